@@ -1,0 +1,452 @@
+package hookchain
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/tidwall/gjson"
+)
+
+// Chain is an ordered set of links, folded into one Outcome for each event.
+// It is immutable once built and safe for concurrent use; methods that
+// configure it (WithObserver) return a new Chain and leave the receiver as it
+// was.
+type Chain struct {
+	links     []Link
+	before    plan
+	after     plan
+	observers []Observer
+}
+
+// plan is a chain's links for one hook, ready to be walked. Links whose
+// matcher names its tools are filed under each of those names, so a call is
+// put only to the links that could match it: a link for other tools costs one
+// map lookup for the whole chain, not one per link.
+type plan struct {
+	size   int                // links registered for this hook
+	any    []*Link            // links that may match any tool, in order
+	byTool map[string][]*Link // per named tool: the links that may match it, in order
+}
+
+func (p *plan) linksFor(tool string) []*Link {
+	if p.byTool != nil {
+		if ls, ok := p.byTool[tool]; ok {
+			return ls
+		}
+	}
+	return p.any
+}
+
+// New builds a chain from links, asked in the order given. It panics when a
+// link is the zero Link or two links share a name: the trail names links, and
+// a name that could mean two links is no attribution at all.
+func New(links ...Link) *Chain {
+	c := &Chain{links: append([]Link(nil), links...)}
+	seen := make(map[string]bool, len(links))
+	for i := range c.links {
+		l := &c.links[i]
+		if l.name == "" || l.fn == nil || l.match == nil {
+			panic(fmt.Sprintf("hookchain: New: link %d was not built with Before, After or On", i))
+		}
+		if seen[l.name] {
+			panic(fmt.Sprintf("hookchain: New: two links are named %q", l.name))
+		}
+		seen[l.name] = true
+	}
+	c.before = newPlan(c.links, atBefore)
+	c.after = newPlan(c.links, atAfter)
+	return c
+}
+
+func newPlan(links []Link, at hookSet) plan {
+	var p plan
+	var named []string
+	for i := range links {
+		l := &links[i]
+		if l.hooks&at == 0 {
+			continue
+		}
+		p.size++
+		names := toolNamesOf(l.match)
+		if names == nil {
+			p.any = append(p.any, l)
+		}
+		for _, n := range names {
+			if !contains(named, n) {
+				named = append(named, n)
+			}
+		}
+	}
+	if len(named) == 0 {
+		return p
+	}
+	p.byTool = make(map[string][]*Link, len(named))
+	for _, tool := range named {
+		ls := []*Link{}
+		for i := range links {
+			l := &links[i]
+			if l.hooks&at == 0 {
+				continue
+			}
+			if names := toolNamesOf(l.match); names == nil || contains(names, tool) {
+				ls = append(ls, l)
+			}
+		}
+		p.byTool[tool] = ls
+	}
+	return p
+}
+
+// Links returns the chain's links in the order they are asked.
+func (c *Chain) Links() []Link { return append([]Link(nil), c.links...) }
+
+// WithObserver returns a copy of the chain that also reports to o. Observers
+// added this way are called in the order they were added.
+func (c *Chain) WithObserver(o Observer) *Chain {
+	n := *c
+	n.observers = append(append([]Observer(nil), c.observers...), o)
+	return &n
+}
+
+var (
+	emptyInput = json.RawMessage("{}")
+	nullOutput = json.RawMessage("null")
+)
+
+// Run asks the chain about one event and folds the answers into an Outcome.
+// It never returns an error and never panics: whatever a link does, the
+// answer is an Outcome, and when in doubt it is Denied.
+func (c *Chain) Run(ctx context.Context, e Event) Outcome {
+	if len(c.observers) == 0 {
+		return c.run(ctx, e, false)
+	}
+	start := time.Now()
+	out := c.run(ctx, e, true)
+	c.reportRun(ctx, e, out, time.Since(start))
+	return out
+}
+
+func (c *Chain) run(ctx context.Context, e Event, observed bool) Outcome {
+	var p *plan
+	switch e.Hook {
+	case BeforeTool:
+		p = &c.before
+	case AfterTool:
+		p = &c.after
+	default:
+		return refuse(fmt.Sprintf("unknown hook %d", uint8(e.Hook)))
+	}
+	if p.size == 0 {
+		// Nobody is registered here: do not even read the event. This is what
+		// makes Before links free after the call, however large the output.
+		return Outcome{}
+	}
+	if reason := c.check(ctx, &e); reason != "" {
+		return refuse(reason)
+	}
+	return c.fold(ctx, e, p.linksFor(e.Tool), observed)
+}
+
+// check normalises the event and returns why the chain refuses it, if it
+// does. A refusal happens before any link is asked: a link must never be
+// shown input it cannot trust to be what the tool will run with.
+func (c *Chain) check(ctx context.Context, e *Event) string {
+	if e.Tool == "" {
+		return "the event has no tool name"
+	}
+	if len(e.Input) == 0 {
+		e.Input = emptyInput
+	} else if !gjson.ValidBytes(e.Input) {
+		return "the input is not valid JSON"
+	}
+	if e.Hook == AfterTool {
+		if len(e.Output) == 0 {
+			e.Output = nullOutput
+		} else if !gjson.ValidBytes(e.Output) {
+			return "the output is not valid JSON"
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return "the context is already done: " + err.Error()
+	}
+	return ""
+}
+
+// refuse is the chain's own denial, given when it will not ask anyone. The
+// trail is empty because no link decided; the reason says the chain did.
+func refuse(reason string) Outcome {
+	return Outcome{Verdict: Denied, Reason: "hookchain: " + reason}
+}
+
+// fold is the one walk both hooks share. Each link whose matcher accepts the
+// event as it now stands is asked; its answer is checked against the hook and
+// the current event, then either stops the walk (a denial, or a failure of a
+// fail-closed link) or is folded into the event the next link sees.
+func (c *Chain) fold(ctx context.Context, e Event, links []*Link, observed bool) Outcome {
+	var (
+		trail   []Step
+		changed bool
+		start   time.Time
+	)
+	done := ctx.Done()
+	for _, l := range links {
+		if !l.match.Match(e) {
+			continue
+		}
+		if observed {
+			start = time.Now()
+		}
+		out, fault := l.ask(ctx, done, e)
+		if fault == "" {
+			fault = misfit(e, out)
+		}
+		step := Step{Name: l.name, Verdict: out.Verdict, Reason: out.Reason, Fault: fault}
+		if fault != "" {
+			step.Verdict = Denied
+			if l.failOpen {
+				step.Verdict = Allowed
+			}
+		}
+		if observed {
+			c.reportStep(ctx, e, step, time.Since(start))
+		}
+		if fault != "" {
+			trail = append(trail, step)
+			if !l.failOpen {
+				return Outcome{Verdict: Denied, Reason: l.name + " failed and denies on failure: " + fault, Trail: trail}
+			}
+			continue
+		}
+		switch out.Verdict {
+		case Denied:
+			trail = append(trail, step)
+			return Outcome{Verdict: Denied, Reason: deniedBy(l.name, out.Reason), Trail: trail}
+		case Modified:
+			e.Input = out.Input
+		case Replaced:
+			e.Output, e.IsError = out.Output, out.IsError
+		default:
+			continue // Allowed: nothing to record
+		}
+		changed = true
+		trail = append(trail, step)
+	}
+	if !changed {
+		return Outcome{Trail: trail}
+	}
+	res := Outcome{Reason: changedBy(trail), Trail: trail}
+	if e.Hook == BeforeTool {
+		res.Verdict, res.Input = Modified, e.Input
+	} else {
+		res.Verdict, res.Output, res.IsError = Replaced, e.Output, e.IsError
+	}
+	return res
+}
+
+// misfit returns why a well-formed answer cannot be folded at this hook, or
+// "" when it can.
+func misfit(e Event, out Outcome) string {
+	switch out.Verdict {
+	case Allowed, Denied:
+		return ""
+	case Modified:
+		if e.Hook != BeforeTool {
+			return "asked to rewrite the input of a call that has already run"
+		}
+		if !gjson.ValidBytes(out.Input) {
+			return "answered Modify with an input that is not valid JSON"
+		}
+		if isObject(e.Input) && !isObject(out.Input) {
+			return "answered Modify with an input that is not a JSON object, for a call whose input is one"
+		}
+		return ""
+	case Replaced:
+		if e.Hook != AfterTool {
+			return "asked to replace the result of a call that has not run"
+		}
+		if !gjson.ValidBytes(out.Output) {
+			return "answered Replace with an output that is not valid JSON"
+		}
+		return ""
+	}
+	return fmt.Sprintf("answered with unknown verdict %d", uint8(out.Verdict))
+}
+
+// isObject reports whether valid JSON b is an object, by its first
+// non-space byte.
+func isObject(b json.RawMessage) bool {
+	for _, c := range b {
+		switch c {
+		case ' ', '\t', '\n', '\r':
+			continue
+		}
+		return c == '{'
+	}
+	return false
+}
+
+func deniedBy(name, reason string) string {
+	if reason == "" {
+		return "denied by " + name
+	}
+	return "denied by " + name + ": " + reason
+}
+
+// changedBy names every link that changed the call, in order, in its own
+// words: "redact: a credential; pin-timeout".
+func changedBy(trail []Step) string {
+	var b strings.Builder
+	for _, s := range trail {
+		if s.Fault != "" {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(s.Name)
+		if s.Reason != "" {
+			b.WriteString(": ")
+			b.WriteString(s.Reason)
+		}
+	}
+	return b.String()
+}
+
+// ask puts the event to the link's interceptor and returns its answer, or
+// the fault that stands for it. done is the caller's ctx.Done(), fetched once
+// per run.
+func (l *Link) ask(ctx context.Context, done <-chan struct{}, e Event) (Outcome, string) {
+	if l.timeout > 0 {
+		return l.askWithin(ctx, e)
+	}
+	out, fault := l.call(ctx, e)
+	if fault == "" {
+		select {
+		case <-done:
+			return Outcome{}, ended(ctx, 0)
+		default:
+		}
+	}
+	return out, fault
+}
+
+// call runs the interceptor, turning an error or a panic into a fault.
+func (l *Link) call(ctx context.Context, e Event) (out Outcome, fault string) {
+	defer func() {
+		if r := recover(); r != nil {
+			out, fault = Outcome{}, fmt.Sprintf("panic: %v", r)
+		}
+	}()
+	out, err := l.fn(ctx, e)
+	if err != nil {
+		if fault = err.Error(); fault == "" {
+			fault = fmt.Sprintf("returned an error with no text (%T)", err)
+		}
+		return Outcome{}, fault
+	}
+	return out, ""
+}
+
+type answer struct {
+	out   Outcome
+	fault string
+}
+
+// askWithin runs the interceptor on its own goroutine and waits no longer
+// than the link's timeout. If the time runs out first, the interceptor's
+// context is cancelled and its answer, whenever it comes, goes into a buffered
+// channel nobody reads: it is discarded and the goroutine can still finish.
+func (l *Link) askWithin(parent context.Context, e Event) (Outcome, string) {
+	ctx, cancel := context.WithTimeout(parent, l.timeout)
+	defer cancel()
+	answers := make(chan answer, 1)
+	go func() {
+		// Set before the call so that an interceptor that ends its
+		// goroutine (runtime.Goexit) still sends an answer.
+		a := answer{fault: "stopped without answering"}
+		defer func() { answers <- a }()
+		a.out, a.fault = l.call(ctx, e)
+	}()
+	select {
+	case a := <-answers:
+		if a.fault == "" && ctx.Err() != nil {
+			return Outcome{}, ended(parent, l.timeout)
+		}
+		return a.out, a.fault
+	case <-ctx.Done():
+		return Outcome{}, ended(parent, l.timeout)
+	}
+}
+
+// ended says why a link's context ended: the caller's context, or the link's
+// own timeout.
+func ended(parent context.Context, timeout time.Duration) string {
+	if err := parent.Err(); err != nil || timeout == 0 {
+		return fmt.Sprintf("the context ended while it was asked (%v)", err)
+	}
+	return "timed out after " + timeout.String()
+}
+
+// Call is a tool call as a runtime hands it to its executor.
+type Call struct {
+	Tool, ID string
+	Input    json.RawMessage
+}
+
+// Result is what a tool returned: a JSON value, and whether it is an error
+// result the model should read as a failure. A tool's text result is a JSON
+// string; TextResult builds one.
+type Result struct {
+	Output  json.RawMessage
+	IsError bool
+}
+
+// TextResult is the Result of a tool that answered with plain text.
+func TextResult(text string) Result { return Result{Output: Text(text)} }
+
+// Executor runs tool calls. It is the seam a runtime already has between the
+// model's requests and its tools, and what Wrap puts a chain around.
+type Executor func(ctx context.Context, c Call) (Result, error)
+
+// Wrap returns an executor that puts every call to the chain before and after
+// running it with next:
+//
+//   - Denied before the call: next is not called; the result is the reason as
+//     a JSON string with IsError set, and the error is nil, so the model reads
+//     why and can change course.
+//   - Modified: next runs with the final input, and the after-chain is told
+//     that input, not the one the model wrote.
+//   - After the call, a tool error is shown to the after-chain as an error
+//     result holding the error's text; an empty output is shown as null.
+//   - Allowed after the call: next's result and error are returned unchanged.
+//     Denied: the reason as an error result. Replaced: the replacement. In both
+//     cases the error is nil, because the model is being shown an answer.
+func (c *Chain) Wrap(next Executor) Executor {
+	return func(ctx context.Context, call Call) (Result, error) {
+		before := c.Run(ctx, Event{Hook: BeforeTool, Tool: call.Tool, CallID: call.ID, Input: call.Input})
+		switch before.Verdict {
+		case Allowed:
+		case Modified:
+			call.Input = before.Input
+		default:
+			return Result{Output: Text(before.Reason), IsError: true}, nil
+		}
+		res, err := next(ctx, call)
+		after := Event{Hook: AfterTool, Tool: call.Tool, CallID: call.ID, Input: call.Input, Output: res.Output, IsError: res.IsError}
+		if err != nil {
+			after.Output, after.IsError = Text(err.Error()), true
+		}
+		out := c.Run(ctx, after)
+		switch out.Verdict {
+		case Allowed:
+			return res, err
+		case Replaced:
+			return Result{Output: out.Output, IsError: out.IsError}, nil
+		default:
+			return Result{Output: Text(out.Reason), IsError: true}, nil
+		}
+	}
+}

@@ -1,0 +1,129 @@
+package hookchain
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// Interceptor answers one event. It is given the event as the links before it
+// left it and returns its own Outcome, built with Allow, Deny, Modify or
+// Replace.
+//
+// Returning an error means "I could not decide": the chain records it as this
+// link's failure, and fails closed unless the link was built with FailOpen. An
+// interceptor that has decided to refuse returns Deny, not an error.
+//
+// An interceptor must honour ctx. A link without a Timeout is called on the
+// caller's goroutine, and the chain waits for it; give a Timeout to any link
+// that may block, and the chain stops waiting when it runs out.
+type Interceptor func(ctx context.Context, e Event) (Outcome, error)
+
+// hookSet is the set of hooks a link is asked at.
+type hookSet uint8
+
+const (
+	atBefore hookSet = 1 << iota
+	atAfter
+)
+
+func (s hookSet) has(h Hook) bool {
+	switch h {
+	case BeforeTool:
+		return s&atBefore != 0
+	case AfterTool:
+		return s&atAfter != 0
+	}
+	return false
+}
+
+// Link is a named interceptor registered in a chain: the name the trail will
+// show, the hooks it is asked at, the matcher that picks its calls, and how
+// its failures are treated. Build one with Before, After or On; the zero Link
+// is not usable and New panics on it.
+//
+// A Link is a value: FailOpen and Timeout return a changed copy.
+type Link struct {
+	name     string
+	hooks    hookSet
+	match    Matcher
+	fn       Interceptor
+	failOpen bool
+	timeout  time.Duration
+}
+
+// Before registers fn to be asked before calls that m matches.
+func Before(name string, m Matcher, fn Interceptor) Link {
+	return newLink("Before", name, atBefore, m, fn)
+}
+
+// After registers fn to be asked after calls that m matches.
+func After(name string, m Matcher, fn Interceptor) Link {
+	return newLink("After", name, atAfter, m, fn)
+}
+
+// On registers fn to be asked at both hooks. An interceptor registered with
+// On must look at e.Hook: answering Modify after the call, or Replace before
+// it, is a failure.
+func On(name string, m Matcher, fn Interceptor) Link {
+	return newLink("On", name, atBefore|atAfter, m, fn)
+}
+
+func newLink(ctor, name string, hooks hookSet, m Matcher, fn Interceptor) Link {
+	switch {
+	case name == "":
+		panic("hookchain: " + ctor + ": empty link name")
+	case m == nil:
+		panic(fmt.Sprintf("hookchain: %s(%q): nil Matcher", ctor, name))
+	case fn == nil:
+		panic(fmt.Sprintf("hookchain: %s(%q): nil Interceptor", ctor, name))
+	}
+	return Link{name: name, hooks: hooks, match: m, fn: fn}
+}
+
+// FailOpen makes the link's failures non-fatal: a failure is recorded in the
+// trail (with verdict Allowed) and reported to observers, and the chain
+// carries on as if the link had allowed. Use it for links whose absence is
+// acceptable — an audit logger, a best-effort enricher — never for a guard.
+func (l Link) FailOpen() Link {
+	l.failOpen = true
+	return l
+}
+
+// Timeout bounds how long the chain waits for the link's answer. When d runs
+// out the link's context is cancelled and the chain stops waiting, even if
+// the interceptor ignores its context; an answer that arrives later is
+// discarded. An answer given after the context ended is a failure too.
+//
+// d must be positive. A link with a Timeout runs its interceptor on a new
+// goroutine, which costs a few allocations per call.
+func (l Link) Timeout(d time.Duration) Link {
+	if d <= 0 {
+		panic(fmt.Sprintf("hookchain: link %q: Timeout(%v): must be positive", l.name, d))
+	}
+	l.timeout = d
+	return l
+}
+
+// Name returns the name the link was registered with.
+func (l Link) Name() string { return l.name }
+
+// String describes the link for logs and tooling, e.g.
+// `Before("no-rm", Tool("Bash")) timeout=5s fail-open`.
+func (l Link) String() string {
+	ctor := "On"
+	switch l.hooks {
+	case atBefore:
+		ctor = "Before"
+	case atAfter:
+		ctor = "After"
+	}
+	s := fmt.Sprintf("%s(%q, %v)", ctor, l.name, l.match)
+	if l.timeout > 0 {
+		s += " timeout=" + l.timeout.String()
+	}
+	if l.failOpen {
+		s += " fail-open"
+	}
+	return s
+}

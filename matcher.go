@@ -1,0 +1,557 @@
+package hookchain
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"reflect"
+	"regexp"
+	"regexp/syntax"
+	"strconv"
+	"strings"
+	"unsafe"
+
+	"github.com/tidwall/gjson"
+)
+
+// Matcher picks the calls a link is asked about. It is shown the event as the
+// chain has left it, so a matcher on the input sees every Modify made by
+// earlier links.
+//
+// Match must be fast, must not block, and must not modify the event's bytes:
+// it runs for every call at the link's hook. A matcher of your own is one
+// MatchFunc away; the ones built here also tell the chain which tool names
+// they can match, so that a link for other tools is never even asked.
+type Matcher interface {
+	Match(e Event) bool
+}
+
+// MatchFunc adapts a plain function to a Matcher.
+type MatchFunc func(e Event) bool
+
+// Match calls f(e).
+func (f MatchFunc) Match(e Event) bool { return f(e) }
+
+// toolNamer is implemented by matchers that can only ever match calls to a
+// known set of tools. The chain reads it once, at construction, to dispatch
+// calls by tool name instead of scanning every link. A nil set means "any
+// tool"; an empty non-nil set means "no tool at all".
+type toolNamer interface {
+	toolNames() []string
+}
+
+// Any matches every call.
+func Any() Matcher { return anyMatcher{} }
+
+type anyMatcher struct{}
+
+func (anyMatcher) Match(Event) bool { return true }
+func (anyMatcher) String() string   { return "Any()" }
+
+// Tool matches calls to any of the named tools, compared exactly. It panics
+// when given no names or an empty one.
+func Tool(names ...string) Matcher {
+	if len(names) == 0 {
+		panic("hookchain: Tool(): no tool names")
+	}
+	for _, n := range names {
+		if n == "" {
+			panic("hookchain: Tool(): empty tool name")
+		}
+	}
+	return toolMatcher(dedupe(names))
+}
+
+type toolMatcher []string
+
+func (m toolMatcher) Match(e Event) bool {
+	for _, n := range m {
+		if n == e.Tool {
+			return true
+		}
+	}
+	return false
+}
+
+func (m toolMatcher) toolNames() []string { return m }
+func (m toolMatcher) String() string      { return "Tool(" + quoteAll(m) + ")" }
+
+// ToolGlob matches tool names against a pattern in which '*' stands for any
+// run of characters (including none) and '|' separates alternatives, e.g.
+// "mcp__github__*|Bash". Spaces around an alternative are ignored; every other
+// character stands for itself. It panics on a pattern with an empty
+// alternative; CompileToolGlob returns the error instead.
+func ToolGlob(pattern string) Matcher { return must(CompileToolGlob(pattern)) }
+
+// CompileToolGlob is ToolGlob for patterns read from configuration: it
+// returns an error instead of panicking.
+func CompileToolGlob(pattern string) (Matcher, error) {
+	alts := strings.Split(pattern, "|")
+	wild := false
+	for i, a := range alts {
+		a = strings.TrimSpace(a)
+		if a == "" {
+			return nil, fmt.Errorf("hookchain: ToolGlob(%q): empty alternative", pattern)
+		}
+		alts[i] = a
+		wild = wild || strings.Contains(a, "*")
+	}
+	if !wild {
+		// No wildcard: a list of exact names, dispatched like Tool.
+		return globMatcher{pattern: pattern, alts: dedupe(alts), exact: true}, nil
+	}
+	return globMatcher{pattern: pattern, alts: alts}, nil
+}
+
+type globMatcher struct {
+	pattern string
+	alts    []string
+	exact   bool
+}
+
+func (m globMatcher) Match(e Event) bool {
+	for _, a := range m.alts {
+		if globMatch(a, e.Tool) {
+			return true
+		}
+	}
+	return false
+}
+
+func (m globMatcher) toolNames() []string {
+	if m.exact {
+		return m.alts
+	}
+	return nil
+}
+
+func (m globMatcher) String() string { return "ToolGlob(" + strconv.Quote(m.pattern) + ")" }
+
+// globMatch reports whether s matches pat, where '*' matches any run of bytes.
+// It backtracks only to the most recent '*', which is enough for this
+// grammar and keeps the match linear in practice.
+func globMatch(pat, s string) bool {
+	p, i := 0, 0
+	star, mark := -1, 0
+	for i < len(s) {
+		switch {
+		case p < len(pat) && pat[p] == '*':
+			star, mark = p, i
+			p++
+		case p < len(pat) && pat[p] == s[i]:
+			p++
+			i++
+		case star >= 0:
+			mark++
+			p, i = star+1, mark
+		default:
+			return false
+		}
+	}
+	for p < len(pat) && pat[p] == '*' {
+		p++
+	}
+	return p == len(pat)
+}
+
+// ToolRegexp matches tool names against a Go regular expression anchored at
+// both ends: ToolRegexp("Edit|Write") matches "Edit" but not "NotebookEdit".
+// It panics on an invalid expression; CompileToolRegexp returns the error.
+func ToolRegexp(expr string) Matcher { return must(CompileToolRegexp(expr)) }
+
+// CompileToolRegexp is ToolRegexp for expressions read from configuration.
+func CompileToolRegexp(expr string) (Matcher, error) {
+	re, err := regexp.Compile(`^(?:` + expr + `)$`)
+	if err != nil {
+		return nil, fmt.Errorf("hookchain: ToolRegexp(%q): %w", expr, err)
+	}
+	return regexpMatcher{expr: expr, re: re, names: literalNames(expr)}, nil
+}
+
+type regexpMatcher struct {
+	expr  string
+	re    *regexp.Regexp
+	names []string
+}
+
+func (m regexpMatcher) Match(e Event) bool  { return m.re.MatchString(e.Tool) }
+func (m regexpMatcher) toolNames() []string { return m.names }
+func (m regexpMatcher) String() string      { return "ToolRegexp(" + strconv.Quote(m.expr) + ")" }
+
+// literalNames returns the names an expression can match when it is only a
+// literal or an alternation of literals ("Bash", "Edit|Write"), so that such a
+// ToolRegexp is dispatched by name like Tool. Anything else returns nil.
+func literalNames(expr string) []string {
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	re = re.Simplify()
+	lit := func(r *syntax.Regexp) (string, bool) {
+		if r.Op != syntax.OpLiteral || r.Flags&syntax.FoldCase != 0 {
+			return "", false
+		}
+		return string(r.Rune), true
+	}
+	if s, ok := lit(re); ok {
+		return []string{s}
+	}
+	if re.Op != syntax.OpAlternate {
+		return nil
+	}
+	var names []string
+	for _, sub := range re.Sub {
+		s, ok := lit(sub)
+		if !ok {
+			return nil
+		}
+		names = append(names, s)
+	}
+	return dedupe(names)
+}
+
+// InputEquals matches when the value at the gjson path of the input equals v.
+// v may be a string, a bool, nil (JSON null), any Go integer or float type, or
+// a json.Number; numbers compare as numbers, so 30 matches 30, 30.0 and 3e1.
+// A path that yields several values ("edits.#.file_path") matches when any of
+// them equals v. It panics on an empty path or another type of v.
+//
+// See https://github.com/tidwall/gjson/blob/master/SYNTAX.md for paths.
+func InputEquals(path string, v any) Matcher {
+	checkPath("InputEquals", path)
+	want, err := newScalar(v)
+	if err != nil {
+		panic(fmt.Sprintf("hookchain: InputEquals(%q, %#v): %v", path, v, err))
+	}
+	return inputMatcher{path: path, multi: isMultiPath(path), kind: "InputEquals", arg: v, eq: want}
+}
+
+// InputMatches matches when the value at the gjson path of the input is a
+// string that the Go regular expression expr matches. The expression is not
+// anchored (use ^ and $ for that); a non-string value never matches. A path
+// that yields several values matches when any of them does. It panics on an
+// empty path or an invalid expression; CompileInputMatches returns the error.
+func InputMatches(path, expr string) Matcher { return must(CompileInputMatches(path, expr)) }
+
+// CompileInputMatches is InputMatches for expressions read from
+// configuration.
+func CompileInputMatches(path, expr string) (Matcher, error) {
+	if path == "" {
+		return nil, fmt.Errorf("hookchain: InputMatches(%q, %q): empty path", path, expr)
+	}
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		return nil, fmt.Errorf("hookchain: InputMatches(%q, %q): %w", path, expr, err)
+	}
+	return inputMatcher{path: path, multi: isMultiPath(path), kind: "InputMatches", arg: expr, re: re}, nil
+}
+
+// InputExists matches when the gjson path is present in the input, even if
+// its value is null. A path that yields several values matches when it yields
+// at least one. It panics on an empty path.
+func InputExists(path string) Matcher {
+	checkPath("InputExists", path)
+	return inputMatcher{path: path, multi: isMultiPath(path), kind: "InputExists"}
+}
+
+// inputMatcher is every input-field matcher: one path lookup, then a test on
+// each value it yields.
+type inputMatcher struct {
+	path  string
+	multi bool
+	kind  string
+	arg   any
+	eq    *scalar        // InputEquals
+	re    *regexp.Regexp // InputMatches
+}
+
+func (m inputMatcher) Match(e Event) bool {
+	r := lookup(e.Input, m.path)
+	if m.multi && r.IsArray() {
+		found := false
+		r.ForEach(func(_, v gjson.Result) bool {
+			found = m.test(v)
+			return !found
+		})
+		return found
+	}
+	return m.test(r)
+}
+
+func (m inputMatcher) test(r gjson.Result) bool {
+	switch {
+	case m.eq != nil:
+		return m.eq.equal(r)
+	case m.re != nil:
+		return r.Type == gjson.String && m.re.MatchString(r.Str)
+	}
+	return r.Exists()
+}
+
+func (m inputMatcher) String() string {
+	switch m.kind {
+	case "InputExists":
+		return fmt.Sprintf("InputExists(%q)", m.path)
+	case "InputMatches":
+		return fmt.Sprintf("InputMatches(%q, %q)", m.path, m.arg)
+	}
+	return fmt.Sprintf("InputEquals(%q, %#v)", m.path, m.arg)
+}
+
+// lookup reads one path of a JSON input without copying it. The string view
+// aliases the input's bytes, which is safe because neither the view nor the
+// gjson.Result built on it outlives the match; an empty input reads as {}.
+func lookup(input json.RawMessage, path string) gjson.Result {
+	if len(input) == 0 {
+		return gjson.Get("{}", path)
+	}
+	return gjson.Get(unsafe.String(unsafe.SliceData(input), len(input)), path)
+}
+
+// isMultiPath reports whether a gjson path can yield several values: an
+// array step followed by more path ("edits.#.file_path") or an all-matches
+// query ("edits.#(op=="rm")#").
+func isMultiPath(path string) bool {
+	return strings.Contains(path, "#.") || strings.Contains(path, ")#")
+}
+
+func checkPath(ctor, path string) {
+	if path == "" {
+		panic("hookchain: " + ctor + ": empty path")
+	}
+}
+
+// scalar is a JSON value to compare with, fixed at construction.
+type scalar struct {
+	t     gjson.Type
+	s     string
+	f     float64
+	i     int64 // exact integer, when isInt
+	isInt bool
+}
+
+// maxExact is the largest integer a float64 holds exactly; beyond it two
+// different integers can share a float, so they are compared as integers.
+const maxExact = 1 << 53
+
+func newScalar(v any) (*scalar, error) {
+	switch x := v.(type) {
+	case nil:
+		return &scalar{t: gjson.Null}, nil
+	case string:
+		return &scalar{t: gjson.String, s: x}, nil
+	case bool:
+		if x {
+			return &scalar{t: gjson.True}, nil
+		}
+		return &scalar{t: gjson.False}, nil
+	case json.Number:
+		if i, err := x.Int64(); err == nil {
+			return &scalar{t: gjson.Number, f: float64(i), i: i, isInt: true}, nil
+		}
+		f, err := x.Float64()
+		if err != nil {
+			return nil, fmt.Errorf("invalid json.Number %q", x)
+		}
+		return &scalar{t: gjson.Number, f: f}, nil
+	}
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		i := rv.Int()
+		return &scalar{t: gjson.Number, f: float64(i), i: i, isInt: true}, nil
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		u := rv.Uint()
+		if u > math.MaxInt64 {
+			return &scalar{t: gjson.Number, f: float64(u)}, nil
+		}
+		return &scalar{t: gjson.Number, f: float64(u), i: int64(u), isInt: true}, nil
+	case reflect.Float32, reflect.Float64:
+		f := rv.Float()
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return nil, fmt.Errorf("%v has no JSON form", f)
+		}
+		return &scalar{t: gjson.Number, f: f}, nil
+	}
+	return nil, fmt.Errorf("cannot compare with a %T (want a string, bool, nil, number or json.Number)", v)
+}
+
+func (w *scalar) equal(r gjson.Result) bool {
+	if r.Type != w.t {
+		return false
+	}
+	switch w.t {
+	case gjson.String:
+		return r.Str == w.s
+	case gjson.Number:
+		if r.Num != w.f {
+			return false
+		}
+		if w.isInt && (w.i > maxExact || w.i < -maxExact) {
+			return r.Int() == w.i
+		}
+		return true
+	case gjson.Null:
+		return r.Exists()
+	}
+	return true // True and False carry no value beyond their type
+}
+
+// And matches when every one of ms matches. Its members are tried in order
+// and it stops at the first that does not match, so put cheap matchers (tool
+// names) first. It panics when given no matchers or a nil one.
+func And(ms ...Matcher) Matcher {
+	checkMembers("And", ms)
+	return andMatcher(ms)
+}
+
+type andMatcher []Matcher
+
+func (m andMatcher) Match(e Event) bool {
+	for _, x := range m {
+		if !x.Match(e) {
+			return false
+		}
+	}
+	return true
+}
+
+// toolNames of an And is the intersection of its members' sets: a call to a
+// tool outside any member's set can never match.
+func (m andMatcher) toolNames() []string {
+	var set []string
+	known := false
+	for _, x := range m {
+		names := toolNamesOf(x)
+		if names == nil {
+			continue
+		}
+		if !known {
+			set, known = append([]string{}, names...), true
+			continue
+		}
+		kept := set[:0]
+		for _, n := range set {
+			if contains(names, n) {
+				kept = append(kept, n)
+			}
+		}
+		set = kept
+	}
+	return set
+}
+
+func (m andMatcher) String() string { return "And(" + joinMatchers(m) + ")" }
+
+// Or matches when any one of ms matches, trying them in order. It panics when
+// given no matchers or a nil one.
+func Or(ms ...Matcher) Matcher {
+	checkMembers("Or", ms)
+	return orMatcher(ms)
+}
+
+type orMatcher []Matcher
+
+func (m orMatcher) Match(e Event) bool {
+	for _, x := range m {
+		if x.Match(e) {
+			return true
+		}
+	}
+	return false
+}
+
+// toolNames of an Or is the union of its members' sets, known only when
+// every member's is.
+func (m orMatcher) toolNames() []string {
+	set := []string{}
+	for _, x := range m {
+		names := toolNamesOf(x)
+		if names == nil {
+			return nil
+		}
+		set = append(set, names...)
+	}
+	return dedupe(set)
+}
+
+func (m orMatcher) String() string { return "Or(" + joinMatchers(m) + ")" }
+
+// Not matches when m does not. It panics when m is nil.
+func Not(m Matcher) Matcher {
+	checkMembers("Not", []Matcher{m})
+	return notMatcher{m}
+}
+
+type notMatcher struct{ m Matcher }
+
+func (n notMatcher) Match(e Event) bool { return !n.m.Match(e) }
+func (n notMatcher) String() string     { return "Not(" + matcherString(n.m) + ")" }
+
+func checkMembers(ctor string, ms []Matcher) {
+	if len(ms) == 0 {
+		panic("hookchain: " + ctor + "(): no matchers")
+	}
+	for i, m := range ms {
+		if m == nil {
+			panic(fmt.Sprintf("hookchain: %s(): matcher %d is nil", ctor, i))
+		}
+	}
+}
+
+func toolNamesOf(m Matcher) []string {
+	if t, ok := m.(toolNamer); ok {
+		return t.toolNames()
+	}
+	return nil
+}
+
+func matcherString(m Matcher) string {
+	if s, ok := m.(fmt.Stringer); ok {
+		return s.String()
+	}
+	return fmt.Sprintf("%T", m)
+}
+
+func joinMatchers(ms []Matcher) string {
+	parts := make([]string, len(ms))
+	for i, m := range ms {
+		parts[i] = matcherString(m)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func quoteAll(names []string) string {
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = strconv.Quote(n)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func contains(names []string, n string) bool {
+	for _, x := range names {
+		if x == n {
+			return true
+		}
+	}
+	return false
+}
+
+// dedupe returns names without repeats, in first-seen order, as a new slice.
+func dedupe(names []string) []string {
+	out := make([]string, 0, len(names))
+	for _, n := range names {
+		if !contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func must(m Matcher, err error) Matcher {
+	if err != nil {
+		panic(err.Error())
+	}
+	return m
+}

@@ -1,0 +1,131 @@
+package hookchain
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Verdict is the kind of answer an interceptor gives, and the kind of answer a
+// chain folds its links' answers into.
+type Verdict uint8
+
+const (
+	Allowed  Verdict = iota // the zero value: carry on, nothing changed
+	Denied                  // refuse the call (before) or its result (after)
+	Modified                // before the call: run the tool with a new input
+	Replaced                // after the call: show the model a new result
+)
+
+// String returns the constant's name ("Allowed", "Denied", ...), which reads
+// well in logs and test failures.
+func (v Verdict) String() string {
+	switch v {
+	case Allowed:
+		return "Allowed"
+	case Denied:
+		return "Denied"
+	case Modified:
+		return "Modified"
+	case Replaced:
+		return "Replaced"
+	}
+	return "Verdict(" + strconv.Itoa(int(v)) + ")"
+}
+
+// decision is the verdict's wire word, as hook programs write it.
+func (v Verdict) decision() string {
+	switch v {
+	case Allowed:
+		return "allow"
+	case Denied:
+		return "deny"
+	case Modified:
+		return "modify"
+	case Replaced:
+		return "replace"
+	}
+	return ""
+}
+
+// MarshalText encodes the verdict as its wire word: "allow", "deny", "modify"
+// or "replace". An unknown verdict is an error, never a number.
+func (v Verdict) MarshalText() ([]byte, error) {
+	d := v.decision()
+	if d == "" {
+		return nil, fmt.Errorf("hookchain: cannot encode unknown verdict %d", uint8(v))
+	}
+	return []byte(d), nil
+}
+
+// UnmarshalText accepts the wire words ("allow", "deny", "modify", "replace")
+// and the constant names ("Allowed", ...), in any case.
+func (v *Verdict) UnmarshalText(b []byte) error {
+	s := strings.ToLower(string(b))
+	for c := Allowed; c <= Replaced; c++ {
+		if s == c.decision() || s == strings.ToLower(c.String()) {
+			*v = c
+			return nil
+		}
+	}
+	return fmt.Errorf("hookchain: unknown verdict %q (want allow, deny, modify or replace)", b)
+}
+
+// Outcome is an answer. An interceptor returns one for itself, built with
+// Allow, Deny, Modify or Replace; a chain returns one for all of its links,
+// with Trail naming who did what.
+//
+// The zero Outcome is Allow.
+type Outcome struct {
+	Verdict Verdict
+	Reason  string          // see the package documentation, "Reasons"
+	Input   json.RawMessage // Modified: the input the tool must run with
+	Output  json.RawMessage // Replaced: the result the model must be shown
+	IsError bool            // Replaced: whether that result is an error
+	Trail   []Step          // who changed, refused or failed, in chain order
+}
+
+// Step is one link's part in a chain's outcome. Links that allowed without
+// incident are not in the trail (an observer sees them); every link that
+// changed the call, refused it, or could not answer is.
+type Step struct {
+	Name    string  // the link's registered name (host-stamped, never self-claimed)
+	Verdict Verdict // what it answered (a failure is recorded with the verdict it led to)
+	Reason  string  // its own words
+	Fault   string  // non-empty when the link could not answer (error, panic, timeout, bad answer)
+}
+
+// Allow carries on without changing anything.
+func Allow() Outcome { return Outcome{} }
+
+// Deny refuses. Before the call the tool does not run; after it, the model is
+// shown the reason as an error result instead of the tool's output. The reason
+// is read by the model and by whoever audits the call, so say why.
+func Deny(reason string) Outcome { return Outcome{Verdict: Denied, Reason: reason} }
+
+// Modify runs the tool with input instead of what the model wrote. It is
+// valid only before the call. input must be valid JSON, and must be an object
+// when the call's input is one. Later links see the new input and may still
+// deny it.
+func Modify(input json.RawMessage, reason string) Outcome {
+	return Outcome{Verdict: Modified, Input: input, Reason: reason}
+}
+
+// Replace shows the model output instead of the tool's result; isError says
+// whether that replacement is an error result. It is valid only after the
+// call, and output must be valid JSON (use Text for plain text).
+func Replace(output json.RawMessage, isError bool, reason string) Outcome {
+	return Outcome{Verdict: Replaced, Output: output, IsError: isError, Reason: reason}
+}
+
+// Text encodes s as a JSON string, the form a tool's text result takes. It
+// does not escape HTML characters: the result is read by a model, not a
+// browser.
+func Text(s string) json.RawMessage {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s) // a string always encodes
+	return json.RawMessage(strings.TrimSuffix(b.String(), "\n"))
+}
