@@ -55,6 +55,7 @@ func New(links ...Link) *Chain {
 			panic(fmt.Sprintf("hookchain: New: two links are named %q", l.name))
 		}
 		seen[l.name] = true
+		l.byNameOnly = isNameMatcher(l.match)
 	}
 	c.before = newPlan(c.links, atBefore)
 	c.after = newPlan(c.links, atAfter)
@@ -190,18 +191,34 @@ func (c *Chain) fold(ctx context.Context, e Event, links []*Link, observed bool)
 		trail   []Step
 		changed bool
 		start   time.Time
+		out     Outcome
 	)
 	done := ctx.Done()
 	for _, l := range links {
-		if !l.match.Match(e) {
+		// A link filed by tool name whose matcher is nothing but that name
+		// was matched by the dispatch that put it in this list.
+		if !l.byNameOnly && !l.match.Match(e) {
 			continue
 		}
 		if observed {
 			start = time.Now()
 		}
-		out, fault := l.ask(ctx, done, e)
+		var fault string
+		if l.timeout > 0 {
+			a := l.askWithin(ctx, e)
+			out, fault = a.out, a.fault
+		} else if fault = l.call(ctx, e, &out); fault == "" && done != nil {
+			select {
+			case <-done:
+				fault = ended(ctx, 0)
+			default:
+			}
+		}
+		if fault == "" && out.Verdict == Allowed && !observed {
+			continue // the common case: nothing to check, record or report
+		}
 		if fault == "" {
-			fault = misfit(e, out)
+			fault = misfit(e, &out)
 		}
 		step := Step{Name: l.name, Verdict: out.Verdict, Reason: out.Reason, Fault: fault}
 		if fault != "" {
@@ -248,7 +265,7 @@ func (c *Chain) fold(ctx context.Context, e Event, links []*Link, observed bool)
 
 // misfit returns why a well-formed answer cannot be folded at this hook, or
 // "" when it can.
-func misfit(e Event, out Outcome) string {
+func misfit(e Event, out *Outcome) string {
 	switch out.Verdict {
 	case Allowed, Denied:
 		return ""
@@ -315,39 +332,23 @@ func changedBy(trail []Step) string {
 	return b.String()
 }
 
-// ask puts the event to the link's interceptor and returns its answer, or
-// the fault that stands for it. done is the caller's ctx.Done(), fetched once
-// per run.
-func (l *Link) ask(ctx context.Context, done <-chan struct{}, e Event) (Outcome, string) {
-	if l.timeout > 0 {
-		return l.askWithin(ctx, e)
-	}
-	out, fault := l.call(ctx, e)
-	if fault == "" {
-		select {
-		case <-done:
-			return Outcome{}, ended(ctx, 0)
-		default:
-		}
-	}
-	return out, fault
-}
-
-// call runs the interceptor, turning an error or a panic into a fault.
-func (l *Link) call(ctx context.Context, e Event) (out Outcome, fault string) {
+// call runs the interceptor, turning an error or a panic into a fault. The
+// answer is written through out rather than returned, because an Outcome is
+// large and this is the path every link of every call takes.
+func (l *Link) call(ctx context.Context, e Event, out *Outcome) (fault string) {
 	defer func() {
 		if r := recover(); r != nil {
-			out, fault = Outcome{}, fmt.Sprintf("panic: %v", r)
+			*out, fault = Outcome{}, fmt.Sprintf("panic: %v", r)
 		}
 	}()
-	out, err := l.fn(ctx, e)
+	var err error
+	*out, err = l.fn(ctx, e)
 	if err != nil {
 		if fault = err.Error(); fault == "" {
 			fault = fmt.Sprintf("returned an error with no text (%T)", err)
 		}
-		return Outcome{}, fault
 	}
-	return out, ""
+	return fault
 }
 
 type answer struct {
@@ -359,7 +360,7 @@ type answer struct {
 // than the link's timeout. If the time runs out first, the interceptor's
 // context is cancelled and its answer, whenever it comes, goes into a buffered
 // channel nobody reads: it is discarded and the goroutine can still finish.
-func (l *Link) askWithin(parent context.Context, e Event) (Outcome, string) {
+func (l *Link) askWithin(parent context.Context, e Event) answer {
 	ctx, cancel := context.WithTimeout(parent, l.timeout)
 	defer cancel()
 	answers := make(chan answer, 1)
@@ -368,16 +369,16 @@ func (l *Link) askWithin(parent context.Context, e Event) (Outcome, string) {
 		// goroutine (runtime.Goexit) still sends an answer.
 		a := answer{fault: "stopped without answering"}
 		defer func() { answers <- a }()
-		a.out, a.fault = l.call(ctx, e)
+		a.fault = l.call(ctx, e, &a.out)
 	}()
 	select {
 	case a := <-answers:
 		if a.fault == "" && ctx.Err() != nil {
-			return Outcome{}, ended(parent, l.timeout)
+			return answer{fault: ended(parent, l.timeout)}
 		}
-		return a.out, a.fault
+		return a
 	case <-ctx.Done():
-		return Outcome{}, ended(parent, l.timeout)
+		return answer{fault: ended(parent, l.timeout)}
 	}
 }
 

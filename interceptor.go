@@ -50,6 +50,8 @@ type Link struct {
 	fn       Interceptor
 	failOpen bool
 	timeout  time.Duration
+
+	byNameOnly bool // set by New: the matcher is a pure tool-name set
 }
 
 // Before registers fn to be asked before calls that m matches.

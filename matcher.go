@@ -499,6 +499,20 @@ func checkMembers(ctor string, ms []Matcher) {
 	}
 }
 
+// isNameMatcher reports whether m is nothing but a set of tool names, so
+// that dispatching a call by its tool name is the whole match.
+func isNameMatcher(m Matcher) bool {
+	switch m := m.(type) {
+	case toolMatcher:
+		return true
+	case globMatcher:
+		return m.exact
+	case regexpMatcher:
+		return m.names != nil
+	}
+	return false
+}
+
 func toolNamesOf(m Matcher) []string {
 	if t, ok := m.(toolNamer); ok {
 		return t.toolNames()

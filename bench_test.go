@@ -1,0 +1,229 @@
+package hookchain_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	hc "github.com/hookchain/hookchain"
+)
+
+// benchInput is a typical ~200-byte shell call, with the field the guards
+// read near the end so that a reader cannot stop early.
+var benchInput = json.RawMessage(`{"description":"List the files in the project directory, including hidden ones, to find the configuration","run_in_background":false,"timeout":120000,"command":"ls -la /home/user/project"}`)
+
+// guard is a realistic allowing interceptor: it reads a field of the input,
+// as most guards do, and finds nothing to object to.
+func guard(_ context.Context, e hc.Event) (hc.Outcome, error) {
+	if len(e.Input) == 0 || e.Tool == "" {
+		return hc.Deny("no input"), nil
+	}
+	return hc.Allow(), nil
+}
+
+// allowLinks returns n Before links that all allow a Bash call: half match by
+// tool name, half by a plain input path over an unescaped string.
+func allowLinks(n int) []hc.Link {
+	links := make([]hc.Link, n)
+	for i := range links {
+		m := hc.Tool("Bash")
+		if i%2 == 1 {
+			m = hc.And(hc.Tool("Bash"), hc.InputMatches("command", `^ls `))
+		}
+		links[i] = hc.Before(fmt.Sprintf("guard-%d", i), m, guard)
+	}
+	return links
+}
+
+func bashEvent() hc.Event {
+	return hc.Event{Hook: hc.BeforeTool, Tool: "Bash", CallID: "toolu_01", Input: benchInput}
+}
+
+// Budget: the allow path allocates nothing.
+func BenchmarkAllowPath(b *testing.B) {
+	for _, n := range []int{1, 10} {
+		b.Run(fmt.Sprintf("links=%d", n), func(b *testing.B) {
+			c := hc.New(allowLinks(n)...)
+			ctx, e := context.Background(), bashEvent()
+			b.ReportAllocs()
+			for b.Loop() {
+				if out := c.Run(ctx, e); out.Verdict != hc.Allowed {
+					b.Fatal(out.Reason)
+				}
+			}
+		})
+	}
+}
+
+// Budget: ten allowing links cost at most 3x calling the same ten
+// interceptors directly in a loop. The links match by tool name, so the
+// chain's extra work is what it always does: check the event (including
+// validating its JSON), dispatch, ask each link and fold its answer.
+func BenchmarkTenAllowingLinks(b *testing.B) {
+	ctx, e := context.Background(), bashEvent()
+	b.Run("chain", func(b *testing.B) {
+		links := make([]hc.Link, 10)
+		for i := range links {
+			links[i] = hc.Before(fmt.Sprintf("guard-%d", i), hc.Tool("Bash"), guard)
+		}
+		c := hc.New(links...)
+		b.ReportAllocs()
+		for b.Loop() {
+			if out := c.Run(ctx, e); out.Verdict != hc.Allowed {
+				b.Fatal(out.Reason)
+			}
+		}
+	})
+	b.Run("direct", func(b *testing.B) {
+		fns := make([]hc.Interceptor, 10)
+		for i := range fns {
+			fns[i] = guard
+		}
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, fn := range fns {
+				if out, err := fn(ctx, e); err != nil || out.Verdict != hc.Allowed {
+					b.Fatal(out.Reason, err)
+				}
+			}
+		}
+	})
+}
+
+// Budget: a link costs nothing at a hook it is not registered for. Ten
+// Before links asked after the call, with outputs of growing size, against an
+// empty chain.
+func BenchmarkAfterCallOnBeforeLinks(b *testing.B) {
+	for _, size := range []int{100, 1 << 20} {
+		out := hc.Text(strings.Repeat("x", size))
+		e := hc.Event{Hook: hc.AfterTool, Tool: "Bash", Input: benchInput, Output: out}
+		for _, tc := range []struct {
+			name  string
+			chain *hc.Chain
+		}{
+			{"empty", hc.New()},
+			{"before-links=10", hc.New(allowLinks(10)...)},
+		} {
+			b.Run(fmt.Sprintf("output=%d/%s", size, tc.name), func(b *testing.B) {
+				ctx := context.Background()
+				b.ReportAllocs()
+				for b.Loop() {
+					if out := tc.chain.Run(ctx, e); out.Verdict != hc.Allowed {
+						b.Fatal(out.Reason)
+					}
+				}
+			})
+		}
+	}
+}
+
+// Budget: 100 links for other tools cost at most 2x one link for another tool.
+func BenchmarkOffToolLinks(b *testing.B) {
+	for _, n := range []int{1, 100} {
+		b.Run(fmt.Sprintf("links=%d", n), func(b *testing.B) {
+			links := make([]hc.Link, n)
+			for i := range links {
+				links[i] = hc.Before(fmt.Sprintf("l%d", i), hc.Tool(fmt.Sprintf("mcp__tool_%d", i)), guard)
+			}
+			c := hc.New(links...)
+			ctx, e := context.Background(), bashEvent()
+			b.ReportAllocs()
+			for b.Loop() {
+				if out := c.Run(ctx, e); out.Verdict != hc.Allowed {
+					b.Fatal(out.Reason)
+				}
+			}
+		})
+	}
+}
+
+// Budget: an input-field matcher is at least 5x faster than decoding the
+// input into a map to make the same decision.
+func BenchmarkInputField(b *testing.B) {
+	e := bashEvent()
+	b.Run("matcher", func(b *testing.B) {
+		m := hc.InputEquals("command", "ls -la /home/user/project")
+		b.ReportAllocs()
+		for b.Loop() {
+			if !m.Match(e) {
+				b.Fatal("no match")
+			}
+		}
+	})
+	b.Run("encoding-json-map", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			var in map[string]any
+			if err := json.Unmarshal(e.Input, &in); err != nil {
+				b.Fatal(err)
+			}
+			if s, _ := in["command"].(string); s != "ls -la /home/user/project" {
+				b.Fatal("no match")
+			}
+		}
+	})
+}
+
+// The change paths: one link rewrites the input before the call, or the
+// output after it. They allocate the trail and the reason, and no more.
+func BenchmarkChangePaths(b *testing.B) {
+	ctx := context.Background()
+	b.Run("modify", func(b *testing.B) {
+		in := json.RawMessage(`{"command":"ls -la","timeout":10}`)
+		c := hc.New(hc.Before("pin-timeout", hc.Tool("Bash"), func(context.Context, hc.Event) (hc.Outcome, error) {
+			return hc.Modify(in, "a 10s timeout"), nil
+		}))
+		e := bashEvent()
+		b.ReportAllocs()
+		for b.Loop() {
+			if out := c.Run(ctx, e); out.Verdict != hc.Modified {
+				b.Fatal(out.Reason)
+			}
+		}
+	})
+	b.Run("replace", func(b *testing.B) {
+		red := hc.Text("[REDACTED]")
+		c := hc.New(hc.After("redact", hc.Tool("Bash"), func(context.Context, hc.Event) (hc.Outcome, error) {
+			return hc.Replace(red, false, "a credential"), nil
+		}))
+		e := hc.Event{Hook: hc.AfterTool, Tool: "Bash", Input: benchInput, Output: hc.Text("AKIAIOSFODNN7EXAMPLE")}
+		b.ReportAllocs()
+		for b.Loop() {
+			if out := c.Run(ctx, e); out.Verdict != hc.Replaced {
+				b.Fatal(out.Reason)
+			}
+		}
+	})
+}
+
+// Wrap around a tool, against calling the tool directly: what a runtime pays
+// per call for a chain of ten allowing links at both hooks.
+func BenchmarkWrap(b *testing.B) {
+	ctx := context.Background()
+	result := hc.TextResult("total 0")
+	tool := hc.Executor(func(context.Context, hc.Call) (hc.Result, error) { return result, nil })
+	call := hc.Call{Tool: "Bash", ID: "toolu_01", Input: benchInput}
+	b.Run("direct", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := tool(ctx, call); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("wrapped", func(b *testing.B) {
+		links := allowLinks(10)
+		for i := range 10 {
+			links = append(links, hc.After(fmt.Sprintf("after-%d", i), hc.Tool("Bash"), guard))
+		}
+		exec := hc.New(links...).Wrap(tool)
+		b.ReportAllocs()
+		for b.Loop() {
+			if res, err := exec(ctx, call); err != nil || res.IsError {
+				b.Fatal(err)
+			}
+		}
+	})
+}
