@@ -344,6 +344,9 @@ func (l *Link) call(ctx context.Context, e Event, out *Outcome) (fault string) {
 	var err error
 	*out, err = l.fn(ctx, e)
 	if err != nil {
+		// As everywhere in Go, an error makes the other result meaningless:
+		// the link did not decide, so nothing it returned is its answer.
+		*out = Outcome{}
 		if fault = err.Error(); fault == "" {
 			fault = fmt.Sprintf("returned an error with no text (%T)", err)
 		}

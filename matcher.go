@@ -2,6 +2,7 @@ package hookchain
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"reflect"
@@ -323,16 +324,10 @@ func checkPath(ctor, path string) {
 
 // scalar is a JSON value to compare with, fixed at construction.
 type scalar struct {
-	t     gjson.Type
-	s     string
-	f     float64
-	i     int64 // exact integer, when isInt
-	isInt bool
+	t gjson.Type
+	s string  // String: the value; Number: the canonical decimal of an integer, or ""
+	f float64 // Number: the value as a float
 }
-
-// maxExact is the largest integer a float64 holds exactly; beyond it two
-// different integers can share a float, so they are compared as integers.
-const maxExact = 1 << 53
 
 func newScalar(v any) (*scalar, error) {
 	switch x := v.(type) {
@@ -346,26 +341,18 @@ func newScalar(v any) (*scalar, error) {
 		}
 		return &scalar{t: gjson.False}, nil
 	case json.Number:
-		if i, err := x.Int64(); err == nil {
-			return &scalar{t: gjson.Number, f: float64(i), i: i, isInt: true}, nil
+		f, err := strconv.ParseFloat(string(x), 64)
+		if err != nil && !errors.Is(err, strconv.ErrRange) || !gjson.Valid(string(x)) {
+			return nil, fmt.Errorf("invalid json.Number %q", string(x))
 		}
-		f, err := x.Float64()
-		if err != nil {
-			return nil, fmt.Errorf("invalid json.Number %q", x)
-		}
-		return &scalar{t: gjson.Number, f: f}, nil
+		return &scalar{t: gjson.Number, s: canonicalInt(string(x)), f: f}, nil
 	}
 	rv := reflect.ValueOf(v)
 	switch rv.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		i := rv.Int()
-		return &scalar{t: gjson.Number, f: float64(i), i: i, isInt: true}, nil
+		return &scalar{t: gjson.Number, s: strconv.FormatInt(rv.Int(), 10), f: float64(rv.Int())}, nil
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		u := rv.Uint()
-		if u > math.MaxInt64 {
-			return &scalar{t: gjson.Number, f: float64(u)}, nil
-		}
-		return &scalar{t: gjson.Number, f: float64(u), i: int64(u), isInt: true}, nil
+		return &scalar{t: gjson.Number, s: strconv.FormatUint(rv.Uint(), 10), f: float64(rv.Uint())}, nil
 	case reflect.Float32, reflect.Float64:
 		f := rv.Float()
 		if math.IsNaN(f) || math.IsInf(f, 0) {
@@ -376,6 +363,19 @@ func newScalar(v any) (*scalar, error) {
 	return nil, fmt.Errorf("cannot compare with a %T (want a string, bool, nil, number or json.Number)", v)
 }
 
+// canonicalInt returns the JSON integer literal s in the one form JSON allows
+// for it ("-0" is "0"), or "" when s is not an integer literal.
+func canonicalInt(s string) string {
+	d := strings.TrimPrefix(s, "-")
+	if d == "" || strings.TrimLeft(d, "0123456789") != "" || len(d) > 1 && d[0] == '0' {
+		return ""
+	}
+	if d == "0" {
+		return d
+	}
+	return s
+}
+
 func (w *scalar) equal(r gjson.Result) bool {
 	if r.Type != w.t {
 		return false
@@ -384,13 +384,15 @@ func (w *scalar) equal(r gjson.Result) bool {
 	case gjson.String:
 		return r.Str == w.s
 	case gjson.Number:
-		if r.Num != w.f {
-			return false
+		// Two integer literals are compared as written, because beyond 2^53
+		// different integers share a float64. Anything with a fraction or an
+		// exponent (30.0, 3e1) is compared as a number.
+		if w.s != "" {
+			if lit := canonicalInt(r.Raw); lit != "" {
+				return lit == w.s
+			}
 		}
-		if w.isInt && (w.i > maxExact || w.i < -maxExact) {
-			return r.Int() == w.i
-		}
-		return true
+		return r.Num == w.f
 	case gjson.Null:
 		return r.Exists()
 	}
