@@ -5,11 +5,11 @@ go 1.26
 require (
 	github.com/stretchr/testify v1.12.1
 	github.com/tidwall/gjson v1.20.2
+	github.com/tidwall/sjson v1.2.9
 )
 
 require (
 	github.com/tidwall/match v1.1.1 // indirect
 	github.com/tidwall/pretty v1.3.0 // indirect
-	github.com/tidwall/sjson v1.2.9 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 )

@@ -1,0 +1,217 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/tidwall/gjson"
+	"github.com/tidwall/sjson"
+
+	"github.com/hookchain/hookchain"
+)
+
+// defaultTimeout is what shell-timeout gives a command the model left
+// unbounded, in seconds.
+const defaultTimeout = 10
+
+// rmRecursiveForce finds an rm whose options, before the first operand, ask
+// for both recursion and force: -rf, -fr, -Rf, -rvf, -r -f, --recursive
+// --force and so on.
+//
+// A regexp is a first line, not a full guard: it does not see through
+// quoting, variables, aliases, `find -delete`, options given after an operand
+// or a script that runs rm for you. Reading the command properly takes a
+// shell parser.
+var rmRecursiveForce = func() string {
+	const (
+		opt   = `-\S*`                                                 // any option
+		gap   = `(?:\s+` + opt + `)*\s+`                               // options in between
+		rec   = `(?:-[a-zA-Z]*[rR][a-zA-Z]*|--recursive)`              // an option that recurses
+		force = `(?:-[a-zA-Z]*f[a-zA-Z]*|--force)`                     // an option that forces
+		both  = `-[a-zA-Z]*(?:[rR][a-zA-Z]*f|f[a-zA-Z]*[rR])[a-zA-Z]*` // one option that does both
+	)
+	return "(?:^|[\\s;&|(/`])rm" + gap +
+		`(?:` + both + `|` + rec + gap + force + `|` + force + gap + rec + `)` +
+		`(?:$|[\s;&|)])`
+}()
+
+// secretPatterns are credentials that have a recognisable shape. A secret
+// without one (a password, most API secrets) needs context to be found and is
+// not the demo's concern.
+var secretPatterns = regexp.MustCompile(strings.Join([]string{
+	`\bAKIA[0-9A-Z]{16}\b`,      // AWS access key id
+	`\bghp_[A-Za-z0-9]{36}\b`,   // GitHub personal access token
+	`\bsk-[A-Za-z0-9_-]{20,}\b`, // OpenAI-style secret key
+}, "|"))
+
+// guard is a link together with a line that says, in plain words, what it is
+// for; the session prints the lines so a reader knows the chain before the
+// calls start.
+type guard struct {
+	link  hookchain.Link
+	about string
+}
+
+// guards returns the demo's chain for a workspace, in the order its links are
+// asked.
+func guards(workspace string) ([]guard, error) {
+	// Compare against the real path: on some systems the temporary directory
+	// itself sits behind a symlink (/tmp -> /private/tmp).
+	root, err := filepath.EvalSymlinks(workspace)
+	if err != nil {
+		return nil, fmt.Errorf("resolving the workspace: %w", err)
+	}
+	return []guard{
+		{
+			hookchain.Before("no-rm-rf",
+				hookchain.And(hookchain.Tool("shell"), hookchain.InputMatches("command", rmRecursiveForce)),
+				func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
+					return hookchain.Deny("recursive forced delete (rm -rf); remove files by name instead"), nil
+				}),
+			"before shell: deny rm -rf and its spellings",
+		},
+		{
+			hookchain.Before("workspace-only", hookchain.Tool("write_file", "read_file"),
+				func(_ context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+					return workspaceOnly(root, e)
+				}),
+			"before write_file, read_file: deny paths outside the workspace",
+		},
+		{
+			hookchain.Before("shell-timeout",
+				hookchain.And(hookchain.Tool("shell"), hookchain.Not(hookchain.InputExists("timeout"))),
+				addTimeout),
+			fmt.Sprintf("before shell with no timeout: add a %ds timeout", defaultTimeout),
+		},
+		{
+			hookchain.After("redact-secrets", hookchain.Any(), redactSecrets),
+			"after every call: redact credentials from text results",
+		},
+	}, nil
+}
+
+// newChain builds the chain from guards.
+func newChain(gs []guard) *hookchain.Chain {
+	links := make([]hookchain.Link, len(gs))
+	for i, g := range gs {
+		links[i] = g.link
+	}
+	return hookchain.New(links...)
+}
+
+// workspaceOnly allows a file tool's path only when it leads inside root,
+// which must itself be free of symlinks.
+func workspaceOnly(root string, e hookchain.Event) (hookchain.Outcome, error) {
+	p := gjson.GetBytes(e.Input, "path")
+	if p.Type != gjson.String || p.Str == "" {
+		return hookchain.Deny("the path must be a non-empty string"), nil
+	}
+	resolved, err := resolvePath(root, p.Str)
+	if err != nil {
+		return hookchain.Outcome{}, err
+	}
+	// The separator keeps /tmp/ws-other from passing as inside /tmp/ws.
+	if resolved != root && !strings.HasPrefix(resolved, root+string(filepath.Separator)) {
+		return hookchain.Deny(p.Str + " is outside the workspace"), nil
+	}
+	return hookchain.Allow(), nil
+}
+
+// maxLinks is how many symlinks a path may go through, as the kernel counts
+// them, before it is taken for a loop.
+const maxLinks = 40
+
+// resolvePath returns where path, relative to dir, leads: symlinks are
+// followed as the operating system would follow them, and the part that does
+// not exist yet is kept as written, since a file tool would create it.
+//
+// The path is walked a component at a time instead of being cleaned first:
+// "link/.." is the parent of the link's target, not the directory holding
+// the link, and a link to a file that does not exist yet is where a write
+// would land.
+func resolvePath(dir, path string) (string, error) {
+	hops := 0
+	return resolveFrom(dir, path, &hops)
+}
+
+func resolveFrom(cur, path string, hops *int) (string, error) {
+	if filepath.IsAbs(path) {
+		vol := filepath.VolumeName(path)
+		cur, path = vol+string(filepath.Separator), path[len(vol):]
+	}
+	for _, c := range strings.Split(filepath.ToSlash(path), "/") {
+		switch c {
+		case "", ".":
+			continue
+		case "..":
+			cur = filepath.Dir(cur) // cur is resolved, so its parent is real
+			continue
+		}
+		next := filepath.Join(cur, c)
+		fi, err := os.Lstat(next)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			cur = next
+		case err != nil:
+			return "", err
+		case fi.Mode()&fs.ModeSymlink != 0:
+			if *hops++; *hops > maxLinks {
+				return "", fmt.Errorf("%s: too many levels of symbolic links", next)
+			}
+			target, err := os.Readlink(next)
+			if err != nil {
+				return "", err
+			}
+			if cur, err = resolveFrom(cur, target, hops); err != nil {
+				return "", err
+			}
+		default:
+			cur = next
+		}
+	}
+	return cur, nil
+}
+
+// addTimeout gives a shell call the default timeout. sjson edits the one
+// field and leaves the rest of the model's input byte for byte as it was.
+func addTimeout(_ context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+	if !gjson.ParseBytes(e.Input).IsObject() {
+		return hookchain.Outcome{}, errors.New("the input is not a JSON object")
+	}
+	in, err := sjson.SetBytes(e.Input, "timeout", defaultTimeout)
+	if err != nil {
+		return hookchain.Outcome{}, err
+	}
+	return hookchain.Modify(in, fmt.Sprintf("added a %ds timeout", defaultTimeout)), nil
+}
+
+// redactSecrets replaces credential-shaped strings in a text result. The
+// demo's tools answer with text; a runtime whose tools return structured
+// results would walk them the same way, string by string.
+func redactSecrets(_ context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+	out := gjson.ParseBytes(e.Output)
+	if out.Type != gjson.String {
+		return hookchain.Allow(), nil
+	}
+	n := 0
+	text := secretPatterns.ReplaceAllStringFunc(out.Str, func(string) string {
+		n++
+		return "[REDACTED]"
+	})
+	if n == 0 {
+		return hookchain.Allow(), nil
+	}
+	noun := "secrets"
+	if n == 1 {
+		noun = "secret"
+	}
+	// The error flag is kept: a failed command is still a failure once its
+	// output is redacted.
+	return hookchain.Replace(hookchain.Text(text), e.IsError, fmt.Sprintf("%d %s redacted", n, noun)), nil
+}
