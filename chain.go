@@ -411,6 +411,11 @@ type Result struct {
 // TextResult is the Result of a tool that answered with plain text.
 func TextResult(text string) Result { return Result{Output: Text(text)} }
 
+// ErrorResult is an error result carrying text, the form in which Wrap shows
+// the model a refusal and shows the after-chain a tool's error. A runtime
+// that turns an executor's error into something the model reads uses it too.
+func ErrorResult(text string) Result { return Result{Output: Text(text), IsError: true} }
+
 // Executor runs tool calls. It is the seam a runtime already has between the
 // model's requests and its tools, and what Wrap puts a chain around.
 type Executor func(ctx context.Context, c Call) (Result, error)
@@ -436,12 +441,13 @@ func (c *Chain) Wrap(next Executor) Executor {
 		case Modified:
 			call.Input = before.Input
 		default:
-			return Result{Output: Text(before.Reason), IsError: true}, nil
+			return ErrorResult(before.Reason), nil
 		}
 		res, err := next(ctx, call)
 		after := Event{Hook: AfterTool, Tool: call.Tool, CallID: call.ID, Input: call.Input, Output: res.Output, IsError: res.IsError}
 		if err != nil {
-			after.Output, after.IsError = Text(err.Error()), true
+			shown := ErrorResult(err.Error())
+			after.Output, after.IsError = shown.Output, shown.IsError
 		}
 		out := c.Run(ctx, after)
 		switch out.Verdict {
@@ -450,7 +456,7 @@ func (c *Chain) Wrap(next Executor) Executor {
 		case Replaced:
 			return Result{Output: out.Output, IsError: out.IsError}, nil
 		default:
-			return Result{Output: Text(out.Reason), IsError: true}, nil
+			return ErrorResult(out.Reason), nil
 		}
 	}
 }

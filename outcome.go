@@ -77,6 +77,12 @@ func (v *Verdict) UnmarshalText(b []byte) error {
 // with Trail naming who did what.
 //
 // The zero Outcome is Allow.
+//
+// In a chain's Outcome, Reason is the one line to show or log: for a denial
+// it names the link that refused (or failed) and why, and for Modified or
+// Replaced it summarises the trail's changers. Trail is the full record, one
+// Step per link that changed, refused or failed, including fail-open
+// failures that did not change the verdict.
 type Outcome struct {
 	Verdict Verdict
 	Reason  string          // see the package documentation, "Reasons"
