@@ -121,6 +121,10 @@ var (
 // It never returns an error and never panics: whatever a link does, the
 // answer is an Outcome, and when in doubt it is Denied.
 func (c *Chain) Run(ctx context.Context, e Event) Outcome {
+	if c == nil {
+		// A nil chain is a wiring mistake; it must not read as "no guards".
+		return refuse("Run on a nil *Chain")
+	}
 	if len(c.observers) == 0 {
 		return c.run(ctx, e, false)
 	}
@@ -210,7 +214,8 @@ func (c *Chain) fold(ctx context.Context, e Event, links []*Link, observed bool)
 		} else if fault = l.call(ctx, e, &out); fault == "" && done != nil {
 			select {
 			case <-done:
-				fault = ended(ctx, 0)
+				// Too late to count, as with a timeout: no answer, no words.
+				out, fault = Outcome{}, ended(ctx, 0)
 			default:
 			}
 		}

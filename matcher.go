@@ -162,6 +162,11 @@ func ToolRegexp(expr string) Matcher { return must(CompileToolRegexp(expr)) }
 
 // CompileToolRegexp is ToolRegexp for expressions read from configuration.
 func CompileToolRegexp(expr string) (Matcher, error) {
+	// Compile the expression alone first: wrapped in the anchors, an invalid
+	// one such as "Bash)|(Edit" would compile into an unanchored alternation.
+	if _, err := regexp.Compile(expr); err != nil {
+		return nil, fmt.Errorf("hookchain: ToolRegexp(%q): %w", expr, err)
+	}
 	re, err := regexp.Compile(`^(?:` + expr + `)$`)
 	if err != nil {
 		return nil, fmt.Errorf("hookchain: ToolRegexp(%q): %w", expr, err)

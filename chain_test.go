@@ -1,0 +1,662 @@
+package hookchain_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	hc "github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/hookchaintest"
+)
+
+// recorder hands out interceptors that note their name when asked, so a row
+// can assert exactly which links the chain asked, in order.
+type recorder struct {
+	mu    sync.Mutex
+	asked []string
+}
+
+func (r *recorder) answer(name string, out hc.Outcome) hc.Interceptor {
+	return r.do(name, func(context.Context, hc.Event) (hc.Outcome, error) { return out, nil })
+}
+
+func (r *recorder) do(name string, fn hc.Interceptor) hc.Interceptor {
+	return func(ctx context.Context, e hc.Event) (hc.Outcome, error) {
+		r.mu.Lock()
+		r.asked = append(r.asked, name)
+		r.mu.Unlock()
+		return fn(ctx, e)
+	}
+}
+
+var (
+	bashIn   = json.RawMessage(`{"command":"ls"}`)
+	pinnedIn = json.RawMessage(`{"command":"ls","timeout":10}`)
+	toolOut  = hc.Text("total 0")
+)
+
+func before(in json.RawMessage) hc.Event {
+	return hc.Event{Hook: hc.BeforeTool, Tool: "Bash", CallID: "toolu_1", Input: in}
+}
+
+func after(out json.RawMessage, isError bool) hc.Event {
+	return hc.Event{Hook: hc.AfterTool, Tool: "Bash", CallID: "toolu_1", Input: bashIn, Output: out, IsError: isError}
+}
+
+// foldRow is one cell of the fold table: a chain built from the recorder, an
+// event, the exact outcome, and the links that must have been asked.
+type foldRow struct {
+	name  string
+	links func(r *recorder) []hc.Link
+	event hc.Event
+	want  hookchaintest.Want
+	asked []string
+}
+
+func runFoldRows(t *testing.T, rows []foldRow) {
+	t.Helper()
+	for _, row := range rows {
+		r := &recorder{}
+		hookchaintest.Run(t, hc.New(row.links(r)...), hookchaintest.Case{Name: row.name, Event: row.event, Want: row.want})
+		assert.Equal(t, row.asked, r.asked, "%s: links asked", row.name)
+	}
+}
+
+func TestTheFoldTableBeforeTheCall(t *testing.T) {
+	runFoldRows(t, []foldRow{{
+		name: "AnAllowCarriesOnAndNobodyIsNamed",
+		links: func(r *recorder) []hc.Link {
+			return []hc.Link{
+				hc.Before("a", hc.Any(), r.answer("a", hc.Allow())),
+				hc.Before("b", hc.Any(), r.answer("b", hc.Allow())),
+			}
+		},
+		event: before(bashIn),
+		want:  hookchaintest.Want{Verdict: hc.Allowed},
+		asked: []string{"a", "b"},
+	}, {
+		name: "ADenyStopsAndNothingAfterItIsAsked",
+		links: func(r *recorder) []hc.Link {
+			return []hc.Link{
+				hc.Before("a", hc.Any(), r.answer("a", hc.Allow())),
+				hc.Before("guard", hc.Any(), r.answer("guard", hc.Deny("no listing"))),
+				hc.Before("c", hc.Any(), r.answer("c", hc.Modify(pinnedIn, "pin"))),
+			}
+		},
+		event: before(bashIn),
+		want: hookchaintest.Want{Verdict: hc.Denied, Reason: "denied by guard: no listing", Trail: []string{"guard"},
+			Steps: []hc.Step{{Name: "guard", Verdict: hc.Denied, Reason: "no listing"}}},
+		asked: []string{"a", "guard"},
+	}, {
+		name: "ADenyWithoutAReasonIsStillNamed",
+		links: func(r *recorder) []hc.Link {
+			return []hc.Link{hc.Before("guard", hc.Any(), r.answer("guard", hc.Deny("")))}
+		},
+		event: before(bashIn),
+		want:  hookchaintest.Want{Verdict: hc.Denied, Reason: "denied by guard", Trail: []string{"guard"}},
+		asked: []string{"guard"},
+	}, {
+		name: "AModifyRewritesTheInputTheToolRunsWith",
+		links: func(r *recorder) []hc.Link {
+			return []hc.Link{hc.Before("pin", hc.Any(), r.answer("pin", hc.Modify(pinnedIn, "a 10s timeout")))}
+		},
+		event: before(bashIn),
+		want: hookchaintest.Want{Verdict: hc.Modified, Reason: "pin: a 10s timeout", Input: pinnedIn, Trail: []string{"pin"},
+			Steps: []hc.Step{{Name: "pin", Verdict: hc.Modified, Reason: "a 10s timeout"}}},
+		asked: []string{"pin"},
+	}, {
+		name: "ALaterGuardCanStillDenyARewrittenCall",
+		links: func(r *recorder) []hc.Link {
+			return []hc.Link{
+				hc.Before("pin", hc.Any(), r.answer("pin", hc.Modify(pinnedIn, "a 10s timeout"))),
+				hc.Before("guard", hc.InputEquals("timeout", 10), r.answer("guard", hc.Deny("timeouts are set by policy"))),
+			}
+		},
+		event: before(bashIn),
+		want: hookchaintest.Want{Verdict: hc.Denied, Reason: "denied by guard: timeouts are set by policy", Trail: []string{"pin", "guard"},
+			Steps: []hc.Step{
+				{Name: "pin", Verdict: hc.Modified, Reason: "a 10s timeout"},
+				{Name: "guard", Verdict: hc.Denied, Reason: "timeouts are set by policy"},
+			}},
+		asked: []string{"pin", "guard"},
+	}, {
+		name: "EveryRewriterIsNamedInOrderAndTheLastInputWins",
+		links: func(r *recorder) []hc.Link {
+			return []hc.Link{
+				hc.Before("redact", hc.Any(), r.answer("redact", hc.Modify(json.RawMessage(`{"command":"ls x"}`), "a credential"))),
+				hc.Before("noop", hc.Any(), r.answer("noop", hc.Allow())),
+				hc.Before("pin-timeout", hc.Any(), r.answer("pin-timeout", hc.Modify(pinnedIn, ""))),
+			}
+		},
+		event: before(bashIn),
+		want:  hookchaintest.Want{Verdict: hc.Modified, Reason: "redact: a credential; pin-timeout", Input: pinnedIn, Trail: []string{"redact", "pin-timeout"}},
+		asked: []string{"redact", "noop", "pin-timeout"},
+	}, {
+		name: "AModifyToTheSameInputStillCountsAsAChange",
+		links: func(r *recorder) []hc.Link {
+			return []hc.Link{hc.Before("same", hc.Any(), r.answer("same", hc.Modify(bashIn, "normalised")))}
+		},
+		event: before(bashIn),
+		want:  hookchaintest.Want{Verdict: hc.Modified, Reason: "same: normalised", Input: bashIn, Trail: []string{"same"}},
+		asked: []string{"same"},
+	}, {
+		name: "AReplaceBeforeTheCallIsAFailureAndDenies",
+		links: func(r *recorder) []hc.Link {
+			return []hc.Link{
+				hc.Before("early", hc.Any(), r.answer("early", hc.Replace(toolOut, false, "cached"))),
+				hc.Before("later", hc.Any(), r.answer("later", hc.Allow())),
+			}
+		},
+		event: before(bashIn),
+		want: hookchaintest.Want{Verdict: hc.Denied,
+			Reason: "early failed and denies on failure: asked to replace the result of a call that has not run",
+			Trail:  []string{"early"},
+			Steps:  []hc.Step{{Name: "early", Verdict: hc.Denied, Reason: "cached", Fault: "asked to replace the result of a call that has not run"}}},
+		asked: []string{"early"},
+	}, {
+		name: "AMatcherSeesTheInputAsRewrittenSoFar",
+		links: func(r *recorder) []hc.Link {
+			return []hc.Link{
+				hc.Before("pin", hc.Any(), r.answer("pin", hc.Modify(pinnedIn, ""))),
+				hc.Before("needs-timeout", hc.Not(hc.InputExists("timeout")), r.answer("needs-timeout", hc.Deny("no timeout"))),
+			}
+		},
+		event: before(bashIn),
+		want:  hookchaintest.Want{Verdict: hc.Modified, Reason: "pin", Input: pinnedIn, Trail: []string{"pin"}},
+		asked: []string{"pin"},
+	}, {
+		name: "AfterLinksAreNotAskedBeforeTheCall",
+		links: func(r *recorder) []hc.Link {
+			return []hc.Link{
+				hc.After("after-only", hc.Any(), r.answer("after-only", hc.Deny("x"))),
+				hc.On("both", hc.Any(), r.answer("both", hc.Allow())),
+			}
+		},
+		event: before(bashIn),
+		want:  hookchaintest.Want{Verdict: hc.Allowed},
+		asked: []string{"both"},
+	}})
+}
+
+func TestTheFoldTableAfterTheCall(t *testing.T) {
+	redacted := hc.Text("[REDACTED]")
+	runFoldRows(t, []foldRow{{
+		name: "AnAllowKeepsTheResult",
+		links: func(r *recorder) []hc.Link {
+			return []hc.Link{hc.After("a", hc.Any(), r.answer("a", hc.Allow()))}
+		},
+		event: after(toolOut, false),
+		want:  hookchaintest.Want{Verdict: hc.Allowed},
+		asked: []string{"a"},
+	}, {
+		name: "ADenyAfterTheCallStopsAndNothingAfterItIsAsked",
+		links: func(r *recorder) []hc.Link {
+			return []hc.Link{
+				hc.After("dlp", hc.Any(), r.answer("dlp", hc.Deny("the result holds customer data"))),
+				hc.After("later", hc.Any(), r.answer("later", hc.Allow())),
+			}
+		},
+		event: after(toolOut, false),
+		want:  hookchaintest.Want{Verdict: hc.Denied, Reason: "denied by dlp: the result holds customer data", Trail: []string{"dlp"}},
+		asked: []string{"dlp"},
+	}, {
+		name: "AReplaceChangesTheOutputAndItsErrorFlag",
+		links: func(r *recorder) []hc.Link {
+			return []hc.Link{hc.After("redact", hc.Any(), r.answer("redact", hc.Replace(redacted, true, "a credential")))}
+		},
+		event: after(toolOut, false),
+		want: hookchaintest.Want{Verdict: hc.Replaced, Reason: "redact: a credential", Output: redacted, IsError: true, Trail: []string{"redact"},
+			Steps: []hc.Step{{Name: "redact", Verdict: hc.Replaced, Reason: "a credential"}}},
+		asked: []string{"redact"},
+	}, {
+		name: "ALaterLinkSeesTheReplacedOutputAndCanReplaceItAgain",
+		links: func(r *recorder) []hc.Link {
+			return []hc.Link{
+				hc.After("redact", hc.Any(), r.answer("redact", hc.Replace(redacted, false, "a credential"))),
+				hc.After("shorten", hc.And(hc.Any(), hc.MatchFunc(func(e hc.Event) bool { return string(e.Output) == string(redacted) })),
+					r.answer("shorten", hc.Replace(hc.Text("[R]"), false, ""))),
+			}
+		},
+		event: after(toolOut, true),
+		want:  hookchaintest.Want{Verdict: hc.Replaced, Reason: "redact: a credential; shorten", Output: hc.Text("[R]"), IsError: false, Trail: []string{"redact", "shorten"}},
+		asked: []string{"redact", "shorten"},
+	}, {
+		name: "AModifyAfterTheCallIsAFailureAndDenies",
+		links: func(r *recorder) []hc.Link {
+			return []hc.Link{hc.On("rewriter", hc.Any(), r.answer("rewriter", hc.Modify(pinnedIn, "pin")))}
+		},
+		event: after(toolOut, false),
+		want: hookchaintest.Want{Verdict: hc.Denied,
+			Reason: "rewriter failed and denies on failure: asked to rewrite the input of a call that has already run",
+			Trail:  []string{"rewriter"},
+			Steps:  []hc.Step{{Name: "rewriter", Verdict: hc.Denied, Reason: "pin", Fault: "asked to rewrite the input of a call that has already run"}}},
+		asked: []string{"rewriter"},
+	}, {
+		name: "ADenyAfterAReplaceStillDenies",
+		links: func(r *recorder) []hc.Link {
+			return []hc.Link{
+				hc.After("redact", hc.Any(), r.answer("redact", hc.Replace(redacted, false, ""))),
+				hc.After("dlp", hc.Any(), r.answer("dlp", hc.Deny("still sensitive"))),
+			}
+		},
+		event: after(toolOut, false),
+		want:  hookchaintest.Want{Verdict: hc.Denied, Reason: "denied by dlp: still sensitive", Trail: []string{"redact", "dlp"}},
+		asked: []string{"redact", "dlp"},
+	}, {
+		name: "BeforeLinksAreNotAskedAfterTheCall",
+		links: func(r *recorder) []hc.Link {
+			return []hc.Link{
+				hc.Before("before-only", hc.Any(), r.answer("before-only", hc.Deny("x"))),
+				hc.After("after", hc.Any(), r.answer("after", hc.Allow())),
+			}
+		},
+		event: after(toolOut, false),
+		want:  hookchaintest.Want{Verdict: hc.Allowed},
+		asked: []string{"after"},
+	}})
+}
+
+func failing(err error) hc.Interceptor {
+	return func(context.Context, hc.Event) (hc.Outcome, error) { return hc.Deny("my own words"), err }
+}
+
+func answering(out hc.Outcome) hc.Interceptor {
+	return func(context.Context, hc.Event) (hc.Outcome, error) { return out, nil }
+}
+
+// emptyError is an error whose text is empty: still a failure, never consent.
+type emptyError struct{}
+
+func (emptyError) Error() string { return "" }
+
+func TestEveryKindOfFailureFailsClosedAndSaysWhoFailedAndWhy(t *testing.T) {
+	sleeper := func(context.Context, hc.Event) (hc.Outcome, error) {
+		time.Sleep(time.Second) // ignores its context on purpose
+		return hc.Allow(), nil
+	}
+	tests := []struct {
+		name  string
+		link  hc.Link
+		event hc.Event
+		fault string
+		words string // the link's own words, kept in its step
+	}{
+		{"AnErrorAndNotTheOutcomeBesideIt", hc.Before("vault", hc.Any(), failing(errors.New("connection refused"))), before(bashIn), "connection refused", ""},
+		{"AnErrorWithNoText", hc.Before("vault", hc.Any(), failing(emptyError{})), before(bashIn), "returned an error with no text (hookchain_test.emptyError)", ""},
+		{"APanicWithItsValue", hc.Before("vault", hc.Any(), func(context.Context, hc.Event) (hc.Outcome, error) { panic("index out of range") }), before(bashIn), "panic: index out of range", ""},
+		{"APanicWithAnError", hc.After("vault", hc.Any(), func(context.Context, hc.Event) (hc.Outcome, error) { panic(errors.New("nil map")) }), after(toolOut, false), "panic: nil map", ""},
+		{"ATimeoutEvenWhenTheInterceptorIgnoresItsContext", hc.Before("vault", hc.Any(), sleeper).Timeout(20 * time.Millisecond), before(bashIn), "timed out after 20ms", ""},
+		{"AModifyWithInvalidJSON", hc.Before("vault", hc.Any(), answering(hc.Modify(json.RawMessage(`{"command":`), "x"))), before(bashIn), "answered Modify with an input that is not valid JSON", "x"},
+		{"AModifyWithNoInput", hc.Before("vault", hc.Any(), answering(hc.Modify(nil, "x"))), before(bashIn), "answered Modify with an input that is not valid JSON", "x"},
+		{"AModifyWithANonObjectForAnObjectInput", hc.Before("vault", hc.Any(), answering(hc.Modify(json.RawMessage(`["ls"]`), "x"))), before(bashIn), "answered Modify with an input that is not a JSON object, for a call whose input is one", "x"},
+		{"AReplaceWithInvalidJSON", hc.After("vault", hc.Any(), answering(hc.Replace(json.RawMessage(`total 0`), false, "x"))), after(toolOut, false), "answered Replace with an output that is not valid JSON", "x"},
+		{"AnUnknownVerdict", hc.Before("vault", hc.Any(), answering(hc.Outcome{Verdict: 9, Reason: "x"})), before(bashIn), "answered with unknown verdict 9", "x"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			hookchaintest.Run(t, hc.New(tt.link, hc.On("after-it", hc.Any(), answering(hc.Deny("must not be asked")))), hookchaintest.Case{
+				Name:  "closed",
+				Event: tt.event,
+				Want: hookchaintest.Want{
+					Verdict: hc.Denied,
+					Reason:  "vault failed and denies on failure: " + tt.fault,
+					Trail:   []string{"vault"},
+					Steps:   []hc.Step{{Name: "vault", Verdict: hc.Denied, Reason: tt.words, Fault: tt.fault}},
+				},
+			})
+			hookchaintest.Run(t, hc.New(tt.link.FailOpen(), hc.On("after-it", hc.Any(), answering(hc.Deny("asked")))), hookchaintest.Case{
+				Name:  "open",
+				Event: tt.event,
+				Want: hookchaintest.Want{
+					Verdict: hc.Denied,
+					Reason:  "denied by after-it: asked",
+					Trail:   []string{"vault", "after-it"},
+					Steps: []hc.Step{
+						{Name: "vault", Verdict: hc.Allowed, Reason: tt.words, Fault: tt.fault},
+						{Name: "after-it", Verdict: hc.Denied, Reason: "asked"},
+					},
+				},
+			})
+		})
+	}
+}
+
+func TestAFailOpenLinkIsReportedAndTheChainEndsAsIfItHadAllowed(t *testing.T) {
+	c := hc.New(
+		hc.Before("audit", hc.Any(), failing(errors.New("disk full"))).FailOpen(),
+		hc.Before("pin", hc.Any(), answering(hc.Modify(pinnedIn, "pin"))),
+	)
+	hookchaintest.Run(t, c, hookchaintest.Case{
+		Name:  "fail-open then modify",
+		Event: before(bashIn),
+		Want: hookchaintest.Want{Verdict: hc.Modified, Reason: "pin: pin", Input: pinnedIn, Trail: []string{"audit", "pin"},
+			Steps: []hc.Step{
+				{Name: "audit", Verdict: hc.Allowed, Fault: "disk full"},
+				{Name: "pin", Verdict: hc.Modified, Reason: "pin"},
+			}},
+	})
+	alone := hc.New(hc.Before("audit", hc.Any(), failing(errors.New("disk full"))).FailOpen())
+	out := alone.Run(context.Background(), before(bashIn))
+	assert.Equal(t, hc.Outcome{Trail: []hc.Step{{Name: "audit", Verdict: hc.Allowed, Fault: "disk full"}}}, out)
+}
+
+func TestAModifyMayChangeTheShapeOfANonObjectInput(t *testing.T) {
+	c := hc.New(hc.Before("wrap", hc.Any(), answering(hc.Modify(json.RawMessage(`{"args":["ls"]}`), ""))))
+	out := c.Run(context.Background(), before(json.RawMessage(`["ls"]`)))
+	assert.Equal(t, hc.Modified, out.Verdict, out.Reason)
+	assert.JSONEq(t, `{"args":["ls"]}`, string(out.Input))
+}
+
+func TestAContextThatEndsWhileALinkIsAskedIsThatLinksFailure(t *testing.T) {
+	tests := []struct {
+		name  string
+		link  func(cancel context.CancelFunc) hc.Link
+		fault string
+	}{
+		{
+			"an interceptor that answers after cancelling",
+			func(cancel context.CancelFunc) hc.Link {
+				return hc.Before("slow", hc.Any(), func(context.Context, hc.Event) (hc.Outcome, error) {
+					cancel()
+					return hc.Allow(), nil
+				})
+			},
+			"the context ended while it was asked (context canceled)",
+		},
+		{
+			"a timeout link whose caller gives up first",
+			func(cancel context.CancelFunc) hc.Link {
+				return hc.Before("slow", hc.Any(), func(ctx context.Context, _ hc.Event) (hc.Outcome, error) {
+					cancel()
+					time.Sleep(time.Second) // and ignores its context
+					return hc.Allow(), nil
+				}).Timeout(time.Minute)
+			},
+			"the context ended while it was asked (context canceled)",
+		},
+		{
+			"a timeout link that answers after its own deadline",
+			func(context.CancelFunc) hc.Link {
+				return hc.Before("slow", hc.Any(), func(ctx context.Context, _ hc.Event) (hc.Outcome, error) {
+					<-ctx.Done()
+					return hc.Allow(), nil
+				}).Timeout(5 * time.Millisecond)
+			},
+			"timed out after 5ms",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			c := hc.New(tt.link(cancel), hc.Before("next", hc.Any(), answering(hc.Allow())))
+			start := time.Now()
+			out := c.Run(ctx, before(bashIn))
+			assert.Less(t, time.Since(start), 500*time.Millisecond, "the chain must stop waiting")
+			assert.Equal(t, hc.Outcome{
+				Verdict: hc.Denied,
+				Reason:  "slow failed and denies on failure: " + tt.fault,
+				Trail:   []hc.Step{{Name: "slow", Verdict: hc.Denied, Fault: tt.fault}},
+			}, out)
+		})
+	}
+}
+
+func TestALateAnswerFromATimedOutLinkIsDiscarded(t *testing.T) {
+	release := make(chan struct{})
+	answered := make(chan struct{})
+	c := hc.New(hc.Before("late", hc.Any(), func(context.Context, hc.Event) (hc.Outcome, error) {
+		defer close(answered)
+		<-release
+		return hc.Modify(pinnedIn, "too late"), nil
+	}).Timeout(5 * time.Millisecond).FailOpen())
+	out := c.Run(context.Background(), before(bashIn))
+	close(release)
+	<-answered
+	assert.Equal(t, hc.Outcome{Trail: []hc.Step{{Name: "late", Verdict: hc.Allowed, Fault: "timed out after 5ms"}}}, out)
+}
+
+func TestTheChainRefusesAMalformedEventBeforeAskingAnyone(t *testing.T) {
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	tests := []struct {
+		name   string
+		ctx    context.Context
+		event  hc.Event
+		reason string
+	}{
+		{"an input that is not JSON", context.Background(), before(json.RawMessage(`{"command":`)), "hookchain: the input is not valid JSON"},
+		{"an output that is not JSON", context.Background(), after(json.RawMessage(`total 0`), false), "hookchain: the output is not valid JSON"},
+		{"an input that is not JSON after the call", context.Background(), hc.Event{Hook: hc.AfterTool, Tool: "Bash", Input: json.RawMessage(`nope`)}, "hookchain: the input is not valid JSON"},
+		{"no tool name", context.Background(), hc.Event{Hook: hc.BeforeTool, Input: bashIn}, "hookchain: the event has no tool name"},
+		{"no hook", context.Background(), hc.Event{Tool: "Bash", Input: bashIn}, "hookchain: unknown hook 0"},
+		{"an unknown hook", context.Background(), hc.Event{Hook: 7, Tool: "Bash", Input: bashIn}, "hookchain: unknown hook 7"},
+		{"a context already done", done, before(bashIn), "hookchain: the context is already done: context canceled"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &recorder{}
+			c := hc.New(hc.On("any", hc.Any(), r.answer("any", hc.Allow())))
+			out := c.Run(tt.ctx, tt.event)
+			assert.Equal(t, hc.Outcome{Verdict: hc.Denied, Reason: tt.reason}, out)
+			assert.Empty(t, r.asked)
+		})
+	}
+}
+
+func TestANilChainRefusesEverythingInsteadOfPanicking(t *testing.T) {
+	var c *hc.Chain
+	want := hc.Outcome{Verdict: hc.Denied, Reason: "hookchain: Run on a nil *Chain"}
+	assert.Equal(t, want, c.Run(context.Background(), before(bashIn)))
+	res, err := c.Wrap(func(context.Context, hc.Call) (hc.Result, error) {
+		t.Error("the tool ran behind a nil chain")
+		return hc.Result{}, nil
+	})(context.Background(), hc.Call{Tool: "Bash", Input: bashIn})
+	require.NoError(t, err)
+	assert.Equal(t, hc.ErrorResult("hookchain: Run on a nil *Chain"), res)
+}
+
+func TestWithNoLinkAtTheHookTheChainAllowsWithoutReadingTheEvent(t *testing.T) {
+	c := hc.New(hc.After("after", hc.Any(), answering(hc.Deny("x"))))
+	out := c.Run(context.Background(), hc.Event{Hook: hc.BeforeTool, Tool: "", Input: json.RawMessage(`not json`)})
+	assert.Equal(t, hc.Outcome{}, out)
+
+	out = hc.New().Run(context.Background(), hc.Event{Hook: hc.AfterTool, Tool: "Bash", Output: json.RawMessage(`not json`)})
+	assert.Equal(t, hc.Outcome{}, out)
+
+	out = hc.New().Run(context.Background(), hc.Event{Hook: 9, Tool: "Bash"})
+	assert.Equal(t, hc.Outcome{Verdict: hc.Denied, Reason: "hookchain: unknown hook 9"}, out, "an unknown hook is refused even by an empty chain")
+}
+
+func TestAnEmptyInputIsReadAsAnEmptyObjectAndAnEmptyOutputAsNull(t *testing.T) {
+	var seen []string
+	c := hc.New(hc.On("look", hc.Any(), func(_ context.Context, e hc.Event) (hc.Outcome, error) {
+		seen = append(seen, string(e.Input)+" "+string(e.Output))
+		return hc.Allow(), nil
+	}))
+	c.Run(context.Background(), hc.Event{Hook: hc.BeforeTool, Tool: "Bash"})
+	c.Run(context.Background(), hc.Event{Hook: hc.AfterTool, Tool: "Bash"})
+	assert.Equal(t, []string{"{} ", "{} null"}, seen)
+}
+
+func TestAnObserverIsToldEveryStepAndEveryRun(t *testing.T) {
+	var steps []hc.StepReport
+	var runs []hc.RunReport
+	base := hc.New(
+		hc.Before("a", hc.Any(), answering(hc.Allow())),
+		hc.Before("audit", hc.Any(), failing(errors.New("down"))).FailOpen(),
+		hc.Before("pin", hc.Any(), answering(hc.Modify(pinnedIn, "pin"))),
+		hc.Before("never", hc.Tool("Other"), answering(hc.Deny("not asked"))),
+	)
+	c := base.WithObserver(hc.Observer{
+		Step: func(_ context.Context, r hc.StepReport) { steps = append(steps, r) },
+		Run:  func(_ context.Context, r hc.RunReport) { runs = append(runs, r) },
+	})
+	out := c.Run(context.Background(), before(bashIn))
+	require.Equal(t, hc.Modified, out.Verdict)
+
+	for i := range steps {
+		assert.GreaterOrEqual(t, steps[i].Duration, time.Duration(0))
+		steps[i].Duration = 0
+	}
+	assert.Equal(t, []hc.StepReport{
+		{Hook: hc.BeforeTool, Tool: "Bash", CallID: "toolu_1", Link: "a", Verdict: hc.Allowed},
+		{Hook: hc.BeforeTool, Tool: "Bash", CallID: "toolu_1", Link: "audit", Verdict: hc.Allowed, Fault: "down"},
+		{Hook: hc.BeforeTool, Tool: "Bash", CallID: "toolu_1", Link: "pin", Verdict: hc.Modified, Reason: "pin"},
+	}, steps)
+	require.Len(t, runs, 1)
+	assert.Equal(t, before(bashIn), runs[0].Event)
+	assert.Equal(t, out, runs[0].Outcome)
+
+	// The chain it was built from still has no observer.
+	steps, runs = nil, nil
+	base.Run(context.Background(), before(bashIn))
+	assert.Empty(t, steps)
+	assert.Empty(t, runs)
+}
+
+func TestAPanickingObserverCannotBreakTheChain(t *testing.T) {
+	var told []string
+	c := hc.New(hc.Before("guard", hc.Any(), answering(hc.Deny("no")))).
+		WithObserver(hc.Observer{
+			Step: func(context.Context, hc.StepReport) { panic("observer bug") },
+			Run:  func(context.Context, hc.RunReport) { panic("observer bug") },
+		}).
+		WithObserver(hc.Observer{Run: func(_ context.Context, r hc.RunReport) { told = append(told, r.Outcome.Reason) }})
+	out := c.Run(context.Background(), before(bashIn))
+	assert.Equal(t, "denied by guard: no", out.Reason)
+	assert.Equal(t, []string{"denied by guard: no"}, told, "a later observer is still told")
+}
+
+func TestWrapFollowsTheExecutorContract(t *testing.T) {
+	redacted := hc.Text("[REDACTED]")
+	tests := []struct {
+		name    string
+		links   []hc.Link
+		tool    func(ctx context.Context, c hc.Call) (hc.Result, error)
+		want    hc.Result
+		wantErr string
+		ran     []string // inputs the tool ran with
+		after   []string // outputs the after-chain was shown
+	}{
+		{
+			name:  "ADeniedCallNeverReachesTheToolAndTheModelReadsWhy",
+			links: []hc.Link{hc.Before("guard", hc.Any(), answering(hc.Deny("no listing")))},
+			tool:  func(context.Context, hc.Call) (hc.Result, error) { return hc.TextResult("ran"), nil },
+			want:  hc.Result{Output: hc.Text("denied by guard: no listing"), IsError: true},
+		},
+		{
+			name:  "AModifiedCallRunsWithTheFinalInputAndTheAfterChainIsToldIt",
+			links: []hc.Link{hc.Before("pin", hc.Any(), answering(hc.Modify(pinnedIn, "")))},
+			tool:  func(context.Context, hc.Call) (hc.Result, error) { return hc.TextResult("ok"), nil },
+			want:  hc.TextResult("ok"),
+			ran:   []string{string(pinnedIn)},
+			after: []string{string(pinnedIn) + ` "ok" false`},
+		},
+		{
+			name: "AToolErrorIsShownAsAnErrorResultAndReturnedUnchangedWhenAllowed",
+			tool: func(context.Context, hc.Call) (hc.Result, error) {
+				return hc.Result{}, errors.New(`exit status 2: "boom"`)
+			},
+			want:    hc.Result{},
+			wantErr: `exit status 2: "boom"`,
+			ran:     []string{string(bashIn)},
+			after:   []string{string(bashIn) + ` "exit status 2: \"boom\"" true`},
+		},
+		{
+			name:  "AToolErrorDeniedAfterTheCallBecomesAResultAndANilError",
+			links: []hc.Link{hc.After("hide-errors", hc.Any(), answering(hc.Deny("internal error")))},
+			tool:  func(context.Context, hc.Call) (hc.Result, error) { return hc.Result{}, errors.New("stack trace") },
+			want:  hc.Result{Output: hc.Text("denied by hide-errors: internal error"), IsError: true},
+			ran:   []string{string(bashIn)},
+			after: []string{string(bashIn) + ` "stack trace" true`},
+		},
+		{
+			name:  "AReplacedResultIsWhatTheModelSees",
+			links: []hc.Link{hc.After("redact", hc.Any(), answering(hc.Replace(redacted, false, "")))},
+			tool:  func(context.Context, hc.Call) (hc.Result, error) { return hc.TextResult("AKIA..."), nil },
+			want:  hc.Result{Output: redacted},
+			ran:   []string{string(bashIn)},
+			after: []string{string(bashIn) + ` "AKIA..." false`},
+		},
+		{
+			name:  "AResultWithNoOutputIsReadAsNull",
+			tool:  func(context.Context, hc.Call) (hc.Result, error) { return hc.Result{}, nil },
+			want:  hc.Result{},
+			ran:   []string{string(bashIn)},
+			after: []string{string(bashIn) + ` null false`},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var ran, shown []string
+			// The watcher is the first after-link, so it sees exactly what the
+			// after-chain is told, whatever the links behind it answer.
+			watch := hc.After("watch", hc.Any(), func(_ context.Context, e hc.Event) (hc.Outcome, error) {
+				shown = append(shown, fmt.Sprintf("%s %s %v", e.Input, e.Output, e.IsError))
+				return hc.Allow(), nil
+			})
+			links := append([]hc.Link{watch}, tt.links...)
+			exec := hc.New(links...).Wrap(func(ctx context.Context, c hc.Call) (hc.Result, error) {
+				ran = append(ran, string(c.Input))
+				return tt.tool(ctx, c)
+			})
+			res, err := exec(context.Background(), hc.Call{Tool: "Bash", ID: "toolu_1", Input: bashIn})
+			if tt.wantErr != "" {
+				require.EqualError(t, err, tt.wantErr)
+			} else {
+				require.NoError(t, err)
+			}
+			assert.Equal(t, tt.want, res)
+			assert.Equal(t, tt.ran, ran)
+			assert.Equal(t, tt.after, shown)
+		})
+	}
+}
+
+func TestTextEncodesToolTextAsAJSONString(t *testing.T) {
+	assert.Equal(t, `"a <b> & \"c\"\n\u0000"`, string(hc.Text("a <b> & \"c\"\n\x00")))
+	assert.Equal(t, hc.Result{Output: json.RawMessage(`"ok"`)}, hc.TextResult("ok"))
+	assert.Equal(t, hc.Result{Output: json.RawMessage(`"no such tool"`), IsError: true}, hc.ErrorResult("no such tool"))
+	assert.Equal(t, `"\ufffd"`, string(hc.Text("\xff")), "invalid UTF-8 still yields valid JSON")
+}
+
+func TestVerdictsAndHooksHaveStableTextForms(t *testing.T) {
+	for v, word := range map[hc.Verdict]string{hc.Allowed: "allow", hc.Denied: "deny", hc.Modified: "modify", hc.Replaced: "replace"} {
+		b, err := v.MarshalText()
+		require.NoError(t, err)
+		assert.Equal(t, word, string(b))
+		var back hc.Verdict
+		require.NoError(t, back.UnmarshalText([]byte(strings.ToUpper(word))))
+		assert.Equal(t, v, back)
+		require.NoError(t, back.UnmarshalText([]byte(v.String())))
+		assert.Equal(t, v, back)
+	}
+	_, err := hc.Verdict(9).MarshalText()
+	assert.EqualError(t, err, "hookchain: cannot encode unknown verdict 9")
+	var v hc.Verdict
+	assert.EqualError(t, v.UnmarshalText([]byte("maybe")), `hookchain: unknown verdict "maybe" (want allow, deny, modify or replace)`)
+	assert.Equal(t, "Verdict(9)", hc.Verdict(9).String())
+
+	for h, word := range map[hc.Hook]string{hc.BeforeTool: "before_tool", hc.AfterTool: "after_tool"} {
+		b, err := h.MarshalText()
+		require.NoError(t, err)
+		assert.Equal(t, word, string(b))
+		var back hc.Hook
+		require.NoError(t, back.UnmarshalText(b))
+		assert.Equal(t, h, back)
+	}
+	_, err = hc.Hook(0).MarshalText()
+	assert.EqualError(t, err, "hookchain: cannot encode unknown hook 0")
+	var h hc.Hook
+	assert.EqualError(t, h.UnmarshalText([]byte("BeforeTool")), `hookchain: unknown hook "BeforeTool" (want before_tool or after_tool)`)
+	assert.Equal(t, "Hook(0)", hc.Hook(0).String())
+}

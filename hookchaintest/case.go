@@ -1,0 +1,191 @@
+package hookchaintest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/hookchain/hookchain"
+)
+
+// Case is one question to a chain and the answer it must give.
+type Case struct {
+	Name  string
+	Event hookchain.Event
+	Want  Want
+
+	// Source says where the case was read from ("testdata/guards.json #2"),
+	// so that a report points at the file to edit. It is empty for cases
+	// written in Go and is never compared.
+	Source string
+}
+
+// Want is the answer a case expects. Which fields are compared follows what
+// the chain can answer: an input only comes with Modified, an output and its
+// error flag only with Replaced. The trail is always compared, because who
+// decided matters as much as what was decided: a deny by the wrong guard is a
+// bug even when the verdict is right.
+//
+// In reports and in Mismatch.Field, fields go by their JSON names: "verdict",
+// "reason", "input", "output", "is_error", "trail" and "steps[i].name" and so
+// on.
+type Want struct {
+	Verdict hookchain.Verdict
+	Reason  string           // always compared exactly
+	Input   json.RawMessage  // compared when Verdict is Modified, as JSON values (whitespace and key order ignored)
+	Output  json.RawMessage  // compared when Verdict is Replaced, as JSON values
+	IsError bool             // compared when Verdict is Replaced
+	Trail   []string         // names of Outcome.Trail, in order; ALWAYS compared (nil/empty means the trail must be empty)
+	Steps   []hookchain.Step // optional: when non-nil, the whole trail is compared step by step (name, verdict, reason, fault) too
+}
+
+// WantOf returns the Want that o satisfies, with every step of its trail, so
+// that a case can be written from what a chain answers today. Update mode
+// uses it to rewrite files.
+func WantOf(o hookchain.Outcome) Want {
+	w := Want{Verdict: o.Verdict, Reason: o.Reason, Steps: []hookchain.Step{}}
+	switch o.Verdict {
+	case hookchain.Modified:
+		w.Input = bytes.Clone(o.Input)
+	case hookchain.Replaced:
+		w.Output, w.IsError = bytes.Clone(o.Output), o.IsError
+	}
+	for _, s := range o.Trail {
+		w.Trail = append(w.Trail, s.Name)
+		w.Steps = append(w.Steps, s)
+	}
+	return w
+}
+
+// Mismatch is one field in which a chain's answer differs from a case's
+// Want. Want and Got are already formatted for reading: verdicts by name,
+// strings quoted, JSON compacted, "(none)" for a value that is absent.
+type Mismatch struct{ Field, Want, Got string }
+
+// String renders the mismatch on one line, as a log would show it.
+func (m Mismatch) String() string {
+	return m.Field + ": want " + m.Want + ", got " + m.Got
+}
+
+// Check runs one case and returns the chain's outcome and every way it
+// differs from the case's Want, in the order verdict, reason, input, output,
+// is_error, trail, steps. It is what Run uses, without a testing.T.
+func Check(ctx context.Context, c *hookchain.Chain, tc Case) (hookchain.Outcome, []Mismatch) {
+	got := c.Run(ctx, tc.Event)
+	return got, Diff(tc.Want, got)
+}
+
+// Diff compares an outcome obtained some other way (through Chain.Wrap, say)
+// with a Want, by the same rules as Check.
+func Diff(want Want, got hookchain.Outcome) []Mismatch {
+	var ms []Mismatch
+	add := func(field, w, g string) { ms = append(ms, Mismatch{Field: field, Want: w, Got: g}) }
+
+	if want.Verdict != got.Verdict {
+		add("verdict", want.Verdict.String(), got.Verdict.String())
+	}
+	if want.Reason != got.Reason {
+		add("reason", strconv.Quote(want.Reason), strconv.Quote(got.Reason))
+	}
+	switch want.Verdict {
+	case hookchain.Modified:
+		if !sameJSON(want.Input, got.Input) {
+			add("input", jsonText(want.Input), jsonText(got.Input))
+		}
+	case hookchain.Replaced:
+		if !sameJSON(want.Output, got.Output) {
+			add("output", jsonText(want.Output), jsonText(got.Output))
+		}
+		if want.IsError != got.IsError {
+			add("is_error", strconv.FormatBool(want.IsError), strconv.FormatBool(got.IsError))
+		}
+	}
+	names := trailNames(got.Trail)
+	if !slices.Equal(want.Trail, names) {
+		add("trail", listText(want.Trail), listText(names))
+	}
+	if want.Steps == nil {
+		return ms
+	}
+	for i := range max(len(want.Steps), len(got.Trail)) {
+		field := "steps[" + strconv.Itoa(i) + "]"
+		switch {
+		case i >= len(got.Trail):
+			add(field, stepText(want.Steps[i]), "(none)")
+		case i >= len(want.Steps):
+			add(field, "(none)", stepText(got.Trail[i]))
+		default:
+			w, g := want.Steps[i], got.Trail[i]
+			if w.Name != g.Name {
+				add(field+".name", nameText(w.Name), nameText(g.Name))
+			}
+			if w.Verdict != g.Verdict {
+				add(field+".verdict", w.Verdict.String(), g.Verdict.String())
+			}
+			if w.Reason != g.Reason {
+				add(field+".reason", strconv.Quote(w.Reason), strconv.Quote(g.Reason))
+			}
+			if w.Fault != g.Fault {
+				add(field+".fault", strconv.Quote(w.Fault), strconv.Quote(g.Fault))
+			}
+		}
+	}
+	return ms
+}
+
+func trailNames(trail []hookchain.Step) []string {
+	if len(trail) == 0 {
+		return nil
+	}
+	names := make([]string, len(trail))
+	for i, s := range trail {
+		names[i] = s.Name
+	}
+	return names
+}
+
+// jsonText shows a JSON value on one line. Invalid JSON (only a Want written
+// in Go can hold it; the chain never answers with it) is shown as it is, and
+// flagged, so that the mismatch explains itself.
+func jsonText(raw json.RawMessage) string {
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return "(none)"
+	}
+	var b bytes.Buffer
+	if err := json.Compact(&b, raw); err != nil {
+		return string(raw) + " (not valid JSON)"
+	}
+	return b.String()
+}
+
+// listText shows trail names as "[no-rm, redact]". Names that could be
+// misread in that form are quoted.
+func listText(names []string) string {
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = nameText(n)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+func nameText(n string) string {
+	if n == "" || strings.ContainsAny(n, ` ,[]"`) || strings.IndexFunc(n, func(r rune) bool { return !unicode.IsPrint(r) }) >= 0 {
+		return strconv.Quote(n)
+	}
+	return n
+}
+
+// stepText shows a step with every field that can tell two steps apart:
+// `no-rm: Denied, reason "recursive delete"`, with `, fault "..."` when the
+// link could not answer.
+func stepText(s hookchain.Step) string {
+	t := nameText(s.Name) + ": " + s.Verdict.String() + ", reason " + strconv.Quote(s.Reason)
+	if s.Fault != "" {
+		t += ", fault " + strconv.Quote(s.Fault)
+	}
+	return t
+}

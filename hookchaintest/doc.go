@@ -1,0 +1,105 @@
+// Package hookchaintest checks a hookchain.Chain against cases: an event in,
+// the answer the chain must give out. It is for the tests of whoever builds
+// a chain — the guards of an agent runtime, a company's policy — so that a
+// change to a link, or to the order of links, shows up as a failing case
+// rather than as a tool call that ran when it should not have.
+//
+// A case names the verdict, the reason and, where the verdict carries one,
+// the input or output it expects, and always the trail: which links decided.
+// A deny by the wrong guard is a bug even when the verdict is right.
+//
+// Cases can be written in Go, or kept as JSON files under testdata/ where
+// people who do not write Go can read and add them:
+//
+//	func TestPolicy(t *testing.T) {
+//		chain := policy.Chain()
+//
+//		hookchaintest.Run(t, chain, hookchaintest.Case{
+//			Name: "rm -rf is denied",
+//			Event: hookchain.Event{
+//				Hook:  hookchain.BeforeTool,
+//				Tool:  "Bash",
+//				Input: json.RawMessage(`{"command": "rm -rf /"}`),
+//			},
+//			Want: hookchaintest.Want{
+//				Verdict: hookchain.Denied,
+//				Reason:  "denied by no-rm: recursive delete",
+//				Trail:   []string{"no-rm"},
+//			},
+//		})
+//
+//		hookchaintest.RunFiles(t, chain, "testdata/*.json")
+//	}
+//
+// Each case runs as a subtest. On a mismatch the subtest fails with a report
+// naming each field that differs, what was wanted and what the chain
+// answered, and the chain's whole trail:
+//
+//	case "rm -rf is denied" (testdata/guards.json #2):
+//	  verdict: want Denied, got Allowed
+//	  reason:  want "denied by no-rm: recursive delete"
+//	           got  ""
+//	  trail:   want [no-rm], got []
+//	chain's trail:
+//	  (empty)
+//
+// # Case files
+//
+// A file holds one case object or an array of them. Field names are
+// snake_case; hooks and verdicts are written in the core's text form
+// ("before_tool", "after_tool"; "allow", "deny", "modify", "replace"):
+//
+//	[
+//	  {
+//	    "name": "rm -rf is denied",
+//	    "event": {
+//	      "hook": "before_tool",
+//	      "tool": "Bash",
+//	      "call_id": "c1",
+//	      "input": {"command": "rm -rf /"}
+//	    },
+//	    "want": {
+//	      "verdict": "deny",
+//	      "reason": "denied by no-rm: recursive delete",
+//	      "trail": ["no-rm"],
+//	      "steps": [
+//	        {"name": "no-rm", "verdict": "deny", "reason": "recursive delete"}
+//	      ]
+//	    }
+//	  },
+//	  {
+//	    "name": "secrets are redacted from results",
+//	    "event": {"hook": "after_tool", "tool": "Read", "output": "AWS_KEY=AKIA..."},
+//	    "want": {
+//	      "verdict": "replace",
+//	      "reason": "redact: a credential",
+//	      "output": "AWS_KEY=[redacted]",
+//	      "is_error": false,
+//	      "trail": ["redact"]
+//	    }
+//	  }
+//	]
+//
+// An event has "hook" (required), "tool", "call_id", "input" and, after the
+// tool, "output" and "is_error". A want has "verdict" (required), "reason",
+// "input" (required with "modify" and allowed only there), "output" and
+// "is_error" (likewise with "replace"), "trail", and optionally "steps",
+// each with "name", "verdict", "reason" and "fault". Decoding is strict: an
+// unknown field, a missing required one or a field that would never be
+// compared is an error, because a case that quietly checks less than it
+// says is worse than no case. A case without a name is named after its file
+// ("guards.json", or "guards.json#2" for the third case of an array).
+//
+// # Updating the files
+//
+// When a chain is changed on purpose, run its test with the update flag to
+// rewrite the want side of the files from what the chain now answers, and
+// review the result with git diff:
+//
+//	go test -run TestPolicy -hookchaintest.update ./policy
+//
+// Only files with a changed case are written, whole, indented by two
+// spaces; the events and names are kept, and so is a file's shape. The flag
+// is defined by this package, so pass it only to packages whose tests import
+// it.
+package hookchaintest

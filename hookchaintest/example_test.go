@@ -1,0 +1,70 @@
+package hookchaintest_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/hookchaintest"
+)
+
+// Check is what Run does for each case, without a testing.T: here a case
+// that expects a guard the chain does not have.
+func ExampleCheck() {
+	chain := hookchain.New(
+		hookchain.Before("pin-timeout", hookchain.Tool("Bash"),
+			func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
+				return hookchain.Modify(json.RawMessage(`{"command":"rm -rf /","timeout":60}`), "bounded to 60s"), nil
+			}),
+	)
+	tc := hookchaintest.Case{
+		Name: "rm -rf is denied",
+		Event: hookchain.Event{
+			Hook:  hookchain.BeforeTool,
+			Tool:  "Bash",
+			Input: json.RawMessage(`{"command": "rm -rf /"}`),
+		},
+		Want: hookchaintest.Want{
+			Verdict: hookchain.Denied,
+			Reason:  "denied by no-rm: recursive delete",
+			Trail:   []string{"no-rm"},
+		},
+	}
+
+	got, ms := hookchaintest.Check(context.Background(), chain, tc)
+	for _, m := range ms {
+		fmt.Println(m)
+	}
+	fmt.Println()
+	fmt.Println(hookchaintest.Report(tc, got, ms))
+	// Output:
+	// verdict: want Denied, got Modified
+	// reason: want "denied by no-rm: recursive delete", got "pin-timeout: bounded to 60s"
+	// trail: want [no-rm], got [pin-timeout]
+	//
+	// case "rm -rf is denied":
+	//   verdict: want Denied, got Modified
+	//   reason:  want "denied by no-rm: recursive delete"
+	//            got  "pin-timeout: bounded to 60s"
+	//   trail:   want [no-rm], got [pin-timeout]
+	// chain's trail:
+	//   #0 pin-timeout: Modified, reason "bounded to 60s"
+}
+
+// WantOf turns what a chain answers into a Want, to start a case from.
+func ExampleWantOf() {
+	chain := hookchain.New(
+		hookchain.After("redact", hookchain.Tool("Read"),
+			func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
+				return hookchain.Replace(hookchain.Text("[redacted]"), false, "a credential"), nil
+			}),
+	)
+	got := chain.Run(context.Background(), hookchain.Event{
+		Hook: hookchain.AfterTool, Tool: "Read", Output: hookchain.Text("AWS_KEY=AKIAEXAMPLE"),
+	})
+	w := hookchaintest.WantOf(got)
+	fmt.Printf("%v %q %s %v\n", w.Verdict, w.Reason, w.Output, w.Trail)
+	// Output:
+	// Replaced "redact: a credential" "[redacted]" [redact]
+}
