@@ -27,16 +27,6 @@ const (
 	atAfter
 )
 
-func (s hookSet) has(h Hook) bool {
-	switch h {
-	case BeforeTool:
-		return s&atBefore != 0
-	case AfterTool:
-		return s&atAfter != 0
-	}
-	return false
-}
-
 // Link is a named interceptor registered in a chain: the name the trail will
 // show, the hooks it is asked at, the matcher that picks its calls, and how
 // its failures are treated. Build one with Before, After or On; the zero Link
