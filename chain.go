@@ -208,15 +208,18 @@ func (c *Chain) fold(ctx context.Context, e Event, links []*Link, observed bool)
 			start = time.Now()
 		}
 		var fault string
-		if l.timeout > 0 {
+		switch {
+		case isDone(done):
+			// An earlier (fail-open) link outlived the caller's context:
+			// nobody after it is called with a dead context, and each fails.
+			out, fault = Outcome{}, fmt.Sprintf("the context ended before it was asked (%v)", ctx.Err())
+		case l.timeout > 0:
 			a := l.askWithin(ctx, e)
 			out, fault = a.out, a.fault
-		} else if fault = l.call(ctx, e, &out); fault == "" && done != nil {
-			select {
-			case <-done:
+		default:
+			if fault = l.call(ctx, e, &out); fault == "" && isDone(done) {
 				// Too late to count, as with a timeout: no answer, no words.
 				out, fault = Outcome{}, ended(ctx, 0)
-			default:
 			}
 		}
 		if fault == "" && out.Verdict == Allowed && !observed {
@@ -266,6 +269,20 @@ func (c *Chain) fold(ctx context.Context, e Event, links []*Link, observed bool)
 		res.Verdict, res.Output, res.IsError = Replaced, e.Output, e.IsError
 	}
 	return res
+}
+
+// isDone reports whether done, a context's Done channel, is closed. A nil
+// channel (context.Background) never is, and costs nothing to ask.
+func isDone(done <-chan struct{}) bool {
+	if done == nil {
+		return false
+	}
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
 }
 
 // misfit returns why a well-formed answer cannot be folded at this hook, or

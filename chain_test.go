@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -410,6 +409,31 @@ func TestAContextThatEndsWhileALinkIsAskedIsThatLinksFailure(t *testing.T) {
 	}
 }
 
+func TestOnceTheContextHasEndedNoLaterLinkIsCalled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	r := &recorder{}
+	c := hc.New(
+		hc.Before("canceller", hc.Any(), r.do("canceller", func(context.Context, hc.Event) (hc.Outcome, error) {
+			cancel()
+			return hc.Allow(), nil
+		})).FailOpen(),
+		hc.Before("audit", hc.Any(), r.answer("audit", hc.Allow())).FailOpen(),
+		hc.Before("guard", hc.Any(), r.answer("guard", hc.Allow())),
+	)
+	out := c.Run(ctx, before(bashIn))
+	assert.Equal(t, hc.Outcome{
+		Verdict: hc.Denied,
+		Reason:  "guard failed and denies on failure: the context ended before it was asked (context canceled)",
+		Trail: []hc.Step{
+			{Name: "canceller", Verdict: hc.Allowed, Fault: "the context ended while it was asked (context canceled)"},
+			{Name: "audit", Verdict: hc.Allowed, Fault: "the context ended before it was asked (context canceled)"},
+			{Name: "guard", Verdict: hc.Denied, Fault: "the context ended before it was asked (context canceled)"},
+		},
+	}, out)
+	assert.Equal(t, []string{"canceller"}, r.asked)
+}
+
 func TestALateAnswerFromATimedOutLinkIsDiscarded(t *testing.T) {
 	release := make(chan struct{})
 	answered := make(chan struct{})
@@ -635,10 +659,15 @@ func TestVerdictsAndHooksHaveStableTextForms(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, word, string(b))
 		var back hc.Verdict
-		require.NoError(t, back.UnmarshalText([]byte(strings.ToUpper(word))))
+		require.NoError(t, back.UnmarshalText([]byte(word)))
 		assert.Equal(t, v, back)
 		require.NoError(t, back.UnmarshalText([]byte(v.String())))
 		assert.Equal(t, v, back)
+	}
+	for _, nearMiss := range []string{"DENY", "Deny", "denied", "DENİED", " deny", ""} {
+		v := hc.Allowed
+		assert.Error(t, v.UnmarshalText([]byte(nearMiss)), "%q is not a verdict", nearMiss)
+		assert.Equal(t, hc.Allowed, v, "a failed decode leaves the verdict alone")
 	}
 	_, err := hc.Verdict(9).MarshalText()
 	assert.EqualError(t, err, "hookchain: cannot encode unknown verdict 9")

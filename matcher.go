@@ -162,16 +162,21 @@ func ToolRegexp(expr string) Matcher { return must(CompileToolRegexp(expr)) }
 
 // CompileToolRegexp is ToolRegexp for expressions read from configuration.
 func CompileToolRegexp(expr string) (Matcher, error) {
-	// Compile the expression alone first: wrapped in the anchors, an invalid
-	// one such as "Bash)|(Edit" would compile into an unanchored alternation.
 	if _, err := regexp.Compile(expr); err != nil {
 		return nil, fmt.Errorf("hookchain: ToolRegexp(%q): %w", expr, err)
 	}
-	re, err := regexp.Compile(`^(?:` + expr + `)$`)
+	// Anchor the parsed expression, not the text: wrapped as text, "a)|(b"
+	// would compile into an unanchored alternation and "\\Qa" would quote the
+	// closing anchor.
+	parsed, err := syntax.Parse(expr, syntax.Perl)
 	if err != nil {
 		return nil, fmt.Errorf("hookchain: ToolRegexp(%q): %w", expr, err)
 	}
-	return regexpMatcher{expr: expr, re: re, names: literalNames(expr)}, nil
+	re, err := regexp.Compile(`^(?:` + parsed.String() + `)$`)
+	if err != nil {
+		return nil, fmt.Errorf("hookchain: ToolRegexp(%q): %w", expr, err)
+	}
+	return regexpMatcher{expr: expr, re: re, names: literalNames(parsed)}, nil
 }
 
 type regexpMatcher struct {
@@ -184,36 +189,78 @@ func (m regexpMatcher) Match(e Event) bool  { return m.re.MatchString(e.Tool) }
 func (m regexpMatcher) toolNames() []string { return m.names }
 func (m regexpMatcher) String() string      { return "ToolRegexp(" + strconv.Quote(m.expr) + ")" }
 
-// literalNames returns the names an expression can match when it is only a
-// literal or an alternation of literals ("Bash", "Edit|Write"), so that such a
-// ToolRegexp is dispatched by name like Tool. Anything else returns nil.
-func literalNames(expr string) []string {
-	re, err := syntax.Parse(expr, syntax.Perl)
-	if err != nil {
+// literalNames returns every name an expression can match when they are few
+// and finite ("Bash", "Edit|Write", "Edit|Exec", "mcp__(a|b)__read"), so
+// that such a ToolRegexp is dispatched by name like Tool. Anything with a
+// repetition, a wildcard or too many names returns nil: it is matched, not
+// dispatched, which is correct, only slower.
+func literalNames(re *syntax.Regexp) []string {
+	names, ok := finite(re.Simplify(), maxNames)
+	if !ok || len(names) == 0 || len(names) > maxNames {
 		return nil
-	}
-	re = re.Simplify()
-	lit := func(r *syntax.Regexp) (string, bool) {
-		if r.Op != syntax.OpLiteral || r.Flags&syntax.FoldCase != 0 {
-			return "", false
-		}
-		return string(r.Rune), true
-	}
-	if s, ok := lit(re); ok {
-		return []string{s}
-	}
-	if re.Op != syntax.OpAlternate {
-		return nil
-	}
-	var names []string
-	for _, sub := range re.Sub {
-		s, ok := lit(sub)
-		if !ok {
-			return nil
-		}
-		names = append(names, s)
 	}
 	return dedupe(names)
+}
+
+// maxNames bounds how many names a regexp may expand to and still be
+// dispatched by name.
+const maxNames = 64
+
+// finite enumerates the strings re matches when there are at most limit of
+// them.
+func finite(re *syntax.Regexp, limit int) ([]string, bool) {
+	switch re.Op {
+	case syntax.OpEmptyMatch:
+		return []string{""}, true
+	case syntax.OpLiteral:
+		if re.Flags&syntax.FoldCase != 0 {
+			return nil, false
+		}
+		return []string{string(re.Rune)}, true
+	case syntax.OpCharClass:
+		var out []string
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			for r := re.Rune[i]; r <= re.Rune[i+1]; r++ {
+				if len(out) == limit {
+					return nil, false
+				}
+				out = append(out, string(r))
+			}
+		}
+		return out, true
+	case syntax.OpCapture:
+		return finite(re.Sub[0], limit)
+	case syntax.OpQuest:
+		sub, ok := finite(re.Sub[0], limit-1)
+		return append(sub, ""), ok
+	case syntax.OpAlternate:
+		var out []string
+		for _, s := range re.Sub {
+			sub, ok := finite(s, limit-len(out))
+			if !ok {
+				return nil, false
+			}
+			out = append(out, sub...)
+		}
+		return out, true
+	case syntax.OpConcat:
+		out := []string{""}
+		for _, s := range re.Sub {
+			sub, ok := finite(s, limit)
+			if !ok || len(out)*len(sub) > limit {
+				return nil, false
+			}
+			next := make([]string, 0, len(out)*len(sub))
+			for _, a := range out {
+				for _, b := range sub {
+					next = append(next, a+b)
+				}
+			}
+			out = next
+		}
+		return out, true
+	}
+	return nil, false
 }
 
 // InputEquals matches when the value at the gjson path of the input equals v.
@@ -242,8 +289,8 @@ func InputMatches(path, expr string) Matcher { return must(CompileInputMatches(p
 // CompileInputMatches is InputMatches for expressions read from
 // configuration.
 func CompileInputMatches(path, expr string) (Matcher, error) {
-	if path == "" {
-		return nil, fmt.Errorf("hookchain: InputMatches(%q, %q): empty path", path, expr)
+	if err := pathError(path); err != "" {
+		return nil, fmt.Errorf("hookchain: InputMatches(%q, %q): %s", path, expr, err)
 	}
 	re, err := regexp.Compile(expr)
 	if err != nil {
@@ -301,6 +348,9 @@ func (m inputMatcher) String() string {
 	case "InputMatches":
 		return fmt.Sprintf("InputMatches(%q, %q)", m.path, m.arg)
 	}
+	if n, ok := m.arg.(json.Number); ok {
+		return fmt.Sprintf("InputEquals(%q, json.Number(%q))", m.path, string(n))
+	}
 	return fmt.Sprintf("InputEquals(%q, %#v)", m.path, m.arg)
 }
 
@@ -322,9 +372,22 @@ func isMultiPath(path string) bool {
 }
 
 func checkPath(ctor, path string) {
-	if path == "" {
-		panic("hookchain: " + ctor + ": empty path")
+	if err := pathError(path); err != "" {
+		panic(fmt.Sprintf("hookchain: %s(%q): %s", ctor, path, err))
 	}
+}
+
+// pathError says what is wrong with a path into the input, or "". A path
+// starting with '!' is a gjson literal (!true, !null): it names a constant,
+// not a field, so a matcher built on it would match every input or none.
+func pathError(path string) string {
+	switch {
+	case path == "":
+		return "empty path"
+	case path[0] == '!':
+		return "a gjson literal, not a path into the input"
+	}
+	return ""
 }
 
 // scalar is a JSON value to compare with, fixed at construction.
@@ -486,7 +549,9 @@ func (m orMatcher) String() string { return "Or(" + joinMatchers(m) + ")" }
 
 // Not matches when m does not. It panics when m is nil.
 func Not(m Matcher) Matcher {
-	checkMembers("Not", []Matcher{m})
+	if m == nil {
+		panic("hookchain: Not(): nil matcher")
+	}
 	return notMatcher{m}
 }
 

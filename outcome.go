@@ -59,12 +59,13 @@ func (v Verdict) MarshalText() ([]byte, error) {
 	return []byte(d), nil
 }
 
-// UnmarshalText accepts the wire words ("allow", "deny", "modify", "replace")
-// and the constant names ("Allowed", ...), in any case.
+// UnmarshalText accepts the wire words ("allow", "deny", "modify",
+// "replace") and the constant names ("Allowed", "Denied", ...), exactly as
+// written: a verdict is a security decision, and a near miss is an error, not
+// a guess.
 func (v *Verdict) UnmarshalText(b []byte) error {
-	s := strings.ToLower(string(b))
 	for c := Allowed; c <= Replaced; c++ {
-		if s == c.decision() || s == strings.ToLower(c.String()) {
+		if string(b) == c.decision() || string(b) == c.String() {
 			*v = c
 			return nil
 		}
