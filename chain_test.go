@@ -689,3 +689,57 @@ func TestVerdictsAndHooksHaveStableTextForms(t *testing.T) {
 	assert.EqualError(t, h.UnmarshalText([]byte("BeforeTool")), `hookchain: unknown hook "BeforeTool" (want before_tool or after_tool)`)
 	assert.Equal(t, "Hook(0)", hc.Hook(0).String())
 }
+
+// Each matcher form, as a link's gate in a chain: the guard is asked, and
+// denies, exactly for the calls its matcher picks.
+func TestEveryMatcherFormGatesItsLink(t *testing.T) {
+	edits := json.RawMessage(`{"edits":[{"file_path":"a.go","op":"write"},{"file_path":"/etc/passwd","op":"rm"}],"timeout":30,"dry_run":false,"note":null,"command":"rm -rf /tmp/x"}`)
+	tests := []struct {
+		name  string
+		m     hc.Matcher
+		tool  string
+		input json.RawMessage
+		asked bool
+	}{
+		{"Any matches every call", hc.Any(), "Anything", edits, true},
+		{"Tool matches its exact name", hc.Tool("Edit", "Write"), "Write", edits, true},
+		{"Tool does not match a longer name", hc.Tool("Edit"), "NotebookEdit", edits, false},
+		{"ToolGlob matches a wildcard", hc.ToolGlob("mcp__github__*|Bash"), "mcp__github__create_pr", edits, true},
+		{"ToolGlob matches an alternative", hc.ToolGlob("mcp__github__*|Bash"), "Bash", edits, true},
+		{"ToolGlob does not match another server", hc.ToolGlob("mcp__github__*|Bash"), "mcp__gitlab__create_mr", edits, false},
+		{"ToolRegexp is anchored at both ends", hc.ToolRegexp("Edit|Write"), "MultiEdit", edits, false},
+		{"ToolRegexp matches a whole name", hc.ToolRegexp("mcp__.*__delete_.*"), "mcp__fs__delete_file", edits, true},
+		{"InputEquals compares strings", hc.InputEquals("edits.0.op", "write"), "Edit", edits, true},
+		{"InputEquals compares numbers as numbers", hc.InputEquals("timeout", 30.0), "Edit", edits, true},
+		{"InputEquals compares booleans", hc.InputEquals("dry_run", false), "Edit", edits, true},
+		{"InputEquals compares null", hc.InputEquals("note", nil), "Edit", edits, true},
+		{"InputEquals does not take a missing field for null", hc.InputEquals("missing", nil), "Edit", edits, false},
+		{"InputEquals on a multi-value path matches any value", hc.InputEquals("edits.#.file_path", "/etc/passwd"), "Edit", edits, true},
+		{"InputEquals on a query matches any selected value", hc.InputEquals(`edits.#(op=="rm")#.file_path`, "/etc/passwd"), "Edit", edits, true},
+		{"InputEquals on a query does not match unselected values", hc.InputEquals(`edits.#(op=="rm")#.file_path`, "a.go"), "Edit", edits, false},
+		{"InputMatches searches the string", hc.InputMatches("command", `\brm\s+-rf\b`), "Bash", edits, true},
+		{"InputMatches on a multi-value path matches any value", hc.InputMatches("edits.#.file_path", `^/etc/`), "Edit", edits, true},
+		{"InputMatches ignores a non-string value", hc.InputMatches("timeout", `30`), "Edit", edits, false},
+		{"InputExists sees a null field", hc.InputExists("note"), "Edit", edits, true},
+		{"InputExists does not see a missing field", hc.InputExists("edits.5"), "Edit", edits, false},
+		{"InputExists reads an empty input as {}", hc.InputExists("command"), "Edit", nil, false},
+		{"And needs every member", hc.And(hc.Tool("Bash"), hc.InputMatches("command", "rm")), "Edit", edits, false},
+		{"Or needs one member", hc.Or(hc.Tool("Bash"), hc.InputExists("edits")), "Edit", edits, true},
+		{"Not inverts", hc.Not(hc.Tool("Bash")), "Bash", edits, false},
+		{"MatchFunc is a custom matcher", hc.MatchFunc(func(e hc.Event) bool { return len(e.Input) > 100 }), "Edit", edits, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := hc.New(hc.Before("guard", tt.m, answering(hc.Deny("matched"))))
+			want := hookchaintest.Want{Verdict: hc.Allowed}
+			if tt.asked {
+				want = hookchaintest.Want{Verdict: hc.Denied, Reason: "denied by guard: matched", Trail: []string{"guard"}}
+			}
+			hookchaintest.Run(t, c, hookchaintest.Case{
+				Name:  "gate",
+				Event: hc.Event{Hook: hc.BeforeTool, Tool: tt.tool, Input: tt.input},
+				Want:  want,
+			})
+		})
+	}
+}
