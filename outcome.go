@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
-	"strings"
 )
 
 // Verdict is the kind of answer an interceptor gives, and the kind of answer a
@@ -130,9 +129,6 @@ func Replace(output json.RawMessage, isError bool, reason string) Outcome {
 // does not escape HTML characters: the result is read by a model, not a
 // browser.
 func Text(s string) json.RawMessage {
-	var b strings.Builder
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s) // a string always encodes
-	return json.RawMessage(strings.TrimSuffix(b.String(), "\n"))
+	b, _ := marshal(s) // a string always encodes
+	return b
 }

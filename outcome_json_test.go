@@ -1,0 +1,130 @@
+package hookchain_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	hc "github.com/hookchain/hookchain"
+)
+
+func TestAnOutcomeHasAStableJSONForm(t *testing.T) {
+	tests := []struct {
+		name    string
+		outcome hc.Outcome
+		json    string
+	}{
+		{"an allow is only its decision", hc.Outcome{}, `{"decision":"allow"}`},
+		{
+			"a denial names the denier",
+			hc.Outcome{Verdict: hc.Denied, Reason: "denied by guard: <no>", Trail: []hc.Step{{Name: "guard", Verdict: hc.Denied, Reason: "<no>"}}},
+			`{"decision":"deny","reason":"denied by guard: <no>","trail":[{"name":"guard","decision":"deny","reason":"<no>"}]}`,
+		},
+		{
+			"a modification carries the input",
+			hc.Outcome{Verdict: hc.Modified, Reason: "pin", Input: json.RawMessage(`{"command":"ls","timeout":10}`), Trail: []hc.Step{{Name: "pin", Verdict: hc.Modified}}},
+			`{"decision":"modify","reason":"pin","input":{"command":"ls","timeout":10},"trail":[{"name":"pin","decision":"modify"}]}`,
+		},
+		{
+			"a replacement carries the output and its error flag",
+			hc.Outcome{Verdict: hc.Replaced, Reason: "redact", Output: json.RawMessage(`"[REDACTED]"`), IsError: true, Trail: []hc.Step{{Name: "redact", Verdict: hc.Replaced}}},
+			`{"decision":"replace","reason":"redact","output":"[REDACTED]","is_error":true,"trail":[{"name":"redact","decision":"replace"}]}`,
+		},
+		{
+			"a replacement by null keeps the null",
+			hc.Outcome{Verdict: hc.Replaced, Output: json.RawMessage(`null`)},
+			`{"decision":"replace","output":null}`,
+		},
+		{
+			"a failure carries its fault",
+			hc.Outcome{Verdict: hc.Denied, Reason: "vault failed and denies on failure: timed out after 1s", Trail: []hc.Step{{Name: "audit", Verdict: hc.Allowed, Fault: "disk full"}, {Name: "vault", Verdict: hc.Denied, Fault: "timed out after 1s"}}},
+			`{"decision":"deny","reason":"vault failed and denies on failure: timed out after 1s","trail":[{"name":"audit","decision":"allow","fault":"disk full"},{"name":"vault","decision":"deny","fault":"timed out after 1s"}]}`,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			enc := json.NewEncoder(&buf)
+			enc.SetEscapeHTML(false)
+			require.NoError(t, enc.Encode(tt.outcome))
+			b := bytes.TrimSpace(buf.Bytes())
+			assert.Equal(t, tt.json, string(b))
+
+			var back hc.Outcome
+			require.NoError(t, json.Unmarshal(b, &back))
+			assert.Equal(t, tt.outcome, back)
+		})
+	}
+}
+
+func TestDecodingAnOutcomeIsStrictAboutWhatItKnows(t *testing.T) {
+	tests := []struct {
+		json string
+		err  string
+	}{
+		{`{}`, `hookchain: decoding an outcome: "decision" is missing`},
+		{`{"decision":"maybe"}`, `hookchain: decoding an outcome: hookchain: unknown verdict "maybe" (want allow, deny, modify or replace)`},
+		{`{"decision":"modify"}`, `hookchain: decoding an outcome: "modify" without "input"`},
+		{`{"decision":"replace","reason":"x"}`, `hookchain: decoding an outcome: "replace" without "output"`},
+		{`{"decision":"deny","trail":[{"decision":"deny"}]}`, `hookchain: decoding an outcome: hookchain: decoding a step: "name" is missing`},
+		{`{"decision":"deny","trail":[{"name":"a"}]}`, `hookchain: decoding an outcome: hookchain: decoding step "a": "decision" is missing`},
+		{`{"decision":"allow","is_error":"yes"}`, `hookchain: decoding an outcome: json: cannot unmarshal string into Go struct field outcomeJSON.is_error of type bool`},
+		{`[]`, `hookchain: decoding an outcome: json: cannot unmarshal array into Go value of type hookchain.outcomeJSON`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.json, func(t *testing.T) {
+			var o hc.Outcome
+			assert.EqualError(t, json.Unmarshal([]byte(tt.json), &o), tt.err)
+			assert.Equal(t, hc.Outcome{}, o, "a failed decode leaves the outcome alone")
+		})
+	}
+	var o hc.Outcome
+	require.NoError(t, json.Unmarshal([]byte(`{"decision":"deny","reason":"x","added_later":{"a":1}}`), &o))
+	assert.Equal(t, hc.Outcome{Verdict: hc.Denied, Reason: "x"}, o, "unknown fields are ignored, so the schema can grow")
+}
+
+func TestAnOutcomeThatCannotBeWrittenIsAnError(t *testing.T) {
+	_, err := json.Marshal(hc.Outcome{Verdict: 9})
+	assert.ErrorContains(t, err, "hookchain: cannot encode an outcome with unknown verdict 9")
+	_, err = json.Marshal(hc.Outcome{Verdict: hc.Modified, Input: json.RawMessage(`{`)})
+	assert.ErrorContains(t, err, "hookchain: cannot encode an outcome whose input is not valid JSON")
+	_, err = json.Marshal(hc.Outcome{Verdict: hc.Denied, Trail: []hc.Step{{Name: "a", Verdict: 7}}})
+	assert.ErrorContains(t, err, `hookchain: cannot encode step "a" with unknown verdict 7`)
+}
+
+// A chain's outcome, whatever it is, survives the trip through JSON.
+func FuzzOutcomeJSON(f *testing.F) {
+	for _, s := range []string{
+		`{"decision":"allow"}`,
+		`{"decision":"deny","reason":"x","trail":[{"name":"a","decision":"deny","fault":"f"}]}`,
+		`{"decision":"modify","input":{"a":[1,2,{"b":null}]},"reason":"r"}`,
+		`{"decision":"replace","output":"\u003c","is_error":true}`,
+		`{"decision":"replace","output":null}`,
+		`{"decision":"Denied","trail":[]}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var o hc.Outcome
+		if err := json.Unmarshal(b, &o); err != nil {
+			return
+		}
+		require.LessOrEqual(t, o.Verdict, hc.Replaced)
+		if o.Verdict == hc.Modified {
+			require.True(t, json.Valid(o.Input))
+		}
+		if o.Verdict == hc.Replaced {
+			require.True(t, json.Valid(o.Output))
+		}
+		enc, err := json.Marshal(o)
+		require.NoError(t, err, "whatever decodes encodes")
+		var back hc.Outcome
+		require.NoError(t, json.Unmarshal(enc, &back), "and decodes again")
+		again, err := json.Marshal(back)
+		require.NoError(t, err)
+		require.Equal(t, string(enc), string(again), "the encoding is stable")
+	})
+}
