@@ -1,0 +1,129 @@
+// Package process runs external hook commands for a hookchain chain: one
+// process per event, under rules that keep a broken, slow or hostile hook
+// from hanging the agent, leaking the host's secrets or leaving processes
+// behind. Run is the mechanism; Native is an interceptor that speaks
+// hookchain's own wire dialect with the command, and other dialects (Claude
+// Code's, in package claudecode) are built on Run the same way.
+//
+//	guard := process.Native(process.Spec{Args: []string{"./hooks/guard.sh"}, Timeout: 5 * time.Second})
+//	chain := hookchain.New(hookchain.Before("guard", hookchain.Tool("Bash"), guard))
+//
+// # Running a command
+//
+// A Spec gives either Args, an argv executed directly — no shell ever reads
+// its arguments, so a model-chosen string passed as an argument stays one
+// argument — or Shell, a command line run as `/bin/sh -c LINE`, which is how
+// Claude Code runs hook commands. Args[0] without a slash is looked up in
+// the caller's PATH.
+//
+// The command does not inherit the caller's environment. It gets BaseEnv —
+// PATH, HOME, USER, LOGNAME, SHELL, LANG, LC_ALL, LC_CTYPE, TZ, TMPDIR and
+// TERM, each copied when the caller has it set — followed by Spec.Env, where
+// a later entry for a key replaces an earlier one. An agent's process
+// typically holds model API keys and cloud credentials; a hook that needs
+// one is given it by name in Spec.Env.
+//
+// # Input and output
+//
+// stdin is written while stdout and stderr are read, all concurrently, so a
+// command that answers before reading its input, never reads it, or closes
+// it early cannot deadlock against Run; the broken pipe that follows is not
+// a failure. stdout and stderr are capped (Spec.MaxStdout, 1 MiB by default;
+// Spec.MaxStderr, 64 KiB): Run reads one byte past the cap, then kills the
+// command and reports the overflow. Output over the cap is never parsed.
+//
+// # Time, process groups and what survives
+//
+// Every command runs in a new process group and under a timeout
+// (Spec.Timeout, a minute by default). When the
+// timeout runs out or ctx ends, Run sends SIGKILL to the whole group, so
+// children and grandchildren die with the hook, and returns an error; any
+// output so far is discarded.
+//
+// The group is also killed when the command exits normally. A hook is done
+// when its process exits: background children it left behind, holding a
+// pipe or not, are not part of any answer and are not left running. Once
+// the group is dead, its pipes are read to the end, which is immediate,
+// since nothing is left to write; everything the command wrote before it
+// exited is kept. So a hook whose grandchild holds stdout open is answered
+// as soon as the hook itself exits, not when the timeout runs out.
+//
+// Only a process that has left the group (setsid, a daemon) can survive,
+// and if it holds a pipe, Run waits 500ms for it and then gives up with an
+// OutputHeld error rather than a possibly partial answer. On Linux, the
+// group is killed while the exited command is still a zombie, so that its
+// group id cannot have been reused by an unrelated process; elsewhere it is
+// killed just after the command is reaped. Run reaps the command itself;
+// the killed descendants are reaped by whoever adopted them (init, or a
+// subreaper), as for any orphan.
+//
+// On systems without POSIX process groups (Windows, Plan 9, wasm), the same
+// rules apply except that only the command itself is killed.
+//
+// # Exit status and errors
+//
+// Run reports a command's exit status and leaves its meaning to the dialect:
+// a non-zero status is not an error. Errors are what prevents a result —
+// the command could not start, was killed by a signal, outran its timeout
+// or ctx, overflowed a cap, or left a pipe held — and each is an *Error
+// whose Kind says which, and whose message names the command and ends with
+// the end of its stderr:
+//
+//	hook "./hooks/guard.sh": timed out after 5s; stderr: "waiting for lock /tmp/guard.lock"
+//
+// In a chain, such an error is the link's failure: the chain fails closed
+// (Denied) unless the link was built with FailOpen. Spec.Timeout bounds every
+// run even on a link without a hookchain Timeout; a link Timeout that runs
+// out first ends the run's context, and the group is killed the same way.
+//
+// # The native dialect
+//
+// Native sends the event on stdin as one line of JSON (see Request and
+// EncodeRequest). Before the call:
+//
+//	{"hook_schema":1,"hook":"before_tool","tool":"Bash","call_id":"toolu_01","input":{"command":"rm -rf build"}}
+//
+// After it, with the result and whether it is an error:
+//
+//	{"hook_schema":1,"hook":"after_tool","tool":"Bash","call_id":"toolu_01","input":{"command":"ls"},"output":"a.txt\n","is_error":false}
+//
+// input is always present ({} when the call had none); output is null when
+// the tool returned nothing.
+//
+// The command answers with one JSON object on stdout and exits 0:
+//
+//	{"decision":"allow"}
+//	{"decision":"deny","reason":"rm -rf is not allowed here"}
+//	{"decision":"modify","reason":"pinned a timeout","input":{"command":"ls","timeout":10}}
+//	{"decision":"replace","reason":"redacted a token","output":"token=[redacted]","is_error":false}
+//
+// The exit status is checked before stdout is read: a hook that exits
+// non-zero has failed, whatever it printed. Then DecodeAnswer reads stdout
+// strictly, because the answer is a security decision: empty stdout is a
+// failure, never consent; stdout must be exactly one JSON object (white
+// space around it is fine, anything else is not); an unknown decision,
+// "modify" without "input" and "replace" without "output" are failures, as
+// is a known key given twice or a key beside a decision it does not belong
+// to (an "input" next to "allow"). Unknown keys are ignored. "replace"
+// without "is_error" keeps the result's error flag as it was.
+//
+// A native hook in sh, denying recursive deletes:
+//
+//	#!/bin/sh
+//	read -r req
+//	case $req in
+//	*'rm -rf'*) printf '{"decision":"deny","reason":"recursive delete"}\n' ;;
+//	*) printf '{"decision":"allow"}\n' ;;
+//	esac
+//
+// A native hook written in Go reads its request with DecodeRequest and
+// writes its answer with EncodeAnswer.
+//
+// # Cost
+//
+// A process hook costs a process start per call — about a millisecond for a
+// small sh script, several thousand times an in-process interceptor with the
+// same policy (see BenchmarkNativeProcessHook and BenchmarkInProcessLink).
+// That is the price of running hooks written for other tools unchanged; a
+// policy that runs on every call is cheaper as a Go interceptor.
+package process

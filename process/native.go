@@ -1,0 +1,339 @@
+package process
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/hookchain/hookchain"
+)
+
+// SchemaVersion is the native dialect's version, sent as hook_schema in
+// every request. A change that an existing hook could misread gets a new
+// version.
+const SchemaVersion = 1
+
+// Native returns an interceptor that runs the command once per event and
+// speaks hookchain's native dialect with it: the event as a Request on
+// stdin, the answer as a JSON object on stdout (see the package
+// documentation for both).
+//
+// The command must exit with status 0 and print exactly one answer. Any
+// other run — a non-zero exit status (checked before stdout is read, so an
+// allow printed by a crashing hook counts for nothing), empty or
+// unreadable stdout, or anything Run reports as an error — is returned as an
+// *Error, which the chain records as the link's failure.
+//
+// Native panics if s is not valid, as the chain's constructors do: a Spec
+// read from configuration is checked with Spec.Validate when it is read.
+func Native(s Spec) hookchain.Interceptor {
+	if err := s.Validate(); err != nil {
+		panic(fmt.Sprintf("process: Native(%q): %v", s.String(), err))
+	}
+	command := s.String()
+	return func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+		req, err := EncodeRequest(e)
+		if err != nil {
+			return hookchain.Outcome{}, fmt.Errorf("hook %q: not run: %w", command, err)
+		}
+		res, err := Run(ctx, s, req)
+		if err != nil {
+			return hookchain.Outcome{}, err
+		}
+		if res.ExitCode != 0 {
+			return hookchain.Outcome{}, &Error{Command: command, Kind: ExitStatus, ExitCode: res.ExitCode, Stderr: Excerpt(res.Stderr)}
+		}
+		out, err := DecodeAnswer(e, res.Stdout)
+		if err != nil {
+			return hookchain.Outcome{}, &Error{Command: command, Kind: BadAnswer, ExitCode: -1, Stderr: Excerpt(res.Stderr), Err: err}
+		}
+		return out, nil
+	}
+}
+
+// Request is the native dialect's request: what a hook reads on stdin. A hook
+// written in Go can decode it with encoding/json, or use DecodeRequest.
+type Request struct {
+	HookSchema int             `json:"hook_schema"` // SchemaVersion
+	Hook       hookchain.Hook  `json:"hook"`        // "before_tool" or "after_tool"
+	Tool       string          `json:"tool"`
+	CallID     string          `json:"call_id"` // "" when the runtime has none
+	Input      json.RawMessage `json:"input"`   // always present; {} when the call had none
+	// After the call only: the result as the chain has left it (null when
+	// the tool returned nothing), and whether it is an error result.
+	Output  json.RawMessage `json:"output,omitempty"`
+	IsError *bool           `json:"is_error,omitempty"`
+}
+
+// EncodeRequest writes the request for e: one line of compact JSON ending in
+// a newline, so a shell hook can take it with `read -r`. Strings are written
+// as they are (no HTML escaping) so that a hook grepping the raw line finds
+// what the model wrote. It fails on an unknown hook, and on an input or
+// output that is not valid JSON.
+func EncodeRequest(e hookchain.Event) ([]byte, error) {
+	req := Request{HookSchema: SchemaVersion, Hook: e.Hook, Tool: e.Tool, CallID: e.CallID, Input: e.Input}
+	if len(req.Input) == 0 {
+		req.Input = json.RawMessage("{}")
+	}
+	if !json.Valid(req.Input) {
+		return nil, errors.New("the input is not valid JSON")
+	}
+	if e.Hook == hookchain.AfterTool {
+		req.Output = e.Output
+		if len(req.Output) == 0 {
+			req.Output = json.RawMessage("null")
+		}
+		if !json.Valid(req.Output) {
+			return nil, errors.New("the output is not valid JSON")
+		}
+		isError := e.IsError
+		req.IsError = &isError
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(req); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// DecodeRequest reads a request, as a hook written in Go receives it, back
+// into the event it was made from. It refuses a request of another schema
+// version, an unknown hook, and a request without a tool.
+func DecodeRequest(b []byte) (hookchain.Event, error) {
+	var req Request
+	if err := json.Unmarshal(b, &req); err != nil {
+		return hookchain.Event{}, fmt.Errorf("process: bad request: %w", err)
+	}
+	switch {
+	case req.HookSchema != SchemaVersion:
+		return hookchain.Event{}, fmt.Errorf("process: bad request: hook_schema %d, want %d", req.HookSchema, SchemaVersion)
+	case req.Hook != hookchain.BeforeTool && req.Hook != hookchain.AfterTool:
+		return hookchain.Event{}, errors.New("process: bad request: no hook")
+	case req.Tool == "":
+		return hookchain.Event{}, errors.New("process: bad request: no tool")
+	}
+	e := hookchain.Event{Hook: req.Hook, Tool: req.Tool, CallID: req.CallID, Input: req.Input}
+	if req.Hook == hookchain.AfterTool {
+		e.Output = req.Output
+		e.IsError = req.IsError != nil && *req.IsError
+	}
+	return e, nil
+}
+
+// jsonSpace is the white space JSON allows around a value; other Unicode
+// space around an answer is as much an error as it would be inside one.
+const jsonSpace = " \t\r\n"
+
+// answerKeys are the keys an answer may carry. Each may appear once: with a
+// repeated key, which one counts depends on the reader, and a decision must
+// not depend on the reader.
+var answerKeys = [...]string{"decision", "reason", "input", "output", "is_error"}
+
+// DecodeAnswer reads a native hook's stdout as its answer to e.
+//
+// stdout must hold exactly one JSON object, with any amount of surrounding
+// white space; empty stdout is an error, never consent. Keys are matched
+// exactly (case included) and may not repeat; unknown keys are ignored.
+// decision is required and must be one of "allow", "deny", "modify" and
+// "replace". "modify" requires "input" and "replace" requires "output" (any
+// JSON value, null included); a key that belongs to another decision — an
+// "input" next to "allow", say — is an error unless it is null, because a
+// hook that sends one believes it is changing something. For "replace", an
+// absent is_error keeps e.IsError: redacting an error message does not turn
+// it into a success.
+//
+// Whether the decision fits e's hook is the chain's to judge, not this
+// function's: a "modify" after the call decodes fine and fails in the chain.
+func DecodeAnswer(e hookchain.Event, stdout []byte) (hookchain.Outcome, error) {
+	obj := bytes.Trim(stdout, jsonSpace)
+	if len(obj) == 0 {
+		return hookchain.Outcome{}, errors.New("stdout is empty: a native hook must print its decision, and silence is not consent")
+	}
+	fields, err := answerFields(obj)
+	if err != nil {
+		return hookchain.Outcome{}, err
+	}
+	present := func(k string) bool { return fields[k] != nil && string(fields[k]) != "null" }
+
+	var decision string
+	switch raw := fields["decision"]; {
+	case !present("decision"):
+		return hookchain.Outcome{}, errors.New(`the answer has no "decision"`)
+	case json.Unmarshal(raw, &decision) != nil:
+		return hookchain.Outcome{}, fmt.Errorf(`"decision" is %s, not a string`, excerptJSON(raw))
+	}
+	var reason string
+	if present("reason") {
+		if err := json.Unmarshal(fields["reason"], &reason); err != nil {
+			return hookchain.Outcome{}, fmt.Errorf(`"reason" is %s, not a string`, excerptJSON(fields["reason"]))
+		}
+	}
+	isError := e.IsError
+	if present("is_error") {
+		if err := json.Unmarshal(fields["is_error"], &isError); err != nil {
+			return hookchain.Outcome{}, fmt.Errorf(`"is_error" is %s, not a boolean`, excerptJSON(fields["is_error"]))
+		}
+	}
+
+	var out hookchain.Outcome
+	var belongs []string // the keys, beyond decision and reason, this decision may carry
+	switch decision {
+	case "allow":
+		out = hookchain.Allow()
+		out.Reason = reason
+	case "deny":
+		out = hookchain.Deny(reason)
+	case "modify":
+		if fields["input"] == nil {
+			return hookchain.Outcome{}, errors.New(`"decision":"modify" without "input"`)
+		}
+		out, belongs = hookchain.Modify(fields["input"], reason), []string{"input"}
+	case "replace":
+		if fields["output"] == nil {
+			return hookchain.Outcome{}, errors.New(`"decision":"replace" without "output"`)
+		}
+		out, belongs = hookchain.Replace(fields["output"], isError, reason), []string{"output", "is_error"}
+	default:
+		return hookchain.Outcome{}, fmt.Errorf(`unknown "decision" %q (want allow, deny, modify or replace)`, decision)
+	}
+	for _, k := range [...]string{"input", "output", "is_error"} {
+		if present(k) && !contains(belongs, k) {
+			return hookchain.Outcome{}, fmt.Errorf(`%q does not go with "decision":%q`, k, decision)
+		}
+	}
+	return out, nil
+}
+
+// answerFields checks that obj is exactly one JSON object and returns the
+// raw values of its known keys, refusing a repeated one. It walks the
+// object's tokens itself because encoding/json matches keys without regard
+// to case and keeps the last of repeated keys, and either would let an
+// answer mean two things.
+func answerFields(obj []byte) (map[string]json.RawMessage, error) {
+	if !json.Valid(obj) {
+		return nil, notOneObject(obj)
+	}
+	if obj[0] != '{' {
+		return nil, fmt.Errorf("stdout is a JSON %s, not an object", jsonKind(obj[0]))
+	}
+	fields := make(map[string]json.RawMessage, len(answerKeys))
+	dec := json.NewDecoder(bytes.NewReader(obj))
+	if _, err := dec.Token(); err != nil { // the '{'
+		return nil, err
+	}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		key, _ := t.(string)
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, err
+		}
+		if !contains(answerKeys[:], key) {
+			continue
+		}
+		if _, dup := fields[key]; dup {
+			return nil, fmt.Errorf("the answer has %q more than once", key)
+		}
+		fields[key] = raw
+	}
+	return fields, nil
+}
+
+// notOneObject says why stdout that is not valid JSON was refused: not JSON
+// at all, or a JSON value followed by more.
+func notOneObject(b []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	var first json.RawMessage
+	if err := dec.Decode(&first); err != nil {
+		return fmt.Errorf("stdout is not JSON (%v): %s", err, excerptText(b))
+	}
+	rest, _ := io.ReadAll(dec.Buffered())
+	return fmt.Errorf("stdout holds more than one JSON value: %s is followed by %s", excerptText(first), excerptText(bytes.Trim(rest, jsonSpace)))
+}
+
+func jsonKind(c byte) string {
+	switch c {
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "boolean"
+	case 'n':
+		return "null"
+	}
+	return "number"
+}
+
+// excerptText quotes the start of what a hook printed, enough to recognise
+// it in a message without pasting a megabyte into a log line.
+func excerptText(b []byte) string {
+	const max = 80
+	if len(b) > max {
+		return fmt.Sprintf("%q…", b[:max])
+	}
+	return fmt.Sprintf("%q", b)
+}
+
+func excerptJSON(raw json.RawMessage) string {
+	const max = 80
+	if len(raw) > max {
+		return string(raw[:max]) + "…"
+	}
+	return string(raw)
+}
+
+// EncodeAnswer writes o as a native answer, for hooks written in Go: one
+// line of JSON ending in a newline. Only the verdict, the reason and the
+// fields that go with the verdict are written; the trail is the chain's.
+func EncodeAnswer(o hookchain.Outcome) ([]byte, error) {
+	type answer struct {
+		Decision string          `json:"decision"`
+		Reason   string          `json:"reason,omitempty"`
+		Input    json.RawMessage `json:"input,omitempty"`
+		Output   json.RawMessage `json:"output,omitempty"`
+		IsError  *bool           `json:"is_error,omitempty"`
+	}
+	d, err := o.Verdict.MarshalText()
+	if err != nil {
+		return nil, err
+	}
+	a := answer{Decision: string(d), Reason: o.Reason}
+	switch o.Verdict {
+	case hookchain.Modified:
+		if !json.Valid(o.Input) {
+			return nil, errors.New("process: Modify with an input that is not valid JSON")
+		}
+		a.Input = o.Input
+	case hookchain.Replaced:
+		if !json.Valid(o.Output) {
+			return nil, errors.New("process: Replace with an output that is not valid JSON")
+		}
+		isError := o.IsError
+		a.Output, a.IsError = o.Output, &isError
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(a); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

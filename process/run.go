@@ -1,0 +1,339 @@
+package process
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"os"
+	"os/exec"
+	"sync"
+	"time"
+)
+
+// Result is what a command that ran to its end printed, and the status it
+// exited with.
+type Result struct {
+	ExitCode int // the status it exited with; -1 when Run returns an error
+	Stdout   []byte
+	Stderr   []byte
+}
+
+// drainDelay bounds how long Run waits for a command's output pipes to reach
+// end of file once the command has exited and its process group has been
+// killed. By then nothing in the group is alive, so only a process that left
+// the group (setsid, a daemon) can still hold a pipe, and it must not hold up
+// the answer. It is also the exec.Cmd.WaitDelay: how long a command whose
+// context has ended is given to die of the group kill before it is killed on
+// its own (it could have moved itself to another group).
+const drainDelay = 500 * time.Millisecond
+
+// errTimedOut is the cause of the context Run bounds a command with, which
+// tells a command's own timeout from the end of the caller's context.
+var errTimedOut = errors.New("process: the hook's timeout ran out")
+
+// Run runs the command once, with stdin as its standard input, and returns
+// its exit status and what it printed. A non-zero exit status is not an
+// error: what it means is for the dialect to say.
+//
+// The error is an *Error, and is returned when the command could not start,
+// was killed by a signal, outran its timeout or ctx, wrote more than its caps,
+// or left its output held open after it exited. The Result is then
+// Result{ExitCode: -1}: output cut short is never handed on to be parsed.
+//
+// The command runs in a process group of its own. When it exits, and when it
+// fails in any way, the whole group is killed, so neither a hook's background
+// children nor its grandchildren outlive Run. See the package documentation
+// for the full rules.
+func Run(ctx context.Context, s Spec, stdin []byte) (Result, error) {
+	command := s.String()
+	if err := s.Validate(); err != nil {
+		return failed(command, &Error{Kind: InvalidSpec, Err: err}, nil)
+	}
+	if err := ctx.Err(); err != nil {
+		return failed(command, &Error{Kind: Canceled, Err: err}, nil)
+	}
+	if s.Dir != "" {
+		// Checked here because a child that cannot enter its directory
+		// reports ENOENT from exec, which would read as a missing program.
+		if err := checkDir(s.Dir); err != nil {
+			return failed(command, &Error{Kind: StartFailed, Err: err}, nil)
+		}
+	}
+	runCtx, cancel := context.WithTimeoutCause(ctx, s.timeout(), errTimedOut)
+	defer cancel()
+
+	var cmd *exec.Cmd
+	if s.Shell != "" {
+		cmd = exec.CommandContext(runCtx, shellPath, "-c", s.Shell)
+	} else {
+		cmd = exec.CommandContext(runCtx, s.Args[0], s.Args[1:]...)
+	}
+	cmd.Dir = s.Dir
+	cmd.Env = environ(s.Env)
+	ownGroup(cmd)
+
+	r := &run{cmd: cmd, ctx: runCtx, timeout: s.timeout()}
+	cmd.Cancel = r.cancel
+	cmd.WaitDelay = drainDelay
+	if e := r.start(stdin); e != nil {
+		return failed(command, e, nil)
+	}
+	r.serve(stdin, s.maxStdout(), s.maxStderr())
+	waitErr := r.wait()
+
+	if e := r.failure(); e != nil {
+		return failed(command, e, r.stderr)
+	}
+	st := cmd.ProcessState
+	if st == nil {
+		return failed(command, &Error{Kind: IOFailed, Err: waitErr}, r.stderr)
+	}
+	if sig, ok := signaled(st); ok {
+		return failed(command, &Error{Kind: Signaled, Signal: sig}, r.stderr)
+	}
+	return Result{ExitCode: st.ExitCode(), Stdout: r.stdout, Stderr: r.stderr}, nil
+}
+
+func checkDir(dir string) error {
+	fi, err := os.Stat(dir)
+	var pe *fs.PathError
+	switch {
+	case errors.As(err, &pe):
+		return fmt.Errorf("its working directory %s: %w", dir, pe.Err)
+	case err != nil:
+		return fmt.Errorf("its working directory %s: %w", dir, err)
+	case !fi.IsDir():
+		return fmt.Errorf("its working directory %s is not a directory", dir)
+	}
+	return nil
+}
+
+func failed(command string, e *Error, stderr []byte) (Result, error) {
+	e.Command, e.ExitCode = command, -1
+	e.Stderr = Excerpt(stderr)
+	return Result{ExitCode: -1}, e
+}
+
+// run is one command's run: its pipes, the goroutines serving them, and the
+// first reason, if any, that the run cannot give a result.
+type run struct {
+	cmd     *exec.Cmd
+	ctx     context.Context // the caller's, bounded by the timeout
+	timeout time.Duration
+
+	stdoutR, stderrR, stdinW *os.File // the parent's ends of the pipes
+	stdout, stderr           []byte   // set by the readers, read after readers.Wait
+
+	readers sync.WaitGroup
+	writer  sync.WaitGroup
+
+	mu     sync.Mutex
+	failed *Error
+	// reaped is set just before the leader is reaped. From then on its pid
+	// may be reused, so its group is never signalled again.
+	reaped bool
+}
+
+// start makes the pipes and starts the command. The child's ends are passed
+// as *os.File so the child works on them directly: no os/exec copying
+// goroutine stands between a cap and the process that exceeds it.
+func (r *run) start(stdin []byte) *Error {
+	var parent, child []*os.File
+	closeAll := func(fs []*os.File) {
+		for _, f := range fs {
+			f.Close()
+		}
+	}
+	// pipe makes a pipe whose end `mine` (0 read, 1 write) stays with us.
+	pipe := func(mine int) (*os.File, *os.File, error) {
+		rd, wr, err := os.Pipe()
+		if err != nil {
+			return nil, nil, err
+		}
+		ends := [2]*os.File{rd, wr}
+		parent, child = append(parent, ends[mine]), append(child, ends[1-mine])
+		return ends[mine], ends[1-mine], nil
+	}
+	var err error
+	if r.stdoutR, r.cmd.Stdout, err = pipe(0); err == nil {
+		if r.stderrR, r.cmd.Stderr, err = pipe(0); err == nil && len(stdin) > 0 {
+			// With no input, os/exec gives the child /dev/null, which reads
+			// as end of file at once.
+			r.stdinW, r.cmd.Stdin, err = pipe(1)
+		}
+	}
+	if err != nil {
+		closeAll(append(parent, child...))
+		return &Error{Kind: IOFailed, Err: err}
+	}
+	err = r.cmd.Start()
+	// The child has its own copies now. Ours must go, or the child's exit
+	// would never look like end of file to the readers.
+	closeAll(child)
+	if err != nil {
+		closeAll(parent)
+		if r.ctx.Err() != nil {
+			return r.ctxError()
+		}
+		return &Error{Kind: StartFailed, Err: err}
+	}
+	return nil
+}
+
+// serve starts the goroutines that feed stdin and read stdout and stderr,
+// all at once: a command that fills its stdout pipe before reading its
+// stdin, or never reads stdin at all, must not deadlock against us.
+func (r *run) serve(stdin []byte, maxStdout, maxStderr int) {
+	r.readers.Add(2)
+	go r.read(r.stdoutR, maxStdout, StdoutTooLarge, &r.stdout)
+	go r.read(r.stderrR, maxStderr, StderrTooLarge, &r.stderr)
+	if r.stdinW != nil {
+		r.writer.Add(1)
+		go r.write(stdin)
+	}
+}
+
+// read reads f to its end, but never more than limit+1 bytes: one byte over
+// is enough to know the command failed, and the rest is not worth buffering.
+func (r *run) read(f *os.File, limit int, over Kind, dst *[]byte) {
+	defer r.readers.Done()
+	most := int64(limit) + 1
+	if most <= 0 {
+		most = math.MaxInt64 // a cap of MaxInt64 is no cap, not a cap of nothing
+	}
+	var buf bytes.Buffer
+	n, err := buf.ReadFrom(io.LimitReader(f, most))
+	*dst = buf.Bytes()
+	switch {
+	case n > int64(limit):
+		r.fail(&Error{Kind: over, Limit: limit})
+		r.kill()
+	case err != nil && !errors.Is(err, os.ErrClosed):
+		r.fail(&Error{Kind: IOFailed, Err: err})
+		r.kill()
+	}
+}
+
+// write feeds stdin and closes it so the command sees end of file. A command
+// may stop reading whenever it likes — exit without reading, close its stdin
+// early — and the EPIPE that follows is its choice, not a failure.
+func (r *run) write(data []byte) {
+	defer r.writer.Done()
+	_, err := r.stdinW.Write(data)
+	r.stdinW.Close()
+	if err != nil && !brokenPipe(err) && !errors.Is(err, os.ErrClosed) {
+		r.fail(&Error{Kind: IOFailed, Err: err})
+		r.kill()
+	}
+}
+
+// wait waits for the leader to exit, kills what is left of its group, reaps
+// it and gives its pipes a bounded time to drain.
+//
+// Where the platform can wait without reaping (Linux), the group is killed
+// while the leader is a zombie: a zombie keeps its pid, and so its group id,
+// from being reused, so the kill cannot reach an unrelated process. Elsewhere
+// the group is killed just after the reap, which leaves the tiny window every
+// group-killing supervisor lives with.
+func (r *run) wait() error {
+	early := awaitExit(r.cmd.Process.Pid)
+	if early {
+		r.reap()
+	}
+	err := r.cmd.Wait()
+	if !early {
+		r.reap()
+	}
+
+	drained := make(chan struct{})
+	go func() {
+		r.readers.Wait()
+		close(drained)
+	}()
+	select {
+	case <-drained:
+	default:
+		timer := time.NewTimer(drainDelay)
+		select {
+		case <-drained:
+		case <-timer.C:
+			r.fail(&Error{Kind: OutputHeld})
+		case <-r.ctx.Done():
+			r.fail(r.ctxError())
+		}
+		timer.Stop()
+	}
+	// Unblock whatever is still blocked on a pipe held from outside the
+	// group; the goroutines end, and nothing outlives Run.
+	r.stdoutR.Close()
+	r.stderrR.Close()
+	if r.stdinW != nil {
+		r.stdinW.Close()
+	}
+	<-drained
+	r.writer.Wait()
+	return err
+}
+
+// reap kills the group and marks the leader as about to be reaped.
+func (r *run) reap() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.reaped {
+		killGroup(r.cmd.Process)
+		r.reaped = true
+	}
+}
+
+// kill kills the group unless the leader has been reaped.
+func (r *run) kill() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.reaped {
+		killGroup(r.cmd.Process)
+	}
+}
+
+// cancel is the exec.Cmd's Cancel: os/exec calls it when the run's context
+// ends before the command has been waited for.
+func (r *run) cancel() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.reaped {
+		// It exited just as time ran out: its answer stands.
+		return os.ErrProcessDone
+	}
+	if r.failed == nil {
+		r.failed = r.ctxError()
+	}
+	killGroup(r.cmd.Process)
+	return nil
+}
+
+func (r *run) ctxError() *Error {
+	if context.Cause(r.ctx) == errTimedOut {
+		return &Error{Kind: TimedOut, Timeout: r.timeout, Err: context.DeadlineExceeded}
+	}
+	return &Error{Kind: Canceled, Err: r.ctx.Err()}
+}
+
+// fail records e unless an earlier failure was recorded: the first thing
+// that went wrong is the one worth reporting, and the rest (a reader cut
+// off by the kill, say) follow from it.
+func (r *run) fail(e *Error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.failed == nil {
+		r.failed = e
+	}
+}
+
+func (r *run) failure() *Error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.failed
+}

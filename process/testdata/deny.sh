@@ -1,0 +1,2 @@
+#!/bin/sh
+printf '{"decision":"deny","reason":"rm -rf is not allowed here"}\n'

@@ -1,0 +1,2 @@
+#!/bin/sh
+echo 'Looks good to me!'
