@@ -1,0 +1,282 @@
+package claudecode
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/process"
+)
+
+// script is the spec that runs testdata/hooks/NAME with args. The scripts
+// are run through sh so that the tests do not depend on their mode bits.
+func script(t testing.TB, name string, args ...string) process.Spec {
+	t.Helper()
+	path, err := filepath.Abs(filepath.Join("testdata", "hooks", name))
+	require.NoError(t, err)
+	return process.Spec{Args: append([]string{"/bin/sh", path}, args...), Timeout: 10 * time.Second}
+}
+
+// project is a session whose project directory (and cwd) is a fresh
+// directory, where record.sh leaves what it was sent.
+func project(t *testing.T) Session {
+	dir := t.TempDir()
+	return Session{ID: "sess-1", TranscriptPath: filepath.Join(dir, "t.jsonl"), Cwd: dir, ProjectDir: dir}
+}
+
+func bash(command string) hookchain.Event {
+	return hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash", CallID: "toolu_1",
+		Input: json.RawMessage(`{"command":"` + command + `"}`)}
+}
+
+func bashResult(stdout string) hookchain.Event {
+	return hookchain.Event{Hook: hookchain.AfterTool, Tool: "Bash", CallID: "toolu_1",
+		Input: json.RawMessage(`{"command":"env"}`), Output: json.RawMessage(`{"stdout":"` + stdout + `","stderr":""}`)}
+}
+
+func TestCommandHooksAnswerThroughAChain(t *testing.T) {
+	type row struct {
+		name     string
+		script   string
+		failOpen bool
+		event    hookchain.Event
+		want     func(spec process.Spec) hookchain.Outcome
+	}
+	same := func(o hookchain.Outcome) func(process.Spec) hookchain.Outcome {
+		return func(process.Spec) hookchain.Outcome { return o }
+	}
+	denied := func(reason string) hookchain.Outcome {
+		return hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by hook: " + reason,
+			Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Denied, Reason: reason}}}
+	}
+	tests := []row{
+		{"allow", "allow.sh", false, bash("ls"), same(hookchain.Outcome{})},
+		{"silent before the call", "silent.sh", false, bash("ls"), same(hookchain.Outcome{})},
+		{"silent after the call", "silent.sh", false, bashResult("ok"), same(hookchain.Outcome{})},
+		{"plain text is not a decision", "plaintext.sh", false, bash("ls"), same(hookchain.Outcome{})},
+		{"deny by exit 2", "deny-exit2.sh", false, bash("rm -rf /"), same(denied("recursive delete is not allowed here"))},
+		{"deny by exit 2 after the call", "deny-exit2.sh", false, bashResult("ok"), same(denied("recursive delete is not allowed here"))},
+		{"deny by JSON", "deny-json.sh", false, bash("cp a /etc/"), same(denied("writes outside the project are not allowed"))},
+		{"ask denies for want of an approver", "ask.sh", false, bash("git push"), same(denied("approval needed: pushes to a shared branch"))},
+		{"continue false before the call", "stop.sh", false, bash("ls"), same(denied("stop requested: the test suite is red; fix it first"))},
+		{"continue false after the call", "stop.sh", false, bashResult("ok"), same(denied("stop requested: the test suite is red; fix it first"))},
+		{"block after the call", "block-after.sh", false, bashResult("Traceback"), same(denied("the output holds a stack trace"))},
+		{"a hook that decides on the input it reads: refuses", "no-rm.sh", false, bash("rm -rf /tmp/x"), same(denied("refusing 'rm -rf /tmp/x'"))},
+		{"a hook that decides on the input it reads: lets through", "no-rm.sh", false, bash("ls -la"), same(hookchain.Outcome{})},
+		{"modify by updatedInput", "expand-alias.sh", false, bash("cleanup"), same(hookchain.Outcome{
+			Verdict: hookchain.Modified, Reason: "hook: expanded the cleanup alias", Input: json.RawMessage(`{"command":"rm -rf build"}`),
+			Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Modified, Reason: "expanded the cleanup alias"}}})},
+		{"replace by updatedToolOutput", "redact.sh", false, bashResult("KEY=sk-123"), same(hookchain.Outcome{
+			Verdict: hookchain.Replaced, Reason: "hook: updatedToolOutput", Output: json.RawMessage(`{"stdout":"[withheld: it contained an API key]","stderr":""}`),
+			Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Replaced, Reason: "updatedToolOutput"}}})},
+		{"garbage on stdout is a failure, and fails closed", "garbage.sh", false, bash("ls"), func(spec process.Spec) hookchain.Outcome {
+			fault := `hook "` + spec.String() + `": gave no valid answer: stdout starts with '{' but is not valid JSON: invalid character 't' looking for beginning of object key string`
+			return hookchain.Outcome{Verdict: hookchain.Denied, Reason: "hook failed and denies on failure: " + fault,
+				Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Denied, Fault: fault}}}
+		}},
+		{"exit 1 is a failure naming the status and stderr", "exit1.sh", false, bash("ls"), func(spec process.Spec) hookchain.Outcome {
+			fault := `hook "` + spec.String() + `": exited with status 1; stderr: "config.json: no such file"`
+			return hookchain.Outcome{Verdict: hookchain.Denied, Reason: "hook failed and denies on failure: " + fault,
+				Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Denied, Fault: fault}}}
+		}},
+		{"exit 1 on a fail-open link is reported and the call goes on, as in Claude Code", "exit1.sh", true, bash("ls"), func(spec process.Spec) hookchain.Outcome {
+			fault := `hook "` + spec.String() + `": exited with status 1; stderr: "config.json: no such file"`
+			return hookchain.Outcome{Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Allowed, Fault: fault}}}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			spec := script(t, tt.script)
+			link := hookchain.On("hook", hookchain.Any(), Command(spec, project(t)))
+			if tt.failOpen {
+				link = link.FailOpen()
+			}
+			got := hookchain.New(link).Run(context.Background(), tt.event)
+			assert.Equal(t, tt.want(spec), got)
+		})
+	}
+}
+
+func TestAHookIsSentClaudeCodesInputOnStdin(t *testing.T) {
+	s := project(t)
+	s.PermissionMode = "plan"
+	for _, e := range []hookchain.Event{
+		{Hook: hookchain.BeforeTool, Tool: "Write", CallID: "toolu_7", Input: json.RawMessage(`{"file_path":"/w/a.txt","content":"<b>&</b>"}`)},
+		{Hook: hookchain.AfterTool, Tool: "Write", CallID: "toolu_7", Input: json.RawMessage(`{"file_path":"/w/a.txt"}`), Output: json.RawMessage(`{"success":true}`)},
+		{Hook: hookchain.AfterTool, Tool: "Write", CallID: "toolu_7", Input: json.RawMessage(`{"file_path":"/w/a.txt"}`), Output: json.RawMessage(`"EACCES: permission denied"`), IsError: true},
+	} {
+		t.Run(HookEventName(e), func(t *testing.T) {
+			got, err := Command(script(t, "record.sh", "seen.json"), s)(context.Background(), e)
+			require.NoError(t, err)
+			assert.Equal(t, hookchain.Allow(), got)
+
+			seen, err := os.ReadFile(filepath.Join(s.ProjectDir, "seen.json"))
+			require.NoError(t, err)
+			want := `{"session_id":"sess-1","transcript_path":"` + s.TranscriptPath + `","cwd":"` + s.Cwd + `","permission_mode":"plan",` +
+				map[string]string{
+					PreToolUse:         `"hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/w/a.txt","content":"<b>&</b>"},"tool_use_id":"toolu_7"}`,
+					PostToolUse:        `"hook_event_name":"PostToolUse","tool_name":"Write","tool_input":{"file_path":"/w/a.txt"},"tool_use_id":"toolu_7","tool_response":{"success":true}}`,
+					PostToolUseFailure: `"hook_event_name":"PostToolUseFailure","tool_name":"Write","tool_input":{"file_path":"/w/a.txt"},"tool_use_id":"toolu_7","error":"EACCES: permission denied"}`,
+				}[HookEventName(e)] + "\n"
+			assert.Equal(t, want, string(seen))
+		})
+	}
+}
+
+func TestAHookGetsTheProjectDirButNotTheHostsEnvironment(t *testing.T) {
+	t.Setenv("HOOKCHAIN_TEST_SECRET", "from-the-host")
+	work := t.TempDir()
+	root := t.TempDir()
+	tests := []struct {
+		name string
+		s    Session
+		env  []string
+		dir  string
+		want string
+	}{
+		{"project dir and cwd from the session", Session{Cwd: work, ProjectDir: root}, nil, "",
+			"project=" + root + " secret=unset pwd=" + work},
+		{"the project dir defaults to the cwd", Session{Cwd: work}, nil, "",
+			"project=" + work + " secret=unset pwd=" + work},
+		{"spec.Env passes a variable on by name; the session's project dir wins", Session{Cwd: work, ProjectDir: root},
+			[]string{"HOOKCHAIN_TEST_SECRET=given", "CLAUDE_PROJECT_DIR=/elsewhere"}, "",
+			"project=" + root + " secret=given pwd=" + work},
+		{"spec.Dir outranks the session's cwd", Session{Cwd: work, ProjectDir: root}, nil, root,
+			"project=" + root + " secret=unset pwd=" + root},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			spec := script(t, "env.sh")
+			spec.Env, spec.Dir = tt.env, tt.dir
+			got, err := Command(spec, tt.s)(context.Background(), bash("ls"))
+			require.NoError(t, err)
+			assert.Equal(t, hookchain.Deny(tt.want), got)
+		})
+	}
+}
+
+func TestCommandDoesNotWriteToTheCallersEnvSlice(t *testing.T) {
+	env := make([]string, 1, 4)
+	env[0] = "A=1"
+	spec := script(t, "silent.sh")
+	spec.Env = env
+	fn := Command(spec, Session{Cwd: t.TempDir()})
+	_, err := fn(context.Background(), bash("ls"))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"A=1"}, env)
+	assert.Equal(t, "", env[:2][1], "the spare capacity is untouched")
+}
+
+func TestAShellHookRunsWithShAndSeesTheProjectDir(t *testing.T) {
+	hooks, err := filepath.Abs(filepath.Join("testdata", "hooks"))
+	require.NoError(t, err)
+	spec := process.Spec{Shell: `sh "$CLAUDE_PROJECT_DIR"/deny-json.sh`, Timeout: 10 * time.Second}
+	got, err := Command(spec, Session{Cwd: t.TempDir(), ProjectDir: hooks})(context.Background(), bash("cp a /etc/"))
+	require.NoError(t, err)
+	assert.Equal(t, hookchain.Deny("writes outside the project are not allowed"), got)
+}
+
+func TestALaterHookDeniesARewrittenCall(t *testing.T) {
+	s := project(t)
+	chain := hookchain.New(
+		hookchain.Before("expand-alias", hookchain.Tool("Bash"), Command(script(t, "expand-alias.sh"), s)),
+		hookchain.Before("no-rm", hookchain.Tool("Bash"), Command(script(t, "no-rm.sh"), s)),
+	)
+	got := chain.Run(context.Background(), bash("cleanup"))
+	assert.Equal(t, hookchain.Outcome{
+		Verdict: hookchain.Denied, Reason: "denied by no-rm: refusing 'rm -rf build'",
+		Trail: []hookchain.Step{
+			{Name: "expand-alias", Verdict: hookchain.Modified, Reason: "expanded the cleanup alias"},
+			{Name: "no-rm", Verdict: hookchain.Denied, Reason: "refusing 'rm -rf build'"},
+		},
+	}, got)
+
+	// The guard alone lets the alias through: it is the rewrite it refused.
+	assert.Equal(t, hookchain.Outcome{},
+		hookchain.New(hookchain.Before("no-rm", hookchain.Tool("Bash"), Command(script(t, "no-rm.sh"), s))).
+			Run(context.Background(), bash("cleanup")))
+}
+
+func TestHooksComposeInRegistrationOrder(t *testing.T) {
+	s := project(t)
+	chain := hookchain.New(
+		hookchain.Before("timeout", hookchain.Any(), Command(script(t, "add-field.sh", "timeout", "60"), s)),
+		hookchain.Before("describe", hookchain.Any(), Command(script(t, "add-field.sh", "description", `"run by hookchain"`), s)),
+		hookchain.Before("quiet", hookchain.Any(), Command(script(t, "silent.sh"), s)),
+		hookchain.Before("record", hookchain.Any(), Command(script(t, "record.sh", "last.json"), s)),
+	)
+	got := chain.Run(context.Background(), bash("make test"))
+	assert.Equal(t, hookchain.Outcome{
+		Verdict: hookchain.Modified,
+		Reason:  "timeout: added timeout; describe: added description",
+		Input:   json.RawMessage(`{"command":"make test","timeout":60,"description":"run by hookchain"}`),
+		Trail: []hookchain.Step{
+			{Name: "timeout", Verdict: hookchain.Modified, Reason: "added timeout"},
+			{Name: "describe", Verdict: hookchain.Modified, Reason: "added description"},
+		},
+	}, got)
+
+	seen, err := os.ReadFile(filepath.Join(s.ProjectDir, "last.json"))
+	require.NoError(t, err)
+	var in Input
+	require.NoError(t, json.Unmarshal(seen, &in))
+	assert.Equal(t, `{"command":"make test","timeout":60,"description":"run by hookchain"}`, string(in.ToolInput),
+		"the last hook was sent the input as both rewrites left it")
+
+	// The other order writes the fields the other way round: each hook
+	// rewrote what the one before it had left.
+	reversed := hookchain.New(
+		hookchain.Before("describe", hookchain.Any(), Command(script(t, "add-field.sh", "description", `"run by hookchain"`), s)),
+		hookchain.Before("timeout", hookchain.Any(), Command(script(t, "add-field.sh", "timeout", "60"), s)),
+	).Run(context.Background(), bash("make test"))
+	assert.Equal(t, `{"command":"make test","description":"run by hookchain","timeout":60}`, string(reversed.Input))
+	assert.Equal(t, "describe: added description; timeout: added timeout", reversed.Reason)
+}
+
+func TestAHookThatOutrunsItsTimeoutIsAFailure(t *testing.T) {
+	spec := script(t, "sleep.sh")
+	spec.Timeout = 200 * time.Millisecond
+	start := time.Now()
+	_, err := Command(spec, project(t))(context.Background(), bash("ls"))
+	require.Error(t, err)
+	assert.Less(t, time.Since(start), 5*time.Second)
+	var pe *process.Error
+	require.ErrorAs(t, err, &pe)
+	assert.Equal(t, process.TimedOut, pe.Kind)
+	assert.Equal(t, `hook "`+spec.String()+`": timed out after 200ms`, err.Error())
+}
+
+func TestCommandFailuresAreProcessErrorsOfTheirKind(t *testing.T) {
+	tests := []struct {
+		script string
+		kind   process.Kind
+		code   int
+	}{
+		{"exit1.sh", process.ExitStatus, 1},
+		{"garbage.sh", process.BadAnswer, -1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.script, func(t *testing.T) {
+			spec := script(t, tt.script)
+			_, err := Command(spec, project(t))(context.Background(), bash("ls"))
+			var pe *process.Error
+			require.ErrorAs(t, err, &pe)
+			assert.Equal(t, tt.kind, pe.Kind)
+			assert.Equal(t, tt.code, pe.ExitCode)
+			assert.Equal(t, spec.String(), pe.Command)
+		})
+	}
+}
+
+func TestCommandPanicsOnAnInvalidSpec(t *testing.T) {
+	assert.PanicsWithValue(t, "claudecode: Command: neither Args nor Shell is set", func() {
+		Command(process.Spec{}, Session{})
+	})
+}

@@ -1,0 +1,236 @@
+package claudecode
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/process"
+)
+
+// Reasons given when the hook blocked without saying why, and the words that
+// mark the two verdicts hookchain has no direct form for.
+const (
+	noStderrReason   = "blocked with exit status 2 and nothing on stderr"
+	noReason         = "blocked by the hook, which gave no reason"
+	askPrefix        = "approval needed"
+	stopPrefix       = "stop requested"
+	noStopReason     = stopPrefix + " (continue: false)"
+	contextNote      = "additionalContext not delivered"
+	maxContextInNote = 200
+)
+
+// Decide turns one run of a Claude Code hook — its exit status, stdout and
+// stderr — into its answer to event e, by Claude Code's rules (the table is
+// in the package documentation):
+//
+//   - exit status 2 blocks, with stderr (trimmed) as the reason; stdout is
+//     not read. This holds after the call too, where the model is shown the
+//     reason as an error instead of the tool's output.
+//   - exit status 0: stdout is read by ParseOutput. Nothing, or plain text,
+//     is no decision (Allow); a JSON object is answered by Output.Outcome.
+//   - any other exit status is a failure, and so is stdout that starts with
+//     '{' but is not a valid hook output.
+//
+// A non-nil error is a failure of the hook: "non-blocking" in Claude Code's
+// terms, while in a chain the link's fail mode decides (fail closed unless
+// the link was built with FailOpen).
+func Decide(e hookchain.Event, r process.Result) (hookchain.Outcome, error) {
+	switch r.ExitCode {
+	case 0:
+		return answer(e, r.Stdout, "stdout")
+	case 2:
+		reason := strings.TrimSpace(string(r.Stderr))
+		if reason == "" {
+			reason = noStderrReason
+		}
+		return hookchain.Deny(reason), nil
+	}
+	msg := fmt.Sprintf("exited with status %d", r.ExitCode)
+	if excerpt := process.Excerpt(r.Stderr); excerpt != "" {
+		msg += fmt.Sprintf("; stderr: %q", excerpt)
+	}
+	return hookchain.Outcome{}, errors.New(msg)
+}
+
+// answer is Decide for a hook that succeeded and answered with b, which
+// arrived as what (stdout, or an HTTP response body).
+func answer(e hookchain.Event, b []byte, what string) (hookchain.Outcome, error) {
+	o, err := parseOutput(b, what)
+	if err != nil {
+		return hookchain.Outcome{}, err
+	}
+	if o == nil {
+		return hookchain.Allow(), nil
+	}
+	return o.Outcome(e)
+}
+
+// clip shortens s to at most n bytes, on a rune boundary, marking the cut.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+// Outcome is the answer that a hook's JSON output gives to event e.
+//
+// Before the call (PreToolUse): hookSpecificOutput.permissionDecision — or,
+// when it is absent, the legacy top-level decision ("block" is deny,
+// "approve" is allow) — decides. deny is Deny; ask is Deny too, with a
+// reason that says approval was needed, because hookchain has no approver;
+// defer is Allow; allow, or no decision at all, is Modify when updatedInput
+// is given (it replaces the whole input) and Allow otherwise. The reason is
+// permissionDecisionReason, or the top-level reason.
+//
+// After the call (PostToolUse, PostToolUseFailure): decision "block" is
+// Deny with the top-level reason; otherwise updatedToolOutput, or
+// updatedMCPToolOutput for an mcp__ tool, is Replace, keeping the event's
+// IsError.
+//
+// At both hooks, "continue": false comes first: it is Deny, with a reason
+// that starts "stop requested" and carries stopReason.
+//
+// Outcome fails when hookSpecificOutput names another event than e's (or
+// none), or when decision or permissionDecision is not one of Claude Code's
+// values.
+func (o *Output) Outcome(e hookchain.Event) (hookchain.Outcome, error) {
+	event := HookEventName(e)
+	if event == "" {
+		return hookchain.Outcome{}, fmt.Errorf("cannot answer an event with unknown hook %d", uint8(e.Hook))
+	}
+	h := o.HookSpecificOutput
+	if h == nil {
+		h = &HookSpecificOutput{}
+	} else if h.HookEventName != event {
+		if h.HookEventName == "" {
+			return hookchain.Outcome{}, fmt.Errorf("hookSpecificOutput has no hookEventName (want %q)", event)
+		}
+		return hookchain.Outcome{}, fmt.Errorf("hookSpecificOutput.hookEventName is %q, want %q", h.HookEventName, event)
+	}
+	switch o.Decision {
+	case "", DecisionBlock, DecisionApprove:
+	default:
+		return hookchain.Outcome{}, fmt.Errorf("decision is %q, want %q or %q", o.Decision, DecisionBlock, DecisionApprove)
+	}
+	switch h.PermissionDecision {
+	case "", PermissionAllow, PermissionDeny, PermissionAsk, PermissionDefer:
+	default:
+		return hookchain.Outcome{}, fmt.Errorf("hookSpecificOutput.permissionDecision is %q, want %q, %q, %q or %q",
+			h.PermissionDecision, PermissionAllow, PermissionDeny, PermissionAsk, PermissionDefer)
+	}
+
+	var out hookchain.Outcome
+	switch {
+	case o.Continue != nil && !*o.Continue:
+		// Claude Code stops the whole agent here, whatever else the output
+		// says. hookchain answers for one call, so the call is what stops.
+		out = hookchain.Deny(stopReason(o.StopReason))
+	case e.Hook == hookchain.BeforeTool:
+		out = o.before(h)
+	default:
+		out = o.after(e, h)
+	}
+	if h.AdditionalContext != "" {
+		out.Reason = noteContext(out.Reason, h.AdditionalContext)
+	}
+	return out, nil
+}
+
+func (o *Output) before(h *HookSpecificOutput) hookchain.Outcome {
+	decision, reason := h.PermissionDecision, h.PermissionDecisionReason
+	if decision == "" {
+		switch o.Decision {
+		case DecisionBlock:
+			decision = PermissionDeny
+		case DecisionApprove:
+			decision = PermissionAllow
+		}
+	}
+	if reason == "" {
+		reason = o.Reason
+	}
+	switch decision {
+	case PermissionDeny:
+		if reason == "" {
+			reason = noReason
+		}
+		return hookchain.Deny(reason)
+	case PermissionAsk:
+		if reason == "" {
+			return hookchain.Deny(askPrefix)
+		}
+		return hookchain.Deny(askPrefix + ": " + reason)
+	case PermissionDefer:
+		// Claude Code ignores updatedInput with defer: the call goes on to
+		// its ordinary permission flow as the model wrote it.
+		return hookchain.Outcome{Reason: reason}
+	}
+	if len(h.UpdatedInput) > 0 {
+		if reason == "" {
+			reason = "updatedInput"
+		}
+		return hookchain.Modify(h.UpdatedInput, reason)
+	}
+	return hookchain.Outcome{Reason: reason}
+}
+
+func (o *Output) after(e hookchain.Event, h *HookSpecificOutput) hookchain.Outcome {
+	if o.Decision == DecisionBlock {
+		reason := o.Reason
+		if reason == "" {
+			reason = noReason
+		}
+		return hookchain.Deny(reason)
+	}
+	switch {
+	case len(h.UpdatedToolOutput) > 0:
+		return hookchain.Replace(h.UpdatedToolOutput, e.IsError, "updatedToolOutput")
+	case len(h.UpdatedMCPToolOutput) > 0 && IsMCPTool(e.Tool):
+		return hookchain.Replace(h.UpdatedMCPToolOutput, e.IsError, "updatedMCPToolOutput")
+	case len(h.UpdatedMCPToolOutput) > 0:
+		// Claude Code applies it to MCP tools only; say so to observers
+		// rather than pretend the hook said nothing.
+		return hookchain.Outcome{Reason: "updatedMCPToolOutput ignored: " + e.Tool + " is not an MCP tool"}
+	}
+	return hookchain.Outcome{}
+}
+
+// IsMCPTool reports whether tool is an MCP tool by Claude Code's naming,
+// mcp__<server>__<tool>.
+func IsMCPTool(tool string) bool { return strings.HasPrefix(tool, "mcp__") }
+
+func stopReason(s string) string {
+	if s == "" {
+		return noStopReason
+	}
+	return stopPrefix + ": " + s
+}
+
+// noteContext appends a note of undelivered additionalContext to a reason,
+// so that the trail and observers show that the hook said more than the
+// outcome carries.
+func noteContext(reason, context string) string {
+	note := contextNote + ": " + strconvQuote(clip(context, maxContextInNote))
+	if reason == "" {
+		return note
+	}
+	return reason + " (" + note + ")"
+}
+
+// strconvQuote quotes s as a JSON string would be written, keeping non-ASCII
+// text readable.
+func strconvQuote(s string) string {
+	b, err := marshal(s)
+	if err != nil {
+		return s
+	}
+	return string(bytes.TrimSuffix(b, []byte("\n")))
+}

@@ -1,0 +1,114 @@
+// Package claudecode speaks Claude Code's hook protocol for hookchain, in
+// both directions: it runs hooks written for Claude Code as links of a chain,
+// and it turns a chain into a hook program that Claude Code can run.
+//
+// Running Claude Code hooks in a chain:
+//
+//	session := claudecode.Session{ID: id, Cwd: dir, ProjectDir: root}
+//	chain := hookchain.New(
+//		hookchain.Before("protect-files", hookchain.ToolGlob("Edit|Write"),
+//			claudecode.Command(process.Spec{Shell: `"$CLAUDE_PROJECT_DIR"/.claude/hooks/protect.sh`}, session)).
+//			Timeout(60*time.Second),
+//		hookchain.After("policy-server", hookchain.Any(),
+//			claudecode.HTTP(claudecode.HTTPHook{URL: "http://127.0.0.1:8080/hook", Timeout: 5 * time.Second}, session)).
+//			Timeout(10*time.Second).FailOpen(),
+//	)
+//
+// Command runs a command hook (InputFor on stdin, Decide on what it did);
+// HTTP posts the same input to a URL. Package claudecode/settings builds such
+// links from Claude Code settings files.
+//
+// Writing a Claude Code hook in Go:
+//
+//	func main() { claudecode.Main(myChain) }
+//
+// Main reads the hook input on stdin, runs the chain, and prints Claude
+// Code's answer (OutputFor).
+//
+// # Reading a hook's answer
+//
+// The exit status is checked first; stdout is read only after exit status 0,
+// by ParseOutput, and a JSON object is answered by Output.Outcome:
+//
+//	hook did                                          before the call (PreToolUse)             after (PostToolUse, PostToolUseFailure)
+//	exit 2                                            Deny(stderr)                             Deny(stderr)
+//	exit 0, stdout empty or plain text                Allow                                    Allow
+//	"continue": false, "stopReason": r                Deny("stop requested: r")                Deny("stop requested: r")
+//	permissionDecision "deny" (or decision "block")   Deny(permissionDecisionReason or reason) —
+//	permissionDecision "ask"                          Deny("approval needed: " + reason)       —
+//	permissionDecision "defer"                        Allow (updatedInput ignored)             —
+//	"allow" (or decision "approve") or none,
+//	  with updatedInput                               Modify(updatedInput)                     —
+//	"allow" or none, without updatedInput             Allow                                    —
+//	decision "block", reason r                        (as permissionDecision "deny")           Deny(r)
+//	updatedToolOutput o                               —                                        Replace(o), IsError kept
+//	updatedMCPToolOutput o, mcp__ tool                —                                        Replace(o), IsError kept
+//	updatedMCPToolOutput o, any other tool            —                                        Allow (ignored, as Claude Code does)
+//	any other exit status                             failure                                  failure
+//	stdout starts with '{' but is not a valid answer  failure                                  failure
+//
+// Rows are in order of precedence: "continue": false outranks every
+// decision, a hookSpecificOutput.permissionDecision outranks the legacy
+// top-level decision, and after the call decision "block" outranks a
+// replacement. updatedInput replaces the whole input, not the fields it
+// names. A hook that blocks without a reason is given one ("blocked by the
+// hook, which gave no reason", or "blocked with exit status 2 and nothing on
+// stderr").
+//
+// A valid answer is one JSON object whose known fields have Claude Code's
+// types (unknown fields are ignored, a null field is read as absent); whose
+// hookSpecificOutput, if present, names the event the hook was run for in
+// hookEventName; and whose decision and permissionDecision are among Claude
+// Code's values. Anything else is a failure: the hook did answer, but not in
+// a form that can be trusted to mean what it seems to.
+//
+// # Failures
+//
+// A failure is the interceptor's error, and in a chain the link's fail mode
+// decides what it leads to: by default the chain fails closed and denies. In
+// Claude Code such a failure is a "non-blocking error" and the call goes on;
+// build the link with FailOpen for that meaning (the settings loader does,
+// unless told otherwise). Exit status 2 is not a failure: it is the hook's
+// decision to block, in both.
+//
+// # Where hookchain differs from Claude Code
+//
+//   - "ask" has no approver yet. Claude Code would ask the user; hookchain
+//     denies, with a reason that starts "approval needed" so that the model
+//     and the audit trail can tell it from a refusal.
+//   - "continue": false stops the whole agent in Claude Code. hookchain
+//     answers for one call and has no verdict that stops the agent, so the
+//     call is denied, at either hook, with a reason that starts "stop
+//     requested" and carries stopReason; a runtime that wants to stop can
+//     look for it.
+//   - additionalContext (at every event) is decoded and kept on Output, but
+//     hookchain's Outcome has no channel to the model for it yet; delivering
+//     it is the work of a later issue. Until then it is not dropped
+//     silently: the outcome's reason carries a note, `additionalContext not
+//     delivered: "…"` (after the hook's own reason, in parentheses, when it
+//     gave one), so the trail and observers show it.
+//   - After the call, Claude Code shows a blocking hook's reason to the
+//     model beside the tool's output; a hookchain Deny after the call shows
+//     the reason instead of the output, as an error result.
+//   - At PostToolUseFailure Claude Code reads only additionalContext;
+//     hookchain also honours decision "block" and updatedToolOutput there,
+//     since an error result is a result that a hook may hide or rewrite.
+//   - systemMessage and suppressOutput are about Claude Code's screen. They
+//     are decoded and kept on Output and have no effect on the outcome.
+//   - Claude Code runs the hooks that match an event in parallel and lets
+//     the last rewrite win; in a chain they run one at a time in
+//     registration order, each seeing the input as the ones before it left
+//     it, and a later hook can still deny a rewritten call.
+//
+// # Answering as a hook program
+//
+// OutputFor (and so Serve and Main) answers a denial before the call in
+// JSON, with permissionDecision "deny", rather than with exit status 2: the
+// reason reaches the model the same way, and the answer says exactly which
+// field it is. A Modify is answered with updatedInput alone, without
+// permissionDecision "allow", because "allow" would also skip the user's
+// permission prompt, which rewriting an input must not do by itself; Claude
+// Code applies an updatedInput that comes with no decision. A replacement's
+// IsError cannot be expressed to Claude Code and is not carried. An Allow is
+// answered with no output at all.
+package claudecode

@@ -1,0 +1,185 @@
+package claudecode
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/process"
+)
+
+// fuzzEvent is one of the events the fuzz targets answer: before the call,
+// after it, after a failed call; for a built-in tool or an MCP one.
+func fuzzEvent(which uint8) hookchain.Event {
+	e := before
+	switch which % 3 {
+	case 1:
+		e = after
+	case 2:
+		e = failed
+	}
+	if which&4 != 0 {
+		e.Tool = "mcp__fuzz__tool"
+	}
+	return e
+}
+
+// FuzzDecide: whatever a hook does, Decide does not panic; a failure comes
+// with no outcome; an answer is a verdict the hook may give, that a chain
+// folds without a fault.
+func FuzzDecide(f *testing.F) {
+	for _, stdout := range []string{
+		"", "ok", "{", `{"decision":"block"}`, `{"continue":false}`,
+		`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"a":1}}}`,
+		`{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{}}}`,
+		`{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":[1,2]}}`,
+		`{"hookSpecificOutput":{"hookEventName":"PostToolUseFailure","updatedToolOutput":"x","additionalContext":"y"}}`,
+		`{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedMCPToolOutput":{"content":[]}}}`,
+		`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask"}}`,
+		`{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"a":1,"a":2}}}`,
+		`{"decision":"approve","reason":"\u00e9"}`,
+	} {
+		for which := range uint8(6) {
+			f.Add(0, []byte(stdout), []byte(""), which)
+		}
+	}
+	f.Add(2, []byte(`{"decision":"approve"}`), []byte("no\n"), uint8(0))
+	f.Add(1, []byte(""), []byte("boom"), uint8(1))
+	f.Add(-1, []byte("x"), []byte{0xff, 0xfe}, uint8(2))
+
+	f.Fuzz(func(t *testing.T, code int, stdout, stderr []byte, which uint8) {
+		e := fuzzEvent(which)
+		out, err := Decide(e, process.Result{ExitCode: code, Stdout: stdout, Stderr: stderr})
+		if err != nil {
+			if code == 2 {
+				t.Fatalf("exit 2 is a decision, not a failure: %v", err)
+			}
+			if err.Error() == "" {
+				t.Fatal("a failure without a message")
+			}
+			if out.Verdict != hookchain.Allowed || out.Reason != "" || out.Input != nil || out.Output != nil {
+				t.Fatalf("a failure came with an outcome: %+v", out)
+			}
+			return
+		}
+		if code != 0 && code != 2 {
+			t.Fatalf("exit status %d answered %+v", code, out)
+		}
+		switch out.Verdict {
+		case hookchain.Allowed:
+		case hookchain.Denied:
+			if out.Reason == "" {
+				t.Fatal("a denial without a reason")
+			}
+		case hookchain.Modified:
+			if e.Hook != hookchain.BeforeTool {
+				t.Fatalf("Modify after the call: %+v", out)
+			}
+			if !json.Valid(out.Input) || kind(out.Input) != "an object" {
+				t.Fatalf("Modify with an input that is not a JSON object: %q", out.Input)
+			}
+		case hookchain.Replaced:
+			if e.Hook != hookchain.AfterTool {
+				t.Fatalf("Replace before the call: %+v", out)
+			}
+			if !json.Valid(out.Output) {
+				t.Fatalf("Replace with an output that is not JSON: %q", out.Output)
+			}
+			if out.IsError != e.IsError {
+				t.Fatalf("Replace changed IsError from %v to %v", e.IsError, out.IsError)
+			}
+		default:
+			t.Fatalf("unknown verdict %v", out.Verdict)
+		}
+		// The chain takes the answer as given: no fault, same verdict.
+		c := hookchain.New(hookchain.On("hook", hookchain.Any(), func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
+			return out, nil
+		}))
+		folded := c.Run(context.Background(), e)
+		for _, s := range folded.Trail {
+			if s.Fault != "" {
+				t.Fatalf("the chain found fault with %+v: %s", out, s.Fault)
+			}
+		}
+		if folded.Verdict != out.Verdict {
+			t.Fatalf("the chain folded %v into %v", out.Verdict, folded.Verdict)
+		}
+	})
+}
+
+// FuzzInputEventRoundTrip: an event sent to a hook as Claude Code's input,
+// encoded and decoded, is the same event again; after a failed call, the
+// error result comes back as its text.
+func FuzzInputEventRoundTrip(f *testing.F) {
+	f.Add(uint8(0), "Bash", "toolu_1", []byte(`{"command":"ls"}`), []byte(""), false)
+	f.Add(uint8(1), "Read", "", []byte(`{ "file_path" : "/a" }`), []byte(`{"content":"x"}`), false)
+	f.Add(uint8(1), "Bash", "toolu_2", []byte(`{}`), []byte(`"exit status 1"`), true)
+	f.Add(uint8(1), "mcp__db__q", "id", []byte(``), []byte("{\"code\": 1,\n \"m\": \"<&>\"}"), true)
+	f.Add(uint8(1), "T", "x", []byte(`[1, 2]`), []byte(`null`), false)
+	f.Add(uint8(0), "T", "x", []byte(`"not an object"`), []byte(``), false)
+
+	f.Fuzz(func(t *testing.T, hook uint8, tool, callID string, input, output []byte, isError bool) {
+		if tool == "" || !utf8.ValidString(tool) || !utf8.ValidString(callID) || !utf8.Valid(output) {
+			t.Skip()
+		}
+		if (len(input) > 0 && !json.Valid(input)) || (len(output) > 0 && !json.Valid(output)) {
+			t.Skip()
+		}
+		e := hookchain.Event{Hook: hookchain.BeforeTool, Tool: tool, CallID: callID, Input: input}
+		if hook%2 == 1 {
+			e.Hook, e.Output, e.IsError = hookchain.AfterTool, output, isError
+		}
+		b, err := marshal(InputFor(e, session))
+		if err != nil {
+			t.Fatalf("encoding the input of %+v: %v", e, err)
+		}
+		var in Input
+		if err := json.Unmarshal(b, &in); err != nil {
+			t.Fatalf("decoding %s: %v", b, err)
+		}
+		got, err := in.Event()
+		if err != nil {
+			t.Fatalf("%s: %v", b, err)
+		}
+		if got.Hook != e.Hook || got.Tool != e.Tool || got.CallID != e.CallID || got.IsError != e.IsError {
+			t.Fatalf("sent %+v, read back %+v", e, got)
+		}
+		if want := orDefault(e.Input, "{}"); !sameCompact(want, got.Input) {
+			t.Fatalf("input: sent %s, read back %s", want, got.Input)
+		}
+		switch {
+		case e.Hook == hookchain.BeforeTool:
+			if got.Output != nil {
+				t.Fatalf("an output before the call: %s", got.Output)
+			}
+		case e.IsError:
+			if want := hookchain.Text(errorText(e.Output)); !bytes.Equal(want, got.Output) {
+				t.Fatalf("error result: sent %s, read back %s, want %s", e.Output, got.Output, want)
+			}
+		default:
+			if want := orDefault(e.Output, "null"); !sameCompact(want, got.Output) {
+				t.Fatalf("output: sent %s, read back %s", want, got.Output)
+			}
+		}
+	})
+}
+
+func orDefault(b []byte, def string) []byte {
+	if len(b) == 0 {
+		return []byte(def)
+	}
+	return b
+}
+
+// sameCompact reports whether a and b are the same JSON text once white
+// space outside strings is removed: an encoder may compact, never rewrite.
+func sameCompact(a, b []byte) bool {
+	var ca, cb bytes.Buffer
+	if json.Compact(&ca, a) != nil || json.Compact(&cb, b) != nil {
+		return false
+	}
+	return bytes.Equal(ca.Bytes(), cb.Bytes())
+}

@@ -1,0 +1,118 @@
+package claudecode
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/hookchain/hookchain"
+)
+
+// maxHTTPBody bounds an HTTP hook's response body. A larger body is a
+// failure and is not parsed, as an oversized stdout is for a command hook.
+const maxHTTPBody = 10 << 20
+
+// maxBodyInError bounds how much of an error response is quoted in the failure.
+const maxBodyInError = 500
+
+// HTTPHook is a Claude Code "http" hook: a URL that is sent the hook input
+// as a POST and answers in its response body with the same JSON a command
+// hook prints.
+type HTTPHook struct {
+	URL     string            // http or https
+	Headers map[string]string // sent as given (a settings loader expands variables first)
+	Timeout time.Duration     // for the whole request, body included; 0: only the caller's context bounds it
+	Client  *http.Client      // nil: a client that does not follow redirects
+}
+
+// errHTTPTimeout marks the end of an HTTPHook's own Timeout, which a failure
+// reports as such, apart from the end of the caller's context.
+var errHTTPTimeout = errors.New("the http hook's timeout ran out")
+
+// noRedirects is the default client. A redirect would turn the POST into a
+// GET without the hook input, or send the input to a host the settings never
+// named; either way the answer would not be the configured hook's.
+var noRedirects = &http.Client{
+	CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+}
+
+// HTTP returns an interceptor for Claude Code's "http" hook type. It POSTs
+// InputFor(e, s) as JSON (Content-Type: application/json) to h.URL with
+// h.Headers. A 2xx response's body is read as the stdout of a command hook
+// that exited 0 (see Decide): empty or plain text is no decision, a JSON
+// object is an answer. A non-2xx status, a failed connection, a timeout or
+// a body over 10 MiB is a failure, as it is a non-blocking error in Claude
+// Code: an HTTP hook blocks only by answering so in JSON.
+//
+// HTTP panics when h.URL is not an absolute http or https URL.
+func HTTP(h HTTPHook, s Session) hookchain.Interceptor {
+	u, err := url.Parse(h.URL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		panic(fmt.Sprintf("claudecode: HTTP: %q is not an http or https URL", h.URL))
+	}
+	client := h.Client
+	if client == nil {
+		client = noRedirects
+	}
+	headers := make(http.Header, len(h.Headers))
+	for k, v := range h.Headers {
+		headers.Set(k, v)
+	}
+	return func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+		fail := func(format string, args ...any) (hookchain.Outcome, error) {
+			return hookchain.Outcome{}, fmt.Errorf("http hook %s: "+format, append([]any{h.URL}, args...)...)
+		}
+		body, err := marshal(InputFor(e, s))
+		if err != nil {
+			return fail("encoding the hook input: %v", err)
+		}
+		if h.Timeout > 0 {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeoutCause(ctx, h.Timeout, errHTTPTimeout)
+			defer cancel()
+		}
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, h.URL, bytes.NewReader(body))
+		if err != nil {
+			return fail("%v", err)
+		}
+		req.Header = headers.Clone()
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := client.Do(req)
+		if err != nil {
+			if errors.Is(context.Cause(ctx), errHTTPTimeout) {
+				return fail("no answer within %v", h.Timeout)
+			}
+			return fail("%v", err)
+		}
+		defer resp.Body.Close()
+		body, err = io.ReadAll(io.LimitReader(resp.Body, maxHTTPBody+1))
+		if err != nil {
+			return fail("reading the response: %v", err)
+		}
+		if resp.StatusCode < 200 || resp.StatusCode > 299 {
+			return fail("status %s: %s", resp.Status, bodyText(body))
+		}
+		if len(body) > maxHTTPBody {
+			return fail("the response body is larger than %d bytes", maxHTTPBody)
+		}
+		out, err := answer(e, body, "the response body")
+		if err != nil {
+			return fail("%v", err)
+		}
+		return out, nil
+	}
+}
+
+// bodyText is an error response's body for an error message.
+func bodyText(b []byte) string {
+	s := string(bytes.TrimSpace(b))
+	if s == "" {
+		return "empty body"
+	}
+	return "body: " + clip(s, maxBodyInError)
+}

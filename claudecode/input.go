@@ -1,0 +1,172 @@
+package claudecode
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/hookchain/hookchain"
+)
+
+// The hook_event_name values this package speaks: the three tool-call events.
+const (
+	PreToolUse         = "PreToolUse"         // before the call
+	PostToolUse        = "PostToolUse"        // after a call that succeeded
+	PostToolUseFailure = "PostToolUseFailure" // after a call that returned an error result
+)
+
+// defaultPermissionMode is what Claude Code reports when the user has not
+// changed the permission mode.
+const defaultPermissionMode = "default"
+
+// Session is what Claude Code tells every hook about the conversation. The
+// host fills it: hookchain knows about tool calls, not about sessions.
+type Session struct {
+	ID             string // session_id
+	TranscriptPath string // transcript_path
+	Cwd            string // cwd
+	PermissionMode string // permission_mode ("default" when empty)
+	ProjectDir     string // CLAUDE_PROJECT_DIR for command hooks (Cwd when empty)
+}
+
+// Input is Claude Code's hook input, the JSON object a hook reads on stdin
+// (or an HTTP hook receives as the request body) for the three tool-call
+// events.
+//
+// PostToolUseFailure carries the failure as Error, the error text, and no
+// ToolResponse, as Claude Code sends it.
+type Input struct {
+	SessionID      string          `json:"session_id"`
+	TranscriptPath string          `json:"transcript_path"`
+	Cwd            string          `json:"cwd"`
+	PermissionMode string          `json:"permission_mode"`
+	HookEventName  string          `json:"hook_event_name"`
+	ToolName       string          `json:"tool_name"`
+	ToolInput      json.RawMessage `json:"tool_input"`
+	ToolUseID      string          `json:"tool_use_id,omitempty"`
+	ToolResponse   json.RawMessage `json:"tool_response,omitempty"` // PostToolUse
+	Error          string          `json:"error,omitempty"`         // PostToolUseFailure
+}
+
+var (
+	emptyObject = json.RawMessage("{}")
+	jsonNull    = json.RawMessage("null")
+)
+
+// HookEventName returns the Claude Code event that e is: PreToolUse before
+// the call, PostToolUse after it, PostToolUseFailure after a call whose
+// result is an error. It returns "" for an event with an unknown Hook.
+func HookEventName(e hookchain.Event) string {
+	switch e.Hook {
+	case hookchain.BeforeTool:
+		return PreToolUse
+	case hookchain.AfterTool:
+		if e.IsError {
+			return PostToolUseFailure
+		}
+		return PostToolUse
+	}
+	return ""
+}
+
+// InputFor builds the hook input Claude Code would send for e. tool_input is
+// the event's input as the chain has left it (so a hook sees the rewrites of
+// the links before it), tool_use_id its CallID. After a successful call
+// tool_response is the output; after a failed one, error is the error text:
+// the string itself when the output is a JSON string, the output's JSON text
+// otherwise.
+//
+// The event's JSON is carried as it is, not re-validated: a chain has checked
+// it before any link is asked. An empty input is sent as {} and an empty
+// output as null, which is how the chain reads them.
+func InputFor(e hookchain.Event, s Session) Input {
+	in := Input{
+		SessionID:      s.ID,
+		TranscriptPath: s.TranscriptPath,
+		Cwd:            s.Cwd,
+		PermissionMode: s.PermissionMode,
+		HookEventName:  HookEventName(e),
+		ToolName:       e.Tool,
+		ToolInput:      e.Input,
+		ToolUseID:      e.CallID,
+	}
+	if in.PermissionMode == "" {
+		in.PermissionMode = defaultPermissionMode
+	}
+	if len(in.ToolInput) == 0 {
+		in.ToolInput = emptyObject
+	}
+	switch in.HookEventName {
+	case PostToolUse:
+		in.ToolResponse = e.Output
+		if len(in.ToolResponse) == 0 {
+			in.ToolResponse = jsonNull
+		}
+	case PostToolUseFailure:
+		in.Error = errorText(e.Output)
+	}
+	return in
+}
+
+// errorText is the text of an error result: a JSON string's value, or any
+// other JSON as written (compacted, so that a multi-line object stays one
+// line in the hook's input).
+func errorText(out json.RawMessage) string {
+	if len(bytes.TrimSpace(out)) == 0 {
+		return ""
+	}
+	var s string
+	if err := json.Unmarshal(out, &s); err == nil {
+		return s
+	}
+	var b bytes.Buffer
+	if err := json.Compact(&b, out); err != nil {
+		return string(out)
+	}
+	return b.String()
+}
+
+// Event turns a hook input back into the hookchain event it describes: the
+// reverse of InputFor, for programs that receive Claude Code's input (Serve,
+// an eval command). A PostToolUseFailure becomes an error result whose
+// output is the error text as a JSON string (or tool_response, if the input
+// has one).
+//
+// It fails for any other hook_event_name — hookchain has no meaning for
+// Stop or UserPromptSubmit — and for an input with no tool_name.
+func (in Input) Event() (hookchain.Event, error) {
+	e := hookchain.Event{Tool: in.ToolName, CallID: in.ToolUseID, Input: in.ToolInput}
+	switch in.HookEventName {
+	case PreToolUse:
+		e.Hook = hookchain.BeforeTool
+	case PostToolUse:
+		e.Hook, e.Output = hookchain.AfterTool, in.ToolResponse
+	case PostToolUseFailure:
+		e.Hook, e.IsError, e.Output = hookchain.AfterTool, true, in.ToolResponse
+		if len(e.Output) == 0 {
+			e.Output = hookchain.Text(in.Error)
+		}
+	case "":
+		return hookchain.Event{}, errors.New("claudecode: the hook input has no hook_event_name")
+	default:
+		return hookchain.Event{}, fmt.Errorf("claudecode: hook_event_name %q is not a tool-call event (want %s, %s or %s)",
+			in.HookEventName, PreToolUse, PostToolUse, PostToolUseFailure)
+	}
+	if in.ToolName == "" {
+		return hookchain.Event{}, fmt.Errorf("claudecode: the %s input has no tool_name", in.HookEventName)
+	}
+	return e, nil
+}
+
+// marshal encodes v as one line of JSON without escaping <, > and &: a hook
+// reads the tool's input as the model wrote it, not as a browser would need it.
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil // ends in '\n', which is how Claude Code writes a hook's stdin
+}
