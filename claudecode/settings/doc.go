@@ -1,0 +1,99 @@
+// Package settings runs the hooks of Claude Code settings files as the links
+// of a hookchain chain.
+//
+// Given a project's settings,
+//
+//	{
+//	  "hooks": {
+//	    "PreToolUse": [
+//	      {"matcher": "Bash", "hooks": [
+//	        {"type": "command", "command": "\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/no-force-push.sh", "timeout": 10, "onFailure": "block"}
+//	      ]},
+//	      {"matcher": "Edit|Write", "hooks": [
+//	        {"type": "command", "command": ".claude/hooks/protect-files.sh"}
+//	      ]}
+//	    ],
+//	    "PostToolUse": [
+//	      {"matcher": "mcp__.*", "hooks": [
+//	        {"type": "http", "url": "http://127.0.0.1:8080/audit",
+//	         "headers": {"Authorization": "Bearer $AUDIT_TOKEN"}, "allowedEnvVars": ["AUDIT_TOKEN"]}
+//	      ]}
+//	    ],
+//	    "Stop": [{"hooks": [{"type": "command", "command": "notify-send done"}]}]
+//	  }
+//	}
+//
+// a Go agent runs the same hooks, in order, around its own tools:
+//
+//	s, err := settings.LoadStandard(projectDir, homeDir) // user, project, local
+//	if err != nil {
+//		return err // a broken file names itself and the line
+//	}
+//	links, err := s.Links(settings.Options{
+//		ProjectDir: projectDir,
+//		Session:    claudecode.Session{ID: sessionID, Cwd: projectDir},
+//	})
+//	if err != nil {
+//		return err // every hook that cannot run, by name
+//	}
+//	exec := hookchain.New(links...).Wrap(runTool)
+//
+// The first two hooks become Before links named after their commands, the
+// third an After link named after its URL; the Stop hook is listed by Hooks
+// as ignored, because it is not about a tool call. `hookchain check` prints
+// that list, and `hookchain eval` runs one hook input through the chain.
+//
+// # What is kept from Claude Code
+//
+//   - Events: PreToolUse hooks are asked before the call; PostToolUse hooks
+//     after a call that succeeded, and PostToolUseFailure hooks after a call
+//     whose result is an error (Event.IsError), each with the hook input
+//     Claude Code would send for it. Every other event is listed and left
+//     alone.
+//   - Matchers, exactly (see CompileMatcher): "*", "" or none match every
+//     tool; letters, digits, '_', '-', spaces, ',' and '|' only make a list
+//     of exact names; anything else is an unanchored regular expression.
+//   - Answers, as claudecode.Command and claudecode.HTTP read them: exit 2
+//     blocks with stderr as the reason; a JSON answer can allow, deny, rewrite
+//     the input (updatedInput) or replace the result (updatedToolOutput).
+//   - Failures: a hook that cannot start, crashes, exits with any other
+//     status, times out or answers nonsense, and an http hook that answers
+//     a non-2xx status or cannot be reached, does not block the call: the
+//     failure is recorded in the outcome's trail and the chain carries on.
+//     "onFailure": "block" on a handler, or Options.FailClosed for all of
+//     them, makes such a failure deny the call.
+//   - Timeouts are in seconds; a handler without one gets Claude Code's
+//     default, 600 seconds for command and http hooks.
+//   - A hook registered twice for one event (the same command or URL) runs
+//     once per call.
+//   - Command hooks run with /bin/sh -c in the session's directory, with
+//     CLAUDE_PROJECT_DIR set; "shell": "bash" runs them with bash -c, and
+//     "args" runs the command directly with those arguments. Http hooks'
+//     header values expand $NAME and ${NAME} for the variables listed in
+//     allowedEnvVars, and expand any other variable to nothing.
+//   - disableAllHooks: true, in the last file that sets it, turns every hook
+//     off.
+//
+// # What is different
+//
+//   - Order. Claude Code runs the matching hooks of an event in parallel, and
+//     when several rewrite the input the last to finish wins. Here they run
+//     one after another, in the order the files give them (user, project,
+//     local; then groups and handlers as written), each seeing the input as
+//     the hooks before it left it: rewrites compose, and a later hook can
+//     still block a rewritten call.
+//   - Refusals by name. prompt, agent and mcp_tool hooks need a model or an
+//     MCP client, and async and once hooks a session that outlives the call;
+//     Links refuses settings that have them unless Options.SkipUnsupported
+//     is set, and Hooks lists what was skipped. An if rule cannot be honoured
+//     yet and is an error, as is an unknown handler type or shell: a hook is
+//     never silently dropped.
+//   - Strictness. A key given twice in the hooks section, an event name that
+//     differs from a tool-call event only in case, and a matcher that names no
+//     tool are errors, where Claude Code would quietly pick one or match
+//     nothing.
+//   - Regular expressions run on Go's RE2, not JavaScript's engine; a matcher
+//     that would mean something else in Go is an error (see CompileMatcher).
+//   - "ask" has no approver and denies; see package claudecode for this and
+//     the other differences in reading answers.
+package settings

@@ -1,0 +1,60 @@
+package settings_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/claudecode/settings"
+)
+
+func Example() {
+	s, err := settings.Parse(".claude/settings.json", []byte(`{
+	  "hooks": {
+	    "PreToolUse": [
+	      {"matcher": "Bash", "hooks": [{
+	        "type": "command",
+	        "command": "grep -q -- --force && { echo 'push a new branch instead' >&2; exit 2; }; exit 0",
+	        "timeout": 5
+	      }]}
+	    ],
+	    "Stop": [{"hooks": [{"type": "command", "command": "notify-send done"}]}]
+	  }
+	}`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	opts := settings.Options{ProjectDir: "."}
+	for _, h := range s.Hooks(opts) {
+		fmt.Println(h.Where(), h.Status, h.Name+h.Reason)
+	}
+	links, err := s.Links(opts)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	chain := hookchain.New(links...)
+	out := chain.Run(context.Background(), hookchain.Event{
+		Hook: hookchain.BeforeTool, Tool: "Bash", Input: json.RawMessage(`{"command":"git push --force"}`),
+	})
+	fmt.Println(out.Verdict, "-", out.Trail[0].Reason)
+	// Output:
+	// PreToolUse[0].hooks[0] linked grep -q -- --force && { echo 'push a new branch instead' >&2; exit 2; }; exit 0
+	// Stop[0].hooks[0] ignored Stop is not a tool-call event
+	// Denied - push a new branch instead
+}
+
+func ExampleCompileMatcher() {
+	for _, text := range []string{"*", "Edit|Write", "mcp__memory", "mcp__memory__.*", "^(Edit|Write)$"} {
+		m, kind, _ := settings.CompileMatcher(text)
+		fmt.Printf("%-17q %-6s %v\n", text, kind, m)
+	}
+	// Output:
+	// "*"               all    Any()
+	// "Edit|Write"      names  Tool("Edit", "Write")
+	// "mcp__memory"     names  Tool("mcp__memory")
+	// "mcp__memory__.*" regexp ToolSearch("mcp__memory__.*")
+	// "^(Edit|Write)$"  regexp ToolRegexp("(Edit|Write)")
+}

@@ -1,0 +1,416 @@
+package settings
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/claudecode"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// everything has one handler of every kind the loader knows.
+const everything = `{
+  "hooks": {
+    "PreToolUse": [
+      {"matcher": "Bash", "hooks": [
+        {"type": "command", "command": "./guard.sh", "timeout": 10, "onFailure": "block"},
+        {"type": "command", "command": "./audit.sh", "statusMessage": "auditing"},
+        {"type": "command", "command": "./rm.sh", "if": "Bash(rm *)"}
+      ]},
+      {"matcher": "mcp__.*", "hooks": [
+        {"type": "http", "url": "http://127.0.0.1:9/policy", "timeout": 0.5, "headers": {"Authorization": "Bearer $TOKEN"}, "allowedEnvVars": ["TOKEN"]},
+        {"type": "prompt", "prompt": "Is this safe? $ARGUMENTS"},
+        {"type": "agent", "prompt": "Check it"},
+        {"type": "mcp_tool", "server": "policy", "tool": "check"}
+      ]},
+      {"matcher": "Edit|Write", "hooks": [
+        {"type": "command", "command": "./guard.sh"},
+        {"type": "command", "command": "./notify.sh", "async": true},
+        {"type": "command", "command": "./once.sh", "once": true},
+        {"type": "command", "command": "bash-only", "shell": "bash"},
+        {"type": "command", "command": "printf", "args": ["%s", "x"]},
+        {"type": "webhook", "url": "http://127.0.0.1:9/"}
+      ]},
+      {"matcher": "(?=x)", "hooks": [{"type": "command", "command": "./never.sh"}]}
+    ],
+    "PostToolUse": [{"hooks": [{"type": "command", "command": "./audit.sh", "onFailure": "continue"}]}],
+    "PostToolUseFailure": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./failed.sh", "timeout": "5"}]}],
+    "pretooluse": [{"hooks": [{"type": "command", "command": "./typo.sh"}]}],
+    "UserPromptSubmit": [{"hooks": [{"type": "command", "command": "./prompt.sh"}]}],
+    "Stop": [{"matcher": 5, "hooks": [{"type": "surprise"}]}]
+  }
+}`
+
+// summary is one line per hook with everything Hooks says about it.
+func summary(hooks []Hook) []string {
+	var out []string
+	for _, h := range hooks {
+		target := h.Command
+		if h.Type == "http" {
+			target = h.URL
+		}
+		if h.Args != nil {
+			target += fmt.Sprint(h.Args)
+		}
+		out = append(out, fmt.Sprintf("%s %s matcher=%q/%s %s timeout=%v block=%v %s name=%q reason=%q",
+			h.File, h.Where(), h.Matcher, h.MatcherKind, h.Type+" "+target, h.Timeout, h.Block, h.Status, h.Name, h.Reason))
+	}
+	return out
+}
+
+func TestHooksDescribeEveryHandlerAndWhatBecomesOfIt(t *testing.T) {
+	s, err := Parse("s.json", []byte(everything))
+	require.NoError(t, err)
+	assert.Equal(t, []string{
+		`s.json PreToolUse[0].hooks[0] matcher="Bash"/names command ./guard.sh timeout=10s block=true linked name="./guard.sh" reason=""`,
+		`s.json PreToolUse[0].hooks[1] matcher="Bash"/names command ./audit.sh timeout=10m0s block=false linked name="PreToolUse[0].hooks[1]" reason=""`,
+		`s.json PreToolUse[0].hooks[2] matcher="Bash"/names command ./rm.sh timeout=10m0s block=false invalid name="" reason="the if rule \"Bash(rm *)\" is not supported yet"`,
+		`s.json PreToolUse[1].hooks[0] matcher="mcp__.*"/regexp http http://127.0.0.1:9/policy timeout=500ms block=false linked name="http://127.0.0.1:9/policy" reason=""`,
+		`s.json PreToolUse[1].hooks[1] matcher="mcp__.*"/regexp prompt  timeout=30s block=false refused name="" reason="prompt hooks need a model to ask"`,
+		`s.json PreToolUse[1].hooks[2] matcher="mcp__.*"/regexp agent  timeout=1m0s block=false refused name="" reason="agent hooks need a model to run a subagent"`,
+		`s.json PreToolUse[1].hooks[3] matcher="mcp__.*"/regexp mcp_tool  timeout=10m0s block=false refused name="" reason="mcp_tool hooks need an MCP client"`,
+		`s.json PreToolUse[2].hooks[0] matcher="Edit|Write"/names command ./guard.sh timeout=10s block=true merged name="./guard.sh" reason="the same hook as PreToolUse[0].hooks[0] in s.json, run once per call"`,
+		`s.json PreToolUse[2].hooks[1] matcher="Edit|Write"/names command ./notify.sh timeout=10m0s block=false refused name="" reason="async hooks run in the background and cannot decide the call"`,
+		`s.json PreToolUse[2].hooks[2] matcher="Edit|Write"/names command ./once.sh timeout=10m0s block=false refused name="" reason="once hooks run once per session, and a chain has no session"`,
+		`s.json PreToolUse[2].hooks[3] matcher="Edit|Write"/names command bash-only timeout=10m0s block=false linked name="bash-only" reason=""`,
+		`s.json PreToolUse[2].hooks[4] matcher="Edit|Write"/names command printf[%s x] timeout=10m0s block=false linked name="printf" reason=""`,
+		`s.json PreToolUse[2].hooks[5] matcher="Edit|Write"/names webhook  timeout=0s block=false invalid name="" reason="unknown handler type \"webhook\""`,
+		`s.json PreToolUse[3].hooks[0] matcher="(?=x)"/regexp command ./never.sh timeout=0s block=false invalid name="" reason="matcher \"(?=x)\" is not a regular expression Go can run: error parsing regexp: invalid or unsupported Perl syntax: ` + "`(?=`" + `"`,
+		`s.json PostToolUse[0].hooks[0] matcher=""/all command ./audit.sh timeout=10m0s block=false linked name="PostToolUse[0].hooks[0]" reason=""`,
+		`s.json PostToolUseFailure[0].hooks[0] matcher="Bash"/names command ./failed.sh timeout=10m0s block=false invalid name="" reason="timeout: want a positive number of seconds, got \"5\""`,
+		`s.json pretooluse[0].hooks[0] matcher=""/ command ./typo.sh timeout=0s block=false invalid name="" reason="event names are case-sensitive: \"pretooluse\" is not \"PreToolUse\""`,
+		`s.json UserPromptSubmit[0].hooks[0] matcher=""/ command ./prompt.sh timeout=0s block=false ignored name="" reason="UserPromptSubmit is not a tool-call event"`,
+		`s.json Stop[0].hooks[0] matcher=""/ surprise  timeout=0s block=false ignored name="" reason="Stop is not a tool-call event"`,
+	}, summary(s.Hooks(Options{})))
+}
+
+func TestLinksRefuseEveryHookTheyCannotRunByName(t *testing.T) {
+	s, err := Parse("s.json", []byte(everything))
+	require.NoError(t, err)
+	refused := []string{
+		`s.json:7:57: PreToolUse[0].hooks[2]: the if rule "Bash(rm *)" is not supported yet`,
+		`s.json:11:9: PreToolUse[1].hooks[1]: prompt hooks need a model to ask, which a chain does not have (skip unsupported hooks to run the others)`,
+		`s.json:12:9: PreToolUse[1].hooks[2]: agent hooks need a model to run a subagent, which a chain does not have (skip unsupported hooks to run the others)`,
+		`s.json:13:9: PreToolUse[1].hooks[3]: mcp_tool hooks need an MCP client, which a chain does not have (skip unsupported hooks to run the others)`,
+		`s.json:17:9: PreToolUse[2].hooks[1]: async hooks run in the background and cannot decide the call, which a chain does not have (skip unsupported hooks to run the others)`,
+		`s.json:18:9: PreToolUse[2].hooks[2]: once hooks run once per session, and a chain has no session, which a chain does not have (skip unsupported hooks to run the others)`,
+		`s.json:21:18: PreToolUse[2].hooks[5]: unknown handler type "webhook"`,
+		"s.json:23:19: PreToolUse[3].hooks[0]: matcher \"(?=x)\" is not a regular expression Go can run: error parsing regexp: invalid or unsupported Perl syntax: `(?=`",
+		`s.json:26:115: PostToolUseFailure[0].hooks[0]: timeout: want a positive number of seconds, got "5"`,
+		`s.json:27:20: pretooluse[0].hooks[0]: event names are case-sensitive: "pretooluse" is not "PreToolUse"`,
+	}
+	var invalid []string
+	for _, e := range refused {
+		if !strings.Contains(e, "skip unsupported") {
+			invalid = append(invalid, e)
+		}
+	}
+
+	links, err := s.Links(Options{})
+	assert.Nil(t, links)
+	require.Error(t, err)
+	assert.Equal(t, refused, strings.Split(err.Error(), "\n"))
+
+	links, err = s.Links(Options{SkipUnsupported: true})
+	assert.Nil(t, links)
+	require.Error(t, err)
+	assert.Equal(t, invalid, strings.Split(err.Error(), "\n"), "skipping unsupported hooks does not excuse mistakes")
+}
+
+func TestLinksCarryEachHooksMatcherTimeoutAndFailureMode(t *testing.T) {
+	s, err := Parse("s.json", []byte(`{"hooks": {
+	  "PreToolUse": [
+	    {"matcher": "Bash", "hooks": [
+	      {"type": "command", "command": "./guard.sh", "timeout": 10, "onFailure": "block"},
+	      {"type": "command", "command": "./audit.sh"}
+	    ]},
+	    {"matcher": "mcp__.*", "hooks": [{"type": "http", "url": "http://127.0.0.1:9/policy", "timeout": 0.5}]},
+	    {"matcher": "Edit|Write", "hooks": [{"type": "command", "command": "./guard.sh"}]}
+	  ],
+	  "PostToolUse": [{"hooks": [{"type": "command", "command": "./audit.sh"}]}],
+	  "PostToolUseFailure": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./failed.sh"}]}],
+	  "Stop": [{"hooks": [{"type": "command", "command": "./done.sh"}]}]
+	}}`))
+	require.NoError(t, err)
+	links, err := s.Links(Options{})
+	require.NoError(t, err)
+	assert.Equal(t, []string{
+		`Before("./guard.sh", Or(Tool("Bash"), Tool("Edit", "Write"))) timeout=11s`,
+		`Before("PreToolUse[0].hooks[1]", Tool("Bash")) timeout=10m1s fail-open`,
+		`Before("http://127.0.0.1:9/policy", ToolSearch("mcp__.*")) timeout=1.5s fail-open`,
+		`After("PostToolUse[0].hooks[0]", And(Any(), Not(IsError()))) timeout=10m1s fail-open`,
+		`After("./failed.sh", And(Tool("Bash"), IsError())) timeout=10m1s fail-open`,
+	}, describe(links))
+
+	links, err = s.Links(Options{FailClosed: true})
+	require.NoError(t, err)
+	for _, l := range links {
+		assert.NotContains(t, l.String(), "fail-open", "with FailClosed every hook blocks on failure")
+	}
+}
+
+func TestLinkNamesStayUniqueAcrossFiles(t *testing.T) {
+	dir := t.TempDir()
+	user := write(t, dir, "user.json", `{"hooks": {
+	  "PreToolUse": [{"hooks": [{"type": "command", "command": "./audit.sh"}, {"type": "command", "command": "./user.sh"}]}],
+	  "PostToolUse": [{"hooks": [{"type": "command", "command": "./audit.sh"}]}]
+	}}`)
+	project := write(t, dir, "project.json", `{"hooks": {
+	  "PreToolUse": [{"hooks": [{"type": "command", "command": "./user.sh"}, {"type": "command", "command": "./audit.sh"}]}],
+	  "PostToolUseFailure": [{"hooks": [{"type": "command", "command": "./audit.sh"}]}]
+	}}`)
+	s, err := Load(user, project)
+	require.NoError(t, err)
+	links, err := s.Links(Options{})
+	require.NoError(t, err)
+	assert.Equal(t, []string{
+		`Before("PreToolUse[0].hooks[0]", Or(Any(), Any())) timeout=10m1s fail-open`,
+		`Before("./user.sh", Or(Any(), Any())) timeout=10m1s fail-open`,
+		`After("PostToolUse[0].hooks[0]", And(Any(), Not(IsError()))) timeout=10m1s fail-open`,
+		`After("PostToolUseFailure[0].hooks[0]", And(Any(), IsError())) timeout=10m1s fail-open`,
+	}, describe(links), "a hook given in both files runs once, named after its first place")
+	require.NotPanics(t, func() { hookchain.New(links...) })
+
+	// The same file twice: every hook is a repeat of itself.
+	s, err = Load(user, user)
+	require.NoError(t, err)
+	links, err = s.Links(Options{})
+	require.NoError(t, err)
+	assert.Len(t, links, 3)
+
+	// Two files whose places collide need their file in the name.
+	other := write(t, dir, "other.json", `{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "./audit.sh"}]}]}}`)
+	s, err = Load(user, other)
+	require.NoError(t, err)
+	links, err = s.Links(Options{})
+	require.NoError(t, err)
+	assert.Equal(t, []string{
+		`Before("PreToolUse[0].hooks[0]", Or(Any(), Any())) timeout=10m1s fail-open`,
+		`Before("./user.sh", Any()) timeout=10m1s fail-open`,
+		`After("PostToolUse[0].hooks[0]", And(Any(), Not(IsError()))) timeout=10m1s fail-open`,
+	}, describe(links))
+
+	s, err = Load(user, write(t, dir, "post.json", `{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "./x.sh", "shell": "bash"}]}],
+	  "PostToolUse": [{"hooks": [{"type": "command", "command": "./audit.sh", "timeout": 1}]}]}}`))
+	require.NoError(t, err)
+	links, err = s.Links(Options{})
+	require.NoError(t, err)
+	assert.Equal(t, []string{
+		`Before("PreToolUse[0].hooks[0]", Any()) timeout=10m1s fail-open`,
+		`Before("./user.sh", Any()) timeout=10m1s fail-open`,
+		`After("PostToolUse[0].hooks[0]", Or(And(Any(), Not(IsError())), And(Any(), Not(IsError())))) timeout=10m1s fail-open`,
+		`Before("./x.sh", Any()) timeout=10m1s fail-open`,
+	}, describe(links), "a repeat runs with its first occurrence's timeout")
+}
+
+func TestDisableAllHooksInTheLastFileThatSetsItDecides(t *testing.T) {
+	dir := t.TempDir()
+	hooks := write(t, dir, "hooks.json", `{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "./guard.sh"}]}]}}`)
+	off := write(t, dir, "off.json", `{"disableAllHooks": true}`)
+	on := write(t, dir, "on.json", `{"disableAllHooks": false}`)
+
+	s, err := Load(hooks, off)
+	require.NoError(t, err)
+	links, err := s.Links(Options{})
+	require.NoError(t, err)
+	assert.Empty(t, links)
+	assert.Equal(t, []string{
+		hooks + ` PreToolUse[0].hooks[0] matcher=""/all command ./guard.sh timeout=10m0s block=false disabled name="" reason="disableAllHooks is set in ` + off + `"`,
+	}, summary(s.Hooks(Options{})))
+
+	s, err = Load(hooks, off, on)
+	require.NoError(t, err)
+	links, err = s.Links(Options{})
+	require.NoError(t, err)
+	assert.Len(t, links, 1)
+}
+
+func describe(links []hookchain.Link) []string {
+	var out []string
+	for _, l := range links {
+		out = append(out, l.String())
+	}
+	return out
+}
+
+// chainFor builds a chain from one settings document.
+func chainFor(t *testing.T, doc string, opts Options) *hookchain.Chain {
+	t.Helper()
+	s, err := Parse("s.json", []byte(doc))
+	require.NoError(t, err)
+	links, err := s.Links(opts)
+	require.NoError(t, err)
+	return hookchain.New(links...)
+}
+
+func bash(command string) hookchain.Event {
+	return hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash", CallID: "toolu_1", Input: json.RawMessage(`{"command":` + string(hookchain.Text(command)) + `}`)}
+}
+
+func TestCommandHooksRunAsClaudeCodeRunsThem(t *testing.T) {
+	project := t.TempDir()
+	rewriter := `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"ls -l"}}}'`
+	tests := []struct {
+		name  string
+		hooks string // the PreToolUse handlers
+		want  hookchain.Outcome
+	}{
+		{
+			name:  "exit status 2 blocks with stderr as the reason",
+			hooks: `{"type": "command", "command": "cat >/dev/null; echo 'deploys are frozen' >&2; exit 2"}`,
+			want: hookchain.Outcome{Verdict: hookchain.Denied,
+				Reason: "denied by cat >/dev/null; echo 'deploys are frozen' >&2; exit 2: deploys are frozen",
+				Trail:  []hookchain.Step{{Name: "cat >/dev/null; echo 'deploys are frozen' >&2; exit 2", Verdict: hookchain.Denied, Reason: "deploys are frozen"}}},
+		},
+		{
+			name:  "a hook runs in the project directory, which CLAUDE_PROJECT_DIR names",
+			hooks: `{"type": "command", "command": "test \"$(pwd)\" = \"$CLAUDE_PROJECT_DIR\" && pwd >&2; exit 2"}`,
+			want: hookchain.Outcome{Verdict: hookchain.Denied,
+				Reason: `denied by test "$(pwd)" = "$CLAUDE_PROJECT_DIR" && pwd >&2; exit 2: ` + project,
+				Trail:  []hookchain.Step{{Name: `test "$(pwd)" = "$CLAUDE_PROJECT_DIR" && pwd >&2; exit 2`, Verdict: hookchain.Denied, Reason: project}}},
+		},
+		{
+			name: "a failure is reported and the call goes on",
+			hooks: `{"type": "command", "command": "echo 'jq: not found' >&2; exit 127"},
+			        {"type": "command", "command": "echo '{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"updatedInput\":{\"command\":\"ls -l\"}}}'"}`,
+			want: hookchain.Outcome{Verdict: hookchain.Modified, Input: json.RawMessage(`{"command":"ls -l"}`),
+				Reason: rewriter + ": updatedInput",
+				Trail: []hookchain.Step{
+					{Name: "echo 'jq: not found' >&2; exit 127", Verdict: hookchain.Allowed, Fault: `hook "echo 'jq: not found' >&2; exit 127": exited with status 127; stderr: "jq: not found"`},
+					{Name: rewriter, Verdict: hookchain.Modified, Reason: "updatedInput"},
+				}},
+		},
+		{
+			name:  "onFailure block makes a failure deny the call",
+			hooks: `{"type": "command", "command": "exit 1", "onFailure": "block"}`,
+			want: hookchain.Outcome{Verdict: hookchain.Denied,
+				Reason: `exit 1 failed and denies on failure: hook "exit 1": exited with status 1`,
+				Trail:  []hookchain.Step{{Name: "exit 1", Verdict: hookchain.Denied, Fault: `hook "exit 1": exited with status 1`}}},
+		},
+		{
+			name:  "a hook that outruns its timeout in seconds fails",
+			hooks: `{"type": "command", "command": "sleep 5", "timeout": 0.2, "onFailure": "block"}`,
+			want: hookchain.Outcome{Verdict: hookchain.Denied,
+				Reason: `sleep 5 failed and denies on failure: hook "sleep 5": timed out after 200ms`,
+				Trail:  []hookchain.Step{{Name: "sleep 5", Verdict: hookchain.Denied, Fault: `hook "sleep 5": timed out after 200ms`}}},
+		},
+		{
+			name:  "shell bash runs the command with bash",
+			hooks: `{"type": "command", "command": "[[ -n $BASH_VERSION ]] && echo bash >&2; exit 2", "shell": "bash"}`,
+			want: hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by [[ -n $BASH_VERSION ]] && echo bash >&2; exit 2: bash",
+				Trail: []hookchain.Step{{Name: "[[ -n $BASH_VERSION ]] && echo bash >&2; exit 2", Verdict: hookchain.Denied, Reason: "bash"}}},
+		},
+		{
+			name:  "args run the command without a shell",
+			hooks: `{"type": "command", "command": "sh", "args": ["-c", "echo \"$0\" >&2; exit 2", "$HOME;"]}`,
+			want: hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by sh: $HOME;",
+				Trail: []hookchain.Step{{Name: "sh", Verdict: hookchain.Denied, Reason: "$HOME;"}}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			chain := chainFor(t, `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [`+tt.hooks+`]}]}}`, Options{ProjectDir: project})
+			assert.Equal(t, tt.want, chain.Run(context.Background(), bash("ls")))
+		})
+	}
+}
+
+func TestPostToolUseHooksSeeSuccessesAndPostToolUseFailureHooksFailures(t *testing.T) {
+	chain := chainFor(t, `{"hooks": {
+	  "PostToolUse": [{"hooks": [{"type": "command", "command": "cat >/dev/null; echo succeeded >&2; exit 2"}]}],
+	  "PostToolUseFailure": [{"hooks": [{"type": "command", "command": "grep -q '\"hook_event_name\":\"PostToolUseFailure\"' && echo failed >&2; exit 2"}]}]
+	}}`, Options{ProjectDir: t.TempDir()})
+	after := func(isError bool) hookchain.Event {
+		return hookchain.Event{Hook: hookchain.AfterTool, Tool: "Bash", Input: json.RawMessage(`{}`), Output: hookchain.Text("out"), IsError: isError}
+	}
+	assert.Equal(t, hookchain.Denied, chain.Run(context.Background(), after(false)).Verdict)
+	assert.Equal(t, "succeeded", chain.Run(context.Background(), after(false)).Trail[0].Reason)
+	assert.Equal(t, "failed", chain.Run(context.Background(), after(true)).Trail[0].Reason)
+	assert.Equal(t, hookchain.Allowed, chain.Run(context.Background(), bash("ls")).Verdict, "neither is asked before the call")
+}
+
+func TestHTTPHooksPostTheInputWithTheirHeaders(t *testing.T) {
+	type request struct {
+		Auth, Other string
+		Input       claudecode.Input
+	}
+	got := make(chan request, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var in claudecode.Input
+		_ = json.NewDecoder(r.Body).Decode(&in)
+		got <- request{Auth: r.Header.Get("Authorization"), Other: r.Header.Get("X-Other"), Input: in}
+		if in.ToolName == "WebFetch" {
+			http.Error(w, "policy server is down", http.StatusServiceUnavailable)
+			return
+		}
+		fmt.Fprint(w, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"not on a Friday"}}`)
+	}))
+	defer srv.Close()
+	env := map[string]string{"TOKEN": "t0k3n", "SECRET": "s3cr3t"}
+	chain := chainFor(t, `{"hooks": {"PreToolUse": [{"hooks": [{"type": "http", "url": "`+srv.URL+`/hook", "timeout": 5,
+	  "headers": {"Authorization": "Bearer ${TOKEN}", "X-Other": "$SECRET|$UNSET_TOO"}, "allowedEnvVars": ["TOKEN", "UNSET_TOO"]}]}]}}`,
+		Options{
+			ProjectDir: "/src/app",
+			Session:    claudecode.Session{ID: "sess-1"},
+			LookupEnv:  func(k string) (string, bool) { v, ok := env[k]; return v, ok },
+		})
+
+	out := chain.Run(context.Background(), bash("ls"))
+	assert.Equal(t, hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by " + srv.URL + "/hook: not on a Friday",
+		Trail: []hookchain.Step{{Name: srv.URL + "/hook", Verdict: hookchain.Denied, Reason: "not on a Friday"}}}, out)
+	req := <-got
+	assert.Equal(t, "Bearer t0k3n", req.Auth)
+	assert.Equal(t, "|", req.Other, "a variable not listed in allowedEnvVars expands to nothing")
+	assert.Equal(t, claudecode.Input{SessionID: "sess-1", Cwd: "/src/app", PermissionMode: "default", HookEventName: "PreToolUse",
+		ToolName: "Bash", ToolInput: json.RawMessage(`{"command":"ls"}`), ToolUseID: "toolu_1"}, req.Input)
+
+	out = chain.Run(context.Background(), hookchain.Event{Hook: hookchain.BeforeTool, Tool: "WebFetch", Input: json.RawMessage(`{}`)})
+	<-got
+	assert.Equal(t, hookchain.Allowed, out.Verdict, "a non-2xx answer is a failure that does not block")
+	require.Len(t, out.Trail, 1)
+	assert.Equal(t, "http hook "+srv.URL+"/hook: status 503 Service Unavailable: body: policy server is down", out.Trail[0].Fault)
+}
+
+func TestExpandReplacesOnlyWellFormedReferences(t *testing.T) {
+	vars := map[string]string{"A": "1", "B_2": "2"}
+	value := func(k string) string { return vars[k] }
+	tests := map[string]string{
+		"$A":          "1",
+		"${A}":        "1",
+		"x$A-y":       "x1-y",
+		"$B_2$A":      "21",
+		"${B_2}x":     "2x",
+		"$":           "$",
+		"$$A":         "$1",
+		"${A":         "${A",
+		"${}":         "${}",
+		"$1":          "$1",
+		"price: 5$":   "price: 5$",
+		"$MISSING.":   ".",
+		"Bearer ${A}": "Bearer 1",
+	}
+	for in, want := range tests {
+		assert.Equal(t, want, expand(in, value), in)
+	}
+}
+
+func TestChainLoadsFilesAndBuildsAChain(t *testing.T) {
+	dir := t.TempDir()
+	path := write(t, dir, "settings.json", `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "cat >/dev/null; echo no >&2; exit 2"}]}]}}`)
+	chain, err := Chain(Options{ProjectDir: dir}, path)
+	require.NoError(t, err)
+	assert.Equal(t, hookchain.Denied, chain.Run(context.Background(), bash("ls")).Verdict)
+
+	_, err = Chain(Options{}, filepath.Join(dir, "missing.json"))
+	require.Error(t, err)
+	_, err = Chain(Options{}, write(t, dir, "prompt.json", `{"hooks": {"PreToolUse": [{"hooks": [{"type": "prompt", "prompt": "?"}]}]}}`))
+	require.EqualError(t, err, filepath.Join(dir, "prompt.json")+`:1:38: PreToolUse[0].hooks[0]: prompt hooks need a model to ask, which a chain does not have (skip unsupported hooks to run the others)`)
+}

@@ -1,0 +1,525 @@
+package settings
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/hookchain/hookchain"
+	"github.com/tidwall/gjson"
+)
+
+// Claude Code's default timeouts, by handler type.
+var defaultTimeouts = map[string]time.Duration{
+	"command":  600 * time.Second,
+	"http":     600 * time.Second,
+	"mcp_tool": 600 * time.Second,
+	"prompt":   30 * time.Second,
+	"agent":    60 * time.Second,
+}
+
+// needs says, for the handler types a chain cannot run, what they need.
+var needs = map[string]string{
+	"prompt":   "prompt hooks need a model to ask",
+	"agent":    "agent hooks need a model to run a subagent",
+	"mcp_tool": "mcp_tool hooks need an MCP client",
+}
+
+// toolEvents are the events that are tool calls, with the hook each runs at
+// and, after the call, whether the call must have failed.
+var toolEvents = map[string]struct {
+	at     hookchain.Hook
+	result hookchain.Matcher
+}{
+	"PreToolUse":         {at: hookchain.BeforeTool},
+	"PostToolUse":        {at: hookchain.AfterTool, result: resultMatcher(false)},
+	"PostToolUseFailure": {at: hookchain.AfterTool, result: resultMatcher(true)},
+}
+
+// Error is a problem in a settings file, with its place.
+type Error struct {
+	File      string
+	Line, Col int    // 1-based; 0 when the problem has no one place
+	Where     string // the hook ("PreToolUse[0].hooks[1]") or the field ("hooks.PreToolUse"); "" for the file
+	Msg       string
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString(e.File)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, ":%d:%d", e.Line, e.Col)
+	}
+	b.WriteString(": ")
+	if e.Where != "" {
+		b.WriteString(e.Where)
+		b.WriteString(": ")
+	}
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+// entry is one handler as the file gives it, before Options decide what
+// becomes of it.
+type entry struct {
+	hook      Hook
+	line, col int // where the handler starts in its file
+
+	at      hookchain.Hook    // zero for events that are not tool calls
+	matcher hookchain.Matcher // the group's matcher, and for after-call events the result condition
+	shell   string            // "bash" when the handler asks for it; "" for the default shell
+	allowed []string          // http hooks: allowedEnvVars
+
+	problem     *Error // a mistake: Links fails
+	unsupported string // what the hook needs that a chain lacks
+	ignored     string // why an event is not run
+}
+
+// Parse reads one settings file's contents; file names it in errors and in
+// the Hooks it describes. See Load for what is an error.
+func Parse(file string, data []byte) (*Settings, error) {
+	p := &parser{file: file, data: data}
+	s, err := p.parse()
+	if err != nil {
+		return nil, err
+	}
+	s.files = []string{file}
+	return s, nil
+}
+
+type parser struct {
+	file string
+	data []byte
+}
+
+type member struct {
+	key string
+	val gjson.Result
+}
+
+func (p *parser) parse() (*Settings, error) {
+	var raw json.RawMessage
+	if err := json.Unmarshal(p.data, &raw); err != nil {
+		return nil, p.syntaxError(err)
+	}
+	root := gjson.ParseBytes(p.data)
+	if !root.IsObject() {
+		return nil, p.at(root, "", "the settings are %s, not a JSON object", kind(root))
+	}
+	top, err := p.members(root, "")
+	if err != nil {
+		return nil, err
+	}
+	s := &Settings{}
+	var hooks gjson.Result
+	for _, m := range top {
+		switch m.key {
+		case "hooks":
+			hooks = m.val
+		case "disableAllHooks":
+			if m.val.Type != gjson.True && m.val.Type != gjson.False {
+				return nil, p.at(m.val, "disableAllHooks", "want true or false, got %s", show(m.val))
+			}
+			s.disable = &disableAll{file: p.file, on: m.val.Type == gjson.True}
+		}
+	}
+	if !hooks.Exists() || hooks.Type == gjson.Null {
+		return s, nil
+	}
+	if !hooks.IsObject() {
+		return nil, p.at(hooks, "hooks", "want an object of events, got %s", show(hooks))
+	}
+	events, err := p.members(hooks, "hooks")
+	if err != nil {
+		return nil, err
+	}
+	for _, ev := range events {
+		entries, err := p.event(ev.key, ev.val)
+		if err != nil {
+			return nil, err
+		}
+		s.entries = append(s.entries, entries...)
+	}
+	return s, nil
+}
+
+// event parses one event's matcher groups. Only the shape is an error here;
+// what is wrong with a handler is recorded on its entry.
+func (p *parser) event(name string, groups gjson.Result) ([]entry, error) {
+	where := "hooks." + name
+	if !groups.IsArray() {
+		return nil, p.at(groups, where, "want an array of matcher groups, got %s", show(groups))
+	}
+	te, isTool := toolEvents[name]
+	var out []entry
+	for gi, g := range groups.Array() {
+		gwhere := fmt.Sprintf("%s[%d]", name, gi)
+		if !g.IsObject() {
+			return nil, p.at(g, gwhere, "want a matcher group object, got %s", show(g))
+		}
+		fields, dup := p.fields(g)
+		handlers := fields["hooks"]
+		switch {
+		case !handlers.Exists() || handlers.Type == gjson.Null:
+			if isTool {
+				return nil, p.at(g, gwhere, `the matcher group has no "hooks" array`)
+			}
+			continue
+		case !handlers.IsArray():
+			return nil, p.at(handlers, gwhere+".hooks", "want an array of hook handlers, got %s", show(handlers))
+		}
+		matcherText := fields["matcher"].Str
+		m, kind, groupProblem := p.group(name, g, fields, dup)
+		for hi, h := range handlers.Array() {
+			hwhere := fmt.Sprintf("%s.hooks[%d]", gwhere, hi)
+			if !h.IsObject() {
+				return nil, p.at(h, hwhere, "want a hook handler object, got %s", show(h))
+			}
+			e := entry{
+				hook: Hook{File: p.file, Event: name, Group: gi, Index: hi, Matcher: matcherText, MatcherKind: kind},
+				at:   te.at,
+			}
+			e.line, e.col = p.position(h.Index)
+			e.matcher = m
+			switch {
+			case groupProblem != nil:
+				e.problem = groupProblem(hwhere)
+				p.describe(&e, h)
+			case !isTool:
+				e.ignored = name + " is not a tool-call event"
+				p.describe(&e, h)
+			default:
+				p.handler(&e, h, hwhere)
+			}
+			out = append(out, e)
+		}
+	}
+	return out, nil
+}
+
+// group reads a matcher group's matcher. What is wrong with a group is
+// wrong with each of its handlers, so a problem comes back as a function
+// that places it at one handler.
+func (p *parser) group(event string, g gjson.Result, fields map[string]gjson.Result, dup string) (hookchain.Matcher, MatcherKind, func(where string) *Error) {
+	te, isTool := toolEvents[event]
+	if !isTool {
+		for _, known := range []string{"PreToolUse", "PostToolUse", "PostToolUseFailure"} {
+			if strings.EqualFold(event, known) {
+				return nil, "", func(where string) *Error {
+					return p.at(g, where, "event names are case-sensitive: %q is not %q", event, known)
+				}
+			}
+		}
+		return nil, "", nil // not judged: the event is not run
+	}
+	mv := fields["matcher"]
+	switch {
+	case dup != "":
+		return nil, "", func(where string) *Error { return p.at(g, where, "its matcher group has the key %q twice", dup) }
+	case mv.Exists() && mv.Type != gjson.Null && mv.Type != gjson.String:
+		return nil, "", func(where string) *Error { return p.at(mv, where, "matcher: want a string, got %s", show(mv)) }
+	}
+	m, kind, err := CompileMatcher(mv.Str)
+	if err != nil {
+		return nil, kind, func(where string) *Error { return p.at(mv, where, "%v", err) }
+	}
+	if te.result != nil {
+		m = hookchain.And(m, te.result)
+	}
+	return m, kind, nil
+}
+
+// describe fills in what a handler says about itself, without judging it,
+// for hooks that are listed but not run.
+func (p *parser) describe(e *entry, h gjson.Result) {
+	f, _ := p.fields(h)
+	e.hook.Type = f["type"].Str
+	e.hook.Command = f["command"].Str
+	e.hook.URL = f["url"].Str
+}
+
+// handler parses a handler of a tool event, recording the first thing wrong
+// with it, or what it needs that a chain lacks.
+func (p *parser) handler(e *entry, h gjson.Result, where string) {
+	p.describe(e, h)
+	f, dup := p.fields(h)
+	fail := func(at gjson.Result, format string, args ...any) {
+		if !at.Exists() {
+			at = h // a missing field is the handler's problem
+		}
+		if e.problem == nil {
+			e.problem = p.at(at, where, format, args...)
+		}
+	}
+	if dup != "" {
+		fail(h, "the key %q appears twice", dup)
+		return
+	}
+	typ := f["type"]
+	switch {
+	case !typ.Exists():
+		fail(h, `no "type": want "command" or "http"`)
+		return
+	case typ.Type != gjson.String:
+		fail(typ, "type: want a string, got %s", show(typ))
+		return
+	}
+	e.hook.Timeout = defaultTimeouts[typ.Str]
+	if secs, ok := seconds(f["timeout"]); ok {
+		e.hook.Timeout = secs
+	}
+	switch typ.Str {
+	case "command", "http":
+	case "prompt", "agent", "mcp_tool":
+		// Not run, so not judged further: it is refused or skipped by name.
+		e.unsupported = needs[typ.Str]
+		return
+	default:
+		fail(typ, "unknown handler type %q", typ.Str)
+		return
+	}
+	if rule := f["if"]; rule.Exists() {
+		text := rule.Raw
+		if rule.Type == gjson.String {
+			text = strconv.Quote(rule.Str)
+		}
+		fail(rule, "the if rule %s is not supported yet", text)
+		return
+	}
+	if t := f["timeout"]; t.Exists() {
+		if _, ok := seconds(t); !ok {
+			fail(t, "timeout: want a positive number of seconds, got %s", show(t))
+		}
+	}
+	if of := f["onFailure"]; of.Exists() {
+		switch {
+		case of.Type == gjson.String && of.Str == "block":
+			e.hook.Block = true
+		case of.Type == gjson.String && of.Str == "continue":
+		default:
+			fail(of, `onFailure: want "block" or "continue", got %s`, show(of))
+		}
+	}
+	for _, key := range []string{"async", "asyncRewake", "once"} {
+		v := f[key]
+		switch {
+		case !v.Exists() || v.Type == gjson.False:
+		case v.Type != gjson.True:
+			fail(v, "%s: want true or false, got %s", key, show(v))
+		case key == "once":
+			e.unsupported = "once hooks run once per session, and a chain has no session"
+		default:
+			e.unsupported = key + " hooks run in the background and cannot decide the call"
+		}
+	}
+	if typ.Str == "command" {
+		p.command(e, f, fail)
+	} else {
+		p.http(e, f, fail)
+	}
+	if e.problem != nil {
+		e.unsupported = ""
+	}
+}
+
+func (p *parser) command(e *entry, f map[string]gjson.Result, fail func(gjson.Result, string, ...any)) {
+	cmd := f["command"]
+	switch {
+	case !cmd.Exists():
+		fail(cmd, `a command hook needs a "command"`)
+	case cmd.Type != gjson.String:
+		fail(cmd, "command: want a string, got %s", show(cmd))
+	case strings.TrimSpace(cmd.Str) == "":
+		fail(cmd, "command: empty")
+	}
+	if args := f["args"]; args.Exists() {
+		list, ok := stringList(args)
+		if !ok {
+			fail(args, "args: want an array of strings, got %s", show(args))
+		}
+		e.hook.Args = list
+		if f["shell"].Exists() {
+			fail(f["shell"], "shell: a command with args runs without a shell")
+		}
+	}
+	if sh := f["shell"]; sh.Exists() {
+		switch {
+		case sh.Type != gjson.String:
+			fail(sh, "shell: want a string, got %s", show(sh))
+		case sh.Str == "bash":
+			e.shell = "bash"
+		case sh.Str == "powershell":
+			fail(sh, "shell: powershell is not supported")
+		default:
+			fail(sh, `shell: want "bash", got %s`, show(sh))
+		}
+	}
+}
+
+func (p *parser) http(e *entry, f map[string]gjson.Result, fail func(gjson.Result, string, ...any)) {
+	u := f["url"]
+	switch {
+	case !u.Exists():
+		fail(u, `an http hook needs a "url"`)
+	case u.Type != gjson.String:
+		fail(u, "url: want a string, got %s", show(u))
+	default:
+		parsed, err := url.Parse(u.Str)
+		if err != nil || (parsed.Scheme != "http" && parsed.Scheme != "https") || parsed.Host == "" {
+			fail(u, "url: want an http or https URL, got %q", u.Str)
+		}
+	}
+	if hs := f["headers"]; hs.Exists() {
+		if !hs.IsObject() {
+			fail(hs, "headers: want an object of strings, got %s", show(hs))
+		} else {
+			e.hook.Headers = map[string]string{}
+			hs.ForEach(func(k, v gjson.Result) bool {
+				if v.Type != gjson.String {
+					fail(v, "headers.%s: want a string, got %s", k.Str, show(v))
+				}
+				e.hook.Headers[k.Str] = v.Str
+				return true
+			})
+		}
+	}
+	if vars := f["allowedEnvVars"]; vars.Exists() {
+		list, ok := stringList(vars)
+		if !ok {
+			fail(vars, "allowedEnvVars: want an array of strings, got %s", show(vars))
+		}
+		e.allowed = list
+	}
+}
+
+// seconds reads a positive timeout in seconds.
+func seconds(t gjson.Result) (time.Duration, bool) {
+	if t.Type != gjson.Number || !(t.Num > 0) || t.Num > math.MaxInt64/float64(time.Second) {
+		return 0, false
+	}
+	d := time.Duration(t.Num * float64(time.Second))
+	return d, d > 0
+}
+
+// stringList reads an array of strings.
+func stringList(r gjson.Result) ([]string, bool) {
+	if !r.IsArray() {
+		return nil, false
+	}
+	var out []string
+	ok := true
+	r.ForEach(func(_, v gjson.Result) bool {
+		ok = v.Type == gjson.String
+		out = append(out, v.Str)
+		return ok
+	})
+	return out, ok
+}
+
+// members lists an object's keys in order. A key given twice is an error:
+// JavaScript would silently keep the last, and in a hooks section that is a
+// guard someone meant to have.
+func (p *parser) members(obj gjson.Result, where string) ([]member, error) {
+	var out []member
+	seen := map[string]bool{}
+	var err error
+	obj.ForEach(func(k, v gjson.Result) bool {
+		if seen[k.Str] {
+			w := k.Str
+			if where != "" {
+				w = where + "." + k.Str
+			}
+			err = p.at(k, w, "the key %q appears twice", k.Str)
+			return false
+		}
+		seen[k.Str] = true
+		out = append(out, member{key: k.Str, val: v})
+		return true
+	})
+	return out, err
+}
+
+// fields maps an object's keys to their values, and returns a key that is
+// given twice, if any.
+func (p *parser) fields(obj gjson.Result) (map[string]gjson.Result, string) {
+	out := map[string]gjson.Result{}
+	dup := ""
+	obj.ForEach(func(k, v gjson.Result) bool {
+		if _, seen := out[k.Str]; seen && dup == "" {
+			dup = k.Str
+		}
+		out[k.Str] = v
+		return true
+	})
+	return out, dup
+}
+
+// at is an Error at r's place in the file. A value gjson cannot place (the
+// missing field of an object) is placed at the start of the file.
+func (p *parser) at(r gjson.Result, where, format string, args ...any) *Error {
+	line, col := p.position(r.Index)
+	return &Error{File: p.file, Line: line, Col: col, Where: where, Msg: fmt.Sprintf(format, args...)}
+}
+
+// syntaxError places a JSON syntax error. encoding/json counts the bytes it
+// read, so the offending byte is the last of them, except at the end of the
+// input, where the problem is what is missing after it.
+func (p *parser) syntaxError(err error) error {
+	var se *json.SyntaxError
+	if !errors.As(err, &se) {
+		return &Error{File: p.file, Msg: err.Error()}
+	}
+	off := int(se.Offset)
+	if strings.HasPrefix(se.Error(), "unexpected end") {
+		off = len(p.data)
+	} else if off > 0 {
+		off--
+	}
+	line, col := p.position(off)
+	return &Error{File: p.file, Line: line, Col: col, Msg: se.Error()}
+}
+
+// position turns a byte offset into a 1-based line and a 1-based column
+// counted in characters, as editors count them.
+func (p *parser) position(off int) (line, col int) {
+	if off > len(p.data) {
+		off = len(p.data)
+	}
+	before := p.data[:off]
+	line = 1 + strings.Count(string(before), "\n")
+	start := strings.LastIndexByte(string(before), '\n') + 1
+	return line, 1 + utf8.RuneCount(before[start:])
+}
+
+// kind names a JSON value's type.
+func kind(r gjson.Result) string {
+	switch {
+	case r.IsObject():
+		return "an object"
+	case r.IsArray():
+		return "an array"
+	}
+	switch r.Type {
+	case gjson.String:
+		return "a string"
+	case gjson.Number:
+		return "a number"
+	case gjson.True, gjson.False:
+		return "a boolean"
+	}
+	return "null"
+}
+
+// show quotes a small value as written, and names the type of a large one.
+func show(r gjson.Result) string {
+	if len(r.Raw) <= 40 && !r.IsObject() && !r.IsArray() {
+		return r.Raw
+	}
+	return kind(r)
+}

@@ -1,0 +1,181 @@
+package settings
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// Settings is the hooks section of one or more Claude Code settings files,
+// in the order they were loaded. Build one with Load, LoadStandard or Parse;
+// turn it into chain links with Links, or describe it with Hooks.
+//
+// A Settings is immutable and safe for concurrent use.
+type Settings struct {
+	files   []string
+	entries []entry
+	// disable is the disableAllHooks setting that decides, or nil when no
+	// file sets it.
+	disable *disableAll
+}
+
+// disableAll is a file's disableAllHooks setting.
+type disableAll struct {
+	file string
+	on   bool
+}
+
+// Files returns the settings files, in the order they were loaded.
+func (s *Settings) Files() []string { return append([]string(nil), s.files...) }
+
+// Load reads the settings files at paths and merges their hooks in the
+// order given: a file's hooks come after those of the files before it. Pass
+// the files from the lowest precedence to the highest, as StandardPaths
+// lists them, so that the chain asks user hooks, then project hooks, then
+// local ones.
+//
+// Every path must exist: a caller names the files it means to use, and a
+// missing one is an error rather than a chain without its guards. Use
+// LoadStandard for "whichever of the usual files this project has".
+//
+// A file that cannot be read, is not JSON, or whose hooks section does not
+// have Claude Code's shape (an object of events, each an array of matcher
+// groups, each with an array of handlers) is an error naming the file and
+// the position. Mistakes inside a handler (an unknown type, an if rule, a
+// bad matcher or timeout) do not stop Load: they are reported by Links and
+// listed by Hooks, so that a checker can show every hook and every problem.
+func Load(paths ...string) (*Settings, error) {
+	var parts []*Settings
+	for _, path := range paths {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Errorf("settings: %w", err)
+		}
+		s, err := Parse(path, data)
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, s)
+	}
+	return merge(parts), nil
+}
+
+// LoadStandard loads those of StandardPaths(projectDir, homeDir) that exist,
+// skipping the missing ones. Any other problem with a file, including one
+// that exists but cannot be read, is an error. Files reports which were
+// found; with none, the Settings has no hooks.
+func LoadStandard(projectDir, homeDir string) (*Settings, error) {
+	var found []string
+	for _, path := range StandardPaths(projectDir, homeDir) {
+		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		found = append(found, path)
+	}
+	return Load(found...)
+}
+
+// StandardPaths returns where Claude Code looks for settings, from the lowest
+// precedence to the highest, which is the order Load merges them in:
+//
+//	HOMEDIR/.claude/settings.json            user settings
+//	PROJECTDIR/.claude/settings.json         project settings, shared
+//	PROJECTDIR/.claude/settings.local.json   local project settings, not committed
+//
+// An empty homeDir leaves the user file out, and an empty projectDir the two
+// project files. Enterprise-managed settings are not included.
+func StandardPaths(projectDir, homeDir string) []string {
+	var paths []string
+	if homeDir != "" {
+		paths = append(paths, filepath.Join(homeDir, ".claude", "settings.json"))
+	}
+	if projectDir != "" {
+		paths = append(paths,
+			filepath.Join(projectDir, ".claude", "settings.json"),
+			filepath.Join(projectDir, ".claude", "settings.local.json"))
+	}
+	return paths
+}
+
+// merge concatenates the hooks of parts. disableAllHooks is a plain setting,
+// so the last file that sets it decides, as a higher-precedence file
+// overrides a lower one in Claude Code.
+func merge(parts []*Settings) *Settings {
+	s := &Settings{}
+	for _, p := range parts {
+		s.files = append(s.files, p.files...)
+		s.entries = append(s.entries, p.entries...)
+		if p.disable != nil {
+			s.disable = p.disable
+		}
+	}
+	return s
+}
+
+// Hook describes one handler of the settings and what Links makes of it.
+// Hooks returns one for every handler in the files, events that hookchain
+// does not run included.
+type Hook struct {
+	File  string // the settings file, as given to Load
+	Event string // the event it is registered for: "PreToolUse", "Stop", ...
+	Group int    // its matcher group: Event[Group]
+	Index int    // its place in the group: Event[Group].hooks[Index]
+
+	Matcher     string      // the group's matcher as written; "" when omitted
+	MatcherKind MatcherKind // how it is read; "" for events that are not tool calls
+
+	Type    string            // "command", "http", "prompt", "agent", "mcp_tool", ...
+	Command string            // command hooks: the command as written
+	Args    []string          // command hooks: the arguments, when the command is run without a shell
+	URL     string            // http hooks
+	Headers map[string]string // http hooks: the headers as written, before interpolation
+
+	// Timeout is how long the hook may run: its timeout setting, or
+	// Claude Code's default for its type.
+	Timeout time.Duration
+	// Block says that a failure of the hook (it cannot start, crashes, exits
+	// with a code other than 0 or 2, times out, or answers nonsense) blocks
+	// the call. Otherwise, as in Claude Code, the failure is reported in the
+	// trail and the call goes on.
+	Block bool
+
+	// Name is the name of the link the hook runs as, when it runs.
+	Name   string
+	Status Status
+	// Reason says why a hook is not linked; for Invalid and Refused it is
+	// the error, without the file and place that Where and File give.
+	Reason string
+}
+
+// Where names the hook's place in its file: "PreToolUse[0].hooks[1]".
+func (h Hook) Where() string { return fmt.Sprintf("%s[%d].hooks[%d]", h.Event, h.Group, h.Index) }
+
+// Status says what Links does with a hook.
+type Status string
+
+const (
+	// Linked hooks become a link of their own, named Hook.Name.
+	Linked Status = "linked"
+	// Merged hooks repeat an earlier hook of the same event (the same
+	// command, or the same URL). Claude Code runs such a handler once per
+	// call, and so does the chain: as the link of the first one, Hook.Name,
+	// whose matcher is widened to every group that registers it.
+	Merged Status = "merged"
+	// Ignored hooks belong to an event that is not a tool call
+	// (UserPromptSubmit, Stop, SessionStart, ...). They are not an error.
+	Ignored Status = "ignored"
+	// Disabled hooks are not run because disableAllHooks is set.
+	Disabled Status = "disabled"
+	// Skipped hooks need something a chain does not have (a model, an MCP
+	// client, a session that outlives the call) and were left out because
+	// Options.SkipUnsupported is set.
+	Skipped Status = "skipped"
+	// Refused hooks are the same without SkipUnsupported: Links fails.
+	Refused Status = "refused"
+	// Invalid hooks are a mistake in the settings, or use a feature that
+	// cannot be honoured (an if rule): Links fails.
+	Invalid Status = "invalid"
+)

@@ -1,0 +1,381 @@
+// Command hookchain runs Claude Code hooks the way a Go agent built on
+// hookchain runs them, so that a settings file can be checked and a hook
+// input replayed without an agent:
+//
+//	hookchain eval  [--settings FILE]... [--project DIR] [--fail-closed] [--skip-unsupported] < input.json
+//	hookchain check [--settings FILE]... [--project DIR] [--fail-closed] [--skip-unsupported] [--json]
+//
+// eval reads one Claude Code hook input (a PreToolUse, PostToolUse or
+// PostToolUseFailure event) on stdin, runs the settings' hooks on it as a
+// chain, and prints the folded outcome as JSON:
+//
+//	{"decision":"allow|deny|modify|replace","reason":…,"input":…,"output":…,"is_error":…,
+//	 "trail":[{"name":…,"decision":…,"reason":…,"fault":…}]}
+//
+// (empty fields omitted). It exits 0 when the call may go ahead (allow,
+// modify, replace), 2 when it is denied, and 1 for a bad command line, a bad
+// input or bad settings, with the message on stderr. The session the hooks
+// are told about comes from the input (session_id, transcript_path, cwd,
+// permission_mode); the project directory is --project, or the input's cwd.
+//
+// check loads the settings and lists every hook: where it is, its matcher
+// and how that matcher is read, its command or URL, its timeout, what its
+// failure does, and the link it runs as, or why it does not run. It exits 1
+// when a hook cannot be run as configured.
+//
+// Without --settings both use the standard files that exist:
+// ~/.claude/settings.json, then the project's .claude/settings.json and
+// .claude/settings.local.json. See package
+// github.com/hookchain/hookchain/claudecode/settings for how hooks become
+// links.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/claudecode"
+	"github.com/hookchain/hookchain/claudecode/settings"
+	"github.com/hookchain/hookchain/process"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+const usage = `usage:
+  hookchain eval  [--settings FILE]... [--project DIR] [--fail-closed] [--skip-unsupported] < input.json
+  hookchain check [--settings FILE]... [--project DIR] [--fail-closed] [--skip-unsupported] [--json]
+
+eval   runs one Claude Code hook input (PreToolUse, PostToolUse or PostToolUseFailure)
+       through the settings' hooks as a chain and prints the outcome as JSON.
+       Exit status: 0 allow, modify or replace; 2 deny; 1 bad usage, input or settings.
+check  validates the settings and lists every hook and the link it runs as.
+       Exit status: 1 when a hook cannot be run as configured.
+
+  --settings FILE     a Claude Code settings file; repeat it to merge several, lowest
+                      precedence first. Default: those of ~/.claude/settings.json,
+                      DIR/.claude/settings.json and DIR/.claude/settings.local.json that exist
+  --project DIR       the project directory (eval: default the input's cwd; check: the
+                      current directory)
+  --fail-closed       a hook that fails (crashes, times out, answers nonsense) blocks the
+                      call; by default, as in Claude Code, the failure is reported and the
+                      call goes on
+  --skip-unsupported  leave out prompt, agent, mcp_tool, async and once hooks instead of
+                      refusing the settings
+  --json              check: print the list as JSON
+`
+
+// exit statuses
+const (
+	exitOK     = 0
+	exitFailed = 1 // bad usage, input or settings
+	exitDenied = 2 // eval: the chain denied the call
+)
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitFailed
+	}
+	switch args[0] {
+	case "eval":
+		return evalCmd(args[1:], stdin, stdout, stderr)
+	case "check":
+		return checkCmd(args[1:], stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "hookchain: unknown command %q; see 'hookchain help'\n", args[0])
+	return exitFailed
+}
+
+// common are the flags eval and check share.
+type common struct {
+	settings        []string
+	project         string
+	failClosed      bool
+	skipUnsupported bool
+}
+
+func (c *common) register(fs *flag.FlagSet) {
+	fs.Func("settings", "a Claude Code settings `file` (repeatable)", func(s string) error {
+		c.settings = append(c.settings, s)
+		return nil
+	})
+	fs.StringVar(&c.project, "project", "", "the project `directory`")
+	fs.BoolVar(&c.failClosed, "fail-closed", false, "hook failures block the call")
+	fs.BoolVar(&c.skipUnsupported, "skip-unsupported", false, "leave out hooks that cannot run")
+}
+
+// parse parses a subcommand's flags; it reports a bad command line itself.
+func parse(name string, fs *flag.FlagSet, args []string, stderr io.Writer) bool {
+	fs.SetOutput(io.Discard)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stderr, usage)
+		} else {
+			fmt.Fprintf(stderr, "hookchain %s: %v; see 'hookchain help'\n", name, err)
+		}
+		return false
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "hookchain %s: unexpected argument %q; see 'hookchain help'\n", name, fs.Arg(0))
+		return false
+	}
+	return true
+}
+
+// load reads the settings the flags name, or the standard ones of project.
+func (c *common) load(project string) (*settings.Settings, error) {
+	if len(c.settings) > 0 {
+		return settings.Load(c.settings...)
+	}
+	home, _ := os.UserHomeDir() // no home: no user settings
+	s, err := settings.LoadStandard(project, home)
+	if err != nil {
+		return nil, err
+	}
+	if len(s.Files()) == 0 {
+		return nil, fmt.Errorf("no settings: none of %s exists; name a file with --settings",
+			strings.Join(settings.StandardPaths(project, home), ", "))
+	}
+	return s, nil
+}
+
+func (c *common) options(project string, session claudecode.Session) settings.Options {
+	return settings.Options{
+		ProjectDir:      project,
+		Session:         session,
+		FailClosed:      c.failClosed,
+		SkipUnsupported: c.skipUnsupported,
+	}
+}
+
+// maxInput bounds the hook input eval reads: tool results can be large, but
+// not without limit.
+const maxInput = 64 << 20
+
+func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var c common
+	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
+	c.register(fs)
+	if !parse("eval", fs, args, stderr) {
+		return exitFailed
+	}
+	fail := func(format string, args ...any) int {
+		fmt.Fprintf(stderr, "hookchain eval: "+format+"\n", args...)
+		return exitFailed
+	}
+
+	// Settings named on the command line are judged before the input is
+	// read: a broken configuration is reported whatever the input.
+	var s *settings.Settings
+	if len(c.settings) > 0 {
+		var err error
+		if s, err = settings.Load(c.settings...); err != nil {
+			return fail("%v", err)
+		}
+		if _, err := s.Links(c.options("", claudecode.Session{})); err != nil {
+			return fail("%v", err)
+		}
+	}
+
+	data, err := io.ReadAll(io.LimitReader(stdin, maxInput+1))
+	switch {
+	case err != nil:
+		return fail("reading the hook input: %v", err)
+	case len(data) > maxInput:
+		return fail("the hook input is larger than %d bytes", maxInput)
+	}
+	var in claudecode.Input
+	if err := json.Unmarshal(data, &in); err != nil {
+		return fail("the hook input is not a Claude Code hook input: %v", err)
+	}
+	event, err := in.Event()
+	if err != nil {
+		return fail("%v", err)
+	}
+	project := c.project
+	if project == "" {
+		project = in.Cwd
+	}
+	if s == nil {
+		if s, err = c.load(project); err != nil {
+			return fail("%v", err)
+		}
+	}
+	links, err := s.Links(c.options(project, claudecode.Session{
+		ID:             in.SessionID,
+		TranscriptPath: in.TranscriptPath,
+		Cwd:            in.Cwd,
+		PermissionMode: in.PermissionMode,
+		ProjectDir:     project,
+	}))
+	if err != nil {
+		return fail("%v", err)
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	out := hookchain.New(links...).Run(ctx, event)
+
+	enc := json.NewEncoder(stdout)
+	enc.SetEscapeHTML(false) // commands and reasons read as written: 2>&1, not 2\u003e\u00261
+	if err := enc.Encode(out); err != nil {
+		return fail("writing the outcome: %v", err)
+	}
+	if out.Verdict == hookchain.Denied {
+		return exitDenied
+	}
+	return exitOK
+}
+
+func checkCmd(args []string, stdout, stderr io.Writer) int {
+	var c common
+	var asJSON bool
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	c.register(fs)
+	fs.BoolVar(&asJSON, "json", false, "print JSON")
+	if !parse("check", fs, args, stderr) {
+		return exitFailed
+	}
+	project := c.project
+	if project == "" {
+		project, _ = os.Getwd()
+	}
+	s, err := c.load(project)
+	if err != nil {
+		fmt.Fprintf(stderr, "hookchain check: %v\n", err)
+		return exitFailed
+	}
+	opts := c.options(project, claudecode.Session{})
+	hooks := s.Hooks(opts)
+	_, linkErr := s.Links(opts)
+	if asJSON {
+		err = writeJSON(stdout, hooks, linkErr)
+	} else {
+		err = writeTable(stdout, hooks)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "hookchain check: %v\n", err)
+		return exitFailed
+	}
+	if linkErr != nil {
+		for _, line := range strings.Split(linkErr.Error(), "\n") {
+			fmt.Fprintf(stderr, "hookchain check: %s\n", line)
+		}
+		return exitFailed
+	}
+	return exitOK
+}
+
+// writeTable prints one aligned row per hook.
+func writeTable(w io.Writer, hooks []settings.Hook) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "FILE\tHOOK\tMATCHER\tKIND\tTYPE\tCOMMAND OR URL\tTIMEOUT\tON FAILURE\tSTATUS\tLINK OR REASON")
+	for _, h := range hooks {
+		kind, timeout, onFailure, detail := "-", "-", "-", h.Reason
+		if h.MatcherKind != "" {
+			kind = string(h.MatcherKind)
+		}
+		if h.Timeout > 0 {
+			timeout = seconds(h.Timeout)
+		}
+		switch h.Status {
+		case settings.Linked, settings.Merged:
+			onFailure, detail = "continue", h.Name
+			if h.Block {
+				onFailure = "block"
+			}
+		}
+		target := h.Command
+		switch {
+		case len(h.Args) > 0:
+			target = process.Spec{Args: append([]string{h.Command}, h.Args...)}.String()
+		case target == "":
+			target = h.URL
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
+			cell(h.File), h.Where(), cell(h.Matcher), kind, cell(h.Type), cell(target),
+			timeout, onFailure, h.Status, cell(detail))
+	}
+	return tw.Flush()
+}
+
+// cell keeps a table cell on one line and in its column: empty is "-", and
+// text with tabs, newlines or other control characters is quoted.
+func cell(s string) string {
+	if s == "" {
+		return "-"
+	}
+	for _, r := range s {
+		if r < ' ' || r == 0x7f {
+			return strconv.Quote(s)
+		}
+	}
+	return s
+}
+
+// seconds writes a duration as settings do, in seconds: "10s", "0.5s".
+func seconds(d time.Duration) string {
+	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s"
+}
+
+type hookJSON struct {
+	File           string            `json:"file"`
+	Hook           string            `json:"hook"`
+	Event          string            `json:"event"`
+	Matcher        string            `json:"matcher"`
+	MatcherKind    string            `json:"matcher_kind,omitempty"`
+	Type           string            `json:"type,omitempty"`
+	Command        string            `json:"command,omitempty"`
+	Args           []string          `json:"args,omitempty"`
+	URL            string            `json:"url,omitempty"`
+	Headers        map[string]string `json:"headers,omitempty"`
+	TimeoutSeconds float64           `json:"timeout_seconds,omitempty"`
+	OnFailure      string            `json:"on_failure,omitempty"`
+	Status         string            `json:"status"`
+	Name           string            `json:"name,omitempty"`
+	Reason         string            `json:"reason,omitempty"`
+}
+
+func writeJSON(w io.Writer, hooks []settings.Hook, linkErr error) error {
+	out := struct {
+		Hooks  []hookJSON `json:"hooks"`
+		Errors []string   `json:"errors,omitempty"`
+	}{Hooks: []hookJSON{}}
+	for _, h := range hooks {
+		j := hookJSON{
+			File: h.File, Hook: h.Where(), Event: h.Event, Matcher: h.Matcher, MatcherKind: string(h.MatcherKind),
+			Type: h.Type, Command: h.Command, Args: h.Args, URL: h.URL, Headers: h.Headers,
+			TimeoutSeconds: h.Timeout.Seconds(), Status: string(h.Status), Name: h.Name, Reason: h.Reason,
+		}
+		if h.Status == settings.Linked || h.Status == settings.Merged {
+			j.OnFailure = "continue"
+			if h.Block {
+				j.OnFailure = "block"
+			}
+		}
+		out.Hooks = append(out.Hooks, j)
+	}
+	if linkErr != nil {
+		out.Errors = strings.Split(linkErr.Error(), "\n")
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}

@@ -1,0 +1,417 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hookchain/hookchain"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// hookchain runs the command in-process and returns its exit status, stdout
+// and stderr.
+func hookchainCmd(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+// input is a Claude Code hook input whose cwd is testdata, where the test
+// settings' commands (sh hooks/...) are run.
+func input(t *testing.T, event, tool, toolInput string, extra ...string) string {
+	t.Helper()
+	cwd, err := filepath.Abs("testdata")
+	require.NoError(t, err)
+	fields := map[string]any{
+		"session_id":      "sess-1",
+		"transcript_path": "/tmp/sess-1.jsonl",
+		"cwd":             cwd,
+		"permission_mode": "default",
+		"hook_event_name": event,
+		"tool_name":       tool,
+		"tool_input":      json.RawMessage(toolInput),
+		"tool_use_id":     "toolu_01",
+	}
+	for i := 0; i+1 < len(extra); i += 2 {
+		fields[extra[i]] = json.RawMessage(extra[i+1])
+	}
+	b, err := json.Marshal(fields)
+	require.NoError(t, err)
+	return string(b)
+}
+
+const deploy = `{"command":"make deploy"}`
+
+func settingsFlags(files ...string) []string {
+	var args []string
+	for _, f := range files {
+		args = append(args, "--settings", "testdata/settings/"+f)
+	}
+	return args
+}
+
+func TestEvalRunsTheSettingsHooksAsAChain(t *testing.T) {
+	tests := []struct {
+		name     string
+		settings []string
+		flags    []string
+		event    string // hook_event_name; PreToolUse when empty
+		tool     string // Bash when empty
+		extra    []string
+		want     string
+		code     int
+	}{
+		{
+			name:     "a hook that says nothing allows",
+			settings: []string{"allow.json"},
+			want:     `{"decision":"allow"}`,
+		},
+		{
+			name:     "a hook that exits 2 denies, with its stderr as the reason",
+			settings: []string{"block.json"},
+			want: `{"decision":"deny","reason":"denied by sh hooks/block.sh 'deploys are frozen until Monday': deploys are frozen until Monday",` +
+				`"trail":[{"name":"sh hooks/block.sh 'deploys are frozen until Monday'","decision":"deny","reason":"deploys are frozen until Monday"}]}`,
+			code: 2,
+		},
+		{
+			name:     "a hook that answers permissionDecision deny denies",
+			settings: []string{"deny-json.json"},
+			want: `{"decision":"deny","reason":"denied by sh hooks/deny-json.sh 'no network from this project': no network from this project",` +
+				`"trail":[{"name":"sh hooks/deny-json.sh 'no network from this project'","decision":"deny","reason":"no network from this project"}]}`,
+			code: 2,
+		},
+		{
+			name:     "a hook that answers updatedInput modifies the call",
+			settings: []string{"modify.json"},
+			want: `{"decision":"modify","reason":"sh hooks/append.sh --dry-run: appended --dry-run","input":{"command":"make deploy --dry-run"},` +
+				`"trail":[{"name":"sh hooks/append.sh --dry-run","decision":"modify","reason":"appended --dry-run"}]}`,
+		},
+		{
+			name:     "rewrites compose in config order, and each hook sees the input as the hooks before it left it",
+			settings: []string{"compose.json"},
+			want: `{"decision":"modify","reason":"sh hooks/append.sh --dry-run: appended --dry-run; sh hooks/append.sh --verbose: appended --verbose",` +
+				`"input":{"command":"make deploy --dry-run --verbose"},` +
+				`"trail":[{"name":"sh hooks/append.sh --dry-run","decision":"modify","reason":"appended --dry-run"},` +
+				`{"name":"sh hooks/append.sh --verbose","decision":"modify","reason":"appended --verbose"}]}`,
+		},
+		{
+			name:     "a hook in a later file denies a call an earlier file rewrote",
+			settings: []string{"modify.json", "block.json"},
+			want: `{"decision":"deny","reason":"denied by sh hooks/block.sh 'deploys are frozen until Monday': deploys are frozen until Monday",` +
+				`"trail":[{"name":"sh hooks/append.sh --dry-run","decision":"modify","reason":"appended --dry-run"},` +
+				`{"name":"sh hooks/block.sh 'deploys are frozen until Monday'","decision":"deny","reason":"deploys are frozen until Monday"}]}`,
+			code: 2,
+		},
+		{
+			name:     "a hook that requires a rewrite denies the call without it",
+			settings: []string{"freeze.json"},
+			want: `{"decision":"deny","reason":"denied by sh hooks/require.sh --dry-run: the command must contain --dry-run",` +
+				`"trail":[{"name":"sh hooks/require.sh --dry-run","decision":"deny","reason":"the command must contain --dry-run"}]}`,
+			code: 2,
+		},
+		{
+			name:     "and allows it after the rewrite",
+			settings: []string{"modify.json", "freeze.json"},
+			want: `{"decision":"modify","reason":"sh hooks/append.sh --dry-run: appended --dry-run","input":{"command":"make deploy --dry-run"},` +
+				`"trail":[{"name":"sh hooks/append.sh --dry-run","decision":"modify","reason":"appended --dry-run"}]}`,
+		},
+		{
+			name:     "a hook that answers updatedToolOutput replaces the result",
+			settings: []string{"replace.json"},
+			event:    "PostToolUse",
+			tool:     "Read",
+			extra:    []string{"tool_response", `"AWS_SECRET=hunter2"`},
+			want: `{"decision":"replace","reason":"sh hooks/redact.sh: updatedToolOutput","output":"[redacted]",` +
+				`"trail":[{"name":"sh hooks/redact.sh","decision":"replace","reason":"updatedToolOutput"}]}`,
+		},
+		{
+			name:     "PostToolUse hooks are not asked about a failed call",
+			settings: []string{"replace.json"},
+			event:    "PostToolUseFailure",
+			tool:     "Read",
+			extra:    []string{"error", `"no such file"`},
+			want:     `{"decision":"allow"}`,
+		},
+		{
+			name:     "a crashing hook is reported and the call goes on",
+			settings: []string{"crash.json"},
+			want: `{"decision":"modify","reason":"sh hooks/append.sh --dry-run: appended --dry-run","input":{"command":"make deploy --dry-run"},` +
+				`"trail":[{"name":"sh hooks/crash.sh","decision":"allow","fault":"hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\""},` +
+				`{"name":"sh hooks/append.sh --dry-run","decision":"modify","reason":"appended --dry-run"}]}`,
+		},
+		{
+			name:     "onFailure block makes a crash deny the call",
+			settings: []string{"crash-block.json"},
+			want: `{"decision":"deny","reason":"sh hooks/crash.sh failed and denies on failure: hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\"",` +
+				`"trail":[{"name":"sh hooks/crash.sh","decision":"deny","fault":"hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\""}]}`,
+			code: 2,
+		},
+		{
+			name:     "--fail-closed makes every crash deny the call",
+			settings: []string{"crash.json"},
+			flags:    []string{"--fail-closed"},
+			want: `{"decision":"deny","reason":"sh hooks/crash.sh failed and denies on failure: hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\"",` +
+				`"trail":[{"name":"sh hooks/crash.sh","decision":"deny","fault":"hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\""}]}`,
+			code: 2,
+		},
+		{
+			name:     "--skip-unsupported runs the hooks that can run",
+			settings: []string{"prompt.json"},
+			flags:    []string{"--skip-unsupported"},
+			want: `{"decision":"deny","reason":"denied by sh hooks/block.sh 'deploys are frozen until Monday': deploys are frozen until Monday",` +
+				`"trail":[{"name":"sh hooks/block.sh 'deploys are frozen until Monday'","decision":"deny","reason":"deploys are frozen until Monday"}]}`,
+			code: 2,
+		},
+		{
+			name:     "hooks for other tools are not asked",
+			settings: []string{"block.json"},
+			tool:     "Read",
+			want:     `{"decision":"allow"}`,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			event, tool := tt.event, tt.tool
+			if event == "" {
+				event = "PreToolUse"
+			}
+			if tool == "" {
+				tool = "Bash"
+			}
+			args := append(append([]string{"eval"}, settingsFlags(tt.settings...)...), tt.flags...)
+			code, stdout, stderr := hookchainCmd(t, input(t, event, tool, deploy, tt.extra...), args...)
+			assert.Equal(t, tt.want+"\n", stdout)
+			assert.Empty(t, stderr)
+			assert.Equal(t, tt.code, code)
+
+			var out hookchain.Outcome
+			require.NoError(t, json.Unmarshal([]byte(stdout), &out), "the output is an Outcome")
+		})
+	}
+}
+
+func TestEvalRefusesBadSettingsAndInputs(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		stdin  string
+		stderr string
+	}{
+		{
+			name:   "a broken settings file is named, with the line and column",
+			args:   settingsFlags("broken.json"),
+			stderr: "hookchain eval: testdata/settings/broken.json:4:89: invalid character ']' looking for beginning of value\n",
+		},
+		{
+			name:   "a missing settings file is an error, not an empty chain",
+			args:   settingsFlags("missing.json"),
+			stderr: "hookchain eval: settings: open testdata/settings/missing.json: no such file or directory\n",
+		},
+		{
+			name:   "an unknown handler type is an error by name",
+			args:   settingsFlags("unknown-type.json"),
+			stderr: "hookchain eval: testdata/settings/unknown-type.json:6:18: PreToolUse[0].hooks[1]: unknown handler type \"webhook\"\n",
+		},
+		{
+			name:   "an if rule is an error by name",
+			args:   settingsFlags("if-rule.json"),
+			stderr: "hookchain eval: testdata/settings/if-rule.json:6:75: PreToolUse[0].hooks[1]: the if rule \"Bash(rm *)\" is not supported yet\n",
+		},
+		{
+			name: "a prompt hook is refused by name",
+			args: settingsFlags("prompt.json"),
+			stderr: "hookchain eval: testdata/settings/prompt.json:5:9: PreToolUse[0].hooks[0]: prompt hooks need a model to ask, " +
+				"which a chain does not have (skip unsupported hooks to run the others)\n",
+		},
+		{
+			name:   "an input that is not JSON",
+			args:   settingsFlags("allow.json"),
+			stdin:  "tool_name=Bash",
+			stderr: "hookchain eval: the hook input is not a Claude Code hook input: invalid character 'o' in literal true (expecting 'r')\n",
+		},
+		{
+			name:   "an input for an event that is not a tool call",
+			args:   settingsFlags("allow.json"),
+			stdin:  `{"hook_event_name": "Stop", "session_id": "sess-1"}`,
+			stderr: "hookchain eval: claudecode: hook_event_name \"Stop\" is not a tool-call event (want PreToolUse, PostToolUse or PostToolUseFailure)\n",
+		},
+		{
+			name:   "an input without a tool name",
+			args:   settingsFlags("allow.json"),
+			stdin:  `{"hook_event_name": "PreToolUse", "tool_input": {}}`,
+			stderr: "hookchain eval: claudecode: the PreToolUse input has no tool_name\n",
+		},
+		{
+			name:   "an unknown flag",
+			args:   []string{"--settings-file", "x.json"},
+			stderr: "hookchain eval: flag provided but not defined: -settings-file; see 'hookchain help'\n",
+		},
+		{
+			name:   "an argument that is not a flag",
+			args:   []string{"testdata/settings/allow.json"},
+			stderr: "hookchain eval: unexpected argument \"testdata/settings/allow.json\"; see 'hookchain help'\n",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			stdin := tt.stdin
+			if stdin == "" {
+				stdin = input(t, "PreToolUse", "Bash", deploy)
+			}
+			code, stdout, stderr := hookchainCmd(t, stdin, append([]string{"eval"}, tt.args...)...)
+			assert.Equal(t, 1, code)
+			assert.Empty(t, stdout)
+			assert.Equal(t, tt.stderr, stderr)
+		})
+	}
+}
+
+func TestEvalReadsTheStandardSettingsOfTheInputsProject(t *testing.T) {
+	project := t.TempDir()
+	dotClaude := filepath.Join(project, ".claude")
+	require.NoError(t, mkdirWrite(dotClaude, "settings.json",
+		`{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "cat >/dev/null; echo \"in $(pwd)\" >&2; exit 2"}]}]}}`))
+	in := input(t, "PreToolUse", "Bash", deploy, "cwd", strconv.Quote(project))
+	t.Setenv("HOME", t.TempDir())
+
+	code, stdout, stderr := hookchainCmd(t, in, "eval")
+	assert.Equal(t, 2, code)
+	assert.Empty(t, stderr)
+	assert.Equal(t, `{"decision":"deny","reason":"denied by cat >/dev/null; echo \"in $(pwd)\" >&2; exit 2: in `+project+`",`+
+		`"trail":[{"name":"cat >/dev/null; echo \"in $(pwd)\" >&2; exit 2","decision":"deny","reason":"in `+project+`"}]}`+"\n", stdout)
+
+	code, stdout, stderr = hookchainCmd(t, in, "eval", "--project", t.TempDir())
+	assert.Equal(t, 1, code)
+	assert.Empty(t, stdout)
+	assert.Contains(t, stderr, "hookchain eval: no settings: none of ")
+}
+
+func TestCheckListsEveryHookAndWhatItBecomes(t *testing.T) {
+	code, stdout, stderr := hookchainCmd(t, "", "check", "--settings", "testdata/settings/check.json")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, strings.Join([]string{
+		"FILE                          HOOK                            MATCHER                   KIND    TYPE     COMMAND OR URL                          TIMEOUT  ON FAILURE  STATUS   LINK OR REASON",
+		"testdata/settings/check.json  PreToolUse[0].hooks[0]          Bash                      names   command  sh hooks/block.sh 'deploys are frozen'  10s      block       linked   sh hooks/block.sh 'deploys are frozen'",
+		"testdata/settings/check.json  PreToolUse[0].hooks[1]          Bash                      names   command  sh hooks/audit.sh                       600s     continue    linked   PreToolUse[0].hooks[1]",
+		"testdata/settings/check.json  PreToolUse[1].hooks[0]          Edit, Write|NotebookEdit  names   http     http://127.0.0.1:8080/policy            2.5s     continue    linked   http://127.0.0.1:8080/policy",
+		"testdata/settings/check.json  PreToolUse[2].hooks[0]          mcp__github__.*           regexp  prompt   -                                       30s      -           refused  prompt hooks need a model to ask",
+		"testdata/settings/check.json  PreToolUse[3].hooks[0]          -                         all     command  sh hooks/block.sh 'deploys are frozen'  10s      block       merged   sh hooks/block.sh 'deploys are frozen'",
+		"testdata/settings/check.json  PostToolUse[0].hooks[0]         *                         all     command  sh hooks/audit.sh                       600s     continue    linked   PostToolUse[0].hooks[0]",
+		"testdata/settings/check.json  PostToolUseFailure[0].hooks[0]  -                         all     command  sh hooks/audit.sh                       600s     continue    linked   PostToolUseFailure[0].hooks[0]",
+		"testdata/settings/check.json  Stop[0].hooks[0]                -                         -       command  notify-send 'Claude is done'            -        -           ignored  Stop is not a tool-call event",
+		"",
+	}, "\n"), stdout)
+	assert.Equal(t, "hookchain check: testdata/settings/check.json:13:9: PreToolUse[2].hooks[0]: prompt hooks need a model to ask, "+
+		"which a chain does not have (skip unsupported hooks to run the others)\n", stderr)
+}
+
+func TestCheckWithSkipUnsupportedAndFailClosed(t *testing.T) {
+	code, stdout, stderr := hookchainCmd(t, "", "check", "--skip-unsupported", "--fail-closed",
+		"--settings", "testdata/settings/modify.json", "--settings", "testdata/settings/prompt.json")
+	assert.Equal(t, 0, code)
+	assert.Empty(t, stderr)
+	assert.Equal(t, strings.Join([]string{
+		"FILE                           HOOK                    MATCHER  KIND   TYPE     COMMAND OR URL                                       TIMEOUT  ON FAILURE  STATUS   LINK OR REASON",
+		"testdata/settings/modify.json  PreToolUse[0].hooks[0]  Bash     names  command  sh hooks/append.sh --dry-run                         600s     block       linked   sh hooks/append.sh --dry-run",
+		"testdata/settings/prompt.json  PreToolUse[0].hooks[0]  Bash     names  prompt   -                                                    30s      -           skipped  prompt hooks need a model to ask",
+		"testdata/settings/prompt.json  PreToolUse[0].hooks[1]  Bash     names  command  sh hooks/block.sh 'deploys are frozen until Monday'  600s     block       linked   sh hooks/block.sh 'deploys are frozen until Monday'",
+		"",
+	}, "\n"), stdout)
+}
+
+func TestCheckListsInvalidHooksAndNamesEachError(t *testing.T) {
+	code, stdout, stderr := hookchainCmd(t, "", append([]string{"check"}, settingsFlags("if-rule.json", "unknown-type.json")...)...)
+	assert.Equal(t, 1, code)
+	assert.Equal(t, strings.Join([]string{
+		"FILE                                 HOOK                    MATCHER  KIND   TYPE     COMMAND OR URL             TIMEOUT  ON FAILURE  STATUS   LINK OR REASON",
+		"testdata/settings/if-rule.json       PreToolUse[0].hooks[0]  Bash     names  command  sh hooks/allow.sh          600s     continue    linked   sh hooks/allow.sh",
+		"testdata/settings/if-rule.json       PreToolUse[0].hooks[1]  Bash     names  command  sh hooks/block.sh 'no rm'  600s     -           invalid  the if rule \"Bash(rm *)\" is not supported yet",
+		"testdata/settings/unknown-type.json  PreToolUse[0].hooks[0]  Bash     names  command  sh hooks/allow.sh          600s     continue    merged   sh hooks/allow.sh",
+		"testdata/settings/unknown-type.json  PreToolUse[0].hooks[1]  Bash     names  webhook  http://127.0.0.1:9/hook    -        -           invalid  unknown handler type \"webhook\"",
+		"",
+	}, "\n"), stdout)
+	assert.Equal(t, "hookchain check: testdata/settings/if-rule.json:6:75: PreToolUse[0].hooks[1]: the if rule \"Bash(rm *)\" is not supported yet\n"+
+		"hookchain check: testdata/settings/unknown-type.json:6:18: PreToolUse[0].hooks[1]: unknown handler type \"webhook\"\n", stderr)
+}
+
+func TestCheckPrintsJSON(t *testing.T) {
+	code, stdout, stderr := hookchainCmd(t, "", "check", "--json", "--settings", "testdata/settings/prompt.json")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "hookchain check: testdata/settings/prompt.json:5:9: PreToolUse[0].hooks[0]: prompt hooks need a model to ask, "+
+		"which a chain does not have (skip unsupported hooks to run the others)\n", stderr, "the errors are in the JSON and, as always, on stderr")
+	assert.JSONEq(t, `{
+	  "hooks": [
+	    {"file": "testdata/settings/prompt.json", "hook": "PreToolUse[0].hooks[0]", "event": "PreToolUse", "matcher": "Bash", "matcher_kind": "names",
+	     "type": "prompt", "timeout_seconds": 30, "status": "refused", "reason": "prompt hooks need a model to ask"},
+	    {"file": "testdata/settings/prompt.json", "hook": "PreToolUse[0].hooks[1]", "event": "PreToolUse", "matcher": "Bash", "matcher_kind": "names",
+	     "type": "command", "command": "sh hooks/block.sh 'deploys are frozen until Monday'", "timeout_seconds": 600, "on_failure": "continue",
+	     "status": "linked", "name": "sh hooks/block.sh 'deploys are frozen until Monday'"}
+	  ],
+	  "errors": ["testdata/settings/prompt.json:5:9: PreToolUse[0].hooks[0]: prompt hooks need a model to ask, which a chain does not have (skip unsupported hooks to run the others)"]
+	}`, stdout)
+}
+
+func TestCheckRefusesABrokenFile(t *testing.T) {
+	code, stdout, stderr := hookchainCmd(t, "", append([]string{"check"}, settingsFlags("allow.json", "broken.json")...)...)
+	assert.Equal(t, 1, code)
+	assert.Empty(t, stdout)
+	assert.Equal(t, "hookchain check: testdata/settings/broken.json:4:89: invalid character ']' looking for beginning of value\n", stderr)
+}
+
+func TestUsage(t *testing.T) {
+	code, stdout, stderr := hookchainCmd(t, "")
+	assert.Equal(t, 1, code)
+	assert.Empty(t, stdout)
+	assert.Equal(t, usage, stderr)
+
+	code, stdout, stderr = hookchainCmd(t, "", "help")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, usage, stdout)
+	assert.Empty(t, stderr)
+
+	code, stdout, stderr = hookchainCmd(t, "", "run")
+	assert.Equal(t, 1, code)
+	assert.Empty(t, stdout)
+	assert.Equal(t, "hookchain: unknown command \"run\"; see 'hookchain help'\n", stderr)
+}
+
+func mkdirWrite(dir, name, data string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644)
+}
+
+func TestEvalReportsBadSettingsBeforeReadingTheInput(t *testing.T) {
+	code, stdout, stderr := hookchainCmd(t, "not even JSON", append([]string{"eval"}, settingsFlags("broken.json")...)...)
+	assert.Equal(t, 1, code)
+	assert.Empty(t, stdout)
+	assert.Equal(t, "hookchain eval: testdata/settings/broken.json:4:89: invalid character ']' looking for beginning of value\n", stderr)
+}
+
+func TestCheckReadsTheStandardSettingsOfTheProject(t *testing.T) {
+	home, project := t.TempDir(), t.TempDir()
+	t.Setenv("HOME", home)
+	require.NoError(t, mkdirWrite(filepath.Join(home, ".claude"), "settings.json",
+		`{"hooks": {"PostToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command": "gofmt -l ."}]}]}}`))
+	require.NoError(t, mkdirWrite(filepath.Join(project, ".claude"), "settings.local.json",
+		`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh", "timeout": 3}]}]}}`))
+
+	code, stdout, stderr := hookchainCmd(t, "", "check", "--project", project)
+	assert.Equal(t, 0, code)
+	assert.Empty(t, stderr)
+	user, local := filepath.Join(home, ".claude", "settings.json"), filepath.Join(project, ".claude", "settings.local.json")
+	w := len(local)
+	assert.Equal(t, fmt.Sprintf("%-*s  HOOK                     MATCHER  KIND   TYPE     COMMAND OR URL  TIMEOUT  ON FAILURE  STATUS  LINK OR REASON\n", w, "FILE")+
+		fmt.Sprintf("%-*s  PostToolUse[0].hooks[0]  Write    names  command  gofmt -l .      600s     continue    linked  gofmt -l .\n", w, user)+
+		fmt.Sprintf("%-*s  PreToolUse[0].hooks[0]   Bash     names  command  ./guard.sh      3s       continue    linked  ./guard.sh\n", w, local),
+		stdout)
+}

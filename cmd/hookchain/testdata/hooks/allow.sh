@@ -1,0 +1,3 @@
+#!/bin/sh
+# Reads the hook input and says nothing: Claude Code reads that as consent.
+cat >/dev/null
