@@ -15,10 +15,12 @@ import (
 // configure it (WithObserver) return a new Chain and leave the receiver as it
 // was.
 type Chain struct {
+	id        uint64 // shared by the copies With* makes: same links, same latches
 	links     []Link
 	before    plan
 	after     plan
 	observers []Observer
+	approver  *Approver
 }
 
 // plan is a chain's links for one hook, ready to be walked. Links whose
@@ -44,7 +46,7 @@ func (p *plan) linksFor(tool string) []*Link {
 // link is the zero Link or two links share a name: the trail names links, and
 // a name that could mean two links is no attribution at all.
 func New(links ...Link) *Chain {
-	c := &Chain{links: append([]Link(nil), links...)}
+	c := &Chain{id: chainIDs.Add(1), links: append([]Link(nil), links...)}
 	seen := make(map[string]bool, len(links))
 	for i := range c.links {
 		l := &c.links[i]
@@ -193,7 +195,9 @@ func refuse(reason string) Outcome {
 func (c *Chain) fold(ctx context.Context, e Event, links []*Link, observed bool) Outcome {
 	var (
 		trail   []Step
+		notes   []Note
 		changed bool
+		asked   bool
 		start   time.Time
 		out     Outcome
 	)
@@ -222,7 +226,7 @@ func (c *Chain) fold(ctx context.Context, e Event, links []*Link, observed bool)
 				out, fault = Outcome{}, ended(ctx, 0)
 			}
 		}
-		if fault == "" && out.Verdict == Allowed && !observed {
+		if fault == "" && out.Verdict == Allowed && len(out.Context) == 0 && !observed {
 			continue // the common case: nothing to check, record or report
 		}
 		if fault == "" {
@@ -239,34 +243,46 @@ func (c *Chain) fold(ctx context.Context, e Event, links []*Link, observed bool)
 			c.reportStep(ctx, e, step, time.Since(start))
 		}
 		if fault != "" {
+			// A failed link's answer is void, its context with it.
 			trail = append(trail, step)
 			if !l.failOpen {
-				return Outcome{Verdict: Denied, Reason: l.name + " failed and denies on failure: " + fault, Trail: trail}
+				return Outcome{Verdict: Denied, Reason: l.name + " failed and denies on failure: " + fault, Trail: trail, Context: notes}
 			}
 			continue
+		}
+		for _, n := range out.Context {
+			notes = append(notes, Note{Link: l.name, Text: n.Text})
 		}
 		switch out.Verdict {
 		case Denied:
 			trail = append(trail, step)
-			return Outcome{Verdict: Denied, Reason: deniedBy(l.name, out.Reason), Trail: trail}
+			return Outcome{Verdict: Denied, Reason: deniedBy(l.name, out.Reason), Trail: trail, Context: notes}
 		case Modified:
 			e.Input = out.Input
+			changed = true
 		case Replaced:
 			e.Output, e.IsError = out.Output, out.IsError
+			changed = true
+		case Asked:
+			asked = true
 		default:
 			continue // Allowed: nothing to record
 		}
-		changed = true
 		trail = append(trail, step)
 	}
-	if !changed {
-		return Outcome{Trail: trail}
+	res := Outcome{Trail: trail, Context: notes}
+	if changed {
+		res.Reason = changedBy(trail)
+		if e.Hook == BeforeTool {
+			res.Verdict, res.Input = Modified, e.Input
+		} else {
+			res.Verdict, res.Output, res.IsError = Replaced, e.Output, e.IsError
+		}
 	}
-	res := Outcome{Reason: changedBy(trail), Trail: trail}
-	if e.Hook == BeforeTool {
-		res.Verdict, res.Input = Modified, e.Input
-	} else {
-		res.Verdict, res.Output, res.IsError = Replaced, e.Output, e.IsError
+	if asked {
+		// Asked only once nobody denied: the question is about the final
+		// input, and a refusal already made needs no approval.
+		return c.resolve(ctx, e, res, observed)
 	}
 	return res
 }
@@ -290,6 +306,11 @@ func isDone(done <-chan struct{}) bool {
 func misfit(e Event, out *Outcome) string {
 	switch out.Verdict {
 	case Allowed, Denied:
+		return ""
+	case Asked:
+		if e.Hook != BeforeTool {
+			return "asked for approval of a call that has already run"
+		}
 		return ""
 	case Modified:
 		if e.Hook != BeforeTool {
@@ -339,7 +360,7 @@ func deniedBy(name, reason string) string {
 func changedBy(trail []Step) string {
 	var b strings.Builder
 	for _, s := range trail {
-		if s.Fault != "" {
+		if s.Fault != "" || s.Verdict != Modified && s.Verdict != Replaced {
 			continue
 		}
 		if b.Len() > 0 {
@@ -428,6 +449,11 @@ type Call struct {
 type Result struct {
 	Output  json.RawMessage
 	IsError bool
+	// Context is what the chain's links wanted the model to read next to
+	// this result (Wrap fills it from both hooks, in order). A runtime shows
+	// it to the model with the result — as Claude Code does with
+	// additionalContext — and may ignore it; the tool never sees it.
+	Context []Note
 }
 
 // TextResult is the Result of a tool that answered with plain text.
@@ -448,6 +474,9 @@ type Executor func(ctx context.Context, c Call) (Result, error)
 //   - Denied before the call: next is not called; the result is the reason as
 //     a JSON string with IsError set, and the error is nil, so the model reads
 //     why and can change course.
+//   - Asked and still pending (the approver answered Defer): next is not
+//     called; the result says approval is pending, and the error is an
+//     *ApprovalPending carrying the ticket to resolve out of band.
 //   - Modified: next runs with the final input, and the after-chain is told
 //     that input, not the one the model wrote.
 //   - After the call, a tool error is shown to the after-chain as an error
@@ -455,6 +484,9 @@ type Executor func(ctx context.Context, c Call) (Result, error)
 //   - Allowed after the call: next's result and error are returned unchanged.
 //     Denied: the reason as an error result. Replaced: the replacement. In both
 //     cases the error is nil, because the model is being shown an answer.
+//
+// Whatever the verdicts, the result's Context carries the notes of both
+// hooks, in order.
 func (c *Chain) Wrap(next Executor) Executor {
 	return func(ctx context.Context, call Call) (Result, error) {
 		before := c.Run(ctx, Event{Hook: BeforeTool, Tool: call.Tool, CallID: call.ID, Input: call.Input})
@@ -462,8 +494,14 @@ func (c *Chain) Wrap(next Executor) Executor {
 		case Allowed:
 		case Modified:
 			call.Input = before.Input
+		case Asked:
+			res := ErrorResult(before.Reason)
+			res.Context = before.Context
+			return res, &ApprovalPending{Ticket: before.Pending, Reason: before.Reason}
 		default:
-			return ErrorResult(before.Reason), nil
+			res := ErrorResult(before.Reason)
+			res.Context = before.Context
+			return res, nil
 		}
 		res, err := next(ctx, call)
 		after := Event{Hook: AfterTool, Tool: call.Tool, CallID: call.ID, Input: call.Input, Output: res.Output, IsError: res.IsError}
@@ -472,13 +510,42 @@ func (c *Chain) Wrap(next Executor) Executor {
 			after.Output, after.IsError = shown.Output, shown.IsError
 		}
 		out := c.Run(ctx, after)
+		notes := joinNotes(before.Context, out.Context)
 		switch out.Verdict {
 		case Allowed:
+			if notes != nil {
+				res.Context = joinNotes(res.Context, notes)
+			}
 			return res, err
 		case Replaced:
-			return Result{Output: out.Output, IsError: out.IsError}, nil
+			return Result{Output: out.Output, IsError: out.IsError, Context: notes}, nil
 		default:
-			return ErrorResult(out.Reason), nil
+			res := ErrorResult(out.Reason)
+			res.Context = notes
+			return res, nil
 		}
 	}
 }
+
+// joinNotes returns a followed by b in a new slice, or whichever is not
+// empty, or nil.
+func joinNotes(a, b []Note) []Note {
+	switch {
+	case len(a) == 0:
+		return b
+	case len(b) == 0:
+		return a
+	}
+	return append(append(make([]Note, 0, len(a)+len(b)), a...), b...)
+}
+
+// ApprovalPending is the error Wrap returns for a call whose approval is
+// being obtained out of band. The call has not run. Resolve the ticket
+// (Ticket.Grant), then run the same call again with the grant in its
+// context (WithGrant).
+type ApprovalPending struct {
+	Ticket *Ticket
+	Reason string
+}
+
+func (e *ApprovalPending) Error() string { return "hookchain: " + e.Reason }

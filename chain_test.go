@@ -672,7 +672,7 @@ func TestVerdictsAndHooksHaveStableTextForms(t *testing.T) {
 	_, err := hc.Verdict(9).MarshalText()
 	assert.EqualError(t, err, "hookchain: cannot encode unknown verdict 9")
 	var v hc.Verdict
-	assert.EqualError(t, v.UnmarshalText([]byte("maybe")), `hookchain: unknown verdict "maybe" (want allow, deny, modify or replace)`)
+	assert.EqualError(t, v.UnmarshalText([]byte("maybe")), `hookchain: unknown verdict "maybe" (want allow, deny, modify, replace or ask)`)
 	assert.Equal(t, "Verdict(9)", hc.Verdict(9).String())
 
 	for h, word := range map[hc.Hook]string{hc.BeforeTool: "before_tool", hc.AfterTool: "after_tool"} {

@@ -15,6 +15,7 @@ const (
 	Denied                  // refuse the call (before) or its result (after)
 	Modified                // before the call: run the tool with a new input
 	Replaced                // after the call: show the model a new result
+	Asked                   // before the call: a person (the chain's approver) must decide
 )
 
 // String returns the constant's name ("Allowed", "Denied", ...), which reads
@@ -29,6 +30,8 @@ func (v Verdict) String() string {
 		return "Modified"
 	case Replaced:
 		return "Replaced"
+	case Asked:
+		return "Asked"
 	}
 	return "Verdict(" + strconv.Itoa(int(v)) + ")"
 }
@@ -44,12 +47,15 @@ func (v Verdict) decision() string {
 		return "modify"
 	case Replaced:
 		return "replace"
+	case Asked:
+		return "ask"
 	}
 	return ""
 }
 
-// MarshalText encodes the verdict as its wire word: "allow", "deny", "modify"
-// or "replace". An unknown verdict is an error, never a number.
+// MarshalText encodes the verdict as its wire word: "allow", "deny",
+// "modify", "replace" or "ask". An unknown verdict is an error, never a
+// number.
 func (v Verdict) MarshalText() ([]byte, error) {
 	d := v.decision()
 	if d == "" {
@@ -59,17 +65,17 @@ func (v Verdict) MarshalText() ([]byte, error) {
 }
 
 // UnmarshalText accepts the wire words ("allow", "deny", "modify",
-// "replace") and the constant names ("Allowed", "Denied", ...), exactly as
+// "replace", "ask") and the constant names ("Allowed", "Denied", ...), exactly as
 // written: a verdict is a security decision, and a near miss is an error, not
 // a guess.
 func (v *Verdict) UnmarshalText(b []byte) error {
-	for c := Allowed; c <= Replaced; c++ {
+	for c := Allowed; c <= Asked; c++ {
 		if string(b) == c.decision() || string(b) == c.String() {
 			*v = c
 			return nil
 		}
 	}
-	return fmt.Errorf("hookchain: unknown verdict %q (want allow, deny, modify or replace)", b)
+	return fmt.Errorf("hookchain: unknown verdict %q (want allow, deny, modify, replace or ask)", b)
 }
 
 // Outcome is an answer. An interceptor returns one for itself, built with
@@ -89,17 +95,31 @@ type Outcome struct {
 	Input   json.RawMessage // Modified: the input the tool must run with
 	Output  json.RawMessage // Replaced: the result the model must be shown
 	IsError bool            // Replaced: whether that result is an error
-	Trail   []Step          // who changed, refused or failed, in chain order
+	Trail   []Step          // who changed, refused, asked or failed, in chain order
+	Context []Note          // text for the model to read next to the call, in chain order
+	Pending *Ticket         // Asked: the approval the host must obtain out of band
+}
+
+// Note is text a link wants the model to read next to the call, such as "this
+// repository uses pnpm, not npm". Any answer can carry notes (see
+// WithContext); a chain's outcome gathers them in chain order, each stamped
+// with the name of the link that gave it.
+type Note struct {
+	Link string `json:"link"` // host-stamped: an interceptor cannot claim another link's words
+	Text string `json:"text"`
 }
 
 // Step is one link's part in a chain's outcome. Links that allowed without
 // incident are not in the trail (an observer sees them); every link that
-// changed the call, refused it, or could not answer is.
+// changed the call, refused it, asked about it, or could not answer is. When
+// asks were put to the chain's approver, its answer is a step too, named
+// after the approver, with By saying who answered.
 type Step struct {
 	Name    string  // the link's registered name (host-stamped, never self-claimed)
 	Verdict Verdict // what it answered (a failure is recorded with the verdict it led to)
 	Reason  string  // its own words
 	Fault   string  // non-empty when the link could not answer (error, panic, timeout, bad answer)
+	By      string  // the approver's step only: who answered the question
 }
 
 // Allow carries on without changing anything.
@@ -123,6 +143,21 @@ func Modify(input json.RawMessage, reason string) Outcome {
 // call, and output must be valid JSON (use Text for plain text).
 func Replace(output json.RawMessage, isError bool, reason string) Outcome {
 	return Outcome{Verdict: Replaced, Output: output, IsError: isError, Reason: reason}
+}
+
+// Ask puts the call to a person before it runs. The chain keeps walking after
+// an ask — a later link can still deny the call or rewrite it — and when
+// every link has answered, all of the run's asks go to the chain's approver
+// at once, about the final input. It is valid only before the call.
+func Ask(message string) Outcome { return Outcome{Verdict: Asked, Reason: message} }
+
+// WithContext returns the answer with text added for the model to read next
+// to the call. Any answer can carry context, an Allow included; the chain
+// keeps it in order and names the link it came from. A denial's context is
+// kept too; links after a denial are not asked, so they add none.
+func (o Outcome) WithContext(text string) Outcome {
+	o.Context = append(o.Context[:len(o.Context):len(o.Context)], Note{Text: text})
+	return o
 }
 
 // Text encodes s as a JSON string, the form a tool's text result takes. It

@@ -16,9 +16,11 @@ import (
 //	 "input":    <JSON>,      // modify: the input the tool must run with
 //	 "output":   <JSON>,      // replace: the result the model must be shown
 //	 "is_error": true,        // replace: the result is an error
-//	 "trail":    [{"name": "…", "decision": "…", "reason": "…", "fault": "…"}]}
+//	 "trail":    [{"name": "…", "decision": "…", "reason": "…", "fault": "…", "by": "…"}],
+//	 "context":  [{"link": "…", "text": "…"}]}
 //
-// Empty fields are omitted; "decision" is always present. (json.Marshal
+// Empty fields are omitted; "decision" is always present. A pending ticket
+// (Outcome.Pending) is not encoded: it is bound to the chain in this process. (json.Marshal
 // escapes "<", ">" and "&" in any value, as it always does; write with a
 // json.Encoder with SetEscapeHTML(false) to keep them as they are.) Decoding ignores
 // unknown fields, so the schema can grow, but is strict about the ones it
@@ -32,6 +34,7 @@ type outcomeJSON struct {
 	Output   rawOrAbsent `json:"output,omitempty"`
 	IsError  bool        `json:"is_error,omitempty"`
 	Trail    []Step      `json:"trail,omitempty"`
+	Context  []Note      `json:"context,omitempty"`
 }
 
 type stepJSON struct {
@@ -39,6 +42,7 @@ type stepJSON struct {
 	Decision *Verdict `json:"decision"`
 	Reason   string   `json:"reason,omitempty"`
 	Fault    string   `json:"fault,omitempty"`
+	By       string   `json:"by,omitempty"`
 }
 
 // rawOrAbsent is a JSON value that omitempty leaves out when absent, and
@@ -76,7 +80,7 @@ func (o Outcome) MarshalJSON() ([]byte, error) {
 	return marshal(outcomeJSON{
 		Decision: &d, Reason: o.Reason,
 		Input: rawOrAbsent(o.Input), Output: rawOrAbsent(o.Output),
-		IsError: o.IsError, Trail: o.Trail,
+		IsError: o.IsError, Trail: o.Trail, Context: o.Context,
 	})
 }
 
@@ -101,7 +105,7 @@ func (o *Outcome) UnmarshalJSON(b []byte) error {
 	if in.Decision == nil {
 		return errors.New(`hookchain: decoding an outcome: "decision" is missing`)
 	}
-	out := Outcome{Verdict: *in.Decision, Reason: in.Reason, IsError: in.IsError, Trail: in.Trail}
+	out := Outcome{Verdict: *in.Decision, Reason: in.Reason, IsError: in.IsError, Trail: in.Trail, Context: in.Context}
 	if len(in.Input) > 0 {
 		out.Input = json.RawMessage(in.Input)
 	}
@@ -125,7 +129,7 @@ func (s Step) MarshalJSON() ([]byte, error) {
 	if d.decision() == "" {
 		return nil, fmt.Errorf("hookchain: cannot encode step %q with unknown verdict %d", s.Name, uint8(d))
 	}
-	return marshal(stepJSON{Name: s.Name, Decision: &d, Reason: s.Reason, Fault: s.Fault})
+	return marshal(stepJSON{Name: s.Name, Decision: &d, Reason: s.Reason, Fault: s.Fault, By: s.By})
 }
 
 // UnmarshalJSON decodes a step; "name" and "decision" are required.
@@ -140,6 +144,6 @@ func (s *Step) UnmarshalJSON(b []byte) error {
 	case in.Decision == nil:
 		return fmt.Errorf(`hookchain: decoding step %q: "decision" is missing`, in.Name)
 	}
-	*s = Step{Name: in.Name, Verdict: *in.Decision, Reason: in.Reason, Fault: in.Fault}
+	*s = Step{Name: in.Name, Verdict: *in.Decision, Reason: in.Reason, Fault: in.Fault, By: in.By}
 	return nil
 }

@@ -66,7 +66,7 @@ func TestDecodingAnOutcomeIsStrictAboutWhatItKnows(t *testing.T) {
 		err  string
 	}{
 		{`{}`, `hookchain: decoding an outcome: "decision" is missing`},
-		{`{"decision":"maybe"}`, `hookchain: decoding an outcome: hookchain: unknown verdict "maybe" (want allow, deny, modify or replace)`},
+		{`{"decision":"maybe"}`, `hookchain: decoding an outcome: hookchain: unknown verdict "maybe" (want allow, deny, modify, replace or ask)`},
 		{`{"decision":"modify"}`, `hookchain: decoding an outcome: "modify" without "input"`},
 		{`{"decision":"replace","reason":"x"}`, `hookchain: decoding an outcome: "replace" without "output"`},
 		{`{"decision":"deny","trail":[{"decision":"deny"}]}`, `hookchain: decoding an outcome: hookchain: decoding a step: "name" is missing`},

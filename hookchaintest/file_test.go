@@ -100,11 +100,11 @@ func TestDecodeFileRejectsWhatWouldQuietlyTestLess(t *testing.T) {
 		{"an unknown hook", `{"event": {"hook": "during_tool"}, "want": {"verdict": "allow"}}`, `x.json:1:1: event.hook: unknown hook "during_tool" (want before_tool or after_tool)`},
 		{"a missing want", `{` + event + `}`, "x.json:1:1: want is missing"},
 		{"a missing verdict", `{` + event + `, "want": {"reason": "denied by no-rm"}}`, "x.json:1:1: want.verdict is missing"},
-		{"an unknown verdict word", `{` + event + `, "want": {"verdict": "alow"}}`, `x.json:1:1: want.verdict: unknown verdict "alow" (want allow, deny, modify or replace)`},
+		{"an unknown verdict word", `{` + event + `, "want": {"verdict": "alow"}}`, `x.json:1:1: want.verdict: unknown verdict "alow" (want allow, deny, modify, replace or ask)`},
 		{"a verdict that is a number", `{` + event + `, "want": {"verdict": 0}}`, "x.json:1:1: want.verdict must be a string, not a number"},
 		{"a step without a name", `{` + event + `, "want": {"verdict": "deny", "steps": [{"verdict": "deny"}]}}`, "x.json:1:1: want.steps[0].name is missing"},
 		{"a step without a verdict", `{` + event + `, "want": {"verdict": "deny", "steps": [{"name": "a"}]}}`, "x.json:1:1: want.steps[0].verdict is missing"},
-		{"a step with an unknown verdict", `{` + event + `, "want": {"verdict": "deny", "steps": [{"name": "a", "verdict": "nope"}]}}`, `x.json:1:1: want.steps[0].verdict: unknown verdict "nope" (want allow, deny, modify or replace)`},
+		{"a step with an unknown verdict", `{` + event + `, "want": {"verdict": "deny", "steps": [{"name": "a", "verdict": "nope"}]}}`, `x.json:1:1: want.steps[0].verdict: unknown verdict "nope" (want allow, deny, modify, replace or ask)`},
 
 		{"a name that is not a string", `{"name": 3, ` + event + `, "want": {"verdict": "allow"}}`, "x.json:1:1: name must be a string, not a number"},
 		{"an event that is null", `{"event": null, "want": {"verdict": "allow"}}`, "x.json:1:1: event must be an object, not null"},
