@@ -199,7 +199,7 @@ func DecodeAnswer(e hookchain.Event, stdout []byte) (hookchain.Outcome, error) {
 		}
 		out, belongs = hookchain.Replace(fields["output"], isError, reason), []string{"output", "is_error"}
 	default:
-		return hookchain.Outcome{}, fmt.Errorf(`unknown "decision" %q (want allow, deny, modify, replace or ask)`, decision)
+		return hookchain.Outcome{}, fmt.Errorf(`unknown "decision" %q (want allow, deny, modify or replace)`, decision)
 	}
 	for _, k := range [...]string{"input", "output", "is_error"} {
 		if present(k) && !contains(belongs, k) {
