@@ -28,6 +28,8 @@
 //
 //	answer               BeforeTool                       AfterTool
 //	Allow                carry on                         carry on
+//	Ask(m)               carry on; ask the approver       failure: "asked for approval of a
+//	                     after the last link              call that has already run"
 //	Deny(r)              stop: Denied                     stop: Denied; the model is shown
 //	                                                      the reason as an error result
 //	Modify(in, r)        input becomes in; carry on       failure: "asked to rewrite the input
@@ -66,6 +68,36 @@
 // Run never returns an error and never panics. A Chain is immutable once built
 // and safe for concurrent use.
 //
+// # Asking a person
+//
+// An interceptor that wants a human to decide answers Ask(message), before
+// the call only. The chain keeps walking: a later link can still deny the
+// call (then nobody is asked) or rewrite it (then the question is about the
+// rewritten input — nobody approves one input and runs another). After the
+// last link, every ask of the run goes at once to the chain's Approver
+// (Chain.WithApprover), with the tool, the call id, the final input, the
+// asking links and the links that rewrote the input. Approved, the run ends as
+// it would have without the asks (Allowed or Modified); refused, it is Denied.
+// No approver, or one that errors, panics or outruns its Timeout, is a
+// denial: approval that was needed and not obtained is never consent.
+//
+// ApproveAll latches the asking links for the conversation's Session
+// (WithSession): a later run of the same chain in the same session is
+// approved without asking only when every asking link is latched. Revoke
+// unlatches. An approver that needs longer than a call should wait answers
+// Defer: the outcome is Asked and carries a Ticket, and the host runs the
+// same call again with the ticket's Grant in its context (WithGrant). A grant
+// approves only the call id, the exact final input and the asks it was issued
+// for.
+//
+// # Context for the model
+//
+// Any answer can carry text for the model to read next to the call
+// (Outcome.WithContext), like Claude Code's additionalContext. The chain
+// gathers it in order, each Note stamped with its link's name; a denial keeps
+// what was said up to the denier, and a failed link's context is void with
+// its answer. Wrap hands both hooks' notes to the runtime in Result.Context.
+//
 // # Reasons
 //
 // The Outcome's Reason is written for the model and for whoever audits the
@@ -74,6 +106,9 @@
 //	Denied by a link:        denied by NAME: REASON   (denied by NAME when it gave none)
 //	Denied by a failure:     NAME failed and denies on failure: FAULT
 //	Denied by the chain:     hookchain: WHAT IS WRONG WITH THE EVENT
+//	Refused by the approver: refused by WHO: WHY (asked by NAME: MESSAGE; ...)
+//	Approval not obtained:   approval needed but not obtained: WHY (asked by NAME: MESSAGE)
+//	Asked, pending:          approval pending (asked by NAME: MESSAGE)
 //	Modified or Replaced:    every changer in order, "; "-joined, as NAME: REASON or NAME
 //	                         e.g. "redact: a credential; pin-timeout"
 //
