@@ -75,6 +75,11 @@ const (
 	ansCancel        = 15 // ends the run's context, then denies
 	ansNoReason      = 1 << 4
 	ansIsError       = 1 << 5
+	ansAskFlag       = 1 << 6 // the link answers Ask instead
+	ansNoteFlag      = 1 << 7 // the answer carries a context note
+
+	// ansAsk is the answer of a link whose byte has ansAskFlag set.
+	ansAsk = 16
 )
 
 const maxLinks = 8
@@ -104,6 +109,7 @@ type spec struct {
 	failOpen bool
 	matcher  int // 0 Any, 1 Tool("X"), 2 Tool("Y"), 3 InputExists("by")
 	answer   int
+	note     bool // the answer carries the note "note from NAME"
 	reason   string
 	isError  bool
 	payload  json.RawMessage // Modify's input or Replace's output
@@ -175,6 +181,10 @@ func decodeProgram(prog, raw []byte) program {
 			matcher:  int(r >> 3 & 3),
 			answer:   int(a & 15),
 			isError:  a&ansIsError != 0,
+			note:     a&ansNoteFlag != 0,
+		}
+		if a&ansAskFlag != 0 {
+			s.answer = ansAsk
 		}
 		if a&ansNoReason == 0 {
 			s.reason = "because " + s.name
@@ -221,33 +231,43 @@ func (s spec) matcherValue() hc.Matcher {
 }
 
 func (s spec) interceptor(log *[]seen, cancel context.CancelFunc) hc.Interceptor {
-	return func(_ context.Context, e hc.Event) (hc.Outcome, error) {
-		*log = append(*log, seen{s.name, string(e.Input), string(e.Output), e.IsError})
-		switch s.answer {
-		case ansCancel:
-			cancel()
-			return hc.Deny(s.reason), nil
-		case ansDeny:
-			return hc.Deny(s.reason), nil
-		case ansModifyObject, ansModifyEmpty, ansModifyBad, ansModifyArray, ansModifyRaw, ansModifyNothing:
-			return hc.Modify(s.payload, s.reason), nil
-		case ansReplace, ansReplaceBad, ansReplaceRaw:
-			return hc.Replace(s.payload, s.isError, s.reason), nil
-		case ansUnknown:
-			return hc.Outcome{Verdict: 9, Reason: s.reason}, nil
-		case ansError:
-			if s.isError {
-				// The answer that comes with an error is not the link's word.
-				return hc.Deny("ignored " + s.name), errors.New("boom in " + s.name)
-			}
-			return hc.Outcome{}, errors.New("boom in " + s.name)
-		case ansPanic:
-			panic("oops in " + s.name)
-		case ansSilentError:
-			return hc.Outcome{}, errors.New("")
+	return func(ctx context.Context, e hc.Event) (hc.Outcome, error) {
+		out, err := s.answerTo(ctx, e, log, cancel)
+		if s.note {
+			out = out.WithContext("note from " + s.name)
 		}
-		return hc.Allow(), nil
+		return out, err
 	}
+}
+
+func (s spec) answerTo(_ context.Context, e hc.Event, log *[]seen, cancel context.CancelFunc) (hc.Outcome, error) {
+	*log = append(*log, seen{s.name, string(e.Input), string(e.Output), e.IsError})
+	switch s.answer {
+	case ansAsk:
+		return hc.Ask(s.reason), nil
+	case ansCancel:
+		cancel()
+		return hc.Deny(s.reason), nil
+	case ansDeny:
+		return hc.Deny(s.reason), nil
+	case ansModifyObject, ansModifyEmpty, ansModifyBad, ansModifyArray, ansModifyRaw, ansModifyNothing:
+		return hc.Modify(s.payload, s.reason), nil
+	case ansReplace, ansReplaceBad, ansReplaceRaw:
+		return hc.Replace(s.payload, s.isError, s.reason), nil
+	case ansUnknown:
+		return hc.Outcome{Verdict: 9, Reason: s.reason}, nil
+	case ansError:
+		if s.isError {
+			// The answer that comes with an error is not the link's word.
+			return hc.Deny("ignored " + s.name), errors.New("boom in " + s.name)
+		}
+		return hc.Outcome{}, errors.New("boom in " + s.name)
+	case ansPanic:
+		panic("oops in " + s.name)
+	case ansSilentError:
+		return hc.Outcome{}, errors.New("")
+	}
+	return hc.Allow(), nil
 }
 
 func (s spec) link(log *[]seen, cancel context.CancelFunc) hc.Link {
@@ -319,6 +339,8 @@ func model(p program) (hc.Outcome, []seen) {
 
 	var (
 		trail   []hc.Step
+		notes   []hc.Note
+		asks    []string
 		asked   []seen
 		changes []string
 		ended   bool // the run's context, ended by an ansCancel link
@@ -361,7 +383,10 @@ func model(p program) (hc.Outcome, []seen) {
 				continue
 			}
 			trail = append(trail, hc.Step{Name: s.name, Verdict: hc.Denied, Reason: reason, Fault: fault})
-			return hc.Outcome{Verdict: hc.Denied, Reason: s.name + " failed and denies on failure: " + fault, Trail: trail}, asked
+			return hc.Outcome{Verdict: hc.Denied, Reason: s.name + " failed and denies on failure: " + fault, Trail: trail, Context: notes}, asked
+		}
+		if s.note {
+			notes = append(notes, hc.Note{Link: s.name, Text: "note from " + s.name})
 		}
 		switch verdict {
 		case hc.Allowed:
@@ -372,7 +397,15 @@ func model(p program) (hc.Outcome, []seen) {
 			if reason != "" {
 				r += ": " + reason
 			}
-			return hc.Outcome{Verdict: hc.Denied, Reason: r, Trail: trail}, asked
+			return hc.Outcome{Verdict: hc.Denied, Reason: r, Trail: trail, Context: notes}, asked
+		case hc.Asked:
+			trail = append(trail, hc.Step{Name: s.name, Verdict: hc.Asked, Reason: reason})
+			if reason == "" {
+				asks = append(asks, s.name)
+			} else {
+				asks = append(asks, s.name+": "+reason)
+			}
+			continue
 		case hc.Modified:
 			input = s.payload
 		case hc.Replaced:
@@ -385,10 +418,17 @@ func model(p program) (hc.Outcome, []seen) {
 			changes = append(changes, s.name+": "+reason)
 		}
 	}
-	if len(changes) == 0 {
-		return hc.Outcome{Trail: trail}, asked
+	if len(asks) > 0 {
+		// The chain under test has no approver: approval that was needed
+		// and not obtained is a denial.
+		trail = append(trail, hc.Step{Name: "approver", Verdict: hc.Denied, Fault: "no approver is configured"})
+		return hc.Outcome{Verdict: hc.Denied, Trail: trail, Context: notes,
+			Reason: "approval needed but not obtained: no approver is configured (asked by " + strings.Join(asks, "; ") + ")"}, asked
 	}
-	out := hc.Outcome{Reason: strings.Join(changes, "; "), Trail: trail}
+	if len(changes) == 0 {
+		return hc.Outcome{Trail: trail, Context: notes}, asked
+	}
+	out := hc.Outcome{Reason: strings.Join(changes, "; "), Trail: trail, Context: notes}
 	if p.hook == hc.BeforeTool {
 		out.Verdict, out.Input = hc.Modified, input
 	} else {
@@ -401,6 +441,11 @@ func model(p program) (hc.Outcome, []seen) {
 // the links before it left it.
 func answerOf(p program, s spec, input json.RawMessage) (verdict hc.Verdict, reason, fault string) {
 	switch s.answer {
+	case ansAsk:
+		verdict, reason = hc.Asked, s.reason
+		if p.hook != hc.BeforeTool {
+			fault = "asked for approval of a call that has already run"
+		}
 	case ansDeny:
 		verdict, reason = hc.Denied, s.reason
 	case ansModifyObject, ansModifyEmpty, ansModifyBad, ansModifyArray, ansModifyRaw, ansModifyNothing:
@@ -437,7 +482,7 @@ func answerOf(p program, s spec, input json.RawMessage) (verdict hc.Verdict, rea
 // the model, so that a wrong model cannot hide a broken fold.
 func checkInvariants(t *testing.T, p program, got hc.Outcome, asked []seen) {
 	t.Helper()
-	require.LessOrEqual(t, got.Verdict, hc.Replaced, "the verdict is one of the four")
+	require.LessOrEqual(t, got.Verdict, hc.Asked, "the verdict is one of the five")
 	if got.Verdict == hc.Modified {
 		require.Equal(t, hc.BeforeTool, p.hook, "Modified only before the call")
 		require.True(t, json.Valid(got.Input), "a Modified input is valid JSON")
@@ -455,6 +500,12 @@ func checkInvariants(t *testing.T, p program, got hc.Outcome, asked []seen) {
 	last := -1
 	var changes []string
 	for i, st := range got.Trail {
+		if st.Name == "approver" && i == len(got.Trail)-1 {
+			// No approver is configured, so the chain's own step says so.
+			require.Equal(t, hc.Step{Name: "approver", Verdict: hc.Denied, Fault: "no approver is configured"}, st)
+			require.True(t, strings.HasPrefix(got.Reason, "approval needed but not obtained: no approver is configured (asked by "), got.Reason)
+			continue
+		}
 		s, ok := byName[st.Name]
 		require.True(t, ok, "trail step %q is a registered link", st.Name)
 		require.Greater(t, index[st.Name], last, "the trail is in registration order, each link once")
@@ -472,6 +523,9 @@ func checkInvariants(t *testing.T, p program, got hc.Outcome, asked []seen) {
 			continue
 		}
 		switch st.Verdict {
+		case hc.Asked:
+			require.Equal(t, hc.BeforeTool, p.hook, "a valid ask is made before the call")
+			require.Equal(t, hc.Denied, got.Verdict, "an ask with no approver ends denied")
 		case hc.Denied:
 			require.Equal(t, len(got.Trail)-1, i, "a denial ends the trail")
 		case hc.Modified, hc.Replaced:
@@ -504,7 +558,8 @@ func checkInvariants(t *testing.T, p program, got hc.Outcome, asked []seen) {
 		}
 	case hc.Denied:
 		ok := strings.HasPrefix(got.Reason, "hookchain: ") || strings.HasPrefix(got.Reason, "denied by ") ||
-			strings.Contains(got.Reason, " failed and denies on failure: ")
+			strings.Contains(got.Reason, " failed and denies on failure: ") ||
+			strings.HasPrefix(got.Reason, "approval needed but not obtained: ")
 		require.True(t, ok, "a denial says who denied: %q", got.Reason)
 	case hc.Modified, hc.Replaced:
 		require.Equal(t, strings.Join(changes, "; "), got.Reason, "a change names every link that changed the call")
@@ -585,6 +640,7 @@ func FuzzFoldInvariants(f *testing.F) {
 		require.Equal(t, want.Verdict, got.Verdict, "verdict; reason %q", got.Reason)
 		require.Equal(t, want.Reason, got.Reason)
 		require.Equal(t, want.Trail, got.Trail)
+		require.Equal(t, want.Context, got.Context, "context notes, in chain order, named")
 		require.Equal(t, string(want.Input), string(got.Input))
 		require.Equal(t, string(want.Output), string(got.Output))
 		require.Equal(t, want.IsError, got.IsError)
