@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"sync"
 	"testing"
 	"time"
 
@@ -359,4 +360,38 @@ func TestWithApproverRefusesAnApproverItCannotName(t *testing.T) {
 	assert.PanicsWithValue(t, `hookchain: WithApprover("h"): nil Answer`, func() { c.WithApprover(hc.Approver{Name: "h", Timeout: time.Second}) })
 	assert.PanicsWithValue(t, `hookchain: WithApprover("h"): Timeout(0s) must be positive`, func() { c.WithApprover(hc.Approver{Name: "h", Answer: answer}) })
 	assert.PanicsWithValue(t, `hookchain: WithApprover("guard"): a link has that name`, func() { c.WithApprover(hc.Approver{Name: "guard", Answer: answer, Timeout: time.Second}) })
+}
+
+// Calls of one conversation run in parallel and share its session: the latch
+// must hold under the race detector, and every call must be approved.
+func TestOneSessionIsSafeForParallelCalls(t *testing.T) {
+	var mu sync.Mutex
+	asked := 0
+	c := hc.New(hc.Before("push-guard", hc.Any(), answering(hc.Ask("push?")))).WithApprover(hc.Approver{
+		Name: "human", Timeout: time.Second,
+		Answer: func(context.Context, hc.Question) (hc.Approval, error) {
+			mu.Lock()
+			defer mu.Unlock()
+			asked++
+			return hc.Approval{Decision: hc.ApproveAll, By: "alice"}, nil
+		},
+	})
+	session := hc.NewSession()
+	ctx := hc.WithSession(context.Background(), session)
+	var wg sync.WaitGroup
+	for i := range 32 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 50 {
+				out := c.Run(ctx, pushCall())
+				assert.Equal(t, hc.Allowed, out.Verdict, "goroutine %d: %s", i, out.Reason)
+				if i == 0 {
+					session.Revoke("push-guard")
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	assert.GreaterOrEqual(t, asked, 1)
 }
