@@ -1,0 +1,170 @@
+package hookchain
+
+import (
+	"context"
+	"log/slog"
+)
+
+// LogObserver returns an Observer that writes the chain's decisions to l: one
+// record for every link the chain asks (allows included) and one for every
+// run. A nil l writes to slog.Default(), as it is when the record is written.
+//
+// Attribute names are stable, so that queries and alerts can be written
+// against them. Step records have the message "hookchain step":
+//
+//	attribute  value
+//	hook       "before_tool" or "after_tool"
+//	tool       the tool's name as the model called it
+//	call_id    the tool-use id ("" when the runtime has none)
+//	link       the link's registered name
+//	verdict    what the link answered, as its wire word: "allow", "deny",
+//	           "modify", "replace"; a failure carries the verdict it led to
+//	reason     the link's own words ("" when it gave none)
+//	fault      why the link could not answer; present only when it failed
+//	duration   how long the link took to answer (a time.Duration)
+//
+// Run records have the message "hookchain run":
+//
+//	attribute   value
+//	hook        as above ("Hook(N)" for an event the chain refused for its hook)
+//	tool        as above
+//	call_id     as above
+//	verdict     the chain's answer, as its wire word
+//	reason      the Outcome's Reason: who decided and why
+//	trail       the names of the links in the Outcome's Trail, in chain order
+//	            (a []string; empty when nobody changed, refused or failed)
+//	decided_by  a denial: the link whose refusal or failure stopped the chain;
+//	            absent when the chain refused the event itself, before asking
+//	            anyone (its reason then starts with "hookchain: ")
+//	changed_by  the links that changed the call, in order; present only when
+//	            some did
+//	failed      the links that could not answer, in order, fail-open ones
+//	            included; present only when some did
+//	duration    how long the whole run took
+//
+// Levels say what needs a look. A failure is a warning, and so is a run in
+// which any link failed, even one that failed open and changed nothing: a
+// guard that cannot answer is a problem whatever it led to. A denial, a
+// change, and anything else a link can say is Info; an allow is Debug, so a
+// logger at the default Info level shows every decision and none of the
+// calls that went through untouched.
+//
+// To keep the names apart from the host's own, give LogObserver a logger
+// with a group: l.WithGroup("hookchain"). A record at a level l does not
+// handle costs one Enabled call and nothing else.
+func LogObserver(l *slog.Logger) Observer {
+	logger := func() *slog.Logger {
+		if l != nil {
+			return l
+		}
+		return slog.Default()
+	}
+	return Observer{
+		Step: func(ctx context.Context, r StepReport) {
+			l := logger()
+			level := stepLevel(r)
+			if !l.Enabled(ctx, level) {
+				return
+			}
+			attrs := make([]slog.Attr, 0, 8)
+			attrs = append(attrs,
+				slog.String("hook", r.Hook.String()),
+				slog.String("tool", r.Tool),
+				slog.String("call_id", r.CallID),
+				slog.String("link", r.Link),
+				slog.String("verdict", verdictWord(r.Verdict)),
+				slog.String("reason", r.Reason),
+			)
+			if r.Fault != "" {
+				attrs = append(attrs, slog.String("fault", r.Fault))
+			}
+			attrs = append(attrs, slog.Duration("duration", r.Duration))
+			l.LogAttrs(ctx, level, "hookchain step", attrs...)
+		},
+		Run: func(ctx context.Context, r RunReport) {
+			l := logger()
+			trail := r.Outcome.Trail
+			level := runLevel(r.Outcome)
+			if !l.Enabled(ctx, level) {
+				return
+			}
+			names := make([]string, len(trail))
+			var changedBy, failed []string
+			for i, s := range trail {
+				names[i] = s.Name
+				if s.Fault != "" {
+					failed = append(failed, s.Name)
+				} else if s.Verdict == Modified || s.Verdict == Replaced {
+					changedBy = append(changedBy, s.Name)
+				}
+			}
+			attrs := make([]slog.Attr, 0, 10)
+			attrs = append(attrs,
+				slog.String("hook", r.Event.Hook.String()),
+				slog.String("tool", r.Event.Tool),
+				slog.String("call_id", r.Event.CallID),
+				slog.String("verdict", verdictWord(r.Outcome.Verdict)),
+				slog.String("reason", r.Outcome.Reason),
+				slog.Any("trail", names),
+			)
+			if by := decider(r.Outcome); by != "" {
+				attrs = append(attrs, slog.String("decided_by", by))
+			}
+			if changedBy != nil {
+				attrs = append(attrs, slog.Any("changed_by", changedBy))
+			}
+			if failed != nil {
+				attrs = append(attrs, slog.Any("failed", failed))
+			}
+			attrs = append(attrs, slog.Duration("duration", r.Duration))
+			l.LogAttrs(ctx, level, "hookchain run", attrs...)
+		},
+	}
+}
+
+func stepLevel(r StepReport) slog.Level {
+	switch {
+	case r.Fault != "":
+		return slog.LevelWarn
+	case r.Verdict == Allowed:
+		return slog.LevelDebug
+	}
+	return slog.LevelInfo
+}
+
+func runLevel(out Outcome) slog.Level {
+	for _, s := range out.Trail {
+		if s.Fault != "" {
+			return slog.LevelWarn
+		}
+	}
+	if out.Verdict == Allowed {
+		return slog.LevelDebug
+	}
+	return slog.LevelInfo
+}
+
+// decider names the link that denied the call: the last one in the trail
+// that answered (or, failing, led to) Denied. The chain's own refusals have
+// an empty trail and no decider.
+func decider(out Outcome) string {
+	if out.Verdict != Denied {
+		return ""
+	}
+	for i := len(out.Trail) - 1; i >= 0; i-- {
+		if out.Trail[i].Verdict == Denied {
+			return out.Trail[i].Name
+		}
+	}
+	return ""
+}
+
+// verdictWord is the verdict as log queries spell it: its wire word, or its
+// String form for a verdict that has none, so that a record is never lost
+// to an encoding error.
+func verdictWord(v Verdict) string {
+	if b, err := v.MarshalText(); err == nil {
+		return string(b)
+	}
+	return v.String()
+}

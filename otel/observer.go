@@ -1,0 +1,205 @@
+// Package hookchainotel records what a hookchain chain does as OpenTelemetry
+// spans: one span for every run of the chain, and one for every link it
+// asks. It is a module of its own, so that importing the core never pulls in
+// OpenTelemetry.
+//
+// The package is named hookchainotel rather than otel so that it can sit
+// beside go.opentelemetry.io/otel in the same file without an alias:
+//
+//	import hookchainotel "github.com/hookchain/hookchain/otel"
+//
+//	chain = chain.WithObserver(hookchainotel.Observer(tp))
+//
+// # Spans
+//
+// Both kinds of span are children of the span in the context the chain is
+// run with: the runtime's span around the tool call. Start one there (a
+// traced runtime already does) and pass its context to Chain.Run or to the
+// executor Chain.Wrap returns; without one, every span is the root of a trace
+// of its own.
+//
+//	hookchain.run HOOK    one per Run, e.g. "hookchain.run before_tool"
+//	hookchain.step LINK   one per link asked, allows included, e.g. "hookchain.step no-rm"
+//
+// Attributes, with names that queries can rely on:
+//
+//	attribute             on     value
+//	hookchain.hook        both   "before_tool" or "after_tool"
+//	hookchain.tool        both   the tool's name as the model called it
+//	hookchain.call_id     both   the tool-use id ("" when the runtime has none)
+//	hookchain.verdict     both   the wire word: "allow", "deny", "modify", "replace"
+//	hookchain.reason      both   step: the link's own words; run: the Outcome's Reason
+//	hookchain.link        step   the link's registered name
+//	hookchain.fault       step   why the link could not answer; only when it failed
+//	hookchain.trail       run    the names of the links in the Outcome's Trail, in order
+//	hookchain.decided_by  run    a denial: the link whose refusal or failure stopped
+//	                             the chain; absent when the chain refused the event itself
+//	hookchain.changed_by  run    the links that changed the call; only when some did
+//	hookchain.failed      run    the links that could not answer; only when some did
+//
+// A run span is self-sufficient for an audit: its reason and trail say who
+// decided what and why without the step spans, which add every link's
+// timing, the links that allowed included.
+//
+// # Status
+//
+// A step span whose link failed has status Error, described by the fault. A
+// run span has status Error when any link in its trail failed — the one that
+// denied by failing, or one that failed open and changed nothing — described
+// as "NAME failed: FAULT" for each, "; "-joined. Every other span's status is
+// Unset. A denial by policy is not an error: the chain did its job, and a
+// trace full of red for every refused rm -rf would hide the links that are
+// actually broken. Query hookchain.verdict for denials.
+//
+// # Timing
+//
+// A chain tells its observers about a link after the link has answered, and
+// about a run after it has ended, each with how long it took. So every span
+// is created when its report arrives, with its start set back by the
+// reported duration and its end at the moment of the report: the durations
+// are exact, and the spans are late by the time it takes to hand a report to
+// the observer (more when observers before this one are slow).
+//
+// That order is also why steps are siblings of their run rather than its
+// children: a parent must exist before its children are started, and the run
+// span can only be created once the run has ended, after all its steps were
+// reported. Holding the step reports back until then would need to know
+// which run each belongs to, and nothing in a report says so: concurrent runs
+// may share a context, a tool and even a call id. Rather than guess, and put
+// a link's denial under another call, each report becomes its span at once
+// and the observer keeps no state. The steps of a run are the hookchain.step
+// spans with its hook, tool and call id that lie within its time span.
+package hookchainotel
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/hookchain/hookchain"
+)
+
+// ScopeName is the instrumentation scope the spans are recorded under.
+const ScopeName = "github.com/hookchain/hookchain/otel"
+
+const (
+	hookKey      = attribute.Key("hookchain.hook")
+	toolKey      = attribute.Key("hookchain.tool")
+	callIDKey    = attribute.Key("hookchain.call_id")
+	verdictKey   = attribute.Key("hookchain.verdict")
+	reasonKey    = attribute.Key("hookchain.reason")
+	linkKey      = attribute.Key("hookchain.link")
+	faultKey     = attribute.Key("hookchain.fault")
+	trailKey     = attribute.Key("hookchain.trail")
+	decidedByKey = attribute.Key("hookchain.decided_by")
+	changedByKey = attribute.Key("hookchain.changed_by")
+	failedKey    = attribute.Key("hookchain.failed")
+)
+
+// Observer returns an Observer that records the chain's runs and steps as
+// spans from tp's tracer for ScopeName. A nil tp means the global provider
+// as it is when each span is recorded, otel.GetTracerProvider(), so that a
+// chain built before the host installs its provider still reports to it.
+func Observer(tp trace.TracerProvider) hookchain.Observer {
+	tracer := func() trace.Tracer { return otel.GetTracerProvider().Tracer(ScopeName) }
+	if tp != nil {
+		t := tp.Tracer(ScopeName)
+		tracer = func() trace.Tracer { return t }
+	}
+	return hookchain.Observer{
+		Step: func(ctx context.Context, r hookchain.StepReport) {
+			end := time.Now()
+			attrs := make([]attribute.KeyValue, 0, 7)
+			attrs = append(attrs,
+				hookKey.String(r.Hook.String()),
+				toolKey.String(r.Tool),
+				callIDKey.String(r.CallID),
+				linkKey.String(r.Link),
+				verdictKey.String(verdictWord(r.Verdict)),
+				reasonKey.String(r.Reason),
+			)
+			if r.Fault != "" {
+				attrs = append(attrs, faultKey.String(r.Fault))
+			}
+			_, span := tracer().Start(ctx, "hookchain.step "+r.Link,
+				trace.WithSpanKind(trace.SpanKindInternal),
+				trace.WithTimestamp(end.Add(-r.Duration)),
+				trace.WithAttributes(attrs...))
+			if r.Fault != "" {
+				span.SetStatus(codes.Error, r.Fault)
+			}
+			span.End(trace.WithTimestamp(end))
+		},
+		Run: func(ctx context.Context, r hookchain.RunReport) {
+			end := time.Now()
+			out := r.Outcome
+			names := make([]string, len(out.Trail))
+			var changedBy, failed, faults []string
+			for i, s := range out.Trail {
+				names[i] = s.Name
+				if s.Fault != "" {
+					failed = append(failed, s.Name)
+					faults = append(faults, s.Name+" failed: "+s.Fault)
+				} else if s.Verdict == hookchain.Modified || s.Verdict == hookchain.Replaced {
+					changedBy = append(changedBy, s.Name)
+				}
+			}
+			attrs := make([]attribute.KeyValue, 0, 9)
+			attrs = append(attrs,
+				hookKey.String(r.Event.Hook.String()),
+				toolKey.String(r.Event.Tool),
+				callIDKey.String(r.Event.CallID),
+				verdictKey.String(verdictWord(out.Verdict)),
+				reasonKey.String(out.Reason),
+				trailKey.StringSlice(names),
+			)
+			if by := decider(out); by != "" {
+				attrs = append(attrs, decidedByKey.String(by))
+			}
+			if changedBy != nil {
+				attrs = append(attrs, changedByKey.StringSlice(changedBy))
+			}
+			if failed != nil {
+				attrs = append(attrs, failedKey.StringSlice(failed))
+			}
+			_, span := tracer().Start(ctx, "hookchain.run "+r.Event.Hook.String(),
+				trace.WithSpanKind(trace.SpanKindInternal),
+				trace.WithTimestamp(end.Add(-r.Duration)),
+				trace.WithAttributes(attrs...))
+			if faults != nil {
+				span.SetStatus(codes.Error, strings.Join(faults, "; "))
+			}
+			span.End(trace.WithTimestamp(end))
+		},
+	}
+}
+
+// decider names the link that denied the call: the last one in the trail
+// that answered (or, failing, led to) Denied. The chain's own refusals have
+// an empty trail and no decider.
+func decider(out hookchain.Outcome) string {
+	if out.Verdict != hookchain.Denied {
+		return ""
+	}
+	for i := len(out.Trail) - 1; i >= 0; i-- {
+		if out.Trail[i].Verdict == hookchain.Denied {
+			return out.Trail[i].Name
+		}
+	}
+	return ""
+}
+
+// verdictWord is the verdict as queries spell it: its wire word, or its
+// String form for a verdict that has none, so that a span is never lost to
+// an encoding error.
+func verdictWord(v hookchain.Verdict) string {
+	if b, err := v.MarshalText(); err == nil {
+		return string(b)
+	}
+	return v.String()
+}
