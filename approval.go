@@ -189,7 +189,7 @@ var chainIDs atomic.Uint64
 // resolve puts the run's asks to the approver and returns the outcome: the
 // one the run would have had without asks when they are approved, a denial
 // otherwise.
-func (c *Chain) resolve(ctx context.Context, e Event, res Outcome, observed bool) Outcome {
+func (c *Chain) resolve(ctx context.Context, e Event, res Outcome, obs *observation) Outcome {
 	q := Question{Tool: e.Tool, CallID: e.CallID, Input: e.Input}
 	for _, s := range res.Trail {
 		switch {
@@ -217,8 +217,8 @@ func (c *Chain) resolve(ctx context.Context, e Event, res Outcome, observed bool
 	default:
 		step.Verdict, step.By, step.Reason = Denied, a.By, a.Reason
 	}
-	if observed {
-		c.reportStep(ctx, e, step, time.Since(start))
+	if obs != nil {
+		c.reportStep(ctx, obs, e, step, start)
 	}
 	res.Trail = append(res.Trail, step)
 	asked := askedBy(q.Asks)

@@ -128,15 +128,15 @@ func (c *Chain) Run(ctx context.Context, e Event) Outcome {
 		return refuse("Run on a nil *Chain")
 	}
 	if len(c.observers) == 0 {
-		return c.run(ctx, e, false)
+		return c.run(ctx, e, nil)
 	}
-	start := time.Now()
-	out := c.run(ctx, e, true)
-	c.reportRun(ctx, e, out, time.Since(start))
+	obs := &observation{start: time.Now()}
+	out := c.run(ctx, e, obs)
+	c.reportRun(ctx, e, out, obs)
 	return out
 }
 
-func (c *Chain) run(ctx context.Context, e Event, observed bool) Outcome {
+func (c *Chain) run(ctx context.Context, e Event, obs *observation) Outcome {
 	var p *plan
 	switch e.Hook {
 	case BeforeTool:
@@ -154,7 +154,7 @@ func (c *Chain) run(ctx context.Context, e Event, observed bool) Outcome {
 	if reason := c.check(ctx, &e); reason != "" {
 		return refuse(reason)
 	}
-	return c.fold(ctx, e, p.linksFor(e.Tool), observed)
+	return c.fold(ctx, e, p.linksFor(e.Tool), obs)
 }
 
 // check normalises the event and returns why the chain refuses it, if it
@@ -192,7 +192,7 @@ func refuse(reason string) Outcome {
 // event as it now stands is asked; its answer is checked against the hook and
 // the current event, then either stops the walk (a denial, or a failure of a
 // fail-closed link) or is folded into the event the next link sees.
-func (c *Chain) fold(ctx context.Context, e Event, links []*Link, observed bool) Outcome {
+func (c *Chain) fold(ctx context.Context, e Event, links []*Link, obs *observation) Outcome {
 	var (
 		trail   []Step
 		notes   []Note
@@ -208,7 +208,7 @@ func (c *Chain) fold(ctx context.Context, e Event, links []*Link, observed bool)
 		if !l.byNameOnly && !l.match.Match(e) {
 			continue
 		}
-		if observed {
+		if obs != nil {
 			start = time.Now()
 		}
 		var fault string
@@ -226,7 +226,7 @@ func (c *Chain) fold(ctx context.Context, e Event, links []*Link, observed bool)
 				out, fault = Outcome{}, ended(ctx, 0)
 			}
 		}
-		if fault == "" && out.Verdict == Allowed && len(out.Context) == 0 && !observed {
+		if fault == "" && out.Verdict == Allowed && len(out.Context) == 0 && obs == nil {
 			continue // the common case: nothing to check, record or report
 		}
 		if fault == "" {
@@ -239,8 +239,8 @@ func (c *Chain) fold(ctx context.Context, e Event, links []*Link, observed bool)
 				step.Verdict = Allowed
 			}
 		}
-		if observed {
-			c.reportStep(ctx, e, step, time.Since(start))
+		if obs != nil {
+			c.reportStep(ctx, obs, e, step, start)
 		}
 		if fault != "" {
 			// A failed link's answer is void, its context with it.
@@ -282,7 +282,7 @@ func (c *Chain) fold(ctx context.Context, e Event, links []*Link, observed bool)
 	if asked {
 		// Asked only once nobody denied: the question is about the final
 		// input, and a refusal already made needs no approval.
-		return c.resolve(ctx, e, res, observed)
+		return c.resolve(ctx, e, res, obs)
 	}
 	return res
 }

@@ -527,9 +527,12 @@ func TestAnObserverIsToldEveryStepAndEveryRun(t *testing.T) {
 	out := c.Run(context.Background(), before(bashIn))
 	require.Equal(t, hc.Modified, out.Verdict)
 
+	require.Len(t, runs, 1)
+	assert.Equal(t, steps, runs[0].Steps, "the run carries its own steps")
 	for i := range steps {
 		assert.GreaterOrEqual(t, steps[i].Duration, time.Duration(0))
-		steps[i].Duration = 0
+		assert.False(t, steps[i].Start.Before(runs[0].Start), "a step starts within its run")
+		steps[i].Duration, steps[i].Start = 0, time.Time{}
 	}
 	assert.Equal(t, []hc.StepReport{
 		{Hook: hc.BeforeTool, Tool: "Bash", CallID: "toolu_1", Link: "a", Verdict: hc.Allowed},

@@ -30,23 +30,36 @@ type StepReport struct {
 	Verdict  Verdict       // as in Step: a failure carries the verdict it led to
 	Reason   string        // the link's own words
 	Fault    string        // non-empty when the link could not answer
+	Start    time.Time     // when the link was asked
 	Duration time.Duration // how long the link took to answer, checks included
 }
 
 // RunReport is one run of a chain: the event it was given and what it
-// answered. Outcome.Trail holds the steps that shaped the answer.
+// answered. Outcome.Trail holds the steps that shaped the answer; Steps holds
+// every step of this run as its observers were told it, allows included, so
+// that an observer can tie them to their run (nest spans, say) without
+// keeping state across calls.
 type RunReport struct {
 	Event    Event
 	Outcome  Outcome
+	Steps    []StepReport
+	Start    time.Time
 	Duration time.Duration
 }
 
-func (c *Chain) reportStep(ctx context.Context, e Event, s Step, d time.Duration) {
+// observation is what a run of an observed chain collects for its report.
+type observation struct {
+	start time.Time
+	steps []StepReport
+}
+
+func (c *Chain) reportStep(ctx context.Context, obs *observation, e Event, s Step, start time.Time) {
 	r := StepReport{
 		Hook: e.Hook, Tool: e.Tool, CallID: e.CallID,
 		Link: s.Name, Verdict: s.Verdict, Reason: s.Reason, Fault: s.Fault,
-		Duration: d,
+		Start: start, Duration: time.Since(start),
 	}
+	obs.steps = append(obs.steps, r)
 	for _, o := range c.observers {
 		if o.Step != nil {
 			notify(ctx, o.Step, r)
@@ -54,8 +67,8 @@ func (c *Chain) reportStep(ctx context.Context, e Event, s Step, d time.Duration
 	}
 }
 
-func (c *Chain) reportRun(ctx context.Context, e Event, out Outcome, d time.Duration) {
-	r := RunReport{Event: e, Outcome: out, Duration: d}
+func (c *Chain) reportRun(ctx context.Context, e Event, out Outcome, obs *observation) {
+	r := RunReport{Event: e, Outcome: out, Steps: obs.steps, Start: obs.start, Duration: time.Since(obs.start)}
 	for _, o := range c.observers {
 		if o.Run != nil {
 			notify(ctx, o.Run, r)

@@ -7,6 +7,7 @@ import (
 
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
+	"go.opentelemetry.io/otel/trace"
 
 	hc "github.com/hookchain/hookchain"
 	hookchainotel "github.com/hookchain/hookchain/otel"
@@ -37,28 +38,29 @@ func ExampleObserver() {
 	})
 	call.End()
 
+	names := map[trace.SpanID]string{call.SpanContext().SpanID(): "execute_tool Bash"}
+	for _, s := range rec.Ended() {
+		names[s.SpanContext().SpanID()] = s.Name()
+	}
 	for _, s := range rec.Ended() {
 		if s.InstrumentationScope().Name != hookchainotel.ScopeName {
 			continue
 		}
-		parent := "a root span"
-		if s.Parent().SpanID() == call.SpanContext().SpanID() {
-			parent = "under execute_tool Bash"
-		}
+		parent := "under " + names[s.Parent().SpanID()]
 		fmt.Printf("%s (%s) status=%s\n", s.Name(), parent, s.Status().Code)
 		for _, a := range s.Attributes() {
 			fmt.Printf("    %s=%s\n", a.Key, a.Value.String())
 		}
 	}
 	// Output:
-	// hookchain.step pin-timeout (under execute_tool Bash) status=Unset
+	// hookchain.step pin-timeout (under hookchain.run before_tool) status=Unset
 	//     hookchain.hook=before_tool
 	//     hookchain.tool=Bash
 	//     hookchain.call_id=toolu_01
 	//     hookchain.link=pin-timeout
 	//     hookchain.verdict=modify
 	//     hookchain.reason=added a 60s timeout
-	// hookchain.step no-rm-root (under execute_tool Bash) status=Unset
+	// hookchain.step no-rm-root (under hookchain.run before_tool) status=Unset
 	//     hookchain.hook=before_tool
 	//     hookchain.tool=Bash
 	//     hookchain.call_id=toolu_01

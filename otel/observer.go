@@ -12,11 +12,11 @@
 //
 // # Spans
 //
-// Both kinds of span are children of the span in the context the chain is
-// run with: the runtime's span around the tool call. Start one there (a
-// traced runtime already does) and pass its context to Chain.Run or to the
-// executor Chain.Wrap returns; without one, every span is the root of a trace
-// of its own.
+// A run's span is a child of the span in the context the chain is run with:
+// the runtime's span around the tool call. Start one there (a traced runtime
+// already does) and pass its context to Chain.Run or to the executor
+// Chain.Wrap returns; without one, each run is the root of a trace of its
+// own. Each step's span is a child of its run's span.
 //
 //	hookchain.run HOOK    one per Run, e.g. "hookchain.run before_tool"
 //	hookchain.step LINK   one per link asked, allows included, e.g. "hookchain.step no-rm"
@@ -53,28 +53,18 @@
 //
 // # Timing
 //
-// A chain tells its observers about a link after the link has answered, and
-// about a run after it has ended, each with how long it took. So every span
-// is created when its report arrives, with its start set back by the
-// reported duration and its end at the moment of the report: the durations
-// are exact, and the spans are late by the time it takes to hand a report to
-// the observer (more when observers before this one are slow).
-//
-// That order is also why steps are siblings of their run rather than its
-// children: a parent must exist before its children are started, and the run
-// span can only be created once the run has ended, after all its steps were
-// reported. Holding the step reports back until then would need to know
-// which run each belongs to, and nothing in a report says so: concurrent runs
-// may share a context, a tool and even a call id. Rather than guess, and put
-// a link's denial under another call, each report becomes its span at once
-// and the observer keeps no state. The steps of a run are the hookchain.step
-// spans with its hook, tool and call id that lie within its time span.
+// A chain reports a run to its observers when it ends, with every step of
+// the run and when each started (hookchain.RunReport.Steps). The spans are
+// recorded then, with the times the chain measured: the run's span from its
+// start to its end, and each step's inside it, from when the link was asked
+// to when it answered. The observer keeps no state between reports, so
+// concurrent runs — which may share a context, a tool and even a call id —
+// can never mix their steps.
 package hookchainotel
 
 import (
 	"context"
 	"strings"
-	"time"
 
 	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/attribute"
@@ -111,72 +101,88 @@ func Observer(tp trace.TracerProvider) hookchain.Observer {
 		t := tp.Tracer(ScopeName)
 		tracer = func() trace.Tracer { return t }
 	}
-	return hookchain.Observer{
-		Step: func(ctx context.Context, r hookchain.StepReport) {
-			end := time.Now()
-			attrs := make([]attribute.KeyValue, 0, 7)
-			attrs = append(attrs,
-				hookKey.String(r.Hook.String()),
-				toolKey.String(r.Tool),
-				callIDKey.String(r.CallID),
-				linkKey.String(r.Link),
-				verdictKey.String(verdictWord(r.Verdict)),
-				reasonKey.String(r.Reason),
-			)
-			if r.Fault != "" {
-				attrs = append(attrs, faultKey.String(r.Fault))
-			}
-			_, span := tracer().Start(ctx, "hookchain.step "+r.Link,
+	return hookchain.Observer{Run: func(ctx context.Context, r hookchain.RunReport) {
+		t := tracer()
+		ctx, run := t.Start(ctx, "hookchain.run "+r.Event.Hook.String(),
+			trace.WithSpanKind(trace.SpanKindInternal),
+			trace.WithTimestamp(r.Start),
+			trace.WithAttributes(runAttributes(r)...))
+		for _, s := range r.Steps {
+			_, step := t.Start(ctx, "hookchain.step "+s.Link,
 				trace.WithSpanKind(trace.SpanKindInternal),
-				trace.WithTimestamp(end.Add(-r.Duration)),
-				trace.WithAttributes(attrs...))
-			if r.Fault != "" {
-				span.SetStatus(codes.Error, r.Fault)
+				trace.WithTimestamp(s.Start),
+				trace.WithAttributes(stepAttributes(s)...))
+			if s.Fault != "" {
+				step.SetStatus(codes.Error, s.Fault)
 			}
-			span.End(trace.WithTimestamp(end))
-		},
-		Run: func(ctx context.Context, r hookchain.RunReport) {
-			end := time.Now()
-			out := r.Outcome
-			names := make([]string, len(out.Trail))
-			var changedBy, failed, faults []string
-			for i, s := range out.Trail {
-				names[i] = s.Name
-				if s.Fault != "" {
-					failed = append(failed, s.Name)
-					faults = append(faults, s.Name+" failed: "+s.Fault)
-				} else if s.Verdict == hookchain.Modified || s.Verdict == hookchain.Replaced {
-					changedBy = append(changedBy, s.Name)
-				}
-			}
-			attrs := make([]attribute.KeyValue, 0, 9)
-			attrs = append(attrs,
-				hookKey.String(r.Event.Hook.String()),
-				toolKey.String(r.Event.Tool),
-				callIDKey.String(r.Event.CallID),
-				verdictKey.String(verdictWord(out.Verdict)),
-				reasonKey.String(out.Reason),
-				trailKey.StringSlice(names),
-			)
-			if by := decider(out); by != "" {
-				attrs = append(attrs, decidedByKey.String(by))
-			}
-			if changedBy != nil {
-				attrs = append(attrs, changedByKey.StringSlice(changedBy))
-			}
-			if failed != nil {
-				attrs = append(attrs, failedKey.StringSlice(failed))
-			}
-			_, span := tracer().Start(ctx, "hookchain.run "+r.Event.Hook.String(),
-				trace.WithSpanKind(trace.SpanKindInternal),
-				trace.WithTimestamp(end.Add(-r.Duration)),
-				trace.WithAttributes(attrs...))
-			if faults != nil {
-				span.SetStatus(codes.Error, strings.Join(faults, "; "))
-			}
-			span.End(trace.WithTimestamp(end))
-		},
+			step.End(trace.WithTimestamp(s.Start.Add(s.Duration)))
+		}
+		if faults := faultsOf(r.Outcome); faults != "" {
+			run.SetStatus(codes.Error, faults)
+		}
+		run.End(trace.WithTimestamp(r.Start.Add(r.Duration)))
+	}}
+}
+
+func stepAttributes(s hookchain.StepReport) []attribute.KeyValue {
+	attrs := make([]attribute.KeyValue, 0, 7)
+	attrs = append(attrs,
+		hookKey.String(s.Hook.String()),
+		toolKey.String(s.Tool),
+		callIDKey.String(s.CallID),
+		linkKey.String(s.Link),
+		verdictKey.String(verdictWord(s.Verdict)),
+		reasonKey.String(s.Reason),
+	)
+	if s.Fault != "" {
+		attrs = append(attrs, faultKey.String(s.Fault))
 	}
+	return attrs
+}
+
+func runAttributes(r hookchain.RunReport) []attribute.KeyValue {
+	out := r.Outcome
+	names := make([]string, len(out.Trail))
+	var changedBy, failed []string
+	for i, s := range out.Trail {
+		names[i] = s.Name
+		if s.Fault != "" {
+			failed = append(failed, s.Name)
+		} else if s.Verdict == hookchain.Modified || s.Verdict == hookchain.Replaced {
+			changedBy = append(changedBy, s.Name)
+		}
+	}
+	attrs := make([]attribute.KeyValue, 0, 9)
+	attrs = append(attrs,
+		hookKey.String(r.Event.Hook.String()),
+		toolKey.String(r.Event.Tool),
+		callIDKey.String(r.Event.CallID),
+		verdictKey.String(verdictWord(out.Verdict)),
+		reasonKey.String(out.Reason),
+		trailKey.StringSlice(names),
+	)
+	if by := decider(out); by != "" {
+		attrs = append(attrs, decidedByKey.String(by))
+	}
+	if changedBy != nil {
+		attrs = append(attrs, changedByKey.StringSlice(changedBy))
+	}
+	if failed != nil {
+		attrs = append(attrs, failedKey.StringSlice(failed))
+	}
+	return attrs
+}
+
+// faultsOf describes every failure in the trail, "NAME failed: FAULT",
+// "; "-joined, or "" when nothing failed.
+func faultsOf(out hookchain.Outcome) string {
+	var faults []string
+	for _, s := range out.Trail {
+		if s.Fault != "" {
+			faults = append(faults, s.Name+" failed: "+s.Fault)
+		}
+	}
+	return strings.Join(faults, "; ")
 }
 
 // decider names the link that denied the call: the last one in the trail
