@@ -30,6 +30,7 @@ type StepReport struct {
 	Verdict  Verdict       // as in Step: a failure carries the verdict it led to
 	Reason   string        // the link's own words
 	Fault    string        // non-empty when the link could not answer
+	By       string        // the approver's step only: who answered
 	Start    time.Time     // when the link was asked
 	Duration time.Duration // how long the link took to answer, checks included
 }
@@ -56,7 +57,7 @@ type observation struct {
 func (c *Chain) reportStep(ctx context.Context, obs *observation, e Event, s Step, start time.Time) {
 	r := StepReport{
 		Hook: e.Hook, Tool: e.Tool, CallID: e.CallID,
-		Link: s.Name, Verdict: s.Verdict, Reason: s.Reason, Fault: s.Fault,
+		Link: s.Name, Verdict: s.Verdict, Reason: s.Reason, Fault: s.Fault, By: s.By,
 		Start: start, Duration: time.Since(start),
 	}
 	obs.steps = append(obs.steps, r)

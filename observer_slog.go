@@ -18,8 +18,9 @@ import (
 //	call_id    the tool-use id ("" when the runtime has none)
 //	link       the link's registered name
 //	verdict    what the link answered, as its wire word: "allow", "deny",
-//	           "modify", "replace"; a failure carries the verdict it led to
+//	           "modify", "replace", "ask"; a failure carries the verdict it led to
 //	reason     the link's own words ("" when it gave none)
+//	by         the approver's step: who answered; present only then
 //	fault      why the link could not answer; present only when it failed
 //	duration   how long the link took to answer (a time.Duration)
 //
@@ -75,6 +76,9 @@ func LogObserver(l *slog.Logger) Observer {
 				slog.String("verdict", verdictWord(r.Verdict)),
 				slog.String("reason", r.Reason),
 			)
+			if r.By != "" {
+				attrs = append(attrs, slog.String("by", r.By))
+			}
 			if r.Fault != "" {
 				attrs = append(attrs, slog.String("fault", r.Fault))
 			}

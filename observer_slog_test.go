@@ -117,12 +117,27 @@ func TestTheLogObserverWritesOneRecordPerStepAndOnePerRunAtALevelThatSaysWhatNee
 		attrs []logAttr
 	}
 	tests := []struct {
-		name  string
-		links []hc.Link
-		event hc.Event
-		steps []record // in order, each "hookchain step"
-		run   record   // "hookchain run"
+		name     string
+		links    []hc.Link
+		approver *hc.Approver
+		event    hc.Event
+		steps    []record // in order, each "hookchain step"
+		run      record   // "hookchain run"
 	}{
+		{
+			name:  "an ask is info, and so is the approver's refusal, which names who answered",
+			links: []hc.Link{hc.Before("push-guard", hc.Any(), answer(hc.Ask("push?"), nil))},
+			approver: &hc.Approver{Name: "human", Timeout: time.Second, Answer: func(context.Context, hc.Question) (hc.Approval, error) {
+				return hc.Approval{Decision: hc.Refuse, By: "alice", Reason: "not today"}, nil
+			}},
+			event: logBefore(logBashIn),
+			steps: []record{
+				{slog.LevelInfo, stepAttrs("before_tool", "push-guard", "ask", "push?")},
+				{slog.LevelInfo, append(stepAttrs("before_tool", "human", "deny", "not today"), logAttr{"by", "alice"})},
+			},
+			run: record{slog.LevelInfo, runAttrs("before_tool", "deny", "refused by alice: not today (asked by push-guard: push?)",
+				[]string{"push-guard", "human"}, logAttr{"decided_by", "human"})},
+		},
 		{
 			name:  "an allow is debug",
 			links: []hc.Link{hc.Before("ok", hc.Any(), answer(hc.Allow(), nil))},
@@ -206,7 +221,11 @@ func TestTheLogObserverWritesOneRecordPerStepAndOnePerRunAtALevelThatSaysWhatNee
 		t.Run(tt.name, func(t *testing.T) {
 			h := &recordingHandler{level: slog.LevelDebug}
 			var seen reportsOf
-			chain := hc.New(tt.links...).WithObserver(hc.LogObserver(slog.New(h))).WithObserver(seen.observer())
+			chain := hc.New(tt.links...)
+			if tt.approver != nil {
+				chain = chain.WithApprover(*tt.approver)
+			}
+			chain = chain.WithObserver(hc.LogObserver(slog.New(h))).WithObserver(seen.observer())
 
 			chain.Run(context.Background(), tt.event)
 

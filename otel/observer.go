@@ -27,9 +27,10 @@
 //	hookchain.hook        both   "before_tool" or "after_tool"
 //	hookchain.tool        both   the tool's name as the model called it
 //	hookchain.call_id     both   the tool-use id ("" when the runtime has none)
-//	hookchain.verdict     both   the wire word: "allow", "deny", "modify", "replace"
+//	hookchain.verdict     both   the wire word: "allow", "deny", "modify", "replace", "ask"
 //	hookchain.reason      both   step: the link's own words; run: the Outcome's Reason
 //	hookchain.link        step   the link's registered name
+//	hookchain.by          step   the approver's step: who answered; only then
 //	hookchain.fault       step   why the link could not answer; only when it failed
 //	hookchain.trail       run    the names of the links in the Outcome's Trail, in order
 //	hookchain.decided_by  run    a denial: the link whose refusal or failure stopped
@@ -85,6 +86,7 @@ const (
 	reasonKey    = attribute.Key("hookchain.reason")
 	linkKey      = attribute.Key("hookchain.link")
 	faultKey     = attribute.Key("hookchain.fault")
+	byKey        = attribute.Key("hookchain.by")
 	trailKey     = attribute.Key("hookchain.trail")
 	decidedByKey = attribute.Key("hookchain.decided_by")
 	changedByKey = attribute.Key("hookchain.changed_by")
@@ -134,6 +136,9 @@ func stepAttributes(s hookchain.StepReport) []attribute.KeyValue {
 		verdictKey.String(verdictWord(s.Verdict)),
 		reasonKey.String(s.Reason),
 	)
+	if s.By != "" {
+		attrs = append(attrs, byKey.String(s.By))
+	}
 	if s.Fault != "" {
 		attrs = append(attrs, faultKey.String(s.Fault))
 	}
