@@ -64,7 +64,21 @@ func TestCommandHooksAnswerThroughAChain(t *testing.T) {
 		{"deny by exit 2", "deny-exit2.sh", false, bash("rm -rf /"), same(denied("recursive delete is not allowed here"))},
 		{"deny by exit 2 after the call", "deny-exit2.sh", false, bashResult("ok"), same(denied("recursive delete is not allowed here"))},
 		{"deny by JSON", "deny-json.sh", false, bash("cp a /etc/"), same(denied("writes outside the project are not allowed"))},
-		{"ask denies for want of an approver", "ask.sh", false, bash("git push"), same(denied("approval needed: pushes to a shared branch"))},
+		{"ask without an approver denies: approval was needed and not obtained", "ask.sh", false, bash("git push"), same(hookchain.Outcome{
+			Verdict: hookchain.Denied, Reason: "approval needed but not obtained: no approver is configured (asked by hook: pushes to a shared branch)",
+			Trail: []hookchain.Step{
+				{Name: "hook", Verdict: hookchain.Asked, Reason: "pushes to a shared branch"},
+				{Name: "approver", Verdict: hookchain.Denied, Fault: "no approver is configured"},
+			}})},
+		{"ask with updatedInput denies, even on a fail-open link", "ask-rewrite.sh", true, bash("git push"), same(denied(
+			`permissionDecision "ask" with updatedInput is refused: in a chain one answer cannot both rewrite a call and ask about it, ` +
+				`so rewrite in one hook and ask in a later one (the hook asked: pushes to a shared branch)`))},
+		{"additionalContext before the call", "context.sh", false, bash("npm test"), same(hookchain.Outcome{
+			Context: []hookchain.Note{{Link: "hook", Text: "this repository uses pnpm (PreToolUse)"}}})},
+		{"additionalContext after the call", "context.sh", false, bashResult("ok"), same(hookchain.Outcome{
+			Context: []hookchain.Note{{Link: "hook", Text: "this repository uses pnpm (PostToolUse)"}}})},
+		{"additionalContext after a failed call", "context.sh", false, failed, same(hookchain.Outcome{
+			Context: []hookchain.Note{{Link: "hook", Text: "this repository uses pnpm (PostToolUseFailure)"}}})},
 		{"continue false before the call", "stop.sh", false, bash("ls"), same(denied("stop requested: the test suite is red; fix it first"))},
 		{"continue false after the call", "stop.sh", false, bashResult("ok"), same(denied("stop requested: the test suite is red; fix it first"))},
 		{"block after the call", "block-after.sh", false, bashResult("Traceback"), same(denied("the output holds a stack trace"))},
@@ -100,6 +114,46 @@ func TestCommandHooksAnswerThroughAChain(t *testing.T) {
 			}
 			got := hookchain.New(link).Run(context.Background(), tt.event)
 			assert.Equal(t, tt.want(spec), got)
+		})
+	}
+}
+
+func TestACommandHooksAskGoesToTheChainsApprover(t *testing.T) {
+	approver := func(a hookchain.Approval) hookchain.Approver {
+		return hookchain.Approver{Name: "operator", Timeout: time.Second,
+			Answer: func(context.Context, hookchain.Question) (hookchain.Approval, error) { return a, nil }}
+	}
+	asked := hookchain.Step{Name: "hook", Verdict: hookchain.Asked, Reason: "pushes to a shared branch"}
+	tests := []struct {
+		name     string
+		approver hookchain.Approver
+		want     func(*hookchain.Outcome) hookchain.Outcome
+	}{
+		{"approved, the call goes on", approver(hookchain.Approval{Decision: hookchain.Approve, By: "alice", Reason: "release day"}),
+			func(*hookchain.Outcome) hookchain.Outcome {
+				return hookchain.Outcome{Trail: []hookchain.Step{asked, {Name: "operator", Verdict: hookchain.Allowed, By: "alice", Reason: "release day"}}}
+			}},
+		{"refused, it is denied in the refuser's words", approver(hookchain.Approval{Decision: hookchain.Refuse, By: "alice", Reason: "not on a Friday"}),
+			func(*hookchain.Outcome) hookchain.Outcome {
+				return hookchain.Outcome{Verdict: hookchain.Denied, Reason: "refused by alice: not on a Friday (asked by hook: pushes to a shared branch)",
+					Trail: []hookchain.Step{asked, {Name: "operator", Verdict: hookchain.Denied, By: "alice", Reason: "not on a Friday"}}}
+			}},
+		{"Claude Code's user: pending, for Serve to answer ask", UserApprover(),
+			func(got *hookchain.Outcome) hookchain.Outcome {
+				if assert.NotNil(t, got.Pending, "a ticket") {
+					assert.Equal(t, hookchain.Question{Tool: "Bash", CallID: "toolu_1", Input: json.RawMessage(`{"command":"git push"}`),
+						Asks: []hookchain.Asking{{Link: "hook", Message: "pushes to a shared branch"}}}, got.Pending.Question)
+				}
+				return hookchain.Outcome{Verdict: hookchain.Asked, Reason: "approval pending (asked by hook: pushes to a shared branch)",
+					Trail:   []hookchain.Step{asked, {Name: "claude-code", Verdict: hookchain.Asked, Reason: "Claude Code asks its user"}},
+					Pending: got.Pending}
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			chain := hookchain.New(hookchain.Before("hook", hookchain.Any(), Command(script(t, "ask.sh"), project(t)))).WithApprover(tt.approver)
+			got := chain.Run(context.Background(), bash("git push"))
+			assert.Equal(t, tt.want(&got), got)
 		})
 	}
 }

@@ -2,6 +2,7 @@ package claudecode
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -12,15 +13,14 @@ import (
 )
 
 // Reasons given when the hook blocked without saying why, and the words that
-// mark the two verdicts hookchain has no direct form for.
+// mark the answers hookchain has no direct form for.
 const (
-	noStderrReason   = "blocked with exit status 2 and nothing on stderr"
-	noReason         = "blocked by the hook, which gave no reason"
-	askPrefix        = "approval needed"
-	stopPrefix       = "stop requested"
-	noStopReason     = stopPrefix + " (continue: false)"
-	contextNote      = "additionalContext not delivered"
-	maxContextInNote = 200
+	noStderrReason = "blocked with exit status 2 and nothing on stderr"
+	noReason       = "blocked by the hook, which gave no reason"
+	stopPrefix     = "stop requested"
+	noStopReason   = stopPrefix + " (continue: false)"
+	askRewrite     = `permissionDecision "ask" with updatedInput is refused: in a chain one answer cannot both rewrite a call and ask about it, ` +
+		`so rewrite in one hook and ask in a later one`
 )
 
 // Decide turns one run of a Claude Code hook — its exit status, stdout and
@@ -84,11 +84,17 @@ func clip(s string, n int) string {
 //
 // Before the call (PreToolUse): hookSpecificOutput.permissionDecision — or,
 // when it is absent, the legacy top-level decision ("block" is deny,
-// "approve" is allow) — decides. deny is Deny; ask is Deny too, with a
-// reason that says approval was needed, because hookchain has no approver;
-// defer is Allow; allow, or no decision at all, is Modify when updatedInput
-// is given (it replaces the whole input) and Allow otherwise. The reason is
-// permissionDecisionReason, or the top-level reason.
+// "approve" is allow) — decides. deny is Deny; ask is Ask, which the chain
+// puts to its approver; defer is Allow; allow, or no decision at all, is
+// Modify when updatedInput is given (it replaces the whole input) and Allow
+// otherwise. The reason, or the ask's message, is permissionDecisionReason,
+// or the top-level reason.
+//
+// ask with an updatedInput that differs from the call's input is Deny. In
+// Claude Code it rewrites the call and asks about the rewritten one; a
+// chain's answer is one verdict, and Ask alone would have the approver
+// approve, and the tool run, the input the hook wanted replaced. The
+// reason says so and how to get the same effect in a chain.
 //
 // After the call (PostToolUse, PostToolUseFailure): decision "block" is
 // Deny with the top-level reason; otherwise updatedToolOutput, or
@@ -97,6 +103,10 @@ func clip(s string, n int) string {
 //
 // At both hooks, "continue": false comes first: it is Deny, with a reason
 // that starts "stop requested" and carries stopReason.
+//
+// Whatever the verdict, additionalContext (unless it is blank) is carried
+// on the outcome as its context (Outcome.WithContext), for the model to
+// read next to the call.
 //
 // Outcome fails when hookSpecificOutput names another event than e's (or
 // none), or when decision or permissionDecision is not one of Claude Code's
@@ -134,17 +144,17 @@ func (o *Output) Outcome(e hookchain.Event) (hookchain.Outcome, error) {
 		// says. hookchain answers for one call, so the call is what stops.
 		out = hookchain.Deny(stopReason(o.StopReason))
 	case e.Hook == hookchain.BeforeTool:
-		out = o.before(h)
+		out = o.before(e, h)
 	default:
 		out = o.after(e, h)
 	}
-	if h.AdditionalContext != "" {
-		out.Reason = noteContext(out.Reason, h.AdditionalContext)
+	if strings.TrimSpace(h.AdditionalContext) != "" {
+		out = out.WithContext(h.AdditionalContext)
 	}
 	return out, nil
 }
 
-func (o *Output) before(h *HookSpecificOutput) hookchain.Outcome {
+func (o *Output) before(e hookchain.Event, h *HookSpecificOutput) hookchain.Outcome {
 	decision, reason := h.PermissionDecision, h.PermissionDecisionReason
 	if decision == "" {
 		switch o.Decision {
@@ -164,10 +174,15 @@ func (o *Output) before(h *HookSpecificOutput) hookchain.Outcome {
 		}
 		return hookchain.Deny(reason)
 	case PermissionAsk:
-		if reason == "" {
-			return hookchain.Deny(askPrefix)
+		if len(h.UpdatedInput) > 0 && !sameJSON(h.UpdatedInput, e.Input) {
+			// Not a failure: a fail-open link (Claude Code's default) would
+			// then let the call run with nobody asked.
+			if reason == "" {
+				return hookchain.Deny(askRewrite)
+			}
+			return hookchain.Deny(askRewrite + " (the hook asked: " + reason + ")")
 		}
-		return hookchain.Deny(askPrefix + ": " + reason)
+		return hookchain.Ask(reason)
 	case PermissionDefer:
 		// Claude Code ignores updatedInput with defer: the call goes on to
 		// its ordinary permission flow as the model wrote it.
@@ -214,23 +229,17 @@ func stopReason(s string) string {
 	return stopPrefix + ": " + s
 }
 
-// noteContext appends a note of undelivered additionalContext to a reason,
-// so that the trail and observers show that the hook said more than the
-// outcome carries.
-func noteContext(reason, context string) string {
-	note := contextNote + ": " + strconvQuote(clip(context, maxContextInNote))
-	if reason == "" {
-		return note
+// sameJSON reports whether a and b are the same JSON text once the white
+// space between tokens is removed; an empty input counts as {}, as the chain
+// reads it. Key order counts: a hook that echoes the input back writes it as
+// it read it.
+func sameJSON(a, b json.RawMessage) bool {
+	if len(b) == 0 {
+		b = emptyObject
 	}
-	return reason + " (" + note + ")"
-}
-
-// strconvQuote quotes s as a JSON string would be written, keeping non-ASCII
-// text readable.
-func strconvQuote(s string) string {
-	b, err := marshal(s)
-	if err != nil {
-		return s
+	var ca, cb bytes.Buffer
+	if json.Compact(&ca, a) != nil || json.Compact(&cb, b) != nil {
+		return false
 	}
-	return string(bytes.TrimSuffix(b, []byte("\n")))
+	return bytes.Equal(ca.Bytes(), cb.Bytes())
 }

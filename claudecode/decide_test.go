@@ -185,12 +185,23 @@ func TestPreToolUseAnswers(t *testing.T) {
 			hookchain.Deny("blocked by the hook, which gave no reason")},
 		{"deny with updatedInput still denies", pre(`,"permissionDecision":"deny","updatedInput":{"command":"ls"}`),
 			hookchain.Deny("blocked by the hook, which gave no reason")},
-		{"ask denies: no approver", pre(`,"permissionDecision":"ask","permissionDecisionReason":"pushes to main"`),
-			hookchain.Deny("approval needed: pushes to main")},
-		{"ask without a reason", pre(`,"permissionDecision":"ask"`),
-			hookchain.Deny("approval needed")},
-		{"ask with updatedInput still needs approval", pre(`,"permissionDecision":"ask","updatedInput":{"command":"git push --dry-run"}`),
-			hookchain.Deny("approval needed")},
+		{"ask puts the call to the chain's approver", pre(`,"permissionDecision":"ask","permissionDecisionReason":"pushes to main"`),
+			hookchain.Ask("pushes to main")},
+		{"ask without a reason", pre(`,"permissionDecision":"ask"`), hookchain.Ask("")},
+		{"ask falls back to the top-level reason", `{"reason":"force-push","hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask"}}`,
+			hookchain.Ask("force-push")},
+		{"ask with updatedInput is refused: one answer cannot rewrite and ask",
+			pre(`,"permissionDecision":"ask","permissionDecisionReason":"pushes to main","updatedInput":{"command":"git push --dry-run"}`),
+			hookchain.Deny(`permissionDecision "ask" with updatedInput is refused: in a chain one answer cannot both rewrite a call and ask about it, ` +
+				`so rewrite in one hook and ask in a later one (the hook asked: pushes to main)`)},
+		{"ask with updatedInput and no reason", pre(`,"permissionDecision":"ask","updatedInput":{"command":"git push --dry-run"}`),
+			hookchain.Deny(`permissionDecision "ask" with updatedInput is refused: in a chain one answer cannot both rewrite a call and ask about it, ` +
+				`so rewrite in one hook and ask in a later one`)},
+		{"ask with updatedInput that is the call's input, spaced differently, asks", pre(`,"permissionDecision":"ask","updatedInput":{ "command" : "ls" }`),
+			hookchain.Ask("")},
+		{"ask with updatedInput whose keys are reordered is a rewrite", pre(`,"permissionDecision":"ask","updatedInput":{"timeout":1,"command":"ls"}`),
+			hookchain.Deny(`permissionDecision "ask" with updatedInput is refused: in a chain one answer cannot both rewrite a call and ask about it, ` +
+				`so rewrite in one hook and ask in a later one`)},
 		{"defer is no decision", pre(`,"permissionDecision":"defer"`), hookchain.Allow()},
 		{"defer ignores updatedInput", pre(`,"permissionDecision":"defer","updatedInput":{"command":"rm -rf /"}`), hookchain.Allow()},
 		{"allow with updatedInput modifies", pre(`,"permissionDecision":"allow","permissionDecisionReason":"added a timeout","updatedInput":{"command":"ls","timeout":60}`),
@@ -349,29 +360,41 @@ func TestDecisionValuesOutsideClaudeCodesAreFailures(t *testing.T) {
 	}
 }
 
-func TestAdditionalContextIsKeptOnTheOutputAndNotedInTheReason(t *testing.T) {
-	stdout := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"not here","additionalContext":"use the staging database"}}`
-	o, err := ParseOutput([]byte(stdout))
-	require.NoError(t, err)
-	require.NotNil(t, o.HookSpecificOutput)
-	assert.Equal(t, "use the staging database", o.HookSpecificOutput.AdditionalContext)
-
+func TestAdditionalContextRidesOnWhateverTheHookAnswered(t *testing.T) {
+	pre := func(fields string) string {
+		return `{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"use the staging database"` + fields + `}}`
+	}
+	const note = "use the staging database"
 	tests := []struct {
 		name   string
 		event  hookchain.Event
 		stdout string
 		want   hookchain.Outcome
 	}{
-		{"beside a denial", before, stdout,
-			hookchain.Deny(`not here (additionalContext not delivered: "use the staging database")`)},
-		{"alone", before, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"the repo uses pnpm"}}`,
-			hookchain.Outcome{Reason: `additionalContext not delivered: "the repo uses pnpm"`}},
-		{"after the call", after, `{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"lint: 2 warnings","updatedToolOutput":"ok"}}`,
-			hookchain.Replace(json.RawMessage(`"ok"`), false, `updatedToolOutput (additionalContext not delivered: "lint: 2 warnings")`)},
+		{"alone, an allow", before, pre(``), hookchain.Allow().WithContext(note)},
+		{"beside allow and its reason", before, pre(`,"permissionDecision":"allow","permissionDecisionReason":"read-only"`),
+			hookchain.Outcome{Reason: "read-only"}.WithContext(note)},
+		{"beside a denial", before, pre(`,"permissionDecision":"deny","permissionDecisionReason":"not here"`),
+			hookchain.Deny("not here").WithContext(note)},
+		{"beside an ask", before, pre(`,"permissionDecision":"ask","permissionDecisionReason":"production?"`),
+			hookchain.Ask("production?").WithContext(note)},
+		{"beside defer", before, pre(`,"permissionDecision":"defer"`), hookchain.Allow().WithContext(note)},
+		{"beside a rewrite", before, pre(`,"updatedInput":{"command":"ls -la"}`),
+			hookchain.Modify(json.RawMessage(`{"command":"ls -la"}`), "updatedInput").WithContext(note)},
+		{"beside a stop", before, `{"continue":false,"stopReason":"red","hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"run make test"}}`,
+			hookchain.Deny("stop requested: red").WithContext("run make test")},
+		{"after the call, beside a replacement", after, `{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"lint: 2 warnings","updatedToolOutput":"ok"}}`,
+			hookchain.Replace(json.RawMessage(`"ok"`), false, "updatedToolOutput").WithContext("lint: 2 warnings")},
+		{"after the call, beside a block", after, `{"decision":"block","reason":"secret","hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"rotate the key"}}`,
+			hookchain.Deny("secret").WithContext("rotate the key")},
 		{"after a failed call", failed, `{"hookSpecificOutput":{"hookEventName":"PostToolUseFailure","additionalContext":"try --force"}}`,
-			hookchain.Outcome{Reason: `additionalContext not delivered: "try --force"`}},
-		{"clipped at 200 bytes", before, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"` + strings.Repeat("x", 300) + `"}}`,
-			hookchain.Outcome{Reason: `additionalContext not delivered: "` + strings.Repeat("x", 200) + `…"`}},
+			hookchain.Allow().WithContext("try --force")},
+		{"long text is kept whole", before, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"` + strings.Repeat("x", 5000) + `"}}`,
+			hookchain.Allow().WithContext(strings.Repeat("x", 5000))},
+		{"as written, new lines included", before, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"a\n  b\n"}}`,
+			hookchain.Allow().WithContext("a\n  b\n")},
+		{"blank context is no context", before, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":" \n"}}`,
+			hookchain.Allow()},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -380,6 +403,13 @@ func TestAdditionalContextIsKeptOnTheOutputAndNotedInTheReason(t *testing.T) {
 			assert.Equal(t, tt.want, got)
 		})
 	}
+}
+
+func TestExitTwoCarriesNoContext(t *testing.T) {
+	got, err := Decide(before, process.Result{ExitCode: 2, Stderr: []byte("no"),
+		Stdout: []byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"unread"}}`)})
+	require.NoError(t, err)
+	assert.Equal(t, hookchain.Deny("no"), got, "stdout is not read after exit status 2")
 }
 
 func TestDecideRefusesAnEventWithNoHook(t *testing.T) {

@@ -35,7 +35,8 @@
 //	exit 0, stdout empty or plain text                Allow                                    Allow
 //	"continue": false, "stopReason": r                Deny("stop requested: r")                Deny("stop requested: r")
 //	permissionDecision "deny" (or decision "block")   Deny(permissionDecisionReason or reason) —
-//	permissionDecision "ask"                          Deny("approval needed: " + reason)       —
+//	permissionDecision "ask"                          Ask(permissionDecisionReason or reason)  —
+//	"ask" with an updatedInput that changes the input Deny (see below)                         —
 //	permissionDecision "defer"                        Allow (updatedInput ignored)             —
 //	"allow" (or decision "approve") or none,
 //	  with updatedInput                               Modify(updatedInput)                     —
@@ -44,6 +45,7 @@
 //	updatedToolOutput o                               —                                        Replace(o), IsError kept
 //	updatedMCPToolOutput o, mcp__ tool                —                                        Replace(o), IsError kept
 //	updatedMCPToolOutput o, any other tool            —                                        Allow (ignored, as Claude Code does)
+//	additionalContext c, beside any of the above      .WithContext(c)                          .WithContext(c)
 //	any other exit status                             failure                                  failure
 //	stdout starts with '{' but is not a valid answer  failure                                  failure
 //
@@ -53,7 +55,9 @@
 // replacement. updatedInput replaces the whole input, not the fields it
 // names. A hook that blocks without a reason is given one ("blocked by the
 // hook, which gave no reason", or "blocked with exit status 2 and nothing on
-// stderr").
+// stderr"). additionalContext goes with every JSON answer, a denial's
+// included, and is left out when blank; after exit status 2 stdout is not
+// read, so there is none.
 //
 // A valid answer is one JSON object whose known fields have Claude Code's
 // types (unknown fields are ignored, a null field is read as absent); whose
@@ -73,20 +77,29 @@
 //
 // # Where hookchain differs from Claude Code
 //
-//   - "ask" has no approver yet. Claude Code would ask the user; hookchain
-//     denies, with a reason that starts "approval needed" so that the model
-//     and the audit trail can tell it from a refusal.
+//   - "ask" goes to the chain's approver (hookchain.Chain.WithApprover), who
+//     is asked once per call, after every link has answered, about the final
+//     input; Claude Code asks its user. A chain without an approver denies
+//     the call, with a reason that starts "approval needed but not obtained",
+//     and so does one whose approver fails or does not answer in time.
+//   - "ask" with an updatedInput is denied, with a reason that says why. In
+//     Claude Code it rewrites the call and asks the user about the rewritten
+//     one. A link answers one verdict: Ask alone would have the approver
+//     approve, and the tool run, the input the hook wanted replaced, and a
+//     failure would let the call run unasked on a fail-open link. The same
+//     effect in a chain is two hooks, one that answers updatedInput and a
+//     later one that asks: the approver is asked about the final input. An
+//     updatedInput that is the call's input as it stands (the same JSON
+//     text, white space aside) changes nothing and is not a rewrite.
 //   - "continue": false stops the whole agent in Claude Code. hookchain
 //     answers for one call and has no verdict that stops the agent, so the
 //     call is denied, at either hook, with a reason that starts "stop
 //     requested" and carries stopReason; a runtime that wants to stop can
 //     look for it.
-//   - additionalContext (at every event) is decoded and kept on Output, but
-//     hookchain's Outcome has no channel to the model for it yet; delivering
-//     it is the work of a later issue. Until then it is not dropped
-//     silently: the outcome's reason carries a note, `additionalContext not
-//     delivered: "…"` (after the hook's own reason, in parentheses, when it
-//     gave one), so the trail and observers show it.
+//   - additionalContext is the outcome's context (hookchain.Outcome.Context),
+//     stamped with the link's name by the chain; Wrap hands it to the runtime
+//     in Result.Context, for the model to read beside the result, as Claude
+//     Code shows it to the model.
 //   - After the call, Claude Code shows a blocking hook's reason to the
 //     model beside the tool's output; a hookchain Deny after the call shows
 //     the reason instead of the output, as an error result.
@@ -110,5 +123,23 @@
 // permission prompt, which rewriting an input must not do by itself; Claude
 // Code applies an updatedInput that comes with no decision. A replacement's
 // IsError cannot be expressed to Claude Code and is not carried. An Allow is
-// answered with no output at all.
+// answered with no output at all, unless it carries context.
+//
+// Claude Code's user is an approver, and a hook program can hand its asks to
+// them: build the chain WithApprover(UserApprover()). The approver defers,
+// the outcome is Asked, and OutputFor answers permissionDecision "ask" with
+// the outcome's reason, which names the links that asked and their
+// messages. If links rewrote the input, the final input goes with it as
+// updatedInput, so that the user is asked about the call that will run. A
+// chain with an approver of its own answers as that approver decided, and a
+// chain with none denies what its links ask about.
+//
+// The outcome's context becomes additionalContext, at every event and
+// beside every verdict (a denial keeps what was said before it): one note
+// per paragraph, each written "LINK: TEXT" so that the model knows which
+// check said what, separated by a blank line (see ContextText):
+//
+//	pnpm-hint: this repository uses pnpm, not npm
+//
+//	ci-note: CI runs on every push to main
 package claudecode

@@ -34,18 +34,22 @@ func ExampleCommand() {
 	// rm -rf build: Denied "denied by no-rm: refusing 'rm -rf build'"
 }
 
-// Decide reads one run of a hook by Claude Code's rules. "ask" has no
-// approver in hookchain, so it denies and says approval was needed.
+// Decide reads one run of a hook by Claude Code's rules. "ask" is the
+// core's Ask, for the chain's approver to decide; additionalContext rides on
+// whatever the hook answered.
 func ExampleDecide() {
 	e := hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash", Input: json.RawMessage(`{"command":"git push --force"}`)}
 	out, err := claudecode.Decide(e, process.Result{ExitCode: 0, Stdout: []byte(
-		`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"force-push"}}`)})
+		`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"force-push",` +
+			`"additionalContext":"push a new branch instead"}}`)})
 	fmt.Println(out.Verdict, out.Reason, err)
+	fmt.Println("context:", out.Context[0].Text)
 
 	out, err = claudecode.Decide(e, process.Result{ExitCode: 1, Stderr: []byte("jq: command not found")})
 	fmt.Println(out.Verdict, err)
 	// Output:
-	// Denied approval needed: force-push <nil>
+	// Asked force-push <nil>
+	// context: push a new branch instead
 	// Allowed exited with status 1; stderr: "jq: command not found"
 }
 
@@ -63,5 +67,24 @@ func ExampleServe() {
 	fmt.Println("exit", code)
 	// Output:
 	// {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"denied by no-force-push: push a new branch instead"}}
+	// exit 0
+}
+
+// A hook program whose links ask puts the question to Claude Code's user:
+// UserApprover defers it, and Serve answers "ask". A link's context reaches
+// the model as additionalContext, named after the link.
+func ExampleUserApprover() {
+	chain := hookchain.New(
+		hookchain.Before("push-guard", hookchain.And(hookchain.Tool("Bash"), hookchain.InputMatches("command", `\bgit push\b`)),
+			func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
+				return hookchain.Ask("pushes to a shared remote").WithContext("CI runs on every push to main"), nil
+			}),
+	).WithApprover(claudecode.UserApprover())
+	stdin := strings.NewReader(`{"session_id":"s","transcript_path":"/t","cwd":"/w","permission_mode":"default",` +
+		`"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git push origin main"},"tool_use_id":"toolu_1"}`)
+	code := claudecode.Serve(context.Background(), chain, stdin, os.Stdout, os.Stderr)
+	fmt.Println("exit", code)
+	// Output:
+	// {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"approval pending (asked by push-guard: pushes to a shared remote)","additionalContext":"push-guard: CI runs on every push to main"}}
 	// exit 0
 }

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/hookchain/hookchain"
@@ -28,8 +30,8 @@ func fuzzEvent(which uint8) hookchain.Event {
 }
 
 // FuzzDecide: whatever a hook does, Decide does not panic; a failure comes
-// with no outcome; an answer is a verdict the hook may give, that a chain
-// folds without a fault.
+// with no outcome; an answer is a verdict the hook may give, with context
+// only when the hook gave some, that a chain folds without a fault.
 func FuzzDecide(f *testing.F) {
 	for _, stdout := range []string{
 		"", "ok", "{", `{"decision":"block"}`, `{"continue":false}`,
@@ -39,6 +41,11 @@ func FuzzDecide(f *testing.F) {
 		`{"hookSpecificOutput":{"hookEventName":"PostToolUseFailure","updatedToolOutput":"x","additionalContext":"y"}}`,
 		`{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedMCPToolOutput":{"content":[]}}}`,
 		`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask"}}`,
+		`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"sure?","additionalContext":"c"}}`,
+		`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","updatedInput":{"command":"ls"}}}`,
+		`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","updatedInput":{"a":1}}}`,
+		`{"continue":false,"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":" "}}`,
+		`{"decision":"block","hookSpecificOutput":{"hookEventName":"PostToolUseFailure","additionalContext":"x\ny"}}`,
 		`{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"a":1,"a":2}}}`,
 		`{"decision":"approve","reason":"\u00e9"}`,
 	} {
@@ -60,7 +67,7 @@ func FuzzDecide(f *testing.F) {
 			if err.Error() == "" {
 				t.Fatal("a failure without a message")
 			}
-			if out.Verdict != hookchain.Allowed || out.Reason != "" || out.Input != nil || out.Output != nil {
+			if out.Verdict != hookchain.Allowed || out.Reason != "" || out.Input != nil || out.Output != nil || out.Context != nil {
 				t.Fatalf("a failure came with an outcome: %+v", out)
 			}
 			return
@@ -73,6 +80,10 @@ func FuzzDecide(f *testing.F) {
 		case hookchain.Denied:
 			if out.Reason == "" {
 				t.Fatal("a denial without a reason")
+			}
+		case hookchain.Asked:
+			if e.Hook != hookchain.BeforeTool {
+				t.Fatalf("Ask after the call: %+v", out)
 			}
 		case hookchain.Modified:
 			if e.Hook != hookchain.BeforeTool {
@@ -94,18 +105,35 @@ func FuzzDecide(f *testing.F) {
 		default:
 			t.Fatalf("unknown verdict %v", out.Verdict)
 		}
-		// The chain takes the answer as given: no fault, same verdict.
+		switch {
+		case len(out.Context) > 1:
+			t.Fatalf("more than one note: %+v", out.Context)
+		case len(out.Context) == 1 && (code != 0 || strings.TrimSpace(out.Context[0].Text) == "" || out.Context[0].Link != ""):
+			t.Fatalf("a note the hook did not give: %+v", out.Context)
+		}
+		// The chain takes the answer as given: no fault, the same verdict
+		// (an ask, once approved, is the allow it asked for), the same notes.
 		c := hookchain.New(hookchain.On("hook", hookchain.Any(), func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
 			return out, nil
-		}))
+		})).WithApprover(hookchain.Approver{Name: "yes", Timeout: time.Minute,
+			Answer: func(context.Context, hookchain.Question) (hookchain.Approval, error) {
+				return hookchain.Approval{Decision: hookchain.Approve}, nil
+			}})
 		folded := c.Run(context.Background(), e)
 		for _, s := range folded.Trail {
 			if s.Fault != "" {
 				t.Fatalf("the chain found fault with %+v: %s", out, s.Fault)
 			}
 		}
-		if folded.Verdict != out.Verdict {
+		want := out.Verdict
+		if want == hookchain.Asked {
+			want = hookchain.Allowed
+		}
+		if folded.Verdict != want {
 			t.Fatalf("the chain folded %v into %v", out.Verdict, folded.Verdict)
+		}
+		if len(folded.Context) != len(out.Context) || len(out.Context) == 1 && folded.Context[0] != (hookchain.Note{Link: "hook", Text: out.Context[0].Text}) {
+			t.Fatalf("the chain kept %+v of %+v", folded.Context, out.Context)
 		}
 	})
 }
@@ -182,4 +210,84 @@ func sameCompact(a, b []byte) bool {
 		return false
 	}
 	return bytes.Equal(ca.Bytes(), cb.Bytes())
+}
+
+// FuzzOutputForIsReadBackByDecide: whatever outcome a chain gives, the
+// answer OutputFor writes is read back by Decide as the same verdict with
+// the same context; an outcome that cannot be said at its hook reads as a
+// denial, never as consent.
+func FuzzOutputForIsReadBackByDecide(f *testing.F) {
+	f.Add(uint8(0), uint8(hookchain.Allowed), "", "pnpm-hint", "use pnpm", "", []byte(nil))
+	f.Add(uint8(0), uint8(hookchain.Denied), "denied by x: no", "a", "one", "two", []byte(nil))
+	f.Add(uint8(0), uint8(hookchain.Asked), "approval pending (asked by g: sure?)", "", "", "", []byte(nil))
+	f.Add(uint8(0), uint8(hookchain.Modified), "pin", "", "", " \n", []byte(`{"command":"ls","timeout":60}`))
+	f.Add(uint8(1), uint8(hookchain.Replaced), "redact", "lint", "2 warnings\n\nin a.go", "", []byte(`"[redacted]"`))
+	f.Add(uint8(6), uint8(hookchain.Replaced), "", "", "", "", []byte(`{"content":[]}`))
+	f.Add(uint8(2), uint8(hookchain.Denied), "", "", "x", "", []byte(nil))
+	f.Add(uint8(1), uint8(hookchain.Modified), "", "", "", "", []byte(`{}`))
+	f.Add(uint8(0), uint8(hookchain.Asked+1), "", "", "", "", []byte(nil))
+	f.Add(uint8(2), uint8(hookchain.Asked), "<&>", "l", "é", "", []byte(nil))
+
+	f.Fuzz(func(t *testing.T, which, verdict uint8, reason, link, text, text2 string, payload []byte) {
+		if !utf8.ValidString(reason) || !utf8.ValidString(link) || !utf8.ValidString(text) || !utf8.ValidString(text2) {
+			t.Skip() // the JSON encoder replaces invalid UTF-8, so the words would not round-trip
+		}
+		e := fuzzEvent(which)
+		o := hookchain.Outcome{Verdict: hookchain.Verdict(verdict), Reason: reason,
+			Context: []hookchain.Note{{Link: link, Text: text}, {Link: "second", Text: text2}}}
+		switch o.Verdict {
+		case hookchain.Modified:
+			if !json.Valid(payload) || kind(payload) != "an object" {
+				t.Skip()
+			}
+			o.Input = payload
+		case hookchain.Replaced:
+			if !json.Valid(payload) {
+				t.Skip()
+			}
+			o.Output, o.IsError = payload, e.IsError
+		}
+
+		answer := OutputFor(e, o)
+		var stdout []byte
+		if answer != nil {
+			var err error
+			if stdout, err = marshal(answer); err != nil {
+				t.Fatalf("encoding %+v: %v", answer, err)
+			}
+		}
+		got, err := Decide(e, process.Result{Stdout: stdout})
+		if err != nil {
+			t.Fatalf("Decide refused %s: %v", stdout, err)
+		}
+
+		fits := o.Verdict == hookchain.Allowed || o.Verdict == hookchain.Denied
+		if e.Hook == hookchain.BeforeTool {
+			fits = fits || o.Verdict == hookchain.Asked || o.Verdict == hookchain.Modified
+		} else {
+			fits = fits || o.Verdict == hookchain.Replaced
+		}
+		switch {
+		case !fits:
+			if got.Verdict != hookchain.Denied {
+				t.Fatalf("%v at %s read back as %v: %s", o.Verdict, HookEventName(e), got.Verdict, stdout)
+			}
+		case got.Verdict != o.Verdict:
+			t.Fatalf("%v read back as %v: %s", o.Verdict, got.Verdict, stdout)
+		case o.Verdict == hookchain.Modified && !sameCompact(o.Input, got.Input):
+			t.Fatalf("input %s read back as %s", o.Input, got.Input)
+		case o.Verdict == hookchain.Replaced && !sameCompact(o.Output, got.Output):
+			t.Fatalf("output %s read back as %s", o.Output, got.Output)
+		case (o.Verdict == hookchain.Denied && reason != "" || o.Verdict == hookchain.Asked) && got.Reason != reason:
+			t.Fatalf("reason %q read back as %q", reason, got.Reason)
+		}
+
+		want := ContextText(o.Context)
+		switch {
+		case want == "" && got.Context != nil:
+			t.Fatalf("no context written, %+v read back", got.Context)
+		case want != "" && !(len(got.Context) == 1 && got.Context[0].Text == want):
+			t.Fatalf("context %q read back as %+v", want, got.Context)
+		}
+	})
 }

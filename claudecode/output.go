@@ -39,8 +39,8 @@ type HookSpecificOutput struct {
 	PermissionDecisionReason string          `json:"permissionDecisionReason,omitempty"`
 	UpdatedInput             json.RawMessage `json:"updatedInput,omitempty"` // the whole new input, an object
 
-	// All three events. Decoded and kept, but not delivered: see the package
-	// documentation, "additionalContext".
+	// All three events: text for the model to read next to the call, the
+	// outcome's context (hookchain.Outcome.Context).
 	AdditionalContext string `json:"additionalContext,omitempty"`
 
 	// PostToolUse (and, in hookchain, PostToolUseFailure).

@@ -7,7 +7,9 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
+	"time"
 
 	"github.com/hookchain/hookchain"
 )
@@ -19,10 +21,16 @@ const maxServeInput = 256 << 20
 
 // OutputFor is what a Claude Code hook program answers for outcome o of
 // event e — the reverse of Decide — or nil when it has nothing to say (o
-// allowed the call), in which case the program prints nothing and exits 0.
+// allowed the call and carries no context), in which case the program
+// prints nothing and exits 0.
 //
 //   - Denied before the call: permissionDecision "deny" with the outcome's
 //     reason as permissionDecisionReason, which Claude Code shows the model.
+//   - Asked (the chain's approver deferred the question; see UserApprover):
+//     permissionDecision "ask" with the outcome's reason, so that Claude Code
+//     asks its user. When links rewrote the input, the final input goes with
+//     it as updatedInput: Claude Code then asks about, and runs, the input
+//     the chain would have run.
 //   - Modified: updatedInput with no permissionDecision, so that the new input
 //     still goes through the user's permission rules and prompts; "allow"
 //     would skip the prompt, which a rewrite must not do on its own.
@@ -32,32 +40,133 @@ const maxServeInput = 256 << 20
 //     updatedToolOutput for any other. Claude Code has no way to mark a
 //     replacement as an error, so the outcome's IsError is not carried.
 //
+// Whatever the verdict, the outcome's context becomes additionalContext
+// (see ContextText); an Allowed outcome with context is answered with
+// additionalContext alone.
+//
+// A chain never gives an outcome that does not fit its hook, but one built
+// by hand might: Modified or Asked after the call, Replaced before it, or an
+// unknown verdict. Such an outcome is answered as a denial naming it,
+// because it must not read as consent.
+//
 // hookSpecificOutput names HookEventName(e), as Claude Code requires.
 func OutputFor(e hookchain.Event, o hookchain.Outcome) *Output {
-	event := HookEventName(e)
+	h := &HookSpecificOutput{HookEventName: HookEventName(e), AdditionalContext: ContextText(o.Context)}
+	var out Output
+	before := e.Hook == hookchain.BeforeTool
 	switch {
-	case o.Verdict == hookchain.Denied && e.Hook == hookchain.BeforeTool:
-		return &Output{HookSpecificOutput: &HookSpecificOutput{
-			HookEventName:            event,
-			PermissionDecision:       PermissionDeny,
-			PermissionDecisionReason: o.Reason,
-		}}
-	case o.Verdict == hookchain.Denied:
-		return &Output{Decision: DecisionBlock, Reason: o.Reason}
-	case o.Verdict == hookchain.Modified:
-		return &Output{HookSpecificOutput: &HookSpecificOutput{HookEventName: event, UpdatedInput: o.Input}}
-	case o.Verdict == hookchain.Replaced && IsMCPTool(e.Tool):
-		return &Output{HookSpecificOutput: &HookSpecificOutput{HookEventName: event, UpdatedMCPToolOutput: o.Output}}
-	case o.Verdict == hookchain.Replaced:
-		return &Output{HookSpecificOutput: &HookSpecificOutput{HookEventName: event, UpdatedToolOutput: o.Output}}
+	case o.Verdict == hookchain.Allowed:
+	case before && o.Verdict == hookchain.Denied:
+		h.PermissionDecision, h.PermissionDecisionReason = PermissionDeny, o.Reason
+	case before && o.Verdict == hookchain.Asked:
+		h.PermissionDecision, h.PermissionDecisionReason, h.UpdatedInput = PermissionAsk, o.Reason, askedInput(o)
+	case before && o.Verdict == hookchain.Modified:
+		h.UpdatedInput = o.Input
+	case !before && o.Verdict == hookchain.Denied:
+		out.Decision, out.Reason = DecisionBlock, o.Reason
+	case !before && o.Verdict == hookchain.Replaced && IsMCPTool(e.Tool):
+		h.UpdatedMCPToolOutput = o.Output
+	case !before && o.Verdict == hookchain.Replaced:
+		h.UpdatedToolOutput = o.Output
+	default:
+		reason := fmt.Sprintf("hookchain: the outcome is %v, which cannot be answered at %s", o.Verdict, h.HookEventName)
+		if before {
+			h.PermissionDecision, h.PermissionDecisionReason = PermissionDeny, reason
+		} else {
+			out.Decision, out.Reason = DecisionBlock, reason
+		}
+	}
+	if h.says() {
+		out.HookSpecificOutput = h
+	}
+	if out == (Output{}) {
+		return nil
+	}
+	return &out
+}
+
+// says reports whether h says anything beyond the event it answers.
+func (h *HookSpecificOutput) says() bool {
+	return h.PermissionDecision != "" || h.PermissionDecisionReason != "" || len(h.UpdatedInput) > 0 ||
+		h.AdditionalContext != "" || len(h.UpdatedToolOutput) > 0 || len(h.UpdatedMCPToolOutput) > 0
+}
+
+// askedInput is the input Claude Code's user must be asked about: the one
+// the chain would run. A pending ticket holds it; it goes to Claude Code only
+// when a link rewrote it, since otherwise it is the input Claude Code has.
+func askedInput(o hookchain.Outcome) json.RawMessage {
+	switch {
+	case len(o.Input) > 0:
+		return o.Input
+	case o.Pending != nil && len(o.Pending.Question.RewrittenBy) > 0:
+		return o.Pending.Question.Input
 	}
 	return nil
 }
+
+// ContextText writes a chain's notes as one additionalContext: each as
+// "LINK: TEXT" (or TEXT alone for a note no link is named on), in chain
+// order, separated by a blank line. The model reads every note and whose it
+// is, as a reviewer would. Blank notes are left out; no notes, or only blank
+// ones, give "".
+func ContextText(notes []hookchain.Note) string {
+	var b strings.Builder
+	for _, n := range notes {
+		if strings.TrimSpace(n.Text) == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteString("\n\n")
+		}
+		if n.Link != "" {
+			b.WriteString(n.Link)
+			b.WriteString(": ")
+		}
+		b.WriteString(n.Text)
+	}
+	return b.String()
+}
+
+// UserApprover is the approver for a chain that runs as a Claude Code hook
+// program (Serve, Main): it puts every question to Claude Code's user, by
+// deferring it, so that the outcome is Asked and Serve answers
+// permissionDecision "ask". Claude Code shows its user the reason — which
+// names the links that asked and their messages — and runs the call only if
+// the user approves. A hook program lives for one call, so a Session latch
+// would outlive nothing: whatever Claude Code remembers of the user's
+// answers is Claude Code's.
+//
+//	claudecode.Main(hookchain.New(links...).WithApprover(claudecode.UserApprover()))
+//
+// A chain with no approver denies every call a link asks about (approval
+// needed but not obtained), in a hook program as anywhere. A chain with
+// another approver is answered as that approver decides: approved calls go
+// on to Claude Code's own permission rules, refused ones are denied.
+//
+// UserApprover's step in the trail is named "claude-code", so no link of the
+// chain may have that name (WithApprover panics).
+func UserApprover() hookchain.Approver {
+	return hookchain.Approver{
+		Name: userApprover,
+		// It answers at once; the timeout only satisfies WithApprover.
+		Timeout: time.Minute,
+		Answer: func(context.Context, hookchain.Question) (hookchain.Approval, error) {
+			return hookchain.Approval{Decision: hookchain.Defer, Reason: "Claude Code asks its user"}, nil
+		},
+	}
+}
+
+// userApprover names UserApprover's step in the trail.
+const userApprover = "claude-code"
 
 // Serve makes a chain a Claude Code hook program: it reads one hook input
 // from stdin, runs the chain on it, writes Claude Code's JSON answer (see
 // OutputFor) to stdout, and returns the exit status to use — 0 whenever the
 // chain answered, denials included, because the answer is in the JSON.
+//
+// The chain's asks are answered by its approver. For Claude Code to ask its
+// user, give the chain UserApprover; without an approver, a call a link asks
+// about is denied.
 //
 // When it cannot answer — stdin is not a tool-call hook input, or stdout
 // cannot be written — Serve says why on stderr and returns 1, which Claude

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -39,6 +40,39 @@ func TestOutputForAnswersEachVerdictAsClaudeCodeReadsIt(t *testing.T) {
 			`{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedMCPToolOutput":{"content":[]}}}`},
 		{"replaced after a failed call names PostToolUseFailure", failed, hookchain.Replace(json.RawMessage(`"failed"`), true, "x"),
 			`{"hookSpecificOutput":{"hookEventName":"PostToolUseFailure","updatedToolOutput":"failed"}}`},
+		{"asked: ask, so that Claude Code asks its user", before, asked(false),
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"approval pending (asked by push-guard: pushes to main)"}}`},
+		{"asked about a rewritten input: ask about the input the chain would run", before,
+			asked(true),
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"approval pending (asked by push-guard: pushes to main)","updatedInput":{"command":"git push","timeout":60}}}`},
+		{"asked by hand, with no ticket", before, hookchain.Ask("sure?"),
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"sure?"}}`},
+		{"allowed with context: additionalContext alone", before, allowedWith(note("pnpm-hint", "this repository uses pnpm, not npm")),
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"pnpm-hint: this repository uses pnpm, not npm"}}`},
+		{"allowed after a failed call with context", failed, allowedWith(note("retry-hint", "read the error before retrying")),
+			`{"hookSpecificOutput":{"hookEventName":"PostToolUseFailure","additionalContext":"retry-hint: read the error before retrying"}}`},
+		{"several notes: each named, a blank line between", after,
+			allowedWith(note("lint", "2 warnings in a.go"), note("size", "the output was 3 MB\nconsider head"), note("quiet", " \n"), note("", "unnamed")),
+			`{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"lint: 2 warnings in a.go\n\nsize: the output was 3 MB\nconsider head\n\nunnamed"}}`},
+		{"only blank notes: nothing to say", before, allowedWith(note("quiet", "")), ""},
+		{"denied before the call keeps its context", before, withNotes(hookchain.Deny("denied by no-rm: recursive delete"), note("hint", "use git clean")),
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"denied by no-rm: recursive delete","additionalContext":"hint: use git clean"}}`},
+		{"modified with context", before, withNotes(hookchain.Modify(json.RawMessage(`{"command":"ls"}`), "x"), note("hint", "h")),
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"ls"},"additionalContext":"hint: h"}}`},
+		{"asked with context", before, withNotes(hookchain.Ask("sure?"), note("hint", "h")),
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"sure?","additionalContext":"hint: h"}}`},
+		{"denied after the call keeps its context", after, withNotes(hookchain.Deny("denied by x: no"), note("hint", "h")),
+			`{"decision":"block","reason":"denied by x: no","hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"hint: h"}}`},
+		{"replaced with context", mcpAfter, withNotes(hookchain.Replace(json.RawMessage(`"x"`), false, "r"), note("hint", "h")),
+			`{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"hint: h","updatedMCPToolOutput":"x"}}`},
+		{"modified after the call cannot be said: a denial", after, hookchain.Modify(json.RawMessage(`{}`), "x"),
+			`{"decision":"block","reason":"hookchain: the outcome is Modified, which cannot be answered at PostToolUse"}`},
+		{"asked after the call cannot be said: a denial", after, hookchain.Ask("sure?"),
+			`{"decision":"block","reason":"hookchain: the outcome is Asked, which cannot be answered at PostToolUse"}`},
+		{"replaced before the call cannot be said: a denial", before, hookchain.Replace(json.RawMessage(`"x"`), false, "x"),
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"hookchain: the outcome is Replaced, which cannot be answered at PreToolUse"}}`},
+		{"an unknown verdict: a denial", before, hookchain.Outcome{Verdict: 9},
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"hookchain: the outcome is Verdict(9), which cannot be answered at PreToolUse"}}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -55,6 +89,39 @@ func TestOutputForAnswersEachVerdictAsClaudeCodeReadsIt(t *testing.T) {
 	}
 }
 
+func note(link, text string) hookchain.Note { return hookchain.Note{Link: link, Text: text} }
+
+func withNotes(o hookchain.Outcome, notes ...hookchain.Note) hookchain.Outcome {
+	o.Context = notes
+	return o
+}
+
+func allowedWith(notes ...hookchain.Note) hookchain.Outcome {
+	return withNotes(hookchain.Allow(), notes...)
+}
+
+// asked is the outcome of a chain whose approver deferred the question: a
+// push-guard link asked about "git push", and pin-timeout pinned a timeout
+// on it if rewrite is set.
+func asked(rewrite bool) hookchain.Outcome {
+	chain := hookchain.New(
+		hookchain.Before("push-guard", hookchain.Any(), func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
+			return hookchain.Ask("pushes to main"), nil
+		}),
+		hookchain.Before("pin-timeout", hookchain.Any(), func(_ context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+			if !rewrite {
+				return hookchain.Allow(), nil
+			}
+			return hookchain.Modify(json.RawMessage(`{"command":"git push","timeout":60}`), ""), nil
+		}),
+	).WithApprover(UserApprover())
+	out := chain.Run(context.Background(), hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash", Input: json.RawMessage(`{"command":"git push"}`)})
+	if out.Verdict != hookchain.Asked || out.Pending == nil {
+		panic(fmt.Sprintf("the chain did not defer: %+v", out))
+	}
+	return out
+}
+
 func TestOutputForIsReadBackByDecideAsTheSameVerdict(t *testing.T) {
 	tests := []struct {
 		event hookchain.Event
@@ -67,6 +134,9 @@ func TestOutputForIsReadBackByDecideAsTheSameVerdict(t *testing.T) {
 		{after, hookchain.Replace(json.RawMessage(`"x"`), false, "r"), hookchain.Replace(json.RawMessage(`"x"`), false, "updatedToolOutput")},
 		{mcpAfter, hookchain.Replace(json.RawMessage(`{"a":1}`), false, "r"), hookchain.Replace(json.RawMessage(`{"a":1}`), false, "updatedMCPToolOutput")},
 		{failed, hookchain.Replace(json.RawMessage(`"y"`), true, "r"), hookchain.Replace(json.RawMessage(`"y"`), true, "updatedToolOutput")},
+		{before, hookchain.Ask("sure?"), hookchain.Ask("sure?")},
+		{before, allowedWith(note("a", "one"), note("b", "two")), hookchain.Allow().WithContext("a: one\n\nb: two")},
+		{failed, withNotes(hookchain.Deny("no"), note("a", "one")), hookchain.Deny("no").WithContext("a: one")},
 	}
 	for _, tt := range tests {
 		b, err := marshal(OutputFor(tt.event, tt.out))
@@ -81,13 +151,28 @@ func TestOutputForIsReadBackByDecideAsTheSameVerdict(t *testing.T) {
 // testdata/gohook, written here so that Serve can be tested in-process too.
 func guards() *hookchain.Chain {
 	return hookchain.New(
+		hookchain.Before("pnpm-hint", hookchain.And(hookchain.Tool("Bash"), hookchain.InputMatches("command", `\bnpm\b`)),
+			func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
+				return hookchain.Allow().WithContext("this repository uses pnpm, not npm"), nil
+			}),
 		hookchain.Before("no-rm", hookchain.And(hookchain.Tool("Bash"), hookchain.InputMatches("command", `\brm\s+-rf\b`)),
 			func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
 				return hookchain.Deny("recursive delete"), nil
 			}),
+		hookchain.Before("push-guard", hookchain.And(hookchain.Tool("Bash"), hookchain.InputMatches("command", `\bgit\s+push\b`)),
+			func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
+				return hookchain.Ask("pushes to a shared remote"), nil
+			}),
 		hookchain.Before("pin-timeout", hookchain.And(hookchain.Tool("Bash"), hookchain.Not(hookchain.InputExists("timeout"))),
 			func(_ context.Context, e hookchain.Event) (hookchain.Outcome, error) {
 				return hookchain.Modify(json.RawMessage(strings.TrimSuffix(string(e.Input), "}")+`,"timeout":60}`), "60s timeout"), nil
+			}),
+		hookchain.After("retry-hint", hookchain.Any(),
+			func(_ context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+				if !e.IsError {
+					return hookchain.Allow(), nil
+				}
+				return hookchain.Allow().WithContext("read the error before retrying"), nil
 			}),
 		hookchain.After("redact", hookchain.Any(),
 			func(_ context.Context, e hookchain.Event) (hookchain.Outcome, error) {
@@ -103,7 +188,7 @@ func guards() *hookchain.Chain {
 				}
 				return hookchain.Allow(), nil
 			}),
-	)
+	).WithApprover(UserApprover())
 }
 
 // serveCases are real Claude Code hook inputs and what a hook program built
@@ -132,7 +217,25 @@ var serveCases = []struct {
 		0, `{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedMCPToolOutput":"[withheld: a credential]"}}` + "\n", ""},
 	{"a failed call's stack trace is blocked",
 		`{"session_id":"abc","transcript_path":"/t.jsonl","cwd":"/w","permission_mode":"default","hook_event_name":"PostToolUseFailure","tool_name":"Bash","tool_input":{"command":"python x.py"},"tool_use_id":"toolu_6","error":"Traceback (most recent call last): ...","is_interrupt":false}`,
-		0, `{"decision":"block","reason":"denied by no-traces: stack traces are not shown"}` + "\n", ""},
+		0, `{"decision":"block","reason":"denied by no-traces: stack traces are not shown","hookSpecificOutput":{"hookEventName":"PostToolUseFailure","additionalContext":"retry-hint: read the error before retrying"}}` + "\n", ""},
+	{"a push is put to Claude Code's user, about the input with its timeout",
+		`{"session_id":"abc","transcript_path":"/t.jsonl","cwd":"/w","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git push origin main"},"tool_use_id":"toolu_8"}`,
+		0, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"approval pending (asked by push-guard: pushes to a shared remote)","updatedInput":{"command":"git push origin main","timeout":60}}}` + "\n", ""},
+	{"a push that needs no rewrite is asked about as it is",
+		`{"session_id":"abc","transcript_path":"/t.jsonl","cwd":"/w","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git push","timeout":10},"tool_use_id":"toolu_9"}`,
+		0, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"approval pending (asked by push-guard: pushes to a shared remote)"}}` + "\n", ""},
+	{"a call that is only given context answers with additionalContext alone",
+		`{"session_id":"abc","transcript_path":"/t.jsonl","cwd":"/w","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"npm test","timeout":30},"tool_use_id":"toolu_10"}`,
+		0, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"pnpm-hint: this repository uses pnpm, not npm"}}` + "\n", ""},
+	{"context goes with a rewrite",
+		`{"session_id":"abc","transcript_path":"/t.jsonl","cwd":"/w","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"npm install"},"tool_use_id":"toolu_11"}`,
+		0, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"npm install","timeout":60},"additionalContext":"pnpm-hint: this repository uses pnpm, not npm"}}` + "\n", ""},
+	{"a denial keeps the context given before it",
+		`{"session_id":"abc","transcript_path":"/t.jsonl","cwd":"/w","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf node_modules && npm install"},"tool_use_id":"toolu_12"}`,
+		0, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"denied by no-rm: recursive delete","additionalContext":"pnpm-hint: this repository uses pnpm, not npm"}}` + "\n", ""},
+	{"a failed call is given context",
+		`{"session_id":"abc","transcript_path":"/t.jsonl","cwd":"/w","permission_mode":"default","hook_event_name":"PostToolUseFailure","tool_name":"Bash","tool_input":{"command":"make"},"tool_use_id":"toolu_13","error":"make: *** No targets.  Stop.","is_interrupt":false}`,
+		0, `{"hookSpecificOutput":{"hookEventName":"PostToolUseFailure","additionalContext":"retry-hint: read the error before retrying"}}` + "\n", ""},
 	{"an ordinary result gets no output",
 		`{"session_id":"abc","transcript_path":"/t.jsonl","cwd":"/w","permission_mode":"default","hook_event_name":"PostToolUse","tool_name":"Read","tool_input":{"file_path":"/w/a.go"},"tool_response":{"type":"text","file":{"content":"package a"}},"tool_use_id":"toolu_7"}`,
 		0, "", ""},

@@ -48,6 +48,22 @@ func TestDecodeAnswerReadsEveryDecision(t *testing.T) {
 		{"NullsBesideADecisionChangeNothing", before, `{"decision":"allow","input":null,"output":null,"is_error":null}`, hookchain.Allow()},
 		{"TheChainJudgesWhetherTheDecisionFitsTheHook", before, `{"decision":"replace","output":1}`,
 			hookchain.Replace(json.RawMessage(`1`), false, "")},
+		{"Ask", before, `{"decision":"ask","reason":"pushes to main"}`, hookchain.Ask("pushes to main")},
+		{"AskWithoutAReason", before, `{"decision":"ask"}`, hookchain.Ask("")},
+		{"AnAskAfterTheCallIsTheChainsToJudgeToo", after, `{"decision":"ask","reason":"x"}`, hookchain.Ask("x")},
+		{"ContextOnAnAllow", before, `{"decision":"allow","context":"this repository uses pnpm"}`,
+			hookchain.Allow().WithContext("this repository uses pnpm")},
+		{"ContextOnADeny", before, `{"decision":"deny","reason":"no","context":"use git clean"}`,
+			hookchain.Deny("no").WithContext("use git clean")},
+		{"ContextOnAModify", before, `{"decision":"modify","input":{},"context":"c"}`,
+			hookchain.Modify(json.RawMessage(`{}`), "").WithContext("c")},
+		{"ContextOnAReplace", after, `{"decision":"replace","output":"x","context":"c\n\nd"}`,
+			hookchain.Replace(json.RawMessage(`"x"`), true, "").WithContext("c\n\nd")},
+		{"ContextOnAnAsk", before, `{"decision":"ask","reason":"sure?","context":"CI runs on push"}`,
+			hookchain.Ask("sure?").WithContext("CI runs on push")},
+		{"EmptyContextIsNone", before, `{"decision":"allow","context":""}`, hookchain.Allow()},
+		{"BlankContextIsNone", before, `{"decision":"allow","context":" \n\t"}`, hookchain.Allow()},
+		{"NullContextIsNone", before, `{"decision":"allow","context":null}`, hookchain.Allow()},
 	}
 	for _, row := range rows {
 		t.Run(row.name, func(t *testing.T) {
@@ -81,9 +97,9 @@ func TestDecodeAnswerRefusesAnythingButOneClearAnswer(t *testing.T) {
 		{"NoDecision", `{"reason":"fine"}`, `the answer has no "decision"`},
 		{"ANullDecision", `{"decision":null}`, `the answer has no "decision"`},
 		{"ADecisionThatIsNotAString", `{"decision":1}`, `"decision" is 1, not a string`},
-		{"AnUnknownDecision", `{"decision":"approve"}`, `unknown "decision" "approve" (want allow, deny, modify or replace)`},
-		{"ADecisionInAnotherCase", `{"decision":"DENY"}`, `unknown "decision" "DENY" (want allow, deny, modify or replace)`},
-		{"AVerdictNameIsNotADecision", `{"decision":"Denied"}`, `unknown "decision" "Denied" (want allow, deny, modify or replace)`},
+		{"AnUnknownDecision", `{"decision":"approve"}`, `unknown "decision" "approve" (want allow, deny, modify, replace or ask)`},
+		{"ADecisionInAnotherCase", `{"decision":"DENY"}`, `unknown "decision" "DENY" (want allow, deny, modify, replace or ask)`},
+		{"AVerdictNameIsNotADecision", `{"decision":"Denied"}`, `unknown "decision" "Denied" (want allow, deny, modify, replace or ask)`},
 		{"ModifyWithoutInput", `{"decision":"modify","reason":"x"}`, `"decision":"modify" without "input"`},
 		{"ReplaceWithoutOutput", `{"decision":"replace","is_error":true}`, `"decision":"replace" without "output"`},
 		{"ARepeatedDecision", `{"decision":"allow","decision":"deny"}`, `the answer has "decision" more than once`},
@@ -95,6 +111,10 @@ func TestDecodeAnswerRefusesAnythingButOneClearAnswer(t *testing.T) {
 		{"AnOutputBesideModify", `{"decision":"modify","input":{},"output":"x"}`, `"output" does not go with "decision":"modify"`},
 		{"AnIsErrorBesideModify", `{"decision":"modify","input":{},"is_error":true}`, `"is_error" does not go with "decision":"modify"`},
 		{"AnInputBesideReplace", `{"decision":"replace","output":"x","input":{}}`, `"input" does not go with "decision":"replace"`},
+		{"AnInputBesideAsk", `{"decision":"ask","input":{"command":"ls"}}`, `"input" does not go with "decision":"ask"`},
+		{"AContextThatIsNotAString", `{"decision":"allow","context":["a","b"]}`, `"context" is ["a","b"], not a string`},
+		{"ARepeatedContext", `{"decision":"allow","context":"a","context":"b"}`, `the answer has "context" more than once`},
+		{"AnAskInAnotherCase", `{"decision":"Ask"}`, `unknown "decision" "Ask" (want allow, deny, modify, replace or ask)`},
 		{"ALongGarbageIsCut", strings.Repeat("z", 200), `stdout is not JSON (invalid character 'z' looking for beginning of value): "` + strings.Repeat("z", 80) + `"…`},
 	}
 	for _, row := range rows {
@@ -187,6 +207,10 @@ func TestEncodeAnswerWritesWhatDecodeAnswerReads(t *testing.T) {
 		{"Modify", before, hookchain.Modify(json.RawMessage(`{"command":"ls"}`), "pinned"), `{"decision":"modify","reason":"pinned","input":{"command":"ls"}}`},
 		{"Replace", after, hookchain.Replace(json.RawMessage(`"x"`), false, ""), `{"decision":"replace","output":"x","is_error":false}`},
 		{"TheTrailIsNotWritten", before, hookchain.Outcome{Verdict: hookchain.Denied, Reason: "r", Trail: []hookchain.Step{{Name: "x"}}}, `{"decision":"deny","reason":"r"}`},
+		{"Ask", before, hookchain.Ask("pushes to main"), `{"decision":"ask","reason":"pushes to main"}`},
+		{"Context", before, hookchain.Allow().WithContext("use pnpm"), `{"decision":"allow","context":"use pnpm"}`},
+		{"ContextBesideAReplace", after, hookchain.Replace(json.RawMessage(`"x"`), true, "r").WithContext("c"),
+			`{"decision":"replace","reason":"r","output":"x","is_error":true,"context":"c"}`},
 	}
 	for _, row := range rows {
 		t.Run(row.name, func(t *testing.T) {
@@ -200,6 +224,21 @@ func TestEncodeAnswerWritesWhatDecodeAnswerReads(t *testing.T) {
 			assert.Equal(t, row.out, back)
 		})
 	}
+}
+
+func TestEncodeAnswerJoinsSeveralNotesIntoOneContext(t *testing.T) {
+	o := hookchain.Outcome{Verdict: hookchain.Denied, Reason: "no", Context: []hookchain.Note{
+		{Link: "a", Text: "one"}, {Link: "b", Text: " \n"}, {Link: "c", Text: "two\nlines"}, {Text: ""},
+	}}
+
+	b, err := process.EncodeAnswer(o)
+
+	require.NoError(t, err)
+	assert.Equal(t, `{"decision":"deny","reason":"no","context":"one\n\ntwo\nlines"}`+"\n", string(b),
+		"the notes' own words, blank ones left out: the chain names the hook that gave them")
+	back, err := process.DecodeAnswer(before, b)
+	require.NoError(t, err)
+	assert.Equal(t, hookchain.Deny("no").WithContext("one\n\ntwo\nlines"), back)
 }
 
 func TestEncodeAnswerRefusesWhatItCannotWrite(t *testing.T) {

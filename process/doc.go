@@ -96,6 +96,14 @@
 //	{"decision":"deny","reason":"rm -rf is not allowed here"}
 //	{"decision":"modify","reason":"pinned a timeout","input":{"command":"ls","timeout":10}}
 //	{"decision":"replace","reason":"redacted a token","output":"token=[redacted]","is_error":false}
+//	{"decision":"ask","reason":"pushes to a shared remote"}
+//	{"decision":"allow","context":"this repository uses pnpm, not npm"}
+//
+// "ask" puts the call to the chain's approver, with the reason as the
+// question (hookchain.Ask): before the call only, and a chain without an
+// approver denies it. "context", a string, may go with any decision: it is
+// text for the model to read next to the call (hookchain.Outcome.WithContext),
+// and the chain files it under the link's name. A blank context is none.
 //
 // The exit status is checked before stdout is read: a hook that exits
 // non-zero has failed, whatever it printed. Then DecodeAnswer reads stdout
@@ -104,8 +112,10 @@
 // space around it is fine, anything else is not); an unknown decision,
 // "modify" without "input" and "replace" without "output" are failures, as
 // is a known key given twice or a key beside a decision it does not belong
-// to (an "input" next to "allow"). Unknown keys are ignored. "replace"
-// without "is_error" keeps the result's error flag as it was.
+// to (an "input" next to "allow" or "ask": a hook cannot rewrite a call and
+// ask about it in one answer, so that no one approves one input and runs
+// another). Unknown keys are ignored. "replace" without "is_error" keeps the
+// result's error flag as it was.
 //
 // A native hook in sh, denying recursive deletes:
 //
@@ -117,7 +127,8 @@
 //	esac
 //
 // A native hook written in Go reads its request with DecodeRequest and
-// writes its answer with EncodeAnswer.
+// writes its answer with EncodeAnswer, which joins several notes of context
+// into one, separated by a blank line.
 //
 // # Cost
 //

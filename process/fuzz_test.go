@@ -3,6 +3,7 @@ package process_test
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -15,8 +16,9 @@ import (
 
 // FuzzDecodeAnswer holds DecodeAnswer to its contract on any stdout: it never
 // panics; it either fails with nothing else returned or returns one of the
-// four verdicts carrying valid JSON where the verdict needs it; and what it
-// accepts, written back with EncodeAnswer, reads the same.
+// five verdicts carrying valid JSON where the verdict needs it, and at most
+// one note, never blank; and what it accepts, written back with
+// EncodeAnswer, reads the same.
 func FuzzDecodeAnswer(f *testing.F) {
 	for _, s := range []string{
 		``, ` `, `{}`, `null`, `[]`, `"allow"`, `{"decision":"allow"}`, `{"decision":"deny","reason":"no"}`,
@@ -25,6 +27,9 @@ func FuzzDecodeAnswer(f *testing.F) {
 		`{"decision":"allow"}{"decision":"deny"}`, `{"decision":"allow","decision":"deny"}`,
 		`{"decision":"allow","input":{}}`, `{"Decision":"deny"}`, `{"decisio\u006e":"deny"}`,
 		"\n{\"decision\":\"deny\",\"reason\":\"\\u00e9\\ud800\"}\n", `{"decision":"deny","reason":"` + "\xff" + `"}`,
+		`{"decision":"ask","reason":"sure?"}`, `{"decision":"ask","input":{}}`, `{"decision":"ask","context":"c"}`,
+		`{"decision":"allow","context":"a\n\nb"}`, `{"decision":"deny","context":" "}`, `{"decision":"allow","context":1}`,
+		`{"decision":"replace","output":"x","context":"c","context":"d"}`, `{"decision":"modify","input":{},"context":"` + "\xff" + `"}`,
 	} {
 		f.Add([]byte(s), false, false)
 		f.Add([]byte(s), true, true)
@@ -53,11 +58,21 @@ func FuzzDecodeAnswer(f *testing.F) {
 		case hookchain.Replaced:
 			assert.True(t, json.Valid(out.Output), "replace with invalid output %q", out.Output)
 			assert.Nil(t, out.Input)
+		case hookchain.Asked:
+			assert.Nil(t, out.Input)
+			assert.Nil(t, out.Output)
+			assert.False(t, out.IsError)
 		default:
 			t.Fatalf("decoded an unknown verdict %v", out.Verdict)
 		}
 		assert.True(t, utf8.ValidString(out.Reason))
 		assert.Empty(t, out.Trail)
+		require.LessOrEqual(t, len(out.Context), 1, "one answer, one context")
+		for _, n := range out.Context {
+			assert.Empty(t, n.Link, "the chain names the link, not the hook")
+			assert.NotEmpty(t, strings.TrimSpace(n.Text), "a blank context is none")
+			assert.True(t, utf8.ValidString(n.Text))
+		}
 
 		wire, err := process.EncodeAnswer(out)
 		require.NoError(t, err)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/hookchain/hookchain"
 )
@@ -132,20 +133,22 @@ const jsonSpace = " \t\r\n"
 // answerKeys are the keys an answer may carry. Each may appear once: with a
 // repeated key, which one counts depends on the reader, and a decision must
 // not depend on the reader.
-var answerKeys = [...]string{"decision", "reason", "input", "output", "is_error"}
+var answerKeys = [...]string{"decision", "reason", "input", "output", "is_error", "context"}
 
 // DecodeAnswer reads a native hook's stdout as its answer to e.
 //
 // stdout must hold exactly one JSON object, with any amount of surrounding
 // white space; empty stdout is an error, never consent. Keys are matched
 // exactly (case included) and may not repeat; unknown keys are ignored.
-// decision is required and must be one of "allow", "deny", "modify" and
-// "replace". "modify" requires "input" and "replace" requires "output" (any
-// JSON value, null included); a key that belongs to another decision — an
-// "input" next to "allow", say — is an error unless it is null, because a
-// hook that sends one believes it is changing something. For "replace", an
-// absent is_error keeps e.IsError: redacting an error message does not turn
-// it into a success.
+// decision is required and must be one of "allow", "deny", "modify",
+// "replace" and "ask". "modify" requires "input" and "replace" requires
+// "output" (any JSON value, null included); a key that belongs to another
+// decision — an "input" next to "allow" or "ask", say — is an error unless
+// it is null, because a hook that sends one believes it is changing
+// something. For "replace", an absent is_error keeps e.IsError: redacting an
+// error message does not turn it into a success. "ask" is hookchain.Ask with
+// the reason as its message. "context", a string, may go with any decision:
+// it is text for the model (Outcome.WithContext); blank, it is none.
 //
 // Whether the decision fits e's hook is the chain's to judge, not this
 // function's: a "modify" after the call decodes fine and fails in the chain.
@@ -173,6 +176,12 @@ func DecodeAnswer(e hookchain.Event, stdout []byte) (hookchain.Outcome, error) {
 			return hookchain.Outcome{}, fmt.Errorf(`"reason" is %s, not a string`, excerptJSON(fields["reason"]))
 		}
 	}
+	var note string
+	if present("context") {
+		if err := json.Unmarshal(fields["context"], &note); err != nil {
+			return hookchain.Outcome{}, fmt.Errorf(`"context" is %s, not a string`, excerptJSON(fields["context"]))
+		}
+	}
 	isError := e.IsError
 	if present("is_error") {
 		if err := json.Unmarshal(fields["is_error"], &isError); err != nil {
@@ -198,13 +207,18 @@ func DecodeAnswer(e hookchain.Event, stdout []byte) (hookchain.Outcome, error) {
 			return hookchain.Outcome{}, errors.New(`"decision":"replace" without "output"`)
 		}
 		out, belongs = hookchain.Replace(fields["output"], isError, reason), []string{"output", "is_error"}
+	case "ask":
+		out = hookchain.Ask(reason)
 	default:
-		return hookchain.Outcome{}, fmt.Errorf(`unknown "decision" %q (want allow, deny, modify or replace)`, decision)
+		return hookchain.Outcome{}, fmt.Errorf(`unknown "decision" %q (want allow, deny, modify, replace or ask)`, decision)
 	}
 	for _, k := range [...]string{"input", "output", "is_error"} {
 		if present(k) && !contains(belongs, k) {
 			return hookchain.Outcome{}, fmt.Errorf(`%q does not go with "decision":%q`, k, decision)
 		}
+	}
+	if strings.TrimSpace(note) != "" {
+		out = out.WithContext(note)
 	}
 	return out, nil
 }
@@ -292,8 +306,10 @@ func excerptJSON(raw json.RawMessage) string {
 }
 
 // EncodeAnswer writes o as a native answer, for hooks written in Go: one
-// line of JSON ending in a newline. Only the verdict, the reason and the
-// fields that go with the verdict are written; the trail is the chain's.
+// line of JSON ending in a newline. Only the verdict, the reason, the fields
+// that go with the verdict and the context are written; the trail is the
+// chain's. An answer is one hook's, with one "context": several notes are
+// joined, in order, by a blank line, and blank ones are left out.
 func EncodeAnswer(o hookchain.Outcome) ([]byte, error) {
 	type answer struct {
 		Decision string          `json:"decision"`
@@ -301,12 +317,13 @@ func EncodeAnswer(o hookchain.Outcome) ([]byte, error) {
 		Input    json.RawMessage `json:"input,omitempty"`
 		Output   json.RawMessage `json:"output,omitempty"`
 		IsError  *bool           `json:"is_error,omitempty"`
+		Context  string          `json:"context,omitempty"`
 	}
 	d, err := o.Verdict.MarshalText()
 	if err != nil {
 		return nil, err
 	}
-	a := answer{Decision: string(d), Reason: o.Reason}
+	a := answer{Decision: string(d), Reason: o.Reason, Context: joinNotes(o.Context)}
 	switch o.Verdict {
 	case hookchain.Modified:
 		if !json.Valid(o.Input) {
@@ -327,6 +344,18 @@ func EncodeAnswer(o hookchain.Outcome) ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// joinNotes is the text of notes as one "context": the notes' own words,
+// since the chain names the hook that gave them.
+func joinNotes(notes []hookchain.Note) string {
+	var texts []string
+	for _, n := range notes {
+		if strings.TrimSpace(n.Text) != "" {
+			texts = append(texts, n.Text)
+		}
+	}
+	return strings.Join(texts, "\n\n")
 }
 
 func contains(list []string, s string) bool {

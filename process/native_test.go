@@ -119,6 +119,36 @@ func TestANativeHookInAChainDecidesTheCall(t *testing.T) {
 			return failedClosed(fmt.Sprintf(`hook %q: could not start: fork/exec %s: permission denied (is it executable?)`, cmd, cmd))
 		},
 	}, {
+		name: "AskWithoutAnApproverIsDeniedForWantOfApproval", script: "ask.sh", event: bashLs,
+		want: func(string) hookchain.Outcome {
+			return hookchain.Outcome{
+				Verdict: hookchain.Denied,
+				Reason:  "approval needed but not obtained: no approver is configured (asked by guard: pushes to a shared remote)",
+				Trail: []hookchain.Step{
+					{Name: "guard", Verdict: hookchain.Asked, Reason: "pushes to a shared remote"},
+					{Name: "approver", Verdict: hookchain.Denied, Fault: "no approver is configured"},
+				},
+				Context: []hookchain.Note{{Link: "guard", Text: "CI runs on every push"}},
+			}
+		},
+	}, {
+		name: "AnAskAfterTheCallIsTheChainsFailureAndItsContextIsVoid", script: "ask.sh", event: readErr,
+		want: func(string) hookchain.Outcome {
+			out := failedClosed("asked for approval of a call that has already run")
+			out.Trail[0].Reason = "pushes to a shared remote"
+			return out
+		},
+	}, {
+		name: "ContextBeforeTheCallIsTheOutcomesUnderTheLinksName", script: "context.sh", event: bashLs,
+		want: func(string) hookchain.Outcome {
+			return hookchain.Outcome{Context: []hookchain.Note{{Link: "guard", Text: "this repository uses pnpm"}}}
+		},
+	}, {
+		name: "ContextAfterTheCall", script: "context.sh", event: readErr,
+		want: func(string) hookchain.Outcome {
+			return hookchain.Outcome{Context: []hookchain.Note{{Link: "guard", Text: "the token in this result is revoked"}}}
+		},
+	}, {
 		name: "AModifyAfterTheCallIsTheChainsFailure", script: "modify.sh", event: readErr,
 		want: func(string) hookchain.Outcome {
 			out := failedClosed("asked to rewrite the input of a call that has already run")
@@ -139,6 +169,37 @@ func TestANativeHookInAChainDecidesTheCall(t *testing.T) {
 			assert.Equal(t, row.want(spec.String()), got)
 		})
 	}
+}
+
+func TestANativeAskIsPutToTheChainsApproverAboutTheFinalInput(t *testing.T) {
+	var question hookchain.Question
+	chain := hookchain.New(
+		hookchain.Before("guard", hookchain.Any(), process.Native(process.Spec{Args: []string{script(t, "ask.sh")}})),
+		hookchain.Before("pin", hookchain.Any(), process.Native(process.Spec{Args: []string{script(t, "modify.sh")}})),
+	).WithApprover(hookchain.Approver{Name: "operator", Timeout: 5 * time.Second,
+		Answer: func(_ context.Context, q hookchain.Question) (hookchain.Approval, error) {
+			question = q
+			return hookchain.Approval{Decision: hookchain.Approve, By: "alice", Reason: "release day"}, nil
+		}})
+
+	got := chain.Run(context.Background(), bashLs)
+
+	assert.Equal(t, hookchain.Outcome{
+		Verdict: hookchain.Modified,
+		Reason:  "pin: pinned a timeout",
+		Input:   json.RawMessage(`{"command":"ls","timeout":10}`),
+		Trail: []hookchain.Step{
+			{Name: "guard", Verdict: hookchain.Asked, Reason: "pushes to a shared remote"},
+			{Name: "pin", Verdict: hookchain.Modified, Reason: "pinned a timeout"},
+			{Name: "operator", Verdict: hookchain.Allowed, By: "alice", Reason: "release day"},
+		},
+		Context: []hookchain.Note{{Link: "guard", Text: "CI runs on every push"}},
+	}, got)
+	assert.Equal(t, hookchain.Question{
+		Tool: "Bash", CallID: "toolu_1", Input: json.RawMessage(`{"command":"ls","timeout":10}`),
+		Asks:        []hookchain.Asking{{Link: "guard", Message: "pushes to a shared remote"}},
+		RewrittenBy: []string{"pin"},
+	}, question)
 }
 
 func TestAFailOpenNativeHookIsReportedAndTheCallGoesOn(t *testing.T) {

@@ -36,7 +36,7 @@
 //	if err != nil {
 //		return err // every hook that cannot run, by name
 //	}
-//	exec := hookchain.New(links...).Wrap(runTool)
+//	exec := hookchain.New(links...).WithApprover(approver).Wrap(runTool) // approver: who answers "ask"
 //
 // The first two hooks become Before links named after their commands, the
 // third an After link named after its URL; the Stop hook is listed by Hooks
@@ -54,8 +54,10 @@
 //     tool; letters, digits, '_', '-', spaces, ',' and '|' only make a list
 //     of exact names; anything else is an unanchored regular expression.
 //   - Answers, as claudecode.Command and claudecode.HTTP read them: exit 2
-//     blocks with stderr as the reason; a JSON answer can allow, deny, rewrite
-//     the input (updatedInput) or replace the result (updatedToolOutput).
+//     blocks with stderr as the reason; a JSON answer can allow, deny, ask,
+//     rewrite the input (updatedInput) or replace the result
+//     (updatedToolOutput), and give the model additionalContext, which
+//     becomes the outcome's context under the hook's link name.
 //   - Failures: a hook that cannot start, crashes, exits with any other
 //     status, times out or answers nonsense, and an http hook that answers
 //     a non-2xx status or cannot be reached, does not block the call: the
@@ -94,6 +96,10 @@
 //     nothing.
 //   - Regular expressions run on Go's RE2, not JavaScript's engine; a matcher
 //     that would mean something else in Go is an error (see CompileMatcher).
-//   - "ask" has no approver and denies; see package claudecode for this and
-//     the other differences in reading answers.
+//   - "ask" is put to the chain's approver (hookchain.Chain.WithApprover),
+//     not to Claude Code's user; the links do not come with one, and a chain
+//     without an approver denies a call that a hook asks about ("approval
+//     needed but not obtained"). "ask" with an updatedInput is denied, fail
+//     open or not. See package claudecode for these and the other
+//     differences in reading answers.
 package settings

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/claudecode"
@@ -319,6 +320,73 @@ func TestCommandHooksRunAsClaudeCodeRunsThem(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			chain := chainFor(t, `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [`+tt.hooks+`]}]}}`, Options{ProjectDir: project})
 			assert.Equal(t, tt.want, chain.Run(context.Background(), bash("ls")))
+		})
+	}
+}
+
+// answering is a command hook that prints answer, a hook's JSON output, and
+// the settings handler that runs it: what was written and how the settings
+// file spells it.
+func answering(answer string) (command, handler string) {
+	command = "cat >/dev/null; echo '" + answer + "'"
+	b, _ := json.Marshal(map[string]string{"type": "command", "command": command})
+	return command, string(b)
+}
+
+func TestHooksThatAskAndGiveContext(t *testing.T) {
+	ask, askHandler := answering(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"deploys need a human"}}`)
+	rewrite, rewriteHandler := answering(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","updatedInput":{"command":"make deploy-staging"}}}`)
+	hint, hintHandler := answering(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"staging is make deploy-staging"}}`)
+	approve := hookchain.Approver{Name: "operator", Timeout: time.Second,
+		Answer: func(context.Context, hookchain.Question) (hookchain.Approval, error) {
+			return hookchain.Approval{Decision: hookchain.Approve, By: "alice"}, nil
+		}}
+	tests := []struct {
+		name     string
+		handlers string
+		approver *hookchain.Approver
+		want     hookchain.Outcome
+	}{
+		{
+			name:     "an ask with no approver is denied: approval was needed and not obtained",
+			handlers: askHandler,
+			want: hookchain.Outcome{Verdict: hookchain.Denied,
+				Reason: "approval needed but not obtained: no approver is configured (asked by " + ask + ": deploys need a human)",
+				Trail: []hookchain.Step{
+					{Name: ask, Verdict: hookchain.Asked, Reason: "deploys need a human"},
+					{Name: "approver", Verdict: hookchain.Denied, Fault: "no approver is configured"},
+				}},
+		},
+		{
+			name:     "an ask goes to the chain's approver, with every hook's context",
+			handlers: hintHandler + "," + askHandler,
+			approver: &approve,
+			want: hookchain.Outcome{
+				Trail: []hookchain.Step{
+					{Name: ask, Verdict: hookchain.Asked, Reason: "deploys need a human"},
+					{Name: "operator", Verdict: hookchain.Allowed, By: "alice"},
+				},
+				Context: []hookchain.Note{{Link: hint, Text: "staging is make deploy-staging"}}},
+		},
+		{
+			name:     "an ask with updatedInput is denied, though hooks fail open",
+			handlers: rewriteHandler,
+			approver: &approve,
+			want: hookchain.Outcome{Verdict: hookchain.Denied,
+				Reason: "denied by " + rewrite + `: permissionDecision "ask" with updatedInput is refused: ` +
+					`in a chain one answer cannot both rewrite a call and ask about it, so rewrite in one hook and ask in a later one`,
+				Trail: []hookchain.Step{{Name: rewrite, Verdict: hookchain.Denied,
+					Reason: `permissionDecision "ask" with updatedInput is refused: in a chain one answer cannot both rewrite a call and ask about it, ` +
+						`so rewrite in one hook and ask in a later one`}}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			chain := chainFor(t, `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [`+tt.handlers+`]}]}}`, Options{ProjectDir: t.TempDir()})
+			if tt.approver != nil {
+				chain = chain.WithApprover(*tt.approver)
+			}
+			assert.Equal(t, tt.want, chain.Run(context.Background(), bash("make deploy")))
 		})
 	}
 }

@@ -10,11 +10,20 @@
 // chain, and prints the folded outcome as JSON:
 //
 //	{"decision":"allow|deny|modify|replace","reason":…,"input":…,"output":…,"is_error":…,
-//	 "trail":[{"name":…,"decision":…,"reason":…,"fault":…}]}
+//	 "trail":[{"name":…,"decision":…,"reason":…,"fault":…,"by":…}],
+//	 "context":[{"link":…,"text":…}]}
 //
-// (empty fields omitted). It exits 0 when the call may go ahead (allow,
-// modify, replace), 2 when it is denied, and 1 for a bad command line, a bad
-// input or bad settings, with the message on stderr. The session the hooks
+// (empty fields omitted). "context" is what the hooks gave the model as
+// additionalContext, each under its hook's link name. It exits 0 when the
+// call may go ahead (allow, modify, replace), 2 when it is denied, and 1 for
+// a bad command line, a bad input or bad settings, with the message on
+// stderr.
+//
+// eval has no one to ask: a hook that answers permissionDecision "ask" is in
+// the trail with decision "ask", and the call is denied, with a reason that
+// starts "approval needed but not obtained: no approver is configured" and
+// names the hooks that asked — as a Go agent's chain without an approver
+// would deny it. The session the hooks
 // are told about comes from the input (session_id, transcript_path, cwd,
 // permission_mode); the project directory is --project, or the input's cwd.
 //
@@ -60,6 +69,7 @@ const usage = `usage:
 
 eval   runs one Claude Code hook input (PreToolUse, PostToolUse or PostToolUseFailure)
        through the settings' hooks as a chain and prints the outcome as JSON.
+       There is no approver: a hook that asks for approval denies the call.
        Exit status: 0 allow, modify or replace; 2 deny; 1 bad usage, input or settings.
 check  validates the settings and lists every hook and the link it runs as.
        Exit status: 1 when a hook cannot be run as configured.

@@ -171,6 +171,45 @@ func TestEvalRunsTheSettingsHooksAsAChain(t *testing.T) {
 			code: 2,
 		},
 		{
+			name:     "a hook that asks is denied: eval has no approver, and approval was needed",
+			settings: []string{"ask.json"},
+			want: `{"decision":"deny","reason":"approval needed but not obtained: no approver is configured (asked by sh hooks/ask.sh 'deploys need a human': deploys need a human)",` +
+				`"trail":[{"name":"sh hooks/ask.sh 'deploys need a human'","decision":"ask","reason":"deploys need a human"},` +
+				`{"name":"approver","decision":"deny","fault":"no approver is configured"}]}`,
+			code: 2,
+		},
+		{
+			name:     "a later deny wins over an ask, and nobody is asked",
+			settings: []string{"ask.json", "block.json"},
+			want: `{"decision":"deny","reason":"denied by sh hooks/block.sh 'deploys are frozen until Monday': deploys are frozen until Monday",` +
+				`"trail":[{"name":"sh hooks/ask.sh 'deploys need a human'","decision":"ask","reason":"deploys need a human"},` +
+				`{"name":"sh hooks/block.sh 'deploys are frozen until Monday'","decision":"deny","reason":"deploys are frozen until Monday"}]}`,
+			code: 2,
+		},
+		{
+			name:     "additionalContext is the outcome's context, named after its hook",
+			settings: []string{"context.json"},
+			want: `{"decision":"modify","reason":"sh hooks/append.sh --dry-run: appended --dry-run","input":{"command":"make deploy --dry-run"},` +
+				`"trail":[{"name":"sh hooks/append.sh --dry-run","decision":"modify","reason":"appended --dry-run"}],` +
+				`"context":[{"link":"sh hooks/context.sh 'staging is make deploy-staging'","text":"staging is make deploy-staging"}]}`,
+		},
+		{
+			name:     "additionalContext after a failed call, on an allow",
+			settings: []string{"context.json"},
+			event:    "PostToolUseFailure",
+			extra:    []string{"error", `"make: *** No rule to make target 'deploy'"`},
+			want:     `{"decision":"allow","context":[{"link":"sh hooks/context.sh 'read the error before retrying'","text":"read the error before retrying"}]}`,
+		},
+		{
+			name:     "a denial keeps the context given before it",
+			settings: []string{"context.json", "block.json"},
+			want: `{"decision":"deny","reason":"denied by sh hooks/block.sh 'deploys are frozen until Monday': deploys are frozen until Monday",` +
+				`"trail":[{"name":"sh hooks/append.sh --dry-run","decision":"modify","reason":"appended --dry-run"},` +
+				`{"name":"sh hooks/block.sh 'deploys are frozen until Monday'","decision":"deny","reason":"deploys are frozen until Monday"}],` +
+				`"context":[{"link":"sh hooks/context.sh 'staging is make deploy-staging'","text":"staging is make deploy-staging"}]}`,
+			code: 2,
+		},
+		{
 			name:     "hooks for other tools are not asked",
 			settings: []string{"block.json"},
 			tool:     "Read",

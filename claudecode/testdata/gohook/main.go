@@ -1,7 +1,8 @@
 // Command gohook is a Claude Code hook written in Go, for the tests: a small
-// chain that refuses recursive deletes, pins a timeout on shell commands,
-// withholds output that carries a credential and refuses to show stack
-// traces.
+// chain that reminds the model to use pnpm, refuses recursive deletes, has
+// Claude Code's user approve pushes, pins a timeout on shell commands, gives
+// a hint after a failed call, withholds output that carries a credential and
+// refuses to show stack traces.
 package main
 
 import (
@@ -16,10 +17,20 @@ import (
 
 func main() {
 	claudecode.Main(hookchain.New(
+		hookchain.Before("pnpm-hint",
+			hookchain.And(hookchain.Tool("Bash"), hookchain.InputMatches("command", `\bnpm\b`)),
+			func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
+				return hookchain.Allow().WithContext("this repository uses pnpm, not npm"), nil
+			}),
 		hookchain.Before("no-rm",
 			hookchain.And(hookchain.Tool("Bash"), hookchain.InputMatches("command", `\brm\s+-rf\b`)),
 			func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
 				return hookchain.Deny("recursive delete"), nil
+			}),
+		hookchain.Before("push-guard",
+			hookchain.And(hookchain.Tool("Bash"), hookchain.InputMatches("command", `\bgit\s+push\b`)),
+			func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
+				return hookchain.Ask("pushes to a shared remote"), nil
 			}),
 		hookchain.Before("pin-timeout",
 			hookchain.And(hookchain.Tool("Bash"), hookchain.Not(hookchain.InputExists("timeout"))),
@@ -29,6 +40,13 @@ func main() {
 					return hookchain.Outcome{}, err
 				}
 				return hookchain.Modify(in, "60s timeout"), nil
+			}),
+		hookchain.After("retry-hint", hookchain.Any(),
+			func(_ context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+				if !e.IsError {
+					return hookchain.Allow(), nil
+				}
+				return hookchain.Allow().WithContext("read the error before retrying"), nil
 			}),
 		hookchain.After("redact", hookchain.Any(),
 			func(_ context.Context, e hookchain.Event) (hookchain.Outcome, error) {
@@ -44,5 +62,5 @@ func main() {
 				}
 				return hookchain.Allow(), nil
 			}),
-	))
+	).WithApprover(claudecode.UserApprover()))
 }
