@@ -92,7 +92,7 @@ func (c *Chain) WithApprover(a Approver) *Chain {
 // with the conversation; drop it and every latch goes with it.
 type Session struct {
 	mu      sync.Mutex
-	latched map[latchKey]string // → who approved
+	latched map[latchKey]string // present: latched; the value says who approved (may be "")
 }
 
 type latchKey struct {
@@ -115,22 +115,24 @@ func (s *Session) Revoke(links ...string) {
 	}
 }
 
-// latchedBy returns who latched every one of the asking links, or "" when
-// any of them is not latched. An empty set of asks is never covered.
-func (s *Session) latchedBy(chain uint64, asks []Asking) string {
+// latchedBy reports whether every one of the asking links is latched, and
+// who latched the first. An empty set of asks is never covered.
+func (s *Session) latchedBy(chain uint64, asks []Asking) (by string, ok bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	by := ""
-	for _, a := range asks {
-		who, ok := s.latched[latchKey{chain, a.Link}]
-		if !ok {
-			return ""
+	if len(asks) == 0 {
+		return "", false
+	}
+	for i, a := range asks {
+		who, latched := s.latched[latchKey{chain, a.Link}]
+		if !latched {
+			return "", false
 		}
-		if by == "" {
+		if i == 0 {
 			by = who
 		}
 	}
-	return by
+	return by, true
 }
 
 func (s *Session) latch(chain uint64, asks []Asking, by string) {
@@ -261,7 +263,7 @@ func (c *Chain) approval(ctx context.Context, q Question) (Approval, string) {
 		return g.approval, ""
 	}
 	if s := sessionOf(ctx); s != nil {
-		if by := s.latchedBy(c.id, q.Asks); by != "" {
+		if by, ok := s.latchedBy(c.id, q.Asks); ok {
 			return Approval{Decision: Approve, By: by, Reason: "approved for the session"}, ""
 		}
 	}

@@ -395,3 +395,18 @@ func TestOneSessionIsSafeForParallelCalls(t *testing.T) {
 	wg.Wait()
 	assert.GreaterOrEqual(t, asked, 1)
 }
+
+// An approver need not say who it is for its "approve all" to hold.
+func TestApproveAllLatchesEvenWhenTheApproverGivesNoName(t *testing.T) {
+	var asked []hc.Question
+	c := hc.New(hc.Before("push-guard", hc.Any(), answering(hc.Ask("push?")))).
+		WithApprover(approverThat(hc.Approval{Decision: hc.ApproveAll}, nil, &asked))
+	ctx := hc.WithSession(context.Background(), hc.NewSession())
+	c.Run(ctx, pushCall())
+	out := c.Run(ctx, pushCall())
+	assert.Len(t, asked, 1)
+	assert.Equal(t, hc.Outcome{Trail: []hc.Step{
+		{Name: "push-guard", Verdict: hc.Asked, Reason: "push?"},
+		{Name: "human", Verdict: hc.Allowed, Reason: "approved for the session"},
+	}}, out)
+}

@@ -28,11 +28,16 @@ type Case struct {
 // the chain can answer: an input only comes with Modified, an output and its
 // error flag only with Replaced. The trail is always compared, because who
 // decided matters as much as what was decided: a deny by the wrong guard is a
-// bug even when the verdict is right.
+// bug even when the verdict is right. So is the context, because it is read
+// by the model: a note that appears, goes or changes its words changes what
+// the model is told.
+//
+// An Asked outcome (the approver deferred) carries a ticket for the host to
+// resolve; it is bound to the chain in this process and is not compared.
 //
 // In reports and in Mismatch.Field, fields go by their JSON names: "verdict",
-// "reason", "input", "output", "is_error", "trail" and "steps[i].name" and so
-// on.
+// "reason", "input", "output", "is_error", "trail", "steps[i].name" and so
+// on, and "context[i].link" and "context[i].text".
 type Want struct {
 	Verdict hookchain.Verdict
 	Reason  string           // always compared exactly
@@ -40,7 +45,8 @@ type Want struct {
 	Output  json.RawMessage  // compared when Verdict is Replaced, as JSON values
 	IsError bool             // compared when Verdict is Replaced
 	Trail   []string         // names of Outcome.Trail, in order; ALWAYS compared (nil/empty means the trail must be empty)
-	Steps   []hookchain.Step // optional: when non-nil, the whole trail is compared step by step (name, verdict, reason, fault) too
+	Steps   []hookchain.Step // optional: when non-nil, the whole trail is compared step by step (name, verdict, reason, fault, by) too
+	Context []hookchain.Note // Outcome.Context, note by note; ALWAYS compared (nil/empty means the outcome must carry none)
 }
 
 // WantOf returns the Want that o satisfies, with every step of its trail, so
@@ -58,6 +64,9 @@ func WantOf(o hookchain.Outcome) Want {
 		w.Trail = append(w.Trail, s.Name)
 		w.Steps = append(w.Steps, s)
 	}
+	if len(o.Context) > 0 {
+		w.Context = slices.Clone(o.Context)
+	}
 	return w
 }
 
@@ -73,7 +82,7 @@ func (m Mismatch) String() string {
 
 // Check runs one case and returns the chain's outcome and every way it
 // differs from the case's Want, in the order verdict, reason, input, output,
-// is_error, trail, steps. It is what Run uses, without a testing.T.
+// is_error, trail, steps, context. It is what Run uses, without a testing.T.
 func Check(ctx context.Context, c *hookchain.Chain, tc Case) (hookchain.Outcome, []Mismatch) {
 	got := c.Run(ctx, tc.Event)
 	return got, Diff(tc.Want, got)
@@ -108,29 +117,50 @@ func Diff(want Want, got hookchain.Outcome) []Mismatch {
 	if !slices.Equal(want.Trail, names) {
 		add("trail", listText(want.Trail), listText(names))
 	}
-	if want.Steps == nil {
-		return ms
+	if want.Steps != nil {
+		for i := range max(len(want.Steps), len(got.Trail)) {
+			field := "steps[" + strconv.Itoa(i) + "]"
+			switch {
+			case i >= len(got.Trail):
+				add(field, stepText(want.Steps[i]), "(none)")
+			case i >= len(want.Steps):
+				add(field, "(none)", stepText(got.Trail[i]))
+			default:
+				w, g := want.Steps[i], got.Trail[i]
+				if w.Name != g.Name {
+					add(field+".name", nameText(w.Name), nameText(g.Name))
+				}
+				if w.Verdict != g.Verdict {
+					add(field+".verdict", w.Verdict.String(), g.Verdict.String())
+				}
+				if w.Reason != g.Reason {
+					add(field+".reason", strconv.Quote(w.Reason), strconv.Quote(g.Reason))
+				}
+				if w.Fault != g.Fault {
+					add(field+".fault", strconv.Quote(w.Fault), strconv.Quote(g.Fault))
+				}
+				if w.By != g.By {
+					add(field+".by", strconv.Quote(w.By), strconv.Quote(g.By))
+				}
+			}
+		}
 	}
-	for i := range max(len(want.Steps), len(got.Trail)) {
-		field := "steps[" + strconv.Itoa(i) + "]"
+	// Note by note, as steps are: a note is a link and a sentence, and a
+	// changed word is easier to find in two aligned texts than in two lists.
+	for i := range max(len(want.Context), len(got.Context)) {
+		field := "context[" + strconv.Itoa(i) + "]"
 		switch {
-		case i >= len(got.Trail):
-			add(field, stepText(want.Steps[i]), "(none)")
-		case i >= len(want.Steps):
-			add(field, "(none)", stepText(got.Trail[i]))
+		case i >= len(got.Context):
+			add(field, noteText(want.Context[i]), "(none)")
+		case i >= len(want.Context):
+			add(field, "(none)", noteText(got.Context[i]))
 		default:
-			w, g := want.Steps[i], got.Trail[i]
-			if w.Name != g.Name {
-				add(field+".name", nameText(w.Name), nameText(g.Name))
+			w, g := want.Context[i], got.Context[i]
+			if w.Link != g.Link {
+				add(field+".link", nameText(w.Link), nameText(g.Link))
 			}
-			if w.Verdict != g.Verdict {
-				add(field+".verdict", w.Verdict.String(), g.Verdict.String())
-			}
-			if w.Reason != g.Reason {
-				add(field+".reason", strconv.Quote(w.Reason), strconv.Quote(g.Reason))
-			}
-			if w.Fault != g.Fault {
-				add(field+".fault", strconv.Quote(w.Fault), strconv.Quote(g.Fault))
+			if w.Text != g.Text {
+				add(field+".text", strconv.Quote(w.Text), strconv.Quote(g.Text))
 			}
 		}
 	}
@@ -181,11 +211,21 @@ func nameText(n string) string {
 
 // stepText shows a step with every field that can tell two steps apart:
 // `no-rm: Denied, reason "recursive delete"`, with `, fault "..."` when the
-// link could not answer.
+// link could not answer and `, by "..."` when an approver's step names who
+// answered.
 func stepText(s hookchain.Step) string {
 	t := nameText(s.Name) + ": " + s.Verdict.String() + ", reason " + strconv.Quote(s.Reason)
 	if s.Fault != "" {
 		t += ", fault " + strconv.Quote(s.Fault)
 	}
+	if s.By != "" {
+		t += ", by " + strconv.Quote(s.By)
+	}
 	return t
+}
+
+// noteText shows a note as its link and its quoted text:
+// `npm-note: "this repository uses pnpm"`.
+func noteText(n hookchain.Note) string {
+	return nameText(n.Link) + ": " + strconv.Quote(n.Text)
 }

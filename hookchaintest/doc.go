@@ -5,8 +5,16 @@
 // rather than as a tool call that ran when it should not have.
 //
 // A case names the verdict, the reason and, where the verdict carries one,
-// the input or output it expects, and always the trail: which links decided.
-// A deny by the wrong guard is a bug even when the verdict is right.
+// the input or output it expects, and always the trail — which links decided
+// — and the context the links gave the model. A deny by the wrong guard is a
+// bug even when the verdict is right.
+//
+// A case runs the chain as it is given: a chain with an approver
+// (Chain.WithApprover) has its asks answered during the case, and the
+// approver's answer is a step of the trail, with "by" naming who gave it.
+// Run gives each case the subtest's context, which carries no session, so
+// every ask goes to the approver: no case is approved by the "approve all"
+// of another.
 //
 // Cases can be written in Go, or kept as JSON files under testdata/ where
 // people who do not write Go can read and add them:
@@ -33,7 +41,8 @@
 //
 // Each case runs as a subtest. On a mismatch the subtest fails with a report
 // naming each field that differs, what was wanted and what the chain
-// answered, and the chain's whole trail:
+// answered, and the chain's whole trail (and its context, when it gave
+// some):
 //
 //	case "rm -rf is denied" (testdata/guards.json #2):
 //	  verdict: want Denied, got Allowed
@@ -47,7 +56,8 @@
 //
 // A file holds one case object or an array of them. Field names are
 // snake_case; hooks and verdicts are written in the core's text form
-// ("before_tool", "after_tool"; "allow", "deny", "modify", "replace"):
+// ("before_tool", "after_tool"; "allow", "deny", "modify", "replace",
+// "ask"):
 //
 //	[
 //	  {
@@ -77,14 +87,37 @@
 //	      "is_error": false,
 //	      "trail": ["redact"]
 //	    }
+//	  },
+//	  {
+//	    "name": "a push to main is refused by a person",
+//	    "event": {"hook": "before_tool", "tool": "Bash", "input": {"command": "git push origin main"}},
+//	    "want": {
+//	      "verdict": "deny",
+//	      "reason": "refused by alice: not on main (asked by ask-push: push to a remote?)",
+//	      "trail": ["ask-push", "human"],
+//	      "steps": [
+//	        {"name": "ask-push", "verdict": "ask", "reason": "push to a remote?"},
+//	        {"name": "human", "verdict": "deny", "reason": "not on main", "by": "alice"}
+//	      ]
+//	    }
+//	  },
+//	  {
+//	    "name": "npm gets a word about pnpm",
+//	    "event": {"hook": "before_tool", "tool": "Bash", "input": {"command": "npm install"}},
+//	    "want": {
+//	      "verdict": "allow",
+//	      "context": [{"link": "npm-note", "text": "this repository uses pnpm, not npm"}]
+//	    }
 //	  }
 //	]
 //
 // An event has "hook" (required), "tool", "call_id", "input" and, after the
 // tool, "output" and "is_error". A want has "verdict" (required), "reason",
 // "input" (required with "modify" and allowed only there), "output" and
-// "is_error" (likewise with "replace"), "trail", and optionally "steps",
-// each with "name", "verdict", "reason" and "fault". Decoding is strict: an
+// "is_error" (likewise with "replace"), "trail", "context", each note with
+// "link" and "text" (both required), and optionally "steps", each with
+// "name", "verdict", "reason", "fault" and "by". A missing "trail" or
+// "context" means the chain must give none. Decoding is strict: an
 // unknown field, a missing required one or a field that would never be
 // compared is an error, because a case that quietly checks less than it
 // says is worse than no case. A case without a name is named after its file
@@ -99,7 +132,8 @@
 //	go test -run TestPolicy -hookchaintest.update ./policy
 //
 // Only files with a changed case are written, whole, indented by two
-// spaces; the events and names are kept, and so is a file's shape. The flag
-// is defined by this package, so pass it only to packages whose tests import
-// it.
+// spaces; the events and names are kept, and so is a file's shape. The
+// context is written when the chain gives some, and left out when it gives
+// none. The flag is defined by this package, so pass it only to packages
+// whose tests import it.
 package hookchaintest

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/hookchaintest"
@@ -67,4 +68,40 @@ func ExampleWantOf() {
 	fmt.Printf("%v %q %s %v\n", w.Verdict, w.Reason, w.Output, w.Trail)
 	// Output:
 	// Replaced "redact: a credential" "[redacted]" [redact]
+}
+
+// A chain that asks a person: the approver's answer is a step of the trail,
+// with who gave it, and what the links told the model is compared too.
+func ExampleCheck_approval() {
+	chain := hookchain.New(
+		hookchain.Before("ask-push", hookchain.Tool("Bash"),
+			func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
+				return hookchain.Ask("push to a remote?").WithContext("pushes to main go through review"), nil
+			}),
+	).WithApprover(hookchain.Approver{Name: "human", Timeout: time.Second,
+		Answer: func(context.Context, hookchain.Question) (hookchain.Approval, error) {
+			return hookchain.Approval{Decision: hookchain.Refuse, By: "alice", Reason: "not on main"}, nil
+		}})
+	tc := hookchaintest.Case{
+		Name:  "a push to main is refused by bob",
+		Event: hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash", Input: json.RawMessage(`{"command": "git push origin main"}`)},
+		Want: hookchaintest.Want{
+			Verdict: hookchain.Denied,
+			Reason:  "refused by bob: not on main (asked by ask-push: push to a remote?)",
+			Trail:   []string{"ask-push", "human"},
+			Context: []hookchain.Note{{Link: "ask-push", Text: "pushes to main go through review"}},
+		},
+	}
+
+	got, ms := hookchaintest.Check(context.Background(), chain, tc)
+	fmt.Println(hookchaintest.Report(tc, got, ms))
+	// Output:
+	// case "a push to main is refused by bob":
+	//   reason: want "refused by bob: not on main (asked by ask-push: push to a remote?)"
+	//           got  "refused by alice: not on main (asked by ask-push: push to a remote?)"
+	// chain's trail:
+	//   #0 ask-push: Asked, reason "push to a remote?"
+	//   #1 human: Denied, reason "not on main", by "alice"
+	// chain's context:
+	//   #0 ask-push: "pushes to main go through review"
 }

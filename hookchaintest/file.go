@@ -131,12 +131,18 @@ type (
 		IsError bool              `json:"is_error"`
 		Trail   []string          `json:"trail"`
 		Steps   []json.RawMessage `json:"steps"`
+		Context []json.RawMessage `json:"context"`
 	}
 	stepIn struct {
 		Name    string  `json:"name"`
 		Verdict *string `json:"verdict"`
 		Reason  string  `json:"reason"`
 		Fault   string  `json:"fault"`
+		By      string  `json:"by"`
+	}
+	noteIn struct {
+		Link string  `json:"link"`
+		Text *string `json:"text"`
 	}
 )
 
@@ -149,12 +155,13 @@ type (
 // event.hook or want.verdict, a want.input on a verdict other than modify or
 // a want.output or want.is_error on one other than replace (they would never
 // be compared), a modify or replace verdict without the input or output it
-// implies, an event.output or event.is_error before the tool has run, and
-// a file with no case at all. Errors name the file, the position of the case
-// and, in an array, its index.
+// implies, an event.output or event.is_error before the tool has run, a
+// note without its link or its text, and a file with no case at all. Errors
+// name the file, the position of the case and, in an array, its index.
 //
 // Event and want JSON values are stored compacted; a chain sees the same
-// value, in its canonical form.
+// value, in its canonical form. An empty want.context is read as none, which
+// is what it means.
 func DecodeFile(path string, data []byte) (File, error) {
 	f := File{Path: path}
 	fail := func(off int, format string, args ...any) (File, error) {
@@ -343,11 +350,31 @@ func decodeWant(raw json.RawMessage) (Want, error) {
 		if s.Verdict == nil {
 			return w, fmt.Errorf("%s.verdict is missing", field)
 		}
-		step := hookchain.Step{Name: s.Name, Reason: s.Reason, Fault: s.Fault}
+		step := hookchain.Step{Name: s.Name, Reason: s.Reason, Fault: s.Fault, By: s.By}
 		if err := step.Verdict.UnmarshalText([]byte(*s.Verdict)); err != nil {
 			return w, fmt.Errorf("%s.verdict: %s", field, strings.TrimPrefix(err.Error(), "hookchain: "))
 		}
 		w.Steps[i] = step
+	}
+	for i, raw := range in.Context {
+		field := "want.context[" + strconv.Itoa(i) + "]"
+		if err := object(raw, field); err != nil {
+			return w, err
+		}
+		var n noteIn
+		if err := strict(raw, &n, field+"."); err != nil {
+			return w, err
+		}
+		// A chain stamps every note with its link's name, so a note
+		// without one could never match; and a note is its text, so the
+		// text is written even when it is empty.
+		if n.Link == "" {
+			return w, fmt.Errorf("%s.link is missing", field)
+		}
+		if n.Text == nil {
+			return w, fmt.Errorf("%s.text is missing", field)
+		}
+		w.Context = append(w.Context, hookchain.Note{Link: n.Link, Text: *n.Text})
 	}
 	return w, nil
 }
@@ -509,12 +536,14 @@ type (
 		IsError bool              `json:"is_error,omitempty"`
 		Trail   []string          `json:"trail,omitzero"`
 		Steps   []stepOut         `json:"steps,omitzero"`
+		Context []hookchain.Note  `json:"context,omitempty"`
 	}
 	stepOut struct {
 		Name    string            `json:"name"`
 		Verdict hookchain.Verdict `json:"verdict"`
 		Reason  string            `json:"reason,omitempty"`
 		Fault   string            `json:"fault,omitempty"`
+		By      string            `json:"by,omitempty"`
 	}
 )
 
@@ -555,13 +584,13 @@ func toOut(tc Case) caseOut {
 		Want: wantOut{
 			Verdict: w.Verdict, Reason: w.Reason,
 			Input: w.Input, Output: w.Output, IsError: w.IsError,
-			Trail: w.Trail,
+			Trail: w.Trail, Context: w.Context,
 		},
 	}
 	if w.Steps != nil {
 		c.Want.Steps = make([]stepOut, len(w.Steps))
 		for i, s := range w.Steps {
-			c.Want.Steps[i] = stepOut{Name: s.Name, Verdict: s.Verdict, Reason: s.Reason, Fault: s.Fault}
+			c.Want.Steps[i] = stepOut{Name: s.Name, Verdict: s.Verdict, Reason: s.Reason, Fault: s.Fault, By: s.By}
 		}
 	}
 	return c

@@ -25,6 +25,15 @@ func TestDecodeFileReadsEveryField(t *testing.T) {
   {
     "event": {"hook": "before_tool", "tool": "Bash", "input": {"command": "ls"}},
     "want": {"verdict": "modify", "input": {"command": "ls", "timeout": 60}, "trail": [], "steps": []}
+  },
+  {
+    "name": "asked",
+    "event": {"hook": "before_tool", "tool": "Bash", "input": {"command": "git push"}},
+    "want": {"verdict": "ask", "reason": "approval pending (asked by ask-push)",
+             "trail": ["ask-push", "human"],
+             "steps": [{"name": "ask-push", "verdict": "ask"},
+                       {"name": "human", "verdict": "Asked", "reason": "later", "by": "alice"}],
+             "context": [{"link": "ask-push", "text": "pushes need a person"}, {"text": "", "link": "notes"}]}
   }
 ]`
 	f, err := hookchaintest.DecodeFile("testdata/all.json", []byte(data))
@@ -51,8 +60,29 @@ func TestDecodeFileReadsEveryField(t *testing.T) {
 				Want: hookchaintest.Want{Verdict: hookchain.Modified, Input: json.RawMessage(`{"command":"ls","timeout":60}`),
 					Trail: []string{}, Steps: []hookchain.Step{}},
 			},
+			{
+				Name:   "asked",
+				Source: "testdata/all.json #2",
+				Event:  hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash", Input: json.RawMessage(`{"command":"git push"}`)},
+				Want: hookchaintest.Want{Verdict: hookchain.Asked, Reason: "approval pending (asked by ask-push)",
+					Trail: []string{"ask-push", "human"},
+					Steps: []hookchain.Step{
+						{Name: "ask-push", Verdict: hookchain.Asked},
+						{Name: "human", Verdict: hookchain.Asked, Reason: "later", By: "alice"},
+					},
+					Context: []hookchain.Note{{Link: "ask-push", Text: "pushes need a person"}, {Link: "notes", Text: ""}}},
+			},
 		},
 	}, f)
+}
+
+func TestAnEmptyContextInAFileMeansNone(t *testing.T) {
+	for _, context := range []string{`[]`, `null`} {
+		f, err := hookchaintest.DecodeFile("x.json",
+			[]byte(`{"event": {"hook": "before_tool"}, "want": {"verdict": "allow", "context": `+context+`}}`))
+		require.NoError(t, err)
+		assert.Nil(t, f.Cases[0].Want.Context, context)
+	}
 }
 
 func TestAFileOfOneCaseIsAnObjectAndItsSourceIsTheFile(t *testing.T) {
@@ -94,6 +124,8 @@ func TestDecodeFileRejectsWhatWouldQuietlyTestLess(t *testing.T) {
 		{"an unknown field in the event", `{"event": {"hook": "before_tool", "tol": "Bash"}, "want": {"verdict": "allow"}}`, `x.json:1:1: event: unknown field "tol"`},
 		{"an unknown field in the want", `{` + event + `, "want": {"verdcit": "deny"}}`, `x.json:1:1: want: unknown field "verdcit"`},
 		{"an unknown field in a step", `{` + event + `, "want": {"verdict": "deny", "steps": [{"name": "a", "verdict": "deny", "reson": ""}]}}`, `x.json:1:1: want.steps[0]: unknown field "reson"`},
+		{"an unknown field in a note", `{` + event + `, "want": {"verdict": "allow", "context": [{"link": "a", "text": "t", "txt": ""}]}}`, `x.json:1:1: want.context[0]: unknown field "txt"`},
+		{"a context misspelled", `{` + event + `, "want": {"verdict": "allow", "contexts": []}}`, `x.json:1:1: want: unknown field "contexts"`},
 
 		{"a missing event", `{"want": {"verdict": "allow"}}`, "x.json:1:1: event is missing"},
 		{"a missing hook", `{"event": {"tool": "Bash"}, "want": {"verdict": "allow"}}`, "x.json:1:1: event.hook is missing"},
@@ -105,6 +137,9 @@ func TestDecodeFileRejectsWhatWouldQuietlyTestLess(t *testing.T) {
 		{"a step without a name", `{` + event + `, "want": {"verdict": "deny", "steps": [{"verdict": "deny"}]}}`, "x.json:1:1: want.steps[0].name is missing"},
 		{"a step without a verdict", `{` + event + `, "want": {"verdict": "deny", "steps": [{"name": "a"}]}}`, "x.json:1:1: want.steps[0].verdict is missing"},
 		{"a step with an unknown verdict", `{` + event + `, "want": {"verdict": "deny", "steps": [{"name": "a", "verdict": "nope"}]}}`, `x.json:1:1: want.steps[0].verdict: unknown verdict "nope" (want allow, deny, modify, replace or ask)`},
+		{"a note without a link", `{` + event + `, "want": {"verdict": "allow", "context": [{"text": "t"}]}}`, "x.json:1:1: want.context[0].link is missing"},
+		{"a note with an empty link", `{` + event + `, "want": {"verdict": "allow", "context": [{"link": "", "text": "t"}]}}`, "x.json:1:1: want.context[0].link is missing"},
+		{"a note without a text", `{` + event + `, "want": {"verdict": "allow", "context": [{"link": "a", "text": "t"}, {"link": "a"}]}}`, "x.json:1:1: want.context[1].text is missing"},
 
 		{"a name that is not a string", `{"name": 3, ` + event + `, "want": {"verdict": "allow"}}`, "x.json:1:1: name must be a string, not a number"},
 		{"an event that is null", `{"event": null, "want": {"verdict": "allow"}}`, "x.json:1:1: event must be an object, not null"},
@@ -114,6 +149,11 @@ func TestDecodeFileRejectsWhatWouldQuietlyTestLess(t *testing.T) {
 		{"an error flag that is a string", `{"event": {"hook": "after_tool"}, "want": {"verdict": "replace", "output": 1, "is_error": "yes"}}`, "x.json:1:1: want.is_error must be true or false, not a string"},
 		{"steps that are an object", `{` + event + `, "want": {"verdict": "allow", "steps": {}}}`, "x.json:1:1: want.steps must be an array, not an object"},
 		{"a step that is null", `{` + event + `, "want": {"verdict": "allow", "steps": [null]}}`, "x.json:1:1: want.steps[0] must be an object, not null"},
+		{"a context that is a string", `{` + event + `, "want": {"verdict": "allow", "context": "use pnpm"}}`, "x.json:1:1: want.context must be an array, not a string"},
+		{"a note that is a string", `{` + event + `, "want": {"verdict": "allow", "context": ["use pnpm"]}}`, "x.json:1:1: want.context[0] must be an object, not a string"},
+		{"a note whose text is a number", `{` + event + `, "want": {"verdict": "allow", "context": [{"link": "a", "text": 1}]}}`, "x.json:1:1: want.context[0].text must be a string, not a number"},
+		{"a step's by that is a number", `{` + event + `, "want": {"verdict": "deny", "steps": [{"name": "a", "verdict": "deny", "by": 1}]}}`, "x.json:1:1: want.steps[0].by must be a string, not a number"},
+		{"an input that an ask never carries", `{` + event + `, "want": {"verdict": "ask", "input": {}}}`, `x.json:1:1: want.input is set, but it is compared only when want.verdict is "modify"`},
 
 		{"an output before the tool ran", `{"event": {"hook": "before_tool", "output": "x"}, "want": {"verdict": "allow"}}`, "x.json:1:1: event.output is set, but a before_tool event has no output yet"},
 		{"an error flag before the tool ran", `{"event": {"hook": "before_tool", "is_error": true}, "want": {"verdict": "allow"}}`, "x.json:1:1: event.is_error is set, but a before_tool event has no output yet"},
@@ -146,6 +186,10 @@ func TestLoadFilesNamesUnnamedCasesAfterTheirFile(t *testing.T) {
 		sources = append(sources, tc.Source)
 	}
 	assert.Equal(t, []string{
+		"a push of a branch is approved by a person",
+		"a push to main is refused by a person",
+		"a push of tags waits for a person",
+		"npm gets a word about pnpm",
 		"rm -rf is denied",
 		"every Bash call gets a timeout",
 		"guards.json#2",
@@ -154,6 +198,10 @@ func TestLoadFilesNamesUnnamedCasesAfterTheirFile(t *testing.T) {
 		"an AWS key is redacted from what the model reads",
 	}, names)
 	assert.Equal(t, []string{
+		"testdata/cases/ask.json #0",
+		"testdata/cases/ask.json #1",
+		"testdata/cases/ask.json #2",
+		"testdata/cases/ask.json #3",
 		"testdata/cases/guards.json #0",
 		"testdata/cases/guards.json #1",
 		"testdata/cases/guards.json #2",
@@ -197,6 +245,14 @@ func TestEncodeFileWritesStableIndentedJSON(t *testing.T) {
 		{
 			Event: hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Glob"},
 			Want:  hookchaintest.Want{Trail: []string{}, Steps: []hookchain.Step{}},
+		},
+		{
+			Name:  "an ask, who answered it, and context",
+			Event: hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash", Input: json.RawMessage(`{"command":"git push"}`)},
+			Want: hookchaintest.Want{Verdict: hookchain.Asked, Reason: "approval pending (asked by ask-push)",
+				Trail:   []string{"ask-push", "human"},
+				Steps:   []hookchain.Step{{Name: "ask-push", Verdict: hookchain.Asked}, {Name: "human", Verdict: hookchain.Asked, By: "alice"}},
+				Context: []hookchain.Note{{Link: "ask-push", Text: "<pushes> need a person"}, {Link: "notes", Text: ""}}},
 		},
 	}}
 	data, err := hookchaintest.EncodeFile(f)
@@ -244,6 +300,45 @@ func TestEncodeFileWritesStableIndentedJSON(t *testing.T) {
       "trail": [],
       "steps": []
     }
+  },
+  {
+    "name": "an ask, who answered it, and context",
+    "event": {
+      "hook": "before_tool",
+      "tool": "Bash",
+      "input": {
+        "command": "git push"
+      }
+    },
+    "want": {
+      "verdict": "ask",
+      "reason": "approval pending (asked by ask-push)",
+      "trail": [
+        "ask-push",
+        "human"
+      ],
+      "steps": [
+        {
+          "name": "ask-push",
+          "verdict": "ask"
+        },
+        {
+          "name": "human",
+          "verdict": "ask",
+          "by": "alice"
+        }
+      ],
+      "context": [
+        {
+          "link": "ask-push",
+          "text": "<pushes> need a person"
+        },
+        {
+          "link": "notes",
+          "text": ""
+        }
+      ]
+    }
   }
 ]
 `, string(data))
@@ -251,7 +346,7 @@ func TestEncodeFileWritesStableIndentedJSON(t *testing.T) {
 	// What it writes reads back as what it was given.
 	back, err := hookchaintest.DecodeFile("x.json", data)
 	require.NoError(t, err)
-	f.Cases[0].Source, f.Cases[1].Source = "x.json #0", "x.json #1"
+	f.Cases[0].Source, f.Cases[1].Source, f.Cases[2].Source = "x.json #0", "x.json #1", "x.json #2"
 	assert.Equal(t, f, back)
 }
 
@@ -267,6 +362,16 @@ func TestEncodeFileKeepsAFileOfOneCaseAnObject(t *testing.T) {
 	f.Cases = append(f.Cases, f.Cases[0])
 	_, err = hookchaintest.EncodeFile(f)
 	require.EqualError(t, err, "hookchaintest: x.json: a file that is not an array holds exactly one case, not 2")
+}
+
+func TestEncodeFileLeavesOutAnEmptyContext(t *testing.T) {
+	f := hookchaintest.File{Path: "x.json", Cases: []hookchaintest.Case{{
+		Event: hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Glob"},
+		Want:  hookchaintest.Want{Context: []hookchain.Note{}},
+	}}}
+	data, err := hookchaintest.EncodeFile(f)
+	require.NoError(t, err)
+	assert.Equal(t, "{\n  \"event\": {\n    \"hook\": \"before_tool\",\n    \"tool\": \"Glob\"\n  },\n  \"want\": {\n    \"verdict\": \"allow\"\n  }\n}\n", string(data))
 }
 
 func TestEncodeFileRefusesACaseItCannotWrite(t *testing.T) {

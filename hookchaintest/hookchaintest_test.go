@@ -45,6 +45,45 @@ var (
 		Trail:   []string{"quota"},
 		Steps:   []hookchain.Step{{Name: "quota", Verdict: hookchain.Denied, Fault: "quota service unavailable"}},
 	}
+	npmWant = hookchaintest.Want{
+		Verdict: hookchain.Modified,
+		Reason:  "pin-timeout: bounded to 60s",
+		Input:   json.RawMessage(`{"command":"npm install","timeout":60}`),
+		Trail:   []string{"pin-timeout"},
+		Steps:   []hookchain.Step{{Name: "pin-timeout", Verdict: hookchain.Modified, Reason: "bounded to 60s"}},
+		Context: []hookchain.Note{{Link: "npm-note", Text: "this repository uses pnpm, not npm"}},
+	}
+	pushWant = hookchaintest.Want{
+		Verdict: hookchain.Modified,
+		Reason:  "pin-timeout: bounded to 60s",
+		Input:   json.RawMessage(`{"command":"git push origin feature","timeout":60}`),
+		Trail:   []string{"pin-timeout", "ask-push", "human"},
+		Steps: []hookchain.Step{
+			{Name: "pin-timeout", Verdict: hookchain.Modified, Reason: "bounded to 60s"},
+			{Name: "ask-push", Verdict: hookchain.Asked, Reason: "push to a remote?"},
+			{Name: "human", Verdict: hookchain.Allowed, Reason: "a feature branch", By: "alice"},
+		},
+	}
+	pushMainWant = hookchaintest.Want{
+		Verdict: hookchain.Denied,
+		Reason:  "refused by alice: not on main (asked by ask-push: push to a remote?)",
+		Trail:   []string{"pin-timeout", "ask-push", "human"},
+		Steps: []hookchain.Step{
+			{Name: "pin-timeout", Verdict: hookchain.Modified, Reason: "bounded to 60s"},
+			{Name: "ask-push", Verdict: hookchain.Asked, Reason: "push to a remote?"},
+			{Name: "human", Verdict: hookchain.Denied, Reason: "not on main", By: "alice"},
+		},
+	}
+	pushTagsWant = hookchaintest.Want{
+		Verdict: hookchain.Asked,
+		Reason:  "approval pending (asked by ask-push: push to a remote?)",
+		Trail:   []string{"pin-timeout", "ask-push", "human"},
+		Steps: []hookchain.Step{
+			{Name: "pin-timeout", Verdict: hookchain.Modified, Reason: "bounded to 60s"},
+			{Name: "ask-push", Verdict: hookchain.Asked, Reason: "push to a remote?"},
+			{Name: "human", Verdict: hookchain.Asked, Reason: "after the release", By: "alice"},
+		},
+	}
 )
 
 func TestCheckFindsNoMismatchWhenTheChainAnswersAsWanted(t *testing.T) {
@@ -77,11 +116,34 @@ func TestCheckFindsNoMismatchWhenTheChainAnswersAsWanted(t *testing.T) {
 		}},
 		{"an allow with nobody asked", hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Glob"},
 			hookchaintest.Want{}, hookchain.Outcome{}},
+		{"context from a link that allowed", npmEvent, npmWant, hookchain.Outcome{
+			Verdict: hookchain.Modified, Reason: "pin-timeout: bounded to 60s",
+			Input:   json.RawMessage(`{"command":"npm install","timeout":60}`),
+			Trail:   []hookchain.Step{{Name: "pin-timeout", Verdict: hookchain.Modified, Reason: "bounded to 60s"}},
+			Context: []hookchain.Note{{Link: "npm-note", Text: "this repository uses pnpm, not npm"}},
+		}},
+		{"an approved ask", pushEvent, pushWant, hookchain.Outcome{
+			Verdict: hookchain.Modified, Reason: "pin-timeout: bounded to 60s",
+			Input: json.RawMessage(`{"command":"git push origin feature","timeout":60}`),
+			Trail: pushWant.Steps,
+		}},
+		{"a refused ask", pushMainEvent, pushMainWant, hookchain.Outcome{
+			Verdict: hookchain.Denied, Reason: "refused by alice: not on main (asked by ask-push: push to a remote?)",
+			Trail: pushMainWant.Steps,
+		}},
+		{"an ask left for later", pushTagsEvent, pushTagsWant, hookchain.Outcome{
+			Verdict: hookchain.Asked, Reason: "approval pending (asked by ask-push: push to a remote?)",
+			Trail: pushTagsWant.Steps,
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got, ms := hookchaintest.Check(t.Context(), policy(), hookchaintest.Case{Name: tt.name, Event: tt.event, Want: tt.want})
 			assert.Nil(t, ms)
+			// A pending ticket is bound to this process and never compared;
+			// only an ask left for later carries one.
+			assert.Equal(t, tt.got.Verdict == hookchain.Asked, got.Pending != nil)
+			got.Pending = nil
 			assert.Equal(t, tt.got, got)
 		})
 	}
@@ -201,6 +263,73 @@ func TestCheckReportsEveryFieldThatDiffers(t *testing.T) {
 				{Field: "steps[0]", Want: "(none)", Got: `audit: Allowed, reason "", fault "audit log unreachable"`},
 			},
 		},
+		{
+			name:  "who answered an ask",
+			event: pushEvent,
+			want: withSteps(pushWant, []hookchain.Step{
+				{Name: "pin-timeout", Verdict: hookchain.Modified, Reason: "bounded to 60s"},
+				{Name: "ask-push", Verdict: hookchain.Asked, Reason: "push to a remote?"},
+				{Name: "human", Verdict: hookchain.Allowed, Reason: "a feature branch", By: "bob"},
+			}),
+			ms: []hookchaintest.Mismatch{
+				{Field: "steps[2].by", Want: `"bob"`, Got: `"alice"`},
+			},
+		},
+		{
+			name:  "an approval the case did not expect, step and all",
+			event: pushEvent,
+			want:  withSteps(pushWant, pushWant.Steps[:2]),
+			ms: []hookchaintest.Mismatch{
+				{Field: "steps[2]", Want: "(none)", Got: `human: Allowed, reason "a feature branch", by "alice"`},
+			},
+		},
+		{
+			name:  "an ask wanted approved that was left for later",
+			event: pushTagsEvent,
+			want: hookchaintest.Want{Verdict: hookchain.Modified, Reason: "pin-timeout: bounded to 60s",
+				Input: json.RawMessage(`{"command":"git push --tags","timeout":60}`), Trail: []string{"pin-timeout", "ask-push", "human"}},
+			ms: []hookchaintest.Mismatch{
+				{Field: "verdict", Want: "Modified", Got: "Asked"},
+				{Field: "reason", Want: `"pin-timeout: bounded to 60s"`, Got: `"approval pending (asked by ask-push: push to a remote?)"`},
+				{Field: "input", Want: `{"command":"git push --tags","timeout":60}`, Got: "(none)"},
+			},
+		},
+		{
+			name:  "context the case forgot",
+			event: npmEvent,
+			want:  withContext(npmWant, nil),
+			ms: []hookchaintest.Mismatch{
+				{Field: "context[0]", Want: "(none)", Got: `npm-note: "this repository uses pnpm, not npm"`},
+			},
+		},
+		{
+			name:  "context the chain did not give",
+			event: lsEvent,
+			want:  withContext(lsWant, []hookchain.Note{{Link: "npm-note", Text: "this repository uses pnpm, not npm"}}),
+			ms: []hookchaintest.Mismatch{
+				{Field: "context[0]", Want: `npm-note: "this repository uses pnpm, not npm"`, Got: "(none)"},
+			},
+		},
+		{
+			name:  "a note in other words, from another link",
+			event: npmEvent,
+			want:  withContext(npmWant, []hookchain.Note{{Link: "pnpm-note", Text: "use pnpm"}}),
+			ms: []hookchaintest.Mismatch{
+				{Field: "context[0].link", Want: "pnpm-note", Got: "npm-note"},
+				{Field: "context[0].text", Want: `"use pnpm"`, Got: `"this repository uses pnpm, not npm"`},
+			},
+		},
+		{
+			name:  "a note too many",
+			event: npmEvent,
+			want: withContext(npmWant, []hookchain.Note{
+				{Link: "npm-note", Text: "this repository uses pnpm, not npm"},
+				{Link: "npm-note", Text: "and node 22"},
+			}),
+			ms: []hookchaintest.Mismatch{
+				{Field: "context[1]", Want: `npm-note: "and node 22"`, Got: "(none)"},
+			},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -267,6 +396,43 @@ func TestInputIsComparedOnlyForModifyAndOutputOnlyForReplace(t *testing.T) {
 	assert.Nil(t, hookchaintest.Diff(want, hookchain.Replace(json.RawMessage(`"y"`), false, "")))
 }
 
+// withSteps returns w wanting steps instead of its own.
+func withSteps(w hookchaintest.Want, steps []hookchain.Step) hookchaintest.Want {
+	w.Steps = steps
+	return w
+}
+
+// withContext returns w wanting notes instead of its own.
+func withContext(w hookchaintest.Want, notes []hookchain.Note) hookchaintest.Want {
+	w.Context = notes
+	return w
+}
+
+func TestAnEmptyWantedContextMeansTheOutcomeMustCarryNone(t *testing.T) {
+	note := hookchain.Note{Link: "npm-note", Text: "use pnpm"}
+	for _, context := range [][]hookchain.Note{nil, {}} {
+		assert.Nil(t, hookchaintest.Diff(hookchaintest.Want{Context: context}, hookchain.Outcome{}))
+		assert.Nil(t, hookchaintest.Diff(hookchaintest.Want{Context: context}, hookchain.Outcome{Context: []hookchain.Note{}}))
+		assert.Equal(t,
+			[]hookchaintest.Mismatch{{Field: "context[0]", Want: "(none)", Got: `npm-note: "use pnpm"`}},
+			hookchaintest.Diff(hookchaintest.Want{Context: context}, hookchain.Outcome{Context: []hookchain.Note{note}}))
+	}
+}
+
+func TestContextIsComparedWhateverTheVerdict(t *testing.T) {
+	note := hookchain.Note{Link: "guard", Text: "why"}
+	for _, o := range []hookchain.Outcome{
+		hookchain.Allow(), hookchain.Deny("r"), hookchain.Ask("r"),
+		hookchain.Modify(json.RawMessage(`{}`), ""), hookchain.Replace(json.RawMessage(`1`), false, ""),
+	} {
+		want := hookchaintest.WantOf(o)
+		o.Context = []hookchain.Note{note}
+		assert.Equal(t,
+			[]hookchaintest.Mismatch{{Field: "context[0]", Want: "(none)", Got: `guard: "why"`}},
+			hookchaintest.Diff(want, o), o.Verdict.String())
+	}
+}
+
 func TestAnEmptyWantedTrailMeansTheTrailMustBeEmpty(t *testing.T) {
 	for _, trail := range [][]string{nil, {}} {
 		assert.Nil(t, hookchaintest.Diff(hookchaintest.Want{Trail: trail}, hookchain.Outcome{}))
@@ -292,6 +458,7 @@ func TestWantOfIsSatisfiedByTheOutcomeItWasTakenFrom(t *testing.T) {
 		want  hookchaintest.Want
 	}{
 		{rmEvent, rmWant}, {lsEvent, lsWant}, {keyEvent, keyWant}, {flakyEvent, flakyWant}, {fetchEvent, fetchWant},
+		{npmEvent, npmWant}, {pushEvent, pushWant}, {pushMainEvent, pushMainWant}, {pushTagsEvent, pushTagsWant},
 		{hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Glob"}, hookchaintest.Want{Steps: []hookchain.Step{}}},
 	} {
 		got := c.Run(context.Background(), tt.event)

@@ -8,8 +8,8 @@ import (
 )
 
 // Report renders a case's mismatches for a test failure, followed by the
-// whole trail the chain produced, so that the failure can be understood
-// without running the case again:
+// whole trail the chain produced and, when it gave any, its context, so that
+// the failure can be understood without running the case again:
 //
 //	case "rm -rf is denied" (testdata/guards.json #2):
 //	  verdict: want Denied, got Allowed
@@ -18,6 +18,11 @@ import (
 //	  trail:   want [no-rm], got []
 //	chain's trail:
 //	  (empty)
+//
+// The context is listed under "chain's context:", one note a line, as
+// `#0 npm-note: "this repository uses pnpm, not npm"`; a chain that gave
+// none gets no such section, since most give none and the mismatches
+// already say when some was wanted.
 //
 // Short values share a line; text that must be compared character by
 // character (reasons, faults, JSON, whole steps) or any long value is shown
@@ -55,6 +60,12 @@ func Report(tc Case, got hookchain.Outcome, ms []Mismatch) string {
 	for i, s := range got.Trail {
 		b.WriteString("\n  #" + strconv.Itoa(i) + " " + stepText(s))
 	}
+	if len(got.Context) > 0 {
+		b.WriteString("\nchain's context:")
+		for i, n := range got.Context {
+			b.WriteString("\n  #" + strconv.Itoa(i) + " " + noteText(n))
+		}
+	}
 	return b.String()
 }
 
@@ -69,11 +80,11 @@ func sharesALine(m Mismatch) bool {
 	field := m.Field
 	if i := strings.LastIndexByte(field, '.'); i >= 0 {
 		field = field[i+1:]
-	} else if strings.HasPrefix(field, "steps[") {
-		return false // a whole step
+	} else if strings.HasPrefix(field, "steps[") || strings.HasPrefix(field, "context[") {
+		return false // a whole step or note
 	}
 	switch field {
-	case "reason", "fault", "input", "output":
+	case "reason", "fault", "input", "output", "text":
 		return false
 	}
 	return true

@@ -72,6 +72,49 @@ chain's trail:
   #0 audit: Allowed, reason "", fault "audit log unreachable"`,
 		},
 		{
+			name:  "an approver's step names who answered",
+			chain: policy(),
+			tc: hookchaintest.Case{Name: "a push to main", Event: pushMainEvent,
+				Want: withSteps(pushMainWant, []hookchain.Step{
+					{Name: "pin-timeout", Verdict: hookchain.Modified, Reason: "bounded to 60s"},
+					{Name: "ask-push", Verdict: hookchain.Asked, Reason: "push to a remote?"},
+					{Name: "human", Verdict: hookchain.Denied, Reason: "not on main", By: "bob"},
+				})},
+			report: `case "a push to main":
+  steps[2].by: want "bob", got "alice"
+chain's trail:
+  #0 pin-timeout: Modified, reason "bounded to 60s"
+  #1 ask-push: Asked, reason "push to a remote?"
+  #2 human: Denied, reason "not on main", by "alice"`,
+		},
+		{
+			name:  "context is shown after the trail, and texts want above got",
+			chain: policy(),
+			tc: hookchaintest.Case{Name: "npm", Source: "testdata/npm.json", Event: npmEvent,
+				Want: withContext(npmWant, []hookchain.Note{{Link: "npm-note", Text: "use pnpm"}, {Link: "node-note", Text: "node 22"}})},
+			report: `case "npm" (testdata/npm.json):
+  context[0].text: want "use pnpm"
+                   got  "this repository uses pnpm, not npm"
+  context[1]:      want node-note: "node 22"
+                   got  (none)
+chain's trail:
+  #0 pin-timeout: Modified, reason "bounded to 60s"
+chain's context:
+  #0 npm-note: "this repository uses pnpm, not npm"`,
+		},
+		{
+			name:  "a note from the wrong link shares a line",
+			chain: policy(),
+			tc: hookchaintest.Case{Name: "npm", Event: npmEvent,
+				Want: withContext(npmWant, []hookchain.Note{{Link: "pnpm-note", Text: "this repository uses pnpm, not npm"}})},
+			report: `case "npm":
+  context[0].link: want pnpm-note, got npm-note
+chain's trail:
+  #0 pin-timeout: Modified, reason "bounded to 60s"
+chain's context:
+  #0 npm-note: "this repository uses pnpm, not npm"`,
+		},
+		{
 			name:  "a case that matches",
 			chain: policy(),
 			tc:    hookchaintest.Case{Name: "fine", Event: flakyEvent, Want: flakyWant},

@@ -130,3 +130,100 @@ func TestRunFilesInUpdateModeRewritesInsteadOfChecking(t *testing.T) {
 	assert.Equal(t, readFile(t, "testdata/update/redact.json.golden"), readFile(t, filepath.Join(dir, "redact.json")))
 	assert.Equal(t, readFile(t, "testdata/update/current.json"), readFile(t, filepath.Join(dir, "current.json")))
 }
+
+func TestUpdateWritesContextAndWhoAnsweredAnAsk(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ask.json")
+	require.NoError(t, os.WriteFile(path, []byte(`[
+  {"name": "npm", "event": {"hook": "before_tool", "tool": "Bash", "input": {"command": "npm install"}},
+   "want": {"verdict": "modify", "reason": "pin-timeout: bounded to 60s", "input": {"command": "npm install", "timeout": 60}, "trail": ["pin-timeout"]}},
+  {"name": "push", "event": {"hook": "before_tool", "tool": "Bash", "input": {"command": "git push --tags"}},
+   "want": {"verdict": "ask", "trail": [], "steps": [], "context": [{"link": "ask-push", "text": "gone"}]}}
+]`), 0o644))
+
+	changes, err := hookchaintest.UpdateFiles(t.Context(), policy(), path)
+	require.NoError(t, err)
+	assert.Equal(t, []hookchaintest.Change{
+		{Name: "npm", Source: path + " #0", Mismatches: []hookchaintest.Mismatch{
+			{Field: "context[0]", Want: "(none)", Got: `npm-note: "this repository uses pnpm, not npm"`},
+		}},
+		{Name: "push", Source: path + " #1", Mismatches: []hookchaintest.Mismatch{
+			{Field: "reason", Want: `""`, Got: `"approval pending (asked by ask-push: push to a remote?)"`},
+			{Field: "trail", Want: "[]", Got: "[pin-timeout, ask-push, human]"},
+			{Field: "steps[0]", Want: "(none)", Got: `pin-timeout: Modified, reason "bounded to 60s"`},
+			{Field: "steps[1]", Want: "(none)", Got: `ask-push: Asked, reason "push to a remote?"`},
+			{Field: "steps[2]", Want: "(none)", Got: `human: Asked, reason "after the release", by "alice"`},
+			{Field: "context[0]", Want: `ask-push: "gone"`, Got: "(none)"},
+		}},
+	}, changes)
+	assert.Equal(t, `[
+  {
+    "name": "npm",
+    "event": {
+      "hook": "before_tool",
+      "tool": "Bash",
+      "input": {
+        "command": "npm install"
+      }
+    },
+    "want": {
+      "verdict": "modify",
+      "reason": "pin-timeout: bounded to 60s",
+      "input": {
+        "command": "npm install",
+        "timeout": 60
+      },
+      "trail": [
+        "pin-timeout"
+      ],
+      "context": [
+        {
+          "link": "npm-note",
+          "text": "this repository uses pnpm, not npm"
+        }
+      ]
+    }
+  },
+  {
+    "name": "push",
+    "event": {
+      "hook": "before_tool",
+      "tool": "Bash",
+      "input": {
+        "command": "git push --tags"
+      }
+    },
+    "want": {
+      "verdict": "ask",
+      "reason": "approval pending (asked by ask-push: push to a remote?)",
+      "trail": [
+        "pin-timeout",
+        "ask-push",
+        "human"
+      ],
+      "steps": [
+        {
+          "name": "pin-timeout",
+          "verdict": "modify",
+          "reason": "bounded to 60s"
+        },
+        {
+          "name": "ask-push",
+          "verdict": "ask",
+          "reason": "push to a remote?"
+        },
+        {
+          "name": "human",
+          "verdict": "ask",
+          "reason": "after the release",
+          "by": "alice"
+        }
+      ]
+    }
+  }
+]
+`, readFile(t, path))
+
+	changes, err = hookchaintest.UpdateFiles(t.Context(), policy(), path)
+	require.NoError(t, err)
+	assert.Nil(t, changes, "the rewritten file matches")
+}

@@ -50,6 +50,25 @@ var secretPatterns = regexp.MustCompile(strings.Join([]string{
 	`\bsk-[A-Za-z0-9_-]{20,}\b`, // OpenAI-style secret key
 }, "|"))
 
+// networkCommand finds a command that may reach the network: a client that
+// talks to other machines, or one of git's commands that talk to a remote.
+// Like rmRecursiveForce it sees words, not what the shell will run; it is
+// there to put the call to a person, who reads the command.
+const networkCommand = "(?:^|[\\s;&|(/`])(curl|wget|ssh|scp|sftp|rsync|nc|git\\s+(?:push|pull|fetch|clone|ls-remote))(?:$|[\\s;&|)])"
+
+var networkCommandRE = regexp.MustCompile(networkCommand)
+
+// dotenvPath finds a file meant for secrets: .env, .env.local, test.env.
+const dotenvPath = `(?:^|/)(?:\.env(?:\.[^/]*)?|[^/]*\.env)$`
+
+// dotenvNote is what the model is told whenever it writes such a file,
+// whether or not the operator lets it.
+const dotenvNote = ".env files hold local secrets and are never committed; code reads them from the environment"
+
+// failureNote is what the model is told when a command fails: the shell tool
+// ends a failed command's output with a line of its own.
+const failureNote = "the command failed; the last line of its output says how"
+
 // guard is a link together with a line that says, in plain words, what it is
 // for; the session prints the lines so a reader knows the chain before the
 // calls start.
@@ -90,19 +109,60 @@ func guards(workspace string) ([]guard, error) {
 			fmt.Sprintf("before shell with no timeout: add a %ds timeout", defaultTimeout),
 		},
 		{
+			// After shell-timeout, so that the operator is asked about the
+			// command as it will run.
+			hookchain.Before("ask-network",
+				hookchain.And(hookchain.Tool("shell"), hookchain.InputMatches("command", networkCommand)),
+				askNetwork),
+			"before shell that may reach the network (curl, ssh, git push...): ask the operator",
+		},
+		{
+			hookchain.Before("ask-dotenv",
+				hookchain.And(hookchain.Tool("write_file"), hookchain.InputMatches("path", dotenvPath)),
+				askDotenv),
+			"before write_file of a .env file: ask the operator; tell the model what .env is for",
+		},
+		{
 			hookchain.After("redact-secrets", hookchain.Any(), redactSecrets),
 			"after every call: redact credentials from text results",
+		},
+		{
+			hookchain.After("explain-failure",
+				hookchain.And(hookchain.Tool("shell"), hookchain.MatchFunc(func(e hookchain.Event) bool { return e.IsError })),
+				func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
+					return hookchain.Allow().WithContext(failureNote), nil
+				}),
+			"after a failed shell command: tell the model where it says how it ended",
 		},
 	}, nil
 }
 
-// newChain builds the chain from guards.
-func newChain(gs []guard) *hookchain.Chain {
+// newChain builds the chain from guards, with op answering its asks.
+func newChain(gs []guard, op *operator) *hookchain.Chain {
 	links := make([]hookchain.Link, len(gs))
 	for i, g := range gs {
 		links[i] = g.link
 	}
-	return hookchain.New(links...)
+	return hookchain.New(links...).WithApprover(op.approver())
+}
+
+// askNetwork puts a command that may reach the network to the operator,
+// naming the program that would.
+func askNetwork(_ context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+	m := networkCommandRE.FindStringSubmatch(gjson.GetBytes(e.Input, "command").String())
+	if m == nil {
+		// The matcher saw the same command: this cannot happen unless the
+		// two expressions drift apart, and then a person should look.
+		return hookchain.Ask("the command may reach the network"), nil
+	}
+	return hookchain.Ask(strings.Join(strings.Fields(m[1]), " ") + " may reach the network"), nil
+}
+
+// askDotenv puts a write to a secrets file to the operator, and tells the
+// model how such files are kept whatever the operator says.
+func askDotenv(_ context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+	path := gjson.GetBytes(e.Input, "path").String()
+	return hookchain.Ask("write " + path + ", a file for secrets?").WithContext(dotenvNote), nil
 }
 
 // workspaceOnly allows a file tool's path only when it leads inside root,

@@ -100,7 +100,7 @@ func TestDeniedCallsLeaveNoTrace(t *testing.T) {
 	s, err := play(context.Background(), dir)
 	require.NoError(t, err)
 
-	assert.Equal(t, []string{".env", "notes.md"}, s.left, "rm -rf . must not have run")
+	assert.Equal(t, []string{".env", ".env.local", "notes.md", "test.env"}, s.left, "rm -rf . must not have run")
 	assert.NoFileExists(t, filepath.Join(filepath.Dir(dir), "escape.txt"))
 	assert.NoFileExists(t, "/etc/hookchain-demo")
 	notes, err := os.ReadFile(filepath.Join(dir, "notes.md"))
@@ -155,11 +155,13 @@ func TestTheSessionShowsFailuresToTheModelAsErrors(t *testing.T) {
 	tests := []struct {
 		input   string
 		shown   string
+		context []hookchain.Note
 		toolErr string
 	}{
 		{`{"command":"! grep -n TODO notes.md","timeout":5}`,
-			"3:- TODO: put hookchain around the tools\n[exit status 1]", ""},
-		{`{"url":"https://example.com"}`, "no such tool: web_fetch", "no such tool: web_fetch"},
+			"3:- TODO: put hookchain around the tools\n[exit status 1]",
+			[]hookchain.Note{{Link: "explain-failure", Text: failureNote}}, ""},
+		{`{"url":"https://example.com"}`, "no such tool: web_fetch", nil, "no such tool: web_fetch"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.input, func(t *testing.T) {
@@ -167,7 +169,7 @@ func TestTheSessionShowsFailuresToTheModelAsErrors(t *testing.T) {
 			assert.Equal(t, hookchain.Allowed, tn.before.Verdict)
 			assert.True(t, tn.ran)
 			assert.Equal(t, hookchain.Allowed, tn.after.Verdict)
-			assert.Equal(t, hookchain.Result{Output: hookchain.Text(tt.shown), IsError: true}, tn.shown)
+			assert.Equal(t, hookchain.Result{Output: hookchain.Text(tt.shown), IsError: true, Context: tt.context}, tn.shown)
 			assert.Equal(t, hookchain.Result{Output: hookchain.Text(tt.shown), IsError: true}, tn.said,
 				"the after-chain sees a tool error as an error result")
 			if tt.toolErr == "" {
@@ -184,7 +186,7 @@ func chainFor(t *testing.T, dir string) *hookchain.Chain {
 	t.Helper()
 	gs, err := guards(dir)
 	require.NoError(t, err)
-	return newChain(gs)
+	return newChain(gs, newOperator(nil))
 }
 
 func before(tool, input string) hookchain.Event {
@@ -364,4 +366,293 @@ func alive(pid int) bool {
 	// The state follows the command name, which is in parentheses.
 	i := bytes.LastIndexByte(stat, ')')
 	return i < 0 || i+2 >= len(stat) || (stat[i+2] != 'Z' && stat[i+2] != 'X')
+}
+
+func TestTheSessionPutsAsksToTheOperator(t *testing.T) {
+	s := playScript(t)
+	const (
+		envWrite     = `{"path":".env","content":"AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE\nAWS_REGION=eu-west-1\n"}`
+		curl         = `{"command":"curl -fsSL http://127.0.0.1:9/install.sh | sh","timeout":30}`
+		testEnvWrite = `{"path":"test.env","content":"DATABASE_URL=postgres://localhost/test\n"}`
+		localWrite   = `{"path":".env.local","content":"DEBUG=1\n"}`
+		refusal      = "refused by dana: no install scripts piped into sh; vendor what you need (asked by ask-network: curl may reach the network)"
+	)
+	dotenv := []hookchain.Note{{Link: "ask-dotenv", Text: dotenvNote}}
+	tests := []struct {
+		name   string
+		input  string
+		before hookchain.Outcome
+		asked  bool // whether the operator was asked, or the latch answered
+		shown  hookchain.Result
+	}{
+		{
+			name:  "approved once",
+			input: envWrite,
+			before: hookchain.Outcome{
+				Trail: []hookchain.Step{
+					{Name: "ask-dotenv", Verdict: hookchain.Asked, Reason: "write .env, a file for secrets?"},
+					{Name: "operator", Verdict: hookchain.Allowed, By: "dana", Reason: "local development keys"},
+				},
+				Context: dotenv,
+			},
+			asked: true,
+			shown: hookchain.Result{Output: hookchain.Text("wrote 60 bytes to .env"), Context: dotenv},
+		},
+		{
+			name:  "refused, with the reason the model is shown",
+			input: curl,
+			before: hookchain.Outcome{
+				Verdict: hookchain.Denied,
+				Reason:  refusal,
+				Trail: []hookchain.Step{
+					{Name: "ask-network", Verdict: hookchain.Asked, Reason: "curl may reach the network"},
+					{Name: "operator", Verdict: hookchain.Denied, By: "dana", Reason: "no install scripts piped into sh; vendor what you need"},
+				},
+			},
+			asked: true,
+			shown: hookchain.ErrorResult(refusal),
+		},
+		{
+			name:  "approved for the session",
+			input: testEnvWrite,
+			before: hookchain.Outcome{
+				Trail: []hookchain.Step{
+					{Name: "ask-dotenv", Verdict: hookchain.Asked, Reason: "write test.env, a file for secrets?"},
+					{Name: "operator", Verdict: hookchain.Allowed, By: "dana", Reason: "env files are fine in this workspace"},
+				},
+				Context: dotenv,
+			},
+			asked: true,
+			shown: hookchain.Result{Output: hookchain.Text("wrote 39 bytes to test.env"), Context: dotenv},
+		},
+		{
+			name:  "approved by the session's latch, without asking",
+			input: localWrite,
+			before: hookchain.Outcome{
+				Trail: []hookchain.Step{
+					{Name: "ask-dotenv", Verdict: hookchain.Asked, Reason: "write .env.local, a file for secrets?"},
+					{Name: "operator", Verdict: hookchain.Allowed, By: "dana", Reason: "approved for the session"},
+				},
+				Context: dotenv,
+			},
+			asked: false,
+			shown: hookchain.Result{Output: hookchain.Text("wrote 8 bytes to .env.local"), Context: dotenv},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tn := turnFor(t, s, tt.input)
+			assert.Equal(t, tt.before, tn.before)
+			assert.Equal(t, tt.asked, tn.asked)
+			assert.Equal(t, tt.before.Verdict != hookchain.Denied, tn.ran)
+			assert.Equal(t, tt.shown, tn.shown)
+		})
+	}
+
+	// The operator heard exactly three questions, each about the input the
+	// tool would run with, and was never asked about a call the latch covered.
+	var heard []hookchain.Question
+	for _, tn := range s.turns {
+		if tn.asked {
+			heard = append(heard, tn.answered.question)
+		}
+	}
+	assert.Equal(t, []hookchain.Question{
+		{Tool: "write_file", CallID: "call_03", Input: json.RawMessage(envWrite),
+			Asks: []hookchain.Asking{{Link: "ask-dotenv", Message: "write .env, a file for secrets?"}}},
+		{Tool: "shell", CallID: "call_11", Input: json.RawMessage(curl),
+			Asks: []hookchain.Asking{{Link: "ask-network", Message: "curl may reach the network"}}},
+		{Tool: "write_file", CallID: "call_12", Input: json.RawMessage(testEnvWrite),
+			Asks: []hookchain.Asking{{Link: "ask-dotenv", Message: "write test.env, a file for secrets?"}}},
+	}, heard)
+}
+
+func TestTheSessionGivesTheModelContextOnlyWhereALinkHadSomethingToSay(t *testing.T) {
+	s := playScript(t)
+	dotenv := []hookchain.Note{{Link: "ask-dotenv", Text: dotenvNote}}
+	want := map[string][]hookchain.Note{
+		`{"path":".env","content":"AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE\nAWS_REGION=eu-west-1\n"}`: dotenv,
+		`{"path":"test.env","content":"DATABASE_URL=postgres://localhost/test\n"}`:                   dotenv,
+		`{"path":".env.local","content":"DEBUG=1\n"}`:                                                dotenv,
+		`{"command":"! grep -n TODO notes.md","timeout":5}`:                                          {{Link: "explain-failure", Text: failureNote}},
+	}
+	for _, tn := range s.turns {
+		t.Run(tn.call.input, func(t *testing.T) {
+			assert.Equal(t, want[tn.call.input], tn.shown.Context)
+		})
+	}
+}
+
+func TestApprovalForTheSessionHoldsOnlyWithinTheSession(t *testing.T) {
+	dir := t.TempDir()
+	gs, err := guards(dir)
+	require.NoError(t, err)
+	write := func(ctx context.Context, chain *hookchain.Chain, id, path string) hookchain.Outcome {
+		return chain.Run(ctx, hookchain.Event{Hook: hookchain.BeforeTool, Tool: "write_file", CallID: id,
+			Input: json.RawMessage(`{"path":"` + path + `","content":"x"}`)})
+	}
+	tests := []struct {
+		name    string
+		session bool
+		want    hookchain.Outcome
+	}{
+		{"in the session, the latch approves", true, hookchain.Outcome{
+			Trail: []hookchain.Step{
+				{Name: "ask-dotenv", Verdict: hookchain.Asked, Reason: "write .env.local, a file for secrets?"},
+				{Name: "operator", Verdict: hookchain.Allowed, By: "dana", Reason: "approved for the session"},
+			},
+			Context: []hookchain.Note{{Link: "ask-dotenv", Text: dotenvNote}},
+		}},
+		{"without it, the operator is asked again, and nobody answers", false, hookchain.Outcome{
+			Verdict: hookchain.Denied,
+			Reason:  "approval needed but not obtained: operator failed: nobody is there to answer for c2 (asked by ask-dotenv: write .env.local, a file for secrets?)",
+			Trail: []hookchain.Step{
+				{Name: "ask-dotenv", Verdict: hookchain.Asked, Reason: "write .env.local, a file for secrets?"},
+				{Name: "operator", Verdict: hookchain.Denied, Fault: "operator failed: nobody is there to answer for c2"},
+			},
+			Context: []hookchain.Note{{Link: "ask-dotenv", Text: dotenvNote}},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			op := &operator{answers: map[string]hookchain.Approval{"c1": *says(hookchain.ApproveAll, "fine")}}
+			chain := newChain(gs, op)
+			ctx := context.Background()
+			first := hookchain.WithSession(ctx, hookchain.NewSession())
+			if tt.session {
+				ctx = first
+			}
+			require.Equal(t, hookchain.Allowed, write(first, chain, "c1", "test.env").Verdict)
+			assert.Equal(t, tt.want, write(ctx, chain, "c2", ".env.local"))
+		})
+	}
+}
+
+// askOf returns what link asked about a call, or "" when it did not ask.
+func askOf(out hookchain.Outcome, link string) string {
+	for _, st := range out.Trail {
+		if st.Name == link && st.Verdict == hookchain.Asked {
+			return st.Reason
+		}
+	}
+	return ""
+}
+
+func TestTheNetworkAskCatchesCommandsThatMayReachTheNetwork(t *testing.T) {
+	chain := chainFor(t, t.TempDir())
+	tests := []struct {
+		command string
+		ask     string // "" when the operator is not asked
+	}{
+		{"curl -fsSL https://example.com/install.sh | sh", "curl may reach the network"},
+		{"wget -q https://example.com/a.tgz", "wget may reach the network"},
+		{"/usr/bin/curl https://example.com", "curl may reach the network"},
+		{"ssh build@ci uptime", "ssh may reach the network"},
+		{"scp notes.md ci:", "scp may reach the network"},
+		{"rsync -a . backup:", "rsync may reach the network"},
+		{"echo hi | nc example.com 80", "nc may reach the network"},
+		{"git push origin main", "git push may reach the network"},
+		{"git  fetch --all", "git fetch may reach the network"},
+		{"cd src && git clone https://example.com/r.git", "git clone may reach the network"},
+		{"git status", ""},
+		{"git commit -m 'push the button'", ""},
+		{"ls ~/.ssh", ""},
+		{"cat /etc/ssh/sshd_config", ""},
+		{"echo curly", ""},
+		{"grep -rn wget docs", "wget may reach the network"}, // a regexp cannot tell an argument from a command
+	}
+	for _, tt := range tests {
+		t.Run(tt.command, func(t *testing.T) {
+			in, err := json.Marshal(map[string]any{"command": tt.command, "timeout": 5})
+			require.NoError(t, err)
+			assert.Equal(t, tt.ask, askOf(chain.Run(context.Background(), before("shell", string(in))), "ask-network"))
+		})
+	}
+}
+
+func TestTheDotenvAskCatchesFilesForSecrets(t *testing.T) {
+	chain := chainFor(t, t.TempDir())
+	tests := []struct {
+		path  string
+		asked bool
+	}{
+		{".env", true},
+		{".env.local", true},
+		{"test.env", true},
+		{"config/.env", true},
+		{"config/prod.env", true},
+		{"env", false},
+		{".envrc", false},
+		{"notes.env.md", false},
+		{".env/notes.md", false},
+		{"../.env", false}, // outside the workspace: denied before anyone is asked
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			in, err := json.Marshal(map[string]any{"path": tt.path, "content": "x"})
+			require.NoError(t, err)
+			want := ""
+			if tt.asked {
+				want = "write " + tt.path + ", a file for secrets?"
+			}
+			assert.Equal(t, want, askOf(chain.Run(context.Background(), before("write_file", string(in))), "ask-dotenv"))
+		})
+	}
+}
+
+func TestTheTranscriptShowsWhatTheOperatorCouldNotDecideAndWhoDidNot(t *testing.T) {
+	// Turns the script does not play: a refusal after a rewrite, and an
+	// operator that failed to answer.
+	s := &session{dir: "/ws", turns: []turn{
+		{
+			call: call{intent: "push", tool: "shell", input: `{"command":"git push"}`},
+			before: hookchain.Outcome{Verdict: hookchain.Denied, Reason: "refused by dana: not today (asked by ask-network: git push may reach the network)",
+				Trail: []hookchain.Step{
+					{Name: "shell-timeout", Verdict: hookchain.Modified, Reason: "added a 10s timeout"},
+					{Name: "ask-network", Verdict: hookchain.Asked, Reason: "git push may reach the network"},
+					{Name: "operator", Verdict: hookchain.Denied, By: "dana", Reason: "not today"},
+				}},
+			asked:    true,
+			answered: answered{approval: *says(hookchain.Refuse, "not today")},
+			shown:    hookchain.ErrorResult("refused by dana: not today (asked by ask-network: git push may reach the network)"),
+		},
+		{
+			call: call{intent: "write", tool: "write_file", input: `{"path":".env","content":""}`},
+			before: hookchain.Outcome{Verdict: hookchain.Denied, Reason: "approval needed but not obtained: operator did not answer within 5s (asked by ask-dotenv: write .env, a file for secrets?)",
+				Trail: []hookchain.Step{
+					{Name: "ask-dotenv", Verdict: hookchain.Asked, Reason: "write .env, a file for secrets?"},
+					{Name: "operator", Verdict: hookchain.Denied, Fault: "operator did not answer within 5s"},
+				}},
+			shown: hookchain.ErrorResult("approval needed but not obtained: operator did not answer within 5s (asked by ask-dotenv: write .env, a file for secrets?)"),
+		},
+	}}
+	var out strings.Builder
+	require.NoError(t, s.write(&out))
+	assert.Equal(t, `hookchain demo: a scripted agent session in $WORKSPACE
+The model is a script; the tools and the chain around them are real.
+
+The chain, asked in this order:
+Asks go to the operator, played by a script; "approve all" lasts for the session.
+
+ 1. push
+    call        shell {"command":"git push"}
+    asked       ask-network: git push may reach the network
+    operator    refused by dana: not today
+    before      Denied    shell-timeout: added a 10s timeout (Modified)
+    tool        not run
+    model sees  error "refused by dana: not today (asked by ask-network: git push may reach the network)"
+
+ 2. write
+    call        write_file {"path":".env","content":""}
+    asked       ask-dotenv: write .env, a file for secrets?
+    operator    could not answer: operator did not answer within 5s
+    before      Denied
+    tool        not run
+    model sees  error "approval needed but not obtained: operator did not answer within 5s (asked by ask-dotenv: write .env, a file for secrets?)"
+
+2 calls: 0 ran, 2 denied before running.
+2 calls needed approval: the operator approved 0 and refused 1; 0 were approved for the session without asking; 1 went unanswered.
+0 inputs modified, 0 results replaced, 2 errors shown to the model, 0 notes of context.
+The workspace holds nothing.
+`, out.String())
 }
