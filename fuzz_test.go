@@ -663,7 +663,7 @@ func FuzzVerdictAndHookText(f *testing.F) {
 		if err := v.UnmarshalText(b); err != nil {
 			require.Equal(t, hc.Verdict(200), v, "a failed decode changes nothing")
 		} else {
-			require.LessOrEqual(t, v, hc.Replaced)
+			require.LessOrEqual(t, v, hc.Asked)
 			text, err := v.MarshalText()
 			require.NoError(t, err)
 			var again hc.Verdict
@@ -688,7 +688,7 @@ func FuzzVerdictAndHookText(f *testing.F) {
 		// String never fails.
 		if len(b) > 0 {
 			_, err := hc.Verdict(b[0]).MarshalText()
-			assert.Equal(t, b[0] > byte(hc.Replaced), err != nil, "verdict %d", b[0])
+			assert.Equal(t, b[0] > byte(hc.Asked), err != nil, "verdict %d", b[0])
 			_, err = hc.Hook(b[0]).MarshalText()
 			assert.Equal(t, b[0] != byte(hc.BeforeTool) && b[0] != byte(hc.AfterTool), err != nil, "hook %d", b[0])
 			assert.NotEmpty(t, hc.Verdict(b[0]).String())
