@@ -1,11 +1,12 @@
 module github.com/hookchain/hookchain
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/stretchr/testify v1.12.1
 	github.com/tidwall/gjson v1.20.2
 	github.com/tidwall/sjson v1.2.9
+	mvdan.cc/sh/v3 v3.14.1
 )
 
 require (

@@ -1,0 +1,233 @@
+package shell
+
+import (
+	"encoding/json"
+	"errors"
+	"strconv"
+	"strings"
+	"unsafe"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/hookchain/hookchain"
+)
+
+// Matcher is a hookchain.Matcher on the shell command string at a gjson
+// path of the input. Build one with Runs, Rule or CompileRule. A Matcher is
+// immutable; IfUnknown and Every return changed copies.
+type Matcher struct {
+	path      string
+	multi     bool
+	test      commandTest
+	ctor      string // how it was built, for String
+	ifUnknown bool
+	every     bool
+}
+
+// commandTest is what a Matcher asks of each command.
+type commandTest interface {
+	matches(c Command) bool
+	mightMatch(c Command) bool // only run time can tell, and it could
+}
+
+type runsTest struct{ *want }
+
+func (t runsTest) matches(c Command) bool    { return t.runs(c) }
+func (t runsTest) mightMatch(c Command) bool { return t.mightRun(c) }
+
+// Runs matches when the shell command at path runs program anywhere in it,
+// with every one of flags. See the package documentation for what
+// "anywhere" covers and how flags are matched.
+//
+// It panics on an empty path or one that is a gjson literal (starting with
+// '!'), an empty program, and a flag that is empty, "-" or "--".
+func Runs(path, program string, flags ...string) *Matcher {
+	ctor := "shell.Runs(" + quoteAll(append([]string{path, program}, flags...)) + ")"
+	if err := pathError(path); err != "" {
+		panic(ctor + ": " + err)
+	}
+	if !validWant(program, flags) {
+		panic(ctor + ": an empty program, or a flag that is empty, - or --")
+	}
+	return &Matcher{
+		path: path, multi: isMultiPath(path), ctor: ctor, ifUnknown: true,
+		test: runsTest{newWant(program, append([]string(nil), flags...))},
+	}
+}
+
+// Rule matches when some simple command of the shell command at path
+// matches pattern, a Claude Code permission rule for Bash such as
+// "git push *" (see the package documentation). It panics on an invalid
+// pattern; CompileRule returns the error instead.
+func Rule(path, pattern string) *Matcher {
+	m, err := CompileRule(path, pattern)
+	if err != nil {
+		panic(err.Error())
+	}
+	return m
+}
+
+// CompileRule is Rule for patterns read from configuration.
+func CompileRule(path, pattern string) (*Matcher, error) {
+	if err := pathError(path); err != "" {
+		return nil, ruleError(path, pattern, errors.New(err))
+	}
+	p, err := compilePattern(pattern)
+	if err != nil {
+		return nil, ruleError(path, pattern, err)
+	}
+	return &Matcher{
+		path: path, multi: isMultiPath(path), ifUnknown: true, test: p,
+		ctor: "shell.Rule(" + quoteAll([]string{path, pattern}) + ")",
+	}, nil
+}
+
+// IfUnknown returns a copy of m that, when a command cannot be known
+// statically, matches if match is true (the default) and does not if it
+// is false.
+//
+// The default suits a matcher that guards a deny: when a command's program
+// is a variable, when it is an eval or bash -c of a string built at run
+// time, when it does not parse, or when its arguments might hold the
+// flags asked for, a guard that cannot tell must not let the call
+// through. A matcher used to allow (or to skip a check) wants false: a
+// command it cannot read is not one it may vouch for.
+func (m *Matcher) IfUnknown(match bool) *Matcher {
+	c := *m
+	c.ifUnknown = match
+	return &c
+}
+
+// Every returns a copy of m that matches only when every simple command
+// matches (and there is at least one), rather than any of them. That is
+// how an allow rule must read a command line — `git status; rm -rf /`
+// runs more than git status — and how Claude Code reads its allow rules.
+// A command that only might match counts as matching when IfUnknown is
+// true, and so does anything Unknown; for allowing, use
+// m.Every().IfUnknown(false).
+func (m *Matcher) Every() *Matcher {
+	c := *m
+	c.every = true
+	return &c
+}
+
+// Match implements hookchain.Matcher. The value at the path must be a JSON
+// string holding the command line. A missing path or a null is no command,
+// and never matches; any other non-string value is a command this cannot
+// read, and matches unless IfUnknown(false). A path that yields several
+// values matches when any of them does.
+func (m *Matcher) Match(e hookchain.Event) bool {
+	r := lookup(e.Input, m.path)
+	if m.multi && r.IsArray() {
+		found := false
+		r.ForEach(func(_, v gjson.Result) bool {
+			found = m.matchValue(v)
+			return !found
+		})
+		return found
+	}
+	return m.matchValue(r)
+}
+
+func (m *Matcher) matchValue(r gjson.Result) bool {
+	switch r.Type {
+	case gjson.String:
+		return m.MatchScript(Parse(r.Str))
+	case gjson.Null:
+		return false
+	}
+	return m.ifUnknown
+}
+
+// MatchScript applies m to an already parsed script, with the same rules
+// as Match.
+func (m *Matcher) MatchScript(s Script) bool {
+	if m.every {
+		return m.matchEvery(s)
+	}
+	for _, c := range s.Commands {
+		if m.test.matches(c) {
+			return true
+		}
+	}
+	if !m.ifUnknown {
+		return false
+	}
+	if len(s.Unknown) > 0 {
+		return true
+	}
+	for _, c := range s.Commands {
+		if m.test.mightMatch(c) {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *Matcher) matchEvery(s Script) bool {
+	if len(s.Unknown) > 0 && !m.ifUnknown {
+		return false
+	}
+	if len(s.Commands) == 0 {
+		return len(s.Unknown) > 0 // and so ifUnknown
+	}
+	for _, c := range s.Commands {
+		if c.Name == "" {
+			continue // its program is unknown, and Unknown says so
+		}
+		if !m.test.matches(c) && !(m.ifUnknown && m.test.mightMatch(c)) {
+			return false
+		}
+	}
+	return true
+}
+
+// String describes the matcher as the code that builds it, e.g.
+// `shell.Runs("command", "rm", "-r", "-f")`.
+func (m *Matcher) String() string {
+	s := m.ctor
+	if m.every {
+		s += ".Every()"
+	}
+	if !m.ifUnknown {
+		s += ".IfUnknown(false)"
+	}
+	return s
+}
+
+func quoteAll(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = strconv.Quote(s)
+	}
+	return strings.Join(q, ", ")
+}
+
+// lookup reads one path of a JSON input without copying it, as the core's
+// input matchers do: the string view aliases the input's bytes, which is
+// safe because nothing built from it outlives the match. An empty input
+// reads as {}.
+func lookup(input json.RawMessage, path string) gjson.Result {
+	if len(input) == 0 {
+		return gjson.Get("{}", path)
+	}
+	return gjson.Get(unsafe.String(unsafe.SliceData(input), len(input)), path)
+}
+
+// isMultiPath reports whether a gjson path can yield several values, as
+// the core reads it.
+func isMultiPath(path string) bool {
+	return strings.Contains(path, "#.") || strings.Contains(path, ")#")
+}
+
+// pathError says what is wrong with a path into the input, or "". A path
+// starting with '!' is a gjson literal: it names a constant, not a field.
+func pathError(path string) string {
+	switch {
+	case path == "":
+		return "empty path"
+	case path[0] == '!':
+		return "a gjson literal, not a path into the input"
+	}
+	return ""
+}
