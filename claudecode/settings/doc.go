@@ -64,6 +64,9 @@
 //     failure is recorded in the outcome's trail and the chain carries on.
 //     "onFailure": "block" on a handler, or Options.FailClosed for all of
 //     them, makes such a failure deny the call.
+//   - If rules: "if": "Bash(git push *)" on a handler runs the hook only
+//     for the calls the rule matches, as in Claude Code; see CompileIf for
+//     the forms kept (Bash patterns, tool names, MCP tool names).
 //   - Timeouts are in seconds; a handler without one gets Claude Code's
 //     default, 600 seconds for command and http hooks.
 //   - A hook registered twice for one event (the same command or URL) runs
@@ -87,9 +90,19 @@
 //   - Refusals by name. prompt, agent and mcp_tool hooks need a model or an
 //     MCP client, and async and once hooks a session that outlives the call;
 //     Links refuses settings that have them unless Options.SkipUnsupported
-//     is set, and Hooks lists what was skipped. An if rule cannot be honoured
-//     yet and is an error, as is an unknown handler type or shell: a hook is
-//     never silently dropped.
+//     is set, and Hooks lists what was skipped. An if rule whose meaning
+//     cannot be kept exactly (a path rule such as Edit(src/**), a
+//     WebFetch(domain:…) rule) is an error, as is an unknown handler type or
+//     shell: a hook is never silently dropped, and never run under a
+//     condition other than its own.
+//   - Bash if rules read the command as the shell will run it (package
+//     shell): every simple command is checked, behind sudo, env, nohup and
+//     the like, inside bash -c '…' and $(…). So "Bash(rm *)" runs its hook
+//     for "sudo rm -rf x" and "bash -c 'rm -rf x'" as well as for "rm -rf x",
+//     and not for "echo rm". A command that cannot be read before it runs
+//     ("$(printf rm) -rf x") runs the hook: hookchain cannot tell, and a
+//     hook run when it need not be can only object, ask, add context or
+//     rewrite, since "allow" in a chain grants nothing.
 //   - Strictness. A key given twice in the hooks section, an event name that
 //     differs from a tool-call event only in case, and a matcher that names no
 //     tool are errors, where Claude Code would quietly pick one or match

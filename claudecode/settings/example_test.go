@@ -58,3 +58,27 @@ func ExampleCompileMatcher() {
 	// "mcp__memory__.*" regexp ToolSearch("mcp__memory__.*")
 	// "^(Edit|Write)$"  regexp ToolRegexp("(Edit|Write)")
 }
+
+func ExampleCompileIf() {
+	m, err := settings.CompileIf("Bash(rm *)")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(m)
+	for _, command := range []string{"rm -rf build", "sudo rm -rf build", "bash -c 'rm -rf build'", "echo rm", "ls"} {
+		input, _ := json.Marshal(map[string]string{"command": command})
+		e := hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash", Input: input}
+		fmt.Printf("%-24s runs the hook: %v\n", command, m.Match(e))
+	}
+	_, err = settings.CompileIf("Read(./.env)")
+	fmt.Println(err)
+	// Output:
+	// And(Tool("Bash"), shell.Rule("command", "rm *"))
+	// rm -rf build             runs the hook: true
+	// sudo rm -rf build        runs the hook: true
+	// bash -c 'rm -rf build'   runs the hook: true
+	// echo rm                  runs the hook: false
+	// ls                       runs the hook: false
+	// the if rule "Read(./.env)" is not supported: Read rules are paths that Claude Code matches with gitignore rules, relative to the settings file, the working directory or the home directory, which hookchain does not reproduce exactly
+}

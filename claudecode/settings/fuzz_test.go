@@ -1,6 +1,8 @@
 package settings
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -69,6 +71,27 @@ func FuzzCompileMatcher(f *testing.F) {
 		}
 		if got != want {
 			t.Fatalf("CompileMatcher(%q) (%s, %v) matched %q: %v, want %v", text, kind, m, tool, got, want)
+		}
+	})
+}
+
+func FuzzCompileIf(f *testing.F) {
+	for _, rule := range []string{"Bash(rm *)", "Bash", "Bash(*)", "Bash()", "Bash(git push:*)", "Bash(timeout:*)", "Edit(src/**)",
+		"WebFetch(domain:example.com)", "mcp__memory", "mcp__memory__*", "mcp__memory__store", "mcp__", "Bash(rm *", "Bash(a; b)"} {
+		f.Add(rule, "rm -rf build")
+	}
+	f.Fuzz(func(t *testing.T, rule, command string) {
+		m, err := CompileIf(rule)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "the if rule ") {
+				t.Fatalf("the error does not name the rule: %v", err)
+			}
+			return
+		}
+		input, _ := json.Marshal(map[string]string{"command": command})
+		m.Match(hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash", Input: input})
+		if fmt.Sprint(m) == "" {
+			t.Fatalf("CompileIf(%q) describes itself as nothing", rule)
 		}
 	})
 }

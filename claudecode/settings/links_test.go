@@ -29,7 +29,7 @@ const everything = `{
       {"matcher": "mcp__.*", "hooks": [
         {"type": "http", "url": "http://127.0.0.1:9/policy", "timeout": 0.5, "headers": {"Authorization": "Bearer $TOKEN"}, "allowedEnvVars": ["TOKEN"]},
         {"type": "prompt", "prompt": "Is this safe? $ARGUMENTS"},
-        {"type": "agent", "prompt": "Check it"},
+        {"type": "agent", "prompt": "Check it", "if": "mcp__policy"},
         {"type": "mcp_tool", "server": "policy", "tool": "check"}
       ]},
       {"matcher": "Edit|Write", "hooks": [
@@ -38,7 +38,8 @@ const everything = `{
         {"type": "command", "command": "./once.sh", "once": true},
         {"type": "command", "command": "bash-only", "shell": "bash"},
         {"type": "command", "command": "printf", "args": ["%s", "x"]},
-        {"type": "webhook", "url": "http://127.0.0.1:9/"}
+        {"type": "webhook", "url": "http://127.0.0.1:9/"},
+        {"type": "command", "command": "./src-only.sh", "if": "Edit(src/**)"}
       ]},
       {"matcher": "(?=x)", "hooks": [{"type": "command", "command": "./never.sh"}]}
     ],
@@ -61,8 +62,12 @@ func summary(hooks []Hook) []string {
 		if h.Args != nil {
 			target += fmt.Sprint(h.Args)
 		}
-		out = append(out, fmt.Sprintf("%s %s matcher=%q/%s %s timeout=%v block=%v %s name=%q reason=%q",
-			h.File, h.Where(), h.Matcher, h.MatcherKind, h.Type+" "+target, h.Timeout, h.Block, h.Status, h.Name, h.Reason))
+		matcher := fmt.Sprintf("matcher=%q/%s", h.Matcher, h.MatcherKind)
+		if h.If != "" {
+			matcher += fmt.Sprintf(" if=%q/%q", h.If, h.IfMatcher)
+		}
+		out = append(out, fmt.Sprintf("%s %s %s %s timeout=%v block=%v %s name=%q reason=%q",
+			h.File, h.Where(), matcher, h.Type+" "+target, h.Timeout, h.Block, h.Status, h.Name, h.Reason))
 	}
 	return out
 }
@@ -73,10 +78,10 @@ func TestHooksDescribeEveryHandlerAndWhatBecomesOfIt(t *testing.T) {
 	assert.Equal(t, []string{
 		`s.json PreToolUse[0].hooks[0] matcher="Bash"/names command ./guard.sh timeout=10s block=true linked name="./guard.sh" reason=""`,
 		`s.json PreToolUse[0].hooks[1] matcher="Bash"/names command ./audit.sh timeout=10m0s block=false linked name="PreToolUse[0].hooks[1]" reason=""`,
-		`s.json PreToolUse[0].hooks[2] matcher="Bash"/names command ./rm.sh timeout=10m0s block=false invalid name="" reason="the if rule \"Bash(rm *)\" is not supported yet"`,
+		`s.json PreToolUse[0].hooks[2] matcher="Bash"/names if="Bash(rm *)"/"And(Tool(\"Bash\"), shell.Rule(\"command\", \"rm *\"))" command ./rm.sh timeout=10m0s block=false linked name="./rm.sh" reason=""`,
 		`s.json PreToolUse[1].hooks[0] matcher="mcp__.*"/regexp http http://127.0.0.1:9/policy timeout=500ms block=false linked name="http://127.0.0.1:9/policy" reason=""`,
 		`s.json PreToolUse[1].hooks[1] matcher="mcp__.*"/regexp prompt  timeout=30s block=false refused name="" reason="prompt hooks need a model to ask"`,
-		`s.json PreToolUse[1].hooks[2] matcher="mcp__.*"/regexp agent  timeout=1m0s block=false refused name="" reason="agent hooks need a model to run a subagent"`,
+		`s.json PreToolUse[1].hooks[2] matcher="mcp__.*"/regexp if="mcp__policy"/"" agent  timeout=1m0s block=false refused name="" reason="agent hooks need a model to run a subagent"`,
 		`s.json PreToolUse[1].hooks[3] matcher="mcp__.*"/regexp mcp_tool  timeout=10m0s block=false refused name="" reason="mcp_tool hooks need an MCP client"`,
 		`s.json PreToolUse[2].hooks[0] matcher="Edit|Write"/names command ./guard.sh timeout=10s block=true merged name="./guard.sh" reason="the same hook as PreToolUse[0].hooks[0] in s.json, run once per call"`,
 		`s.json PreToolUse[2].hooks[1] matcher="Edit|Write"/names command ./notify.sh timeout=10m0s block=false refused name="" reason="async hooks run in the background and cannot decide the call"`,
@@ -84,6 +89,9 @@ func TestHooksDescribeEveryHandlerAndWhatBecomesOfIt(t *testing.T) {
 		`s.json PreToolUse[2].hooks[3] matcher="Edit|Write"/names command bash-only timeout=10m0s block=false linked name="bash-only" reason=""`,
 		`s.json PreToolUse[2].hooks[4] matcher="Edit|Write"/names command printf[%s x] timeout=10m0s block=false linked name="printf" reason=""`,
 		`s.json PreToolUse[2].hooks[5] matcher="Edit|Write"/names webhook  timeout=0s block=false invalid name="" reason="unknown handler type \"webhook\""`,
+		`s.json PreToolUse[2].hooks[6] matcher="Edit|Write"/names if="Edit(src/**)"/"" command ./src-only.sh timeout=10m0s block=false invalid name="" ` +
+			`reason="the if rule \"Edit(src/**)\" is not supported: Edit rules are paths that Claude Code matches with gitignore rules, ` +
+			`relative to the settings file, the working directory or the home directory, which hookchain does not reproduce exactly"`,
 		`s.json PreToolUse[3].hooks[0] matcher="(?=x)"/regexp command ./never.sh timeout=0s block=false invalid name="" reason="matcher \"(?=x)\" is not a regular expression Go can run: error parsing regexp: invalid or unsupported Perl syntax: ` + "`(?=`" + `"`,
 		`s.json PostToolUse[0].hooks[0] matcher=""/all command ./audit.sh timeout=10m0s block=false linked name="PostToolUse[0].hooks[0]" reason=""`,
 		`s.json PostToolUseFailure[0].hooks[0] matcher="Bash"/names command ./failed.sh timeout=10m0s block=false invalid name="" reason="timeout: want a positive number of seconds, got \"5\""`,
@@ -97,16 +105,17 @@ func TestLinksRefuseEveryHookTheyCannotRunByName(t *testing.T) {
 	s, err := Parse("s.json", []byte(everything))
 	require.NoError(t, err)
 	refused := []string{
-		`s.json:7:57: PreToolUse[0].hooks[2]: the if rule "Bash(rm *)" is not supported yet`,
 		`s.json:11:9: PreToolUse[1].hooks[1]: prompt hooks need a model to ask, which a chain does not have (skip unsupported hooks to run the others)`,
 		`s.json:12:9: PreToolUse[1].hooks[2]: agent hooks need a model to run a subagent, which a chain does not have (skip unsupported hooks to run the others)`,
 		`s.json:13:9: PreToolUse[1].hooks[3]: mcp_tool hooks need an MCP client, which a chain does not have (skip unsupported hooks to run the others)`,
 		`s.json:17:9: PreToolUse[2].hooks[1]: async hooks run in the background and cannot decide the call, which a chain does not have (skip unsupported hooks to run the others)`,
 		`s.json:18:9: PreToolUse[2].hooks[2]: once hooks run once per session, and a chain has no session, which a chain does not have (skip unsupported hooks to run the others)`,
 		`s.json:21:18: PreToolUse[2].hooks[5]: unknown handler type "webhook"`,
-		"s.json:23:19: PreToolUse[3].hooks[0]: matcher \"(?=x)\" is not a regular expression Go can run: error parsing regexp: invalid or unsupported Perl syntax: `(?=`",
-		`s.json:26:115: PostToolUseFailure[0].hooks[0]: timeout: want a positive number of seconds, got "5"`,
-		`s.json:27:20: pretooluse[0].hooks[0]: event names are case-sensitive: "pretooluse" is not "PreToolUse"`,
+		`s.json:22:63: PreToolUse[2].hooks[6]: the if rule "Edit(src/**)" is not supported: Edit rules are paths that Claude Code matches with gitignore rules, ` +
+			`relative to the settings file, the working directory or the home directory, which hookchain does not reproduce exactly`,
+		"s.json:24:19: PreToolUse[3].hooks[0]: matcher \"(?=x)\" is not a regular expression Go can run: error parsing regexp: invalid or unsupported Perl syntax: `(?=`",
+		`s.json:27:115: PostToolUseFailure[0].hooks[0]: timeout: want a positive number of seconds, got "5"`,
+		`s.json:28:20: pretooluse[0].hooks[0]: event names are case-sensitive: "pretooluse" is not "PreToolUse"`,
 	}
 	var invalid []string
 	for _, e := range refused {

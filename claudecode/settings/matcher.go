@@ -57,12 +57,7 @@ func CompileMatcher(text string) (hookchain.Matcher, MatcherKind, error) {
 	case text == "" || text == "*":
 		return hookchain.Any(), MatchAll, nil
 	case isNameList(text):
-		var names []string
-		for _, n := range strings.FieldsFunc(text, func(r rune) bool { return r == '|' || r == ',' }) {
-			if n = strings.TrimSpace(n); n != "" {
-				names = append(names, n)
-			}
-		}
+		names := nameList(text)
 		if len(names) == 0 {
 			return nil, MatchNames, fmt.Errorf("matcher %q names no tool", text)
 		}
@@ -73,6 +68,17 @@ func CompileMatcher(text string) (hookchain.Matcher, MatcherKind, error) {
 		return nil, MatchRegexp, err
 	}
 	return m, MatchRegexp, nil
+}
+
+// nameList splits a names matcher into its names.
+func nameList(text string) []string {
+	var names []string
+	for _, n := range strings.FieldsFunc(text, func(r rune) bool { return r == '|' || r == ',' }) {
+		if n = strings.TrimSpace(n); n != "" {
+			names = append(names, n)
+		}
+	}
+	return names
 }
 
 // isNameList reports whether a matcher is in Claude Code's exact-name class.

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -72,7 +71,8 @@ type entry struct {
 	line, col int // where the handler starts in its file
 
 	at      hookchain.Hook    // zero for events that are not tool calls
-	matcher hookchain.Matcher // the group's matcher, and for after-call events the result condition
+	matcher hookchain.Matcher // the group's matcher, the result condition of after-call events, and the if rule
+	cond    *condition        // the if rule; nil when there is none
 	shell   string            // "bash" when the handler asks for it; "" for the default shell
 	allowed []string          // http hooks: allowedEnvVars
 
@@ -196,6 +196,7 @@ func (p *parser) event(name string, groups gjson.Result) ([]entry, error) {
 				p.describe(&e, h)
 			default:
 				p.handler(&e, h, hwhere)
+				e.matcher = linkMatcher(m, kind, matcherText, te.result, e.cond)
 			}
 			out = append(out, e)
 		}
@@ -207,8 +208,7 @@ func (p *parser) event(name string, groups gjson.Result) ([]entry, error) {
 // wrong with each of its handlers, so a problem comes back as a function
 // that places it at one handler.
 func (p *parser) group(event string, g gjson.Result, fields map[string]gjson.Result, dup string) (hookchain.Matcher, MatcherKind, func(where string) *Error) {
-	te, isTool := toolEvents[event]
-	if !isTool {
+	if _, isTool := toolEvents[event]; !isTool {
 		for _, known := range []string{"PreToolUse", "PostToolUse", "PostToolUseFailure"} {
 			if strings.EqualFold(event, known) {
 				return nil, "", func(where string) *Error {
@@ -229,10 +229,32 @@ func (p *parser) group(event string, g gjson.Result, fields map[string]gjson.Res
 	if err != nil {
 		return nil, kind, func(where string) *Error { return p.at(mv, where, "%v", err) }
 	}
-	if te.result != nil {
-		m = hookchain.And(m, te.result)
-	}
 	return m, kind, nil
+}
+
+// linkMatcher is what a hook's link is asked about: the calls its group's
+// matcher names (tools, a list of names when kind is MatchNames), after the
+// call only those whose result is of the event's kind (result), and only
+// those its if rule matches (cond).
+func linkMatcher(tools hookchain.Matcher, kind MatcherKind, text string, result hookchain.Matcher, cond *condition) hookchain.Matcher {
+	parts := []hookchain.Matcher{tools}
+	if result != nil {
+		parts = append(parts, result)
+	}
+	if cond != nil {
+		// The rule's tool need not be named twice when the group names
+		// only that tool.
+		if names := nameList(text); cond.tool == "" || kind != MatchNames || len(names) != 1 || names[0] != cond.tool {
+			parts = append(parts, cond.tools)
+		}
+		if cond.input != nil {
+			parts = append(parts, cond.input)
+		}
+	}
+	if len(parts) == 1 {
+		return tools
+	}
+	return hookchain.And(parts...)
 }
 
 // describe fills in what a handler says about itself, without judging it,
@@ -242,6 +264,7 @@ func (p *parser) describe(e *entry, h gjson.Result) {
 	e.hook.Type = f["type"].Str
 	e.hook.Command = f["command"].Str
 	e.hook.URL = f["url"].Str
+	e.hook.If = f["if"].Str
 }
 
 // handler parses a handler of a tool event, recording the first thing wrong
@@ -285,12 +308,17 @@ func (p *parser) handler(e *entry, h gjson.Result, where string) {
 		return
 	}
 	if rule := f["if"]; rule.Exists() {
-		text := rule.Raw
-		if rule.Type == gjson.String {
-			text = strconv.Quote(rule.Str)
+		if rule.Type != gjson.String {
+			fail(rule, "if: want a permission rule such as \"Bash(git *)\", got %s", show(rule))
+			return
 		}
-		fail(rule, "the if rule %s is not supported yet", text)
-		return
+		c, err := compileIf(rule.Str)
+		if err != nil {
+			fail(rule, "%v", err)
+			return
+		}
+		e.cond = &c
+		e.hook.IfMatcher = fmt.Sprint(c.matcher())
 	}
 	if t := f["timeout"]; t.Exists() {
 		if _, ok := seconds(t); !ok {

@@ -44,9 +44,10 @@ func (s *Settings) Files() []string { return append([]string(nil), s.files...) }
 // A file that cannot be read, is not JSON, or whose hooks section does not
 // have Claude Code's shape (an object of events, each an array of matcher
 // groups, each with an array of handlers) is an error naming the file and
-// the position. Mistakes inside a handler (an unknown type, an if rule, a
-// bad matcher or timeout) do not stop Load: they are reported by Links and
-// listed by Hooks, so that a checker can show every hook and every problem.
+// the position. Mistakes inside a handler (an unknown type, an if rule
+// that cannot be honoured, a bad matcher or timeout) do not stop Load: they
+// are reported by Links and listed by Hooks, so that a checker can show
+// every hook and every problem.
 func Load(paths ...string) (*Settings, error) {
 	var parts []*Settings
 	for _, path := range paths {
@@ -127,6 +128,14 @@ type Hook struct {
 	Matcher     string      // the group's matcher as written; "" when omitted
 	MatcherKind MatcherKind // how it is read; "" for events that are not tool calls
 
+	// If is the handler's if rule as written ("Bash(rm *)"); "" when it has
+	// none. IfMatcher is what the rule became, as text: the matcher
+	// CompileIf makes of it, which a call must match besides the group's
+	// matcher for the hook to run. It is "" when there is no rule, or when
+	// the rule cannot be honoured, which Reason then says.
+	If        string
+	IfMatcher string
+
 	Type    string            // "command", "http", "prompt", "agent", "mcp_tool", ...
 	Command string            // command hooks: the command as written
 	Args    []string          // command hooks: the arguments, when the command is run without a shell
@@ -176,6 +185,6 @@ const (
 	// Refused hooks are the same without SkipUnsupported: Links fails.
 	Refused Status = "refused"
 	// Invalid hooks are a mistake in the settings, or use a feature that
-	// cannot be honoured (an if rule): Links fails.
+	// cannot be honoured (an if rule that CompileIf refuses): Links fails.
 	Invalid Status = "invalid"
 )

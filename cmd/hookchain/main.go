@@ -28,8 +28,9 @@
 // permission_mode); the project directory is --project, or the input's cwd.
 //
 // check loads the settings and lists every hook: where it is, its matcher
-// and how that matcher is read, its command or URL, its timeout, what its
-// failure does, and the link it runs as, or why it does not run. It exits 1
+// and how that matcher is read, its if rule and the matcher that rule
+// became, its command or URL, its timeout, what its failure does, and the
+// link it runs as, or why it does not run. It exits 1
 // when a hook cannot be run as configured.
 //
 // Without --settings both use the standard files that exist:
@@ -295,7 +296,7 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 // writeTable prints one aligned row per hook.
 func writeTable(w io.Writer, hooks []settings.Hook) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "FILE\tHOOK\tMATCHER\tKIND\tTYPE\tCOMMAND OR URL\tTIMEOUT\tON FAILURE\tSTATUS\tLINK OR REASON")
+	fmt.Fprintln(tw, "FILE\tHOOK\tMATCHER\tKIND\tIF\tTYPE\tCOMMAND OR URL\tTIMEOUT\tON FAILURE\tSTATUS\tLINK OR REASON")
 	for _, h := range hooks {
 		kind, timeout, onFailure, detail := "-", "-", "-", h.Reason
 		if h.MatcherKind != "" {
@@ -318,11 +319,21 @@ func writeTable(w io.Writer, hooks []settings.Hook) error {
 		case target == "":
 			target = h.URL
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
-			cell(h.File), h.Where(), cell(h.Matcher), kind, cell(h.Type), cell(target),
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
+			cell(h.File), h.Where(), cell(h.Matcher), kind, cell(ifCell(h)), cell(h.Type), cell(target),
 			timeout, onFailure, h.Status, cell(detail))
 	}
 	return tw.Flush()
+}
+
+// ifCell shows a hook's if rule and the matcher it became: "Bash(rm *) ->
+// And(Tool("Bash"), …)". A rule that cannot be honoured is shown as
+// written; the reason says why.
+func ifCell(h settings.Hook) string {
+	if h.IfMatcher == "" {
+		return h.If
+	}
+	return h.If + " -> " + h.IfMatcher
 }
 
 // cell keeps a table cell on one line and in its column: empty is "-", and
@@ -350,6 +361,8 @@ type hookJSON struct {
 	Event          string            `json:"event"`
 	Matcher        string            `json:"matcher"`
 	MatcherKind    string            `json:"matcher_kind,omitempty"`
+	If             string            `json:"if,omitempty"`
+	IfMatcher      string            `json:"if_matcher,omitempty"`
 	Type           string            `json:"type,omitempty"`
 	Command        string            `json:"command,omitempty"`
 	Args           []string          `json:"args,omitempty"`
@@ -370,6 +383,7 @@ func writeJSON(w io.Writer, hooks []settings.Hook, linkErr error) error {
 	for _, h := range hooks {
 		j := hookJSON{
 			File: h.File, Hook: h.Where(), Event: h.Event, Matcher: h.Matcher, MatcherKind: string(h.MatcherKind),
+			If: h.If, IfMatcher: h.IfMatcher,
 			Type: h.Type, Command: h.Command, Args: h.Args, URL: h.URL, Headers: h.Headers,
 			TimeoutSeconds: h.Timeout.Seconds(), Status: string(h.Status), Name: h.Name, Reason: h.Reason,
 		}

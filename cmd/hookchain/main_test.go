@@ -237,6 +237,53 @@ func TestEvalRunsTheSettingsHooksAsAChain(t *testing.T) {
 	}
 }
 
+func TestEvalRunsAHookOnlyForTheCallsItsIfRuleMatches(t *testing.T) {
+	const (
+		denied = `{"decision":"deny","reason":"denied by sh hooks/block.sh 'no rm': no rm",` +
+			`"trail":[{"name":"sh hooks/block.sh 'no rm'","decision":"deny","reason":"no rm"}]}`
+		allowed = `{"decision":"allow"}`
+		pushed  = `{"decision":"allow","context":[{"link":"sh hooks/context.sh 'pushed: open a pull request'","text":"pushed: open a pull request"}]}`
+	)
+	tests := []struct {
+		name    string
+		event   string // PreToolUse when empty
+		command string
+		want    string
+	}{
+		{name: "Bash(rm *) runs its hook for rm", command: "rm -rf x", want: denied},
+		{name: "and for rm behind sudo", command: "sudo rm -rf x", want: denied},
+		{name: "and for rm inside bash -c", command: "bash -c 'rm -rf x'", want: denied},
+		{name: "and for rm later in a list", command: "cd build && rm -rf x", want: denied},
+		{name: "and for a program that cannot be known before it runs", command: "$(printf rm) -rf x", want: denied},
+		{name: "but not for rm as an argument", command: "echo rm", want: allowed},
+		{name: "nor for another program", command: "ls -la", want: allowed},
+		{name: "after the call, Bash(git push *) runs its hook for a push", event: "PostToolUse", command: "git push origin main", want: pushed},
+		{name: "and not for another git command", event: "PostToolUse", command: "git status", want: allowed},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			event := tt.event
+			var extra []string
+			if event == "" {
+				event = "PreToolUse"
+			} else {
+				extra = []string{"tool_response", `"done"`}
+			}
+			toolInput, err := json.Marshal(map[string]string{"command": tt.command})
+			require.NoError(t, err)
+			code, stdout, stderr := hookchainCmd(t, input(t, event, "Bash", string(toolInput), extra...),
+				append([]string{"eval"}, settingsFlags("if-rule.json")...)...)
+			assert.Equal(t, tt.want+"\n", stdout)
+			assert.Empty(t, stderr)
+			want := 0
+			if tt.want == denied {
+				want = 2
+			}
+			assert.Equal(t, want, code)
+		})
+	}
+}
+
 func TestEvalRefusesBadSettingsAndInputs(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -260,9 +307,11 @@ func TestEvalRefusesBadSettingsAndInputs(t *testing.T) {
 			stderr: "hookchain eval: testdata/settings/unknown-type.json:6:18: PreToolUse[0].hooks[1]: unknown handler type \"webhook\"\n",
 		},
 		{
-			name:   "an if rule is an error by name",
-			args:   settingsFlags("if-rule.json"),
-			stderr: "hookchain eval: testdata/settings/if-rule.json:6:75: PreToolUse[0].hooks[1]: the if rule \"Bash(rm *)\" is not supported yet\n",
+			name: "an if rule whose meaning cannot be kept exactly is an error by name",
+			args: settingsFlags("if-path.json"),
+			stderr: "hookchain eval: testdata/settings/if-path.json:6:78: PreToolUse[0].hooks[1]: the if rule \"Edit(src/**)\" is not supported: " +
+				"Edit rules are paths that Claude Code matches with gitignore rules, relative to the settings file, the working directory or the home directory, " +
+				"which hookchain does not reproduce exactly\n",
 		},
 		{
 			name: "a prompt hook is refused by name",
@@ -337,18 +386,19 @@ func TestCheckListsEveryHookAndWhatItBecomes(t *testing.T) {
 	code, stdout, stderr := hookchainCmd(t, "", "check", "--settings", "testdata/settings/check.json")
 	assert.Equal(t, 1, code)
 	assert.Equal(t, strings.Join([]string{
-		"FILE                          HOOK                            MATCHER                   KIND    TYPE     COMMAND OR URL                          TIMEOUT  ON FAILURE  STATUS   LINK OR REASON",
-		"testdata/settings/check.json  PreToolUse[0].hooks[0]          Bash                      names   command  sh hooks/block.sh 'deploys are frozen'  10s      block       linked   sh hooks/block.sh 'deploys are frozen'",
-		"testdata/settings/check.json  PreToolUse[0].hooks[1]          Bash                      names   command  sh hooks/audit.sh                       600s     continue    linked   PreToolUse[0].hooks[1]",
-		"testdata/settings/check.json  PreToolUse[1].hooks[0]          Edit, Write|NotebookEdit  names   http     http://127.0.0.1:8080/policy            2.5s     continue    linked   http://127.0.0.1:8080/policy",
-		"testdata/settings/check.json  PreToolUse[2].hooks[0]          mcp__github__.*           regexp  prompt   -                                       30s      -           refused  prompt hooks need a model to ask",
-		"testdata/settings/check.json  PreToolUse[3].hooks[0]          -                         all     command  sh hooks/block.sh 'deploys are frozen'  10s      block       merged   sh hooks/block.sh 'deploys are frozen'",
-		"testdata/settings/check.json  PostToolUse[0].hooks[0]         *                         all     command  sh hooks/audit.sh                       600s     continue    linked   PostToolUse[0].hooks[0]",
-		"testdata/settings/check.json  PostToolUseFailure[0].hooks[0]  -                         all     command  sh hooks/audit.sh                       600s     continue    linked   PostToolUseFailure[0].hooks[0]",
-		"testdata/settings/check.json  Stop[0].hooks[0]                -                         -       command  notify-send 'Claude is done'            -        -           ignored  Stop is not a tool-call event",
+		"FILE                          HOOK                            MATCHER                   KIND    IF                                                                                          TYPE     COMMAND OR URL                          TIMEOUT  ON FAILURE  STATUS   LINK OR REASON",
+		"testdata/settings/check.json  PreToolUse[0].hooks[0]          Bash                      names   -                                                                                           command  sh hooks/block.sh 'deploys are frozen'  10s      block       linked   sh hooks/block.sh 'deploys are frozen'",
+		"testdata/settings/check.json  PreToolUse[0].hooks[1]          Bash                      names   -                                                                                           command  sh hooks/audit.sh                       600s     continue    linked   PreToolUse[0].hooks[1]",
+		"testdata/settings/check.json  PreToolUse[0].hooks[2]          Bash                      names   Bash(git push --force *) -> And(Tool(\"Bash\"), shell.Rule(\"command\", \"git push --force *\"))  command  sh hooks/block.sh 'no force-pushing'    600s     continue    linked   sh hooks/block.sh 'no force-pushing'",
+		"testdata/settings/check.json  PreToolUse[1].hooks[0]          Edit, Write|NotebookEdit  names   -                                                                                           http     http://127.0.0.1:8080/policy            2.5s     continue    linked   http://127.0.0.1:8080/policy",
+		"testdata/settings/check.json  PreToolUse[2].hooks[0]          mcp__github__.*           regexp  -                                                                                           prompt   -                                       30s      -           refused  prompt hooks need a model to ask",
+		"testdata/settings/check.json  PreToolUse[3].hooks[0]          -                         all     -                                                                                           command  sh hooks/block.sh 'deploys are frozen'  10s      block       merged   sh hooks/block.sh 'deploys are frozen'",
+		"testdata/settings/check.json  PostToolUse[0].hooks[0]         *                         all     -                                                                                           command  sh hooks/audit.sh                       600s     continue    linked   PostToolUse[0].hooks[0]",
+		"testdata/settings/check.json  PostToolUseFailure[0].hooks[0]  -                         all     -                                                                                           command  sh hooks/audit.sh                       600s     continue    linked   PostToolUseFailure[0].hooks[0]",
+		"testdata/settings/check.json  Stop[0].hooks[0]                -                         -       -                                                                                           command  notify-send 'Claude is done'            -        -           ignored  Stop is not a tool-call event",
 		"",
 	}, "\n"), stdout)
-	assert.Equal(t, "hookchain check: testdata/settings/check.json:13:9: PreToolUse[2].hooks[0]: prompt hooks need a model to ask, "+
+	assert.Equal(t, "hookchain check: testdata/settings/check.json:14:9: PreToolUse[2].hooks[0]: prompt hooks need a model to ask, "+
 		"which a chain does not have (skip unsupported hooks to run the others)\n", stderr)
 }
 
@@ -358,26 +408,28 @@ func TestCheckWithSkipUnsupportedAndFailClosed(t *testing.T) {
 	assert.Equal(t, 0, code)
 	assert.Empty(t, stderr)
 	assert.Equal(t, strings.Join([]string{
-		"FILE                           HOOK                    MATCHER  KIND   TYPE     COMMAND OR URL                                       TIMEOUT  ON FAILURE  STATUS   LINK OR REASON",
-		"testdata/settings/modify.json  PreToolUse[0].hooks[0]  Bash     names  command  sh hooks/append.sh --dry-run                         600s     block       linked   sh hooks/append.sh --dry-run",
-		"testdata/settings/prompt.json  PreToolUse[0].hooks[0]  Bash     names  prompt   -                                                    30s      -           skipped  prompt hooks need a model to ask",
-		"testdata/settings/prompt.json  PreToolUse[0].hooks[1]  Bash     names  command  sh hooks/block.sh 'deploys are frozen until Monday'  600s     block       linked   sh hooks/block.sh 'deploys are frozen until Monday'",
+		"FILE                           HOOK                    MATCHER  KIND   IF  TYPE     COMMAND OR URL                                       TIMEOUT  ON FAILURE  STATUS   LINK OR REASON",
+		"testdata/settings/modify.json  PreToolUse[0].hooks[0]  Bash     names  -   command  sh hooks/append.sh --dry-run                         600s     block       linked   sh hooks/append.sh --dry-run",
+		"testdata/settings/prompt.json  PreToolUse[0].hooks[0]  Bash     names  -   prompt   -                                                    30s      -           skipped  prompt hooks need a model to ask",
+		"testdata/settings/prompt.json  PreToolUse[0].hooks[1]  Bash     names  -   command  sh hooks/block.sh 'deploys are frozen until Monday'  600s     block       linked   sh hooks/block.sh 'deploys are frozen until Monday'",
 		"",
 	}, "\n"), stdout)
 }
 
 func TestCheckListsInvalidHooksAndNamesEachError(t *testing.T) {
-	code, stdout, stderr := hookchainCmd(t, "", append([]string{"check"}, settingsFlags("if-rule.json", "unknown-type.json")...)...)
+	code, stdout, stderr := hookchainCmd(t, "", append([]string{"check"}, settingsFlags("if-path.json", "unknown-type.json")...)...)
 	assert.Equal(t, 1, code)
 	assert.Equal(t, strings.Join([]string{
-		"FILE                                 HOOK                    MATCHER  KIND   TYPE     COMMAND OR URL             TIMEOUT  ON FAILURE  STATUS   LINK OR REASON",
-		"testdata/settings/if-rule.json       PreToolUse[0].hooks[0]  Bash     names  command  sh hooks/allow.sh          600s     continue    linked   sh hooks/allow.sh",
-		"testdata/settings/if-rule.json       PreToolUse[0].hooks[1]  Bash     names  command  sh hooks/block.sh 'no rm'  600s     -           invalid  the if rule \"Bash(rm *)\" is not supported yet",
-		"testdata/settings/unknown-type.json  PreToolUse[0].hooks[0]  Bash     names  command  sh hooks/allow.sh          600s     continue    merged   sh hooks/allow.sh",
-		"testdata/settings/unknown-type.json  PreToolUse[0].hooks[1]  Bash     names  webhook  http://127.0.0.1:9/hook    -        -           invalid  unknown handler type \"webhook\"",
+		"FILE                                 HOOK                    MATCHER     KIND   IF            TYPE     COMMAND OR URL                TIMEOUT  ON FAILURE  STATUS   LINK OR REASON",
+		"testdata/settings/if-path.json       PreToolUse[0].hooks[0]  Edit|Write  names  -             command  sh hooks/allow.sh             600s     continue    linked   sh hooks/allow.sh",
+		"testdata/settings/if-path.json       PreToolUse[0].hooks[1]  Edit|Write  names  Edit(src/**)  command  sh hooks/block.sh 'only src'  600s     -           invalid  the if rule \"Edit(src/**)\" is not supported: Edit rules are paths that Claude Code matches with gitignore rules, relative to the settings file, the working directory or the home directory, which hookchain does not reproduce exactly",
+		"testdata/settings/unknown-type.json  PreToolUse[0].hooks[0]  Bash        names  -             command  sh hooks/allow.sh             600s     continue    merged   sh hooks/allow.sh",
+		"testdata/settings/unknown-type.json  PreToolUse[0].hooks[1]  Bash        names  -             webhook  http://127.0.0.1:9/hook       -        -           invalid  unknown handler type \"webhook\"",
 		"",
 	}, "\n"), stdout)
-	assert.Equal(t, "hookchain check: testdata/settings/if-rule.json:6:75: PreToolUse[0].hooks[1]: the if rule \"Bash(rm *)\" is not supported yet\n"+
+	assert.Equal(t, "hookchain check: testdata/settings/if-path.json:6:78: PreToolUse[0].hooks[1]: the if rule \"Edit(src/**)\" is not supported: "+
+		"Edit rules are paths that Claude Code matches with gitignore rules, relative to the settings file, the working directory or the home directory, "+
+		"which hookchain does not reproduce exactly\n"+
 		"hookchain check: testdata/settings/unknown-type.json:6:18: PreToolUse[0].hooks[1]: unknown handler type \"webhook\"\n", stderr)
 }
 
@@ -395,6 +447,27 @@ func TestCheckPrintsJSON(t *testing.T) {
 	     "status": "linked", "name": "sh hooks/block.sh 'deploys are frozen until Monday'"}
 	  ],
 	  "errors": ["testdata/settings/prompt.json:5:9: PreToolUse[0].hooks[0]: prompt hooks need a model to ask, which a chain does not have (skip unsupported hooks to run the others)"]
+	}`, stdout)
+}
+
+func TestCheckPrintsEachIfRuleAndTheMatcherItBecame(t *testing.T) {
+	code, stdout, stderr := hookchainCmd(t, "", "check", "--json", "--settings", "testdata/settings/if-rule.json")
+	assert.Equal(t, 0, code)
+	assert.Empty(t, stderr)
+	assert.JSONEq(t, `{
+	  "hooks": [
+	    {"file": "testdata/settings/if-rule.json", "hook": "PreToolUse[0].hooks[0]", "event": "PreToolUse", "matcher": "Bash", "matcher_kind": "names",
+	     "type": "command", "command": "sh hooks/allow.sh", "timeout_seconds": 600, "on_failure": "continue",
+	     "status": "linked", "name": "sh hooks/allow.sh"},
+	    {"file": "testdata/settings/if-rule.json", "hook": "PreToolUse[0].hooks[1]", "event": "PreToolUse", "matcher": "Bash", "matcher_kind": "names",
+	     "if": "Bash(rm *)", "if_matcher": "And(Tool(\"Bash\"), shell.Rule(\"command\", \"rm *\"))",
+	     "type": "command", "command": "sh hooks/block.sh 'no rm'", "timeout_seconds": 600, "on_failure": "continue",
+	     "status": "linked", "name": "sh hooks/block.sh 'no rm'"},
+	    {"file": "testdata/settings/if-rule.json", "hook": "PostToolUse[0].hooks[0]", "event": "PostToolUse", "matcher": "Bash", "matcher_kind": "names",
+	     "if": "Bash(git push *)", "if_matcher": "And(Tool(\"Bash\"), shell.Rule(\"command\", \"git push *\"))",
+	     "type": "command", "command": "sh hooks/context.sh 'pushed: open a pull request'", "timeout_seconds": 600, "on_failure": "continue",
+	     "status": "linked", "name": "sh hooks/context.sh 'pushed: open a pull request'"}
+	  ]
 	}`, stdout)
 }
 
@@ -449,8 +522,8 @@ func TestCheckReadsTheStandardSettingsOfTheProject(t *testing.T) {
 	assert.Empty(t, stderr)
 	user, local := filepath.Join(home, ".claude", "settings.json"), filepath.Join(project, ".claude", "settings.local.json")
 	w := len(local)
-	assert.Equal(t, fmt.Sprintf("%-*s  HOOK                     MATCHER  KIND   TYPE     COMMAND OR URL  TIMEOUT  ON FAILURE  STATUS  LINK OR REASON\n", w, "FILE")+
-		fmt.Sprintf("%-*s  PostToolUse[0].hooks[0]  Write    names  command  gofmt -l .      600s     continue    linked  gofmt -l .\n", w, user)+
-		fmt.Sprintf("%-*s  PreToolUse[0].hooks[0]   Bash     names  command  ./guard.sh      3s       continue    linked  ./guard.sh\n", w, local),
+	assert.Equal(t, fmt.Sprintf("%-*s  HOOK                     MATCHER  KIND   IF  TYPE     COMMAND OR URL  TIMEOUT  ON FAILURE  STATUS  LINK OR REASON\n", w, "FILE")+
+		fmt.Sprintf("%-*s  PostToolUse[0].hooks[0]  Write    names  -   command  gofmt -l .      600s     continue    linked  gofmt -l .\n", w, user)+
+		fmt.Sprintf("%-*s  PreToolUse[0].hooks[0]   Bash     names  -   command  ./guard.sh      3s       continue    linked  ./guard.sh\n", w, local),
 		stdout)
 }

@@ -14,32 +14,23 @@ import (
 	"github.com/tidwall/sjson"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/shell"
 )
 
 // defaultTimeout is what shell-timeout gives a command the model left
 // unbounded, in seconds.
 const defaultTimeout = 10
 
-// rmRecursiveForce finds an rm whose options, before the first operand, ask
-// for both recursion and force: -rf, -fr, -Rf, -rvf, -r -f, --recursive
-// --force and so on.
-//
-// A regexp is a first line, not a full guard: it does not see through
-// quoting, variables, aliases, `find -delete`, options given after an operand
-// or a script that runs rm for you. Reading the command properly takes a
-// shell parser.
-var rmRecursiveForce = func() string {
-	const (
-		opt   = `-\S*`                                                 // any option
-		gap   = `(?:\s+` + opt + `)*\s+`                               // options in between
-		rec   = `(?:-[a-zA-Z]*[rR][a-zA-Z]*|--recursive)`              // an option that recurses
-		force = `(?:-[a-zA-Z]*f[a-zA-Z]*|--force)`                     // an option that forces
-		both  = `-[a-zA-Z]*(?:[rR][a-zA-Z]*f|f[a-zA-Z]*[rR])[a-zA-Z]*` // one option that does both
-	)
-	return "(?:^|[\\s;&|(/`])rm" + gap +
-		`(?:` + both + `|` + rec + gap + force + `|` + force + gap + rec + `)` +
-		`(?:$|[\s;&|)])`
-}()
+// rmRecursiveForce matches a shell call that runs rm with both recursion and
+// force, however the command line spells it: flags bundled or split, in any
+// order, short or long (-rf, -fr, -r -f, -R --force), a path to rm (/bin/rm,
+// \rm), and rm anywhere the shell would run it: after && or ;, in a
+// pipeline or a subshell, behind sudo, env, nohup or xargs, inside
+// sh -c '…', bash -c '…' or $(…). A command that cannot be known before
+// it runs matches too ($(printf rm) -rf, "$CMD" -rf, eval "$CLEANUP", a
+// script piped into sh): a guard that cannot tell must not let the call
+// through.
+var rmRecursiveForce = shell.Runs("command", "rm", "-r", "-f")
 
 // secretPatterns are credentials that have a recognisable shape. A secret
 // without one (a password, most API secrets) needs context to be found and is
@@ -52,7 +43,7 @@ var secretPatterns = regexp.MustCompile(strings.Join([]string{
 
 // networkCommand finds a command that may reach the network: a client that
 // talks to other machines, or one of git's commands that talk to a remote.
-// Like rmRecursiveForce it sees words, not what the shell will run; it is
+// Unlike rmRecursiveForce it sees words, not what the shell will run; it is
 // there to put the call to a person, who reads the command.
 const networkCommand = "(?:^|[\\s;&|(/`])(curl|wget|ssh|scp|sftp|rsync|nc|git\\s+(?:push|pull|fetch|clone|ls-remote))(?:$|[\\s;&|)])"
 
@@ -88,12 +79,8 @@ func guards(workspace string) ([]guard, error) {
 	}
 	return []guard{
 		{
-			hookchain.Before("no-rm-rf",
-				hookchain.And(hookchain.Tool("shell"), hookchain.InputMatches("command", rmRecursiveForce)),
-				func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
-					return hookchain.Deny("recursive forced delete (rm -rf); remove files by name instead"), nil
-				}),
-			"before shell: deny rm -rf and its spellings",
+			hookchain.Before("no-rm-rf", hookchain.And(hookchain.Tool("shell"), rmRecursiveForce), denyRecursiveDelete),
+			"before shell: deny rm -r -f in any spelling or wrapper (sudo, sh -c), and commands that cannot be known before they run",
 		},
 		{
 			hookchain.Before("workspace-only", hookchain.Tool("write_file", "read_file"),
@@ -144,6 +131,38 @@ func newChain(gs []guard, op *operator) *hookchain.Chain {
 		links[i] = g.link
 	}
 	return hookchain.New(links...).WithApprover(op.approver())
+}
+
+// denyRecursiveDelete refuses a command rmRecursiveForce matched, saying
+// what it saw: the rm and what it was reached through, or what could not be
+// known before the command runs.
+func denyRecursiveDelete(_ context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+	script := shell.Parse(gjson.GetBytes(e.Input, "command").String())
+	for _, c := range script.Commands {
+		if !(shell.Script{Commands: []shell.Command{c}}).Runs("rm", "-r", "-f") {
+			continue
+		}
+		seen := "recursive forced delete (rm -r -f)"
+		if len(c.Via) > 0 {
+			seen += ", seen through " + joinAnd(c.Via)
+		}
+		return hookchain.Deny(seen + "; remove files by name instead"), nil
+	}
+	switch {
+	case script.MightRun("rm", "-r", "-f"):
+		return hookchain.Deny("rm with arguments known only when it runs, which could be -r -f; spell the arguments out"), nil
+	case len(script.Unknown) > 0:
+		return hookchain.Deny("the command cannot be known before it runs (" + script.Unknown[0] + ") and could be rm -r -f; spell the program out"), nil
+	}
+	return hookchain.Deny("the command cannot be read, and could be rm -r -f"), nil
+}
+
+// joinAnd lists words for a reader: "a", "a and b", "a, b and c".
+func joinAnd(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
 // askNetwork puts a command that may reach the network to the operator,

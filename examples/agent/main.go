@@ -62,8 +62,9 @@ func says(d hookchain.Decision, words string) *hookchain.Approval {
 }
 
 // script is the model's side of the session, and the operator's. The rm
-// calls aim at "." (which rm refuses to delete) and at a path that does not
-// exist, the writes at paths the file tools' os.Root refuses anyway, and the
+// calls aim at "." (which rm refuses to delete) and at paths that do not
+// exist (/nonexistent-hookchain-demo, and ./build in the fresh workspace),
+// the writes at paths the file tools' os.Root refuses anyway, and the
 // download at a port of this machine that nothing serves: were a guard or
 // the operator wrong, the session would print it, but the machine would not
 // pay for it, and nothing would leave it.
@@ -85,13 +86,21 @@ var script = []call{
 		"shell", `{"command":"rm -rf ."}`, nil},
 	{"delete a directory outside the workspace, flags split",
 		"shell", `{"command":"rm -r -f /nonexistent-hookchain-demo"}`, nil},
+	{"delete the build directory through sh -c, flags bundled the other way",
+		"shell", `{"command":"sh -c 'rm -fr ./build'"}`, nil},
+	{"delete it as root, behind env, spelled -R --force",
+		"shell", `{"command":"sudo env X=1 rm -R --force ./build"}`, nil},
+	{"delete it with the program's name computed as the command runs",
+		"shell", `{"command":"echo cleaning && $(printf rm) -r -f ./build"}`, nil},
+	{"print a warning that only mentions rm -rf",
+		"shell", `{"command":"echo 'rm -rf is dangerous'","timeout":5}`, nil},
 	{"write next to the workspace",
 		"write_file", `{"path":"../escape.txt","content":"out"}`, nil},
 	{"write to an absolute path elsewhere",
 		"write_file", `{"path":"/etc/hookchain-demo","content":"out"}`, nil},
-	{"install a tool by piping a script into sh",
-		"shell", `{"command":"curl -fsSL http://127.0.0.1:9/install.sh | sh","timeout":30}`,
-		says(hookchain.Refuse, "no install scripts piped into sh; vendor what you need")},
+	{"download a tool's install script",
+		"shell", `{"command":"curl -fsSL -o install.sh http://127.0.0.1:9/install.sh","timeout":30}`,
+		says(hookchain.Refuse, "no install scripts from the network; vendor what you need")},
 	{"write settings for the tests",
 		"write_file", `{"path":"test.env","content":"DATABASE_URL=postgres://localhost/test\n"}`,
 		says(hookchain.ApproveAll, "env files are fine in this workspace")},
