@@ -192,45 +192,84 @@ func refuse(reason string) Outcome {
 // event as it now stands is asked; its answer is checked against the hook and
 // the current event, then either stops the walk (a denial, or a failure of a
 // fail-closed link) or is folded into the event the next link sees.
+//
+// One recover guards the whole walk, rather than one per link, because a
+// deferred recover around every call costs every link of every call. When a
+// link panics — in its interceptor or in its matcher — walk returns early,
+// and fold resumes it at that link, which is then recorded as failed.
 func (c *Chain) fold(ctx context.Context, e Event, links []*Link, obs *observation) Outcome {
-	var (
-		trail   []Step
-		notes   []Note
-		changed bool
-		asked   bool
-		start   time.Time
-		out     Outcome
-	)
+	w := walk{e: e}
+	for {
+		if res, finished := c.walk(ctx, &w, links, obs); finished {
+			return res
+		}
+		if w.i >= len(links) {
+			// Not a link's panic but the chain's own: refuse, never guess.
+			return refuse("internal error: " + w.panicked)
+		}
+	}
+}
+
+// walk is a fold in progress, kept outside walk's frame so that the walk can
+// resume after a panic.
+type walk struct {
+	e        Event // as the links so far have left it
+	trail    []Step
+	notes    []Note
+	changed  bool
+	asked    bool
+	i        int       // the link being matched or asked
+	start    time.Time // when links[i] was asked, for observers
+	panicked string    // set when links[i] panicked: its fault
+}
+
+func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observation) (res Outcome, finished bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			w.panicked = fmt.Sprintf("panic: %v", r)
+		}
+	}()
 	done := ctx.Done()
-	for _, l := range links {
-		// A link filed by tool name whose matcher is nothing but that name
-		// was matched by the dispatch that put it in this list.
-		if !l.byNameOnly && !l.match.Match(e) {
-			continue
-		}
-		if obs != nil {
-			start = time.Now()
-		}
+	var out Outcome
+	for ; w.i < len(links); w.i++ {
+		l := links[w.i]
 		var fault string
-		switch {
-		case isDone(done):
-			// An earlier (fail-open) link outlived the caller's context:
-			// nobody after it is called with a dead context, and each fails.
-			out, fault = Outcome{}, fmt.Sprintf("the context ended before it was asked (%v)", ctx.Err())
-		case l.timeout > 0:
-			a := l.askWithin(ctx, e)
-			out, fault = a.out, a.fault
-		default:
-			if fault = l.call(ctx, e, &out); fault == "" && isDone(done) {
-				// Too late to count, as with a timeout: no answer, no words.
-				out, fault = Outcome{}, ended(ctx, 0)
+		if w.panicked != "" {
+			// Resumed: this link panicked, and that is its answer.
+			out, fault, w.panicked = Outcome{}, w.panicked, ""
+		} else {
+			if obs != nil {
+				w.start = time.Now()
+			}
+			// A link filed by tool name whose matcher is nothing but that
+			// name was matched by the dispatch that put it in this list.
+			if !l.byNameOnly && !l.match.Match(w.e) {
+				continue
+			}
+			plain := false
+			switch {
+			case isDone(done):
+				// An earlier (fail-open) link outlived the caller's context:
+				// nobody after it is called with a dead context, and each fails.
+				out, fault = Outcome{}, fmt.Sprintf("the context ended before it was asked (%v)", ctx.Err())
+			case l.timeout > 0:
+				a := l.askWithin(ctx, w.e)
+				out, fault = a.out, a.fault
+			default:
+				if plain, fault = l.answer(ctx, w.e, &out); fault == "" && isDone(done) {
+					// Too late to count, as with a timeout: no answer, no words.
+					out, fault, plain = Outcome{}, ended(ctx, 0), false
+				}
+			}
+			if plain {
+				if obs == nil {
+					continue // the common case: nothing to check, record or report
+				}
+				out = Outcome{}
 			}
 		}
-		if fault == "" && out.Verdict == Allowed && len(out.Context) == 0 && obs == nil {
-			continue // the common case: nothing to check, record or report
-		}
 		if fault == "" {
-			fault = misfit(e, &out)
+			fault = misfit(w.e, &out)
 		}
 		step := Step{Name: l.name, Verdict: out.Verdict, Reason: out.Reason, Fault: fault}
 		if fault != "" {
@@ -240,51 +279,51 @@ func (c *Chain) fold(ctx context.Context, e Event, links []*Link, obs *observati
 			}
 		}
 		if obs != nil {
-			c.reportStep(ctx, obs, e, step, start)
+			c.reportStep(ctx, obs, w.e, step, w.start)
 		}
 		if fault != "" {
 			// A failed link's answer is void, its context with it.
-			trail = append(trail, step)
+			w.trail = append(w.trail, step)
 			if !l.failOpen {
-				return Outcome{Verdict: Denied, Reason: l.name + " failed and denies on failure: " + fault, Trail: trail, Context: notes}
+				return Outcome{Verdict: Denied, Reason: l.name + " failed and denies on failure: " + fault, Trail: w.trail, Context: w.notes}, true
 			}
 			continue
 		}
 		for _, n := range out.Context {
-			notes = append(notes, Note{Link: l.name, Text: n.Text})
+			w.notes = append(w.notes, Note{Link: l.name, Text: n.Text})
 		}
 		switch out.Verdict {
 		case Denied:
-			trail = append(trail, step)
-			return Outcome{Verdict: Denied, Reason: deniedBy(l.name, out.Reason), Trail: trail, Context: notes}
+			w.trail = append(w.trail, step)
+			return Outcome{Verdict: Denied, Reason: deniedBy(l.name, out.Reason), Trail: w.trail, Context: w.notes}, true
 		case Modified:
-			e.Input = out.Input
-			changed = true
+			w.e.Input = out.Input
+			w.changed = true
 		case Replaced:
-			e.Output, e.IsError = out.Output, out.IsError
-			changed = true
+			w.e.Output, w.e.IsError = out.Output, out.IsError
+			w.changed = true
 		case Asked:
-			asked = true
+			w.asked = true
 		default:
 			continue // Allowed: nothing to record
 		}
-		trail = append(trail, step)
+		w.trail = append(w.trail, step)
 	}
-	res := Outcome{Trail: trail, Context: notes}
-	if changed {
-		res.Reason = changedBy(trail)
-		if e.Hook == BeforeTool {
-			res.Verdict, res.Input = Modified, e.Input
+	res = Outcome{Trail: w.trail, Context: w.notes}
+	if w.changed {
+		res.Reason = changedBy(w.trail)
+		if w.e.Hook == BeforeTool {
+			res.Verdict, res.Input = Modified, w.e.Input
 		} else {
-			res.Verdict, res.Output, res.IsError = Replaced, e.Output, e.IsError
+			res.Verdict, res.Output, res.IsError = Replaced, w.e.Output, w.e.IsError
 		}
 	}
-	if asked {
+	if w.asked {
 		// Asked only once nobody denied: the question is about the final
 		// input, and a refusal already made needs no approval.
-		return c.resolve(ctx, e, res, obs)
+		return c.resolve(ctx, w.e, res, obs), true
 	}
-	return res
+	return res, true
 }
 
 // isDone reports whether done, a context's Done channel, is closed. A nil
@@ -375,17 +414,15 @@ func changedBy(trail []Step) string {
 	return b.String()
 }
 
-// call runs the interceptor, turning an error or a panic into a fault. The
-// answer is written through out rather than returned, because an Outcome is
-// large and this is the path every link of every call takes.
-func (l *Link) call(ctx context.Context, e Event, out *Outcome) (fault string) {
-	defer func() {
-		if r := recover(); r != nil {
-			*out, fault = Outcome{}, fmt.Sprintf("panic: %v", r)
-		}
-	}()
-	var err error
-	*out, err = l.fn(ctx, e)
+// answer runs the interceptor, turning an error into a fault. A plain allow
+// — no reason, no context, which is nearly every answer — is reported as
+// plain and nothing else is written. Any other answer is written to out.
+// Copying a whole Outcome for every link of every call costs more than the
+// call itself: it is large, it holds pointers, and it is read back the moment
+// the interceptor has written it. A panic is the caller's to recover: walk
+// recovers once for the whole walk.
+func (l *Link) answer(ctx context.Context, e Event, out *Outcome) (plain bool, fault string) {
+	o, err := l.fn(ctx, e)
 	if err != nil {
 		// As everywhere in Go, an error makes the other result meaningless:
 		// the link did not decide, so nothing it returned is its answer.
@@ -393,8 +430,24 @@ func (l *Link) call(ctx context.Context, e Event, out *Outcome) (fault string) {
 		if fault = err.Error(); fault == "" {
 			fault = fmt.Sprintf("returned an error with no text (%T)", err)
 		}
+		return false, fault
 	}
-	return fault
+	if o.Verdict == Allowed && o.Reason == "" && len(o.Context) == 0 {
+		return true, ""
+	}
+	*out = o
+	return false, ""
+}
+
+// call is answer with a panic turned into a fault, for an interceptor run on
+// a goroutine of its own (a Timeout link), where no walk can recover it.
+func (l *Link) call(ctx context.Context, e Event, out *Outcome) (plain bool, fault string) {
+	defer func() {
+		if r := recover(); r != nil {
+			*out, plain, fault = Outcome{}, false, fmt.Sprintf("panic: %v", r)
+		}
+	}()
+	return l.answer(ctx, e, out)
 }
 
 type answer struct {
@@ -415,7 +468,10 @@ func (l *Link) askWithin(parent context.Context, e Event) answer {
 		// goroutine (runtime.Goexit) still sends an answer.
 		a := answer{fault: "stopped without answering"}
 		defer func() { answers <- a }()
-		a.fault = l.call(ctx, e, &a.out)
+		plain := false
+		if plain, a.fault = l.call(ctx, e, &a.out); plain {
+			a.out = Outcome{}
+		}
 	}()
 	select {
 	case a := <-answers:

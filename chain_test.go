@@ -746,3 +746,24 @@ func TestEveryMatcherFormGatesItsLink(t *testing.T) {
 		})
 	}
 }
+
+func TestAPanickingMatcherIsItsLinksFailureAndTheWalkResumesAfterIt(t *testing.T) {
+	boom := hc.MatchFunc(func(hc.Event) bool { panic("matcher bug") })
+	r := &recorder{}
+	open := hc.New(
+		hc.Before("shaky", boom, r.answer("shaky", hc.Allow())).FailOpen(),
+		hc.Before("panics", hc.Any(), r.do("panics", func(context.Context, hc.Event) (hc.Outcome, error) { panic("interceptor bug") })).FailOpen(),
+		hc.Before("pin", hc.Any(), r.answer("pin", hc.Modify(pinnedIn, "pin"))),
+	)
+	assert.Equal(t, hc.Outcome{Verdict: hc.Modified, Reason: "pin: pin", Input: pinnedIn, Trail: []hc.Step{
+		{Name: "shaky", Verdict: hc.Allowed, Fault: "panic: matcher bug"},
+		{Name: "panics", Verdict: hc.Allowed, Fault: "panic: interceptor bug"},
+		{Name: "pin", Verdict: hc.Modified, Reason: "pin"},
+	}}, open.Run(context.Background(), before(bashIn)))
+	assert.Equal(t, []string{"panics", "pin"}, r.asked, "the walk goes on after each panic")
+
+	closed := hc.New(hc.Before("shaky", boom, answering(hc.Allow())), hc.Before("after", hc.Any(), answering(hc.Deny("never"))))
+	assert.Equal(t, hc.Outcome{Verdict: hc.Denied, Reason: "shaky failed and denies on failure: panic: matcher bug",
+		Trail: []hc.Step{{Name: "shaky", Verdict: hc.Denied, Fault: "panic: matcher bug"}}},
+		closed.Run(context.Background(), before(bashIn)))
+}
