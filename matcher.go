@@ -276,7 +276,7 @@ func InputEquals(path string, v any) Matcher {
 	if err != nil {
 		panic(fmt.Sprintf("hookchain: InputEquals(%q, %#v): %v", path, v, err))
 	}
-	return inputMatcher{path: path, multi: isMultiPath(path), kind: "InputEquals", arg: v, eq: want}
+	return inputMatcher{path: InputPath{path: path, multi: isMultiPath(path)}, kind: "InputEquals", arg: v, eq: want}
 }
 
 // InputMatches matches when the value at the gjson path of the input is a
@@ -296,7 +296,7 @@ func CompileInputMatches(path, expr string) (Matcher, error) {
 	if err != nil {
 		return nil, fmt.Errorf("hookchain: InputMatches(%q, %q): %w", path, expr, err)
 	}
-	return inputMatcher{path: path, multi: isMultiPath(path), kind: "InputMatches", arg: expr, re: re}, nil
+	return inputMatcher{path: InputPath{path: path, multi: isMultiPath(path)}, kind: "InputMatches", arg: expr, re: re}, nil
 }
 
 // InputExists matches when the gjson path is present in the input, even if
@@ -304,32 +304,20 @@ func CompileInputMatches(path, expr string) (Matcher, error) {
 // at least one. It panics on an empty path.
 func InputExists(path string) Matcher {
 	checkPath("InputExists", path)
-	return inputMatcher{path: path, multi: isMultiPath(path), kind: "InputExists"}
+	return inputMatcher{path: InputPath{path: path, multi: isMultiPath(path)}, kind: "InputExists"}
 }
 
 // inputMatcher is every input-field matcher: one path lookup, then a test on
 // each value it yields.
 type inputMatcher struct {
-	path  string
-	multi bool
-	kind  string
-	arg   any
-	eq    *scalar        // InputEquals
-	re    *regexp.Regexp // InputMatches
+	path InputPath
+	kind string
+	arg  any
+	eq   *scalar        // InputEquals
+	re   *regexp.Regexp // InputMatches
 }
 
-func (m inputMatcher) Match(e Event) bool {
-	r := lookup(e.Input, m.path)
-	if m.multi && r.IsArray() {
-		found := false
-		r.ForEach(func(_, v gjson.Result) bool {
-			found = m.test(v)
-			return !found
-		})
-		return found
-	}
-	return m.test(r)
-}
+func (m inputMatcher) Match(e Event) bool { return m.path.Any(e, m.test) }
 
 func (m inputMatcher) test(r gjson.Result) bool {
 	switch {
@@ -344,15 +332,57 @@ func (m inputMatcher) test(r gjson.Result) bool {
 func (m inputMatcher) String() string {
 	switch m.kind {
 	case "InputExists":
-		return fmt.Sprintf("InputExists(%q)", m.path)
+		return fmt.Sprintf("InputExists(%q)", m.path.path)
 	case "InputMatches":
-		return fmt.Sprintf("InputMatches(%q, %q)", m.path, m.arg)
+		return fmt.Sprintf("InputMatches(%q, %q)", m.path.path, m.arg)
 	}
 	if n, ok := m.arg.(json.Number); ok {
-		return fmt.Sprintf("InputEquals(%q, json.Number(%q))", m.path, string(n))
+		return fmt.Sprintf("InputEquals(%q, json.Number(%q))", m.path.path, string(n))
 	}
-	return fmt.Sprintf("InputEquals(%q, %#v)", m.path, m.arg)
+	return fmt.Sprintf("InputEquals(%q, %#v)", m.path.path, m.arg)
 }
+
+// InputPath is a gjson path into a call's input, checked once, and read the
+// way every input matcher of this package reads it: without copying the
+// input, with an empty input read as {}, and with a path that yields several
+// values ("edits.#.file_path") standing for each of them. A matcher of your
+// own that reads the input (package shell's do) uses it to follow the same
+// rules.
+type InputPath struct {
+	path  string
+	multi bool
+}
+
+// CompileInputPath checks path. It must not be empty, and must not start
+// with '!', which gjson reads as a literal (!true, !null): a constant, not a
+// field, so a matcher built on it would match every input or none. The
+// error's text is the bare reason, for the caller to put in its own message.
+func CompileInputPath(path string) (InputPath, error) {
+	if err := pathError(path); err != "" {
+		return InputPath{}, errors.New(err)
+	}
+	return InputPath{path: path, multi: isMultiPath(path)}, nil
+}
+
+// Any reports whether test holds for a value the path yields in e's input:
+// for a path that yields several values, any of them; otherwise the one,
+// which is gjson's zero Result (Exists false) when the path is missing. The
+// Results alias the input and must not outlive the call.
+func (p InputPath) Any(e Event, test func(gjson.Result) bool) bool {
+	r := lookup(e.Input, p.path)
+	if p.multi && r.IsArray() {
+		found := false
+		r.ForEach(func(_, v gjson.Result) bool {
+			found = test(v)
+			return !found
+		})
+		return found
+	}
+	return test(r)
+}
+
+// String returns the path as written.
+func (p InputPath) String() string { return p.path }
 
 // lookup reads one path of a JSON input without copying it. The string view
 // aliases the input's bytes, which is safe because neither the view nor the

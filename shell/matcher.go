@@ -1,11 +1,8 @@
 package shell
 
 import (
-	"encoding/json"
-	"errors"
 	"strconv"
 	"strings"
-	"unsafe"
 
 	"github.com/tidwall/gjson"
 
@@ -16,8 +13,7 @@ import (
 // path of the input. Build one with Runs, Rule or CompileRule. A Matcher is
 // immutable; IfUnknown and Every return changed copies.
 type Matcher struct {
-	path      string
-	multi     bool
+	path      hookchain.InputPath
 	test      commandTest
 	ctor      string // how it was built, for String
 	ifUnknown bool
@@ -43,14 +39,15 @@ func (t runsTest) mightMatch(c Command) bool { return t.mightRun(c) }
 // '!'), an empty program, and a flag that is empty, "-" or "--".
 func Runs(path, program string, flags ...string) *Matcher {
 	ctor := "shell.Runs(" + quoteAll(append([]string{path, program}, flags...)) + ")"
-	if err := pathError(path); err != "" {
-		panic(ctor + ": " + err)
+	p, err := hookchain.CompileInputPath(path)
+	if err != nil {
+		panic(ctor + ": " + err.Error())
 	}
 	if !validWant(program, flags) {
 		panic(ctor + ": an empty program, or a flag that is empty, - or --")
 	}
 	return &Matcher{
-		path: path, multi: isMultiPath(path), ctor: ctor, ifUnknown: true,
+		path: p, ctor: ctor, ifUnknown: true,
 		test: runsTest{newWant(program, append([]string(nil), flags...))},
 	}
 }
@@ -69,15 +66,16 @@ func Rule(path, pattern string) *Matcher {
 
 // CompileRule is Rule for patterns read from configuration.
 func CompileRule(path, pattern string) (*Matcher, error) {
-	if err := pathError(path); err != "" {
-		return nil, ruleError(path, pattern, errors.New(err))
+	at, err := hookchain.CompileInputPath(path)
+	if err != nil {
+		return nil, ruleError(path, pattern, err)
 	}
 	p, err := compilePattern(pattern)
 	if err != nil {
 		return nil, ruleError(path, pattern, err)
 	}
 	return &Matcher{
-		path: path, multi: isMultiPath(path), ifUnknown: true, test: p,
+		path: at, ifUnknown: true, test: p,
 		ctor: "shell.Rule(" + quoteAll([]string{path, pattern}) + ")",
 	}, nil
 }
@@ -116,18 +114,7 @@ func (m *Matcher) Every() *Matcher {
 // and never matches; any other non-string value is a command this cannot
 // read, and matches unless IfUnknown(false). A path that yields several
 // values matches when any of them does.
-func (m *Matcher) Match(e hookchain.Event) bool {
-	r := lookup(e.Input, m.path)
-	if m.multi && r.IsArray() {
-		found := false
-		r.ForEach(func(_, v gjson.Result) bool {
-			found = m.matchValue(v)
-			return !found
-		})
-		return found
-	}
-	return m.matchValue(r)
-}
+func (m *Matcher) Match(e hookchain.Event) bool { return m.path.Any(e, m.matchValue) }
 
 func (m *Matcher) matchValue(r gjson.Result) bool {
 	switch r.Type {
@@ -201,33 +188,4 @@ func quoteAll(ss []string) string {
 		q[i] = strconv.Quote(s)
 	}
 	return strings.Join(q, ", ")
-}
-
-// lookup reads one path of a JSON input without copying it, as the core's
-// input matchers do: the string view aliases the input's bytes, which is
-// safe because nothing built from it outlives the match. An empty input
-// reads as {}.
-func lookup(input json.RawMessage, path string) gjson.Result {
-	if len(input) == 0 {
-		return gjson.Get("{}", path)
-	}
-	return gjson.Get(unsafe.String(unsafe.SliceData(input), len(input)), path)
-}
-
-// isMultiPath reports whether a gjson path can yield several values, as
-// the core reads it.
-func isMultiPath(path string) bool {
-	return strings.Contains(path, "#.") || strings.Contains(path, ")#")
-}
-
-// pathError says what is wrong with a path into the input, or "". A path
-// starting with '!' is a gjson literal: it names a constant, not a field.
-func pathError(path string) string {
-	switch {
-	case path == "":
-		return "empty path"
-	case path[0] == '!':
-		return "a gjson literal, not a path into the input"
-	}
-	return ""
 }
