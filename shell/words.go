@@ -161,23 +161,7 @@ func unescapeUnquoted(b *strings.Builder, s string) (glob bool) {
 
 // unescapeDouble writes a literal from inside double quotes, where a
 // backslash only escapes $, `, ", \ and a newline.
-func unescapeDouble(b *strings.Builder, s string) {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == '\\' && i+1 < len(s) {
-			switch s[i+1] {
-			case '$', '`', '"', '\\':
-				b.WriteByte(s[i+1])
-				i++
-				continue
-			case '\n':
-				i++
-				continue
-			}
-		}
-		b.WriteByte(c)
-	}
-}
+func unescapeDouble(b *strings.Builder, s string) { unescape(b, s, "$`\"\\") }
 
 // unescapeHeredoc returns the body of a here-document whose delimiter is
 // unquoted, where a backslash escapes only $, `, \ and a newline.
@@ -186,22 +170,30 @@ func unescapeHeredoc(s string) string {
 		return s
 	}
 	var b strings.Builder
+	unescape(&b, s, "$`\\")
+	return b.String()
+}
+
+// unescape writes s with the shell's backslash rule for text that is not in
+// single quotes: a backslash before one of escapable, or before a newline
+// (a line continuation, which disappears), is removed; any other backslash
+// stands for itself.
+func unescape(b *strings.Builder, s, escapable string) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c == '\\' && i+1 < len(s) {
-			switch s[i+1] {
-			case '$', '`', '\\':
-				b.WriteByte(s[i+1])
+			switch next := s[i+1]; {
+			case next == '\n':
 				i++
 				continue
-			case '\n':
+			case strings.IndexByte(escapable, next) >= 0:
+				b.WriteByte(next)
 				i++
 				continue
 			}
 		}
 		b.WriteByte(c)
 	}
-	return b.String()
 }
 
 // hasGlob reports whether an unquoted literal without backslashes is a glob
