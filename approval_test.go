@@ -385,7 +385,12 @@ func TestOneSessionIsSafeForParallelCalls(t *testing.T) {
 			defer wg.Done()
 			for range 50 {
 				out := c.Run(ctx, pushCall())
-				assert.Equal(t, hc.Allowed, out.Verdict, "goroutine %d: %s", i, out.Reason)
+				// Asked, or covered by the latch: which one depends on the
+				// race with the revoking goroutine, the outcome on neither.
+				asks := hc.Step{Name: "push-guard", Verdict: hc.Asked, Reason: "push?"}
+				byAlice := hc.Outcome{Trail: []hc.Step{asks, {Name: "human", Verdict: hc.Allowed, By: "alice"}}}
+				latched := hc.Outcome{Trail: []hc.Step{asks, {Name: "human", Verdict: hc.Allowed, By: "alice", Reason: "approved for the session"}}}
+				assert.Contains(t, []hc.Outcome{byAlice, latched}, out, "goroutine %d", i)
 				if i == 0 {
 					session.Revoke("push-guard")
 				}
@@ -393,7 +398,8 @@ func TestOneSessionIsSafeForParallelCalls(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	assert.GreaterOrEqual(t, asked, 1)
+	assert.GreaterOrEqual(t, asked, 1, "the first call of the session is asked")
+	assert.Less(t, asked, 32*50, "and the latch spares most of the others")
 }
 
 // An approver need not say who it is for its "approve all" to hold.

@@ -350,8 +350,8 @@ func TestAFailOpenLinkIsReportedAndTheChainEndsAsIfItHadAllowed(t *testing.T) {
 func TestAModifyMayChangeTheShapeOfANonObjectInput(t *testing.T) {
 	c := hc.New(hc.Before("wrap", hc.Any(), answering(hc.Modify(json.RawMessage(`{"args":["ls"]}`), ""))))
 	out := c.Run(context.Background(), before(json.RawMessage(`["ls"]`)))
-	assert.Equal(t, hc.Modified, out.Verdict, out.Reason)
-	assert.JSONEq(t, `{"args":["ls"]}`, string(out.Input))
+	assert.Equal(t, hc.Outcome{Verdict: hc.Modified, Reason: "wrap", Input: json.RawMessage(`{"args":["ls"]}`),
+		Trail: []hc.Step{{Name: "wrap", Verdict: hc.Modified}}}, out)
 }
 
 func TestAContextThatEndsWhileALinkIsAskedIsThatLinksFailure(t *testing.T) {
@@ -525,7 +525,10 @@ func TestAnObserverIsToldEveryStepAndEveryRun(t *testing.T) {
 		Run:  func(_ context.Context, r hc.RunReport) { runs = append(runs, r) },
 	})
 	out := c.Run(context.Background(), before(bashIn))
-	require.Equal(t, hc.Modified, out.Verdict)
+	require.Equal(t, hc.Outcome{Verdict: hc.Modified, Reason: "pin: pin", Input: pinnedIn, Trail: []hc.Step{
+		{Name: "audit", Verdict: hc.Allowed, Fault: "down"},
+		{Name: "pin", Verdict: hc.Modified, Reason: "pin"},
+	}}, out)
 
 	require.Len(t, runs, 1)
 	assert.Equal(t, steps, runs[0].Steps, "the run carries its own steps")
