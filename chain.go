@@ -450,7 +450,7 @@ func (l *Link) call(ctx context.Context, e Event, out *Outcome) (plain bool, fau
 	return l.answer(ctx, e, out)
 }
 
-type answer struct {
+type reply struct {
 	out   Outcome
 	fault string
 }
@@ -459,28 +459,26 @@ type answer struct {
 // than the link's timeout. If the time runs out first, the interceptor's
 // context is cancelled and its answer, whenever it comes, goes into a buffered
 // channel nobody reads: it is discarded and the goroutine can still finish.
-func (l *Link) askWithin(parent context.Context, e Event) answer {
+func (l *Link) askWithin(parent context.Context, e Event) reply {
 	ctx, cancel := context.WithTimeout(parent, l.timeout)
 	defer cancel()
-	answers := make(chan answer, 1)
+	answers := make(chan reply, 1)
 	go func() {
 		// Set before the call so that an interceptor that ends its
 		// goroutine (runtime.Goexit) still sends an answer.
-		a := answer{fault: "stopped without answering"}
+		a := reply{fault: "stopped without answering"}
 		defer func() { answers <- a }()
-		plain := false
-		if plain, a.fault = l.call(ctx, e, &a.out); plain {
-			a.out = Outcome{}
-		}
+		// a.out stays zero for a plain allow: call writes only other answers.
+		_, a.fault = l.call(ctx, e, &a.out)
 	}()
 	select {
 	case a := <-answers:
 		if a.fault == "" && ctx.Err() != nil {
-			return answer{fault: ended(parent, l.timeout)}
+			return reply{fault: ended(parent, l.timeout)}
 		}
 		return a
 	case <-ctx.Done():
-		return answer{fault: ended(parent, l.timeout)}
+		return reply{fault: ended(parent, l.timeout)}
 	}
 }
 
