@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/tidwall/gjson"
 )
@@ -161,19 +162,29 @@ func (c *Chain) run(ctx context.Context, e Event, obs *observation) Outcome {
 // does. A refusal happens before any link is asked: a link must never be
 // shown input it cannot trust to be what the tool will run with.
 func (c *Chain) check(ctx context.Context, e *Event) string {
+	// Bytes that are not UTF-8 are refused, not read: a decoder that turns
+	// them into U+FFFD would show links a tool name or a command other than
+	// the one the tool receives, and a mangled name matches no guard.
 	if e.Tool == "" {
 		return "the event has no tool name"
+	}
+	if !utf8.ValidString(e.Tool) {
+		return "the tool name is not valid UTF-8"
 	}
 	if len(e.Input) == 0 {
 		e.Input = emptyInput
 	} else if !gjson.ValidBytes(e.Input) {
 		return "the input is not valid JSON"
+	} else if !utf8.Valid(e.Input) {
+		return "the input is not valid UTF-8"
 	}
 	if e.Hook == AfterTool {
 		if len(e.Output) == 0 {
 			e.Output = nullOutput
 		} else if !gjson.ValidBytes(e.Output) {
 			return "the output is not valid JSON"
+		} else if !utf8.Valid(e.Output) {
+			return "the output is not valid UTF-8"
 		}
 	}
 	if err := ctx.Err(); err != nil {
@@ -246,12 +257,14 @@ func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observati
 			if !l.byNameOnly && !l.match.Match(w.e) {
 				continue
 			}
+			if isDone(done) {
+				// The caller went away between links (a deadline, say): nobody
+				// is asked with a dead context, and nothing is allowed for a
+				// caller who is no longer there.
+				return w.callerGone(ctx, "before "+l.name+" was asked"), true
+			}
 			plain := false
 			switch {
-			case isDone(done):
-				// An earlier (fail-open) link outlived the caller's context:
-				// nobody after it is called with a dead context, and each fails.
-				out, fault = Outcome{}, fmt.Sprintf("the context ended before it was asked (%v)", ctx.Err())
 			case l.timeout > 0:
 				a := l.askWithin(ctx, w.e)
 				out, fault = a.out, a.fault
@@ -271,10 +284,13 @@ func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observati
 		if fault == "" {
 			fault = misfit(w.e, &out)
 		}
+		// A failure while the caller's context is done is the caller going
+		// away, not the link's own failure: FailOpen never covers it.
+		gone := fault != "" && isDone(done)
 		step := Step{Name: l.name, Verdict: out.Verdict, Reason: out.Reason, Fault: fault}
 		if fault != "" {
 			step.Verdict = Denied
-			if l.failOpen {
+			if l.failOpen && !gone {
 				step.Verdict = Allowed
 			}
 		}
@@ -284,6 +300,9 @@ func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observati
 		if fault != "" {
 			// A failed link's answer is void, its context with it.
 			w.trail = append(w.trail, step)
+			if gone {
+				return w.callerGone(ctx, "while "+l.name+" was asked"), true
+			}
 			if !l.failOpen {
 				return Outcome{Verdict: Denied, Reason: l.name + " failed and denies on failure: " + fault, Trail: w.trail, Context: w.notes}, true
 			}
@@ -309,6 +328,10 @@ func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observati
 		}
 		w.trail = append(w.trail, step)
 	}
+	if isDone(done) {
+		// Ended while the last matchers ran, with no link left to fail for it.
+		return w.callerGone(ctx, "before the chain answered"), true
+	}
 	res = Outcome{Trail: w.trail, Context: w.notes}
 	if w.changed {
 		res.Reason = changedBy(w.trail)
@@ -324,6 +347,18 @@ func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observati
 		return c.resolve(ctx, w.e, res, obs), true
 	}
 	return res, true
+}
+
+// callerGone is the chain's refusal when the caller's context ends during the
+// walk. It is the same whatever the links' failure policies: an answer for a
+// caller who has gone away is never an allow, and a tool is never run for one.
+func (w *walk) callerGone(ctx context.Context, when string) Outcome {
+	return Outcome{
+		Verdict: Denied,
+		Reason:  "hookchain: the context ended " + when + ": " + ctx.Err().Error(),
+		Trail:   w.trail,
+		Context: w.notes,
+	}
 }
 
 // isDone reports whether done, a context's Done channel, is closed. A nil
@@ -358,6 +393,9 @@ func misfit(e Event, out *Outcome) string {
 		if !gjson.ValidBytes(out.Input) {
 			return "answered Modify with an input that is not valid JSON"
 		}
+		if !utf8.Valid(out.Input) {
+			return "answered Modify with an input that is not valid UTF-8"
+		}
 		if isObject(e.Input) && !isObject(out.Input) {
 			return "answered Modify with an input that is not a JSON object, for a call whose input is one"
 		}
@@ -368,6 +406,9 @@ func misfit(e Event, out *Outcome) string {
 		}
 		if !gjson.ValidBytes(out.Output) {
 			return "answered Replace with an output that is not valid JSON"
+		}
+		if !utf8.Valid(out.Output) {
+			return "answered Replace with an output that is not valid UTF-8"
 		}
 		return ""
 	}
@@ -541,6 +582,11 @@ type Executor func(ctx context.Context, c Call) (Result, error)
 //
 // Whatever the verdicts, the result's Context carries the notes of both
 // hooks, in order.
+//
+// next is never called with a context that is already done: a caller that
+// goes away while the before-chain runs is refused by it, and one that goes
+// away after the chain allowed is refused by Wrap, in the same form as a
+// denial.
 func (c *Chain) Wrap(next Executor) Executor {
 	return func(ctx context.Context, call Call) (Result, error) {
 		before := c.Run(ctx, Event{Hook: BeforeTool, Tool: call.Tool, CallID: call.ID, Input: call.Input})
@@ -554,6 +600,13 @@ func (c *Chain) Wrap(next Executor) Executor {
 			return res, &ApprovalPending{Ticket: before.Pending, Reason: before.Reason}
 		default:
 			res := ErrorResult(before.Reason)
+			res.Context = before.Context
+			return res, nil
+		}
+		if err := ctx.Err(); err != nil {
+			// Allowed, but the caller went away since: a tool is never run
+			// with a context that is already done.
+			res := ErrorResult("hookchain: the context ended before the tool ran: " + err.Error())
 			res.Context = before.Context
 			return res, nil
 		}

@@ -58,12 +58,24 @@
 // recorded with verdict Allowed instead, and the chain carries on.
 //
 // Before asking anyone, the chain refuses (Denied, with an empty trail) an
-// event with no tool name or an unknown Hook, an Input (or, after the call,
-// an Output) that is not valid JSON, and a context that is already done. An
-// empty Input is read as {} and an empty Output as null. A context that ends
-// while a link is being asked is that link's failure. When no link is
-// registered for the event's hook at all, Run answers Allowed at once without
-// reading the event (an unknown Hook is still refused).
+// event with no tool name or an unknown Hook, a tool name that is not UTF-8,
+// an Input (or, after the call, an Output) that is not valid JSON or not
+// UTF-8, and a context that is already done. An empty Input is read as {}
+// and an empty Output as null. When no link is registered for the event's
+// hook at all, Run answers Allowed at once without reading the event (an
+// unknown Hook is still refused).
+//
+// # A caller that goes away
+//
+// The caller's context ending is never a link's failure to be forgiven: an
+// answer for a caller who is no longer there is not an allow. When the
+// context ends while a link is being asked, that link's step is recorded
+// with its fault and verdict Denied, and the chain refuses: "hookchain: the
+// context ended while NAME was asked: context canceled" — whether or not the
+// link is fail-open. When it ends between links, nobody else is asked and the
+// chain refuses in the same words ("before NAME was asked"). FailOpen covers
+// a link's own failures only. Wrap checks the context once more after the
+// chain has allowed, and never calls the tool with a context that is done.
 //
 // Run never returns an error and never panics. A Chain is immutable once built
 // and safe for concurrent use.

@@ -321,16 +321,23 @@ func model(p program) (hc.Outcome, []seen) {
 	if p.tool == "" {
 		return refuse("the event has no tool name"), nil
 	}
+	if !utf8.ValidString(p.tool) {
+		return refuse("the tool name is not valid UTF-8"), nil
+	}
 	if len(input) == 0 {
 		input = json.RawMessage(`{}`)
 	} else if !json.Valid(input) {
 		return refuse("the input is not valid JSON"), nil
+	} else if !utf8.Valid(input) {
+		return refuse("the input is not valid UTF-8"), nil
 	}
 	if p.hook == hc.AfterTool {
 		if len(output) == 0 {
 			output = json.RawMessage(`null`)
 		} else if !json.Valid(output) {
 			return refuse("the output is not valid JSON"), nil
+		} else if !utf8.Valid(output) {
+			return refuse("the output is not valid UTF-8"), nil
 		}
 	}
 	if p.done {
@@ -359,25 +366,32 @@ func model(p program) (hc.Outcome, []seen) {
 				continue
 			}
 		}
-		verdict, reason, fault := hc.Allowed, "", ""
 		if ended {
-			// The context ended at an earlier link: this one is not even
-			// called, and fails for it.
-			fault = "the context ended before it was asked (context canceled)"
-		} else {
-			asked = append(asked, seen{s.name, string(input), string(output), isError})
-			verdict, reason, fault = answerOf(p, s, input)
-			if s.answer == ansCancel {
-				ended = true
-			}
-			// An answer that is not already a failure, given after the
-			// context ended, arrives too late: it is discarded, words and all.
-			if ended && s.answer != ansError && s.answer != ansPanic && s.answer != ansSilentError {
-				verdict, reason, fault = hc.Allowed, "", "the context ended while it was asked (context canceled)"
-			}
+			// The context ended at an earlier link that did not fail for it
+			// (it cannot happen: such a link is the caller's refusal), or
+			// while matching: nobody is asked, and the chain refuses.
+			return refuse("the context ended before " + s.name + " was asked: context canceled"), asked
+		}
+		asked = append(asked, seen{s.name, string(input), string(output), isError})
+		verdict, reason, fault := answerOf(p, s, input)
+		if s.answer == ansCancel {
+			ended = true
+		}
+		// An answer that is not already a failure, given after the
+		// context ended, arrives too late: it is discarded, words and all.
+		if ended && s.answer != ansError && s.answer != ansPanic && s.answer != ansSilentError {
+			verdict, reason, fault = hc.Allowed, "", "the context ended while it was asked (context canceled)"
 		}
 
 		if fault != "" {
+			if ended {
+				// The caller went away: a denial whatever the link's policy,
+				// and the chain's, not the link's.
+				trail = append(trail, hc.Step{Name: s.name, Verdict: hc.Denied, Reason: reason, Fault: fault})
+				out := refuse("the context ended while " + s.name + " was asked: context canceled")
+				out.Trail, out.Context = trail, notes
+				return out, asked
+			}
 			if s.failOpen {
 				trail = append(trail, hc.Step{Name: s.name, Verdict: hc.Allowed, Reason: reason, Fault: fault})
 				continue
@@ -455,6 +469,8 @@ func answerOf(p program, s spec, input json.RawMessage) (verdict hc.Verdict, rea
 			fault = "asked to rewrite the input of a call that has already run"
 		case !json.Valid(s.payload):
 			fault = "answered Modify with an input that is not valid JSON"
+		case !utf8.Valid(s.payload):
+			fault = "answered Modify with an input that is not valid UTF-8"
 		case isJSONObject(input) && !isJSONObject(s.payload):
 			fault = "answered Modify with an input that is not a JSON object, for a call whose input is one"
 		}
@@ -465,6 +481,8 @@ func answerOf(p program, s spec, input json.RawMessage) (verdict hc.Verdict, rea
 			fault = "asked to replace the result of a call that has not run"
 		case !json.Valid(s.payload):
 			fault = "answered Replace with an output that is not valid JSON"
+		case !utf8.Valid(s.payload):
+			fault = "answered Replace with an output that is not valid UTF-8"
 		}
 	case ansUnknown:
 		verdict, reason, fault = 9, s.reason, "answered with unknown verdict 9"
@@ -512,10 +530,12 @@ func checkInvariants(t *testing.T, p program, got hc.Outcome, asked []seen) {
 		last = index[st.Name]
 		if st.Fault != "" {
 			if st.Verdict == hc.Denied {
-				require.False(t, s.failOpen, "only a fail-closed link denies on failure")
-				require.Equal(t, len(got.Trail)-1, i, "a fail-closed failure ends the trail")
+				require.Equal(t, len(got.Trail)-1, i, "a denying failure ends the trail")
 				require.Equal(t, hc.Denied, got.Verdict)
-				require.Equal(t, st.Name+" failed and denies on failure: "+st.Fault, got.Reason)
+				if gone := "hookchain: the context ended while " + st.Name + " was asked: context canceled"; got.Reason != gone {
+					require.False(t, s.failOpen, "only a fail-closed link denies on its own failure; the caller going away denies whatever the link")
+					require.Equal(t, st.Name+" failed and denies on failure: "+st.Fault, got.Reason)
+				}
 			} else {
 				require.Equal(t, hc.Allowed, st.Verdict, "a failure is recorded as Denied or Allowed")
 				require.True(t, s.failOpen, "only a fail-open link carries on after failing")

@@ -77,6 +77,9 @@ func newLink(ctor, name string, hooks hookSet, m Matcher, fn Interceptor) Link {
 // trail (with verdict Allowed) and reported to observers, and the chain
 // carries on as if the link had allowed. Use it for links whose absence is
 // acceptable — an audit logger, a best-effort enricher — never for a guard.
+//
+// FailOpen never forgives the caller going away: a link still being asked
+// when the caller's context ends denies the call whatever its policy.
 func (l Link) FailOpen() Link {
 	l.failOpen = true
 	return l
