@@ -1,13 +1,15 @@
 package hookchain
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 )
 
@@ -49,35 +51,46 @@ type Approval struct {
 }
 
 // Approver resolves the asks of a run. Build one into a chain with
-// WithApprover.
+// [Chain.WithApprover].
 //
-// Answer is called at most once per run, on the goroutine that called Run,
-// and is given Timeout to answer: an approver that errors, panics or outruns
-// its time has not approved, and the call is denied. For a person who may
-// take longer than a call should wait, answer Defer and resolve the Ticket
-// out of band.
+// Answer is called at most once per run, after every link has answered. It
+// runs on a goroutine of its own, so that the chain can stop waiting when
+// Timeout runs out even if Answer ignores its context; Answer's context is
+// the caller's, bounded by Timeout. An approver that errors, panics or
+// outruns its time has not approved, and the call is denied. For a person
+// who may take longer than a call should wait, answer Defer and resolve the
+// [Ticket] out of band.
+//
+// The approver's step in the trail is named Name and marked as the
+// approver's (Step.Approver): approvers and links have names of their own,
+// and a link may share the approver's name without being mistaken for it.
 type Approver struct {
-	Name    string // the approver's step in the trail is named this
+	Name    string
 	Answer  func(ctx context.Context, q Question) (Approval, error)
 	Timeout time.Duration
 }
 
-// WithApprover returns a copy of the chain whose asks are resolved by a. It
-// panics on an approver without a name, an Answer func or a positive
-// Timeout, or whose name is also a link's: the trail must say who decided.
-func (c *Chain) WithApprover(a Approver) *Chain {
+// Validate reports what makes the approver unusable: no name, no Answer func,
+// or a Timeout that is not positive. Use it on an approver built from
+// configuration before [Chain.WithApprover], which panics on the same faults.
+func (a Approver) Validate() error {
 	switch {
 	case a.Name == "":
-		panic("hookchain: WithApprover: the approver has no name")
+		return errors.New("hookchain: the approver has no name")
 	case a.Answer == nil:
-		panic(fmt.Sprintf("hookchain: WithApprover(%q): nil Answer", a.Name))
+		return fmt.Errorf("hookchain: approver %q: nil Answer", a.Name)
 	case a.Timeout <= 0:
-		panic(fmt.Sprintf("hookchain: WithApprover(%q): Timeout(%v) must be positive", a.Name, a.Timeout))
+		return fmt.Errorf("hookchain: approver %q: Timeout(%v) must be positive", a.Name, a.Timeout)
 	}
-	for _, l := range c.links {
-		if l.name == a.Name {
-			panic(fmt.Sprintf("hookchain: WithApprover(%q): a link has that name", a.Name))
-		}
+	return nil
+}
+
+// WithApprover returns a copy of the chain whose asks are resolved by a. It
+// panics when a.Validate fails, as [New] does on a broken link: an approver
+// written in code that cannot approve is a mistake to catch at start-up.
+func (c *Chain) WithApprover(a Approver) *Chain {
+	if err := a.Validate(); err != nil {
+		panic(err.Error())
 	}
 	n := *c
 	n.approver = &a
@@ -85,23 +98,26 @@ func (c *Chain) WithApprover(a Approver) *Chain {
 }
 
 // Session is the life of one conversation, made by the host and carried in
-// the context of every Run of that conversation (WithSession). It holds the
+// the context of every Run of that conversation ([WithSession]). It holds the
 // "approve all" latch: once an approver answers ApproveAll, later asks in the
 // same session are approved without asking — but only when every asking
-// link was latched, and only for the chain that latched it. A session dies
-// with the conversation; drop it and every latch goes with it.
+// link was latched, and only for a chain with the same [Chain.ID]. A session
+// dies with the conversation; drop it and every latch goes with it.
+//
+// The zero Session is ready to use, with nothing latched. A Session must not
+// be copied after first use.
 type Session struct {
 	mu      sync.Mutex
 	latched map[latchKey]string // present: latched; the value says who approved (may be "")
 }
 
 type latchKey struct {
-	chain uint64
+	chain string
 	link  string
 }
 
-// NewSession returns a session with nothing latched.
-func NewSession() *Session { return &Session{latched: map[latchKey]string{}} }
+// NewSession returns a session with nothing latched; &Session{} is the same.
+func NewSession() *Session { return &Session{} }
 
 // Revoke unlatches the named links, in every chain, so that their next asks
 // go to the approver again. With no names it unlatches everything.
@@ -117,7 +133,7 @@ func (s *Session) Revoke(links ...string) {
 
 // latchedBy reports whether every one of the asking links is latched, and
 // who latched the first. An empty set of asks is never covered.
-func (s *Session) latchedBy(chain uint64, asks []Asking) (by string, ok bool) {
+func (s *Session) latchedBy(chain string, asks []Asking) (by string, ok bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if len(asks) == 0 {
@@ -135,9 +151,12 @@ func (s *Session) latchedBy(chain uint64, asks []Asking) (by string, ok bool) {
 	return by, true
 }
 
-func (s *Session) latch(chain uint64, asks []Asking, by string) {
+func (s *Session) latch(chain string, asks []Asking, by string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.latched == nil {
+		s.latched = make(map[latchKey]string, len(asks))
+	}
 	for _, a := range asks {
 		s.latched[latchKey{chain, a.Link}] = by
 	}
@@ -156,15 +175,110 @@ func sessionOf(ctx context.Context) *Session {
 }
 
 // Ticket is an approval still to be obtained: what an outcome carries when
-// the approver answered Defer. It is bound to the chain, the call id, the
-// exact final input and the links that asked. Resolve it out of band with
-// Grant, then run the same call again with the grant in its context
-// (WithGrant): the chain approves it only if the call id, the final input
-// and the asking links are still exactly those the ticket was issued for.
+// the approver answered Defer. It is bound to the chain (by [Chain.ID]), the
+// call id, the exact final input and the links that asked. Resolve it out of
+// band with Grant, then run the same call again with the grant in its
+// context ([WithGrant]): the chain approves it only if all of those are still
+// exactly what the ticket was issued for.
+//
+// A ticket has a JSON form, so that it can wait in a queue while the process
+// restarts: a chain rebuilt from the same links has the same ID and honours
+// it. The JSON carries the input for whoever decides, and its SHA-256, which
+// is what binds the grant; decoding refuses a ticket whose input does not
+// match its hash. Keep queued tickets as the bytes MarshalJSON wrote (a
+// database that re-encodes JSON, reordering keys, breaks the match), and out
+// of the model's reach: a ticket is the host's record of a question, not a
+// secret, and a grant is made from it only by the host's own code.
 type Ticket struct {
 	Question Question
-	chain    uint64
+	chain    string
 	input    [sha256.Size]byte
+}
+
+// Chain returns the ID of the chain that issued the ticket.
+func (t *Ticket) Chain() string { return t.chain }
+
+type ticketJSON struct {
+	Chain       string          `json:"chain"`
+	Tool        string          `json:"tool"`
+	CallID      string          `json:"call_id,omitempty"`
+	Input       json.RawMessage `json:"input"`
+	InputSHA256 string          `json:"input_sha256"`
+	Asks        []askingJSON    `json:"asks"`
+	RewrittenBy []string        `json:"rewritten_by,omitempty"`
+}
+
+type askingJSON struct {
+	Link    string `json:"link"`
+	Message string `json:"message,omitempty"`
+}
+
+// MarshalJSON encodes the ticket:
+//
+//	{"chain":"c1f0…","tool":"Bash","call_id":"toolu_7","input":{"command":"git push origin main"},
+//	 "input_sha256":"…","asks":[{"link":"push-guard","message":"push to main?"}],"rewritten_by":["pin"]}
+func (t Ticket) MarshalJSON() ([]byte, error) {
+	if !json.Valid(t.Question.Input) {
+		return nil, errors.New("hookchain: cannot encode a ticket whose input is not valid JSON")
+	}
+	asks := make([]askingJSON, len(t.Question.Asks))
+	for i, a := range t.Question.Asks {
+		asks[i] = askingJSON(a)
+	}
+	return marshal(ticketJSON{
+		Chain: t.chain, Tool: t.Question.Tool, CallID: t.Question.CallID,
+		Input: t.Question.Input, InputSHA256: hex.EncodeToString(t.input[:]),
+		Asks: asks, RewrittenBy: t.Question.RewrittenBy,
+	})
+}
+
+// UnmarshalJSON decodes what MarshalJSON wrote. A ticket with no chain, tool
+// or asks, or whose input does not hash to its input_sha256, is an error:
+// a ticket that cannot bind a grant is no ticket.
+func (t *Ticket) UnmarshalJSON(b []byte) error {
+	var in ticketJSON
+	if err := json.Unmarshal(b, &in); err != nil {
+		return fmt.Errorf("hookchain: decoding a ticket: %w", err)
+	}
+	switch {
+	case in.Chain == "":
+		return errors.New(`hookchain: decoding a ticket: "chain" is missing`)
+	case in.Tool == "":
+		return errors.New(`hookchain: decoding a ticket: "tool" is missing`)
+	case len(in.Asks) == 0:
+		return errors.New(`hookchain: decoding a ticket: "asks" is missing or empty`)
+	case len(in.Input) == 0:
+		return errors.New(`hookchain: decoding a ticket: "input" is missing`)
+	}
+	sum, err := hex.DecodeString(in.InputSHA256)
+	if err != nil || len(sum) != sha256.Size {
+		return errors.New(`hookchain: decoding a ticket: "input_sha256" is not a SHA-256 in hex`)
+	}
+	var d [sha256.Size]byte
+	copy(d[:], sum)
+	if inputDigest(in.Input) != d {
+		return errors.New("hookchain: decoding a ticket: its input does not match its input_sha256")
+	}
+	q := Question{Tool: in.Tool, CallID: in.CallID, Input: in.Input, RewrittenBy: in.RewrittenBy}
+	for _, a := range in.Asks {
+		if a.Link == "" {
+			return errors.New(`hookchain: decoding a ticket: an ask has no "link"`)
+		}
+		q.Asks = append(q.Asks, Asking(a))
+	}
+	*t = Ticket{Question: q, chain: in.Chain, input: d}
+	return nil
+}
+
+// inputDigest hashes an input in its compact form, so that a ticket's JSON
+// — which holds the input compacted, as encoding/json writes any embedded
+// JSON — still binds the input the call was asked about.
+func inputDigest(input json.RawMessage) [sha256.Size]byte {
+	var buf bytes.Buffer
+	if json.Compact(&buf, input) != nil {
+		return sha256.Sum256(input) // not JSON: binds nothing a chain would accept
+	}
+	return sha256.Sum256(buf.Bytes())
 }
 
 // Grant is a resolved ticket: the approval, bound to what was asked.
@@ -179,14 +293,14 @@ func (t *Ticket) Grant(a Approval) Grant { return Grant{ticket: *t, approval: a}
 
 type grantKey struct{}
 
-// WithGrant returns a context that presents g to the next Run of its call.
+// WithGrant returns a context that presents g to the next Run of its call. A
+// grant that does not fit the call being decided (another call id, another
+// input, another chain) is ignored there, and that call is decided as if no
+// grant were presented: so a context that outlives its call, carrying a
+// grant, never decides anything else.
 func WithGrant(ctx context.Context, g Grant) context.Context {
 	return context.WithValue(ctx, grantKey{}, g)
 }
-
-// chainIDs numbers chains, so that a latch or a ticket from one chain can
-// never approve a call in another.
-var chainIDs atomic.Uint64
 
 // resolve puts the run's asks to the approver and returns the outcome: the
 // one the run would have had without asks when they are approved, a denial
@@ -206,7 +320,7 @@ func (c *Chain) resolve(ctx context.Context, e Event, res Outcome, obs *observat
 	if c.approver != nil {
 		name = c.approver.Name
 	}
-	step := Step{Name: name}
+	step := Step{Name: name, Approver: true}
 	start := time.Now()
 	a, fault := c.approval(ctx, q)
 	switch {
@@ -226,10 +340,16 @@ func (c *Chain) resolve(ctx context.Context, e Event, res Outcome, obs *observat
 	asked := askedBy(q.Asks)
 	switch {
 	case step.Fault != "":
-		return Outcome{Verdict: Denied, Reason: "approval needed but not obtained: " + fault + " (" + asked + ")", Trail: res.Trail, Context: res.Context}
+		out := Outcome{Verdict: Denied, Reason: "approval needed but not obtained: " + fault + " (" + asked + ")",
+			Trail: res.Trail, Context: res.Context, Cause: CauseNoApproval}
+		if c.approver != nil {
+			out.DecidedBy = name
+		}
+		return out
 	case step.Verdict == Asked:
-		t := &Ticket{Question: q, chain: c.id, input: sha256.Sum256(e.Input)}
-		return Outcome{Verdict: Asked, Reason: "approval pending (" + asked + ")", Trail: res.Trail, Context: res.Context, Pending: t}
+		t := &Ticket{Question: q, chain: c.id, input: inputDigest(e.Input)}
+		return Outcome{Verdict: Asked, Reason: "approval pending (" + asked + ")", Trail: res.Trail, Context: res.Context, Pending: t,
+			DecidedBy: name, Cause: CauseApprover}
 	case step.Verdict == Denied:
 		who := a.By
 		if who == "" {
@@ -239,23 +359,23 @@ func (c *Chain) resolve(ctx context.Context, e Event, res Outcome, obs *observat
 		if a.Reason != "" {
 			why += ": " + a.Reason
 		}
-		return Outcome{Verdict: Denied, Reason: why + " (" + asked + ")", Trail: res.Trail, Context: res.Context}
+		return Outcome{Verdict: Denied, Reason: why + " (" + asked + ")", Trail: res.Trail, Context: res.Context,
+			DecidedBy: name, Cause: CauseApprover}
 	}
 	if a.Decision == ApproveAll {
 		if s := sessionOf(ctx); s != nil {
 			s.latch(c.id, q.Asks, a.By)
 		}
 	}
+	res.DecidedBy, res.Cause = name, CauseApprover
 	return res
 }
 
-// approval obtains the answer to q: from a grant presented in ctx, from the
-// session's latch, or from the approver; fault says why none was obtained.
+// approval obtains the answer to q: from a grant presented in ctx that fits
+// q, from the session's latch, or from the approver; fault says why none was
+// obtained.
 func (c *Chain) approval(ctx context.Context, q Question) (Approval, string) {
-	if g, ok := ctx.Value(grantKey{}).(Grant); ok {
-		if why := g.mismatch(c.id, q); why != "" {
-			return Approval{}, "the grant presented " + why
-		}
+	if g, ok := ctx.Value(grantKey{}).(Grant); ok && g.fits(c.id, q) {
 		if g.approval.Decision == Defer {
 			// A grant is an answer; "later" again is no answer.
 			return Approval{Decision: Refuse, By: g.approval.By, Reason: g.approval.Reason}, ""
@@ -273,22 +393,15 @@ func (c *Chain) approval(ctx context.Context, q Question) (Approval, string) {
 	return c.approver.ask(ctx, q)
 }
 
-// mismatch says how the grant does not fit this question, or "".
-func (g Grant) mismatch(chain uint64, q Question) string {
+// fits reports whether the grant was issued for exactly this question, by a
+// chain with this ID.
+func (g Grant) fits(chain string, q Question) bool {
 	t := g.ticket
-	switch {
-	case t.chain != chain:
-		return "was issued by another chain"
-	case t.Question.CallID != q.CallID:
-		return fmt.Sprintf("was issued for call %q, not %q", t.Question.CallID, q.CallID)
-	case t.Question.Tool != q.Tool:
-		return fmt.Sprintf("was issued for tool %q, not %q", t.Question.Tool, q.Tool)
-	case t.input != sha256.Sum256(q.Input):
-		return "was issued for another input"
-	case askedBy(t.Question.Asks) != askedBy(q.Asks):
-		return "was issued for other asks (" + askedBy(t.Question.Asks) + ")"
-	}
-	return ""
+	return t.chain == chain &&
+		t.Question.CallID == q.CallID &&
+		t.Question.Tool == q.Tool &&
+		t.input == inputDigest(q.Input) &&
+		askedBy(t.Question.Asks) == askedBy(q.Asks)
 }
 
 // ask runs the approver, bounded by its timeout, like a Timeout link: the

@@ -2,6 +2,8 @@ package hookchain_test
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"sync"
@@ -43,9 +45,9 @@ func TestAsksAreResolvedAfterTheWalkAboutTheFinalInput(t *testing.T) {
 			name:     "AnApprovedAskEndsAsIfNobodyHadAsked",
 			links:    []hc.Link{asker},
 			approval: hc.Approval{Decision: hc.Approve, By: "alice", Reason: "release day"},
-			want: hc.Outcome{Trail: []hc.Step{
+			want: hc.Outcome{DecidedBy: "human", Cause: hc.CauseApprover, Trail: []hc.Step{
 				{Name: "push-guard", Verdict: hc.Asked, Reason: "push to main?"},
-				{Name: "human", Verdict: hc.Allowed, By: "alice", Reason: "release day"},
+				{Name: "human", Approver: true, Verdict: hc.Allowed, By: "alice", Reason: "release day"},
 			}},
 			questions: []hc.Question{{Tool: "Bash", CallID: "toolu_7", Input: pushIn, Asks: []hc.Asking{{Link: "push-guard", Message: "push to main?"}}}},
 		},
@@ -53,10 +55,10 @@ func TestAsksAreResolvedAfterTheWalkAboutTheFinalInput(t *testing.T) {
 			name:     "ARefusalDeniesAndSaysWhoAskedAndWhoRefused",
 			links:    []hc.Link{asker, hc.Before("second", hc.Any(), answering(hc.Ask("")))},
 			approval: hc.Approval{Decision: hc.Refuse, By: "alice", Reason: "not today"},
-			want: hc.Outcome{Verdict: hc.Denied, Reason: "refused by alice: not today (asked by push-guard: push to main?; second)", Trail: []hc.Step{
+			want: hc.Outcome{Verdict: hc.Denied, Reason: "refused by alice: not today (asked by push-guard: push to main?; second)", DecidedBy: "human", Cause: hc.CauseApprover, Trail: []hc.Step{
 				{Name: "push-guard", Verdict: hc.Asked, Reason: "push to main?"},
 				{Name: "second", Verdict: hc.Asked},
-				{Name: "human", Verdict: hc.Denied, By: "alice", Reason: "not today"},
+				{Name: "human", Approver: true, Verdict: hc.Denied, By: "alice", Reason: "not today"},
 			}},
 			questions: []hc.Question{{Tool: "Bash", CallID: "toolu_7", Input: pushIn, Asks: []hc.Asking{{Link: "push-guard", Message: "push to main?"}, {Link: "second"}}}},
 		},
@@ -64,9 +66,9 @@ func TestAsksAreResolvedAfterTheWalkAboutTheFinalInput(t *testing.T) {
 			name:     "AZeroApprovalRefusesAndNamesTheApprover",
 			links:    []hc.Link{asker},
 			approval: hc.Approval{},
-			want: hc.Outcome{Verdict: hc.Denied, Reason: "refused by human (asked by push-guard: push to main?)", Trail: []hc.Step{
+			want: hc.Outcome{Verdict: hc.Denied, Reason: "refused by human (asked by push-guard: push to main?)", DecidedBy: "human", Cause: hc.CauseApprover, Trail: []hc.Step{
 				{Name: "push-guard", Verdict: hc.Asked, Reason: "push to main?"},
-				{Name: "human", Verdict: hc.Denied},
+				{Name: "human", Approver: true, Verdict: hc.Denied},
 			}},
 			questions: []hc.Question{{Tool: "Bash", CallID: "toolu_7", Input: pushIn, Asks: []hc.Asking{{Link: "push-guard", Message: "push to main?"}}}},
 		},
@@ -74,7 +76,7 @@ func TestAsksAreResolvedAfterTheWalkAboutTheFinalInput(t *testing.T) {
 			name:     "ALaterDenyWinsOverAnAskAndNobodyIsAsked",
 			links:    []hc.Link{asker, hc.Before("freeze", hc.Any(), answering(hc.Deny("deploy freeze")))},
 			approval: hc.Approval{Decision: hc.Approve},
-			want: hc.Outcome{Verdict: hc.Denied, Reason: "denied by freeze: deploy freeze", Trail: []hc.Step{
+			want: hc.Outcome{Verdict: hc.Denied, Reason: "denied by freeze: deploy freeze", DecidedBy: "freeze", Cause: hc.CauseLink, Trail: []hc.Step{
 				{Name: "push-guard", Verdict: hc.Asked, Reason: "push to main?"},
 				{Name: "freeze", Verdict: hc.Denied, Reason: "deploy freeze"},
 			}},
@@ -83,10 +85,10 @@ func TestAsksAreResolvedAfterTheWalkAboutTheFinalInput(t *testing.T) {
 			name:     "AnAskThenAModifyAsksAboutTheRewrittenInputAndNamesTheRewriter",
 			links:    []hc.Link{asker, hc.Before("dry-run", hc.Any(), answering(hc.Modify(dryRun, "rehearse first")))},
 			approval: hc.Approval{Decision: hc.Approve, By: "alice"},
-			want: hc.Outcome{Verdict: hc.Modified, Reason: "dry-run: rehearse first", Input: dryRun, Trail: []hc.Step{
+			want: hc.Outcome{Verdict: hc.Modified, Reason: "dry-run: rehearse first", Input: dryRun, DecidedBy: "human", Cause: hc.CauseApprover, Trail: []hc.Step{
 				{Name: "push-guard", Verdict: hc.Asked, Reason: "push to main?"},
 				{Name: "dry-run", Verdict: hc.Modified, Reason: "rehearse first"},
-				{Name: "human", Verdict: hc.Allowed, By: "alice"},
+				{Name: "human", Approver: true, Verdict: hc.Allowed, By: "alice"},
 			}},
 			questions: []hc.Question{{Tool: "Bash", CallID: "toolu_7", Input: dryRun, Asks: []hc.Asking{{Link: "push-guard", Message: "push to main?"}}, RewrittenBy: []string{"dry-run"}}},
 		},
@@ -94,9 +96,9 @@ func TestAsksAreResolvedAfterTheWalkAboutTheFinalInput(t *testing.T) {
 			name:     "AnApproverErrorFailsClosed",
 			links:    []hc.Link{asker},
 			approval: hc.Approval{Decision: hc.Approve},
-			want: hc.Outcome{Verdict: hc.Denied, Reason: "approval needed but not obtained: human failed: slack is down (asked by push-guard: push to main?)", Trail: []hc.Step{
+			want: hc.Outcome{Verdict: hc.Denied, Reason: "approval needed but not obtained: human failed: slack is down (asked by push-guard: push to main?)", DecidedBy: "human", Cause: hc.CauseNoApproval, Trail: []hc.Step{
 				{Name: "push-guard", Verdict: hc.Asked, Reason: "push to main?"},
-				{Name: "human", Verdict: hc.Denied, Fault: "human failed: slack is down"},
+				{Name: "human", Approver: true, Verdict: hc.Denied, Fault: "human failed: slack is down"},
 			}},
 			questions: []hc.Question{{Tool: "Bash", CallID: "toolu_7", Input: pushIn, Asks: []hc.Asking{{Link: "push-guard", Message: "push to main?"}}}},
 		},
@@ -137,16 +139,17 @@ func TestAnAskWithoutAnApproverThatCanAnswerFailsClosed(t *testing.T) {
 			out := tt.chain.Run(context.Background(), pushCall())
 			assert.Less(t, time.Since(start), 500*time.Millisecond)
 			trail := []hc.Step{{Name: "push-guard", Verdict: hc.Asked, Reason: "push to main?"}}
-			why := "no approver is configured"
+			why, decider := "no approver is configured", ""
 			if tt.fault != "" {
-				why = tt.fault
-				trail = append(trail, hc.Step{Name: "human", Verdict: hc.Denied, Fault: tt.fault})
+				why, decider = tt.fault, "human"
+				trail = append(trail, hc.Step{Name: "human", Approver: true, Verdict: hc.Denied, Fault: tt.fault})
 			} else {
-				trail = append(trail, hc.Step{Name: "approver", Verdict: hc.Denied, Fault: why})
+				trail = append(trail, hc.Step{Name: "approver", Approver: true, Verdict: hc.Denied, Fault: why})
 			}
 			assert.Equal(t, hc.Outcome{Verdict: hc.Denied,
-				Reason: "approval needed but not obtained: " + why + " (asked by push-guard: push to main?)",
-				Trail:  trail}, out)
+				Reason:    "approval needed but not obtained: " + why + " (asked by push-guard: push to main?)",
+				DecidedBy: decider, Cause: hc.CauseNoApproval,
+				Trail: trail}, out)
 		})
 	}
 }
@@ -155,8 +158,8 @@ func TestAnAskAfterTheCallIsAFailure(t *testing.T) {
 	c := hc.New(hc.After("late", hc.Any(), answering(hc.Ask("show this?"))))
 	out := c.Run(context.Background(), hc.Event{Hook: hc.AfterTool, Tool: "Bash", Input: pushIn, Output: hc.Text("ok")})
 	assert.Equal(t, hc.Outcome{Verdict: hc.Denied,
-		Reason: "late failed and denies on failure: asked for approval of a call that has already run",
-		Trail:  []hc.Step{{Name: "late", Verdict: hc.Denied, Reason: "show this?", Fault: "asked for approval of a call that has already run"}}}, out)
+		Reason: "late failed and denies on failure: asked for approval of a call that has already run", DecidedBy: "late", Cause: hc.CauseFailure,
+		Trail: []hc.Step{{Name: "late", Verdict: hc.Denied, Reason: "show this?", Fault: "asked for approval of a call that has already run"}}}, out)
 }
 
 func TestApproveAllLatchesOnlyTheAskingLinksForTheSession(t *testing.T) {
@@ -175,7 +178,7 @@ func TestApproveAllLatchesOnlyTheAskingLinksForTheSession(t *testing.T) {
 
 	out := run(ctx, "git push")
 	assert.Len(t, asked, 1, "a latched link's ask is approved without asking")
-	assert.Equal(t, hc.Step{Name: "human", Verdict: hc.Allowed, By: "alice", Reason: "approved for the session"}, out.Trail[len(out.Trail)-1])
+	assert.Equal(t, hc.Step{Name: "human", Approver: true, Verdict: hc.Allowed, By: "alice", Reason: "approved for the session"}, out.Trail[len(out.Trail)-1])
 
 	run(ctx, "git push && deploy")
 	assert.Len(t, asked, 2, "an ask from a link not yet latched is asked, even beside a latched one")
@@ -209,46 +212,180 @@ func TestAnApprovalObtainedOutOfBandIsBoundToTheCallAndItsInput(t *testing.T) {
 	pending := c.Run(context.Background(), pushCall())
 	require.Equal(t, hc.Asked, pending.Verdict)
 	assert.Equal(t, "approval pending (asked by push-guard: push?)", pending.Reason)
+	assert.Equal(t, "human", pending.DecidedBy)
+	assert.Equal(t, hc.CauseApprover, pending.Cause)
 	require.NotNil(t, pending.Pending)
 	assert.Equal(t, hc.Question{Tool: "Bash", CallID: "toolu_7", Input: pushIn, Asks: []hc.Asking{{Link: "push-guard", Message: "push?"}}}, pending.Pending.Question)
+	assert.Equal(t, c.ID(), pending.Pending.Chain())
 
 	grant := pending.Pending.Grant(hc.Approval{Decision: hc.Approve, By: "alice", Reason: "ok"})
+	asks := hc.Step{Name: "push-guard", Verdict: hc.Asked, Reason: "push?"}
+	deferred := hc.Step{Name: "human", Approver: true, Verdict: hc.Asked}
 	tests := []struct {
 		name  string
+		chain *hc.Chain
 		event hc.Event
 		want  hc.Outcome
+		asked int // how many questions the approver has had after the run
 	}{
-		{"the same call and input are approved", pushCall(), hc.Outcome{Trail: []hc.Step{
-			{Name: "push-guard", Verdict: hc.Asked, Reason: "push?"},
-			{Name: "human", Verdict: hc.Allowed, By: "alice", Reason: "ok"},
-		}}},
-		{"a changed input is refused", hc.Event{Hook: hc.BeforeTool, Tool: "Bash", CallID: "toolu_7", Input: json.RawMessage(`{"command":"git push --force origin main"}`)}, hc.Outcome{
-			Verdict: hc.Denied, Reason: "approval needed but not obtained: the grant presented was issued for another input (asked by push-guard: push?)",
-			Trail: []hc.Step{
-				{Name: "push-guard", Verdict: hc.Asked, Reason: "push?"},
-				{Name: "human", Verdict: hc.Denied, Fault: "the grant presented was issued for another input"},
-			}}},
-		{"another call id is refused", hc.Event{Hook: hc.BeforeTool, Tool: "Bash", CallID: "toolu_8", Input: pushIn}, hc.Outcome{
-			Verdict: hc.Denied, Reason: `approval needed but not obtained: the grant presented was issued for call "toolu_7", not "toolu_8" (asked by push-guard: push?)`,
-			Trail: []hc.Step{
-				{Name: "push-guard", Verdict: hc.Asked, Reason: "push?"},
-				{Name: "human", Verdict: hc.Denied, Fault: `the grant presented was issued for call "toolu_7", not "toolu_8"`},
-			}}},
+		{"the same call and input are approved", c, pushCall(), hc.Outcome{DecidedBy: "human", Cause: hc.CauseApprover, Trail: []hc.Step{
+			asks, {Name: "human", Approver: true, Verdict: hc.Allowed, By: "alice", Reason: "ok"},
+		}}, 1},
+		{"the same input with other whitespace is the same input", c,
+			hc.Event{Hook: hc.BeforeTool, Tool: "Bash", CallID: "toolu_7", Input: json.RawMessage(`{ "command": "git push origin main" }`)},
+			hc.Outcome{DecidedBy: "human", Cause: hc.CauseApprover, Trail: []hc.Step{
+				asks, {Name: "human", Approver: true, Verdict: hc.Allowed, By: "alice", Reason: "ok"},
+			}}, 1},
+		{"a changed input is not covered and goes to the approver", c,
+			hc.Event{Hook: hc.BeforeTool, Tool: "Bash", CallID: "toolu_7", Input: json.RawMessage(`{"command":"git push --force origin main"}`)},
+			hc.Outcome{Verdict: hc.Asked, Reason: "approval pending (asked by push-guard: push?)", DecidedBy: "human", Cause: hc.CauseApprover,
+				Trail: []hc.Step{asks, deferred}}, 2},
+		{"another call id is not covered and goes to the approver", c,
+			hc.Event{Hook: hc.BeforeTool, Tool: "Bash", CallID: "toolu_8", Input: pushIn},
+			hc.Outcome{Verdict: hc.Asked, Reason: "approval pending (asked by push-guard: push?)", DecidedBy: "human", Cause: hc.CauseApprover,
+				Trail: []hc.Step{asks, deferred}}, 3},
+		{"another chain does not honour it", c.WithID("elsewhere"), pushCall(),
+			hc.Outcome{Verdict: hc.Asked, Reason: "approval pending (asked by push-guard: push?)", DecidedBy: "human", Cause: hc.CauseApprover,
+				Trail: []hc.Step{asks, deferred}}, 4},
+		{"the same links rebuilt (after a restart) honour it", hc.New(hc.Before("push-guard", hc.Any(), answering(hc.Ask("push?")))).
+			WithApprover(approverThat(hc.Approval{}, nil, &asked)), pushCall(),
+			hc.Outcome{DecidedBy: "human", Cause: hc.CauseApprover, Trail: []hc.Step{
+				asks, {Name: "human", Approver: true, Verdict: hc.Allowed, By: "alice", Reason: "ok"},
+			}}, 4},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, c.Run(hc.WithGrant(context.Background(), grant), tt.event))
+			out := tt.chain.Run(hc.WithGrant(context.Background(), grant), tt.event)
+			out.Pending = nil // a new ticket, compared elsewhere
+			assert.Equal(t, tt.want, out)
+			assert.Len(t, asked, tt.asked)
 		})
 	}
-	assert.Len(t, asked, 1, "a presented grant answers instead of the approver")
 
 	refused := pending.Pending.Grant(hc.Approval{Decision: hc.Refuse, By: "bob", Reason: "no"})
 	out := c.Run(hc.WithGrant(context.Background(), refused), pushCall())
 	assert.Equal(t, "refused by bob: no (asked by push-guard: push?)", out.Reason)
+}
 
-	another := hc.New(hc.Before("push-guard", hc.Any(), answering(hc.Ask("push?")))).WithApprover(approverThat(hc.Approval{}, nil, &asked))
-	out = another.Run(hc.WithGrant(context.Background(), grant), pushCall())
-	assert.Equal(t, "approval needed but not obtained: the grant presented was issued by another chain (asked by push-guard: push?)", out.Reason)
+// A grant put in a context that outlives its call — a conversation's, say —
+// must decide nothing but that call: a later ask is decided as if no grant
+// had been presented, by the latch, then the approver.
+func TestAStrayGrantInALongLivedContextDecidesNothingElse(t *testing.T) {
+	var asked []hc.Question
+	c := hc.New(hc.Before("push-guard", hc.Any(), answering(hc.Ask("push?")))).
+		WithApprover(approverThat(hc.Approval{Decision: hc.ApproveAll, By: "alice"}, nil, &asked))
+	ticket := c.WithApprover(approverThat(hc.Approval{Decision: hc.Defer}, nil, &asked)).Run(context.Background(), pushCall()).Pending
+	require.NotNil(t, ticket)
+	conversation := hc.WithGrant(hc.WithSession(context.Background(), &hc.Session{}), ticket.Grant(hc.Approval{Decision: hc.Refuse, By: "bob"}))
+
+	other := hc.Event{Hook: hc.BeforeTool, Tool: "Bash", CallID: "toolu_9", Input: json.RawMessage(`{"command":"git push origin dev"}`)}
+	out := c.Run(conversation, other)
+	assert.Equal(t, hc.Outcome{DecidedBy: "human", Cause: hc.CauseApprover, Trail: []hc.Step{
+		{Name: "push-guard", Verdict: hc.Asked, Reason: "push?"},
+		{Name: "human", Approver: true, Verdict: hc.Allowed, By: "alice"},
+	}}, out, "the approver decides, not the stray refusal")
+	assert.Len(t, asked, 2)
+
+	out = c.Run(conversation, hc.Event{Hook: hc.BeforeTool, Tool: "Bash", CallID: "toolu_10", Input: other.Input})
+	assert.Equal(t, "approved for the session", out.Trail[1].Reason, "then the session's latch")
+	assert.Len(t, asked, 2)
+
+	out = c.Run(conversation, pushCall())
+	assert.Equal(t, "refused by bob (asked by push-guard: push?)", out.Reason, "the grant still decides its own call")
+}
+
+func TestAZeroSessionLatches(t *testing.T) {
+	var asked []hc.Question
+	c := hc.New(hc.Before("push-guard", hc.Any(), answering(hc.Ask("push?")))).
+		WithApprover(approverThat(hc.Approval{Decision: hc.ApproveAll, By: "alice"}, nil, &asked))
+	var session hc.Session
+	ctx := hc.WithSession(context.Background(), &session)
+	first := c.Run(ctx, pushCall())
+	assert.Equal(t, hc.Outcome{DecidedBy: "human", Cause: hc.CauseApprover, Trail: []hc.Step{
+		{Name: "push-guard", Verdict: hc.Asked, Reason: "push?"},
+		{Name: "human", Approver: true, Verdict: hc.Allowed, By: "alice"},
+	}}, first)
+	second := c.Run(ctx, pushCall())
+	assert.Equal(t, hc.Outcome{DecidedBy: "human", Cause: hc.CauseApprover, Trail: []hc.Step{
+		{Name: "push-guard", Verdict: hc.Asked, Reason: "push?"},
+		{Name: "human", Approver: true, Verdict: hc.Allowed, By: "alice", Reason: "approved for the session"},
+	}}, second)
+	assert.Len(t, asked, 1)
+	var fresh hc.Session
+	fresh.Revoke("push-guard") // a zero session can be revoked too
+	fresh.Revoke()
+}
+
+func TestATicketWaitsInAQueueAsJSONAndIsHonouredAfterARestart(t *testing.T) {
+	links := func() []hc.Link {
+		return []hc.Link{
+			hc.Before("pin", hc.Any(), answering(hc.Modify(json.RawMessage(`{"command":"git push origin main","timeout":60}`), "pinned"))),
+			hc.Before("push-guard", hc.Any(), answering(hc.Ask("push?"))),
+		}
+	}
+	var asked []hc.Question
+	before := hc.New(links()...).WithApprover(approverThat(hc.Approval{Decision: hc.Defer}, nil, &asked))
+	ticket := before.Run(context.Background(), pushCall()).Pending
+	require.NotNil(t, ticket)
+
+	queued, err := json.Marshal(ticket)
+	require.NoError(t, err)
+	sum := sha256.Sum256([]byte(`{"command":"git push origin main","timeout":60}`))
+	assert.JSONEq(t, `{"chain":"`+before.ID()+`","tool":"Bash","call_id":"toolu_7",
+		"input":{"command":"git push origin main","timeout":60},
+		"input_sha256":"`+hex.EncodeToString(sum[:])+`",
+		"asks":[{"link":"push-guard","message":"push?"}],"rewritten_by":["pin"]}`, string(queued))
+
+	// The process restarts: the chain is rebuilt from the same links, the
+	// ticket read back from the queue, and a person approves it.
+	after := hc.New(links()...).WithApprover(approverThat(hc.Approval{}, nil, &asked))
+	var back hc.Ticket
+	require.NoError(t, json.Unmarshal(queued, &back))
+	assert.Equal(t, ticket.Question, back.Question)
+	out := after.Run(hc.WithGrant(context.Background(), back.Grant(hc.Approval{Decision: hc.Approve, By: "alice"})), pushCall())
+	assert.Equal(t, hc.Modified, out.Verdict)
+	assert.Equal(t, "human", out.DecidedBy)
+	assert.Len(t, asked, 1, "the grant answered; the new approver was not asked")
+
+	changed := hc.New(append(links(), hc.Before("audit", hc.Any(), allow))...).WithApprover(approverThat(hc.Approval{}, nil, &asked))
+	out = changed.Run(hc.WithGrant(context.Background(), back.Grant(hc.Approval{Decision: hc.Approve, By: "alice"})), pushCall())
+	assert.Equal(t, hc.Denied, out.Verdict, "a chain with other links is another chain: its approver decides")
+	assert.Len(t, asked, 2)
+}
+
+func TestATicketThatCannotBindAGrantDoesNotDecode(t *testing.T) {
+	var asked []hc.Question
+	c := hc.New(hc.Before("push-guard", hc.Any(), answering(hc.Ask("push?")))).WithApprover(approverThat(hc.Approval{Decision: hc.Defer}, nil, &asked))
+	good, err := json.Marshal(c.Run(context.Background(), pushCall()).Pending)
+	require.NoError(t, err)
+	edit := func(path string, v any) string {
+		var m map[string]any
+		require.NoError(t, json.Unmarshal(good, &m))
+		if v == nil {
+			delete(m, path)
+		} else {
+			m[path] = v
+		}
+		b, err := json.Marshal(m)
+		require.NoError(t, err)
+		return string(b)
+	}
+	tests := []struct{ name, json, want string }{
+		{"no chain", edit("chain", nil), `hookchain: decoding a ticket: "chain" is missing`},
+		{"no tool", edit("tool", nil), `hookchain: decoding a ticket: "tool" is missing`},
+		{"no asks", edit("asks", []any{}), `hookchain: decoding a ticket: "asks" is missing or empty`},
+		{"an ask with no link", edit("asks", []any{map[string]any{"message": "x"}}), `hookchain: decoding a ticket: an ask has no "link"`},
+		{"no input", edit("input", nil), `hookchain: decoding a ticket: "input" is missing`},
+		{"an input edited after the fact", edit("input", map[string]any{"command": "rm -rf /"}), "hookchain: decoding a ticket: its input does not match its input_sha256"},
+		{"a hash that is not one", edit("input_sha256", "abc"), `hookchain: decoding a ticket: "input_sha256" is not a SHA-256 in hex`},
+		{"not an object", `[]`, "hookchain: decoding a ticket: json: cannot unmarshal array into Go value of type hookchain.ticketJSON"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var tk hc.Ticket
+			assert.EqualError(t, json.Unmarshal([]byte(tt.json), &tk), tt.want)
+		})
+	}
 }
 
 func TestWrapHoldsACallWhoseApprovalIsPending(t *testing.T) {
@@ -296,7 +433,7 @@ func TestContextForTheModelIsGatheredInChainOrderAndNamed(t *testing.T) {
 				hc.Before("guard", hc.Any(), note("use a pull request", hc.Deny("no pushes to main"))),
 				hc.Before("after", hc.Any(), note("never asked", hc.Allow())),
 			},
-			hc.Outcome{Verdict: hc.Denied, Reason: "denied by guard: no pushes to main",
+			hc.Outcome{Verdict: hc.Denied, Reason: "denied by guard: no pushes to main", DecidedBy: "guard", Cause: hc.CauseLink,
 				Trail:   []hc.Step{{Name: "guard", Verdict: hc.Denied, Reason: "no pushes to main"}},
 				Context: []hc.Note{{Link: "pnpm", Text: "this repository uses pnpm"}, {Link: "guard", Text: "use a pull request"}}},
 		},
@@ -342,24 +479,55 @@ func TestWrapHandsTheContextOfBothHooksToTheRuntime(t *testing.T) {
 }
 
 func TestAsksAndContextHaveAJSONForm(t *testing.T) {
-	o := hc.Outcome{Verdict: hc.Denied, Reason: "refused by alice: no (asked by g: push?)",
-		Trail:   []hc.Step{{Name: "g", Verdict: hc.Asked, Reason: "push?"}, {Name: "human", Verdict: hc.Denied, By: "alice", Reason: "no"}},
+	o := hc.Outcome{Verdict: hc.Denied, Reason: "refused by alice: no (asked by g: push?)", DecidedBy: "human", Cause: hc.CauseApprover,
+		Trail:   []hc.Step{{Name: "g", Verdict: hc.Asked, Reason: "push?"}, {Name: "human", Approver: true, Verdict: hc.Denied, By: "alice", Reason: "no"}},
 		Context: []hc.Note{{Link: "g", Text: "use a branch"}}}
 	b, err := json.Marshal(o)
 	require.NoError(t, err)
-	assert.Equal(t, `{"decision":"deny","reason":"refused by alice: no (asked by g: push?)","trail":[{"name":"g","decision":"ask","reason":"push?"},{"name":"human","decision":"deny","reason":"no","by":"alice"}],"context":[{"link":"g","text":"use a branch"}]}`, string(b))
+	assert.Equal(t, `{"decision":"deny","reason":"refused by alice: no (asked by g: push?)","decided_by":"human","cause":"approver","trail":[{"name":"g","decision":"ask","reason":"push?"},{"name":"human","decision":"deny","reason":"no","by":"alice","approver":true}],"context":[{"link":"g","text":"use a branch"}]}`, string(b))
 	var back hc.Outcome
 	require.NoError(t, json.Unmarshal(b, &back))
 	assert.Equal(t, o, back)
 }
 
-func TestWithApproverRefusesAnApproverItCannotName(t *testing.T) {
+func TestAnApproverThatCannotApproveIsAnErrorFromValidateAndAPanicFromWithApprover(t *testing.T) {
 	c := hc.New(hc.Before("guard", hc.Any(), allow))
 	answer := func(context.Context, hc.Question) (hc.Approval, error) { return hc.Approval{}, nil }
-	assert.PanicsWithValue(t, "hookchain: WithApprover: the approver has no name", func() { c.WithApprover(hc.Approver{Answer: answer, Timeout: time.Second}) })
-	assert.PanicsWithValue(t, `hookchain: WithApprover("h"): nil Answer`, func() { c.WithApprover(hc.Approver{Name: "h", Timeout: time.Second}) })
-	assert.PanicsWithValue(t, `hookchain: WithApprover("h"): Timeout(0s) must be positive`, func() { c.WithApprover(hc.Approver{Name: "h", Answer: answer}) })
-	assert.PanicsWithValue(t, `hookchain: WithApprover("guard"): a link has that name`, func() { c.WithApprover(hc.Approver{Name: "guard", Answer: answer, Timeout: time.Second}) })
+	tests := []struct {
+		name     string
+		approver hc.Approver
+		want     string
+	}{
+		{"no name", hc.Approver{Answer: answer, Timeout: time.Second}, "hookchain: the approver has no name"},
+		{"no Answer", hc.Approver{Name: "h", Timeout: time.Second}, `hookchain: approver "h": nil Answer`},
+		{"no Timeout", hc.Approver{Name: "h", Answer: answer}, `hookchain: approver "h": Timeout(0s) must be positive`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			require.EqualError(t, tt.approver.Validate(), tt.want)
+			assert.PanicsWithValue(t, tt.want, func() { c.WithApprover(tt.approver) })
+		})
+	}
+	assert.NoError(t, hc.Approver{Name: "h", Answer: answer, Timeout: time.Second}.Validate())
+}
+
+func TestAnApproverNamedLikeALinkIsStillToldApartFromIt(t *testing.T) {
+	// Claude Code's own prompt is an approver; a hook whose command is
+	// "claude-code" is a link of the same name. Neither can be mistaken for
+	// the other, and configuring both is not a mistake.
+	var asked []hc.Question
+	a := approverThat(hc.Approval{Decision: hc.Refuse, By: "user"}, nil, &asked)
+	a.Name = "claude-code"
+	var c *hc.Chain
+	require.NotPanics(t, func() {
+		c = hc.New(hc.Before("claude-code", hc.Any(), answering(hc.Ask("push?")))).WithApprover(a)
+	})
+	assert.Equal(t, hc.Outcome{Verdict: hc.Denied, Reason: "refused by user (asked by claude-code: push?)",
+		DecidedBy: "claude-code", Cause: hc.CauseApprover,
+		Trail: []hc.Step{
+			{Name: "claude-code", Verdict: hc.Asked, Reason: "push?"},
+			{Name: "claude-code", Approver: true, Verdict: hc.Denied, By: "user"},
+		}}, c.Run(context.Background(), pushCall()))
 }
 
 // Calls of one conversation run in parallel and share its session: the latch
@@ -388,8 +556,8 @@ func TestOneSessionIsSafeForParallelCalls(t *testing.T) {
 				// Asked, or covered by the latch: which one depends on the
 				// race with the revoking goroutine, the outcome on neither.
 				asks := hc.Step{Name: "push-guard", Verdict: hc.Asked, Reason: "push?"}
-				byAlice := hc.Outcome{Trail: []hc.Step{asks, {Name: "human", Verdict: hc.Allowed, By: "alice"}}}
-				latched := hc.Outcome{Trail: []hc.Step{asks, {Name: "human", Verdict: hc.Allowed, By: "alice", Reason: "approved for the session"}}}
+				byAlice := hc.Outcome{DecidedBy: "human", Cause: hc.CauseApprover, Trail: []hc.Step{asks, {Name: "human", Approver: true, Verdict: hc.Allowed, By: "alice"}}}
+				latched := hc.Outcome{DecidedBy: "human", Cause: hc.CauseApprover, Trail: []hc.Step{asks, {Name: "human", Approver: true, Verdict: hc.Allowed, By: "alice", Reason: "approved for the session"}}}
 				assert.Contains(t, []hc.Outcome{byAlice, latched}, out, "goroutine %d", i)
 				if i == 0 {
 					session.Revoke("push-guard")
@@ -411,8 +579,8 @@ func TestApproveAllLatchesEvenWhenTheApproverGivesNoName(t *testing.T) {
 	c.Run(ctx, pushCall())
 	out := c.Run(ctx, pushCall())
 	assert.Len(t, asked, 1)
-	assert.Equal(t, hc.Outcome{Trail: []hc.Step{
+	assert.Equal(t, hc.Outcome{DecidedBy: "human", Cause: hc.CauseApprover, Trail: []hc.Step{
 		{Name: "push-guard", Verdict: hc.Asked, Reason: "push?"},
-		{Name: "human", Verdict: hc.Allowed, Reason: "approved for the session"},
+		{Name: "human", Approver: true, Verdict: hc.Allowed, Reason: "approved for the session"},
 	}}, out)
 }

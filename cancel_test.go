@@ -35,8 +35,8 @@ var goneRows = []goneRow{
 			})).FailOpen()}
 		},
 		want: hc.Outcome{Verdict: hc.Denied,
-			Reason: "hookchain: the context ended while audit was asked: context canceled",
-			Trail:  []hc.Step{{Name: "audit", Verdict: hc.Denied, Fault: "the context ended while it was asked (context canceled)"}}},
+			Reason: "hookchain: the context ended while audit was asked: context canceled", Cause: hc.CauseCaller,
+			Trail: []hc.Step{{Name: "audit", Verdict: hc.Denied, Fault: "the context ended while it was asked (context canceled)"}}},
 		asked: []string{"audit"},
 	},
 	{
@@ -48,8 +48,8 @@ var goneRows = []goneRow{
 			})).FailOpen()}
 		},
 		want: hc.Outcome{Verdict: hc.Denied,
-			Reason: "hookchain: the context ended while audit was asked: context canceled",
-			Trail:  []hc.Step{{Name: "audit", Verdict: hc.Denied, Fault: "context canceled"}}},
+			Reason: "hookchain: the context ended while audit was asked: context canceled", Cause: hc.CauseCaller,
+			Trail: []hc.Step{{Name: "audit", Verdict: hc.Denied, Fault: "context canceled"}}},
 		asked: []string{"audit"},
 	},
 	{
@@ -62,8 +62,8 @@ var goneRows = []goneRow{
 			})).Timeout(time.Minute).FailOpen()}
 		},
 		want: hc.Outcome{Verdict: hc.Denied,
-			Reason: "hookchain: the context ended while hook was asked: context canceled",
-			Trail:  []hc.Step{{Name: "hook", Verdict: hc.Denied, Fault: "the context ended while it was asked (context canceled)"}}},
+			Reason: "hookchain: the context ended while hook was asked: context canceled", Cause: hc.CauseCaller,
+			Trail: []hc.Step{{Name: "hook", Verdict: hc.Denied, Fault: "the context ended while it was asked (context canceled)"}}},
 		asked: []string{"hook"},
 	},
 	{
@@ -79,7 +79,7 @@ var goneRows = []goneRow{
 			}
 		},
 		want: hc.Outcome{Verdict: hc.Denied,
-			Reason: "hookchain: the context ended while audit was asked: context canceled",
+			Reason: "hookchain: the context ended while audit was asked: context canceled", Cause: hc.CauseCaller,
 			Trail: []hc.Step{
 				{Name: "pin", Verdict: hc.Modified, Reason: "pinned"},
 				{Name: "audit", Verdict: hc.Denied, Fault: "the context ended while it was asked (context canceled)"},
@@ -95,7 +95,7 @@ var goneRows = []goneRow{
 			}
 		},
 		want: hc.Outcome{Verdict: hc.Denied,
-			Reason: "hookchain: the context ended before guard was asked: context canceled"},
+			Reason: "hookchain: the context ended before guard was asked: context canceled", Cause: hc.CauseCaller},
 		asked: []string{"audit"},
 	},
 	{
@@ -107,8 +107,8 @@ var goneRows = []goneRow{
 			}
 		},
 		want: hc.Outcome{Verdict: hc.Denied,
-			Reason: "hookchain: the context ended before the chain answered: context canceled",
-			Trail:  []hc.Step{{Name: "audit", Verdict: hc.Modified}}},
+			Reason: "hookchain: the context ended before the chain answered: context canceled", Cause: hc.CauseCaller,
+			Trail: []hc.Step{{Name: "audit", Verdict: hc.Modified}}},
 		asked: []string{"audit"},
 	},
 	{
@@ -120,8 +120,8 @@ var goneRows = []goneRow{
 			})).FailOpen()}
 		},
 		want: hc.Outcome{Verdict: hc.Denied,
-			Reason: "hookchain: the context ended while gate was asked: context canceled",
-			Trail:  []hc.Step{{Name: "gate", Verdict: hc.Denied, Fault: "the context ended while it was asked (context canceled)"}}},
+			Reason: "hookchain: the context ended while gate was asked: context canceled", Cause: hc.CauseCaller,
+			Trail: []hc.Step{{Name: "gate", Verdict: hc.Denied, Fault: "the context ended while it was asked (context canceled)"}}},
 		asked: []string{"gate"},
 	},
 }
@@ -185,8 +185,8 @@ func TestADeadlineThatPassesDuringAFailOpenLinkDenies(t *testing.T) {
 		return hc.Allow(), nil
 	}).FailOpen())
 	assert.Equal(t, hc.Outcome{Verdict: hc.Denied,
-		Reason: "hookchain: the context ended while slow was asked: context deadline exceeded",
-		Trail:  []hc.Step{{Name: "slow", Verdict: hc.Denied, Fault: "the context ended while it was asked (context deadline exceeded)"}},
+		Reason: "hookchain: the context ended while slow was asked: context deadline exceeded", Cause: hc.CauseCaller,
+		Trail: []hc.Step{{Name: "slow", Verdict: hc.Denied, Fault: "the context ended while it was asked (context deadline exceeded)"}},
 	}, c.Run(ctx, before(bashIn)))
 }
 

@@ -2,8 +2,11 @@ package hookchain
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -13,10 +16,10 @@ import (
 
 // Chain is an ordered set of links, folded into one Outcome for each event.
 // It is immutable once built and safe for concurrent use; methods that
-// configure it (WithObserver) return a new Chain and leave the receiver as it
-// was.
+// configure it ([Chain.WithObserver], [Chain.WithApprover], [Chain.WithID])
+// return a new Chain and leave the receiver as it was.
 type Chain struct {
-	id        uint64 // shared by the copies With* makes: same links, same latches
+	id        string // shared by the copies With* makes: same links, same latches
 	links     []Link
 	before    plan
 	after     plan
@@ -43,26 +46,76 @@ func (p *plan) linksFor(tool string) []*Link {
 	return p.any
 }
 
-// New builds a chain from links, asked in the order given. It panics when a
-// link is the zero Link or two links share a name: the trail names links, and
-// a name that could mean two links is no attribution at all.
+// New builds a chain from links, asked in the order given. It is for links
+// written in code, and panics, as regexp.MustCompile does, where [Build]
+// returns an error: a link built with a mistake (an empty name, a nil
+// matcher or interceptor, a Timeout that is not positive), the zero Link, or
+// two links with one name — the trail names links, and a name that could
+// mean two links is no attribution at all.
 func New(links ...Link) *Chain {
-	c := &Chain{id: chainIDs.Add(1), links: append([]Link(nil), links...)}
+	c, err := Build(links...)
+	if err != nil {
+		panic(err.Error())
+	}
+	return c
+}
+
+// Build is New's error-returning twin, for chains built from configuration
+// (a settings file, policy data), whose mistakes are the user's to fix
+// rather than the program's to crash on.
+func Build(links ...Link) (*Chain, error) {
+	c := &Chain{links: append([]Link(nil), links...)}
 	seen := make(map[string]bool, len(links))
 	for i := range c.links {
 		l := &c.links[i]
-		if l.name == "" || l.fn == nil || l.match == nil {
-			panic(fmt.Sprintf("hookchain: New: link %d was not built with Before, After or On", i))
-		}
-		if seen[l.name] {
-			panic(fmt.Sprintf("hookchain: New: two links are named %q", l.name))
+		switch {
+		case l.err != nil:
+			return nil, l.err
+		case l.name == "" || l.fn == nil || l.match == nil:
+			return nil, fmt.Errorf("hookchain: link %d was not built with Before, After or On", i)
+		case seen[l.name]:
+			return nil, fmt.Errorf("hookchain: two links are named %q", l.name)
 		}
 		seen[l.name] = true
 		l.byNameOnly = isNameMatcher(l.match)
 	}
+	c.id = derivedID(c.links)
 	c.before = newPlan(c.links, atBefore)
 	c.after = newPlan(c.links, atAfter)
-	return c
+	return c, nil
+}
+
+// derivedID is a chain's default ID: a digest of what its links are — names,
+// hooks, matchers, timeouts, failure policies — so that the same
+// configuration, rebuilt after a restart or a reload, keeps its sessions'
+// latches and honours its tickets, and a changed one does neither.
+func derivedID(links []Link) string {
+	h := sha256.New()
+	for _, l := range links {
+		io.WriteString(h, l.String())
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// ID returns the chain's identity, which latches ([Session]) and tickets
+// ([Ticket]) are bound to. By default it is derived from the links (see
+// [Chain.WithID]).
+func (c *Chain) ID() string { return c.id }
+
+// WithID returns a copy of the chain with the given identity. The default,
+// derived from the links' names, hooks, matchers and options, changes when
+// any of them does; a runtime that wants latches and queued tickets to
+// survive a change of policy — or not to be shared by two chains built from
+// the same links — names its chains itself. An empty id restores the
+// derived one.
+func (c *Chain) WithID(id string) *Chain {
+	n := *c
+	n.id = id
+	if id == "" {
+		n.id = derivedID(c.links)
+	}
+	return &n
 }
 
 func newPlan(links []Link, at hookSet) plan {
@@ -126,7 +179,7 @@ var (
 func (c *Chain) Run(ctx context.Context, e Event) Outcome {
 	if c == nil {
 		// A nil chain is a wiring mistake; it must not read as "no guards".
-		return refuse("Run on a nil *Chain")
+		return refuse(CauseChain, "Run on a nil *Chain")
 	}
 	if len(c.observers) == 0 {
 		return c.run(ctx, e, nil)
@@ -145,15 +198,15 @@ func (c *Chain) run(ctx context.Context, e Event, obs *observation) Outcome {
 	case AfterTool:
 		p = &c.after
 	default:
-		return refuse(fmt.Sprintf("unknown hook %d", uint8(e.Hook)))
+		return refuse(CauseChain, fmt.Sprintf("unknown hook %d", uint8(e.Hook)))
 	}
 	if p.size == 0 {
 		// Nobody is registered here: do not even read the event. This is what
 		// makes Before links free after the call, however large the output.
 		return Outcome{}
 	}
-	if reason := c.check(ctx, &e); reason != "" {
-		return refuse(reason)
+	if cause, reason := c.check(ctx, &e); reason != "" {
+		return refuse(cause, reason)
 	}
 	return c.fold(ctx, e, p.linksFor(e.Tool), obs)
 }
@@ -161,42 +214,43 @@ func (c *Chain) run(ctx context.Context, e Event, obs *observation) Outcome {
 // check normalises the event and returns why the chain refuses it, if it
 // does. A refusal happens before any link is asked: a link must never be
 // shown input it cannot trust to be what the tool will run with.
-func (c *Chain) check(ctx context.Context, e *Event) string {
+func (c *Chain) check(ctx context.Context, e *Event) (Cause, string) {
 	// Bytes that are not UTF-8 are refused, not read: a decoder that turns
 	// them into U+FFFD would show links a tool name or a command other than
 	// the one the tool receives, and a mangled name matches no guard.
 	if e.Tool == "" {
-		return "the event has no tool name"
+		return CauseChain, "the event has no tool name"
 	}
 	if !utf8.ValidString(e.Tool) {
-		return "the tool name is not valid UTF-8"
+		return CauseChain, "the tool name is not valid UTF-8"
 	}
 	if len(e.Input) == 0 {
 		e.Input = emptyInput
 	} else if !gjson.ValidBytes(e.Input) {
-		return "the input is not valid JSON"
+		return CauseChain, "the input is not valid JSON"
 	} else if !utf8.Valid(e.Input) {
-		return "the input is not valid UTF-8"
+		return CauseChain, "the input is not valid UTF-8"
 	}
 	if e.Hook == AfterTool {
 		if len(e.Output) == 0 {
 			e.Output = nullOutput
 		} else if !gjson.ValidBytes(e.Output) {
-			return "the output is not valid JSON"
+			return CauseChain, "the output is not valid JSON"
 		} else if !utf8.Valid(e.Output) {
-			return "the output is not valid UTF-8"
+			return CauseChain, "the output is not valid UTF-8"
 		}
 	}
 	if err := ctx.Err(); err != nil {
-		return "the context is already done: " + err.Error()
+		return CauseCaller, "the context is already done: " + err.Error()
 	}
-	return ""
+	return CauseNone, ""
 }
 
 // refuse is the chain's own denial, given when it will not ask anyone. The
-// trail is empty because no link decided; the reason says the chain did.
-func refuse(reason string) Outcome {
-	return Outcome{Verdict: Denied, Reason: "hookchain: " + reason}
+// trail is empty and DecidedBy too, because no link decided; the reason says
+// the chain did, and the cause why.
+func refuse(cause Cause, reason string) Outcome {
+	return Outcome{Verdict: Denied, Reason: "hookchain: " + reason, Cause: cause}
 }
 
 // fold is the one walk both hooks share. Each link whose matcher accepts the
@@ -216,7 +270,7 @@ func (c *Chain) fold(ctx context.Context, e Event, links []*Link, obs *observati
 		}
 		if w.i >= len(links) {
 			// Not a link's panic but the chain's own: refuse, never guess.
-			return refuse("internal error: " + w.panicked)
+			return refuse(CauseChain, "internal error: "+w.panicked)
 		}
 	}
 }
@@ -304,7 +358,8 @@ func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observati
 				return w.callerGone(ctx, "while "+l.name+" was asked"), true
 			}
 			if !l.failOpen {
-				return Outcome{Verdict: Denied, Reason: l.name + " failed and denies on failure: " + fault, Trail: w.trail, Context: w.notes}, true
+				return Outcome{Verdict: Denied, Reason: l.name + " failed and denies on failure: " + fault, Trail: w.trail, Context: w.notes,
+					DecidedBy: l.name, Cause: CauseFailure}, true
 			}
 			continue
 		}
@@ -314,7 +369,8 @@ func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observati
 		switch out.Verdict {
 		case Denied:
 			w.trail = append(w.trail, step)
-			return Outcome{Verdict: Denied, Reason: deniedBy(l.name, out.Reason), Trail: w.trail, Context: w.notes}, true
+			return Outcome{Verdict: Denied, Reason: deniedBy(l.name, out.Reason), Trail: w.trail, Context: w.notes,
+				DecidedBy: l.name, Cause: CauseLink}, true
 		case Modified:
 			w.e.Input = out.Input
 			w.changed = true
@@ -358,6 +414,7 @@ func (w *walk) callerGone(ctx context.Context, when string) Outcome {
 		Reason:  "hookchain: the context ended " + when + ": " + ctx.Err().Error(),
 		Trail:   w.trail,
 		Context: w.notes,
+		Cause:   CauseCaller,
 	}
 }
 

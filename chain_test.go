@@ -91,7 +91,7 @@ func TestTheFoldTableBeforeTheCall(t *testing.T) {
 			}
 		},
 		event: before(bashIn),
-		want: hookchaintest.Want{Verdict: hc.Denied, Reason: "denied by guard: no listing", Trail: []string{"guard"},
+		want: hookchaintest.Want{Verdict: hc.Denied, Reason: "denied by guard: no listing", DecidedBy: "guard", Cause: hc.CauseLink, Trail: []string{"guard"},
 			Steps: []hc.Step{{Name: "guard", Verdict: hc.Denied, Reason: "no listing"}}},
 		asked: []string{"a", "guard"},
 	}, {
@@ -100,7 +100,7 @@ func TestTheFoldTableBeforeTheCall(t *testing.T) {
 			return []hc.Link{hc.Before("guard", hc.Any(), r.answer("guard", hc.Deny("")))}
 		},
 		event: before(bashIn),
-		want:  hookchaintest.Want{Verdict: hc.Denied, Reason: "denied by guard", Trail: []string{"guard"}},
+		want:  hookchaintest.Want{Verdict: hc.Denied, Reason: "denied by guard", DecidedBy: "guard", Cause: hc.CauseLink, Trail: []string{"guard"}},
 		asked: []string{"guard"},
 	}, {
 		name: "AModifyRewritesTheInputTheToolRunsWith",
@@ -120,7 +120,7 @@ func TestTheFoldTableBeforeTheCall(t *testing.T) {
 			}
 		},
 		event: before(bashIn),
-		want: hookchaintest.Want{Verdict: hc.Denied, Reason: "denied by guard: timeouts are set by policy", Trail: []string{"pin", "guard"},
+		want: hookchaintest.Want{Verdict: hc.Denied, Reason: "denied by guard: timeouts are set by policy", DecidedBy: "guard", Cause: hc.CauseLink, Trail: []string{"pin", "guard"},
 			Steps: []hc.Step{
 				{Name: "pin", Verdict: hc.Modified, Reason: "a 10s timeout"},
 				{Name: "guard", Verdict: hc.Denied, Reason: "timeouts are set by policy"},
@@ -156,9 +156,9 @@ func TestTheFoldTableBeforeTheCall(t *testing.T) {
 		},
 		event: before(bashIn),
 		want: hookchaintest.Want{Verdict: hc.Denied,
-			Reason: "early failed and denies on failure: asked to replace the result of a call that has not run",
-			Trail:  []string{"early"},
-			Steps:  []hc.Step{{Name: "early", Verdict: hc.Denied, Reason: "cached", Fault: "asked to replace the result of a call that has not run"}}},
+			Reason: "early failed and denies on failure: asked to replace the result of a call that has not run", DecidedBy: "early", Cause: hc.CauseFailure,
+			Trail: []string{"early"},
+			Steps: []hc.Step{{Name: "early", Verdict: hc.Denied, Reason: "cached", Fault: "asked to replace the result of a call that has not run"}}},
 		asked: []string{"early"},
 	}, {
 		name: "AMatcherSeesTheInputAsRewrittenSoFar",
@@ -204,7 +204,7 @@ func TestTheFoldTableAfterTheCall(t *testing.T) {
 			}
 		},
 		event: after(toolOut, false),
-		want:  hookchaintest.Want{Verdict: hc.Denied, Reason: "denied by dlp: the result holds customer data", Trail: []string{"dlp"}},
+		want:  hookchaintest.Want{Verdict: hc.Denied, Reason: "denied by dlp: the result holds customer data", DecidedBy: "dlp", Cause: hc.CauseLink, Trail: []string{"dlp"}},
 		asked: []string{"dlp"},
 	}, {
 		name: "AReplaceChangesTheOutputAndItsErrorFlag",
@@ -234,9 +234,9 @@ func TestTheFoldTableAfterTheCall(t *testing.T) {
 		},
 		event: after(toolOut, false),
 		want: hookchaintest.Want{Verdict: hc.Denied,
-			Reason: "rewriter failed and denies on failure: asked to rewrite the input of a call that has already run",
-			Trail:  []string{"rewriter"},
-			Steps:  []hc.Step{{Name: "rewriter", Verdict: hc.Denied, Reason: "pin", Fault: "asked to rewrite the input of a call that has already run"}}},
+			Reason: "rewriter failed and denies on failure: asked to rewrite the input of a call that has already run", DecidedBy: "rewriter", Cause: hc.CauseFailure,
+			Trail: []string{"rewriter"},
+			Steps: []hc.Step{{Name: "rewriter", Verdict: hc.Denied, Reason: "pin", Fault: "asked to rewrite the input of a call that has already run"}}},
 		asked: []string{"rewriter"},
 	}, {
 		name: "ADenyAfterAReplaceStillDenies",
@@ -247,7 +247,7 @@ func TestTheFoldTableAfterTheCall(t *testing.T) {
 			}
 		},
 		event: after(toolOut, false),
-		want:  hookchaintest.Want{Verdict: hc.Denied, Reason: "denied by dlp: still sensitive", Trail: []string{"redact", "dlp"}},
+		want:  hookchaintest.Want{Verdict: hc.Denied, Reason: "denied by dlp: still sensitive", DecidedBy: "dlp", Cause: hc.CauseLink, Trail: []string{"redact", "dlp"}},
 		asked: []string{"redact", "dlp"},
 	}, {
 		name: "BeforeLinksAreNotAskedAfterTheCall",
@@ -307,10 +307,11 @@ func TestEveryKindOfFailureFailsClosedAndSaysWhoFailedAndWhy(t *testing.T) {
 				Name:  "closed",
 				Event: tt.event,
 				Want: hookchaintest.Want{
-					Verdict: hc.Denied,
-					Reason:  "vault failed and denies on failure: " + tt.fault,
-					Trail:   []string{"vault"},
-					Steps:   []hc.Step{{Name: "vault", Verdict: hc.Denied, Reason: tt.words, Fault: tt.fault}},
+					Verdict:   hc.Denied,
+					Reason:    "vault failed and denies on failure: " + tt.fault,
+					DecidedBy: "vault", Cause: hc.CauseFailure,
+					Trail: []string{"vault"},
+					Steps: []hc.Step{{Name: "vault", Verdict: hc.Denied, Reason: tt.words, Fault: tt.fault}},
 				},
 			})
 			hookchaintest.Run(t, hc.New(tt.link.FailOpen(), hc.On("after-it", hc.Any(), answering(hc.Deny("asked")))), hookchaintest.Case{
@@ -318,8 +319,8 @@ func TestEveryKindOfFailureFailsClosedAndSaysWhoFailedAndWhy(t *testing.T) {
 				Event: tt.event,
 				Want: hookchaintest.Want{
 					Verdict: hc.Denied,
-					Reason:  "denied by after-it: asked",
-					Trail:   []string{"vault", "after-it"},
+					Reason:  "denied by after-it: asked", DecidedBy: "after-it", Cause: hc.CauseLink,
+					Trail: []string{"vault", "after-it"},
 					Steps: []hc.Step{
 						{Name: "vault", Verdict: hc.Allowed, Reason: tt.words, Fault: tt.fault},
 						{Name: "after-it", Verdict: hc.Denied, Reason: "asked"},
@@ -403,13 +404,15 @@ func TestAContextThatEndsWhileALinkIsAskedIsThatLinksFailure(t *testing.T) {
 			out := c.Run(ctx, before(bashIn))
 			assert.Less(t, time.Since(start), 500*time.Millisecond, "the chain must stop waiting")
 			want := hc.Outcome{
-				Verdict: hc.Denied,
-				Reason:  "slow failed and denies on failure: " + tt.fault,
-				Trail:   []hc.Step{{Name: "slow", Verdict: hc.Denied, Fault: tt.fault}},
+				Verdict:   hc.Denied,
+				Reason:    "slow failed and denies on failure: " + tt.fault,
+				DecidedBy: "slow", Cause: hc.CauseFailure,
+				Trail: []hc.Step{{Name: "slow", Verdict: hc.Denied, Fault: tt.fault}},
 			}
 			if ctx.Err() != nil {
 				// The caller went away: the chain's refusal, not the link's.
 				want.Reason = "hookchain: the context ended while slow was asked: context canceled"
+				want.DecidedBy, want.Cause = "", hc.CauseCaller
 			}
 			assert.Equal(t, want, out)
 		})
@@ -431,7 +434,7 @@ func TestOnceTheContextHasEndedNoLaterLinkIsCalled(t *testing.T) {
 	out := c.Run(ctx, before(bashIn))
 	assert.Equal(t, hc.Outcome{
 		Verdict: hc.Denied,
-		Reason:  "hookchain: the context ended while canceller was asked: context canceled",
+		Reason:  "hookchain: the context ended while canceller was asked: context canceled", Cause: hc.CauseCaller,
 		Trail: []hc.Step{
 			{Name: "canceller", Verdict: hc.Denied, Fault: "the context ended while it was asked (context canceled)"},
 		},
@@ -478,7 +481,11 @@ func TestTheChainRefusesAMalformedEventBeforeAskingAnyone(t *testing.T) {
 			r := &recorder{}
 			c := hc.New(hc.On("any", hc.Any(), r.answer("any", hc.Allow())))
 			out := c.Run(tt.ctx, tt.event)
-			assert.Equal(t, hc.Outcome{Verdict: hc.Denied, Reason: tt.reason}, out)
+			cause := hc.CauseChain
+			if tt.ctx == done {
+				cause = hc.CauseCaller // the caller going away is told apart from a malformed event
+			}
+			assert.Equal(t, hc.Outcome{Verdict: hc.Denied, Reason: tt.reason, Cause: cause}, out)
 			assert.Empty(t, r.asked)
 		})
 	}
@@ -486,7 +493,7 @@ func TestTheChainRefusesAMalformedEventBeforeAskingAnyone(t *testing.T) {
 
 func TestANilChainRefusesEverythingInsteadOfPanicking(t *testing.T) {
 	var c *hc.Chain
-	want := hc.Outcome{Verdict: hc.Denied, Reason: "hookchain: Run on a nil *Chain"}
+	want := hc.Outcome{Verdict: hc.Denied, Reason: "hookchain: Run on a nil *Chain", Cause: hc.CauseChain}
 	assert.Equal(t, want, c.Run(context.Background(), before(bashIn)))
 	res, err := c.Wrap(func(context.Context, hc.Call) (hc.Result, error) {
 		t.Error("the tool ran behind a nil chain")
@@ -505,7 +512,7 @@ func TestWithNoLinkAtTheHookTheChainAllowsWithoutReadingTheEvent(t *testing.T) {
 	assert.Equal(t, hc.Outcome{}, out)
 
 	out = hc.New().Run(context.Background(), hc.Event{Hook: 9, Tool: "Bash"})
-	assert.Equal(t, hc.Outcome{Verdict: hc.Denied, Reason: "hookchain: unknown hook 9"}, out, "an unknown hook is refused even by an empty chain")
+	assert.Equal(t, hc.Outcome{Verdict: hc.Denied, Reason: "hookchain: unknown hook 9", Cause: hc.CauseChain}, out, "an unknown hook is refused even by an empty chain")
 }
 
 func TestAnEmptyInputIsReadAsAnEmptyObjectAndAnEmptyOutputAsNull(t *testing.T) {
@@ -747,7 +754,7 @@ func TestEveryMatcherFormGatesItsLink(t *testing.T) {
 			c := hc.New(hc.Before("guard", tt.m, answering(hc.Deny("matched"))))
 			want := hookchaintest.Want{Verdict: hc.Allowed}
 			if tt.asked {
-				want = hookchaintest.Want{Verdict: hc.Denied, Reason: "denied by guard: matched", Trail: []string{"guard"}}
+				want = hookchaintest.Want{Verdict: hc.Denied, Reason: "denied by guard: matched", DecidedBy: "guard", Cause: hc.CauseLink, Trail: []string{"guard"}}
 			}
 			hookchaintest.Run(t, c, hookchaintest.Case{
 				Name:  "gate",
@@ -774,7 +781,7 @@ func TestAPanickingMatcherIsItsLinksFailureAndTheWalkResumesAfterIt(t *testing.T
 	assert.Equal(t, []string{"panics", "pin"}, r.asked, "the walk goes on after each panic")
 
 	closed := hc.New(hc.Before("shaky", boom, answering(hc.Allow())), hc.Before("after", hc.Any(), answering(hc.Deny("never"))))
-	assert.Equal(t, hc.Outcome{Verdict: hc.Denied, Reason: "shaky failed and denies on failure: panic: matcher bug",
+	assert.Equal(t, hc.Outcome{Verdict: hc.Denied, Reason: "shaky failed and denies on failure: panic: matcher bug", DecidedBy: "shaky", Cause: hc.CauseFailure,
 		Trail: []hc.Step{{Name: "shaky", Verdict: hc.Denied, Fault: "panic: matcher bug"}}},
 		closed.Run(context.Background(), before(bashIn)))
 }

@@ -306,7 +306,13 @@ func hasKey(b []byte, key string) bool {
 // DESIGN.md, and returns the outcome the chain must give and what each asked
 // interceptor must have been shown.
 func model(p program) (hc.Outcome, []seen) {
-	refuse := func(r string) hc.Outcome { return hc.Outcome{Verdict: hc.Denied, Reason: "hookchain: " + r} }
+	refuse := func(r string) hc.Outcome {
+		cause := hc.CauseChain
+		if strings.HasPrefix(r, "the context ") {
+			cause = hc.CauseCaller
+		}
+		return hc.Outcome{Verdict: hc.Denied, Reason: "hookchain: " + r, Cause: cause}
+	}
 	if p.hook != hc.BeforeTool && p.hook != hc.AfterTool {
 		return refuse(fmt.Sprintf("unknown hook %d", p.hook)), nil
 	}
@@ -397,7 +403,8 @@ func model(p program) (hc.Outcome, []seen) {
 				continue
 			}
 			trail = append(trail, hc.Step{Name: s.name, Verdict: hc.Denied, Reason: reason, Fault: fault})
-			return hc.Outcome{Verdict: hc.Denied, Reason: s.name + " failed and denies on failure: " + fault, Trail: trail, Context: notes}, asked
+			return hc.Outcome{Verdict: hc.Denied, Reason: s.name + " failed and denies on failure: " + fault, Trail: trail, Context: notes,
+				DecidedBy: s.name, Cause: hc.CauseFailure}, asked
 		}
 		if s.note {
 			notes = append(notes, hc.Note{Link: s.name, Text: "note from " + s.name})
@@ -411,7 +418,7 @@ func model(p program) (hc.Outcome, []seen) {
 			if reason != "" {
 				r += ": " + reason
 			}
-			return hc.Outcome{Verdict: hc.Denied, Reason: r, Trail: trail, Context: notes}, asked
+			return hc.Outcome{Verdict: hc.Denied, Reason: r, Trail: trail, Context: notes, DecidedBy: s.name, Cause: hc.CauseLink}, asked
 		case hc.Asked:
 			trail = append(trail, hc.Step{Name: s.name, Verdict: hc.Asked, Reason: reason})
 			if reason == "" {
@@ -435,8 +442,8 @@ func model(p program) (hc.Outcome, []seen) {
 	if len(asks) > 0 {
 		// The chain under test has no approver: approval that was needed
 		// and not obtained is a denial.
-		trail = append(trail, hc.Step{Name: "approver", Verdict: hc.Denied, Fault: "no approver is configured"})
-		return hc.Outcome{Verdict: hc.Denied, Trail: trail, Context: notes,
+		trail = append(trail, hc.Step{Name: "approver", Verdict: hc.Denied, Fault: "no approver is configured", Approver: true})
+		return hc.Outcome{Verdict: hc.Denied, Trail: trail, Context: notes, Cause: hc.CauseNoApproval,
 			Reason: "approval needed but not obtained: no approver is configured (asked by " + strings.Join(asks, "; ") + ")"}, asked
 	}
 	if len(changes) == 0 {
@@ -510,6 +517,25 @@ func checkInvariants(t *testing.T, p program, got hc.Outcome, asked []seen) {
 		require.True(t, json.Valid(got.Output), "a Replaced output is valid JSON")
 	}
 
+	// Who decided, as data: every denial has a cause; only a denial does
+	// (the chain under test has no approver); a link's denial or failure
+	// names that link, which ends the trail, and nothing else names anyone.
+	switch got.Verdict {
+	case hc.Denied:
+		require.NotEqual(t, hc.CauseNone, got.Cause, "a denial says what caused it")
+	default:
+		require.Equal(t, hc.CauseNone, got.Cause, "only a denial has a cause here")
+	}
+	switch got.Cause {
+	case hc.CauseLink, hc.CauseFailure:
+		require.NotEmpty(t, got.Trail)
+		last := got.Trail[len(got.Trail)-1]
+		require.Equal(t, last.Name, got.DecidedBy, "the decider ends the trail")
+		require.Equal(t, got.Cause == hc.CauseFailure, last.Fault != "", "a failure decides by its fault, a denial by its answer")
+	default:
+		require.Empty(t, got.DecidedBy, "only a link's denial or failure names a decider here")
+	}
+
 	byName := make(map[string]spec, len(p.links))
 	index := make(map[string]int, len(p.links))
 	for i, s := range p.links {
@@ -520,7 +546,7 @@ func checkInvariants(t *testing.T, p program, got hc.Outcome, asked []seen) {
 	for i, st := range got.Trail {
 		if st.Name == "approver" && i == len(got.Trail)-1 {
 			// No approver is configured, so the chain's own step says so.
-			require.Equal(t, hc.Step{Name: "approver", Verdict: hc.Denied, Fault: "no approver is configured"}, st)
+			require.Equal(t, hc.Step{Name: "approver", Verdict: hc.Denied, Fault: "no approver is configured", Approver: true}, st)
 			require.True(t, strings.HasPrefix(got.Reason, "approval needed but not obtained: no approver is configured (asked by "), got.Reason)
 			continue
 		}

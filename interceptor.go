@@ -2,6 +2,7 @@ package hookchain
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 )
@@ -29,10 +30,13 @@ const (
 
 // Link is a named interceptor registered in a chain: the name the trail will
 // show, the hooks it is asked at, the matcher that picks its calls, and how
-// its failures are treated. Build one with Before, After or On; the zero Link
-// is not usable and New panics on it.
+// its failures are treated. Build one with [Before], [After] or [On].
 //
-// A Link is a value: FailOpen and Timeout return a changed copy.
+// A Link is a value: FailOpen and Timeout return a changed copy. A link built
+// with a mistake — an empty name, a nil matcher or interceptor, a Timeout
+// that is not positive — carries it to the chain: [New] panics with it and
+// [Build] returns it, so that links built from configuration never panic.
+// The zero Link is such a link.
 type Link struct {
 	name     string
 	hooks    hookSet
@@ -40,8 +44,9 @@ type Link struct {
 	fn       Interceptor
 	failOpen bool
 	timeout  time.Duration
+	err      error // the first mistake the link was built with
 
-	byNameOnly bool // set by New: the matcher is a pure tool-name set
+	byNameOnly bool // set by Build: the matcher is a pure tool-name set
 }
 
 // Before registers fn to be asked before calls that m matches.
@@ -62,15 +67,16 @@ func On(name string, m Matcher, fn Interceptor) Link {
 }
 
 func newLink(ctor, name string, hooks hookSet, m Matcher, fn Interceptor) Link {
+	l := Link{name: name, hooks: hooks, match: m, fn: fn}
 	switch {
 	case name == "":
-		panic("hookchain: " + ctor + ": empty link name")
+		l.err = errors.New("hookchain: " + ctor + ": empty link name")
 	case m == nil:
-		panic(fmt.Sprintf("hookchain: %s(%q): nil Matcher", ctor, name))
+		l.err = fmt.Errorf("hookchain: %s(%q): nil Matcher", ctor, name)
 	case fn == nil:
-		panic(fmt.Sprintf("hookchain: %s(%q): nil Interceptor", ctor, name))
+		l.err = fmt.Errorf("hookchain: %s(%q): nil Interceptor", ctor, name)
 	}
-	return Link{name: name, hooks: hooks, match: m, fn: fn}
+	return l
 }
 
 // FailOpen makes the link's failures non-fatal: a failure is recorded in the
@@ -90,11 +96,12 @@ func (l Link) FailOpen() Link {
 // the interceptor ignores its context; an answer that arrives later is
 // discarded. An answer given after the context ended is a failure too.
 //
-// d must be positive. A link with a Timeout runs its interceptor on a new
-// goroutine, which costs a few allocations per call.
+// d must be positive; a link given another d carries that mistake to the
+// chain. A link with a Timeout runs its interceptor on a new goroutine,
+// which costs a few allocations per call.
 func (l Link) Timeout(d time.Duration) Link {
-	if d <= 0 {
-		panic(fmt.Sprintf("hookchain: link %q: Timeout(%v): must be positive", l.name, d))
+	if d <= 0 && l.err == nil {
+		l.err = fmt.Errorf("hookchain: link %q: Timeout(%v): must be positive", l.name, d)
 	}
 	l.timeout = d
 	return l
@@ -113,7 +120,7 @@ func (l Link) String() string {
 	case atAfter:
 		ctor = "After"
 	}
-	s := fmt.Sprintf("%s(%q, %v)", ctor, l.name, l.match)
+	s := fmt.Sprintf("%s(%q, %s)", ctor, l.name, matcherString(l.match))
 	if l.timeout > 0 {
 		s += " timeout=" + l.timeout.String()
 	}

@@ -267,16 +267,23 @@ func finite(re *syntax.Regexp, limit int) ([]string, bool) {
 // v may be a string, a bool, nil (JSON null), any Go integer or float type, or
 // a json.Number; numbers compare as numbers, so 30 matches 30, 30.0 and 3e1.
 // A path that yields several values ("edits.#.file_path") matches when any of
-// them equals v. It panics on an empty path or another type of v.
+// them equals v. It panics on an empty path or another type of v;
+// [CompileInputEquals] returns the error.
 //
 // See https://github.com/tidwall/gjson/blob/master/SYNTAX.md for paths.
-func InputEquals(path string, v any) Matcher {
-	checkPath("InputEquals", path)
+func InputEquals(path string, v any) Matcher { return must(CompileInputEquals(path, v)) }
+
+// CompileInputEquals is InputEquals for paths and values read from
+// configuration.
+func CompileInputEquals(path string, v any) (Matcher, error) {
+	if err := pathError(path); err != "" {
+		return nil, fmt.Errorf("hookchain: InputEquals(%q): %s", path, err)
+	}
 	want, err := newScalar(v)
 	if err != nil {
-		panic(fmt.Sprintf("hookchain: InputEquals(%q, %#v): %v", path, v, err))
+		return nil, fmt.Errorf("hookchain: InputEquals(%q, %#v): %v", path, v, err)
 	}
-	return inputMatcher{path: InputPath{path: path, multi: isMultiPath(path)}, kind: "InputEquals", arg: v, eq: want}
+	return inputMatcher{path: InputPath{path: path, multi: isMultiPath(path)}, kind: "InputEquals", arg: v, eq: want}, nil
 }
 
 // InputMatches matches when the value at the gjson path of the input is a

@@ -224,8 +224,8 @@ func TestMatchFuncIsACustomMatcher(t *testing.T) {
 	assert.Equal(t, hc.Outcome{}, c.Run(ctx, hc.Event{Hook: hc.BeforeTool, Tool: "Bash", CallID: "trusted-1"}))
 	assert.Equal(t, hc.Outcome{
 		Verdict: hc.Denied,
-		Reason:  "denied by untrusted: call is not trusted",
-		Trail:   []hc.Step{{Name: "untrusted", Verdict: hc.Denied, Reason: "call is not trusted"}},
+		Reason:  "denied by untrusted: call is not trusted", DecidedBy: "untrusted", Cause: hc.CauseLink,
+		Trail: []hc.Step{{Name: "untrusted", Verdict: hc.Denied, Reason: "call is not trusted"}},
 	}, c.Run(ctx, hc.Event{Hook: hc.BeforeTool, Tool: "Bash", CallID: "other-1"}))
 }
 
@@ -247,7 +247,7 @@ func TestMatchersSeeTheInputAsEarlierLinksLeftIt(t *testing.T) {
 		out := c.Run(ctx, call("Bash", `{"command":"ls"}`))
 		assert.Equal(t, hc.Outcome{
 			Verdict: hc.Denied,
-			Reason:  "denied by sandboxed-only: saw the sandboxed input",
+			Reason:  "denied by sandboxed-only: saw the sandboxed input", DecidedBy: "sandboxed-only", Cause: hc.CauseLink,
 			Trail: []hc.Step{
 				{Name: "sandbox", Verdict: hc.Modified, Reason: "run in the sandbox"},
 				{Name: "sandboxed-only", Verdict: hc.Denied, Reason: "saw the sandboxed input"},
@@ -339,6 +339,11 @@ func TestPatternTwinsReturnTheErrorInsteadOfPanicking(t *testing.T) {
 		{"CompileToolRegexp with an invalid expression", func() (hc.Matcher, error) { return hc.CompileToolRegexp("(") }, "hookchain: ToolRegexp(\"(\"): error parsing regexp: missing closing ): `(`"},
 		{"CompileInputMatches with an invalid expression", func() (hc.Matcher, error) { return hc.CompileInputMatches("p", "(") }, "hookchain: InputMatches(\"p\", \"(\"): error parsing regexp: missing closing ): `(`"},
 		{"CompileInputMatches with an empty path", func() (hc.Matcher, error) { return hc.CompileInputMatches("", "x") }, `hookchain: InputMatches("", "x"): empty path`},
+		{"CompileInputEquals with an empty path", func() (hc.Matcher, error) { return hc.CompileInputEquals("", 1) }, `hookchain: InputEquals(""): empty path`},
+		{"CompileInputEquals with a gjson literal for a path", func() (hc.Matcher, error) { return hc.CompileInputEquals("!null", nil) }, `hookchain: InputEquals("!null"): a gjson literal, not a path into the input`},
+		{"CompileInputEquals with a value it cannot compare", func() (hc.Matcher, error) { return hc.CompileInputEquals("p", []string{"a"}) },
+			`hookchain: InputEquals("p", []string{"a"}): cannot compare with a []string (want a string, bool, nil, number or json.Number)`},
+		{"CompileInputEquals with NaN", func() (hc.Matcher, error) { return hc.CompileInputEquals("p", math.NaN()) }, `hookchain: InputEquals("p", NaN): NaN has no JSON form`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -365,6 +370,10 @@ func TestPatternTwinsReturnTheErrorInsteadOfPanicking(t *testing.T) {
 		m, err := hc.CompileInputMatches("command", `^rm `)
 		require.NoError(t, err)
 		assert.True(t, m.Match(call("Bash", `{"command":"rm x"}`)))
+		e, err := hc.CompileInputEquals("timeout", 30)
+		require.NoError(t, err)
+		assert.True(t, e.Match(call("Bash", `{"timeout":30.0}`)))
+		assert.False(t, e.Match(call("Bash", `{"timeout":31}`)))
 	})
 }
 

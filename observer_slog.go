@@ -34,9 +34,10 @@ import (
 //	reason      the Outcome's Reason: who decided and why
 //	trail       the names of the links in the Outcome's Trail, in chain order
 //	            (a []string; empty when nobody changed, refused or failed)
-//	decided_by  a denial: the link whose refusal or failure stopped the chain;
-//	            absent when the chain refused the event itself, before asking
-//	            anyone (its reason then starts with "hookchain: ")
+//	decided_by  Outcome.DecidedBy: the link whose denial or failure stopped
+//	            the chain, or the approver; absent when empty
+//	cause       Outcome.Cause as its word ("link", "failure", "approver",
+//	            "no_approval", "chain", "caller"); absent when none
 //	changed_by  the links that changed the call, in order; present only when
 //	            some did
 //	failed      the links that could not answer, in order, fail-open ones
@@ -102,7 +103,7 @@ func LogObserver(l *slog.Logger) Observer {
 					changedBy = append(changedBy, s.Name)
 				}
 			}
-			attrs := make([]slog.Attr, 0, 10)
+			attrs := make([]slog.Attr, 0, 11)
 			attrs = append(attrs,
 				slog.String("hook", r.Event.Hook.String()),
 				slog.String("tool", r.Event.Tool),
@@ -111,8 +112,11 @@ func LogObserver(l *slog.Logger) Observer {
 				slog.String("reason", r.Outcome.Reason),
 				slog.Any("trail", names),
 			)
-			if by := decider(r.Outcome); by != "" {
+			if by := r.Outcome.DecidedBy; by != "" {
 				attrs = append(attrs, slog.String("decided_by", by))
+			}
+			if c := r.Outcome.Cause; c != CauseNone {
+				attrs = append(attrs, slog.String("cause", c.String()))
 			}
 			if changedBy != nil {
 				attrs = append(attrs, slog.Any("changed_by", changedBy))
@@ -146,21 +150,6 @@ func runLevel(out Outcome) slog.Level {
 		return slog.LevelDebug
 	}
 	return slog.LevelInfo
-}
-
-// decider names the link that denied the call: the last one in the trail
-// that answered (or, failing, led to) Denied. The chain's own refusals have
-// an empty trail and no decider.
-func decider(out Outcome) string {
-	if out.Verdict != Denied {
-		return ""
-	}
-	for i := len(out.Trail) - 1; i >= 0; i-- {
-		if out.Trail[i].Verdict == Denied {
-			return out.Trail[i].Name
-		}
-	}
-	return ""
 }
 
 // verdictWord is the verdict as log queries spell it: its wire word, or its

@@ -136,7 +136,7 @@ func TestTheLogObserverWritesOneRecordPerStepAndOnePerRunAtALevelThatSaysWhatNee
 				{slog.LevelInfo, append(stepAttrs("before_tool", "human", "deny", "not today"), logAttr{"by", "alice"})},
 			},
 			run: record{slog.LevelInfo, runAttrs("before_tool", "deny", "refused by alice: not today (asked by push-guard: push?)",
-				[]string{"push-guard", "human"}, logAttr{"decided_by", "human"})},
+				[]string{"push-guard", "human"}, logAttr{"decided_by", "human"}, logAttr{"cause", "approver"})},
 		},
 		{
 			name:  "an allow is debug",
@@ -151,7 +151,7 @@ func TestTheLogObserverWritesOneRecordPerStepAndOnePerRunAtALevelThatSaysWhatNee
 			event: logBefore(logBashIn),
 			steps: []record{{slog.LevelInfo, stepAttrs("before_tool", "no-rm", "deny", "rm -rf is not allowed here")}},
 			run: record{slog.LevelInfo, runAttrs("before_tool", "deny", "denied by no-rm: rm -rf is not allowed here",
-				[]string{"no-rm"}, logAttr{"decided_by", "no-rm"})},
+				[]string{"no-rm"}, logAttr{"decided_by", "no-rm"}, logAttr{"cause", "link"})},
 		},
 		{
 			name:  "a modify is info and names who changed the call",
@@ -192,7 +192,7 @@ func TestTheLogObserverWritesOneRecordPerStepAndOnePerRunAtALevelThatSaysWhatNee
 			event: logBefore(logBashIn),
 			steps: []record{{slog.LevelWarn, stepAttrs("before_tool", "policy", "deny", "", "policy server unreachable")}},
 			run: record{slog.LevelWarn, runAttrs("before_tool", "deny", "policy failed and denies on failure: policy server unreachable",
-				[]string{"policy"}, logAttr{"decided_by", "policy"}, logAttr{"failed", []string{"policy"}})},
+				[]string{"policy"}, logAttr{"decided_by", "policy"}, logAttr{"cause", "failure"}, logAttr{"failed", []string{"policy"}})},
 		},
 		{
 			name: "a guard that refuses a rewritten call is named beside the rewriter",
@@ -208,13 +208,14 @@ func TestTheLogObserverWritesOneRecordPerStepAndOnePerRunAtALevelThatSaysWhatNee
 				{slog.LevelInfo, stepAttrs("before_tool", "no-rm", "deny", "rm -rf is not allowed here")},
 			},
 			run: record{slog.LevelInfo, runAttrs("before_tool", "deny", "denied by no-rm: rm -rf is not allowed here",
-				[]string{"pin-timeout", "no-rm"}, logAttr{"decided_by", "no-rm"}, logAttr{"changed_by", []string{"pin-timeout"}})},
+				[]string{"pin-timeout", "no-rm"}, logAttr{"decided_by", "no-rm"}, logAttr{"cause", "link"}, logAttr{"changed_by", []string{"pin-timeout"}})},
 		},
 		{
-			name:  "the chain's own refusal is an info run with no step and no decider",
+			name:  "the chain's own refusal is an info run with no step and no decider, and says why",
 			links: []hc.Link{hc.Before("ok", hc.Any(), answer(hc.Allow(), nil))},
 			event: logBefore(json.RawMessage(`{"command":`)),
-			run:   record{slog.LevelInfo, runAttrs("before_tool", "deny", "hookchain: the input is not valid JSON", []string{})},
+			run: record{slog.LevelInfo, runAttrs("before_tool", "deny", "hookchain: the input is not valid JSON", []string{},
+				logAttr{"cause", "chain"})},
 		},
 	}
 	for _, tt := range tests {
@@ -324,5 +325,5 @@ func ExampleLogObserver() {
 	// Output:
 	// level=INFO msg="hookchain step" hook=before_tool tool=Bash call_id=toolu_01 link=pin-timeout verdict=modify reason="added a 60s timeout"
 	// level=INFO msg="hookchain step" hook=before_tool tool=Bash call_id=toolu_01 link=no-rm-root verdict=deny reason="deleting the root directory is never right"
-	// level=INFO msg="hookchain run" hook=before_tool tool=Bash call_id=toolu_01 verdict=deny reason="denied by no-rm-root: deleting the root directory is never right" trail="[pin-timeout no-rm-root]" decided_by=no-rm-root changed_by=[pin-timeout]
+	// level=INFO msg="hookchain run" hook=before_tool tool=Bash call_id=toolu_01 verdict=deny reason="denied by no-rm-root: deleting the root directory is never right" trail="[pin-timeout no-rm-root]" decided_by=no-rm-root cause=link changed_by=[pin-timeout]
 }

@@ -98,6 +98,78 @@ type Outcome struct {
 	Trail   []Step          // who changed, refused, asked or failed, in chain order
 	Context []Note          // text for the model to read next to the call, in chain order
 	Pending *Ticket         // Asked: the approval the host must obtain out of band
+
+	// DecidedBy names the link whose answer or failure decided the call, or
+	// the approver when asks were put to it. It is empty when nobody refused
+	// (the links' answers folded into Allowed, Modified or Replaced), when
+	// the chain itself refused, and when approval was needed but no approver
+	// was configured. Cause says which of these it is.
+	DecidedBy string
+	Cause     Cause
+}
+
+// Cause says what decided a chain's outcome, so that a program — an adapter,
+// a dashboard, a test — can tell a guard's denial from a broken link, from a
+// malformed event, from the approver, from a caller that went away, without
+// reading Reason, which is for people.
+type Cause uint8
+
+const (
+	CauseNone       Cause = iota // nobody refused: the links' answers folded into the verdict
+	CauseLink                    // a link answered Deny: DecidedBy names it
+	CauseFailure                 // a link failed and denies on failure: DecidedBy names it
+	CauseApprover                // the approver approved, refused or deferred: DecidedBy names it
+	CauseNoApproval              // approval was needed and not obtained: the approver failed (DecidedBy names it) or there is none
+	CauseChain                   // the chain refused the event before asking anyone, or could not fold it
+	CauseCaller                  // the caller's context ended: the chain refused
+)
+
+// String returns the cause's JSON word ("link", "failure", ...), or "none".
+func (c Cause) String() string {
+	if w := c.word(); w != "" {
+		return w
+	}
+	if c == CauseNone {
+		return "none"
+	}
+	return "Cause(" + strconv.Itoa(int(c)) + ")"
+}
+
+func (c Cause) word() string {
+	switch c {
+	case CauseLink:
+		return "link"
+	case CauseFailure:
+		return "failure"
+	case CauseApprover:
+		return "approver"
+	case CauseNoApproval:
+		return "no_approval"
+	case CauseChain:
+		return "chain"
+	case CauseCaller:
+		return "caller"
+	}
+	return ""
+}
+
+// MarshalText encodes a cause as its JSON word; CauseNone is "none".
+func (c Cause) MarshalText() ([]byte, error) {
+	if c != CauseNone && c.word() == "" {
+		return nil, fmt.Errorf("hookchain: cannot encode unknown cause %d", uint8(c))
+	}
+	return []byte(c.String()), nil
+}
+
+// UnmarshalText accepts the words MarshalText writes, exactly.
+func (c *Cause) UnmarshalText(b []byte) error {
+	for k := CauseNone; k <= CauseCaller; k++ {
+		if string(b) == k.String() {
+			*c = k
+			return nil
+		}
+	}
+	return fmt.Errorf("hookchain: unknown cause %q (want none, link, failure, approver, no_approval, chain or caller)", b)
 }
 
 // Note is text a link wants the model to read next to the call, such as "this
@@ -115,11 +187,15 @@ type Note struct {
 // asks were put to the chain's approver, its answer is a step too, named
 // after the approver, with By saying who answered.
 type Step struct {
-	Name    string  // the link's registered name (host-stamped, never self-claimed)
+	Name    string  // the link's registered name (host-stamped, never self-claimed), or the approver's
 	Verdict Verdict // what it answered (a failure is recorded with the verdict it led to)
 	Reason  string  // its own words
 	Fault   string  // non-empty when the link could not answer (error, panic, timeout, bad answer)
 	By      string  // the approver's step only: who answered the question
+	// Approver marks the approver's step. Approvers have names of their own,
+	// apart from the links': a link and the approver may share a name, and
+	// this says which one a step is.
+	Approver bool
 }
 
 // Allow carries on without changing anything.

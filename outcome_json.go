@@ -11,15 +11,20 @@ import (
 // decision made in one process (a hook program, the hookchain command) can be
 // read in another:
 //
-//	{"decision": "allow" | "deny" | "modify" | "replace",
+//	{"decision": "allow" | "deny" | "modify" | "replace" | "ask",
 //	 "reason":   "…",
+//	 "decided_by": "…",       // see Outcome.DecidedBy
+//	 "cause":    "link" | "failure" | "approver" | "no_approval" | "chain" | "caller",
 //	 "input":    <JSON>,      // modify: the input the tool must run with
 //	 "output":   <JSON>,      // replace: the result the model must be shown
 //	 "is_error": true,        // replace: the result is an error
-//	 "trail":    [{"name": "…", "decision": "…", "reason": "…", "fault": "…", "by": "…"}],
+//	 "trail":    [{"name": "…", "decision": "…", "reason": "…", "fault": "…", "by": "…", "approver": true}],
 //	 "context":  [{"link": "…", "text": "…"}]}
 //
-// Empty fields are omitted; "decision" is always present. A pending ticket
+// Empty fields are omitted ("cause" when it is none); "decision" is always
+// present. Every field is stable: programs may rely on "decision",
+// "decided_by", "cause", "trail" and "context"; "reason" is for people and
+// its wording may improve. A pending ticket
 // (Outcome.Pending) is not encoded: it is bound to the chain in this process. (json.Marshal
 // escapes "<", ">" and "&" in any value, as it always does; write with a
 // json.Encoder with SetEscapeHTML(false) to keep them as they are.) Decoding ignores
@@ -28,13 +33,15 @@ import (
 // "output" is an error, never an allow.
 
 type outcomeJSON struct {
-	Decision *Verdict    `json:"decision"`
-	Reason   string      `json:"reason,omitempty"`
-	Input    rawOrAbsent `json:"input,omitempty"`
-	Output   rawOrAbsent `json:"output,omitempty"`
-	IsError  bool        `json:"is_error,omitempty"`
-	Trail    []Step      `json:"trail,omitempty"`
-	Context  []Note      `json:"context,omitempty"`
+	Decision  *Verdict    `json:"decision"`
+	Reason    string      `json:"reason,omitempty"`
+	DecidedBy string      `json:"decided_by,omitempty"`
+	Cause     Cause       `json:"cause,omitzero"`
+	Input     rawOrAbsent `json:"input,omitempty"`
+	Output    rawOrAbsent `json:"output,omitempty"`
+	IsError   bool        `json:"is_error,omitempty"`
+	Trail     []Step      `json:"trail,omitempty"`
+	Context   []Note      `json:"context,omitempty"`
 }
 
 type stepJSON struct {
@@ -43,6 +50,7 @@ type stepJSON struct {
 	Reason   string   `json:"reason,omitempty"`
 	Fault    string   `json:"fault,omitempty"`
 	By       string   `json:"by,omitempty"`
+	Approver bool     `json:"approver,omitempty"`
 }
 
 // rawOrAbsent is a JSON value that omitempty leaves out when absent, and
@@ -78,7 +86,7 @@ func (o Outcome) MarshalJSON() ([]byte, error) {
 		}
 	}
 	return marshal(outcomeJSON{
-		Decision: &d, Reason: o.Reason,
+		Decision: &d, Reason: o.Reason, DecidedBy: o.DecidedBy, Cause: o.Cause,
 		Input: rawOrAbsent(o.Input), Output: rawOrAbsent(o.Output),
 		IsError: o.IsError, Trail: o.Trail, Context: o.Context,
 	})
@@ -105,7 +113,8 @@ func (o *Outcome) UnmarshalJSON(b []byte) error {
 	if in.Decision == nil {
 		return errors.New(`hookchain: decoding an outcome: "decision" is missing`)
 	}
-	out := Outcome{Verdict: *in.Decision, Reason: in.Reason, IsError: in.IsError, Trail: in.Trail, Context: in.Context}
+	out := Outcome{Verdict: *in.Decision, Reason: in.Reason, DecidedBy: in.DecidedBy, Cause: in.Cause,
+		IsError: in.IsError, Trail: in.Trail, Context: in.Context}
 	if len(in.Input) > 0 {
 		out.Input = json.RawMessage(in.Input)
 	}
@@ -122,14 +131,14 @@ func (o *Outcome) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes a step as {"name", "decision", "reason", "fault"},
-// omitting an empty reason or fault.
+// MarshalJSON encodes a step as {"name", "decision", "reason", "fault",
+// "by", "approver"}, omitting those that are empty.
 func (s Step) MarshalJSON() ([]byte, error) {
 	d := s.Verdict
 	if d.decision() == "" {
 		return nil, fmt.Errorf("hookchain: cannot encode step %q with unknown verdict %d", s.Name, uint8(d))
 	}
-	return marshal(stepJSON{Name: s.Name, Decision: &d, Reason: s.Reason, Fault: s.Fault, By: s.By})
+	return marshal(stepJSON{Name: s.Name, Decision: &d, Reason: s.Reason, Fault: s.Fault, By: s.By, Approver: s.Approver})
 }
 
 // UnmarshalJSON decodes a step; "name" and "decision" are required.
@@ -144,6 +153,6 @@ func (s *Step) UnmarshalJSON(b []byte) error {
 	case in.Decision == nil:
 		return fmt.Errorf(`hookchain: decoding step %q: "decision" is missing`, in.Name)
 	}
-	*s = Step{Name: in.Name, Verdict: *in.Decision, Reason: in.Reason, Fault: in.Fault, By: in.By}
+	*s = Step{Name: in.Name, Verdict: *in.Decision, Reason: in.Reason, Fault: in.Fault, By: in.By, Approver: in.Approver}
 	return nil
 }

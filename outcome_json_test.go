@@ -20,8 +20,8 @@ func TestAnOutcomeHasAStableJSONForm(t *testing.T) {
 		{"an allow is only its decision", hc.Outcome{}, `{"decision":"allow"}`},
 		{
 			"a denial names the denier",
-			hc.Outcome{Verdict: hc.Denied, Reason: "denied by guard: <no>", Trail: []hc.Step{{Name: "guard", Verdict: hc.Denied, Reason: "<no>"}}},
-			`{"decision":"deny","reason":"denied by guard: <no>","trail":[{"name":"guard","decision":"deny","reason":"<no>"}]}`,
+			hc.Outcome{Verdict: hc.Denied, Reason: "denied by guard: <no>", DecidedBy: "guard", Cause: hc.CauseLink, Trail: []hc.Step{{Name: "guard", Verdict: hc.Denied, Reason: "<no>"}}},
+			`{"decision":"deny","reason":"denied by guard: <no>","decided_by":"guard","cause":"link","trail":[{"name":"guard","decision":"deny","reason":"<no>"}]}`,
 		},
 		{
 			"a modification carries the input",
@@ -39,9 +39,20 @@ func TestAnOutcomeHasAStableJSONForm(t *testing.T) {
 			`{"decision":"replace","output":null}`,
 		},
 		{
+			"the chain's own refusal names no link and says why",
+			hc.Outcome{Verdict: hc.Denied, Reason: "hookchain: the context is already done: context canceled", Cause: hc.CauseCaller},
+			`{"decision":"deny","reason":"hookchain: the context is already done: context canceled","cause":"caller"}`,
+		},
+		{
+			"an approver's refusal marks its step",
+			hc.Outcome{Verdict: hc.Denied, Reason: "refused by alice (asked by gate)", DecidedBy: "gate", Cause: hc.CauseApprover,
+				Trail: []hc.Step{{Name: "gate", Verdict: hc.Asked}, {Name: "gate", Verdict: hc.Denied, By: "alice", Approver: true}}},
+			`{"decision":"deny","reason":"refused by alice (asked by gate)","decided_by":"gate","cause":"approver","trail":[{"name":"gate","decision":"ask"},{"name":"gate","decision":"deny","by":"alice","approver":true}]}`,
+		},
+		{
 			"a failure carries its fault",
-			hc.Outcome{Verdict: hc.Denied, Reason: "vault failed and denies on failure: timed out after 1s", Trail: []hc.Step{{Name: "audit", Verdict: hc.Allowed, Fault: "disk full"}, {Name: "vault", Verdict: hc.Denied, Fault: "timed out after 1s"}}},
-			`{"decision":"deny","reason":"vault failed and denies on failure: timed out after 1s","trail":[{"name":"audit","decision":"allow","fault":"disk full"},{"name":"vault","decision":"deny","fault":"timed out after 1s"}]}`,
+			hc.Outcome{Verdict: hc.Denied, Reason: "vault failed and denies on failure: timed out after 1s", DecidedBy: "vault", Cause: hc.CauseFailure, Trail: []hc.Step{{Name: "audit", Verdict: hc.Allowed, Fault: "disk full"}, {Name: "vault", Verdict: hc.Denied, Fault: "timed out after 1s"}}},
+			`{"decision":"deny","reason":"vault failed and denies on failure: timed out after 1s","decided_by":"vault","cause":"failure","trail":[{"name":"audit","decision":"allow","fault":"disk full"},{"name":"vault","decision":"deny","fault":"timed out after 1s"}]}`,
 		},
 	}
 	for _, tt := range tests {
@@ -127,4 +138,12 @@ func FuzzOutcomeJSON(f *testing.F) {
 		require.NoError(t, err)
 		require.Equal(t, string(enc), string(again), "the encoding is stable")
 	})
+}
+
+func TestAnUnknownCauseIsAnErrorNotAGuess(t *testing.T) {
+	var o hc.Outcome
+	require.EqualError(t, json.Unmarshal([]byte(`{"decision":"deny","cause":"Link"}`), &o),
+		`hookchain: decoding an outcome: hookchain: unknown cause "Link" (want none, link, failure, approver, no_approval, chain or caller)`)
+	_, err := json.Marshal(hc.Outcome{Verdict: hc.Denied, Cause: 42})
+	require.ErrorContains(t, err, "hookchain: cannot encode unknown cause 42")
 }

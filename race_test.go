@@ -79,8 +79,8 @@ func TestOneChainIsSafeForManyGoroutines(t *testing.T) {
 				if i%4 == 0 {
 					if !assert.Equal(t, hc.Outcome{
 						Verdict: hc.Denied,
-						Reason:  "denied by no-rm: rm is not allowed",
-						Trail:   []hc.Step{pin, {Name: "no-rm", Verdict: hc.Denied, Reason: "rm is not allowed"}},
+						Reason:  "denied by no-rm: rm is not allowed", DecidedBy: "no-rm", Cause: hc.CauseLink,
+						Trail: []hc.Step{pin, {Name: "no-rm", Verdict: hc.Denied, Reason: "rm is not allowed"}},
 					}, got, id) {
 						return
 					}

@@ -53,7 +53,7 @@ func TestCommandHooksAnswerThroughAChain(t *testing.T) {
 		return func(process.Spec) hookchain.Outcome { return o }
 	}
 	denied := func(reason string) hookchain.Outcome {
-		return hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by hook: " + reason,
+		return hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by hook: " + reason, DecidedBy: "hook", Cause: hookchain.CauseLink,
 			Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Denied, Reason: reason}}}
 	}
 	tests := []row{
@@ -65,10 +65,10 @@ func TestCommandHooksAnswerThroughAChain(t *testing.T) {
 		{"deny by exit 2 after the call", "deny-exit2.sh", false, bashResult("ok"), same(denied("recursive delete is not allowed here"))},
 		{"deny by JSON", "deny-json.sh", false, bash("cp a /etc/"), same(denied("writes outside the project are not allowed"))},
 		{"ask without an approver denies: approval was needed and not obtained", "ask.sh", false, bash("git push"), same(hookchain.Outcome{
-			Verdict: hookchain.Denied, Reason: "approval needed but not obtained: no approver is configured (asked by hook: pushes to a shared branch)",
+			Verdict: hookchain.Denied, Reason: "approval needed but not obtained: no approver is configured (asked by hook: pushes to a shared branch)", Cause: hookchain.CauseNoApproval,
 			Trail: []hookchain.Step{
 				{Name: "hook", Verdict: hookchain.Asked, Reason: "pushes to a shared branch"},
-				{Name: "approver", Verdict: hookchain.Denied, Fault: "no approver is configured"},
+				{Name: "approver", Approver: true, Verdict: hookchain.Denied, Fault: "no approver is configured"},
 			}})},
 		{"ask with updatedInput denies, even on a fail-open link", "ask-rewrite.sh", true, bash("git push"), same(denied(
 			`permissionDecision "ask" with updatedInput is refused: in a chain one answer cannot both rewrite a call and ask about it, ` +
@@ -92,12 +92,12 @@ func TestCommandHooksAnswerThroughAChain(t *testing.T) {
 			Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Replaced, Reason: "updatedToolOutput"}}})},
 		{"garbage on stdout is a failure, and fails closed", "garbage.sh", false, bash("ls"), func(spec process.Spec) hookchain.Outcome {
 			fault := `hook "` + spec.String() + `": gave no valid answer: stdout starts with '{' but is not valid JSON: invalid character 't' looking for beginning of object key string`
-			return hookchain.Outcome{Verdict: hookchain.Denied, Reason: "hook failed and denies on failure: " + fault,
+			return hookchain.Outcome{Verdict: hookchain.Denied, Reason: "hook failed and denies on failure: " + fault, DecidedBy: "hook", Cause: hookchain.CauseFailure,
 				Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Denied, Fault: fault}}}
 		}},
 		{"exit 1 is a failure naming the status and stderr", "exit1.sh", false, bash("ls"), func(spec process.Spec) hookchain.Outcome {
 			fault := `hook "` + spec.String() + `": exited with status 1; stderr: "config.json: no such file"`
-			return hookchain.Outcome{Verdict: hookchain.Denied, Reason: "hook failed and denies on failure: " + fault,
+			return hookchain.Outcome{Verdict: hookchain.Denied, Reason: "hook failed and denies on failure: " + fault, DecidedBy: "hook", Cause: hookchain.CauseFailure,
 				Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Denied, Fault: fault}}}
 		}},
 		{"exit 1 on a fail-open link is reported and the call goes on, as in Claude Code", "exit1.sh", true, bash("ls"), func(spec process.Spec) hookchain.Outcome {
@@ -131,12 +131,14 @@ func TestACommandHooksAskGoesToTheChainsApprover(t *testing.T) {
 	}{
 		{"approved, the call goes on", approver(hookchain.Approval{Decision: hookchain.Approve, By: "alice", Reason: "release day"}),
 			func(*hookchain.Outcome) hookchain.Outcome {
-				return hookchain.Outcome{Trail: []hookchain.Step{asked, {Name: "operator", Verdict: hookchain.Allowed, By: "alice", Reason: "release day"}}}
+				return hookchain.Outcome{DecidedBy: "operator", Cause: hookchain.CauseApprover,
+					Trail: []hookchain.Step{asked, {Name: "operator", Approver: true, Verdict: hookchain.Allowed, By: "alice", Reason: "release day"}}}
 			}},
 		{"refused, it is denied in the refuser's words", approver(hookchain.Approval{Decision: hookchain.Refuse, By: "alice", Reason: "not on a Friday"}),
 			func(*hookchain.Outcome) hookchain.Outcome {
 				return hookchain.Outcome{Verdict: hookchain.Denied, Reason: "refused by alice: not on a Friday (asked by hook: pushes to a shared branch)",
-					Trail: []hookchain.Step{asked, {Name: "operator", Verdict: hookchain.Denied, By: "alice", Reason: "not on a Friday"}}}
+					DecidedBy: "operator", Cause: hookchain.CauseApprover,
+					Trail: []hookchain.Step{asked, {Name: "operator", Approver: true, Verdict: hookchain.Denied, By: "alice", Reason: "not on a Friday"}}}
 			}},
 		{"Claude Code's user: pending, for Serve to answer ask", UserApprover(),
 			func(got *hookchain.Outcome) hookchain.Outcome {
@@ -145,8 +147,9 @@ func TestACommandHooksAskGoesToTheChainsApprover(t *testing.T) {
 						Asks: []hookchain.Asking{{Link: "hook", Message: "pushes to a shared branch"}}}, got.Pending.Question)
 				}
 				return hookchain.Outcome{Verdict: hookchain.Asked, Reason: "approval pending (asked by hook: pushes to a shared branch)",
-					Trail:   []hookchain.Step{asked, {Name: "claude-code", Verdict: hookchain.Asked, Reason: "Claude Code asks its user"}},
-					Pending: got.Pending}
+					Trail:     []hookchain.Step{asked, {Name: "claude-code", Approver: true, Verdict: hookchain.Asked, Reason: "Claude Code asks its user"}},
+					Pending:   got.Pending,
+					DecidedBy: "claude-code", Cause: hookchain.CauseApprover}
 			}},
 	}
 	for _, tt := range tests {
@@ -245,7 +248,7 @@ func TestALaterHookDeniesARewrittenCall(t *testing.T) {
 	)
 	got := chain.Run(context.Background(), bash("cleanup"))
 	assert.Equal(t, hookchain.Outcome{
-		Verdict: hookchain.Denied, Reason: "denied by no-rm: refusing 'rm -rf build'",
+		Verdict: hookchain.Denied, Reason: "denied by no-rm: refusing 'rm -rf build'", DecidedBy: "no-rm", Cause: hookchain.CauseLink,
 		Trail: []hookchain.Step{
 			{Name: "expand-alias", Verdict: hookchain.Modified, Reason: "expanded the cleanup alias"},
 			{Name: "no-rm", Verdict: hookchain.Denied, Reason: "refusing 'rm -rf build'"},

@@ -148,7 +148,7 @@ func TestHTTPHookInAChainFailsClosedOrOpenAsTheLinkSays(t *testing.T) {
 	fault := "http hook " + srv.URL + ": status 502 Bad Gateway: empty body"
 
 	closed := hookchain.New(hookchain.Before("policy", hookchain.Any(), fn)).Run(context.Background(), before)
-	assert.Equal(t, hookchain.Outcome{Verdict: hookchain.Denied, Reason: "policy failed and denies on failure: " + fault,
+	assert.Equal(t, hookchain.Outcome{Verdict: hookchain.Denied, Reason: "policy failed and denies on failure: " + fault, DecidedBy: "policy", Cause: hookchain.CauseFailure,
 		Trail: []hookchain.Step{{Name: "policy", Verdict: hookchain.Denied, Fault: fault}}}, closed)
 
 	open := hookchain.New(hookchain.Before("policy", hookchain.Any(), fn).FailOpen()).Run(context.Background(), before)

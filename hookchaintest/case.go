@@ -35,25 +35,31 @@ type Case struct {
 // An Asked outcome (the approver deferred) carries a ticket for the host to
 // resolve; it is bound to the chain in this process and is not compared.
 //
+// DecidedBy and Cause are always compared too: they are how a program tells
+// a guard's denial from a broken link, the chain's refusal or the approver,
+// and a case that pins them keeps that distinction from drifting.
+//
 // In reports and in Mismatch.Field, fields go by their JSON names: "verdict",
-// "reason", "input", "output", "is_error", "trail", "steps[i].name" and so
-// on, and "context[i].link" and "context[i].text".
+// "reason", "decided_by", "cause", "input", "output", "is_error", "trail",
+// "steps[i].name" and so on, and "context[i].link" and "context[i].text".
 type Want struct {
-	Verdict hookchain.Verdict
-	Reason  string           // always compared exactly
-	Input   json.RawMessage  // compared when Verdict is Modified, as JSON values (whitespace and key order ignored)
-	Output  json.RawMessage  // compared when Verdict is Replaced, as JSON values
-	IsError bool             // compared when Verdict is Replaced
-	Trail   []string         // names of Outcome.Trail, in order; ALWAYS compared (nil/empty means the trail must be empty)
-	Steps   []hookchain.Step // optional: when non-nil, the whole trail is compared step by step (name, verdict, reason, fault, by) too
-	Context []hookchain.Note // Outcome.Context, note by note; ALWAYS compared (nil/empty means the outcome must carry none)
+	Verdict   hookchain.Verdict
+	Reason    string           // always compared exactly
+	DecidedBy string           // always compared exactly
+	Cause     hookchain.Cause  // always compared
+	Input     json.RawMessage  // compared when Verdict is Modified, as JSON values (whitespace and key order ignored)
+	Output    json.RawMessage  // compared when Verdict is Replaced, as JSON values
+	IsError   bool             // compared when Verdict is Replaced
+	Trail     []string         // names of Outcome.Trail, in order; ALWAYS compared (nil/empty means the trail must be empty)
+	Steps     []hookchain.Step // optional: when non-nil, the whole trail is compared step by step (name, verdict, reason, fault, by) too
+	Context   []hookchain.Note // Outcome.Context, note by note; ALWAYS compared (nil/empty means the outcome must carry none)
 }
 
 // WantOf returns the Want that o satisfies, with every step of its trail, so
 // that a case can be written from what a chain answers today. Update mode
 // uses it to rewrite files.
 func WantOf(o hookchain.Outcome) Want {
-	w := Want{Verdict: o.Verdict, Reason: o.Reason, Steps: []hookchain.Step{}}
+	w := Want{Verdict: o.Verdict, Reason: o.Reason, DecidedBy: o.DecidedBy, Cause: o.Cause, Steps: []hookchain.Step{}}
 	switch o.Verdict {
 	case hookchain.Modified:
 		w.Input = bytes.Clone(o.Input)
@@ -81,8 +87,8 @@ func (m Mismatch) String() string {
 }
 
 // Check runs one case and returns the chain's outcome and every way it
-// differs from the case's Want, in the order verdict, reason, input, output,
-// is_error, trail, steps, context. It is what Run uses, without a testing.T.
+// differs from the case's Want, in the order verdict, reason, decided_by,
+// cause, input, output, is_error, trail, steps, context. It is what Run uses, without a testing.T.
 func Check(ctx context.Context, c *hookchain.Chain, tc Case) (hookchain.Outcome, []Mismatch) {
 	got := c.Run(ctx, tc.Event)
 	return got, Diff(tc.Want, got)
@@ -99,6 +105,12 @@ func Diff(want Want, got hookchain.Outcome) []Mismatch {
 	}
 	if want.Reason != got.Reason {
 		add("reason", strconv.Quote(want.Reason), strconv.Quote(got.Reason))
+	}
+	if want.DecidedBy != got.DecidedBy {
+		add("decided_by", strconv.Quote(want.DecidedBy), strconv.Quote(got.DecidedBy))
+	}
+	if want.Cause != got.Cause {
+		add("cause", want.Cause.String(), got.Cause.String())
 	}
 	switch want.Verdict {
 	case hookchain.Modified:
@@ -141,6 +153,9 @@ func Diff(want Want, got hookchain.Outcome) []Mismatch {
 				}
 				if w.By != g.By {
 					add(field+".by", strconv.Quote(w.By), strconv.Quote(g.By))
+				}
+				if w.Approver != g.Approver {
+					add(field+".approver", strconv.FormatBool(w.Approver), strconv.FormatBool(g.Approver))
 				}
 			}
 		}
@@ -212,9 +227,13 @@ func nameText(n string) string {
 // stepText shows a step with every field that can tell two steps apart:
 // `no-rm: Denied, reason "recursive delete"`, with `, fault "..."` when the
 // link could not answer and `, by "..."` when an approver's step names who
-// answered.
+// answered; an approver's step is marked `(approver)` after its name.
 func stepText(s hookchain.Step) string {
-	t := nameText(s.Name) + ": " + s.Verdict.String() + ", reason " + strconv.Quote(s.Reason)
+	t := nameText(s.Name)
+	if s.Approver {
+		t += " (approver)"
+	}
+	t += ": " + s.Verdict.String() + ", reason " + strconv.Quote(s.Reason)
 	if s.Fault != "" {
 		t += ", fault " + strconv.Quote(s.Fault)
 	}

@@ -27,9 +27,11 @@ func ExampleCheck() {
 			Input: json.RawMessage(`{"command": "rm -rf /"}`),
 		},
 		Want: hookchaintest.Want{
-			Verdict: hookchain.Denied,
-			Reason:  "denied by no-rm: recursive delete",
-			Trail:   []string{"no-rm"},
+			Verdict:   hookchain.Denied,
+			Reason:    "denied by no-rm: recursive delete",
+			DecidedBy: "no-rm",
+			Cause:     hookchain.CauseLink,
+			Trail:     []string{"no-rm"},
 		},
 	}
 
@@ -42,13 +44,17 @@ func ExampleCheck() {
 	// Output:
 	// verdict: want Denied, got Modified
 	// reason: want "denied by no-rm: recursive delete", got "pin-timeout: bounded to 60s"
+	// decided_by: want "no-rm", got ""
+	// cause: want link, got none
 	// trail: want [no-rm], got [pin-timeout]
 	//
 	// case "rm -rf is denied":
-	//   verdict: want Denied, got Modified
-	//   reason:  want "denied by no-rm: recursive delete"
-	//            got  "pin-timeout: bounded to 60s"
-	//   trail:   want [no-rm], got [pin-timeout]
+	//   verdict:    want Denied, got Modified
+	//   reason:     want "denied by no-rm: recursive delete"
+	//               got  "pin-timeout: bounded to 60s"
+	//   decided_by: want "no-rm", got ""
+	//   cause:      want link, got none
+	//   trail:      want [no-rm], got [pin-timeout]
 	// chain's trail:
 	//   #0 pin-timeout: Modified, reason "bounded to 60s"
 }
@@ -86,10 +92,12 @@ func ExampleCheck_approval() {
 		Name:  "a push to main is refused by bob",
 		Event: hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash", Input: json.RawMessage(`{"command": "git push origin main"}`)},
 		Want: hookchaintest.Want{
-			Verdict: hookchain.Denied,
-			Reason:  "refused by bob: not on main (asked by ask-push: push to a remote?)",
-			Trail:   []string{"ask-push", "human"},
-			Context: []hookchain.Note{{Link: "ask-push", Text: "pushes to main go through review"}},
+			Verdict:   hookchain.Denied,
+			Reason:    "refused by bob: not on main (asked by ask-push: push to a remote?)",
+			DecidedBy: "human",
+			Cause:     hookchain.CauseApprover,
+			Trail:     []string{"ask-push", "human"},
+			Context:   []hookchain.Note{{Link: "ask-push", Text: "pushes to main go through review"}},
 		},
 	}
 
@@ -101,7 +109,7 @@ func ExampleCheck_approval() {
 	//           got  "refused by alice: not on main (asked by ask-push: push to a remote?)"
 	// chain's trail:
 	//   #0 ask-push: Asked, reason "push to a remote?"
-	//   #1 human: Denied, reason "not on main", by "alice"
+	//   #1 human (approver): Denied, reason "not on main", by "alice"
 	// chain's context:
 	//   #0 ask-push: "pushes to main go through review"
 }

@@ -124,21 +124,24 @@ type (
 		IsError bool            `json:"is_error"`
 	}
 	wantIn struct {
-		Verdict *string           `json:"verdict"`
-		Reason  string            `json:"reason"`
-		Input   json.RawMessage   `json:"input"`
-		Output  json.RawMessage   `json:"output"`
-		IsError bool              `json:"is_error"`
-		Trail   []string          `json:"trail"`
-		Steps   []json.RawMessage `json:"steps"`
-		Context []json.RawMessage `json:"context"`
+		Verdict   *string           `json:"verdict"`
+		Reason    string            `json:"reason"`
+		DecidedBy string            `json:"decided_by"`
+		Cause     *string           `json:"cause"`
+		Input     json.RawMessage   `json:"input"`
+		Output    json.RawMessage   `json:"output"`
+		IsError   bool              `json:"is_error"`
+		Trail     []string          `json:"trail"`
+		Steps     []json.RawMessage `json:"steps"`
+		Context   []json.RawMessage `json:"context"`
 	}
 	stepIn struct {
-		Name    string  `json:"name"`
-		Verdict *string `json:"verdict"`
-		Reason  string  `json:"reason"`
-		Fault   string  `json:"fault"`
-		By      string  `json:"by"`
+		Name     string  `json:"name"`
+		Verdict  *string `json:"verdict"`
+		Reason   string  `json:"reason"`
+		Fault    string  `json:"fault"`
+		By       string  `json:"by"`
+		Approver bool    `json:"approver"`
 	}
 	noteIn struct {
 		Link string  `json:"link"`
@@ -330,7 +333,12 @@ func decodeWant(raw json.RawMessage) (Want, error) {
 	case w.Verdict != hookchain.Replaced && in.IsError:
 		return w, errors.New(`want.is_error is set, but it is compared only when want.verdict is "replace"`)
 	}
-	w.Reason, w.IsError, w.Trail = in.Reason, in.IsError, in.Trail
+	if in.Cause != nil {
+		if err := w.Cause.UnmarshalText([]byte(*in.Cause)); err != nil {
+			return w, fmt.Errorf("want.cause: %s", strings.TrimPrefix(err.Error(), "hookchain: "))
+		}
+	}
+	w.Reason, w.DecidedBy, w.IsError, w.Trail = in.Reason, in.DecidedBy, in.IsError, in.Trail
 	w.Input, w.Output = compact(in.Input), compact(in.Output)
 	if in.Steps != nil {
 		w.Steps = make([]hookchain.Step, len(in.Steps))
@@ -350,7 +358,7 @@ func decodeWant(raw json.RawMessage) (Want, error) {
 		if s.Verdict == nil {
 			return w, fmt.Errorf("%s.verdict is missing", field)
 		}
-		step := hookchain.Step{Name: s.Name, Reason: s.Reason, Fault: s.Fault, By: s.By}
+		step := hookchain.Step{Name: s.Name, Reason: s.Reason, Fault: s.Fault, By: s.By, Approver: s.Approver}
 		if err := step.Verdict.UnmarshalText([]byte(*s.Verdict)); err != nil {
 			return w, fmt.Errorf("%s.verdict: %s", field, strings.TrimPrefix(err.Error(), "hookchain: "))
 		}
@@ -529,21 +537,24 @@ type (
 		IsError bool            `json:"is_error,omitempty"`
 	}
 	wantOut struct {
-		Verdict hookchain.Verdict `json:"verdict"`
-		Reason  string            `json:"reason,omitempty"`
-		Input   json.RawMessage   `json:"input,omitempty"`
-		Output  json.RawMessage   `json:"output,omitempty"`
-		IsError bool              `json:"is_error,omitempty"`
-		Trail   []string          `json:"trail,omitzero"`
-		Steps   []stepOut         `json:"steps,omitzero"`
-		Context []hookchain.Note  `json:"context,omitempty"`
+		Verdict   hookchain.Verdict `json:"verdict"`
+		Reason    string            `json:"reason,omitempty"`
+		DecidedBy string            `json:"decided_by,omitempty"`
+		Cause     hookchain.Cause   `json:"cause,omitzero"`
+		Input     json.RawMessage   `json:"input,omitempty"`
+		Output    json.RawMessage   `json:"output,omitempty"`
+		IsError   bool              `json:"is_error,omitempty"`
+		Trail     []string          `json:"trail,omitzero"`
+		Steps     []stepOut         `json:"steps,omitzero"`
+		Context   []hookchain.Note  `json:"context,omitempty"`
 	}
 	stepOut struct {
-		Name    string            `json:"name"`
-		Verdict hookchain.Verdict `json:"verdict"`
-		Reason  string            `json:"reason,omitempty"`
-		Fault   string            `json:"fault,omitempty"`
-		By      string            `json:"by,omitempty"`
+		Name     string            `json:"name"`
+		Verdict  hookchain.Verdict `json:"verdict"`
+		Reason   string            `json:"reason,omitempty"`
+		Fault    string            `json:"fault,omitempty"`
+		By       string            `json:"by,omitempty"`
+		Approver bool              `json:"approver,omitempty"`
 	}
 )
 
@@ -582,7 +593,7 @@ func toOut(tc Case) caseOut {
 			Input: e.Input, Output: e.Output, IsError: e.IsError,
 		},
 		Want: wantOut{
-			Verdict: w.Verdict, Reason: w.Reason,
+			Verdict: w.Verdict, Reason: w.Reason, DecidedBy: w.DecidedBy, Cause: w.Cause,
 			Input: w.Input, Output: w.Output, IsError: w.IsError,
 			Trail: w.Trail, Context: w.Context,
 		},
@@ -590,7 +601,7 @@ func toOut(tc Case) caseOut {
 	if w.Steps != nil {
 		c.Want.Steps = make([]stepOut, len(w.Steps))
 		for i, s := range w.Steps {
-			c.Want.Steps[i] = stepOut{Name: s.Name, Verdict: s.Verdict, Reason: s.Reason, Fault: s.Fault, By: s.By}
+			c.Want.Steps[i] = stepOut{Name: s.Name, Verdict: s.Verdict, Reason: s.Reason, Fault: s.Fault, By: s.By, Approver: s.Approver}
 		}
 	}
 	return c

@@ -16,9 +16,9 @@ import (
 var (
 	rmWant = hookchaintest.Want{
 		Verdict: hookchain.Denied,
-		Reason:  "denied by no-rm: recursive delete",
-		Trail:   []string{"no-rm"},
-		Steps:   []hookchain.Step{{Name: "no-rm", Verdict: hookchain.Denied, Reason: "recursive delete"}},
+		Reason:  "denied by no-rm: recursive delete", DecidedBy: "no-rm", Cause: hookchain.CauseLink,
+		Trail: []string{"no-rm"},
+		Steps: []hookchain.Step{{Name: "no-rm", Verdict: hookchain.Denied, Reason: "recursive delete"}},
 	}
 	lsWant = hookchaintest.Want{
 		Verdict: hookchain.Modified,
@@ -41,9 +41,9 @@ var (
 	}
 	fetchWant = hookchaintest.Want{
 		Verdict: hookchain.Denied,
-		Reason:  "quota failed and denies on failure: quota service unavailable",
-		Trail:   []string{"quota"},
-		Steps:   []hookchain.Step{{Name: "quota", Verdict: hookchain.Denied, Fault: "quota service unavailable"}},
+		Reason:  "quota failed and denies on failure: quota service unavailable", DecidedBy: "quota", Cause: hookchain.CauseFailure,
+		Trail: []string{"quota"},
+		Steps: []hookchain.Step{{Name: "quota", Verdict: hookchain.Denied, Fault: "quota service unavailable"}},
 	}
 	npmWant = hookchaintest.Want{
 		Verdict: hookchain.Modified,
@@ -54,34 +54,37 @@ var (
 		Context: []hookchain.Note{{Link: "npm-note", Text: "this repository uses pnpm, not npm"}},
 	}
 	pushWant = hookchaintest.Want{
-		Verdict: hookchain.Modified,
-		Reason:  "pin-timeout: bounded to 60s",
-		Input:   json.RawMessage(`{"command":"git push origin feature","timeout":60}`),
-		Trail:   []string{"pin-timeout", "ask-push", "human"},
+		Verdict:   hookchain.Modified,
+		Reason:    "pin-timeout: bounded to 60s",
+		DecidedBy: "human", Cause: hookchain.CauseApprover,
+		Input: json.RawMessage(`{"command":"git push origin feature","timeout":60}`),
+		Trail: []string{"pin-timeout", "ask-push", "human"},
 		Steps: []hookchain.Step{
 			{Name: "pin-timeout", Verdict: hookchain.Modified, Reason: "bounded to 60s"},
 			{Name: "ask-push", Verdict: hookchain.Asked, Reason: "push to a remote?"},
-			{Name: "human", Verdict: hookchain.Allowed, Reason: "a feature branch", By: "alice"},
+			{Name: "human", Approver: true, Verdict: hookchain.Allowed, Reason: "a feature branch", By: "alice"},
 		},
 	}
 	pushMainWant = hookchaintest.Want{
-		Verdict: hookchain.Denied,
-		Reason:  "refused by alice: not on main (asked by ask-push: push to a remote?)",
-		Trail:   []string{"pin-timeout", "ask-push", "human"},
+		Verdict:   hookchain.Denied,
+		Reason:    "refused by alice: not on main (asked by ask-push: push to a remote?)",
+		DecidedBy: "human", Cause: hookchain.CauseApprover,
+		Trail: []string{"pin-timeout", "ask-push", "human"},
 		Steps: []hookchain.Step{
 			{Name: "pin-timeout", Verdict: hookchain.Modified, Reason: "bounded to 60s"},
 			{Name: "ask-push", Verdict: hookchain.Asked, Reason: "push to a remote?"},
-			{Name: "human", Verdict: hookchain.Denied, Reason: "not on main", By: "alice"},
+			{Name: "human", Approver: true, Verdict: hookchain.Denied, Reason: "not on main", By: "alice"},
 		},
 	}
 	pushTagsWant = hookchaintest.Want{
-		Verdict: hookchain.Asked,
-		Reason:  "approval pending (asked by ask-push: push to a remote?)",
-		Trail:   []string{"pin-timeout", "ask-push", "human"},
+		Verdict:   hookchain.Asked,
+		Reason:    "approval pending (asked by ask-push: push to a remote?)",
+		DecidedBy: "human", Cause: hookchain.CauseApprover,
+		Trail: []string{"pin-timeout", "ask-push", "human"},
 		Steps: []hookchain.Step{
 			{Name: "pin-timeout", Verdict: hookchain.Modified, Reason: "bounded to 60s"},
 			{Name: "ask-push", Verdict: hookchain.Asked, Reason: "push to a remote?"},
-			{Name: "human", Verdict: hookchain.Asked, Reason: "after the release", By: "alice"},
+			{Name: "human", Approver: true, Verdict: hookchain.Asked, Reason: "after the release", By: "alice"},
 		},
 	}
 )
@@ -94,7 +97,7 @@ func TestCheckFindsNoMismatchWhenTheChainAnswersAsWanted(t *testing.T) {
 		got   hookchain.Outcome
 	}{
 		{"a deny", rmEvent, rmWant, hookchain.Outcome{
-			Verdict: hookchain.Denied, Reason: "denied by no-rm: recursive delete",
+			Verdict: hookchain.Denied, Reason: "denied by no-rm: recursive delete", DecidedBy: "no-rm", Cause: hookchain.CauseLink,
 			Trail: []hookchain.Step{{Name: "no-rm", Verdict: hookchain.Denied, Reason: "recursive delete"}},
 		}},
 		{"a modify", lsEvent, lsWant, hookchain.Outcome{
@@ -111,7 +114,7 @@ func TestCheckFindsNoMismatchWhenTheChainAnswersAsWanted(t *testing.T) {
 			Trail: []hookchain.Step{{Name: "audit", Verdict: hookchain.Allowed, Fault: "audit log unreachable"}},
 		}},
 		{"a fail-closed fault", fetchEvent, fetchWant, hookchain.Outcome{
-			Verdict: hookchain.Denied, Reason: "quota failed and denies on failure: quota service unavailable",
+			Verdict: hookchain.Denied, Reason: "quota failed and denies on failure: quota service unavailable", DecidedBy: "quota", Cause: hookchain.CauseFailure,
 			Trail: []hookchain.Step{{Name: "quota", Verdict: hookchain.Denied, Fault: "quota service unavailable"}},
 		}},
 		{"an allow with nobody asked", hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Glob"},
@@ -125,15 +128,15 @@ func TestCheckFindsNoMismatchWhenTheChainAnswersAsWanted(t *testing.T) {
 		{"an approved ask", pushEvent, pushWant, hookchain.Outcome{
 			Verdict: hookchain.Modified, Reason: "pin-timeout: bounded to 60s",
 			Input: json.RawMessage(`{"command":"git push origin feature","timeout":60}`),
-			Trail: pushWant.Steps,
+			Trail: pushWant.Steps, DecidedBy: "human", Cause: hookchain.CauseApprover,
 		}},
 		{"a refused ask", pushMainEvent, pushMainWant, hookchain.Outcome{
 			Verdict: hookchain.Denied, Reason: "refused by alice: not on main (asked by ask-push: push to a remote?)",
-			Trail: pushMainWant.Steps,
+			Trail: pushMainWant.Steps, DecidedBy: "human", Cause: hookchain.CauseApprover,
 		}},
 		{"an ask left for later", pushTagsEvent, pushTagsWant, hookchain.Outcome{
 			Verdict: hookchain.Asked, Reason: "approval pending (asked by ask-push: push to a remote?)",
-			Trail: pushTagsWant.Steps,
+			Trail: pushTagsWant.Steps, DecidedBy: "human", Cause: hookchain.CauseApprover,
 		}},
 	}
 	for _, tt := range tests {
@@ -157,12 +160,14 @@ func TestCheckReportsEveryFieldThatDiffers(t *testing.T) {
 		ms    []hookchaintest.Mismatch
 	}{
 		{
-			name:  "verdict, reason and trail of an unexpected deny",
+			name:  "verdict, reason, decider, cause and trail of an unexpected deny",
 			event: rmEvent,
 			want:  hookchaintest.Want{},
 			ms: []hookchaintest.Mismatch{
 				{Field: "verdict", Want: "Allowed", Got: "Denied"},
 				{Field: "reason", Want: `""`, Got: `"denied by no-rm: recursive delete"`},
+				{Field: "decided_by", Want: `""`, Got: `"no-rm"`},
+				{Field: "cause", Want: "none", Got: "link"},
 				{Field: "trail", Want: "[]", Got: "[no-rm]"},
 			},
 		},
@@ -191,6 +196,8 @@ func TestCheckReportsEveryFieldThatDiffers(t *testing.T) {
 			ms: []hookchaintest.Mismatch{
 				{Field: "verdict", Want: "Modified", Got: "Denied"},
 				{Field: "reason", Want: `"pin-timeout: bounded to 60s"`, Got: `"denied by no-rm: recursive delete"`},
+				{Field: "decided_by", Want: `""`, Got: `"no-rm"`},
+				{Field: "cause", Want: "none", Got: "link"},
 				{Field: "input", Want: `{"command":"rm -rf /","timeout":60}`, Got: "(none)"},
 				{Field: "trail", Want: "[pin-timeout]", Got: "[no-rm]"},
 			},
@@ -215,10 +222,31 @@ func TestCheckReportsEveryFieldThatDiffers(t *testing.T) {
 			},
 		},
 		{
+			name:  "a denial by the right link for the wrong cause",
+			event: fetchEvent,
+			want: hookchaintest.Want{Verdict: hookchain.Denied,
+				Reason: "quota failed and denies on failure: quota service unavailable", DecidedBy: "quota", Cause: hookchain.CauseLink, Trail: []string{"quota"}},
+			ms: []hookchaintest.Mismatch{
+				{Field: "cause", Want: "link", Got: "failure"},
+			},
+		},
+		{
+			name:  "an approver's step wanted as a link's",
+			event: pushEvent,
+			want: withSteps(pushWant, []hookchain.Step{
+				{Name: "pin-timeout", Verdict: hookchain.Modified, Reason: "bounded to 60s"},
+				{Name: "ask-push", Verdict: hookchain.Asked, Reason: "push to a remote?"},
+				{Name: "human", Verdict: hookchain.Allowed, Reason: "a feature branch", By: "alice"},
+			}),
+			ms: []hookchaintest.Mismatch{
+				{Field: "steps[2].approver", Want: "false", Got: "true"},
+			},
+		},
+		{
 			name:  "a trail that names the wrong link",
 			event: fetchEvent,
 			want: hookchaintest.Want{Verdict: hookchain.Denied,
-				Reason: "quota failed and denies on failure: quota service unavailable", Trail: []string{"no-rm"}},
+				Reason: "quota failed and denies on failure: quota service unavailable", DecidedBy: "quota", Cause: hookchain.CauseFailure, Trail: []string{"no-rm"}},
 			ms: []hookchaintest.Mismatch{
 				{Field: "trail", Want: "[no-rm]", Got: "[quota]"},
 			},
@@ -235,7 +263,7 @@ func TestCheckReportsEveryFieldThatDiffers(t *testing.T) {
 			name:  "each field of a step",
 			event: fetchEvent,
 			want: hookchaintest.Want{Verdict: hookchain.Denied,
-				Reason: "quota failed and denies on failure: quota service unavailable", Trail: []string{"quota"},
+				Reason: "quota failed and denies on failure: quota service unavailable", DecidedBy: "quota", Cause: hookchain.CauseFailure, Trail: []string{"quota"},
 				Steps: []hookchain.Step{{Name: "quota ", Verdict: hookchain.Allowed, Reason: "over quota", Fault: "timed out"}}},
 			ms: []hookchaintest.Mismatch{
 				{Field: "steps[0].name", Want: `"quota "`, Got: "quota"},
@@ -269,7 +297,7 @@ func TestCheckReportsEveryFieldThatDiffers(t *testing.T) {
 			want: withSteps(pushWant, []hookchain.Step{
 				{Name: "pin-timeout", Verdict: hookchain.Modified, Reason: "bounded to 60s"},
 				{Name: "ask-push", Verdict: hookchain.Asked, Reason: "push to a remote?"},
-				{Name: "human", Verdict: hookchain.Allowed, Reason: "a feature branch", By: "bob"},
+				{Name: "human", Approver: true, Verdict: hookchain.Allowed, Reason: "a feature branch", By: "bob"},
 			}),
 			ms: []hookchaintest.Mismatch{
 				{Field: "steps[2].by", Want: `"bob"`, Got: `"alice"`},
@@ -280,7 +308,7 @@ func TestCheckReportsEveryFieldThatDiffers(t *testing.T) {
 			event: pushEvent,
 			want:  withSteps(pushWant, pushWant.Steps[:2]),
 			ms: []hookchaintest.Mismatch{
-				{Field: "steps[2]", Want: "(none)", Got: `human: Allowed, reason "a feature branch", by "alice"`},
+				{Field: "steps[2]", Want: "(none)", Got: `human (approver): Allowed, reason "a feature branch", by "alice"`},
 			},
 		},
 		{
@@ -291,6 +319,8 @@ func TestCheckReportsEveryFieldThatDiffers(t *testing.T) {
 			ms: []hookchaintest.Mismatch{
 				{Field: "verdict", Want: "Modified", Got: "Asked"},
 				{Field: "reason", Want: `"pin-timeout: bounded to 60s"`, Got: `"approval pending (asked by ask-push: push to a remote?)"`},
+				{Field: "decided_by", Want: `""`, Got: `"human"`},
+				{Field: "cause", Want: "none", Got: "approver"},
 				{Field: "input", Want: `{"command":"git push --tags","timeout":60}`, Got: "(none)"},
 			},
 		},

@@ -21,12 +21,14 @@ func TestReportShowsEachMismatchAndTheChainsWholeTrail(t *testing.T) {
 			name:  "a guard that is missing from the chain",
 			chain: hookchain.New(),
 			tc: hookchaintest.Case{Name: "rm -rf is denied", Source: "testdata/guards.json #2", Event: rmEvent,
-				Want: hookchaintest.Want{Verdict: hookchain.Denied, Reason: "denied by no-rm: recursive delete", Trail: []string{"no-rm"}}},
+				Want: hookchaintest.Want{Verdict: hookchain.Denied, Reason: "denied by no-rm: recursive delete", DecidedBy: "no-rm", Cause: hookchain.CauseLink, Trail: []string{"no-rm"}}},
 			report: `case "rm -rf is denied" (testdata/guards.json #2):
-  verdict: want Denied, got Allowed
-  reason:  want "denied by no-rm: recursive delete"
-           got  ""
-  trail:   want [no-rm], got []
+  verdict:    want Denied, got Allowed
+  reason:     want "denied by no-rm: recursive delete"
+              got  ""
+  decided_by: want "no-rm", got ""
+  cause:      want link, got none
+  trail:      want [no-rm], got []
 chain's trail:
   (empty)`,
 		},
@@ -51,12 +53,14 @@ chain's trail:
 			tc: hookchaintest.Case{Name: "quota", Source: "testdata/quota.json", Event: fetchEvent,
 				Want: hookchaintest.Want{Steps: []hookchain.Step{}}},
 			report: `case "quota" (testdata/quota.json):
-  verdict:  want Allowed, got Denied
-  reason:   want ""
-            got  "quota failed and denies on failure: quota service unavailable"
-  trail:    want [], got [quota]
-  steps[0]: want (none)
-            got  quota: Denied, reason "", fault "quota service unavailable"
+  verdict:    want Allowed, got Denied
+  reason:     want ""
+              got  "quota failed and denies on failure: quota service unavailable"
+  decided_by: want "", got "quota"
+  cause:      want none, got failure
+  trail:      want [], got [quota]
+  steps[0]:   want (none)
+              got  quota: Denied, reason "", fault "quota service unavailable"
 chain's trail:
   #0 quota: Denied, reason "", fault "quota service unavailable"`,
 		},
@@ -78,14 +82,14 @@ chain's trail:
 				Want: withSteps(pushMainWant, []hookchain.Step{
 					{Name: "pin-timeout", Verdict: hookchain.Modified, Reason: "bounded to 60s"},
 					{Name: "ask-push", Verdict: hookchain.Asked, Reason: "push to a remote?"},
-					{Name: "human", Verdict: hookchain.Denied, Reason: "not on main", By: "bob"},
+					{Name: "human", Approver: true, Verdict: hookchain.Denied, Reason: "not on main", By: "bob"},
 				})},
 			report: `case "a push to main":
   steps[2].by: want "bob", got "alice"
 chain's trail:
   #0 pin-timeout: Modified, reason "bounded to 60s"
   #1 ask-push: Asked, reason "push to a remote?"
-  #2 human: Denied, reason "not on main", by "alice"`,
+  #2 human (approver): Denied, reason "not on main", by "alice"`,
 		},
 		{
 			name:  "context is shown after the trail, and texts want above got",

@@ -108,6 +108,8 @@ func TestRunFilesReportsTheFileAndCaseOfAMismatch(t *testing.T) {
     run_test.go:N: case "rm -rf is denied" (DIR/guards.json #0):
           reason:          want "denied by no-rm: dangerous"
                            got  "denied by no-rm: recursive delete"
+          decided_by:      want "", got "no-rm"
+          cause:           want none, got link
           steps[0].reason: want "dangerous"
                            got  "recursive delete"
         chain's trail:
@@ -172,7 +174,7 @@ func TestTheUpdateFlagRewritesTheFilesAndLogsWhatChanged(t *testing.T) {
 	out, passed := runScenario(t, "files", env, "-hookchaintest.update")
 	assert.True(t, passed)
 	assert.Equal(t, `=== RUN   TestScenario
-    run_test.go:N: updated "rm -rf is denied" (DIR/guards.json #0): reason, steps[0].reason
+    run_test.go:N: updated "rm -rf is denied" (DIR/guards.json #0): reason, decided_by, cause, steps[0].reason
     run_test.go:N: updated "every Bash call gets a timeout" (DIR/guards.json #1): verdict, reason, trail
     run_test.go:N: updated "an AWS key is redacted from what the model reads" (DIR/redact.json): verdict, reason, trail
 --- PASS: TestScenario (T)`, strings.ReplaceAll(out, dir, "DIR"))

@@ -39,6 +39,8 @@ func TestUpdateRewritesOnlyTheWantSide(t *testing.T) {
 	assert.Equal(t, []hookchaintest.Change{
 		{Name: "rm -rf is denied", Source: filepath.Join(dir, "guards.json") + " #0", Mismatches: []hookchaintest.Mismatch{
 			{Field: "reason", Want: `"denied by no-rm: dangerous"`, Got: `"denied by no-rm: recursive delete"`},
+			{Field: "decided_by", Want: `""`, Got: `"no-rm"`},
+			{Field: "cause", Want: "none", Got: "link"},
 			{Field: "steps[0].reason", Want: `"dangerous"`, Got: `"recursive delete"`},
 		}},
 		{Name: "every Bash call gets a timeout", Source: filepath.Join(dir, "guards.json") + " #1", Mismatches: []hookchaintest.Mismatch{
@@ -148,10 +150,12 @@ func TestUpdateWritesContextAndWhoAnsweredAnAsk(t *testing.T) {
 		}},
 		{Name: "push", Source: path + " #1", Mismatches: []hookchaintest.Mismatch{
 			{Field: "reason", Want: `""`, Got: `"approval pending (asked by ask-push: push to a remote?)"`},
+			{Field: "decided_by", Want: `""`, Got: `"human"`},
+			{Field: "cause", Want: "none", Got: "approver"},
 			{Field: "trail", Want: "[]", Got: "[pin-timeout, ask-push, human]"},
 			{Field: "steps[0]", Want: "(none)", Got: `pin-timeout: Modified, reason "bounded to 60s"`},
 			{Field: "steps[1]", Want: "(none)", Got: `ask-push: Asked, reason "push to a remote?"`},
-			{Field: "steps[2]", Want: "(none)", Got: `human: Asked, reason "after the release", by "alice"`},
+			{Field: "steps[2]", Want: "(none)", Got: `human (approver): Asked, reason "after the release", by "alice"`},
 			{Field: "context[0]", Want: `ask-push: "gone"`, Got: "(none)"},
 		}},
 	}, changes)
@@ -195,6 +199,8 @@ func TestUpdateWritesContextAndWhoAnsweredAnAsk(t *testing.T) {
     "want": {
       "verdict": "ask",
       "reason": "approval pending (asked by ask-push: push to a remote?)",
+      "decided_by": "human",
+      "cause": "approver",
       "trail": [
         "pin-timeout",
         "ask-push",
@@ -215,7 +221,8 @@ func TestUpdateWritesContextAndWhoAnsweredAnAsk(t *testing.T) {
           "name": "human",
           "verdict": "ask",
           "reason": "after the release",
-          "by": "alice"
+          "by": "alice",
+          "approver": true
         }
       ]
     }

@@ -75,5 +75,6 @@ func ExampleObserver() {
 	//     hookchain.reason=denied by no-rm-root: deleting the root directory is never right
 	//     hookchain.trail=["pin-timeout","no-rm-root"]
 	//     hookchain.decided_by=no-rm-root
+	//     hookchain.cause=link
 	//     hookchain.changed_by=["pin-timeout"]
 }

@@ -33,8 +33,10 @@
 //	hookchain.by          step   the approver's step: who answered; only then
 //	hookchain.fault       step   why the link could not answer; only when it failed
 //	hookchain.trail       run    the names of the links in the Outcome's Trail, in order
-//	hookchain.decided_by  run    a denial: the link whose refusal or failure stopped
-//	                             the chain; absent when the chain refused the event itself
+//	hookchain.decided_by  run    Outcome.DecidedBy: the link whose denial or failure
+//	                             stopped the chain, or the approver; absent when empty
+//	hookchain.cause       run    Outcome.Cause as its word ("link", "failure",
+//	                             "approver", "no_approval", "chain", "caller"); absent when none
 //	hookchain.changed_by  run    the links that changed the call; only when some did
 //	hookchain.failed      run    the links that could not answer; only when some did
 //
@@ -89,6 +91,7 @@ const (
 	byKey        = attribute.Key("hookchain.by")
 	trailKey     = attribute.Key("hookchain.trail")
 	decidedByKey = attribute.Key("hookchain.decided_by")
+	causeKey     = attribute.Key("hookchain.cause")
 	changedByKey = attribute.Key("hookchain.changed_by")
 	failedKey    = attribute.Key("hookchain.failed")
 )
@@ -157,7 +160,7 @@ func runAttributes(r hookchain.RunReport) []attribute.KeyValue {
 			changedBy = append(changedBy, s.Name)
 		}
 	}
-	attrs := make([]attribute.KeyValue, 0, 9)
+	attrs := make([]attribute.KeyValue, 0, 10)
 	attrs = append(attrs,
 		hookKey.String(r.Event.Hook.String()),
 		toolKey.String(r.Event.Tool),
@@ -166,8 +169,11 @@ func runAttributes(r hookchain.RunReport) []attribute.KeyValue {
 		reasonKey.String(out.Reason),
 		trailKey.StringSlice(names),
 	)
-	if by := decider(out); by != "" {
-		attrs = append(attrs, decidedByKey.String(by))
+	if out.DecidedBy != "" {
+		attrs = append(attrs, decidedByKey.String(out.DecidedBy))
+	}
+	if out.Cause != hookchain.CauseNone {
+		attrs = append(attrs, causeKey.String(out.Cause.String()))
 	}
 	if changedBy != nil {
 		attrs = append(attrs, changedByKey.StringSlice(changedBy))
@@ -188,21 +194,6 @@ func faultsOf(out hookchain.Outcome) string {
 		}
 	}
 	return strings.Join(faults, "; ")
-}
-
-// decider names the link that denied the call: the last one in the trail
-// that answered (or, failing, led to) Denied. The chain's own refusals have
-// an empty trail and no decider.
-func decider(out hookchain.Outcome) string {
-	if out.Verdict != hookchain.Denied {
-		return ""
-	}
-	for i := len(out.Trail) - 1; i >= 0; i-- {
-		if out.Trail[i].Verdict == hookchain.Denied {
-			return out.Trail[i].Name
-		}
-	}
-	return ""
 }
 
 // verdictWord is the verdict as queries spell it: its wire word, or its

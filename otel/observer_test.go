@@ -139,7 +139,7 @@ func TestEveryRunIsASpanUnderTheToolCallsSpanWithEveryLinkAskedInside(t *testing
 			event: before(bashIn),
 			steps: []wantSpan{{"hookchain.step no-rm", stepAttrs("before_tool", "no-rm", "deny", "rm -rf is not allowed here"), unset}},
 			run: wantSpan{"hookchain.run before_tool", runAttrs("before_tool", "deny", "denied by no-rm: rm -rf is not allowed here",
-				[]string{"no-rm"}, attribute.String("hookchain.decided_by", "no-rm")), unset},
+				[]string{"no-rm"}, attribute.String("hookchain.decided_by", "no-rm"), attribute.String("hookchain.cause", "link")), unset},
 		},
 		{
 			name:  "a modify",
@@ -180,7 +180,7 @@ func TestEveryRunIsASpanUnderTheToolCallsSpanWithEveryLinkAskedInside(t *testing
 			event: before(bashIn),
 			steps: []wantSpan{{"hookchain.step policy", stepAttrs("before_tool", "policy", "deny", "", "policy server unreachable"), failedWith("policy server unreachable")}},
 			run: wantSpan{"hookchain.run before_tool", runAttrs("before_tool", "deny", "policy failed and denies on failure: policy server unreachable",
-				[]string{"policy"}, attribute.String("hookchain.decided_by", "policy"), attribute.StringSlice("hookchain.failed", []string{"policy"})),
+				[]string{"policy"}, attribute.String("hookchain.decided_by", "policy"), attribute.String("hookchain.cause", "failure"), attribute.StringSlice("hookchain.failed", []string{"policy"})),
 				failedWith("policy failed: policy server unreachable")},
 		},
 		{
@@ -197,14 +197,15 @@ func TestEveryRunIsASpanUnderTheToolCallsSpanWithEveryLinkAskedInside(t *testing
 				{"hookchain.step no-rm", stepAttrs("before_tool", "no-rm", "deny", "rm -rf is not allowed here"), unset},
 			},
 			run: wantSpan{"hookchain.run before_tool", runAttrs("before_tool", "deny", "denied by no-rm: rm -rf is not allowed here",
-				[]string{"pin-timeout", "no-rm"}, attribute.String("hookchain.decided_by", "no-rm"),
+				[]string{"pin-timeout", "no-rm"}, attribute.String("hookchain.decided_by", "no-rm"), attribute.String("hookchain.cause", "link"),
 				attribute.StringSlice("hookchain.changed_by", []string{"pin-timeout"})), unset},
 		},
 		{
-			name:  "the chain's own refusal is a run with no step and no decider",
+			name:  "the chain's own refusal is a run with no step and no decider, and says why",
 			links: []hc.Link{hc.Before("ok", hc.Any(), answer(hc.Allow(), nil))},
 			event: before(json.RawMessage(`{"command":`)),
-			run:   wantSpan{"hookchain.run before_tool", runAttrs("before_tool", "deny", "hookchain: the input is not valid JSON", []string{}), unset},
+			run: wantSpan{"hookchain.run before_tool", runAttrs("before_tool", "deny", "hookchain: the input is not valid JSON", []string{},
+				attribute.String("hookchain.cause", "chain")), unset},
 		},
 	}
 	for _, tt := range tests {

@@ -37,8 +37,8 @@ func guard(at hookchain.Hook, spec process.Spec) *hookchain.Chain {
 func failedClosed(fault string) hookchain.Outcome {
 	return hookchain.Outcome{
 		Verdict: hookchain.Denied,
-		Reason:  "guard failed and denies on failure: " + fault,
-		Trail:   []hookchain.Step{{Name: "guard", Verdict: hookchain.Denied, Fault: fault}},
+		Reason:  "guard failed and denies on failure: " + fault, DecidedBy: "guard", Cause: hookchain.CauseFailure,
+		Trail: []hookchain.Step{{Name: "guard", Verdict: hookchain.Denied, Fault: fault}},
 	}
 }
 
@@ -57,8 +57,8 @@ func TestANativeHookInAChainDecidesTheCall(t *testing.T) {
 		want: func(string) hookchain.Outcome {
 			return hookchain.Outcome{
 				Verdict: hookchain.Denied,
-				Reason:  "denied by guard: rm -rf is not allowed here",
-				Trail:   []hookchain.Step{{Name: "guard", Verdict: hookchain.Denied, Reason: "rm -rf is not allowed here"}},
+				Reason:  "denied by guard: rm -rf is not allowed here", DecidedBy: "guard", Cause: hookchain.CauseLink,
+				Trail: []hookchain.Step{{Name: "guard", Verdict: hookchain.Denied, Reason: "rm -rf is not allowed here"}},
 			}
 		},
 	}, {
@@ -123,10 +123,10 @@ func TestANativeHookInAChainDecidesTheCall(t *testing.T) {
 		want: func(string) hookchain.Outcome {
 			return hookchain.Outcome{
 				Verdict: hookchain.Denied,
-				Reason:  "approval needed but not obtained: no approver is configured (asked by guard: pushes to a shared remote)",
+				Reason:  "approval needed but not obtained: no approver is configured (asked by guard: pushes to a shared remote)", Cause: hookchain.CauseNoApproval,
 				Trail: []hookchain.Step{
 					{Name: "guard", Verdict: hookchain.Asked, Reason: "pushes to a shared remote"},
-					{Name: "approver", Verdict: hookchain.Denied, Fault: "no approver is configured"},
+					{Name: "approver", Approver: true, Verdict: hookchain.Denied, Fault: "no approver is configured"},
 				},
 				Context: []hookchain.Note{{Link: "guard", Text: "CI runs on every push"}},
 			}
@@ -191,9 +191,10 @@ func TestANativeAskIsPutToTheChainsApproverAboutTheFinalInput(t *testing.T) {
 		Trail: []hookchain.Step{
 			{Name: "guard", Verdict: hookchain.Asked, Reason: "pushes to a shared remote"},
 			{Name: "pin", Verdict: hookchain.Modified, Reason: "pinned a timeout"},
-			{Name: "operator", Verdict: hookchain.Allowed, By: "alice", Reason: "release day"},
+			{Name: "operator", Approver: true, Verdict: hookchain.Allowed, By: "alice", Reason: "release day"},
 		},
-		Context: []hookchain.Note{{Link: "guard", Text: "CI runs on every push"}},
+		Context:   []hookchain.Note{{Link: "guard", Text: "CI runs on every push"}},
+		DecidedBy: "operator", Cause: hookchain.CauseApprover,
 	}, got)
 	assert.Equal(t, hookchain.Question{
 		Tool: "Bash", CallID: "toolu_1", Input: json.RawMessage(`{"command":"ls","timeout":10}`),
@@ -274,7 +275,7 @@ func TestALaterHookSeesTheRewrittenInputAndCanStillDenyIt(t *testing.T) {
 
 		assert.Equal(t, hookchain.Outcome{
 			Verdict: hookchain.Denied,
-			Reason:  "denied by guard: rm -rf is not allowed here",
+			Reason:  "denied by guard: rm -rf is not allowed here", DecidedBy: "guard", Cause: hookchain.CauseLink,
 			Trail: []hookchain.Step{
 				{Name: "pin", Verdict: hookchain.Modified, Reason: "pinned a timeout"},
 				{Name: "guard", Verdict: hookchain.Denied, Reason: "rm -rf is not allowed here"},

@@ -115,7 +115,7 @@ func TestCompileIfRefusesWhatItCannotHonourExactly(t *testing.T) {
 const ran = "cat >/dev/null; echo ran >&2; exit 2"
 
 func ranFor(name string) hookchain.Outcome {
-	return hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by " + name + ": ran",
+	return hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by " + name + ": ran", DecidedBy: name, Cause: hookchain.CauseLink,
 		Trail: []hookchain.Step{{Name: name, Verdict: hookchain.Denied, Reason: "ran"}}}
 }
 

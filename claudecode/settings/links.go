@@ -87,7 +87,8 @@ func (s *Settings) Hooks(opts Options) []Hook {
 }
 
 // Chain loads the settings files at paths and builds a chain of their
-// hooks: Load, then Links, then hookchain.New.
+// hooks: Load, then Links, then hookchain.Build, so that nothing in a
+// settings file can make it panic.
 func Chain(opts Options, paths ...string) (*hookchain.Chain, error) {
 	s, err := Load(paths...)
 	if err != nil {
@@ -97,7 +98,7 @@ func Chain(opts Options, paths ...string) (*hookchain.Chain, error) {
 	if err != nil {
 		return nil, err
 	}
-	return hookchain.New(links...), nil
+	return hookchain.Build(links...)
 }
 
 // plan is what Links and Hooks report: one Hook per handler, the links, and

@@ -328,7 +328,7 @@ func TestCommandHooksRunAsClaudeCodeRunsThem(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			chain := chainFor(t, `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [`+tt.hooks+`]}]}}`, Options{ProjectDir: project})
-			assert.Equal(t, tt.want, chain.Run(context.Background(), bash("ls")))
+			assert.Equal(t, decided(tt.want), chain.Run(context.Background(), bash("ls")))
 		})
 	}
 }
@@ -361,9 +361,10 @@ func TestHooksThatAskAndGiveContext(t *testing.T) {
 			handlers: askHandler,
 			want: hookchain.Outcome{Verdict: hookchain.Denied,
 				Reason: "approval needed but not obtained: no approver is configured (asked by " + ask + ": deploys need a human)",
+				Cause:  hookchain.CauseNoApproval,
 				Trail: []hookchain.Step{
 					{Name: ask, Verdict: hookchain.Asked, Reason: "deploys need a human"},
-					{Name: "approver", Verdict: hookchain.Denied, Fault: "no approver is configured"},
+					{Name: "approver", Approver: true, Verdict: hookchain.Denied, Fault: "no approver is configured"},
 				}},
 		},
 		{
@@ -371,9 +372,10 @@ func TestHooksThatAskAndGiveContext(t *testing.T) {
 			handlers: hintHandler + "," + askHandler,
 			approver: &approve,
 			want: hookchain.Outcome{
+				DecidedBy: "operator", Cause: hookchain.CauseApprover,
 				Trail: []hookchain.Step{
 					{Name: ask, Verdict: hookchain.Asked, Reason: "deploys need a human"},
-					{Name: "operator", Verdict: hookchain.Allowed, By: "alice"},
+					{Name: "operator", Approver: true, Verdict: hookchain.Allowed, By: "alice"},
 				},
 				Context: []hookchain.Note{{Link: hint, Text: "staging is make deploy-staging"}}},
 		},
@@ -384,6 +386,7 @@ func TestHooksThatAskAndGiveContext(t *testing.T) {
 			want: hookchain.Outcome{Verdict: hookchain.Denied,
 				Reason: "denied by " + rewrite + `: permissionDecision "ask" with updatedInput is refused: ` +
 					`in a chain one answer cannot both rewrite a call and ask about it, so rewrite in one hook and ask in a later one`,
+				DecidedBy: rewrite, Cause: hookchain.CauseLink,
 				Trail: []hookchain.Step{{Name: rewrite, Verdict: hookchain.Denied,
 					Reason: `permissionDecision "ask" with updatedInput is refused: in a chain one answer cannot both rewrite a call and ask about it, ` +
 						`so rewrite in one hook and ask in a later one`}}},
@@ -442,6 +445,7 @@ func TestHTTPHooksPostTheInputWithTheirHeaders(t *testing.T) {
 
 	out := chain.Run(context.Background(), bash("ls"))
 	assert.Equal(t, hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by " + srv.URL + "/hook: not on a Friday",
+		DecidedBy: srv.URL + "/hook", Cause: hookchain.CauseLink,
 		Trail: []hookchain.Step{{Name: srv.URL + "/hook", Verdict: hookchain.Denied, Reason: "not on a Friday"}}}, out)
 	req := <-got
 	assert.Equal(t, "Bearer t0k3n", req.Auth)
@@ -490,4 +494,34 @@ func TestChainLoadsFilesAndBuildsAChain(t *testing.T) {
 	require.Error(t, err)
 	_, err = Chain(Options{}, write(t, dir, "prompt.json", `{"hooks": {"PreToolUse": [{"hooks": [{"type": "prompt", "prompt": "?"}]}]}}`))
 	require.EqualError(t, err, filepath.Join(dir, "prompt.json")+`:1:38: PreToolUse[0].hooks[0]: prompt hooks need a model to ask, which a chain does not have (skip unsupported hooks to run the others)`)
+}
+
+// decided fills in who decided a denial from its trail, whose last step is
+// the link that denied or failed: these rows name links by their whole
+// command, and saying it twice would only hide the row's point.
+func decided(o hookchain.Outcome) hookchain.Outcome {
+	if o.Verdict == hookchain.Denied && len(o.Trail) > 0 {
+		last := o.Trail[len(o.Trail)-1]
+		o.DecidedBy, o.Cause = last.Name, hookchain.CauseLink
+		if last.Fault != "" {
+			o.Cause = hookchain.CauseFailure
+		}
+	}
+	return o
+}
+
+// Claude Code's own prompt is an approver named "claude-code"; a hook whose
+// command is claude-code is a link of that name. Loading both is not a
+// mistake, and the trail tells them apart.
+func TestAHookNamedLikeTheUserApproverLoadsAndIsToldApart(t *testing.T) {
+	var chain *hookchain.Chain
+	require.NotPanics(t, func() {
+		chain = chainFor(t, `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "claude-code"}]}]}}`,
+			Options{ProjectDir: t.TempDir()}).WithApprover(claudecode.UserApprover())
+	})
+	out := chain.Run(context.Background(), bash("ls"))
+	require.Len(t, out.Trail, 1)
+	assert.Equal(t, "claude-code", out.Trail[0].Name)
+	assert.False(t, out.Trail[0].Approver, "the hook's step is a link's")
+	assert.Equal(t, hookchain.Allowed, out.Verdict, "a hook that cannot run fails open, as in Claude Code")
 }

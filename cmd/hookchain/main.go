@@ -241,7 +241,11 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	out := hookchain.New(links...).Run(ctx, event)
+	chain, err := hookchain.Build(links...)
+	if err != nil {
+		return fail("%v", err)
+	}
+	out := chain.Run(ctx, event)
 
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false) // commands and reasons read as written: 2>&1, not 2\u003e\u00261

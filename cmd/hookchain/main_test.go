@@ -78,14 +78,14 @@ func TestEvalRunsTheSettingsHooksAsAChain(t *testing.T) {
 			name:     "a hook that exits 2 denies, with its stderr as the reason",
 			settings: []string{"block.json"},
 			want: `{"decision":"deny","reason":"denied by sh hooks/block.sh 'deploys are frozen until Monday': deploys are frozen until Monday",` +
-				`"trail":[{"name":"sh hooks/block.sh 'deploys are frozen until Monday'","decision":"deny","reason":"deploys are frozen until Monday"}]}`,
+				`"decided_by":"sh hooks/block.sh 'deploys are frozen until Monday'","cause":"link","trail":[{"name":"sh hooks/block.sh 'deploys are frozen until Monday'","decision":"deny","reason":"deploys are frozen until Monday"}]}`,
 			code: 2,
 		},
 		{
 			name:     "a hook that answers permissionDecision deny denies",
 			settings: []string{"deny-json.json"},
 			want: `{"decision":"deny","reason":"denied by sh hooks/deny-json.sh 'no network from this project': no network from this project",` +
-				`"trail":[{"name":"sh hooks/deny-json.sh 'no network from this project'","decision":"deny","reason":"no network from this project"}]}`,
+				`"decided_by":"sh hooks/deny-json.sh 'no network from this project'","cause":"link","trail":[{"name":"sh hooks/deny-json.sh 'no network from this project'","decision":"deny","reason":"no network from this project"}]}`,
 			code: 2,
 		},
 		{
@@ -106,7 +106,7 @@ func TestEvalRunsTheSettingsHooksAsAChain(t *testing.T) {
 			name:     "a hook in a later file denies a call an earlier file rewrote",
 			settings: []string{"modify.json", "block.json"},
 			want: `{"decision":"deny","reason":"denied by sh hooks/block.sh 'deploys are frozen until Monday': deploys are frozen until Monday",` +
-				`"trail":[{"name":"sh hooks/append.sh --dry-run","decision":"modify","reason":"appended --dry-run"},` +
+				`"decided_by":"sh hooks/block.sh 'deploys are frozen until Monday'","cause":"link","trail":[{"name":"sh hooks/append.sh --dry-run","decision":"modify","reason":"appended --dry-run"},` +
 				`{"name":"sh hooks/block.sh 'deploys are frozen until Monday'","decision":"deny","reason":"deploys are frozen until Monday"}]}`,
 			code: 2,
 		},
@@ -114,7 +114,7 @@ func TestEvalRunsTheSettingsHooksAsAChain(t *testing.T) {
 			name:     "a hook that requires a rewrite denies the call without it",
 			settings: []string{"freeze.json"},
 			want: `{"decision":"deny","reason":"denied by sh hooks/require.sh --dry-run: the command must contain --dry-run",` +
-				`"trail":[{"name":"sh hooks/require.sh --dry-run","decision":"deny","reason":"the command must contain --dry-run"}]}`,
+				`"decided_by":"sh hooks/require.sh --dry-run","cause":"link","trail":[{"name":"sh hooks/require.sh --dry-run","decision":"deny","reason":"the command must contain --dry-run"}]}`,
 			code: 2,
 		},
 		{
@@ -151,7 +151,7 @@ func TestEvalRunsTheSettingsHooksAsAChain(t *testing.T) {
 			name:     "onFailure block makes a crash deny the call",
 			settings: []string{"crash-block.json"},
 			want: `{"decision":"deny","reason":"sh hooks/crash.sh failed and denies on failure: hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\"",` +
-				`"trail":[{"name":"sh hooks/crash.sh","decision":"deny","fault":"hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\""}]}`,
+				`"decided_by":"sh hooks/crash.sh","cause":"failure","trail":[{"name":"sh hooks/crash.sh","decision":"deny","fault":"hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\""}]}`,
 			code: 2,
 		},
 		{
@@ -159,7 +159,7 @@ func TestEvalRunsTheSettingsHooksAsAChain(t *testing.T) {
 			settings: []string{"crash.json"},
 			flags:    []string{"--fail-closed"},
 			want: `{"decision":"deny","reason":"sh hooks/crash.sh failed and denies on failure: hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\"",` +
-				`"trail":[{"name":"sh hooks/crash.sh","decision":"deny","fault":"hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\""}]}`,
+				`"decided_by":"sh hooks/crash.sh","cause":"failure","trail":[{"name":"sh hooks/crash.sh","decision":"deny","fault":"hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\""}]}`,
 			code: 2,
 		},
 		{
@@ -167,22 +167,22 @@ func TestEvalRunsTheSettingsHooksAsAChain(t *testing.T) {
 			settings: []string{"prompt.json"},
 			flags:    []string{"--skip-unsupported"},
 			want: `{"decision":"deny","reason":"denied by sh hooks/block.sh 'deploys are frozen until Monday': deploys are frozen until Monday",` +
-				`"trail":[{"name":"sh hooks/block.sh 'deploys are frozen until Monday'","decision":"deny","reason":"deploys are frozen until Monday"}]}`,
+				`"decided_by":"sh hooks/block.sh 'deploys are frozen until Monday'","cause":"link","trail":[{"name":"sh hooks/block.sh 'deploys are frozen until Monday'","decision":"deny","reason":"deploys are frozen until Monday"}]}`,
 			code: 2,
 		},
 		{
 			name:     "a hook that asks is denied: eval has no approver, and approval was needed",
 			settings: []string{"ask.json"},
 			want: `{"decision":"deny","reason":"approval needed but not obtained: no approver is configured (asked by sh hooks/ask.sh 'deploys need a human': deploys need a human)",` +
-				`"trail":[{"name":"sh hooks/ask.sh 'deploys need a human'","decision":"ask","reason":"deploys need a human"},` +
-				`{"name":"approver","decision":"deny","fault":"no approver is configured"}]}`,
+				`"cause":"no_approval","trail":[{"name":"sh hooks/ask.sh 'deploys need a human'","decision":"ask","reason":"deploys need a human"},` +
+				`{"name":"approver","decision":"deny","fault":"no approver is configured","approver":true}]}`,
 			code: 2,
 		},
 		{
 			name:     "a later deny wins over an ask, and nobody is asked",
 			settings: []string{"ask.json", "block.json"},
 			want: `{"decision":"deny","reason":"denied by sh hooks/block.sh 'deploys are frozen until Monday': deploys are frozen until Monday",` +
-				`"trail":[{"name":"sh hooks/ask.sh 'deploys need a human'","decision":"ask","reason":"deploys need a human"},` +
+				`"decided_by":"sh hooks/block.sh 'deploys are frozen until Monday'","cause":"link","trail":[{"name":"sh hooks/ask.sh 'deploys need a human'","decision":"ask","reason":"deploys need a human"},` +
 				`{"name":"sh hooks/block.sh 'deploys are frozen until Monday'","decision":"deny","reason":"deploys are frozen until Monday"}]}`,
 			code: 2,
 		},
@@ -204,7 +204,7 @@ func TestEvalRunsTheSettingsHooksAsAChain(t *testing.T) {
 			name:     "a denial keeps the context given before it",
 			settings: []string{"context.json", "block.json"},
 			want: `{"decision":"deny","reason":"denied by sh hooks/block.sh 'deploys are frozen until Monday': deploys are frozen until Monday",` +
-				`"trail":[{"name":"sh hooks/append.sh --dry-run","decision":"modify","reason":"appended --dry-run"},` +
+				`"decided_by":"sh hooks/block.sh 'deploys are frozen until Monday'","cause":"link","trail":[{"name":"sh hooks/append.sh --dry-run","decision":"modify","reason":"appended --dry-run"},` +
 				`{"name":"sh hooks/block.sh 'deploys are frozen until Monday'","decision":"deny","reason":"deploys are frozen until Monday"}],` +
 				`"context":[{"link":"sh hooks/context.sh 'staging is make deploy-staging'","text":"staging is make deploy-staging"}]}`,
 			code: 2,
@@ -240,6 +240,7 @@ func TestEvalRunsTheSettingsHooksAsAChain(t *testing.T) {
 func TestEvalRunsAHookOnlyForTheCallsItsIfRuleMatches(t *testing.T) {
 	const (
 		denied = `{"decision":"deny","reason":"denied by sh hooks/block.sh 'no rm': no rm",` +
+			`"decided_by":"sh hooks/block.sh 'no rm'","cause":"link",` +
 			`"trail":[{"name":"sh hooks/block.sh 'no rm'","decision":"deny","reason":"no rm"}]}`
 		allowed = `{"decision":"allow"}`
 		pushed  = `{"decision":"allow","context":[{"link":"sh hooks/context.sh 'pushed: open a pull request'","text":"pushed: open a pull request"}]}`
@@ -374,6 +375,7 @@ func TestEvalReadsTheStandardSettingsOfTheInputsProject(t *testing.T) {
 	assert.Equal(t, 2, code)
 	assert.Empty(t, stderr)
 	assert.Equal(t, `{"decision":"deny","reason":"denied by cat >/dev/null; echo \"in $(pwd)\" >&2; exit 2: in `+project+`",`+
+		`"decided_by":"cat >/dev/null; echo \"in $(pwd)\" >&2; exit 2","cause":"link",`+
 		`"trail":[{"name":"cat >/dev/null; echo \"in $(pwd)\" >&2; exit 2","decision":"deny","reason":"in `+project+`"}]}`+"\n", stdout)
 
 	code, stdout, stderr = hookchainCmd(t, in, "eval", "--project", t.TempDir())

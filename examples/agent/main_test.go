@@ -266,6 +266,7 @@ func TestTheRmGuardCatchesRecursiveForcedDeletes(t *testing.T) {
 				return
 			}
 			assert.Equal(t, hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by no-rm-rf: " + tt.reason,
+				DecidedBy: "no-rm-rf", Cause: hookchain.CauseLink,
 				Trail: []hookchain.Step{{Name: "no-rm-rf", Verdict: hookchain.Denied, Reason: tt.reason}}}, out)
 		})
 	}
@@ -430,10 +431,10 @@ func TestTheSessionPutsAsksToTheOperator(t *testing.T) {
 		{
 			name:  "approved once",
 			input: envWrite,
-			before: hookchain.Outcome{
+			before: hookchain.Outcome{DecidedBy: "operator", Cause: hookchain.CauseApprover,
 				Trail: []hookchain.Step{
 					{Name: "ask-dotenv", Verdict: hookchain.Asked, Reason: "write .env, a file for secrets?"},
-					{Name: "operator", Verdict: hookchain.Allowed, By: "dana", Reason: "local development keys"},
+					{Name: "operator", Approver: true, Verdict: hookchain.Allowed, By: "dana", Reason: "local development keys"},
 				},
 				Context: dotenv,
 			},
@@ -443,12 +444,12 @@ func TestTheSessionPutsAsksToTheOperator(t *testing.T) {
 		{
 			name:  "refused, with the reason the model is shown",
 			input: curl,
-			before: hookchain.Outcome{
+			before: hookchain.Outcome{DecidedBy: "operator", Cause: hookchain.CauseApprover,
 				Verdict: hookchain.Denied,
 				Reason:  refusal,
 				Trail: []hookchain.Step{
 					{Name: "ask-network", Verdict: hookchain.Asked, Reason: "curl may reach the network"},
-					{Name: "operator", Verdict: hookchain.Denied, By: "dana", Reason: "no install scripts from the network; vendor what you need"},
+					{Name: "operator", Approver: true, Verdict: hookchain.Denied, By: "dana", Reason: "no install scripts from the network; vendor what you need"},
 				},
 			},
 			asked: true,
@@ -457,10 +458,10 @@ func TestTheSessionPutsAsksToTheOperator(t *testing.T) {
 		{
 			name:  "approved for the session",
 			input: testEnvWrite,
-			before: hookchain.Outcome{
+			before: hookchain.Outcome{DecidedBy: "operator", Cause: hookchain.CauseApprover,
 				Trail: []hookchain.Step{
 					{Name: "ask-dotenv", Verdict: hookchain.Asked, Reason: "write test.env, a file for secrets?"},
-					{Name: "operator", Verdict: hookchain.Allowed, By: "dana", Reason: "env files are fine in this workspace"},
+					{Name: "operator", Approver: true, Verdict: hookchain.Allowed, By: "dana", Reason: "env files are fine in this workspace"},
 				},
 				Context: dotenv,
 			},
@@ -470,10 +471,10 @@ func TestTheSessionPutsAsksToTheOperator(t *testing.T) {
 		{
 			name:  "approved by the session's latch, without asking",
 			input: localWrite,
-			before: hookchain.Outcome{
+			before: hookchain.Outcome{DecidedBy: "operator", Cause: hookchain.CauseApprover,
 				Trail: []hookchain.Step{
 					{Name: "ask-dotenv", Verdict: hookchain.Asked, Reason: "write .env.local, a file for secrets?"},
-					{Name: "operator", Verdict: hookchain.Allowed, By: "dana", Reason: "approved for the session"},
+					{Name: "operator", Approver: true, Verdict: hookchain.Allowed, By: "dana", Reason: "approved for the session"},
 				},
 				Context: dotenv,
 			},
@@ -538,19 +539,19 @@ func TestApprovalForTheSessionHoldsOnlyWithinTheSession(t *testing.T) {
 		session bool
 		want    hookchain.Outcome
 	}{
-		{"in the session, the latch approves", true, hookchain.Outcome{
+		{"in the session, the latch approves", true, hookchain.Outcome{DecidedBy: "operator", Cause: hookchain.CauseApprover,
 			Trail: []hookchain.Step{
 				{Name: "ask-dotenv", Verdict: hookchain.Asked, Reason: "write .env.local, a file for secrets?"},
-				{Name: "operator", Verdict: hookchain.Allowed, By: "dana", Reason: "approved for the session"},
+				{Name: "operator", Approver: true, Verdict: hookchain.Allowed, By: "dana", Reason: "approved for the session"},
 			},
 			Context: []hookchain.Note{{Link: "ask-dotenv", Text: dotenvNote}},
 		}},
-		{"without it, the operator is asked again, and nobody answers", false, hookchain.Outcome{
+		{"without it, the operator is asked again, and nobody answers", false, hookchain.Outcome{DecidedBy: "operator", Cause: hookchain.CauseNoApproval,
 			Verdict: hookchain.Denied,
 			Reason:  "approval needed but not obtained: operator failed: nobody is there to answer for c2 (asked by ask-dotenv: write .env.local, a file for secrets?)",
 			Trail: []hookchain.Step{
 				{Name: "ask-dotenv", Verdict: hookchain.Asked, Reason: "write .env.local, a file for secrets?"},
-				{Name: "operator", Verdict: hookchain.Denied, Fault: "operator failed: nobody is there to answer for c2"},
+				{Name: "operator", Approver: true, Verdict: hookchain.Denied, Fault: "operator failed: nobody is there to answer for c2"},
 			},
 			Context: []hookchain.Note{{Link: "ask-dotenv", Text: dotenvNote}},
 		}},
@@ -648,11 +649,11 @@ func TestTheTranscriptShowsWhatTheOperatorCouldNotDecideAndWhoDidNot(t *testing.
 	s := &session{dir: "/ws", turns: []turn{
 		{
 			call: call{intent: "push", tool: "shell", input: `{"command":"git push"}`},
-			before: hookchain.Outcome{Verdict: hookchain.Denied, Reason: "refused by dana: not today (asked by ask-network: git push may reach the network)",
+			before: hookchain.Outcome{DecidedBy: "operator", Cause: hookchain.CauseApprover, Verdict: hookchain.Denied, Reason: "refused by dana: not today (asked by ask-network: git push may reach the network)",
 				Trail: []hookchain.Step{
 					{Name: "shell-timeout", Verdict: hookchain.Modified, Reason: "added a 10s timeout"},
 					{Name: "ask-network", Verdict: hookchain.Asked, Reason: "git push may reach the network"},
-					{Name: "operator", Verdict: hookchain.Denied, By: "dana", Reason: "not today"},
+					{Name: "operator", Approver: true, Verdict: hookchain.Denied, By: "dana", Reason: "not today"},
 				}},
 			asked:    true,
 			answered: answered{approval: *says(hookchain.Refuse, "not today")},
@@ -660,10 +661,10 @@ func TestTheTranscriptShowsWhatTheOperatorCouldNotDecideAndWhoDidNot(t *testing.
 		},
 		{
 			call: call{intent: "write", tool: "write_file", input: `{"path":".env","content":""}`},
-			before: hookchain.Outcome{Verdict: hookchain.Denied, Reason: "approval needed but not obtained: operator did not answer within 5s (asked by ask-dotenv: write .env, a file for secrets?)",
+			before: hookchain.Outcome{DecidedBy: "operator", Cause: hookchain.CauseNoApproval, Verdict: hookchain.Denied, Reason: "approval needed but not obtained: operator did not answer within 5s (asked by ask-dotenv: write .env, a file for secrets?)",
 				Trail: []hookchain.Step{
 					{Name: "ask-dotenv", Verdict: hookchain.Asked, Reason: "write .env, a file for secrets?"},
-					{Name: "operator", Verdict: hookchain.Denied, Fault: "operator did not answer within 5s"},
+					{Name: "operator", Approver: true, Verdict: hookchain.Denied, Fault: "operator did not answer within 5s"},
 				}},
 			shown: hookchain.ErrorResult("approval needed but not obtained: operator did not answer within 5s (asked by ask-dotenv: write .env, a file for secrets?)"),
 		},
