@@ -50,7 +50,13 @@
 //
 // Only a process that has left the group (setsid, a daemon) can survive,
 // and if it holds a pipe, Run waits 500ms for it and then gives up with an
-// OutputHeld error rather than a possibly partial answer. On Linux, the
+// OutputHeld error rather than a possibly partial answer. On Linux, Run
+// asks the kernel, when the 500ms have passed, whether any process still
+// holds a write end of stdout or stderr, and reports OutputHeld only if one
+// does: a command that exited with its output complete is never reported
+// held, however long a loaded machine takes to read that output (Run keeps
+// reading it until the timeout or ctx ends). Elsewhere, output still open
+// after 500ms is taken for held. On Linux, the
 // group is killed while the exited command is still a zombie, so that its
 // group id cannot have been reused by an unrelated process; elsewhere it is
 // killed just after the command is reaped. Run reaps the command itself;
