@@ -23,6 +23,38 @@
 // typically holds model API keys and cloud credentials; a hook that needs
 // one is given it by name in Spec.Env.
 //
+// # Descriptors
+//
+// A hook inherits stdin, stdout and stderr and no other descriptor: none of
+// the files, sockets and pipes the host has open, and no pipe of another
+// hook. Go opens its own descriptors close-on-exec, but one opened by C code,
+// or inherited from a parent shell (`exec 9<secret`), is not, and every
+// child started would get it. os/exec cannot close descriptors in the child
+// before it execs, so just before each hook is started Run marks every
+// descriptor of the host above 2 close-on-exec: with close_range(2) and
+// CLOSE_RANGE_CLOEXEC on Linux 5.11 and later, otherwise one by one as
+// /proc/self/fd (Linux) or /dev/fd (other Unix systems) lists them. They stay
+// open and usable in the host; they only stop being inherited, by every
+// child started from then on, the host's own included. A child the host
+// starts with os/exec still gets what it is given in Cmd.ExtraFiles, which
+// the child makes inheritable again on its side; that is the way to pass a
+// descriptor on purpose. Where not every descriptor can be marked (a Linux
+// older than 5.11 without /proc, or a /dev/fd that lists only 0, 1 and 2, as
+// on FreeBSD without fdescfs), Run refuses to start the hook (StartFailed)
+// rather than let it inherit them. On Windows, os/exec hands a child an
+// explicit list of the handles it passes, and there is nothing to mark.
+//
+// Hooks are started one at a time: from the moment Run makes a hook's pipes
+// until the hook's ends of them are closed in the host, no other hook is
+// forked, so no hook's pipe end is ever copied into another hook's child,
+// even for the instant between that child's fork and its exec, and a hook's
+// output ends when it exits. What this package cannot order is code outside
+// it: a descriptor made inheritable between the marking and the fork (by C
+// code, or by syscall.Open without O_CLOEXEC) reaches the hook, and a fork
+// by the host in that window copies the hook's pipe ends into the host's
+// child until that child execs, or for good if it never does; output held
+// that way after the hook has exited is reported as OutputHeld.
+//
 // # Input and output
 //
 // stdin is written while stdout and stderr are read, all concurrently, so a

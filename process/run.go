@@ -187,6 +187,13 @@ func (r *run) start(stdin []byte) *Error {
 		closeAll(append(parent, child...))
 		return &Error{Kind: IOFailed, Err: err}
 	}
+	// Last before the fork, and under startMu, so that the window in which
+	// code outside this package can make a descriptor inheritable again is
+	// as short as it can be.
+	if err := inheritOnlyStdio(); err != nil {
+		closeAll(append(parent, child...))
+		return &Error{Kind: StartFailed, Err: err}
+	}
 	err = r.cmd.Start()
 	// The child has its own copies now. Ours must go, or the child's exit
 	// would never look like end of file to the readers.
