@@ -140,17 +140,14 @@ type run struct {
 }
 
 // startMu is held from the moment a run makes its pipes until the child's
-// ends are closed again in this process. A fork copies every descriptor of
-// the parent, close-on-exec or not, and the copy lives until the new child
-// execs; a child end copied into another hook's child would keep this hook's
-// output open after it exited, or its input from ending. Under startMu no
-// other run forks while such an end exists here. The parent's ends (the read
-// ends of stdout and stderr, the write end of stdin) live for the whole run
-// and are still copied into the children that later runs start, until they
-// exec: a copy of a read end holds nothing up, and a copy of a stdin write
-// end only delays that hook's end of input until the other child has
-// exec'd, which it has before the other run's Start returns. A fork by code
-// outside this package is not under startMu; see the package documentation.
+// ends of them are closed again in this process. A fork copies every
+// descriptor, close-on-exec or not, into the new child until it execs; one
+// hook's child end copied into another hook's child would keep the first
+// hook's output open after it exited, or its input from ending. Under
+// startMu no other run forks while such an end is open here. The parent's
+// ends live as long as the run and are still copied into hooks started
+// meanwhile, until they exec; the package documentation says why that holds
+// nothing up, and what a fork outside this package can still do.
 var startMu sync.Mutex
 
 // start makes the pipes and starts the command. The child's ends are passed
