@@ -54,7 +54,10 @@
 // A runs holds copies of A's host ends from B's fork to B's exec, which is
 // over before B's start returns. A copy of a read end keeps no pipe open,
 // and a copy of stdin's write end only delays the end of A's input until
-// B's exec.
+// B's exec. A run waiting for its turn to start still ends with its timeout
+// or ctx: an exec that hangs in the kernel (a program on an unreachable
+// network file system) holds up the other hooks' starts, not their
+// deadlines.
 //
 // What this package cannot order is code outside it. A descriptor made
 // inheritable between the marking and the fork (by C code, or by

@@ -139,23 +139,34 @@ type run struct {
 	reaped bool
 }
 
-// startMu is held from the moment a run makes its pipes until the child's
-// ends of them are closed again in this process. A fork copies every
-// descriptor, close-on-exec or not, into the new child until it execs; one
-// hook's child end copied into another hook's child would keep the first
-// hook's output open after it exited, or its input from ending. Under
-// startMu no other run forks while such an end is open here. The parent's
-// ends live as long as the run and are still copied into hooks started
-// meanwhile, until they exec; the package documentation says why that holds
-// nothing up, and what a fork outside this package can still do.
-var startMu sync.Mutex
+// starting is held, as a lock, from the moment a run makes its pipes until
+// the child's ends of them are closed again in this process. A fork copies
+// every descriptor, close-on-exec or not, into the new child until it
+// execs; one hook's child end copied into another hook's child would keep
+// the first hook's output open after it exited, or its input from ending.
+// While starting is held no other run forks, so no such end is ever open
+// here during another run's fork. The parent's ends live as long as the run
+// and are still copied into hooks started meanwhile, until they exec; the
+// package documentation says why that holds nothing up, and what a fork
+// outside this package can still do.
+//
+// It is a channel rather than a sync.Mutex so that a run waiting for its
+// turn gives up when its context ends: a start normally takes a fork and an
+// exec, but an exec can hang in the kernel (a program on an unreachable
+// network file system), and the runs queued behind it must still end on
+// time.
+var starting = make(chan struct{}, 1)
 
 // start makes the pipes and starts the command. The child's ends are passed
 // as *os.File so the child works on them directly: no os/exec copying
 // goroutine stands between a cap and the process that exceeds it.
 func (r *run) start(stdin []byte) *Error {
-	startMu.Lock()
-	defer startMu.Unlock()
+	select {
+	case starting <- struct{}{}:
+		defer func() { <-starting }()
+	case <-r.ctx.Done():
+		return r.ctxError()
+	}
 	var parent, child []*os.File
 	closeAll := func(fs []*os.File) {
 		for _, f := range fs {
@@ -184,7 +195,7 @@ func (r *run) start(stdin []byte) *Error {
 		closeAll(append(parent, child...))
 		return &Error{Kind: IOFailed, Err: err}
 	}
-	// Last before the fork, and under startMu, so that the window in which
+	// Last before the fork, and while starting is held, so that the window in which
 	// code outside this package can make a descriptor inheritable again is
 	// as short as it can be.
 	if err := inheritOnlyStdio(); err != nil {
