@@ -23,6 +23,49 @@
 // typically holds model API keys and cloud credentials; a hook that needs
 // one is given it by name in Spec.Env.
 //
+// # Descriptors
+//
+// A hook inherits stdin, stdout and stderr and no other descriptor: none of
+// the files, sockets and pipes the host has open, and no pipe of another
+// hook. Go opens its own descriptors close-on-exec, but one opened by C
+// code, or inherited from a parent shell (`exec 9<secret`), is not, and
+// every child started would get it. os/exec offers no way to close
+// descriptors in the child before it execs, so just before each hook is
+// started Run marks every descriptor of the host above 2 close-on-exec:
+// with close_range(2) and CLOSE_RANGE_CLOEXEC on Linux 5.11 and later,
+// otherwise one by one as /proc/self/fd (Linux) or /dev/fd (other Unix
+// systems) lists them. They stay open and usable in the host; they only
+// stop being inherited, by every child started from then on, the host's own
+// included. A child the host starts with os/exec still gets what it is given
+// in Cmd.ExtraFiles, which the child makes inheritable again on its side;
+// that is the way to pass a descriptor on purpose. Where not every
+// descriptor can be marked (a Linux older than 5.11 without /proc, or a
+// /dev/fd that lists only 0, 1 and 2, as on FreeBSD without fdescfs), Run
+// refuses to start the hook (StartFailed) rather than let it inherit them.
+// On Windows, os/exec hands a child an explicit list of the handles it
+// passes, and there is nothing to mark.
+//
+// Hooks are started one at a time: from the moment Run makes a hook's pipes
+// until the hook's ends of them (stdin's read end, stdout's and stderr's
+// write ends) are closed in the host, no other hook is forked. So those ends
+// are never copied into another hook's child, even for the instant between
+// its fork and its exec, and a hook's output ends when it exits. The host's
+// ends live as long as the run, close-on-exec: a hook B started while hook
+// A runs holds copies of A's host ends from B's fork to B's exec, which is
+// over before B's start returns. A copy of a read end keeps no pipe open,
+// and a copy of stdin's write end only delays the end of A's input until
+// B's exec. A run waiting for its turn to start still ends with its timeout
+// or ctx: an exec that hangs in the kernel (a program on an unreachable
+// network file system) holds up the other hooks' starts, not their
+// deadlines.
+//
+// What this package cannot order is code outside it. A descriptor made
+// inheritable between the marking and the fork (by C code, or by
+// syscall.Open without O_CLOEXEC) reaches the hook. A fork by the host
+// while a hook is being started copies the hook's ends of its pipes into the
+// host's child until that child execs, or for good if it never does; output
+// held that way after the hook has exited is reported as OutputHeld.
+//
 // # Input and output
 //
 // stdin is written while stdout and stderr are read, all concurrently, so a
@@ -35,10 +78,9 @@
 // # Time, process groups and what survives
 //
 // Every command runs in a new process group and under a timeout
-// (Spec.Timeout, a minute by default). When the
-// timeout runs out or ctx ends, Run sends SIGKILL to the whole group, so
-// children and grandchildren die with the hook, and returns an error; any
-// output so far is discarded.
+// (Spec.Timeout, a minute by default). When the timeout runs out or ctx
+// ends, Run sends SIGKILL to the whole group, so children and grandchildren
+// die with the hook, and returns an error; any output so far is discarded.
 //
 // The group is also killed when the command exits normally. A hook is done
 // when its process exits: background children it left behind, holding a
@@ -48,14 +90,21 @@
 // exited is kept. So a hook whose grandchild holds stdout open is answered
 // as soon as the hook itself exits, not when the timeout runs out.
 //
-// Only a process that has left the group (setsid, a daemon) can survive,
-// and if it holds a pipe, Run waits 500ms for it and then gives up with an
-// OutputHeld error rather than a possibly partial answer. On Linux, the
-// group is killed while the exited command is still a zombie, so that its
-// group id cannot have been reused by an unrelated process; elsewhere it is
-// killed just after the command is reaped. Run reaps the command itself;
-// the killed descendants are reaped by whoever adopted them (init, or a
-// subreaper), as for any orphan.
+// Only a process that has left the group (setsid, a daemon) can survive. If
+// it holds stdout or stderr open, Run waits 500ms and then gives up with an
+// OutputHeld error rather than a possibly partial answer. On Linux that is
+// the kernel's call: when the 500ms have passed, Run asks it whether any
+// process still holds a write end of either pipe, and reports OutputHeld
+// only if one does. A command that exited with its output complete is never
+// reported held, however long a loaded machine takes to read that output;
+// Run keeps reading it until the timeout or ctx ends. Elsewhere, output
+// still open after 500ms is taken for held.
+//
+// On Linux, the group is killed while the exited command is still a zombie,
+// so that its group id cannot have been reused by an unrelated process;
+// elsewhere it is killed just after the command is reaped. Run reaps the
+// command itself; the killed descendants are reaped by whoever adopted them
+// (init, or a subreaper), as for any orphan.
 //
 // On systems without POSIX process groups (Windows, Plan 9, wasm), the same
 // rules apply except that only the command itself is killed.

@@ -27,6 +27,11 @@ func brokenPipe(error) bool { return true }
 
 func ownGroup(*exec.Cmd) {}
 
+// inheritOnlyStdio has nothing to do here: on Windows os/exec gives the
+// child an explicit list of the handles it passes, and on Plan 9 the child
+// closes every descriptor it was not given before it execs.
+func inheritOnlyStdio() error { return nil }
+
 func killGroup(p *os.Process) { _ = p.Kill() }
 
 // signaled cannot tell a signal from an exit status portably; a process

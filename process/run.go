@@ -22,13 +22,14 @@ type Result struct {
 	Stderr   []byte
 }
 
-// drainDelay bounds how long Run waits for a command's output pipes to reach
-// end of file once the command has exited and its process group has been
-// killed. By then nothing in the group is alive, so only a process that left
-// the group (setsid, a daemon) can still hold a pipe, and it must not hold up
-// the answer. It is also the exec.Cmd.WaitDelay: how long a command whose
-// context has ended is given to die of the group kill before it is killed on
-// its own (it could have moved itself to another group).
+// drainDelay is how long Run waits for a command's output pipes to reach end
+// of file, once the command has exited and its process group has been
+// killed, before it asks whether anything still holds them. By then nothing
+// in the group is alive, so only a process that left the group (setsid, a
+// daemon) can hold a pipe, and it must not hold up the answer. It is also
+// the exec.Cmd.WaitDelay: how long a command whose context has ended is
+// given to die of the group kill before it is killed on its own (it could
+// have moved itself to another group).
 const drainDelay = 500 * time.Millisecond
 
 // errTimedOut is the cause of the context Run bounds a command with, which
@@ -138,10 +139,34 @@ type run struct {
 	reaped bool
 }
 
+// starting is held, as a lock, from the moment a run makes its pipes until
+// the child's ends of them are closed again in this process. A fork copies
+// every descriptor, close-on-exec or not, into the new child until it
+// execs; one hook's child end copied into another hook's child would keep
+// the first hook's output open after it exited, or its input from ending.
+// While starting is held no other run forks, so no such end is ever open
+// here during another run's fork. The parent's ends live as long as the run
+// and are still copied into hooks started meanwhile, until they exec; the
+// package documentation says why that holds nothing up, and what a fork
+// outside this package can still do.
+//
+// It is a channel rather than a sync.Mutex so that a run waiting for its
+// turn gives up when its context ends: a start normally takes a fork and an
+// exec, but an exec can hang in the kernel (a program on an unreachable
+// network file system), and the runs queued behind it must still end on
+// time.
+var starting = make(chan struct{}, 1)
+
 // start makes the pipes and starts the command. The child's ends are passed
 // as *os.File so the child works on them directly: no os/exec copying
 // goroutine stands between a cap and the process that exceeds it.
 func (r *run) start(stdin []byte) *Error {
+	select {
+	case starting <- struct{}{}:
+		defer func() { <-starting }()
+	case <-r.ctx.Done():
+		return r.ctxError()
+	}
 	var parent, child []*os.File
 	closeAll := func(fs []*os.File) {
 		for _, f := range fs {
@@ -169,6 +194,13 @@ func (r *run) start(stdin []byte) *Error {
 	if err != nil {
 		closeAll(append(parent, child...))
 		return &Error{Kind: IOFailed, Err: err}
+	}
+	// Last before the fork, and while starting is held, so that the window in which
+	// code outside this package can make a descriptor inheritable again is
+	// as short as it can be.
+	if err := inheritOnlyStdio(); err != nil {
+		closeAll(append(parent, child...))
+		return &Error{Kind: StartFailed, Err: err}
 	}
 	err = r.cmd.Start()
 	// The child has its own copies now. Ours must go, or the child's exit
@@ -254,19 +286,7 @@ func (r *run) wait() error {
 		r.readers.Wait()
 		close(drained)
 	}()
-	select {
-	case <-drained:
-	default:
-		timer := time.NewTimer(drainDelay)
-		select {
-		case <-drained:
-		case <-timer.C:
-			r.fail(&Error{Kind: OutputHeld})
-		case <-r.ctx.Done():
-			r.fail(r.ctxError())
-		}
-		timer.Stop()
-	}
+	r.drain(drained)
 	// Unblock whatever is still blocked on a pipe held from outside the
 	// group; the goroutines end, and nothing outlives Run.
 	r.stdoutR.Close()
@@ -277,6 +297,50 @@ func (r *run) wait() error {
 	<-drained
 	r.writer.Wait()
 	return err
+}
+
+// drain waits until drained is closed, which the readers do when both pipes
+// have reached end of file. By now the group is dead, so the pipes' write
+// ends are closed unless a process that left the group holds one, and
+// everything the command wrote is in the pipes. Which of the readers and a
+// timer wakes this goroutine first says nothing about a holder: under load
+// (hundreds of runs on two cores, the race detector) readers of a finished
+// pipe can stay unscheduled for longer than drainDelay. So when drainDelay
+// has passed, the kernel is asked: with no write end left, what remains is
+// reading data that is already there, and drain keeps waiting for it, for as
+// long as ctx allows; only a write end still open makes the output held.
+// Where the kernel cannot be asked, output still open after drainDelay is
+// taken for held.
+func (r *run) drain(drained <-chan struct{}) {
+	timer := time.NewTimer(drainDelay)
+	defer timer.Stop()
+	expired := timer.C
+	for {
+		select {
+		case <-drained:
+			return
+		case <-r.ctx.Done():
+			r.failUnless(drained, r.ctxError())
+			return
+		case <-expired:
+			if gone, known := writersGone(r.stdoutR, r.stderrR); !gone || !known {
+				r.failUnless(drained, &Error{Kind: OutputHeld})
+				return
+			}
+			expired = nil // nothing can write any more: wait for the readers
+		}
+	}
+}
+
+// failUnless records e unless the pipes are drained: select picks at random
+// among the cases that are ready, and output that is complete wins over a
+// deadline met at the same moment.
+func (r *run) failUnless(drained <-chan struct{}, e *Error) {
+	select {
+	case <-drained:
+	default:
+		r.fail(e)
+	}
 }
 
 // reap kills the group and marks the leader as about to be reaped.

@@ -1,6 +1,7 @@
 package process
 
 import (
+	"os"
 	"syscall"
 	"unsafe"
 )
@@ -25,4 +26,47 @@ func awaitExit(pid int) bool {
 			return false
 		}
 	}
+}
+
+// pollFd is struct pollfd.
+type pollFd struct {
+	fd      int32
+	events  int16
+	revents int16
+}
+
+const pollHup = 0x10 // POLLHUP
+
+// writersGone reports whether every write end of the pipes whose read ends
+// are given has been closed, everywhere: a pipe's read end polls POLLHUP
+// once no process holds its write end, even while data is still unread.
+// known is false when the kernel could not be asked.
+func writersGone(readEnds ...*os.File) (gone, known bool) {
+	for _, f := range readEnds {
+		rc, err := f.SyscallConn()
+		if err != nil {
+			return false, false
+		}
+		var revents int16
+		var errno syscall.Errno
+		err = rc.Control(func(fd uintptr) {
+			p := pollFd{fd: int32(fd)}
+			var zero syscall.Timespec // do not wait: the answer is wanted now
+			for {
+				_, _, errno = syscall.Syscall6(syscall.SYS_PPOLL, uintptr(unsafe.Pointer(&p)), 1,
+					uintptr(unsafe.Pointer(&zero)), 0, 0, 0)
+				if errno != syscall.EINTR {
+					break
+				}
+			}
+			revents = p.revents
+		})
+		if err != nil || errno != 0 {
+			return false, false
+		}
+		if revents&pollHup == 0 {
+			return false, true
+		}
+	}
+	return true, true
 }
