@@ -178,12 +178,12 @@ func soakChain(t *testing.T) (*hookchain.Chain, []soakCase) {
 	}, {
 		name:  "Bash denied by sh",
 		event: before("Bash", `{"command":"rm -rf build"}`),
-		want: hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by policy: recursive delete",
+		want: hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by policy: recursive delete", DecidedBy: "policy", Cause: hookchain.CauseLink,
 			Trail: []hookchain.Step{pinned, {Name: "policy", Verdict: hookchain.Denied, Reason: "recursive delete"}}},
 	}, {
 		name:  "Deploy denied by exit 2",
 		event: before("Deploy", `{"target":"prod"}`),
-		want: hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by deploy-freeze: deploys are frozen",
+		want: hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by deploy-freeze: deploys are frozen", DecidedBy: "deploy-freeze", Cause: hookchain.CauseLink,
 			Trail: []hookchain.Step{{Name: "deploy-freeze", Verdict: hookchain.Denied, Reason: "deploys are frozen"}}},
 	}, {
 		name:  "Read allowed in process",

@@ -19,8 +19,9 @@ func TestAGuardThatExitsTwoDeniesEveryCallFromHundredsOfGoroutines(t *testing.T)
 	  {"type": "command", "command": "`+guard+`"}
 	]}]}}`, Options{ProjectDir: t.TempDir()})
 	want := hookchain.Outcome{Verdict: hookchain.Denied,
-		Reason: "denied by " + guard + ": deploys are frozen",
-		Trail:  []hookchain.Step{{Name: guard, Verdict: hookchain.Denied, Reason: "deploys are frozen"}}}
+		Reason:    "denied by " + guard + ": deploys are frozen",
+		DecidedBy: guard, Cause: hookchain.CauseLink,
+		Trail: []hookchain.Step{{Name: guard, Verdict: hookchain.Denied, Reason: "deploys are frozen"}}}
 
 	var (
 		mu     sync.Mutex
