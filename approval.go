@@ -341,14 +341,14 @@ func (c *Chain) resolve(ctx context.Context, e Event, res Outcome, obs *observat
 	switch {
 	case step.Fault != "":
 		out := Outcome{Verdict: Denied, Reason: "approval needed but not obtained: " + fault + " (" + asked + ")",
-			Trail: res.Trail, Context: res.Context, Cause: CauseNoApproval}
+			Trail: res.Trail, Notes: res.Notes, Cause: CauseNoApproval}
 		if c.approver != nil {
 			out.DecidedBy = name
 		}
 		return out
 	case step.Verdict == Asked:
 		t := &Ticket{Question: q, chain: c.id, input: inputDigest(e.Input)}
-		return Outcome{Verdict: Asked, Reason: "approval pending (" + asked + ")", Trail: res.Trail, Context: res.Context, Pending: t,
+		return Outcome{Verdict: Asked, Reason: "approval pending (" + asked + ")", Trail: res.Trail, Notes: res.Notes, Pending: t,
 			DecidedBy: name, Cause: CauseApprover}
 	case step.Verdict == Denied:
 		who := a.By
@@ -359,7 +359,7 @@ func (c *Chain) resolve(ctx context.Context, e Event, res Outcome, obs *observat
 		if a.Reason != "" {
 			why += ": " + a.Reason
 		}
-		return Outcome{Verdict: Denied, Reason: why + " (" + asked + ")", Trail: res.Trail, Context: res.Context,
+		return Outcome{Verdict: Denied, Reason: why + " (" + asked + ")", Trail: res.Trail, Notes: res.Notes,
 			DecidedBy: name, Cause: CauseApprover}
 	}
 	if a.Decision == ApproveAll {

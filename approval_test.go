@@ -394,7 +394,7 @@ func TestWrapHoldsACallWhoseApprovalIsPending(t *testing.T) {
 		WithApprover(approverThat(hc.Approval{Decision: hc.Defer}, nil, &asked))
 	ran := 0
 	exec := c.Wrap(func(context.Context, hc.Call) (hc.Result, error) { ran++; return hc.TextResult("pushed"), nil })
-	call := hc.Call{Tool: "Bash", ID: "toolu_7", Input: pushIn}
+	call := hc.Call{Tool: "Bash", CallID: "toolu_7", Input: pushIn}
 
 	res, err := exec(context.Background(), call)
 	var pending *hc.ApprovalPending
@@ -411,7 +411,7 @@ func TestWrapHoldsACallWhoseApprovalIsPending(t *testing.T) {
 }
 
 func TestContextForTheModelIsGatheredInChainOrderAndNamed(t *testing.T) {
-	note := func(text string, out hc.Outcome) hc.Interceptor { return answering(out.WithContext(text)) }
+	note := func(text string, out hc.Outcome) hc.Interceptor { return answering(out.WithNote(text)) }
 	tests := []struct {
 		name  string
 		links []hc.Link
@@ -422,9 +422,9 @@ func TestContextForTheModelIsGatheredInChainOrderAndNamed(t *testing.T) {
 			[]hc.Link{
 				hc.Before("pnpm", hc.Any(), note("this repository uses pnpm", hc.Allow())),
 				hc.Before("quiet", hc.Any(), answering(hc.Allow())),
-				hc.Before("ci", hc.Any(), answering(hc.Allow().WithContext("CI runs on push").WithContext("main is protected"))),
+				hc.Before("ci", hc.Any(), answering(hc.Allow().WithNote("CI runs on push").WithNote("main is protected"))),
 			},
-			hc.Outcome{Context: []hc.Note{{Link: "pnpm", Text: "this repository uses pnpm"}, {Link: "ci", Text: "CI runs on push"}, {Link: "ci", Text: "main is protected"}}},
+			hc.Outcome{Notes: []hc.Note{{Link: "pnpm", Text: "this repository uses pnpm"}, {Link: "ci", Text: "CI runs on push"}, {Link: "ci", Text: "main is protected"}}},
 		},
 		{
 			"a denial keeps what was said up to and including the denier",
@@ -435,7 +435,7 @@ func TestContextForTheModelIsGatheredInChainOrderAndNamed(t *testing.T) {
 			},
 			hc.Outcome{Verdict: hc.Denied, Reason: "denied by guard: no pushes to main", DecidedBy: "guard", Cause: hc.CauseLink,
 				Trail:   []hc.Step{{Name: "guard", Verdict: hc.Denied, Reason: "no pushes to main"}},
-				Context: []hc.Note{{Link: "pnpm", Text: "this repository uses pnpm"}, {Link: "guard", Text: "use a pull request"}}},
+				Notes: []hc.Note{{Link: "pnpm", Text: "this repository uses pnpm"}, {Link: "guard", Text: "use a pull request"}}},
 		},
 		{
 			"a failed link's context is void with its answer",
@@ -444,12 +444,12 @@ func TestContextForTheModelIsGatheredInChainOrderAndNamed(t *testing.T) {
 				hc.Before("ok", hc.Any(), note("kept", hc.Allow())),
 			},
 			hc.Outcome{Trail: []hc.Step{{Name: "broken", Verdict: hc.Allowed, Fault: "asked to replace the result of a call that has not run"}},
-				Context: []hc.Note{{Link: "ok", Text: "kept"}}},
+				Notes: []hc.Note{{Link: "ok", Text: "kept"}}},
 		},
 		{
 			"a link cannot speak in another link's name",
-			[]hc.Link{hc.Before("honest", hc.Any(), answering(hc.Outcome{Context: []hc.Note{{Link: "security-team", Text: "approved"}}}))},
-			hc.Outcome{Context: []hc.Note{{Link: "honest", Text: "approved"}}},
+			[]hc.Link{hc.Before("honest", hc.Any(), answering(hc.Outcome{Notes: []hc.Note{{Link: "security-team", Text: "approved"}}}))},
+			hc.Outcome{Notes: []hc.Note{{Link: "honest", Text: "approved"}}},
 		},
 	}
 	for _, tt := range tests {
@@ -461,30 +461,30 @@ func TestContextForTheModelIsGatheredInChainOrderAndNamed(t *testing.T) {
 
 func TestWrapHandsTheContextOfBothHooksToTheRuntime(t *testing.T) {
 	c := hc.New(
-		hc.Before("pnpm", hc.Any(), answering(hc.Allow().WithContext("this repository uses pnpm"))),
-		hc.After("lint", hc.Any(), answering(hc.Allow().WithContext("2 lint warnings"))),
+		hc.Before("pnpm", hc.Any(), answering(hc.Allow().WithNote("this repository uses pnpm"))),
+		hc.After("lint", hc.Any(), answering(hc.Allow().WithNote("2 lint warnings"))),
 	)
 	exec := c.Wrap(func(context.Context, hc.Call) (hc.Result, error) { return hc.TextResult("ok"), nil })
-	res, err := exec(context.Background(), hc.Call{Tool: "Bash", ID: "t", Input: pushIn})
+	res, err := exec(context.Background(), hc.Call{Tool: "Bash", CallID: "t", Input: pushIn})
 	require.NoError(t, err)
-	assert.Equal(t, hc.Result{Output: hc.Text("ok"), Context: []hc.Note{
+	assert.Equal(t, hc.Result{Output: hc.Text("ok"), Notes: []hc.Note{
 		{Link: "pnpm", Text: "this repository uses pnpm"},
 		{Link: "lint", Text: "2 lint warnings"},
 	}}, res)
 
-	denied := hc.New(hc.Before("guard", hc.Any(), answering(hc.Deny("no").WithContext("try a branch"))))
+	denied := hc.New(hc.Before("guard", hc.Any(), answering(hc.Deny("no").WithNote("try a branch"))))
 	res, err = denied.Wrap(func(context.Context, hc.Call) (hc.Result, error) { return hc.Result{}, nil })(context.Background(), hc.Call{Tool: "Bash", Input: pushIn})
 	require.NoError(t, err)
-	assert.Equal(t, hc.Result{Output: hc.Text("denied by guard: no"), IsError: true, Context: []hc.Note{{Link: "guard", Text: "try a branch"}}}, res)
+	assert.Equal(t, hc.Result{Output: hc.Text("denied by guard: no"), IsError: true, Notes: []hc.Note{{Link: "guard", Text: "try a branch"}}}, res)
 }
 
 func TestAsksAndContextHaveAJSONForm(t *testing.T) {
 	o := hc.Outcome{Verdict: hc.Denied, Reason: "refused by alice: no (asked by g: push?)", DecidedBy: "human", Cause: hc.CauseApprover,
 		Trail:   []hc.Step{{Name: "g", Verdict: hc.Asked, Reason: "push?"}, {Name: "human", Approver: true, Verdict: hc.Denied, By: "alice", Reason: "no"}},
-		Context: []hc.Note{{Link: "g", Text: "use a branch"}}}
+		Notes: []hc.Note{{Link: "g", Text: "use a branch"}}}
 	b, err := json.Marshal(o)
 	require.NoError(t, err)
-	assert.Equal(t, `{"decision":"deny","reason":"refused by alice: no (asked by g: push?)","decided_by":"human","cause":"approver","trail":[{"name":"g","decision":"ask","reason":"push?"},{"name":"human","decision":"deny","reason":"no","by":"alice","approver":true}],"context":[{"link":"g","text":"use a branch"}]}`, string(b))
+	assert.Equal(t, `{"verdict":"deny","reason":"refused by alice: no (asked by g: push?)","decided_by":"human","cause":"approver","trail":[{"name":"g","verdict":"ask","reason":"push?"},{"name":"human","verdict":"deny","reason":"no","by":"alice","approver":true}],"notes":[{"link":"g","text":"use a branch"}]}`, string(b))
 	var back hc.Outcome
 	require.NoError(t, json.Unmarshal(b, &back))
 	assert.Equal(t, o, back)

@@ -73,7 +73,7 @@ var goneRows = []goneRow{
 				hc.Before("pin", hc.Any(), r.answer("pin", hc.Modify(pinnedIn, "pinned"))),
 				hc.Before("audit", hc.Any(), r.do("audit", func(context.Context, hc.Event) (hc.Outcome, error) {
 					end()
-					return hc.Allow().WithContext("seen"), nil
+					return hc.Allow().WithNote("seen"), nil
 				})).FailOpen(),
 				hc.Before("guard", hc.Any(), r.answer("guard", hc.Allow())),
 			}
@@ -149,7 +149,7 @@ func TestWrapNeverRunsTheToolForACallerThatHasGoneAway(t *testing.T) {
 				ran = true
 				return hc.TextResult("deleted"), nil
 			})
-			res, err := exec(ctx, hc.Call{Tool: "Bash", ID: "toolu_1", Input: bashIn})
+			res, err := exec(ctx, hc.Call{Tool: "Bash", CallID: "toolu_1", Input: bashIn})
 			require.NoError(t, err)
 			assert.False(t, ran, "the tool ran for a caller that had gone away")
 			assert.Equal(t, hc.ErrorResult(row.want.Reason), res)
@@ -162,18 +162,18 @@ func TestWrapDoesNotRunTheToolWhenTheCallerLeavesAfterTheChainAllowed(t *testing
 	defer cancel()
 	// The observer is told of the run after the chain has answered, so it
 	// cancels in the gap between the before-chain's allow and the tool.
-	c := hc.New(hc.Before("audit", hc.Any(), answering(hc.Allow().WithContext("looked")))).
+	c := hc.New(hc.Before("audit", hc.Any(), answering(hc.Allow().WithNote("looked")))).
 		WithObserver(hc.Observer{Run: func(context.Context, hc.RunReport) { cancel() }})
 	ran := false
 	exec := c.Wrap(func(context.Context, hc.Call) (hc.Result, error) {
 		ran = true
 		return hc.TextResult("deleted"), nil
 	})
-	res, err := exec(ctx, hc.Call{Tool: "Bash", ID: "toolu_1", Input: bashIn})
+	res, err := exec(ctx, hc.Call{Tool: "Bash", CallID: "toolu_1", Input: bashIn})
 	require.NoError(t, err)
 	assert.False(t, ran)
 	want := hc.ErrorResult("hookchain: the context ended before the tool ran: context canceled")
-	want.Context = []hc.Note{{Link: "audit", Text: "looked"}}
+	want.Notes = []hc.Note{{Link: "audit", Text: "looked"}}
 	assert.Equal(t, want, res)
 }
 

@@ -358,18 +358,18 @@ func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observati
 				return w.callerGone(ctx, "while "+l.name+" was asked"), true
 			}
 			if !l.failOpen {
-				return Outcome{Verdict: Denied, Reason: l.name + " failed and denies on failure: " + fault, Trail: w.trail, Context: w.notes,
+				return Outcome{Verdict: Denied, Reason: l.name + " failed and denies on failure: " + fault, Trail: w.trail, Notes: w.notes,
 					DecidedBy: l.name, Cause: CauseFailure}, true
 			}
 			continue
 		}
-		for _, n := range out.Context {
+		for _, n := range out.Notes {
 			w.notes = append(w.notes, Note{Link: l.name, Text: n.Text})
 		}
 		switch out.Verdict {
 		case Denied:
 			w.trail = append(w.trail, step)
-			return Outcome{Verdict: Denied, Reason: deniedBy(l.name, out.Reason), Trail: w.trail, Context: w.notes,
+			return Outcome{Verdict: Denied, Reason: deniedBy(l.name, out.Reason), Trail: w.trail, Notes: w.notes,
 				DecidedBy: l.name, Cause: CauseLink}, true
 		case Modified:
 			w.e.Input = out.Input
@@ -388,7 +388,7 @@ func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observati
 		// Ended while the last matchers ran, with no link left to fail for it.
 		return w.callerGone(ctx, "before the chain answered"), true
 	}
-	res = Outcome{Trail: w.trail, Context: w.notes}
+	res = Outcome{Trail: w.trail, Notes: w.notes}
 	if w.changed {
 		res.Reason = changedBy(w.trail)
 		if w.e.Hook == BeforeTool {
@@ -413,7 +413,7 @@ func (w *walk) callerGone(ctx context.Context, when string) Outcome {
 		Verdict: Denied,
 		Reason:  "hookchain: the context ended " + when + ": " + ctx.Err().Error(),
 		Trail:   w.trail,
-		Context: w.notes,
+		Notes: w.notes,
 		Cause:   CauseCaller,
 	}
 }
@@ -530,7 +530,7 @@ func (l *Link) answer(ctx context.Context, e Event, out *Outcome) (plain bool, f
 		}
 		return false, fault
 	}
-	if o.Verdict == Allowed && o.Reason == "" && len(o.Context) == 0 {
+	if o.Verdict == Allowed && o.Reason == "" && len(o.Notes) == 0 {
 		return true, ""
 	}
 	*out = o
@@ -591,7 +591,7 @@ func ended(parent context.Context, timeout time.Duration) string {
 
 // Call is a tool call as a runtime hands it to its executor.
 type Call struct {
-	Tool, ID string
+	Tool, CallID string
 	Input    json.RawMessage
 }
 
@@ -601,11 +601,11 @@ type Call struct {
 type Result struct {
 	Output  json.RawMessage
 	IsError bool
-	// Context is what the chain's links wanted the model to read next to
+	// Notes is what the chain's links wanted the model to read next to
 	// this result (Wrap fills it from both hooks, in order). A runtime shows
 	// it to the model with the result — as Claude Code does with
 	// additionalContext — and may ignore it; the tool never sees it.
-	Context []Note
+	Notes []Note
 }
 
 // TextResult is the Result of a tool that answered with plain text.
@@ -646,46 +646,46 @@ type Executor func(ctx context.Context, c Call) (Result, error)
 // denial.
 func (c *Chain) Wrap(next Executor) Executor {
 	return func(ctx context.Context, call Call) (Result, error) {
-		before := c.Run(ctx, Event{Hook: BeforeTool, Tool: call.Tool, CallID: call.ID, Input: call.Input})
+		before := c.Run(ctx, Event{Hook: BeforeTool, Tool: call.Tool, CallID: call.CallID, Input: call.Input})
 		switch before.Verdict {
 		case Allowed:
 		case Modified:
 			call.Input = before.Input
 		case Asked:
 			res := ErrorResult(before.Reason)
-			res.Context = before.Context
+			res.Notes = before.Notes
 			return res, &ApprovalPending{Ticket: before.Pending, Reason: before.Reason}
 		default:
 			res := ErrorResult(before.Reason)
-			res.Context = before.Context
+			res.Notes = before.Notes
 			return res, nil
 		}
 		if err := ctx.Err(); err != nil {
 			// Allowed, but the caller went away since: a tool is never run
 			// with a context that is already done.
 			res := ErrorResult("hookchain: the context ended before the tool ran: " + err.Error())
-			res.Context = before.Context
+			res.Notes = before.Notes
 			return res, nil
 		}
 		res, err := next(ctx, call)
-		after := Event{Hook: AfterTool, Tool: call.Tool, CallID: call.ID, Input: call.Input, Output: res.Output, IsError: res.IsError}
+		after := Event{Hook: AfterTool, Tool: call.Tool, CallID: call.CallID, Input: call.Input, Output: res.Output, IsError: res.IsError}
 		if err != nil {
 			shown := ErrorResult(err.Error())
 			after.Output, after.IsError = shown.Output, shown.IsError
 		}
 		out := c.Run(ctx, after)
-		notes := joinNotes(before.Context, out.Context)
+		notes := joinNotes(before.Notes, out.Notes)
 		switch out.Verdict {
 		case Allowed:
 			if notes != nil {
-				res.Context = joinNotes(res.Context, notes)
+				res.Notes = joinNotes(res.Notes, notes)
 			}
 			return res, err
 		case Replaced:
-			return Result{Output: out.Output, IsError: out.IsError, Context: notes}, nil
+			return Result{Output: out.Output, IsError: out.IsError, Notes: notes}, nil
 		default:
 			res := ErrorResult(out.Reason)
-			res.Context = notes
+			res.Notes = notes
 			return res, nil
 		}
 	}

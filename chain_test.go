@@ -654,7 +654,7 @@ func TestWrapFollowsTheExecutorContract(t *testing.T) {
 				ran = append(ran, string(c.Input))
 				return tt.tool(ctx, c)
 			})
-			res, err := exec(context.Background(), hc.Call{Tool: "Bash", ID: "toolu_1", Input: bashIn})
+			res, err := exec(context.Background(), hc.Call{Tool: "Bash", CallID: "toolu_1", Input: bashIn})
 			if tt.wantErr != "" {
 				require.EqualError(t, err, tt.wantErr)
 			} else {

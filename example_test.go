@@ -116,8 +116,8 @@ func ExampleChain_Wrap() {
 	exec := chain.Wrap(runTool)
 
 	for _, call := range []hookchain.Call{
-		{Tool: "Read", ID: "t1", Input: json.RawMessage(`{"file_path":"go.mod"}`)},
-		{Tool: "mcp__fs__write_file", ID: "t2", Input: json.RawMessage(`{"path":"go.mod"}`)},
+		{Tool: "Read", CallID: "t1", Input: json.RawMessage(`{"file_path":"go.mod"}`)},
+		{Tool: "mcp__fs__write_file", CallID: "t2", Input: json.RawMessage(`{"path":"go.mod"}`)},
 	} {
 		fmt.Println(call.Tool)
 		res, err := exec(context.Background(), call)

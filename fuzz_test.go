@@ -234,7 +234,7 @@ func (s spec) interceptor(log *[]seen, cancel context.CancelFunc) hc.Interceptor
 	return func(ctx context.Context, e hc.Event) (hc.Outcome, error) {
 		out, err := s.answerTo(ctx, e, log, cancel)
 		if s.note {
-			out = out.WithContext("note from " + s.name)
+			out = out.WithNote("note from " + s.name)
 		}
 		return out, err
 	}
@@ -395,7 +395,7 @@ func model(p program) (hc.Outcome, []seen) {
 				// and the chain's, not the link's.
 				trail = append(trail, hc.Step{Name: s.name, Verdict: hc.Denied, Reason: reason, Fault: fault})
 				out := refuse("the context ended while " + s.name + " was asked: context canceled")
-				out.Trail, out.Context = trail, notes
+				out.Trail, out.Notes = trail, notes
 				return out, asked
 			}
 			if s.failOpen {
@@ -403,7 +403,7 @@ func model(p program) (hc.Outcome, []seen) {
 				continue
 			}
 			trail = append(trail, hc.Step{Name: s.name, Verdict: hc.Denied, Reason: reason, Fault: fault})
-			return hc.Outcome{Verdict: hc.Denied, Reason: s.name + " failed and denies on failure: " + fault, Trail: trail, Context: notes,
+			return hc.Outcome{Verdict: hc.Denied, Reason: s.name + " failed and denies on failure: " + fault, Trail: trail, Notes: notes,
 				DecidedBy: s.name, Cause: hc.CauseFailure}, asked
 		}
 		if s.note {
@@ -418,7 +418,7 @@ func model(p program) (hc.Outcome, []seen) {
 			if reason != "" {
 				r += ": " + reason
 			}
-			return hc.Outcome{Verdict: hc.Denied, Reason: r, Trail: trail, Context: notes, DecidedBy: s.name, Cause: hc.CauseLink}, asked
+			return hc.Outcome{Verdict: hc.Denied, Reason: r, Trail: trail, Notes: notes, DecidedBy: s.name, Cause: hc.CauseLink}, asked
 		case hc.Asked:
 			trail = append(trail, hc.Step{Name: s.name, Verdict: hc.Asked, Reason: reason})
 			if reason == "" {
@@ -443,13 +443,13 @@ func model(p program) (hc.Outcome, []seen) {
 		// The chain under test has no approver: approval that was needed
 		// and not obtained is a denial.
 		trail = append(trail, hc.Step{Name: "approver", Verdict: hc.Denied, Fault: "no approver is configured", Approver: true})
-		return hc.Outcome{Verdict: hc.Denied, Trail: trail, Context: notes, Cause: hc.CauseNoApproval,
+		return hc.Outcome{Verdict: hc.Denied, Trail: trail, Notes: notes, Cause: hc.CauseNoApproval,
 			Reason: "approval needed but not obtained: no approver is configured (asked by " + strings.Join(asks, "; ") + ")"}, asked
 	}
 	if len(changes) == 0 {
-		return hc.Outcome{Trail: trail, Context: notes}, asked
+		return hc.Outcome{Trail: trail, Notes: notes}, asked
 	}
-	out := hc.Outcome{Reason: strings.Join(changes, "; "), Trail: trail, Context: notes}
+	out := hc.Outcome{Reason: strings.Join(changes, "; "), Trail: trail, Notes: notes}
 	if p.hook == hc.BeforeTool {
 		out.Verdict, out.Input = hc.Modified, input
 	} else {
@@ -686,7 +686,7 @@ func FuzzFoldInvariants(f *testing.F) {
 		require.Equal(t, want.Verdict, got.Verdict, "verdict; reason %q", got.Reason)
 		require.Equal(t, want.Reason, got.Reason)
 		require.Equal(t, want.Trail, got.Trail)
-		require.Equal(t, want.Context, got.Context, "context notes, in chain order, named")
+		require.Equal(t, want.Notes, got.Notes, "context notes, in chain order, named")
 		require.Equal(t, string(want.Input), string(got.Input))
 		require.Equal(t, string(want.Output), string(got.Output))
 		require.Equal(t, want.IsError, got.IsError)

@@ -36,8 +36,8 @@ func (v Verdict) String() string {
 	return "Verdict(" + strconv.Itoa(int(v)) + ")"
 }
 
-// decision is the verdict's wire word, as hook programs write it.
-func (v Verdict) decision() string {
+// word is the verdict's wire word, as hook programs write it.
+func (v Verdict) word() string {
 	switch v {
 	case Allowed:
 		return "allow"
@@ -57,7 +57,7 @@ func (v Verdict) decision() string {
 // "modify", "replace" or "ask". An unknown verdict is an error, never a
 // number.
 func (v Verdict) MarshalText() ([]byte, error) {
-	d := v.decision()
+	d := v.word()
 	if d == "" {
 		return nil, fmt.Errorf("hookchain: cannot encode unknown verdict %d", uint8(v))
 	}
@@ -70,7 +70,7 @@ func (v Verdict) MarshalText() ([]byte, error) {
 // a guess.
 func (v *Verdict) UnmarshalText(b []byte) error {
 	for c := Allowed; c <= Asked; c++ {
-		if string(b) == c.decision() || string(b) == c.String() {
+		if string(b) == c.word() || string(b) == c.String() {
 			*v = c
 			return nil
 		}
@@ -96,7 +96,7 @@ type Outcome struct {
 	Output  json.RawMessage // Replaced: the result the model must be shown
 	IsError bool            // Replaced: whether that result is an error
 	Trail   []Step          // who changed, refused, asked or failed, in chain order
-	Context []Note          // text for the model to read next to the call, in chain order
+	Notes   []Note          // text for the model to read next to the call, in chain order
 	Pending *Ticket         // Asked: the approval the host must obtain out of band
 
 	// DecidedBy names the link whose answer or failure decided the call, or
@@ -227,12 +227,12 @@ func Replace(output json.RawMessage, isError bool, reason string) Outcome {
 // at once, about the final input. It is valid only before the call.
 func Ask(message string) Outcome { return Outcome{Verdict: Asked, Reason: message} }
 
-// WithContext returns the answer with text added for the model to read next
+// WithNote returns the answer with text added for the model to read next
 // to the call. Any answer can carry context, an Allow included; the chain
 // keeps it in order and names the link it came from. A denial's context is
 // kept too; links after a denial are not asked, so they add none.
-func (o Outcome) WithContext(text string) Outcome {
-	o.Context = append(o.Context[:len(o.Context):len(o.Context)], Note{Text: text})
+func (o Outcome) WithNote(text string) Outcome {
+	o.Notes = append(o.Notes[:len(o.Notes):len(o.Notes)], Note{Text: text})
 	return o
 }
 

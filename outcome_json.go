@@ -7,33 +7,33 @@ import (
 	"fmt"
 )
 
-// The JSON form of an Outcome is a stable, documented schema, so that a
-// decision made in one process (a hook program, the hookchain command) can be
+// The JSON form of an Outcome is a stable, documented schema, so that an
+// outcome reached in one process (a hook program, the hookchain command) can be
 // read in another:
 //
-//	{"decision": "allow" | "deny" | "modify" | "replace" | "ask",
+//	{"verdict":  "allow" | "deny" | "modify" | "replace" | "ask",
 //	 "reason":   "…",
 //	 "decided_by": "…",       // see Outcome.DecidedBy
 //	 "cause":    "link" | "failure" | "approver" | "no_approval" | "chain" | "caller",
 //	 "input":    <JSON>,      // modify: the input the tool must run with
 //	 "output":   <JSON>,      // replace: the result the model must be shown
 //	 "is_error": true,        // replace: the result is an error
-//	 "trail":    [{"name": "…", "decision": "…", "reason": "…", "fault": "…", "by": "…", "approver": true}],
-//	 "context":  [{"link": "…", "text": "…"}]}
+//	 "trail":    [{"name": "…", "verdict": "…", "reason": "…", "fault": "…", "by": "…", "approver": true}],
+//	 "notes":    [{"link": "…", "text": "…"}],
+//	 "pending":  {…}}          // ask, approval pending: the Ticket (see Ticket.MarshalJSON)
 //
-// Empty fields are omitted ("cause" when it is none); "decision" is always
-// present. Every field is stable: programs may rely on "decision",
-// "decided_by", "cause", "trail" and "context"; "reason" is for people and
-// its wording may improve. A pending ticket
-// (Outcome.Pending) is not encoded: it is bound to the chain in this process. (json.Marshal
+// Empty fields are omitted ("cause" when it is none); "verdict" is always
+// present. Every field is stable: programs may rely on "verdict",
+// "decided_by", "cause", "trail" and "notes"; "reason" is for people and
+// its wording may improve. (json.Marshal
 // escapes "<", ">" and "&" in any value, as it always does; write with a
 // json.Encoder with SetEscapeHTML(false) to keep them as they are.) Decoding ignores
 // unknown fields, so the schema can grow, but is strict about the ones it
-// knows: an unknown decision, "modify" without "input" or "replace" without
+// knows: an unknown verdict, "modify" without "input" or "replace" without
 // "output" is an error, never an allow.
 
 type outcomeJSON struct {
-	Decision  *Verdict    `json:"decision"`
+	Verdict   *Verdict    `json:"verdict"`
 	Reason    string      `json:"reason,omitempty"`
 	DecidedBy string      `json:"decided_by,omitempty"`
 	Cause     Cause       `json:"cause,omitzero"`
@@ -41,12 +41,13 @@ type outcomeJSON struct {
 	Output    rawOrAbsent `json:"output,omitempty"`
 	IsError   bool        `json:"is_error,omitempty"`
 	Trail     []Step      `json:"trail,omitempty"`
-	Context   []Note      `json:"context,omitempty"`
+	Notes     []Note      `json:"notes,omitempty"`
+	Pending   *Ticket     `json:"pending,omitempty"`
 }
 
 type stepJSON struct {
 	Name     string   `json:"name"`
-	Decision *Verdict `json:"decision"`
+	Verdict  *Verdict `json:"verdict"`
 	Reason   string   `json:"reason,omitempty"`
 	Fault    string   `json:"fault,omitempty"`
 	By       string   `json:"by,omitempty"`
@@ -74,7 +75,7 @@ func (r *rawOrAbsent) UnmarshalJSON(b []byte) error {
 // be valid JSON when present, as a chain's outcome always is.
 func (o Outcome) MarshalJSON() ([]byte, error) {
 	d := o.Verdict
-	if d.decision() == "" {
+	if d.word() == "" {
 		return nil, fmt.Errorf("hookchain: cannot encode an outcome with unknown verdict %d", uint8(d))
 	}
 	for _, f := range []struct {
@@ -86,9 +87,9 @@ func (o Outcome) MarshalJSON() ([]byte, error) {
 		}
 	}
 	return marshal(outcomeJSON{
-		Decision: &d, Reason: o.Reason, DecidedBy: o.DecidedBy, Cause: o.Cause,
+		Verdict: &d, Reason: o.Reason, DecidedBy: o.DecidedBy, Cause: o.Cause,
 		Input: rawOrAbsent(o.Input), Output: rawOrAbsent(o.Output),
-		IsError: o.IsError, Trail: o.Trail, Context: o.Context,
+		IsError: o.IsError, Trail: o.Trail, Notes: o.Notes, Pending: o.Pending,
 	})
 }
 
@@ -110,11 +111,11 @@ func (o *Outcome) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &in); err != nil {
 		return fmt.Errorf("hookchain: decoding an outcome: %w", err)
 	}
-	if in.Decision == nil {
-		return errors.New(`hookchain: decoding an outcome: "decision" is missing`)
+	if in.Verdict == nil {
+		return errors.New(`hookchain: decoding an outcome: "verdict" is missing`)
 	}
-	out := Outcome{Verdict: *in.Decision, Reason: in.Reason, DecidedBy: in.DecidedBy, Cause: in.Cause,
-		IsError: in.IsError, Trail: in.Trail, Context: in.Context}
+	out := Outcome{Verdict: *in.Verdict, Reason: in.Reason, DecidedBy: in.DecidedBy, Cause: in.Cause,
+		IsError: in.IsError, Trail: in.Trail, Notes: in.Notes, Pending: in.Pending}
 	if len(in.Input) > 0 {
 		out.Input = json.RawMessage(in.Input)
 	}
@@ -131,17 +132,17 @@ func (o *Outcome) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes a step as {"name", "decision", "reason", "fault",
+// MarshalJSON encodes a step as {"name", "verdict", "reason", "fault",
 // "by", "approver"}, omitting those that are empty.
 func (s Step) MarshalJSON() ([]byte, error) {
 	d := s.Verdict
-	if d.decision() == "" {
+	if d.word() == "" {
 		return nil, fmt.Errorf("hookchain: cannot encode step %q with unknown verdict %d", s.Name, uint8(d))
 	}
-	return marshal(stepJSON{Name: s.Name, Decision: &d, Reason: s.Reason, Fault: s.Fault, By: s.By, Approver: s.Approver})
+	return marshal(stepJSON{Name: s.Name, Verdict: &d, Reason: s.Reason, Fault: s.Fault, By: s.By, Approver: s.Approver})
 }
 
-// UnmarshalJSON decodes a step; "name" and "decision" are required.
+// UnmarshalJSON decodes a step; "name" and "verdict" are required.
 func (s *Step) UnmarshalJSON(b []byte) error {
 	var in stepJSON
 	if err := json.Unmarshal(b, &in); err != nil {
@@ -150,9 +151,9 @@ func (s *Step) UnmarshalJSON(b []byte) error {
 	switch {
 	case in.Name == "":
 		return errors.New(`hookchain: decoding a step: "name" is missing`)
-	case in.Decision == nil:
-		return fmt.Errorf(`hookchain: decoding step %q: "decision" is missing`, in.Name)
+	case in.Verdict == nil:
+		return fmt.Errorf(`hookchain: decoding step %q: "verdict" is missing`, in.Name)
 	}
-	*s = Step{Name: in.Name, Verdict: *in.Decision, Reason: in.Reason, Fault: in.Fault, By: in.By, Approver: in.Approver}
+	*s = Step{Name: in.Name, Verdict: *in.Verdict, Reason: in.Reason, Fault: in.Fault, By: in.By, Approver: in.Approver}
 	return nil
 }

@@ -17,42 +17,42 @@ func TestAnOutcomeHasAStableJSONForm(t *testing.T) {
 		outcome hc.Outcome
 		json    string
 	}{
-		{"an allow is only its decision", hc.Outcome{}, `{"decision":"allow"}`},
+		{"an allow is only its decision", hc.Outcome{}, `{"verdict":"allow"}`},
 		{
 			"a denial names the denier",
 			hc.Outcome{Verdict: hc.Denied, Reason: "denied by guard: <no>", DecidedBy: "guard", Cause: hc.CauseLink, Trail: []hc.Step{{Name: "guard", Verdict: hc.Denied, Reason: "<no>"}}},
-			`{"decision":"deny","reason":"denied by guard: <no>","decided_by":"guard","cause":"link","trail":[{"name":"guard","decision":"deny","reason":"<no>"}]}`,
+			`{"verdict":"deny","reason":"denied by guard: <no>","decided_by":"guard","cause":"link","trail":[{"name":"guard","verdict":"deny","reason":"<no>"}]}`,
 		},
 		{
 			"a modification carries the input",
 			hc.Outcome{Verdict: hc.Modified, Reason: "pin", Input: json.RawMessage(`{"command":"ls","timeout":10}`), Trail: []hc.Step{{Name: "pin", Verdict: hc.Modified}}},
-			`{"decision":"modify","reason":"pin","input":{"command":"ls","timeout":10},"trail":[{"name":"pin","decision":"modify"}]}`,
+			`{"verdict":"modify","reason":"pin","input":{"command":"ls","timeout":10},"trail":[{"name":"pin","verdict":"modify"}]}`,
 		},
 		{
 			"a replacement carries the output and its error flag",
 			hc.Outcome{Verdict: hc.Replaced, Reason: "redact", Output: json.RawMessage(`"[REDACTED]"`), IsError: true, Trail: []hc.Step{{Name: "redact", Verdict: hc.Replaced}}},
-			`{"decision":"replace","reason":"redact","output":"[REDACTED]","is_error":true,"trail":[{"name":"redact","decision":"replace"}]}`,
+			`{"verdict":"replace","reason":"redact","output":"[REDACTED]","is_error":true,"trail":[{"name":"redact","verdict":"replace"}]}`,
 		},
 		{
 			"a replacement by null keeps the null",
 			hc.Outcome{Verdict: hc.Replaced, Output: json.RawMessage(`null`)},
-			`{"decision":"replace","output":null}`,
+			`{"verdict":"replace","output":null}`,
 		},
 		{
 			"the chain's own refusal names no link and says why",
 			hc.Outcome{Verdict: hc.Denied, Reason: "hookchain: the context is already done: context canceled", Cause: hc.CauseCaller},
-			`{"decision":"deny","reason":"hookchain: the context is already done: context canceled","cause":"caller"}`,
+			`{"verdict":"deny","reason":"hookchain: the context is already done: context canceled","cause":"caller"}`,
 		},
 		{
 			"an approver's refusal marks its step",
 			hc.Outcome{Verdict: hc.Denied, Reason: "refused by alice (asked by gate)", DecidedBy: "gate", Cause: hc.CauseApprover,
 				Trail: []hc.Step{{Name: "gate", Verdict: hc.Asked}, {Name: "gate", Verdict: hc.Denied, By: "alice", Approver: true}}},
-			`{"decision":"deny","reason":"refused by alice (asked by gate)","decided_by":"gate","cause":"approver","trail":[{"name":"gate","decision":"ask"},{"name":"gate","decision":"deny","by":"alice","approver":true}]}`,
+			`{"verdict":"deny","reason":"refused by alice (asked by gate)","decided_by":"gate","cause":"approver","trail":[{"name":"gate","verdict":"ask"},{"name":"gate","verdict":"deny","by":"alice","approver":true}]}`,
 		},
 		{
 			"a failure carries its fault",
 			hc.Outcome{Verdict: hc.Denied, Reason: "vault failed and denies on failure: timed out after 1s", DecidedBy: "vault", Cause: hc.CauseFailure, Trail: []hc.Step{{Name: "audit", Verdict: hc.Allowed, Fault: "disk full"}, {Name: "vault", Verdict: hc.Denied, Fault: "timed out after 1s"}}},
-			`{"decision":"deny","reason":"vault failed and denies on failure: timed out after 1s","decided_by":"vault","cause":"failure","trail":[{"name":"audit","decision":"allow","fault":"disk full"},{"name":"vault","decision":"deny","fault":"timed out after 1s"}]}`,
+			`{"verdict":"deny","reason":"vault failed and denies on failure: timed out after 1s","decided_by":"vault","cause":"failure","trail":[{"name":"audit","verdict":"allow","fault":"disk full"},{"name":"vault","verdict":"deny","fault":"timed out after 1s"}]}`,
 		},
 	}
 	for _, tt := range tests {
@@ -76,13 +76,13 @@ func TestDecodingAnOutcomeIsStrictAboutWhatItKnows(t *testing.T) {
 		json string
 		err  string
 	}{
-		{`{}`, `hookchain: decoding an outcome: "decision" is missing`},
-		{`{"decision":"maybe"}`, `hookchain: decoding an outcome: hookchain: unknown verdict "maybe" (want allow, deny, modify, replace or ask)`},
-		{`{"decision":"modify"}`, `hookchain: decoding an outcome: "modify" without "input"`},
-		{`{"decision":"replace","reason":"x"}`, `hookchain: decoding an outcome: "replace" without "output"`},
-		{`{"decision":"deny","trail":[{"decision":"deny"}]}`, `hookchain: decoding an outcome: hookchain: decoding a step: "name" is missing`},
-		{`{"decision":"deny","trail":[{"name":"a"}]}`, `hookchain: decoding an outcome: hookchain: decoding step "a": "decision" is missing`},
-		{`{"decision":"allow","is_error":"yes"}`, `hookchain: decoding an outcome: json: cannot unmarshal string into Go struct field outcomeJSON.is_error of type bool`},
+		{`{}`, `hookchain: decoding an outcome: "verdict" is missing`},
+		{`{"verdict":"maybe"}`, `hookchain: decoding an outcome: hookchain: unknown verdict "maybe" (want allow, deny, modify, replace or ask)`},
+		{`{"verdict":"modify"}`, `hookchain: decoding an outcome: "modify" without "input"`},
+		{`{"verdict":"replace","reason":"x"}`, `hookchain: decoding an outcome: "replace" without "output"`},
+		{`{"verdict":"deny","trail":[{"verdict":"deny"}]}`, `hookchain: decoding an outcome: hookchain: decoding a step: "name" is missing`},
+		{`{"verdict":"deny","trail":[{"name":"a"}]}`, `hookchain: decoding an outcome: hookchain: decoding step "a": "verdict" is missing`},
+		{`{"verdict":"allow","is_error":"yes"}`, `hookchain: decoding an outcome: json: cannot unmarshal string into Go struct field outcomeJSON.is_error of type bool`},
 		{`[]`, `hookchain: decoding an outcome: json: cannot unmarshal array into Go value of type hookchain.outcomeJSON`},
 	}
 	for _, tt := range tests {
@@ -93,7 +93,7 @@ func TestDecodingAnOutcomeIsStrictAboutWhatItKnows(t *testing.T) {
 		})
 	}
 	var o hc.Outcome
-	require.NoError(t, json.Unmarshal([]byte(`{"decision":"deny","reason":"x","added_later":{"a":1}}`), &o))
+	require.NoError(t, json.Unmarshal([]byte(`{"verdict":"deny","reason":"x","added_later":{"a":1}}`), &o))
 	assert.Equal(t, hc.Outcome{Verdict: hc.Denied, Reason: "x"}, o, "unknown fields are ignored, so the schema can grow")
 }
 
@@ -109,12 +109,12 @@ func TestAnOutcomeThatCannotBeWrittenIsAnError(t *testing.T) {
 // A chain's outcome, whatever it is, survives the trip through JSON.
 func FuzzOutcomeJSON(f *testing.F) {
 	for _, s := range []string{
-		`{"decision":"allow"}`,
-		`{"decision":"deny","reason":"x","trail":[{"name":"a","decision":"deny","fault":"f"}]}`,
-		`{"decision":"modify","input":{"a":[1,2,{"b":null}]},"reason":"r"}`,
-		`{"decision":"replace","output":"\u003c","is_error":true}`,
-		`{"decision":"replace","output":null}`,
-		`{"decision":"Denied","trail":[]}`,
+		`{"verdict":"allow"}`,
+		`{"verdict":"deny","reason":"x","trail":[{"name":"a","verdict":"deny","fault":"f"}]}`,
+		`{"verdict":"modify","input":{"a":[1,2,{"b":null}]},"reason":"r"}`,
+		`{"verdict":"replace","output":"\u003c","is_error":true}`,
+		`{"verdict":"replace","output":null}`,
+		`{"verdict":"Denied","trail":[]}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -142,7 +142,7 @@ func FuzzOutcomeJSON(f *testing.F) {
 
 func TestAnUnknownCauseIsAnErrorNotAGuess(t *testing.T) {
 	var o hc.Outcome
-	require.EqualError(t, json.Unmarshal([]byte(`{"decision":"deny","cause":"Link"}`), &o),
+	require.EqualError(t, json.Unmarshal([]byte(`{"verdict":"deny","cause":"Link"}`), &o),
 		`hookchain: decoding an outcome: hookchain: unknown cause "Link" (want none, link, failure, approver, no_approval, chain or caller)`)
 	_, err := json.Marshal(hc.Outcome{Verdict: hc.Denied, Cause: 42})
 	require.ErrorContains(t, err, "hookchain: cannot encode unknown cause 42")

@@ -25,7 +25,7 @@ func BenchmarkPolicy(b *testing.B) {
 		}
 		return hookchain.Allow(), nil
 	}
-	s := Session{Cwd: b.TempDir()}
+	s := SessionInfo{Cwd: b.TempDir()}
 	chains := []struct {
 		name  string
 		chain *hookchain.Chain

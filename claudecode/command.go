@@ -31,7 +31,7 @@ const ProjectDirEnv = "CLAUDE_PROJECT_DIR"
 // Command panics when spec is not valid (process.Spec.Validate): a
 // construction mistake, like the core's. Validate specs read from
 // configuration before building links from them.
-func Command(spec process.Spec, s Session) hookchain.Interceptor {
+func Command(spec process.Spec, s SessionInfo) hookchain.Interceptor {
 	if err := spec.Validate(); err != nil {
 		panic(fmt.Sprintf("claudecode: Command: %v", err))
 	}
@@ -67,7 +67,7 @@ func failure(command string, r process.Result, err error) *process.Error {
 // commandSpec is spec as Claude Code would run it for session s: in the
 // session's directory, with the project directory in the environment. The
 // environment is copied, so the caller's slice is never written to.
-func commandSpec(spec process.Spec, s Session) process.Spec {
+func commandSpec(spec process.Spec, s SessionInfo) process.Spec {
 	if spec.Dir == "" {
 		spec.Dir = s.Cwd
 	}

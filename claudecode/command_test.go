@@ -26,9 +26,9 @@ func script(t testing.TB, name string, args ...string) process.Spec {
 
 // project is a session whose project directory (and cwd) is a fresh
 // directory, where record.sh leaves what it was sent.
-func project(t *testing.T) Session {
+func project(t *testing.T) SessionInfo {
 	dir := t.TempDir()
-	return Session{ID: "sess-1", TranscriptPath: filepath.Join(dir, "t.jsonl"), Cwd: dir, ProjectDir: dir}
+	return SessionInfo{ID: "sess-1", TranscriptPath: filepath.Join(dir, "t.jsonl"), Cwd: dir, ProjectDir: dir}
 }
 
 func bash(command string) hookchain.Event {
@@ -74,11 +74,11 @@ func TestCommandHooksAnswerThroughAChain(t *testing.T) {
 			`permissionDecision "ask" with updatedInput is refused: in a chain one answer cannot both rewrite a call and ask about it, ` +
 				`so rewrite in one hook and ask in a later one (the hook asked: pushes to a shared branch)`))},
 		{"additionalContext before the call", "context.sh", false, bash("npm test"), same(hookchain.Outcome{
-			Context: []hookchain.Note{{Link: "hook", Text: "this repository uses pnpm (PreToolUse)"}}})},
+			Notes: []hookchain.Note{{Link: "hook", Text: "this repository uses pnpm (PreToolUse)"}}})},
 		{"additionalContext after the call", "context.sh", false, bashResult("ok"), same(hookchain.Outcome{
-			Context: []hookchain.Note{{Link: "hook", Text: "this repository uses pnpm (PostToolUse)"}}})},
+			Notes: []hookchain.Note{{Link: "hook", Text: "this repository uses pnpm (PostToolUse)"}}})},
 		{"additionalContext after a failed call", "context.sh", false, failed, same(hookchain.Outcome{
-			Context: []hookchain.Note{{Link: "hook", Text: "this repository uses pnpm (PostToolUseFailure)"}}})},
+			Notes: []hookchain.Note{{Link: "hook", Text: "this repository uses pnpm (PostToolUseFailure)"}}})},
 		{"continue false before the call", "stop.sh", false, bash("ls"), same(denied("stop requested: the test suite is red; fix it first"))},
 		{"continue false after the call", "stop.sh", false, bashResult("ok"), same(denied("stop requested: the test suite is red; fix it first"))},
 		{"block after the call", "block-after.sh", false, bashResult("Traceback"), same(denied("the output holds a stack trace"))},
@@ -193,19 +193,19 @@ func TestAHookGetsTheProjectDirButNotTheHostsEnvironment(t *testing.T) {
 	root := t.TempDir()
 	tests := []struct {
 		name string
-		s    Session
+		s    SessionInfo
 		env  []string
 		dir  string
 		want string
 	}{
-		{"project dir and cwd from the session", Session{Cwd: work, ProjectDir: root}, nil, "",
+		{"project dir and cwd from the session", SessionInfo{Cwd: work, ProjectDir: root}, nil, "",
 			"project=" + root + " secret=unset pwd=" + work},
-		{"the project dir defaults to the cwd", Session{Cwd: work}, nil, "",
+		{"the project dir defaults to the cwd", SessionInfo{Cwd: work}, nil, "",
 			"project=" + work + " secret=unset pwd=" + work},
-		{"spec.Env passes a variable on by name; the session's project dir wins", Session{Cwd: work, ProjectDir: root},
+		{"spec.Env passes a variable on by name; the session's project dir wins", SessionInfo{Cwd: work, ProjectDir: root},
 			[]string{"HOOKCHAIN_TEST_SECRET=given", "CLAUDE_PROJECT_DIR=/elsewhere"}, "",
 			"project=" + root + " secret=given pwd=" + work},
-		{"spec.Dir outranks the session's cwd", Session{Cwd: work, ProjectDir: root}, nil, root,
+		{"spec.Dir outranks the session's cwd", SessionInfo{Cwd: work, ProjectDir: root}, nil, root,
 			"project=" + root + " secret=unset pwd=" + root},
 	}
 	for _, tt := range tests {
@@ -224,7 +224,7 @@ func TestCommandDoesNotWriteToTheCallersEnvSlice(t *testing.T) {
 	env[0] = "A=1"
 	spec := script(t, "silent.sh")
 	spec.Env = env
-	fn := Command(spec, Session{Cwd: t.TempDir()})
+	fn := Command(spec, SessionInfo{Cwd: t.TempDir()})
 	_, err := fn(context.Background(), bash("ls"))
 	require.NoError(t, err)
 	assert.Equal(t, []string{"A=1"}, env)
@@ -235,7 +235,7 @@ func TestAShellHookRunsWithShAndSeesTheProjectDir(t *testing.T) {
 	hooks, err := filepath.Abs(filepath.Join("testdata", "hooks"))
 	require.NoError(t, err)
 	spec := process.Spec{Shell: `sh "$CLAUDE_PROJECT_DIR"/deny-json.sh`, Timeout: 10 * time.Second}
-	got, err := Command(spec, Session{Cwd: t.TempDir(), ProjectDir: hooks})(context.Background(), bash("cp a /etc/"))
+	got, err := Command(spec, SessionInfo{Cwd: t.TempDir(), ProjectDir: hooks})(context.Background(), bash("cp a /etc/"))
 	require.NoError(t, err)
 	assert.Equal(t, hookchain.Deny("writes outside the project are not allowed"), got)
 }
@@ -334,6 +334,6 @@ func TestCommandFailuresAreProcessErrorsOfTheirKind(t *testing.T) {
 
 func TestCommandPanicsOnAnInvalidSpec(t *testing.T) {
 	assert.PanicsWithValue(t, "claudecode: Command: neither Args nor Shell is set", func() {
-		Command(process.Spec{}, Session{})
+		Command(process.Spec{}, SessionInfo{})
 	})
 }

@@ -149,7 +149,7 @@ func (o *Output) Outcome(e hookchain.Event) (hookchain.Outcome, error) {
 		out = o.after(e, h)
 	}
 	if strings.TrimSpace(h.AdditionalContext) != "" {
-		out = out.WithContext(h.AdditionalContext)
+		out = out.WithNote(h.AdditionalContext)
 	}
 	return out, nil
 }

@@ -17,7 +17,7 @@ import (
 // and blocks with exit status 2. The Timeout lets the chain stop waiting on
 // its own; without FailOpen, a hook that breaks denies the call.
 func ExampleCommand() {
-	session := claudecode.Session{ID: "sess-1", Cwd: os.TempDir()}
+	session := claudecode.SessionInfo{ID: "sess-1", Cwd: os.TempDir()}
 	chain := hookchain.New(
 		hookchain.Before("no-rm", hookchain.Tool("Bash"),
 			claudecode.Command(process.Spec{Args: []string{"sh", "testdata/hooks/no-rm.sh"}, Dir: "."}, session)).
@@ -43,7 +43,7 @@ func ExampleDecide() {
 		`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"force-push",` +
 			`"additionalContext":"push a new branch instead"}}`)})
 	fmt.Println(out.Verdict, out.Reason, err)
-	fmt.Println("context:", out.Context[0].Text)
+	fmt.Println("context:", out.Notes[0].Text)
 
 	out, err = claudecode.Decide(e, process.Result{ExitCode: 1, Stderr: []byte("jq: command not found")})
 	fmt.Println(out.Verdict, err)
@@ -77,7 +77,7 @@ func ExampleUserApprover() {
 	chain := hookchain.New(
 		hookchain.Before("push-guard", hookchain.And(hookchain.Tool("Bash"), hookchain.InputMatches("command", `\bgit push\b`)),
 			func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
-				return hookchain.Ask("pushes to a shared remote").WithContext("CI runs on every push to main"), nil
+				return hookchain.Ask("pushes to a shared remote").WithNote("CI runs on every push to main"), nil
 			}),
 	).WithApprover(claudecode.UserApprover())
 	stdin := strings.NewReader(`{"session_id":"s","transcript_path":"/t","cwd":"/w","permission_mode":"default",` +

@@ -67,7 +67,7 @@ func FuzzDecide(f *testing.F) {
 			if err.Error() == "" {
 				t.Fatal("a failure without a message")
 			}
-			if out.Verdict != hookchain.Allowed || out.Reason != "" || out.Input != nil || out.Output != nil || out.Context != nil {
+			if out.Verdict != hookchain.Allowed || out.Reason != "" || out.Input != nil || out.Output != nil || out.Notes != nil {
 				t.Fatalf("a failure came with an outcome: %+v", out)
 			}
 			return
@@ -106,10 +106,10 @@ func FuzzDecide(f *testing.F) {
 			t.Fatalf("unknown verdict %v", out.Verdict)
 		}
 		switch {
-		case len(out.Context) > 1:
-			t.Fatalf("more than one note: %+v", out.Context)
-		case len(out.Context) == 1 && (code != 0 || strings.TrimSpace(out.Context[0].Text) == "" || out.Context[0].Link != ""):
-			t.Fatalf("a note the hook did not give: %+v", out.Context)
+		case len(out.Notes) > 1:
+			t.Fatalf("more than one note: %+v", out.Notes)
+		case len(out.Notes) == 1 && (code != 0 || strings.TrimSpace(out.Notes[0].Text) == "" || out.Notes[0].Link != ""):
+			t.Fatalf("a note the hook did not give: %+v", out.Notes)
 		}
 		// The chain takes the answer as given: no fault, the same verdict
 		// (an ask, once approved, is the allow it asked for), the same notes.
@@ -132,8 +132,8 @@ func FuzzDecide(f *testing.F) {
 		if folded.Verdict != want {
 			t.Fatalf("the chain folded %v into %v", out.Verdict, folded.Verdict)
 		}
-		if len(folded.Context) != len(out.Context) || len(out.Context) == 1 && folded.Context[0] != (hookchain.Note{Link: "hook", Text: out.Context[0].Text}) {
-			t.Fatalf("the chain kept %+v of %+v", folded.Context, out.Context)
+		if len(folded.Notes) != len(out.Notes) || len(out.Notes) == 1 && folded.Notes[0] != (hookchain.Note{Link: "hook", Text: out.Notes[0].Text}) {
+			t.Fatalf("the chain kept %+v of %+v", folded.Notes, out.Notes)
 		}
 	})
 }
@@ -234,7 +234,7 @@ func FuzzOutputForIsReadBackByDecide(f *testing.F) {
 		}
 		e := fuzzEvent(which)
 		o := hookchain.Outcome{Verdict: hookchain.Verdict(verdict), Reason: reason,
-			Context: []hookchain.Note{{Link: link, Text: text}, {Link: "second", Text: text2}}}
+			Notes: []hookchain.Note{{Link: link, Text: text}, {Link: "second", Text: text2}}}
 		switch o.Verdict {
 		case hookchain.Modified:
 			if !json.Valid(payload) || kind(payload) != "an object" {
@@ -282,12 +282,12 @@ func FuzzOutputForIsReadBackByDecide(f *testing.F) {
 			t.Fatalf("reason %q read back as %q", reason, got.Reason)
 		}
 
-		want := ContextText(o.Context)
+		want := ContextText(o.Notes)
 		switch {
-		case want == "" && got.Context != nil:
-			t.Fatalf("no context written, %+v read back", got.Context)
-		case want != "" && !(len(got.Context) == 1 && got.Context[0].Text == want):
-			t.Fatalf("context %q read back as %+v", want, got.Context)
+		case want == "" && got.Notes != nil:
+			t.Fatalf("no context written, %+v read back", got.Notes)
+		case want != "" && !(len(got.Notes) == 1 && got.Notes[0].Text == want):
+			t.Fatalf("context %q read back as %+v", want, got.Notes)
 		}
 	})
 }

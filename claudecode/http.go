@@ -50,7 +50,7 @@ var noRedirects = &http.Client{
 // Code: an HTTP hook blocks only by answering so in JSON.
 //
 // HTTP panics when h.URL is not an absolute http or https URL.
-func HTTP(h HTTPHook, s Session) hookchain.Interceptor {
+func HTTP(h HTTPHook, s SessionInfo) hookchain.Interceptor {
 	u, err := url.Parse(h.URL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		panic(fmt.Sprintf("claudecode: HTTP: %q is not an http or https URL", h.URL))

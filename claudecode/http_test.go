@@ -63,9 +63,9 @@ func TestHTTPHooksAnswerInTheResponseBody(t *testing.T) {
 		{"updatedToolOutput after the call", 200, `{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":"[redacted]"}}`,
 			after, hookchain.Replace(json.RawMessage(`"[redacted]"`), false, "updatedToolOutput")},
 		{"ask in JSON, with context", 200, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"production database","additionalContext":"prefer the staging database"}}`,
-			before, hookchain.Ask("production database").WithContext("prefer the staging database")},
+			before, hookchain.Ask("production database").WithNote("prefer the staging database")},
 		{"context after a failed call", 200, `{"hookSpecificOutput":{"hookEventName":"PostToolUseFailure","additionalContext":"the service is down for maintenance"}}`,
-			failed, hookchain.Allow().WithContext("the service is down for maintenance")},
+			failed, hookchain.Allow().WithNote("the service is down for maintenance")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

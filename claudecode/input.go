@@ -20,9 +20,9 @@ const (
 // changed the permission mode.
 const defaultPermissionMode = "default"
 
-// Session is what Claude Code tells every hook about the conversation. The
+// SessionInfo is what Claude Code tells every hook about the conversation. The
 // host fills it: hookchain knows about tool calls, not about sessions.
-type Session struct {
+type SessionInfo struct {
 	ID             string // session_id
 	TranscriptPath string // transcript_path
 	Cwd            string // cwd
@@ -80,7 +80,7 @@ func HookEventName(e hookchain.Event) string {
 // The event's JSON is carried as it is, not re-validated: a chain has checked
 // it before any link is asked. An empty input is sent as {} and an empty
 // output as null, which is how the chain reads them.
-func InputFor(e hookchain.Event, s Session) Input {
+func InputFor(e hookchain.Event, s SessionInfo) Input {
 	in := Input{
 		SessionID:      s.ID,
 		TranscriptPath: s.TranscriptPath,

@@ -10,7 +10,7 @@ import (
 	"github.com/hookchain/hookchain"
 )
 
-var session = Session{
+var session = SessionInfo{
 	ID:             "abc123",
 	TranscriptPath: "/home/u/.claude/projects/p/abc123.jsonl",
 	Cwd:            "/work/p",
@@ -23,7 +23,7 @@ func TestInputForEncodesTheEventAsClaudeCodeSendsIt(t *testing.T) {
 	tests := []struct {
 		name  string
 		event hookchain.Event
-		s     Session
+		s     SessionInfo
 		want  string
 	}{
 		{"PreToolUse", before, session,
@@ -41,7 +41,7 @@ func TestInputForEncodesTheEventAsClaudeCodeSendsIt(t *testing.T) {
 			session,
 			base + `"hook_event_name":"PostToolUse","tool_name":"Clock","tool_input":{},"tool_response":null}`},
 		{"the permission mode defaults to default, and empty session fields are still sent",
-			before, Session{},
+			before, SessionInfo{},
 			`{"session_id":"","transcript_path":"","cwd":"","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"toolu_01"}`},
 		{"the tool's text is not HTML-escaped",
 			hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash", Input: json.RawMessage(`{"command":"a && b > c < d"}`)},

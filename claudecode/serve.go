@@ -51,7 +51,7 @@ const maxServeInput = 256 << 20
 //
 // hookSpecificOutput names HookEventName(e), as Claude Code requires.
 func OutputFor(e hookchain.Event, o hookchain.Outcome) *Output {
-	h := &HookSpecificOutput{HookEventName: HookEventName(e), AdditionalContext: ContextText(o.Context)}
+	h := &HookSpecificOutput{HookEventName: HookEventName(e), AdditionalContext: ContextText(o.Notes)}
 	var out Output
 	before := e.Hook == hookchain.BeforeTool
 	switch {

@@ -92,7 +92,7 @@ func TestOutputForAnswersEachVerdictAsClaudeCodeReadsIt(t *testing.T) {
 func note(link, text string) hookchain.Note { return hookchain.Note{Link: link, Text: text} }
 
 func withNotes(o hookchain.Outcome, notes ...hookchain.Note) hookchain.Outcome {
-	o.Context = notes
+	o.Notes = notes
 	return o
 }
 
@@ -135,8 +135,8 @@ func TestOutputForIsReadBackByDecideAsTheSameVerdict(t *testing.T) {
 		{mcpAfter, hookchain.Replace(json.RawMessage(`{"a":1}`), false, "r"), hookchain.Replace(json.RawMessage(`{"a":1}`), false, "updatedMCPToolOutput")},
 		{failed, hookchain.Replace(json.RawMessage(`"y"`), true, "r"), hookchain.Replace(json.RawMessage(`"y"`), true, "updatedToolOutput")},
 		{before, hookchain.Ask("sure?"), hookchain.Ask("sure?")},
-		{before, allowedWith(note("a", "one"), note("b", "two")), hookchain.Allow().WithContext("a: one\n\nb: two")},
-		{failed, withNotes(hookchain.Deny("no"), note("a", "one")), hookchain.Deny("no").WithContext("a: one")},
+		{before, allowedWith(note("a", "one"), note("b", "two")), hookchain.Allow().WithNote("a: one\n\nb: two")},
+		{failed, withNotes(hookchain.Deny("no"), note("a", "one")), hookchain.Deny("no").WithNote("a: one")},
 	}
 	for _, tt := range tests {
 		b, err := marshal(OutputFor(tt.event, tt.out))
@@ -153,7 +153,7 @@ func guards() *hookchain.Chain {
 	return hookchain.New(
 		hookchain.Before("pnpm-hint", hookchain.And(hookchain.Tool("Bash"), hookchain.InputMatches("command", `\bnpm\b`)),
 			func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
-				return hookchain.Allow().WithContext("this repository uses pnpm, not npm"), nil
+				return hookchain.Allow().WithNote("this repository uses pnpm, not npm"), nil
 			}),
 		hookchain.Before("no-rm", hookchain.And(hookchain.Tool("Bash"), hookchain.InputMatches("command", `\brm\s+-rf\b`)),
 			func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
@@ -172,7 +172,7 @@ func guards() *hookchain.Chain {
 				if !e.IsError {
 					return hookchain.Allow(), nil
 				}
-				return hookchain.Allow().WithContext("read the error before retrying"), nil
+				return hookchain.Allow().WithNote("read the error before retrying"), nil
 			}),
 		hookchain.After("redact", hookchain.Any(),
 			func(_ context.Context, e hookchain.Event) (hookchain.Outcome, error) {

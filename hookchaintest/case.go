@@ -52,7 +52,7 @@ type Want struct {
 	IsError   bool             // compared when Verdict is Replaced
 	Trail     []string         // names of Outcome.Trail, in order; ALWAYS compared (nil/empty means the trail must be empty)
 	Steps     []hookchain.Step // optional: when non-nil, the whole trail is compared step by step (name, verdict, reason, fault, by) too
-	Context   []hookchain.Note // Outcome.Context, note by note; ALWAYS compared (nil/empty means the outcome must carry none)
+	Notes   []hookchain.Note // Outcome.Context, note by note; ALWAYS compared (nil/empty means the outcome must carry none)
 }
 
 // WantOf returns the Want that o satisfies, with every step of its trail, so
@@ -70,8 +70,8 @@ func WantOf(o hookchain.Outcome) Want {
 		w.Trail = append(w.Trail, s.Name)
 		w.Steps = append(w.Steps, s)
 	}
-	if len(o.Context) > 0 {
-		w.Context = slices.Clone(o.Context)
+	if len(o.Notes) > 0 {
+		w.Notes = slices.Clone(o.Notes)
 	}
 	return w
 }
@@ -162,15 +162,15 @@ func Diff(want Want, got hookchain.Outcome) []Mismatch {
 	}
 	// Note by note, as steps are: a note is a link and a sentence, and a
 	// changed word is easier to find in two aligned texts than in two lists.
-	for i := range max(len(want.Context), len(got.Context)) {
+	for i := range max(len(want.Notes), len(got.Notes)) {
 		field := "context[" + strconv.Itoa(i) + "]"
 		switch {
-		case i >= len(got.Context):
-			add(field, noteText(want.Context[i]), "(none)")
-		case i >= len(want.Context):
-			add(field, "(none)", noteText(got.Context[i]))
+		case i >= len(got.Notes):
+			add(field, noteText(want.Notes[i]), "(none)")
+		case i >= len(want.Notes):
+			add(field, "(none)", noteText(got.Notes[i]))
 		default:
-			w, g := want.Context[i], got.Context[i]
+			w, g := want.Notes[i], got.Notes[i]
 			if w.Link != g.Link {
 				add(field+".link", nameText(w.Link), nameText(g.Link))
 			}

@@ -82,7 +82,7 @@ func ExampleCheck_approval() {
 	chain := hookchain.New(
 		hookchain.Before("ask-push", hookchain.Tool("Bash"),
 			func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
-				return hookchain.Ask("push to a remote?").WithContext("pushes to main go through review"), nil
+				return hookchain.Ask("push to a remote?").WithNote("pushes to main go through review"), nil
 			}),
 	).WithApprover(hookchain.Approver{Name: "human", Timeout: time.Second,
 		Answer: func(context.Context, hookchain.Question) (hookchain.Approval, error) {
@@ -97,7 +97,7 @@ func ExampleCheck_approval() {
 			DecidedBy: "human",
 			Cause:     hookchain.CauseApprover,
 			Trail:     []string{"ask-push", "human"},
-			Context:   []hookchain.Note{{Link: "ask-push", Text: "pushes to main go through review"}},
+			Notes:   []hookchain.Note{{Link: "ask-push", Text: "pushes to main go through review"}},
 		},
 	}
 

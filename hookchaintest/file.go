@@ -382,7 +382,7 @@ func decodeWant(raw json.RawMessage) (Want, error) {
 		if n.Text == nil {
 			return w, fmt.Errorf("%s.text is missing", field)
 		}
-		w.Context = append(w.Context, hookchain.Note{Link: n.Link, Text: *n.Text})
+		w.Notes = append(w.Notes, hookchain.Note{Link: n.Link, Text: *n.Text})
 	}
 	return w, nil
 }
@@ -595,7 +595,7 @@ func toOut(tc Case) caseOut {
 		Want: wantOut{
 			Verdict: w.Verdict, Reason: w.Reason, DecidedBy: w.DecidedBy, Cause: w.Cause,
 			Input: w.Input, Output: w.Output, IsError: w.IsError,
-			Trail: w.Trail, Context: w.Context,
+			Trail: w.Trail, Context: w.Notes,
 		},
 	}
 	if w.Steps != nil {

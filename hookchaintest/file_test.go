@@ -70,7 +70,7 @@ func TestDecodeFileReadsEveryField(t *testing.T) {
 						{Name: "ask-push", Verdict: hookchain.Asked},
 						{Name: "human", Verdict: hookchain.Asked, Reason: "later", By: "alice"},
 					},
-					Context: []hookchain.Note{{Link: "ask-push", Text: "pushes need a person"}, {Link: "notes", Text: ""}}},
+					Notes: []hookchain.Note{{Link: "ask-push", Text: "pushes need a person"}, {Link: "notes", Text: ""}}},
 			},
 		},
 	}, f)
@@ -81,7 +81,7 @@ func TestAnEmptyContextInAFileMeansNone(t *testing.T) {
 		f, err := hookchaintest.DecodeFile("x.json",
 			[]byte(`{"event": {"hook": "before_tool"}, "want": {"verdict": "allow", "context": `+context+`}}`))
 		require.NoError(t, err)
-		assert.Nil(t, f.Cases[0].Want.Context, context)
+		assert.Nil(t, f.Cases[0].Want.Notes, context)
 	}
 }
 
@@ -252,7 +252,7 @@ func TestEncodeFileWritesStableIndentedJSON(t *testing.T) {
 			Want: hookchaintest.Want{Verdict: hookchain.Asked, Reason: "approval pending (asked by ask-push)",
 				Trail:   []string{"ask-push", "human"},
 				Steps:   []hookchain.Step{{Name: "ask-push", Verdict: hookchain.Asked}, {Name: "human", Verdict: hookchain.Asked, By: "alice"}},
-				Context: []hookchain.Note{{Link: "ask-push", Text: "<pushes> need a person"}, {Link: "notes", Text: ""}}},
+				Notes: []hookchain.Note{{Link: "ask-push", Text: "<pushes> need a person"}, {Link: "notes", Text: ""}}},
 		},
 	}}
 	data, err := hookchaintest.EncodeFile(f)
@@ -367,7 +367,7 @@ func TestEncodeFileKeepsAFileOfOneCaseAnObject(t *testing.T) {
 func TestEncodeFileLeavesOutAnEmptyContext(t *testing.T) {
 	f := hookchaintest.File{Path: "x.json", Cases: []hookchaintest.Case{{
 		Event: hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Glob"},
-		Want:  hookchaintest.Want{Context: []hookchain.Note{}},
+		Want:  hookchaintest.Want{Notes: []hookchain.Note{}},
 	}}}
 	data, err := hookchaintest.EncodeFile(f)
 	require.NoError(t, err)

@@ -51,7 +51,7 @@ var (
 		Input:   json.RawMessage(`{"command":"npm install","timeout":60}`),
 		Trail:   []string{"pin-timeout"},
 		Steps:   []hookchain.Step{{Name: "pin-timeout", Verdict: hookchain.Modified, Reason: "bounded to 60s"}},
-		Context: []hookchain.Note{{Link: "npm-note", Text: "this repository uses pnpm, not npm"}},
+		Notes: []hookchain.Note{{Link: "npm-note", Text: "this repository uses pnpm, not npm"}},
 	}
 	pushWant = hookchaintest.Want{
 		Verdict:   hookchain.Modified,
@@ -123,7 +123,7 @@ func TestCheckFindsNoMismatchWhenTheChainAnswersAsWanted(t *testing.T) {
 			Verdict: hookchain.Modified, Reason: "pin-timeout: bounded to 60s",
 			Input:   json.RawMessage(`{"command":"npm install","timeout":60}`),
 			Trail:   []hookchain.Step{{Name: "pin-timeout", Verdict: hookchain.Modified, Reason: "bounded to 60s"}},
-			Context: []hookchain.Note{{Link: "npm-note", Text: "this repository uses pnpm, not npm"}},
+			Notes: []hookchain.Note{{Link: "npm-note", Text: "this repository uses pnpm, not npm"}},
 		}},
 		{"an approved ask", pushEvent, pushWant, hookchain.Outcome{
 			Verdict: hookchain.Modified, Reason: "pin-timeout: bounded to 60s",
@@ -434,18 +434,18 @@ func withSteps(w hookchaintest.Want, steps []hookchain.Step) hookchaintest.Want 
 
 // withContext returns w wanting notes instead of its own.
 func withContext(w hookchaintest.Want, notes []hookchain.Note) hookchaintest.Want {
-	w.Context = notes
+	w.Notes = notes
 	return w
 }
 
 func TestAnEmptyWantedContextMeansTheOutcomeMustCarryNone(t *testing.T) {
 	note := hookchain.Note{Link: "npm-note", Text: "use pnpm"}
 	for _, context := range [][]hookchain.Note{nil, {}} {
-		assert.Nil(t, hookchaintest.Diff(hookchaintest.Want{Context: context}, hookchain.Outcome{}))
-		assert.Nil(t, hookchaintest.Diff(hookchaintest.Want{Context: context}, hookchain.Outcome{Context: []hookchain.Note{}}))
+		assert.Nil(t, hookchaintest.Diff(hookchaintest.Want{Notes: context}, hookchain.Outcome{}))
+		assert.Nil(t, hookchaintest.Diff(hookchaintest.Want{Notes: context}, hookchain.Outcome{Notes: []hookchain.Note{}}))
 		assert.Equal(t,
 			[]hookchaintest.Mismatch{{Field: "context[0]", Want: "(none)", Got: `npm-note: "use pnpm"`}},
-			hookchaintest.Diff(hookchaintest.Want{Context: context}, hookchain.Outcome{Context: []hookchain.Note{note}}))
+			hookchaintest.Diff(hookchaintest.Want{Notes: context}, hookchain.Outcome{Notes: []hookchain.Note{note}}))
 	}
 }
 
@@ -456,7 +456,7 @@ func TestContextIsComparedWhateverTheVerdict(t *testing.T) {
 		hookchain.Modify(json.RawMessage(`{}`), ""), hookchain.Replace(json.RawMessage(`1`), false, ""),
 	} {
 		want := hookchaintest.WantOf(o)
-		o.Context = []hookchain.Note{note}
+		o.Notes = []hookchain.Note{note}
 		assert.Equal(t,
 			[]hookchaintest.Mismatch{{Field: "context[0]", Want: "(none)", Got: `guard: "why"`}},
 			hookchaintest.Diff(want, o), o.Verdict.String())

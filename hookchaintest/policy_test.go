@@ -35,7 +35,7 @@ func policy() *hookchain.Chain {
 		hookchain.Before("npm-note",
 			hookchain.And(hookchain.Tool("Bash"), hookchain.InputMatches("command", `\bnpm\b`)),
 			func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
-				return hookchain.Allow().WithContext("this repository uses pnpm, not npm"), nil
+				return hookchain.Allow().WithNote("this repository uses pnpm, not npm"), nil
 			}),
 		hookchain.Before("ask-push",
 			hookchain.And(hookchain.Tool("Bash"), hookchain.InputMatches("command", `\bgit\s+push\b`)),

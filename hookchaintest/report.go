@@ -60,9 +60,9 @@ func Report(tc Case, got hookchain.Outcome, ms []Mismatch) string {
 	for i, s := range got.Trail {
 		b.WriteString("\n  #" + strconv.Itoa(i) + " " + stepText(s))
 	}
-	if len(got.Context) > 0 {
+	if len(got.Notes) > 0 {
 		b.WriteString("\nchain's context:")
-		for i, n := range got.Context {
+		for i, n := range got.Notes {
 			b.WriteString("\n  #" + strconv.Itoa(i) + " " + noteText(n))
 		}
 	}

@@ -25,45 +25,45 @@ func TestDecodeAnswerReadsEveryDecision(t *testing.T) {
 		stdout string
 		want   hookchain.Outcome
 	}{
-		{"Allow", before, `{"decision":"allow"}`, hookchain.Allow()},
-		{"AllowWithAReason", before, `{"decision":"allow","reason":"read-only"}`, hookchain.Outcome{Reason: "read-only"}},
-		{"Deny", before, `{"decision":"deny","reason":"no"}`, hookchain.Deny("no")},
-		{"DenyWithoutAReason", before, `{"decision":"deny"}`, hookchain.Deny("")},
-		{"DenyWithANullReason", before, `{"decision":"deny","reason":null}`, hookchain.Deny("")},
-		{"Modify", before, `{"decision":"modify","reason":"pinned","input":{"command":"ls","timeout":10}}`,
+		{"Allow", before, `{"verdict":"allow"}`, hookchain.Allow()},
+		{"AllowWithAReason", before, `{"verdict":"allow","reason":"read-only"}`, hookchain.Outcome{Reason: "read-only"}},
+		{"Deny", before, `{"verdict":"deny","reason":"no"}`, hookchain.Deny("no")},
+		{"DenyWithoutAReason", before, `{"verdict":"deny"}`, hookchain.Deny("")},
+		{"DenyWithANullReason", before, `{"verdict":"deny","reason":null}`, hookchain.Deny("")},
+		{"Modify", before, `{"verdict":"modify","reason":"pinned","input":{"command":"ls","timeout":10}}`,
 			hookchain.Modify(json.RawMessage(`{"command":"ls","timeout":10}`), "pinned")},
-		{"ModifyKeepsTheInputVerbatim", before, `{"decision":"modify","input":{ "a" : [1, 2] }}`,
+		{"ModifyKeepsTheInputVerbatim", before, `{"verdict":"modify","input":{ "a" : [1, 2] }}`,
 			hookchain.Modify(json.RawMessage(`{ "a" : [1, 2] }`), "")},
-		{"Replace", after, `{"decision":"replace","output":"ok","is_error":false}`,
+		{"Replace", after, `{"verdict":"replace","output":"ok","is_error":false}`,
 			hookchain.Replace(json.RawMessage(`"ok"`), false, "")},
-		{"ReplaceWithoutIsErrorKeepsTheEventsIsError", after, `{"decision":"replace","output":"[redacted]"}`,
+		{"ReplaceWithoutIsErrorKeepsTheEventsIsError", after, `{"verdict":"replace","output":"[redacted]"}`,
 			hookchain.Replace(json.RawMessage(`"[redacted]"`), true, "")},
-		{"ReplaceWithNullIsAResultOfNull", after, `{"decision":"replace","output":null,"is_error":false}`,
+		{"ReplaceWithNullIsAResultOfNull", after, `{"verdict":"replace","output":null,"is_error":false}`,
 			hookchain.Replace(json.RawMessage(`null`), false, "")},
-		{"UnknownFieldsAreIgnored", before, `{"decision":"deny","reason":"no","confidence":0.9,"hookSpecificOutput":{"x":1},"confidence":1}`,
+		{"UnknownFieldsAreIgnored", before, `{"verdict":"deny","reason":"no","confidence":0.9,"hookSpecificOutput":{"x":1},"confidence":1}`,
 			hookchain.Deny("no")},
-		{"KeysAreExactSoAnotherCaseIsAnUnknownField", before, `{"decision":"allow","Decision":"deny"}`, hookchain.Allow()},
-		{"EscapedKeysAreTheKeysTheySpell", before, `{"decisio\u006e":"deny"}`, hookchain.Deny("")},
-		{"WhiteSpaceAroundIsFine", before, " \n\t{\"decision\":\"allow\"}\r\n\n", hookchain.Allow()},
-		{"NullsBesideADecisionChangeNothing", before, `{"decision":"allow","input":null,"output":null,"is_error":null}`, hookchain.Allow()},
-		{"TheChainJudgesWhetherTheDecisionFitsTheHook", before, `{"decision":"replace","output":1}`,
+		{"KeysAreExactSoAnotherCaseIsAnUnknownField", before, `{"verdict":"allow","Decision":"deny"}`, hookchain.Allow()},
+		{"EscapedKeysAreTheKeysTheySpell", before, `{"verdic\u0074":"deny"}`, hookchain.Deny("")},
+		{"WhiteSpaceAroundIsFine", before, " \n\t{\"verdict\":\"allow\"}\r\n\n", hookchain.Allow()},
+		{"NullsBesideADecisionChangeNothing", before, `{"verdict":"allow","input":null,"output":null,"is_error":null}`, hookchain.Allow()},
+		{"TheChainJudgesWhetherTheDecisionFitsTheHook", before, `{"verdict":"replace","output":1}`,
 			hookchain.Replace(json.RawMessage(`1`), false, "")},
-		{"Ask", before, `{"decision":"ask","reason":"pushes to main"}`, hookchain.Ask("pushes to main")},
-		{"AskWithoutAReason", before, `{"decision":"ask"}`, hookchain.Ask("")},
-		{"AnAskAfterTheCallIsTheChainsToJudgeToo", after, `{"decision":"ask","reason":"x"}`, hookchain.Ask("x")},
-		{"ContextOnAnAllow", before, `{"decision":"allow","context":"this repository uses pnpm"}`,
-			hookchain.Allow().WithContext("this repository uses pnpm")},
-		{"ContextOnADeny", before, `{"decision":"deny","reason":"no","context":"use git clean"}`,
-			hookchain.Deny("no").WithContext("use git clean")},
-		{"ContextOnAModify", before, `{"decision":"modify","input":{},"context":"c"}`,
-			hookchain.Modify(json.RawMessage(`{}`), "").WithContext("c")},
-		{"ContextOnAReplace", after, `{"decision":"replace","output":"x","context":"c\n\nd"}`,
-			hookchain.Replace(json.RawMessage(`"x"`), true, "").WithContext("c\n\nd")},
-		{"ContextOnAnAsk", before, `{"decision":"ask","reason":"sure?","context":"CI runs on push"}`,
-			hookchain.Ask("sure?").WithContext("CI runs on push")},
-		{"EmptyContextIsNone", before, `{"decision":"allow","context":""}`, hookchain.Allow()},
-		{"BlankContextIsNone", before, `{"decision":"allow","context":" \n\t"}`, hookchain.Allow()},
-		{"NullContextIsNone", before, `{"decision":"allow","context":null}`, hookchain.Allow()},
+		{"Ask", before, `{"verdict":"ask","reason":"pushes to main"}`, hookchain.Ask("pushes to main")},
+		{"AskWithoutAReason", before, `{"verdict":"ask"}`, hookchain.Ask("")},
+		{"AnAskAfterTheCallIsTheChainsToJudgeToo", after, `{"verdict":"ask","reason":"x"}`, hookchain.Ask("x")},
+		{"ContextOnAnAllow", before, `{"verdict":"allow","note":"this repository uses pnpm"}`,
+			hookchain.Allow().WithNote("this repository uses pnpm")},
+		{"ContextOnADeny", before, `{"verdict":"deny","reason":"no","note":"use git clean"}`,
+			hookchain.Deny("no").WithNote("use git clean")},
+		{"ContextOnAModify", before, `{"verdict":"modify","input":{},"note":"c"}`,
+			hookchain.Modify(json.RawMessage(`{}`), "").WithNote("c")},
+		{"ContextOnAReplace", after, `{"verdict":"replace","output":"x","note":"c\n\nd"}`,
+			hookchain.Replace(json.RawMessage(`"x"`), true, "").WithNote("c\n\nd")},
+		{"ContextOnAnAsk", before, `{"verdict":"ask","reason":"sure?","note":"CI runs on push"}`,
+			hookchain.Ask("sure?").WithNote("CI runs on push")},
+		{"EmptyContextIsNone", before, `{"verdict":"allow","note":""}`, hookchain.Allow()},
+		{"BlankContextIsNone", before, `{"verdict":"allow","note":" \n\t"}`, hookchain.Allow()},
+		{"NullContextIsNone", before, `{"verdict":"allow","note":null}`, hookchain.Allow()},
 	}
 	for _, row := range rows {
 		t.Run(row.name, func(t *testing.T) {
@@ -81,40 +81,40 @@ func TestDecodeAnswerRefusesAnythingButOneClearAnswer(t *testing.T) {
 		stdout string
 		err    string
 	}{
-		{"Empty", ``, `stdout is empty: a native hook must print its decision, and silence is not consent`},
-		{"OnlyWhiteSpace", " \n\t\n", `stdout is empty: a native hook must print its decision, and silence is not consent`},
+		{"Empty", ``, `stdout is empty: a native hook must print its verdict, and silence is not consent`},
+		{"OnlyWhiteSpace", " \n\t\n", `stdout is empty: a native hook must print its verdict, and silence is not consent`},
 		{"Garbage", `ok`, `stdout is not JSON (invalid character 'o' looking for beginning of value): "ok"`},
 		{"PlainTextStartingLikeJSON", `{allow}`, `stdout is not JSON (invalid character 'a' looking for beginning of object key string): "{allow}"`},
-		{"TwoObjects", `{"decision":"allow"} {"decision":"deny"}`, `stdout holds more than one JSON value: "{\"decision\":\"allow\"}" is followed by "{\"decision\":\"deny\"}"`},
-		{"TrailingJunk", `{"decision":"allow"}.`, `stdout holds more than one JSON value: "{\"decision\":\"allow\"}" is followed by "."`},
-		{"Truncated", `{"decision":"allow"`, `stdout is not JSON (unexpected EOF): "{\"decision\":\"allow\""`},
-		{"OtherUnicodeSpaceAround", "\u00a0{\"decision\":\"allow\"}", `stdout is not JSON (invalid character 'Â' looking for beginning of value): "\u00a0{\"decision\":\"allow\"}"`},
-		{"AnArray", `[{"decision":"allow"}]`, `stdout is a JSON array, not an object`},
+		{"TwoObjects", `{"verdict":"allow"} {"verdict":"deny"}`, `stdout holds more than one JSON value: "{\"verdict\":\"allow\"}" is followed by "{\"verdict\":\"deny\"}"`},
+		{"TrailingJunk", `{"verdict":"allow"}.`, `stdout holds more than one JSON value: "{\"verdict\":\"allow\"}" is followed by "."`},
+		{"Truncated", `{"verdict":"allow"`, `stdout is not JSON (unexpected EOF): "{\"verdict\":\"allow\""`},
+		{"OtherUnicodeSpaceAround", "\u00a0{\"verdict\":\"allow\"}", `stdout is not JSON (invalid character 'Â' looking for beginning of value): "\u00a0{\"verdict\":\"allow\"}"`},
+		{"AnArray", `[{"verdict":"allow"}]`, `stdout is a JSON array, not an object`},
 		{"AString", `"allow"`, `stdout is a JSON string, not an object`},
 		{"ABoolean", `true`, `stdout is a JSON boolean, not an object`},
 		{"Null", `null`, `stdout is a JSON null, not an object`},
 		{"ANumber", `1`, `stdout is a JSON number, not an object`},
-		{"NoDecision", `{"reason":"fine"}`, `the answer has no "decision"`},
-		{"ANullDecision", `{"decision":null}`, `the answer has no "decision"`},
-		{"ADecisionThatIsNotAString", `{"decision":1}`, `"decision" is 1, not a string`},
-		{"AnUnknownDecision", `{"decision":"approve"}`, `unknown "decision" "approve" (want allow, deny, modify, replace or ask)`},
-		{"ADecisionInAnotherCase", `{"decision":"DENY"}`, `unknown "decision" "DENY" (want allow, deny, modify, replace or ask)`},
-		{"AVerdictNameIsNotADecision", `{"decision":"Denied"}`, `unknown "decision" "Denied" (want allow, deny, modify, replace or ask)`},
-		{"ModifyWithoutInput", `{"decision":"modify","reason":"x"}`, `"decision":"modify" without "input"`},
-		{"ReplaceWithoutOutput", `{"decision":"replace","is_error":true}`, `"decision":"replace" without "output"`},
-		{"ARepeatedDecision", `{"decision":"allow","decision":"deny"}`, `the answer has "decision" more than once`},
-		{"ARepeatedInput", `{"decision":"modify","input":{},"input":{"x":1}}`, `the answer has "input" more than once`},
-		{"AReasonThatIsNotAString", `{"decision":"deny","reason":["a"]}`, `"reason" is ["a"], not a string`},
-		{"AnIsErrorThatIsNotABoolean", `{"decision":"replace","output":"x","is_error":"yes"}`, `"is_error" is "yes", not a boolean`},
-		{"AnInputBesideAllow", `{"decision":"allow","input":{"command":"ls"}}`, `"input" does not go with "decision":"allow"`},
-		{"AnOutputBesideDeny", `{"decision":"deny","output":"x"}`, `"output" does not go with "decision":"deny"`},
-		{"AnOutputBesideModify", `{"decision":"modify","input":{},"output":"x"}`, `"output" does not go with "decision":"modify"`},
-		{"AnIsErrorBesideModify", `{"decision":"modify","input":{},"is_error":true}`, `"is_error" does not go with "decision":"modify"`},
-		{"AnInputBesideReplace", `{"decision":"replace","output":"x","input":{}}`, `"input" does not go with "decision":"replace"`},
-		{"AnInputBesideAsk", `{"decision":"ask","input":{"command":"ls"}}`, `"input" does not go with "decision":"ask"`},
-		{"AContextThatIsNotAString", `{"decision":"allow","context":["a","b"]}`, `"context" is ["a","b"], not a string`},
-		{"ARepeatedContext", `{"decision":"allow","context":"a","context":"b"}`, `the answer has "context" more than once`},
-		{"AnAskInAnotherCase", `{"decision":"Ask"}`, `unknown "decision" "Ask" (want allow, deny, modify, replace or ask)`},
+		{"NoDecision", `{"reason":"fine"}`, `the answer has no "verdict"`},
+		{"ANullDecision", `{"verdict":null}`, `the answer has no "verdict"`},
+		{"ADecisionThatIsNotAString", `{"verdict":1}`, `"verdict" is 1, not a string`},
+		{"AnUnknownDecision", `{"verdict":"approve"}`, `unknown "verdict" "approve" (want allow, deny, modify, replace or ask)`},
+		{"ADecisionInAnotherCase", `{"verdict":"DENY"}`, `unknown "verdict" "DENY" (want allow, deny, modify, replace or ask)`},
+		{"AVerdictNameIsNotADecision", `{"verdict":"Denied"}`, `unknown "verdict" "Denied" (want allow, deny, modify, replace or ask)`},
+		{"ModifyWithoutInput", `{"verdict":"modify","reason":"x"}`, `"verdict":"modify" without "input"`},
+		{"ReplaceWithoutOutput", `{"verdict":"replace","is_error":true}`, `"verdict":"replace" without "output"`},
+		{"ARepeatedDecision", `{"verdict":"allow","verdict":"deny"}`, `the answer has "verdict" more than once`},
+		{"ARepeatedInput", `{"verdict":"modify","input":{},"input":{"x":1}}`, `the answer has "input" more than once`},
+		{"AReasonThatIsNotAString", `{"verdict":"deny","reason":["a"]}`, `"reason" is ["a"], not a string`},
+		{"AnIsErrorThatIsNotABoolean", `{"verdict":"replace","output":"x","is_error":"yes"}`, `"is_error" is "yes", not a boolean`},
+		{"AnInputBesideAllow", `{"verdict":"allow","input":{"command":"ls"}}`, `"input" does not go with "verdict":"allow"`},
+		{"AnOutputBesideDeny", `{"verdict":"deny","output":"x"}`, `"output" does not go with "verdict":"deny"`},
+		{"AnOutputBesideModify", `{"verdict":"modify","input":{},"output":"x"}`, `"output" does not go with "verdict":"modify"`},
+		{"AnIsErrorBesideModify", `{"verdict":"modify","input":{},"is_error":true}`, `"is_error" does not go with "verdict":"modify"`},
+		{"AnInputBesideReplace", `{"verdict":"replace","output":"x","input":{}}`, `"input" does not go with "verdict":"replace"`},
+		{"AnInputBesideAsk", `{"verdict":"ask","input":{"command":"ls"}}`, `"input" does not go with "verdict":"ask"`},
+		{"AContextThatIsNotAString", `{"verdict":"allow","note":["a","b"]}`, `"note" is ["a","b"], not a string`},
+		{"ARepeatedContext", `{"verdict":"allow","note":"a","note":"b"}`, `the answer has "note" more than once`},
+		{"AnAskInAnotherCase", `{"verdict":"Ask"}`, `unknown "verdict" "Ask" (want allow, deny, modify, replace or ask)`},
 		{"ALongGarbageIsCut", strings.Repeat("z", 200), `stdout is not JSON (invalid character 'z' looking for beginning of value): "` + strings.Repeat("z", 80) + `"…`},
 	}
 	for _, row := range rows {
@@ -202,15 +202,15 @@ func TestEncodeAnswerWritesWhatDecodeAnswerReads(t *testing.T) {
 		out   hookchain.Outcome
 		wire  string
 	}{
-		{"Allow", before, hookchain.Allow(), `{"decision":"allow"}`},
-		{"Deny", before, hookchain.Deny("no <rm>"), `{"decision":"deny","reason":"no <rm>"}`},
-		{"Modify", before, hookchain.Modify(json.RawMessage(`{"command":"ls"}`), "pinned"), `{"decision":"modify","reason":"pinned","input":{"command":"ls"}}`},
-		{"Replace", after, hookchain.Replace(json.RawMessage(`"x"`), false, ""), `{"decision":"replace","output":"x","is_error":false}`},
-		{"TheTrailIsNotWritten", before, hookchain.Outcome{Verdict: hookchain.Denied, Reason: "r", Trail: []hookchain.Step{{Name: "x"}}}, `{"decision":"deny","reason":"r"}`},
-		{"Ask", before, hookchain.Ask("pushes to main"), `{"decision":"ask","reason":"pushes to main"}`},
-		{"Context", before, hookchain.Allow().WithContext("use pnpm"), `{"decision":"allow","context":"use pnpm"}`},
-		{"ContextBesideAReplace", after, hookchain.Replace(json.RawMessage(`"x"`), true, "r").WithContext("c"),
-			`{"decision":"replace","reason":"r","output":"x","is_error":true,"context":"c"}`},
+		{"Allow", before, hookchain.Allow(), `{"verdict":"allow"}`},
+		{"Deny", before, hookchain.Deny("no <rm>"), `{"verdict":"deny","reason":"no <rm>"}`},
+		{"Modify", before, hookchain.Modify(json.RawMessage(`{"command":"ls"}`), "pinned"), `{"verdict":"modify","reason":"pinned","input":{"command":"ls"}}`},
+		{"Replace", after, hookchain.Replace(json.RawMessage(`"x"`), false, ""), `{"verdict":"replace","output":"x","is_error":false}`},
+		{"TheTrailIsNotWritten", before, hookchain.Outcome{Verdict: hookchain.Denied, Reason: "r", Trail: []hookchain.Step{{Name: "x"}}}, `{"verdict":"deny","reason":"r"}`},
+		{"Ask", before, hookchain.Ask("pushes to main"), `{"verdict":"ask","reason":"pushes to main"}`},
+		{"Context", before, hookchain.Allow().WithNote("use pnpm"), `{"verdict":"allow","note":"use pnpm"}`},
+		{"ContextBesideAReplace", after, hookchain.Replace(json.RawMessage(`"x"`), true, "r").WithNote("c"),
+			`{"verdict":"replace","reason":"r","output":"x","is_error":true,"note":"c"}`},
 	}
 	for _, row := range rows {
 		t.Run(row.name, func(t *testing.T) {
@@ -227,18 +227,18 @@ func TestEncodeAnswerWritesWhatDecodeAnswerReads(t *testing.T) {
 }
 
 func TestEncodeAnswerJoinsSeveralNotesIntoOneContext(t *testing.T) {
-	o := hookchain.Outcome{Verdict: hookchain.Denied, Reason: "no", Context: []hookchain.Note{
+	o := hookchain.Outcome{Verdict: hookchain.Denied, Reason: "no", Notes: []hookchain.Note{
 		{Link: "a", Text: "one"}, {Link: "b", Text: " \n"}, {Link: "c", Text: "two\nlines"}, {Text: ""},
 	}}
 
 	b, err := process.EncodeAnswer(o)
 
 	require.NoError(t, err)
-	assert.Equal(t, `{"decision":"deny","reason":"no","context":"one\n\ntwo\nlines"}`+"\n", string(b),
+	assert.Equal(t, `{"verdict":"deny","reason":"no","note":"one\n\ntwo\nlines"}`+"\n", string(b),
 		"the notes' own words, blank ones left out: the chain names the hook that gave them")
 	back, err := process.DecodeAnswer(before, b)
 	require.NoError(t, err)
-	assert.Equal(t, hookchain.Deny("no").WithContext("one\n\ntwo\nlines"), back)
+	assert.Equal(t, hookchain.Deny("no").WithNote("one\n\ntwo\nlines"), back)
 }
 
 func TestEncodeAnswerRefusesWhatItCannotWrite(t *testing.T) {

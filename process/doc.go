@@ -141,26 +141,26 @@
 //
 // The command answers with one JSON object on stdout and exits 0:
 //
-//	{"decision":"allow"}
-//	{"decision":"deny","reason":"rm -rf is not allowed here"}
-//	{"decision":"modify","reason":"pinned a timeout","input":{"command":"ls","timeout":10}}
-//	{"decision":"replace","reason":"redacted a token","output":"token=[redacted]","is_error":false}
-//	{"decision":"ask","reason":"pushes to a shared remote"}
-//	{"decision":"allow","context":"this repository uses pnpm, not npm"}
+//	{"verdict":"allow"}
+//	{"verdict":"deny","reason":"rm -rf is not allowed here"}
+//	{"verdict":"modify","reason":"pinned a timeout","input":{"command":"ls","timeout":10}}
+//	{"verdict":"replace","reason":"redacted a token","output":"token=[redacted]","is_error":false}
+//	{"verdict":"ask","reason":"pushes to a shared remote"}
+//	{"verdict":"allow","note":"this repository uses pnpm, not npm"}
 //
 // "ask" puts the call to the chain's approver, with the reason as the
 // question (hookchain.Ask): before the call only, and a chain without an
-// approver denies it. "context", a string, may go with any decision: it is
+// approver denies it. "note", a string, may go with any verdict: it is
 // text for the model to read next to the call (hookchain.Outcome.WithContext),
 // and the chain files it under the link's name. A blank context is none.
 //
 // The exit status is checked before stdout is read: a hook that exits
 // non-zero has failed, whatever it printed. Then DecodeAnswer reads stdout
-// strictly, because the answer is a security decision: empty stdout is a
+// strictly, because the answer is a security matter: empty stdout is a
 // failure, never consent; stdout must be exactly one JSON object (white
-// space around it is fine, anything else is not); an unknown decision,
+// space around it is fine, anything else is not); an unknown verdict,
 // "modify" without "input" and "replace" without "output" are failures, as
-// is a known key given twice or a key beside a decision it does not belong
+// is a known key given twice or a key beside a verdict it does not belong
 // to (an "input" next to "allow" or "ask": a hook cannot rewrite a call and
 // ask about it in one answer, so that no one approves one input and runs
 // another). Unknown keys are ignored. "replace" without "is_error" keeps the
@@ -171,8 +171,8 @@
 //	#!/bin/sh
 //	read -r req
 //	case $req in
-//	*'rm -rf'*) printf '{"decision":"deny","reason":"recursive delete"}\n' ;;
-//	*) printf '{"decision":"allow"}\n' ;;
+//	*'rm -rf'*) printf '{"verdict":"deny","reason":"recursive delete"}\n' ;;
+//	*) printf '{"verdict":"allow"}\n' ;;
 //	esac
 //
 // A native hook written in Go reads its request with DecodeRequest and

@@ -21,15 +21,15 @@ import (
 // EncodeAnswer, reads the same.
 func FuzzDecodeAnswer(f *testing.F) {
 	for _, s := range []string{
-		``, ` `, `{}`, `null`, `[]`, `"allow"`, `{"decision":"allow"}`, `{"decision":"deny","reason":"no"}`,
-		`{"decision":"modify","input":{"a":1}}`, `{"decision":"modify","input":null}`,
-		`{"decision":"replace","output":"x","is_error":true}`, `{"decision":"replace","output":[1,{"b":null}]}`,
-		`{"decision":"allow"}{"decision":"deny"}`, `{"decision":"allow","decision":"deny"}`,
-		`{"decision":"allow","input":{}}`, `{"Decision":"deny"}`, `{"decisio\u006e":"deny"}`,
-		"\n{\"decision\":\"deny\",\"reason\":\"\\u00e9\\ud800\"}\n", `{"decision":"deny","reason":"` + "\xff" + `"}`,
-		`{"decision":"ask","reason":"sure?"}`, `{"decision":"ask","input":{}}`, `{"decision":"ask","context":"c"}`,
-		`{"decision":"allow","context":"a\n\nb"}`, `{"decision":"deny","context":" "}`, `{"decision":"allow","context":1}`,
-		`{"decision":"replace","output":"x","context":"c","context":"d"}`, `{"decision":"modify","input":{},"context":"` + "\xff" + `"}`,
+		``, ` `, `{}`, `null`, `[]`, `"allow"`, `{"verdict":"allow"}`, `{"verdict":"deny","reason":"no"}`,
+		`{"verdict":"modify","input":{"a":1}}`, `{"verdict":"modify","input":null}`,
+		`{"verdict":"replace","output":"x","is_error":true}`, `{"verdict":"replace","output":[1,{"b":null}]}`,
+		`{"verdict":"allow"}{"verdict":"deny"}`, `{"verdict":"allow","verdict":"deny"}`,
+		`{"verdict":"allow","input":{}}`, `{"Verdict":"deny"}`, `{"decisio\u006e":"deny"}`,
+		"\n{\"verdict\":\"deny\",\"reason\":\"\\u00e9\\ud800\"}\n", `{"verdict":"deny","reason":"` + "\xff" + `"}`,
+		`{"verdict":"ask","reason":"sure?"}`, `{"verdict":"ask","input":{}}`, `{"verdict":"ask","note":"c"}`,
+		`{"verdict":"allow","note":"a\n\nb"}`, `{"verdict":"deny","note":" "}`, `{"verdict":"allow","note":1}`,
+		`{"verdict":"replace","output":"x","note":"c","note":"d"}`, `{"verdict":"modify","input":{},"note":"` + "\xff" + `"}`,
 	} {
 		f.Add([]byte(s), false, false)
 		f.Add([]byte(s), true, true)
@@ -67,8 +67,8 @@ func FuzzDecodeAnswer(f *testing.F) {
 		}
 		assert.True(t, utf8.ValidString(out.Reason))
 		assert.Empty(t, out.Trail)
-		require.LessOrEqual(t, len(out.Context), 1, "one answer, one context")
-		for _, n := range out.Context {
+		require.LessOrEqual(t, len(out.Notes), 1, "one answer, one context")
+		for _, n := range out.Notes {
 			assert.Empty(t, n.Link, "the chain names the link, not the hook")
 			assert.NotEmpty(t, strings.TrimSpace(n.Text), "a blank context is none")
 			assert.True(t, utf8.ValidString(n.Text))

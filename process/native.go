@@ -131,31 +131,31 @@ func DecodeRequest(b []byte) (hookchain.Event, error) {
 const jsonSpace = " \t\r\n"
 
 // answerKeys are the keys an answer may carry. Each may appear once: with a
-// repeated key, which one counts depends on the reader, and a decision must
+// repeated key, which one counts depends on the reader, and a verdict must
 // not depend on the reader.
-var answerKeys = [...]string{"decision", "reason", "input", "output", "is_error", "context"}
+var answerKeys = [...]string{"verdict", "reason", "input", "output", "is_error", "note"}
 
 // DecodeAnswer reads a native hook's stdout as its answer to e.
 //
 // stdout must hold exactly one JSON object, with any amount of surrounding
 // white space; empty stdout is an error, never consent. Keys are matched
 // exactly (case included) and may not repeat; unknown keys are ignored.
-// decision is required and must be one of "allow", "deny", "modify",
+// verdict is required and must be one of "allow", "deny", "modify",
 // "replace" and "ask". "modify" requires "input" and "replace" requires
 // "output" (any JSON value, null included); a key that belongs to another
-// decision — an "input" next to "allow" or "ask", say — is an error unless
+// verdict — an "input" next to "allow" or "ask", say — is an error unless
 // it is null, because a hook that sends one believes it is changing
 // something. For "replace", an absent is_error keeps e.IsError: redacting an
 // error message does not turn it into a success. "ask" is hookchain.Ask with
-// the reason as its message. "context", a string, may go with any decision:
+// the reason as its message. "note", a string, may go with any verdict:
 // it is text for the model (Outcome.WithContext); blank, it is none.
 //
-// Whether the decision fits e's hook is the chain's to judge, not this
+// Whether the verdict fits e's hook is the chain's to judge, not this
 // function's: a "modify" after the call decodes fine and fails in the chain.
 func DecodeAnswer(e hookchain.Event, stdout []byte) (hookchain.Outcome, error) {
 	obj := bytes.Trim(stdout, jsonSpace)
 	if len(obj) == 0 {
-		return hookchain.Outcome{}, errors.New("stdout is empty: a native hook must print its decision, and silence is not consent")
+		return hookchain.Outcome{}, errors.New("stdout is empty: a native hook must print its verdict, and silence is not consent")
 	}
 	fields, err := answerFields(obj)
 	if err != nil {
@@ -163,12 +163,12 @@ func DecodeAnswer(e hookchain.Event, stdout []byte) (hookchain.Outcome, error) {
 	}
 	present := func(k string) bool { return fields[k] != nil && string(fields[k]) != "null" }
 
-	var decision string
-	switch raw := fields["decision"]; {
-	case !present("decision"):
-		return hookchain.Outcome{}, errors.New(`the answer has no "decision"`)
-	case json.Unmarshal(raw, &decision) != nil:
-		return hookchain.Outcome{}, fmt.Errorf(`"decision" is %s, not a string`, excerptJSON(raw))
+	var verdict string
+	switch raw := fields["verdict"]; {
+	case !present("verdict"):
+		return hookchain.Outcome{}, errors.New(`the answer has no "verdict"`)
+	case json.Unmarshal(raw, &verdict) != nil:
+		return hookchain.Outcome{}, fmt.Errorf(`"verdict" is %s, not a string`, excerptJSON(raw))
 	}
 	var reason string
 	if present("reason") {
@@ -177,9 +177,9 @@ func DecodeAnswer(e hookchain.Event, stdout []byte) (hookchain.Outcome, error) {
 		}
 	}
 	var note string
-	if present("context") {
-		if err := json.Unmarshal(fields["context"], &note); err != nil {
-			return hookchain.Outcome{}, fmt.Errorf(`"context" is %s, not a string`, excerptJSON(fields["context"]))
+	if present("note") {
+		if err := json.Unmarshal(fields["note"], &note); err != nil {
+			return hookchain.Outcome{}, fmt.Errorf(`"note" is %s, not a string`, excerptJSON(fields["note"]))
 		}
 	}
 	isError := e.IsError
@@ -190,8 +190,8 @@ func DecodeAnswer(e hookchain.Event, stdout []byte) (hookchain.Outcome, error) {
 	}
 
 	var out hookchain.Outcome
-	var belongs []string // the keys, beyond decision and reason, this decision may carry
-	switch decision {
+	var belongs []string // the keys, beyond verdict and reason, this verdict may carry
+	switch verdict {
 	case "allow":
 		out = hookchain.Allow()
 		out.Reason = reason
@@ -199,26 +199,26 @@ func DecodeAnswer(e hookchain.Event, stdout []byte) (hookchain.Outcome, error) {
 		out = hookchain.Deny(reason)
 	case "modify":
 		if fields["input"] == nil {
-			return hookchain.Outcome{}, errors.New(`"decision":"modify" without "input"`)
+			return hookchain.Outcome{}, errors.New(`"verdict":"modify" without "input"`)
 		}
 		out, belongs = hookchain.Modify(fields["input"], reason), []string{"input"}
 	case "replace":
 		if fields["output"] == nil {
-			return hookchain.Outcome{}, errors.New(`"decision":"replace" without "output"`)
+			return hookchain.Outcome{}, errors.New(`"verdict":"replace" without "output"`)
 		}
 		out, belongs = hookchain.Replace(fields["output"], isError, reason), []string{"output", "is_error"}
 	case "ask":
 		out = hookchain.Ask(reason)
 	default:
-		return hookchain.Outcome{}, fmt.Errorf(`unknown "decision" %q (want allow, deny, modify, replace or ask)`, decision)
+		return hookchain.Outcome{}, fmt.Errorf(`unknown "verdict" %q (want allow, deny, modify, replace or ask)`, verdict)
 	}
 	for _, k := range [...]string{"input", "output", "is_error"} {
 		if present(k) && !contains(belongs, k) {
-			return hookchain.Outcome{}, fmt.Errorf(`%q does not go with "decision":%q`, k, decision)
+			return hookchain.Outcome{}, fmt.Errorf(`%q does not go with "verdict":%q`, k, verdict)
 		}
 	}
 	if strings.TrimSpace(note) != "" {
-		out = out.WithContext(note)
+		out = out.WithNote(note)
 	}
 	return out, nil
 }
@@ -307,23 +307,23 @@ func excerptJSON(raw json.RawMessage) string {
 
 // EncodeAnswer writes o as a native answer, for hooks written in Go: one
 // line of JSON ending in a newline. Only the verdict, the reason, the fields
-// that go with the verdict and the context are written; the trail is the
-// chain's. An answer is one hook's, with one "context": several notes are
+// that go with the verdict and the note are written; the trail is the
+// chain's. An answer is one hook's, with one "note": several notes are
 // joined, in order, by a blank line, and blank ones are left out.
 func EncodeAnswer(o hookchain.Outcome) ([]byte, error) {
 	type answer struct {
-		Decision string          `json:"decision"`
-		Reason   string          `json:"reason,omitempty"`
-		Input    json.RawMessage `json:"input,omitempty"`
-		Output   json.RawMessage `json:"output,omitempty"`
-		IsError  *bool           `json:"is_error,omitempty"`
-		Context  string          `json:"context,omitempty"`
+		Verdict string          `json:"verdict"`
+		Reason  string          `json:"reason,omitempty"`
+		Input   json.RawMessage `json:"input,omitempty"`
+		Output  json.RawMessage `json:"output,omitempty"`
+		IsError *bool           `json:"is_error,omitempty"`
+		Note    string          `json:"note,omitempty"`
 	}
 	d, err := o.Verdict.MarshalText()
 	if err != nil {
 		return nil, err
 	}
-	a := answer{Decision: string(d), Reason: o.Reason, Context: joinNotes(o.Context)}
+	a := answer{Verdict: string(d), Reason: o.Reason, Note: joinNotes(o.Notes)}
 	switch o.Verdict {
 	case hookchain.Modified:
 		if !json.Valid(o.Input) {
@@ -346,7 +346,7 @@ func EncodeAnswer(o hookchain.Outcome) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// joinNotes is the text of notes as one "context": the notes' own words,
+// joinNotes is the text of notes as one "note": the notes' own words,
 // since the chain names the hook that gave them.
 func joinNotes(notes []hookchain.Note) string {
 	var texts []string

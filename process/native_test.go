@@ -90,7 +90,7 @@ func TestANativeHookInAChainDecidesTheCall(t *testing.T) {
 	}, {
 		name: "SilenceIsNotConsent", script: "silent.sh", event: bashLs,
 		want: func(cmd string) hookchain.Outcome {
-			return failedClosed(fmt.Sprintf(`hook %q: gave no valid answer: stdout is empty: a native hook must print its decision, and silence is not consent`, cmd))
+			return failedClosed(fmt.Sprintf(`hook %q: gave no valid answer: stdout is empty: a native hook must print its verdict, and silence is not consent`, cmd))
 		},
 	}, {
 		name: "GarbageOnStdoutFailsClosed", script: "garbage.sh", event: bashLs,
@@ -100,7 +100,7 @@ func TestANativeHookInAChainDecidesTheCall(t *testing.T) {
 	}, {
 		name: "TwoAnswersAreNoAnswer", script: "two_answers.sh", event: bashLs,
 		want: func(cmd string) hookchain.Outcome {
-			return failedClosed(fmt.Sprintf(`hook %q: gave no valid answer: stdout holds more than one JSON value: "{\"decision\":\"allow\"}" is followed by "{\"decision\":\"deny\"}"`, cmd))
+			return failedClosed(fmt.Sprintf(`hook %q: gave no valid answer: stdout holds more than one JSON value: "{\"verdict\":\"allow\"}" is followed by "{\"verdict\":\"deny\"}"`, cmd))
 		},
 	}, {
 		name: "TenMegabytesOnStdoutFailClosed", script: "flood_stdout.sh", event: bashLs,
@@ -128,7 +128,7 @@ func TestANativeHookInAChainDecidesTheCall(t *testing.T) {
 					{Name: "guard", Verdict: hookchain.Asked, Reason: "pushes to a shared remote"},
 					{Name: "approver", Approver: true, Verdict: hookchain.Denied, Fault: "no approver is configured"},
 				},
-				Context: []hookchain.Note{{Link: "guard", Text: "CI runs on every push"}},
+				Notes: []hookchain.Note{{Link: "guard", Text: "CI runs on every push"}},
 			}
 		},
 	}, {
@@ -141,12 +141,12 @@ func TestANativeHookInAChainDecidesTheCall(t *testing.T) {
 	}, {
 		name: "ContextBeforeTheCallIsTheOutcomesUnderTheLinksName", script: "context.sh", event: bashLs,
 		want: func(string) hookchain.Outcome {
-			return hookchain.Outcome{Context: []hookchain.Note{{Link: "guard", Text: "this repository uses pnpm"}}}
+			return hookchain.Outcome{Notes: []hookchain.Note{{Link: "guard", Text: "this repository uses pnpm"}}}
 		},
 	}, {
 		name: "ContextAfterTheCall", script: "context.sh", event: readErr,
 		want: func(string) hookchain.Outcome {
-			return hookchain.Outcome{Context: []hookchain.Note{{Link: "guard", Text: "the token in this result is revoked"}}}
+			return hookchain.Outcome{Notes: []hookchain.Note{{Link: "guard", Text: "the token in this result is revoked"}}}
 		},
 	}, {
 		name: "AModifyAfterTheCallIsTheChainsFailure", script: "modify.sh", event: readErr,
@@ -193,7 +193,7 @@ func TestANativeAskIsPutToTheChainsApproverAboutTheFinalInput(t *testing.T) {
 			{Name: "pin", Verdict: hookchain.Modified, Reason: "pinned a timeout"},
 			{Name: "operator", Approver: true, Verdict: hookchain.Allowed, By: "alice", Reason: "release day"},
 		},
-		Context:   []hookchain.Note{{Link: "guard", Text: "CI runs on every push"}},
+		Notes:     []hookchain.Note{{Link: "guard", Text: "CI runs on every push"}},
 		DecidedBy: "operator", Cause: hookchain.CauseApprover,
 	}, got)
 	assert.Equal(t, hookchain.Question{
@@ -209,7 +209,7 @@ func TestAFailOpenNativeHookIsReportedAndTheCallGoesOn(t *testing.T) {
 
 	got := chain.Run(context.Background(), bashLs)
 
-	fault := fmt.Sprintf(`hook %q: gave no valid answer: stdout is empty: a native hook must print its decision, and silence is not consent`, spec.String())
+	fault := fmt.Sprintf(`hook %q: gave no valid answer: stdout is empty: a native hook must print its verdict, and silence is not consent`, spec.String())
 	assert.Equal(t, hookchain.Outcome{Trail: []hookchain.Step{{Name: "audit", Verdict: hookchain.Allowed, Fault: fault}}}, got)
 }
 

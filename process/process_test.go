@@ -22,7 +22,7 @@ import (
 	"github.com/hookchain/hookchain/process"
 )
 
-const allowLine = `{"decision":"allow"}` + "\n"
+const allowLine = `{"verdict":"allow"}` + "\n"
 
 func TestArgsArriveVerbatimAndAreNeverReadByAShell(t *testing.T) {
 	dir := t.TempDir()

@@ -163,7 +163,7 @@ func soakChain(t *testing.T) (*hookchain.Chain, []soakCase) {
 		hookchain.Before("stall", hookchain.Tool("Slow"), stall).Timeout(20*time.Millisecond).FailOpen(),
 		hookchain.Before("policy", hookchain.Tool("Bash"), process.Native(process.Spec{Args: []string{script(t, "policy.sh")}})),
 		hookchain.Before("deploy-freeze", hookchain.Tool("Deploy"),
-			claudecode.Command(process.Spec{Shell: frozen}, claudecode.Session{Cwd: t.TempDir()})).FailOpen(),
+			claudecode.Command(process.Spec{Shell: frozen}, claudecode.SessionInfo{Cwd: t.TempDir()})).FailOpen(),
 		hookchain.After("redact", hookchain.Tool("Read"), redact),
 	)
 	before := func(tool, input string) hookchain.Event {

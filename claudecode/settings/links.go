@@ -20,7 +20,7 @@ type Options struct {
 	// command hooks run.
 	ProjectDir string
 	// Session is what the hooks are told about the conversation.
-	Session claudecode.Session
+	Session claudecode.SessionInfo
 	// FailClosed makes every hook's failure block the call, as
 	// "onFailure": "block" does for one hook. Without it a failure is
 	// reported in the trail and the call goes on, as in Claude Code.

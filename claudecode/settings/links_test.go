@@ -377,7 +377,7 @@ func TestHooksThatAskAndGiveContext(t *testing.T) {
 					{Name: ask, Verdict: hookchain.Asked, Reason: "deploys need a human"},
 					{Name: "operator", Approver: true, Verdict: hookchain.Allowed, By: "alice"},
 				},
-				Context: []hookchain.Note{{Link: hint, Text: "staging is make deploy-staging"}}},
+				Notes: []hookchain.Note{{Link: hint, Text: "staging is make deploy-staging"}}},
 		},
 		{
 			name:     "an ask with updatedInput is denied, though hooks fail open",
@@ -439,7 +439,7 @@ func TestHTTPHooksPostTheInputWithTheirHeaders(t *testing.T) {
 	  "headers": {"Authorization": "Bearer ${TOKEN}", "X-Other": "$SECRET|$UNSET_TOO"}, "allowedEnvVars": ["TOKEN", "UNSET_TOO"]}]}]}}`,
 		Options{
 			ProjectDir: "/src/app",
-			Session:    claudecode.Session{ID: "sess-1"},
+			Session:    claudecode.SessionInfo{ID: "sess-1"},
 			LookupEnv:  func(k string) (string, bool) { v, ok := env[k]; return v, ok },
 		})
 

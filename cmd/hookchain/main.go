@@ -9,18 +9,19 @@
 // PostToolUseFailure event) on stdin, runs the settings' hooks on it as a
 // chain, and prints the folded outcome as JSON:
 //
-//	{"decision":"allow|deny|modify|replace","reason":…,"input":…,"output":…,"is_error":…,
-//	 "trail":[{"name":…,"decision":…,"reason":…,"fault":…,"by":…}],
-//	 "context":[{"link":…,"text":…}]}
+//	{"verdict":"allow|deny|modify|replace","reason":…,"decided_by":…,"cause":…,
+//	 "input":…,"output":…,"is_error":…,
+//	 "trail":[{"name":…,"verdict":…,"reason":…,"fault":…,"by":…,"approver":…}],
+//	 "notes":[{"link":…,"text":…}]}
 //
-// (empty fields omitted). "context" is what the hooks gave the model as
+// (empty fields omitted; see hookchain.Outcome's JSON form). "notes" is what the hooks gave the model as
 // additionalContext, each under its hook's link name. It exits 0 when the
 // call may go ahead (allow, modify, replace), 2 when it is denied, and 1 for
 // a bad command line, a bad input or bad settings, with the message on
 // stderr.
 //
 // eval has no one to ask: a hook that answers permissionDecision "ask" is in
-// the trail with decision "ask", and the call is denied, with a reason that
+// the trail with verdict "ask", and the call is denied, with a reason that
 // starts "approval needed but not obtained: no approver is configured" and
 // names the hooks that asked — as a Go agent's chain without an approver
 // would deny it. The session the hooks
@@ -166,7 +167,7 @@ func (c *common) load(project string) (*settings.Settings, error) {
 	return s, nil
 }
 
-func (c *common) options(project string, session claudecode.Session) settings.Options {
+func (c *common) options(project string, session claudecode.SessionInfo) settings.Options {
 	return settings.Options{
 		ProjectDir:      project,
 		Session:         session,
@@ -199,7 +200,7 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if s, err = settings.Load(c.settings...); err != nil {
 			return fail("%v", err)
 		}
-		if _, err := s.Links(c.options("", claudecode.Session{})); err != nil {
+		if _, err := s.Links(c.options("", claudecode.SessionInfo{})); err != nil {
 			return fail("%v", err)
 		}
 	}
@@ -228,7 +229,7 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return fail("%v", err)
 		}
 	}
-	links, err := s.Links(c.options(project, claudecode.Session{
+	links, err := s.Links(c.options(project, claudecode.SessionInfo{
 		ID:             in.SessionID,
 		TranscriptPath: in.TranscriptPath,
 		Cwd:            in.Cwd,
@@ -276,7 +277,7 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hookchain check: %v\n", err)
 		return exitFailed
 	}
-	opts := c.options(project, claudecode.Session{})
+	opts := c.options(project, claudecode.SessionInfo{})
 	hooks := s.Hooks(opts)
 	_, linkErr := s.Links(opts)
 	if asJSON {

@@ -72,56 +72,56 @@ func TestEvalRunsTheSettingsHooksAsAChain(t *testing.T) {
 		{
 			name:     "a hook that says nothing allows",
 			settings: []string{"allow.json"},
-			want:     `{"decision":"allow"}`,
+			want:     `{"verdict":"allow"}`,
 		},
 		{
 			name:     "a hook that exits 2 denies, with its stderr as the reason",
 			settings: []string{"block.json"},
-			want: `{"decision":"deny","reason":"denied by sh hooks/block.sh 'deploys are frozen until Monday': deploys are frozen until Monday",` +
-				`"decided_by":"sh hooks/block.sh 'deploys are frozen until Monday'","cause":"link","trail":[{"name":"sh hooks/block.sh 'deploys are frozen until Monday'","decision":"deny","reason":"deploys are frozen until Monday"}]}`,
+			want: `{"verdict":"deny","reason":"denied by sh hooks/block.sh 'deploys are frozen until Monday': deploys are frozen until Monday",` +
+				`"decided_by":"sh hooks/block.sh 'deploys are frozen until Monday'","cause":"link","trail":[{"name":"sh hooks/block.sh 'deploys are frozen until Monday'","verdict":"deny","reason":"deploys are frozen until Monday"}]}`,
 			code: 2,
 		},
 		{
 			name:     "a hook that answers permissionDecision deny denies",
 			settings: []string{"deny-json.json"},
-			want: `{"decision":"deny","reason":"denied by sh hooks/deny-json.sh 'no network from this project': no network from this project",` +
-				`"decided_by":"sh hooks/deny-json.sh 'no network from this project'","cause":"link","trail":[{"name":"sh hooks/deny-json.sh 'no network from this project'","decision":"deny","reason":"no network from this project"}]}`,
+			want: `{"verdict":"deny","reason":"denied by sh hooks/deny-json.sh 'no network from this project': no network from this project",` +
+				`"decided_by":"sh hooks/deny-json.sh 'no network from this project'","cause":"link","trail":[{"name":"sh hooks/deny-json.sh 'no network from this project'","verdict":"deny","reason":"no network from this project"}]}`,
 			code: 2,
 		},
 		{
 			name:     "a hook that answers updatedInput modifies the call",
 			settings: []string{"modify.json"},
-			want: `{"decision":"modify","reason":"sh hooks/append.sh --dry-run: appended --dry-run","input":{"command":"make deploy --dry-run"},` +
-				`"trail":[{"name":"sh hooks/append.sh --dry-run","decision":"modify","reason":"appended --dry-run"}]}`,
+			want: `{"verdict":"modify","reason":"sh hooks/append.sh --dry-run: appended --dry-run","input":{"command":"make deploy --dry-run"},` +
+				`"trail":[{"name":"sh hooks/append.sh --dry-run","verdict":"modify","reason":"appended --dry-run"}]}`,
 		},
 		{
 			name:     "rewrites compose in config order, and each hook sees the input as the hooks before it left it",
 			settings: []string{"compose.json"},
-			want: `{"decision":"modify","reason":"sh hooks/append.sh --dry-run: appended --dry-run; sh hooks/append.sh --verbose: appended --verbose",` +
+			want: `{"verdict":"modify","reason":"sh hooks/append.sh --dry-run: appended --dry-run; sh hooks/append.sh --verbose: appended --verbose",` +
 				`"input":{"command":"make deploy --dry-run --verbose"},` +
-				`"trail":[{"name":"sh hooks/append.sh --dry-run","decision":"modify","reason":"appended --dry-run"},` +
-				`{"name":"sh hooks/append.sh --verbose","decision":"modify","reason":"appended --verbose"}]}`,
+				`"trail":[{"name":"sh hooks/append.sh --dry-run","verdict":"modify","reason":"appended --dry-run"},` +
+				`{"name":"sh hooks/append.sh --verbose","verdict":"modify","reason":"appended --verbose"}]}`,
 		},
 		{
 			name:     "a hook in a later file denies a call an earlier file rewrote",
 			settings: []string{"modify.json", "block.json"},
-			want: `{"decision":"deny","reason":"denied by sh hooks/block.sh 'deploys are frozen until Monday': deploys are frozen until Monday",` +
-				`"decided_by":"sh hooks/block.sh 'deploys are frozen until Monday'","cause":"link","trail":[{"name":"sh hooks/append.sh --dry-run","decision":"modify","reason":"appended --dry-run"},` +
-				`{"name":"sh hooks/block.sh 'deploys are frozen until Monday'","decision":"deny","reason":"deploys are frozen until Monday"}]}`,
+			want: `{"verdict":"deny","reason":"denied by sh hooks/block.sh 'deploys are frozen until Monday': deploys are frozen until Monday",` +
+				`"decided_by":"sh hooks/block.sh 'deploys are frozen until Monday'","cause":"link","trail":[{"name":"sh hooks/append.sh --dry-run","verdict":"modify","reason":"appended --dry-run"},` +
+				`{"name":"sh hooks/block.sh 'deploys are frozen until Monday'","verdict":"deny","reason":"deploys are frozen until Monday"}]}`,
 			code: 2,
 		},
 		{
 			name:     "a hook that requires a rewrite denies the call without it",
 			settings: []string{"freeze.json"},
-			want: `{"decision":"deny","reason":"denied by sh hooks/require.sh --dry-run: the command must contain --dry-run",` +
-				`"decided_by":"sh hooks/require.sh --dry-run","cause":"link","trail":[{"name":"sh hooks/require.sh --dry-run","decision":"deny","reason":"the command must contain --dry-run"}]}`,
+			want: `{"verdict":"deny","reason":"denied by sh hooks/require.sh --dry-run: the command must contain --dry-run",` +
+				`"decided_by":"sh hooks/require.sh --dry-run","cause":"link","trail":[{"name":"sh hooks/require.sh --dry-run","verdict":"deny","reason":"the command must contain --dry-run"}]}`,
 			code: 2,
 		},
 		{
 			name:     "and allows it after the rewrite",
 			settings: []string{"modify.json", "freeze.json"},
-			want: `{"decision":"modify","reason":"sh hooks/append.sh --dry-run: appended --dry-run","input":{"command":"make deploy --dry-run"},` +
-				`"trail":[{"name":"sh hooks/append.sh --dry-run","decision":"modify","reason":"appended --dry-run"}]}`,
+			want: `{"verdict":"modify","reason":"sh hooks/append.sh --dry-run: appended --dry-run","input":{"command":"make deploy --dry-run"},` +
+				`"trail":[{"name":"sh hooks/append.sh --dry-run","verdict":"modify","reason":"appended --dry-run"}]}`,
 		},
 		{
 			name:     "a hook that answers updatedToolOutput replaces the result",
@@ -129,8 +129,8 @@ func TestEvalRunsTheSettingsHooksAsAChain(t *testing.T) {
 			event:    "PostToolUse",
 			tool:     "Read",
 			extra:    []string{"tool_response", `"AWS_SECRET=hunter2"`},
-			want: `{"decision":"replace","reason":"sh hooks/redact.sh: updatedToolOutput","output":"[redacted]",` +
-				`"trail":[{"name":"sh hooks/redact.sh","decision":"replace","reason":"updatedToolOutput"}]}`,
+			want: `{"verdict":"replace","reason":"sh hooks/redact.sh: updatedToolOutput","output":"[redacted]",` +
+				`"trail":[{"name":"sh hooks/redact.sh","verdict":"replace","reason":"updatedToolOutput"}]}`,
 		},
 		{
 			name:     "PostToolUse hooks are not asked about a failed call",
@@ -138,82 +138,82 @@ func TestEvalRunsTheSettingsHooksAsAChain(t *testing.T) {
 			event:    "PostToolUseFailure",
 			tool:     "Read",
 			extra:    []string{"error", `"no such file"`},
-			want:     `{"decision":"allow"}`,
+			want:     `{"verdict":"allow"}`,
 		},
 		{
 			name:     "a crashing hook is reported and the call goes on",
 			settings: []string{"crash.json"},
-			want: `{"decision":"modify","reason":"sh hooks/append.sh --dry-run: appended --dry-run","input":{"command":"make deploy --dry-run"},` +
-				`"trail":[{"name":"sh hooks/crash.sh","decision":"allow","fault":"hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\""},` +
-				`{"name":"sh hooks/append.sh --dry-run","decision":"modify","reason":"appended --dry-run"}]}`,
+			want: `{"verdict":"modify","reason":"sh hooks/append.sh --dry-run: appended --dry-run","input":{"command":"make deploy --dry-run"},` +
+				`"trail":[{"name":"sh hooks/crash.sh","verdict":"allow","fault":"hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\""},` +
+				`{"name":"sh hooks/append.sh --dry-run","verdict":"modify","reason":"appended --dry-run"}]}`,
 		},
 		{
 			name:     "onFailure block makes a crash deny the call",
 			settings: []string{"crash-block.json"},
-			want: `{"decision":"deny","reason":"sh hooks/crash.sh failed and denies on failure: hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\"",` +
-				`"decided_by":"sh hooks/crash.sh","cause":"failure","trail":[{"name":"sh hooks/crash.sh","decision":"deny","fault":"hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\""}]}`,
+			want: `{"verdict":"deny","reason":"sh hooks/crash.sh failed and denies on failure: hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\"",` +
+				`"decided_by":"sh hooks/crash.sh","cause":"failure","trail":[{"name":"sh hooks/crash.sh","verdict":"deny","fault":"hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\""}]}`,
 			code: 2,
 		},
 		{
 			name:     "--fail-closed makes every crash deny the call",
 			settings: []string{"crash.json"},
 			flags:    []string{"--fail-closed"},
-			want: `{"decision":"deny","reason":"sh hooks/crash.sh failed and denies on failure: hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\"",` +
-				`"decided_by":"sh hooks/crash.sh","cause":"failure","trail":[{"name":"sh hooks/crash.sh","decision":"deny","fault":"hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\""}]}`,
+			want: `{"verdict":"deny","reason":"sh hooks/crash.sh failed and denies on failure: hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\"",` +
+				`"decided_by":"sh hooks/crash.sh","cause":"failure","trail":[{"name":"sh hooks/crash.sh","verdict":"deny","fault":"hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\""}]}`,
 			code: 2,
 		},
 		{
 			name:     "--skip-unsupported runs the hooks that can run",
 			settings: []string{"prompt.json"},
 			flags:    []string{"--skip-unsupported"},
-			want: `{"decision":"deny","reason":"denied by sh hooks/block.sh 'deploys are frozen until Monday': deploys are frozen until Monday",` +
-				`"decided_by":"sh hooks/block.sh 'deploys are frozen until Monday'","cause":"link","trail":[{"name":"sh hooks/block.sh 'deploys are frozen until Monday'","decision":"deny","reason":"deploys are frozen until Monday"}]}`,
+			want: `{"verdict":"deny","reason":"denied by sh hooks/block.sh 'deploys are frozen until Monday': deploys are frozen until Monday",` +
+				`"decided_by":"sh hooks/block.sh 'deploys are frozen until Monday'","cause":"link","trail":[{"name":"sh hooks/block.sh 'deploys are frozen until Monday'","verdict":"deny","reason":"deploys are frozen until Monday"}]}`,
 			code: 2,
 		},
 		{
 			name:     "a hook that asks is denied: eval has no approver, and approval was needed",
 			settings: []string{"ask.json"},
-			want: `{"decision":"deny","reason":"approval needed but not obtained: no approver is configured (asked by sh hooks/ask.sh 'deploys need a human': deploys need a human)",` +
-				`"cause":"no_approval","trail":[{"name":"sh hooks/ask.sh 'deploys need a human'","decision":"ask","reason":"deploys need a human"},` +
-				`{"name":"approver","decision":"deny","fault":"no approver is configured","approver":true}]}`,
+			want: `{"verdict":"deny","reason":"approval needed but not obtained: no approver is configured (asked by sh hooks/ask.sh 'deploys need a human': deploys need a human)",` +
+				`"cause":"no_approval","trail":[{"name":"sh hooks/ask.sh 'deploys need a human'","verdict":"ask","reason":"deploys need a human"},` +
+				`{"name":"approver","verdict":"deny","fault":"no approver is configured","approver":true}]}`,
 			code: 2,
 		},
 		{
 			name:     "a later deny wins over an ask, and nobody is asked",
 			settings: []string{"ask.json", "block.json"},
-			want: `{"decision":"deny","reason":"denied by sh hooks/block.sh 'deploys are frozen until Monday': deploys are frozen until Monday",` +
-				`"decided_by":"sh hooks/block.sh 'deploys are frozen until Monday'","cause":"link","trail":[{"name":"sh hooks/ask.sh 'deploys need a human'","decision":"ask","reason":"deploys need a human"},` +
-				`{"name":"sh hooks/block.sh 'deploys are frozen until Monday'","decision":"deny","reason":"deploys are frozen until Monday"}]}`,
+			want: `{"verdict":"deny","reason":"denied by sh hooks/block.sh 'deploys are frozen until Monday': deploys are frozen until Monday",` +
+				`"decided_by":"sh hooks/block.sh 'deploys are frozen until Monday'","cause":"link","trail":[{"name":"sh hooks/ask.sh 'deploys need a human'","verdict":"ask","reason":"deploys need a human"},` +
+				`{"name":"sh hooks/block.sh 'deploys are frozen until Monday'","verdict":"deny","reason":"deploys are frozen until Monday"}]}`,
 			code: 2,
 		},
 		{
 			name:     "additionalContext is the outcome's context, named after its hook",
 			settings: []string{"context.json"},
-			want: `{"decision":"modify","reason":"sh hooks/append.sh --dry-run: appended --dry-run","input":{"command":"make deploy --dry-run"},` +
-				`"trail":[{"name":"sh hooks/append.sh --dry-run","decision":"modify","reason":"appended --dry-run"}],` +
-				`"context":[{"link":"sh hooks/context.sh 'staging is make deploy-staging'","text":"staging is make deploy-staging"}]}`,
+			want: `{"verdict":"modify","reason":"sh hooks/append.sh --dry-run: appended --dry-run","input":{"command":"make deploy --dry-run"},` +
+				`"trail":[{"name":"sh hooks/append.sh --dry-run","verdict":"modify","reason":"appended --dry-run"}],` +
+				`"notes":[{"link":"sh hooks/context.sh 'staging is make deploy-staging'","text":"staging is make deploy-staging"}]}`,
 		},
 		{
 			name:     "additionalContext after a failed call, on an allow",
 			settings: []string{"context.json"},
 			event:    "PostToolUseFailure",
 			extra:    []string{"error", `"make: *** No rule to make target 'deploy'"`},
-			want:     `{"decision":"allow","context":[{"link":"sh hooks/context.sh 'read the error before retrying'","text":"read the error before retrying"}]}`,
+			want:     `{"verdict":"allow","notes":[{"link":"sh hooks/context.sh 'read the error before retrying'","text":"read the error before retrying"}]}`,
 		},
 		{
 			name:     "a denial keeps the context given before it",
 			settings: []string{"context.json", "block.json"},
-			want: `{"decision":"deny","reason":"denied by sh hooks/block.sh 'deploys are frozen until Monday': deploys are frozen until Monday",` +
-				`"decided_by":"sh hooks/block.sh 'deploys are frozen until Monday'","cause":"link","trail":[{"name":"sh hooks/append.sh --dry-run","decision":"modify","reason":"appended --dry-run"},` +
-				`{"name":"sh hooks/block.sh 'deploys are frozen until Monday'","decision":"deny","reason":"deploys are frozen until Monday"}],` +
-				`"context":[{"link":"sh hooks/context.sh 'staging is make deploy-staging'","text":"staging is make deploy-staging"}]}`,
+			want: `{"verdict":"deny","reason":"denied by sh hooks/block.sh 'deploys are frozen until Monday': deploys are frozen until Monday",` +
+				`"decided_by":"sh hooks/block.sh 'deploys are frozen until Monday'","cause":"link","trail":[{"name":"sh hooks/append.sh --dry-run","verdict":"modify","reason":"appended --dry-run"},` +
+				`{"name":"sh hooks/block.sh 'deploys are frozen until Monday'","verdict":"deny","reason":"deploys are frozen until Monday"}],` +
+				`"notes":[{"link":"sh hooks/context.sh 'staging is make deploy-staging'","text":"staging is make deploy-staging"}]}`,
 			code: 2,
 		},
 		{
 			name:     "hooks for other tools are not asked",
 			settings: []string{"block.json"},
 			tool:     "Read",
-			want:     `{"decision":"allow"}`,
+			want:     `{"verdict":"allow"}`,
 		},
 	}
 	for _, tt := range tests {
@@ -239,11 +239,11 @@ func TestEvalRunsTheSettingsHooksAsAChain(t *testing.T) {
 
 func TestEvalRunsAHookOnlyForTheCallsItsIfRuleMatches(t *testing.T) {
 	const (
-		denied = `{"decision":"deny","reason":"denied by sh hooks/block.sh 'no rm': no rm",` +
+		denied = `{"verdict":"deny","reason":"denied by sh hooks/block.sh 'no rm': no rm",` +
 			`"decided_by":"sh hooks/block.sh 'no rm'","cause":"link",` +
-			`"trail":[{"name":"sh hooks/block.sh 'no rm'","decision":"deny","reason":"no rm"}]}`
-		allowed = `{"decision":"allow"}`
-		pushed  = `{"decision":"allow","context":[{"link":"sh hooks/context.sh 'pushed: open a pull request'","text":"pushed: open a pull request"}]}`
+			`"trail":[{"name":"sh hooks/block.sh 'no rm'","verdict":"deny","reason":"no rm"}]}`
+		allowed = `{"verdict":"allow"}`
+		pushed  = `{"verdict":"allow","notes":[{"link":"sh hooks/context.sh 'pushed: open a pull request'","text":"pushed: open a pull request"}]}`
 	)
 	tests := []struct {
 		name    string
@@ -374,9 +374,9 @@ func TestEvalReadsTheStandardSettingsOfTheInputsProject(t *testing.T) {
 	code, stdout, stderr := hookchainCmd(t, in, "eval")
 	assert.Equal(t, 2, code)
 	assert.Empty(t, stderr)
-	assert.Equal(t, `{"decision":"deny","reason":"denied by cat >/dev/null; echo \"in $(pwd)\" >&2; exit 2: in `+project+`",`+
+	assert.Equal(t, `{"verdict":"deny","reason":"denied by cat >/dev/null; echo \"in $(pwd)\" >&2; exit 2: in `+project+`",`+
 		`"decided_by":"cat >/dev/null; echo \"in $(pwd)\" >&2; exit 2","cause":"link",`+
-		`"trail":[{"name":"cat >/dev/null; echo \"in $(pwd)\" >&2; exit 2","decision":"deny","reason":"in `+project+`"}]}`+"\n", stdout)
+		`"trail":[{"name":"cat >/dev/null; echo \"in $(pwd)\" >&2; exit 2","verdict":"deny","reason":"in `+project+`"}]}`+"\n", stdout)
 
 	code, stdout, stderr = hookchainCmd(t, in, "eval", "--project", t.TempDir())
 	assert.Equal(t, 1, code)

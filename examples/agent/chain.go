@@ -117,7 +117,7 @@ func guards(workspace string) ([]guard, error) {
 			hookchain.After("explain-failure",
 				hookchain.And(hookchain.Tool("shell"), hookchain.MatchFunc(func(e hookchain.Event) bool { return e.IsError })),
 				func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
-					return hookchain.Allow().WithContext(failureNote), nil
+					return hookchain.Allow().WithNote(failureNote), nil
 				}),
 			"after a failed shell command: tell the model where it says how it ended",
 		},
@@ -181,7 +181,7 @@ func askNetwork(_ context.Context, e hookchain.Event) (hookchain.Outcome, error)
 // model how such files are kept whatever the operator says.
 func askDotenv(_ context.Context, e hookchain.Event) (hookchain.Outcome, error) {
 	path := gjson.GetBytes(e.Input, "path").String()
-	return hookchain.Ask("write " + path + ", a file for secrets?").WithContext(dotenvNote), nil
+	return hookchain.Ask("write " + path + ", a file for secrets?").WithNote(dotenvNote), nil
 }
 
 // workspaceOnly allows a file tool's path only when it leads inside root,

@@ -177,7 +177,7 @@ func TestTheSessionShowsFailuresToTheModelAsErrors(t *testing.T) {
 			assert.Equal(t, hookchain.Allowed, tn.before.Verdict)
 			assert.True(t, tn.ran)
 			assert.Equal(t, hookchain.Allowed, tn.after.Verdict)
-			assert.Equal(t, hookchain.Result{Output: hookchain.Text(tt.shown), IsError: true, Context: tt.context}, tn.shown)
+			assert.Equal(t, hookchain.Result{Output: hookchain.Text(tt.shown), IsError: true, Notes: tt.context}, tn.shown)
 			assert.Equal(t, hookchain.Result{Output: hookchain.Text(tt.shown), IsError: true}, tn.said,
 				"the after-chain sees a tool error as an error result")
 			if tt.toolErr == "" {
@@ -436,10 +436,10 @@ func TestTheSessionPutsAsksToTheOperator(t *testing.T) {
 					{Name: "ask-dotenv", Verdict: hookchain.Asked, Reason: "write .env, a file for secrets?"},
 					{Name: "operator", Approver: true, Verdict: hookchain.Allowed, By: "dana", Reason: "local development keys"},
 				},
-				Context: dotenv,
+				Notes: dotenv,
 			},
 			asked: true,
-			shown: hookchain.Result{Output: hookchain.Text("wrote 60 bytes to .env"), Context: dotenv},
+			shown: hookchain.Result{Output: hookchain.Text("wrote 60 bytes to .env"), Notes: dotenv},
 		},
 		{
 			name:  "refused, with the reason the model is shown",
@@ -463,10 +463,10 @@ func TestTheSessionPutsAsksToTheOperator(t *testing.T) {
 					{Name: "ask-dotenv", Verdict: hookchain.Asked, Reason: "write test.env, a file for secrets?"},
 					{Name: "operator", Approver: true, Verdict: hookchain.Allowed, By: "dana", Reason: "env files are fine in this workspace"},
 				},
-				Context: dotenv,
+				Notes: dotenv,
 			},
 			asked: true,
-			shown: hookchain.Result{Output: hookchain.Text("wrote 39 bytes to test.env"), Context: dotenv},
+			shown: hookchain.Result{Output: hookchain.Text("wrote 39 bytes to test.env"), Notes: dotenv},
 		},
 		{
 			name:  "approved by the session's latch, without asking",
@@ -476,10 +476,10 @@ func TestTheSessionPutsAsksToTheOperator(t *testing.T) {
 					{Name: "ask-dotenv", Verdict: hookchain.Asked, Reason: "write .env.local, a file for secrets?"},
 					{Name: "operator", Approver: true, Verdict: hookchain.Allowed, By: "dana", Reason: "approved for the session"},
 				},
-				Context: dotenv,
+				Notes: dotenv,
 			},
 			asked: false,
-			shown: hookchain.Result{Output: hookchain.Text("wrote 8 bytes to .env.local"), Context: dotenv},
+			shown: hookchain.Result{Output: hookchain.Text("wrote 8 bytes to .env.local"), Notes: dotenv},
 		},
 	}
 	for _, tt := range tests {
@@ -521,7 +521,7 @@ func TestTheSessionGivesTheModelContextOnlyWhereALinkHadSomethingToSay(t *testin
 	}
 	for _, tn := range s.turns {
 		t.Run(tn.call.input, func(t *testing.T) {
-			assert.Equal(t, want[tn.call.input], tn.shown.Context)
+			assert.Equal(t, want[tn.call.input], tn.shown.Notes)
 		})
 	}
 }
@@ -544,7 +544,7 @@ func TestApprovalForTheSessionHoldsOnlyWithinTheSession(t *testing.T) {
 				{Name: "ask-dotenv", Verdict: hookchain.Asked, Reason: "write .env.local, a file for secrets?"},
 				{Name: "operator", Approver: true, Verdict: hookchain.Allowed, By: "dana", Reason: "approved for the session"},
 			},
-			Context: []hookchain.Note{{Link: "ask-dotenv", Text: dotenvNote}},
+			Notes: []hookchain.Note{{Link: "ask-dotenv", Text: dotenvNote}},
 		}},
 		{"without it, the operator is asked again, and nobody answers", false, hookchain.Outcome{DecidedBy: "operator", Cause: hookchain.CauseNoApproval,
 			Verdict: hookchain.Denied,
@@ -553,7 +553,7 @@ func TestApprovalForTheSessionHoldsOnlyWithinTheSession(t *testing.T) {
 				{Name: "ask-dotenv", Verdict: hookchain.Asked, Reason: "write .env.local, a file for secrets?"},
 				{Name: "operator", Approver: true, Verdict: hookchain.Denied, Fault: "operator failed: nobody is there to answer for c2"},
 			},
-			Context: []hookchain.Note{{Link: "ask-dotenv", Text: dotenvNote}},
+			Notes: []hookchain.Note{{Link: "ask-dotenv", Text: dotenvNote}},
 		}},
 	}
 	for _, tt := range tests {

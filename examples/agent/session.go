@@ -71,7 +71,7 @@ func play(ctx context.Context, dir string) (*session, error) {
 	for i, c := range script {
 		reports = nil
 		id := callID(i)
-		res, err := execute(ctx, hookchain.Call{Tool: c.tool, ID: id, Input: json.RawMessage(c.input)})
+		res, err := execute(ctx, hookchain.Call{Tool: c.tool, CallID: id, Input: json.RawMessage(c.input)})
 		t, terr := newTurn(c, reports, res, err)
 		if terr != nil {
 			return nil, fmt.Errorf("call %d (%s): %w", i+1, c.tool, terr)
@@ -109,7 +109,7 @@ func newTurn(c call, reports []hookchain.RunReport, res hookchain.Result, err er
 		// through; the runtime still owes the model an answer. (Before the
 		// call, an error means the approval is pending, and Wrap's result
 		// already says so.)
-		t.shown = hookchain.Result{Output: hookchain.Text(err.Error()), IsError: true, Context: res.Context}
+		t.shown = hookchain.Result{Output: hookchain.Text(err.Error()), IsError: true, Notes: res.Notes}
 	}
 	return t, nil
 }
@@ -165,7 +165,7 @@ func (s *session) write(w io.Writer) error {
 			verdict(&b, "after", t.after, t.after.Trail)
 		}
 		field(&b, "model sees", result(t.shown))
-		for _, n := range t.shown.Context {
+		for _, n := range t.shown.Notes {
 			field(&b, "context", n.Link+": "+n.Text)
 		}
 	}
@@ -256,7 +256,7 @@ func (s *session) summary() string {
 				refused++
 			}
 		}
-		notes += len(t.shown.Context)
+		notes += len(t.shown.Notes)
 		switch t.before.Verdict {
 		case hookchain.Denied:
 			denied++

@@ -1,3 +1,3 @@
 #!/bin/sh
 # Allows every call, without reading its request.
-printf '{"decision":"allow"}\n'
+printf '{"verdict":"allow"}\n'

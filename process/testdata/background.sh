@@ -3,4 +3,4 @@
 echo $$ > "$HOOKCHAIN_PIDFILE"
 sleep 1000 </dev/null >/dev/null 2>&1 &
 echo $! > "$HOOKCHAIN_PIDFILE.child"
-printf '{"decision":"allow"}\n'
+printf '{"verdict":"allow"}\n'

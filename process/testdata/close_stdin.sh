@@ -2,4 +2,4 @@
 # Reads a little of its stdin, closes it, and answers.
 head -c 16 >/dev/null
 exec 0<&-
-printf '{"decision":"allow"}\n'
+printf '{"verdict":"allow"}\n'

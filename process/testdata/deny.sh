@@ -1,2 +1,2 @@
 #!/bin/sh
-printf '{"decision":"deny","reason":"rm -rf is not allowed here"}\n'
+printf '{"verdict":"deny","reason":"rm -rf is not allowed here"}\n'

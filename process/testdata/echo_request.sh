@@ -3,6 +3,6 @@
 # input {"request": REQUEST}, after it as the output.
 read -r req
 case $req in
-*'"hook":"before_tool"'*) printf '{"decision":"modify","input":{"request":%s}}\n' "$req" ;;
-*) printf '{"decision":"replace","output":%s}\n' "$req" ;;
+*'"hook":"before_tool"'*) printf '{"verdict":"modify","input":{"request":%s}}\n' "$req" ;;
+*) printf '{"verdict":"replace","output":%s}\n' "$req" ;;
 esac

@@ -4,4 +4,4 @@
 echo $$ > "$HOOKCHAIN_PIDFILE"
 setsid sh -c 'echo $$ > "$HOOKCHAIN_PIDFILE.escaped"; exec sleep 1000' &
 while [ ! -s "$HOOKCHAIN_PIDFILE.escaped" ]; do sleep 0.01; done
-printf '{"decision":"allow"}\n'
+printf '{"verdict":"allow"}\n'

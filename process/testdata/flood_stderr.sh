@@ -2,4 +2,4 @@
 # 1 MB of diagnostics, well over the stderr cap, then a valid answer.
 [ -n "$HOOKCHAIN_PIDFILE" ] && echo $$ > "$HOOKCHAIN_PIDFILE"
 head -c 1048576 /dev/zero | tr '\0' 'e' >&2
-printf '{"decision":"allow"}\n'
+printf '{"verdict":"allow"}\n'

@@ -5,6 +5,6 @@ echo $$ > "$HOOKCHAIN_PIDFILE"
 sh -c 'sleep 1000 & echo $! > "$HOOKCHAIN_PIDFILE.grandchild"; wait' &
 while [ ! -s "$HOOKCHAIN_PIDFILE.grandchild" ]; do sleep 0.01; done
 case $1 in
-answer) printf '{"decision":"allow"}\n' ;;
+answer) printf '{"verdict":"allow"}\n' ;;
 *) sleep 1000 ;;
 esac

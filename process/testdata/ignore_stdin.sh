@@ -1,4 +1,4 @@
 #!/bin/sh
 # Never reads its stdin, however much there is of it.
 sleep 0.05
-printf '{"decision":"allow"}\n'
+printf '{"verdict":"allow"}\n'

@@ -1,3 +1,3 @@
 #!/bin/sh
 # Deliberately not executable (mode 0644).
-printf '{"decision":"allow"}\n'
+printf '{"verdict":"allow"}\n'

@@ -2,6 +2,6 @@
 # Denies a recursive delete and allows everything else.
 read -r req
 case $req in
-*'rm -rf'*) printf '{"decision":"deny","reason":"recursive delete"}\n' ;;
-*) printf '{"decision":"allow"}\n' ;;
+*'rm -rf'*) printf '{"verdict":"deny","reason":"recursive delete"}\n' ;;
+*) printf '{"verdict":"allow"}\n' ;;
 esac

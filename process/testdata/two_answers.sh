@@ -1,3 +1,3 @@
 #!/bin/sh
 # Two answers: which one would count? Neither.
-printf '{"decision":"allow"}\n{"decision":"deny"}\n'
+printf '{"verdict":"allow"}\n{"verdict":"deny"}\n'

@@ -20,7 +20,7 @@ func main() {
 		hookchain.Before("pnpm-hint",
 			hookchain.And(hookchain.Tool("Bash"), hookchain.InputMatches("command", `\bnpm\b`)),
 			func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
-				return hookchain.Allow().WithContext("this repository uses pnpm, not npm"), nil
+				return hookchain.Allow().WithNote("this repository uses pnpm, not npm"), nil
 			}),
 		hookchain.Before("no-rm",
 			hookchain.And(hookchain.Tool("Bash"), hookchain.InputMatches("command", `\brm\s+-rf\b`)),
@@ -46,7 +46,7 @@ func main() {
 				if !e.IsError {
 					return hookchain.Allow(), nil
 				}
-				return hookchain.Allow().WithContext("read the error before retrying"), nil
+				return hookchain.Allow().WithNote("read the error before retrying"), nil
 			}),
 		hookchain.After("redact", hookchain.Any(),
 			func(_ context.Context, e hookchain.Event) (hookchain.Outcome, error) {
