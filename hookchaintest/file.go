@@ -5,13 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/internal/regularfile"
 )
 
 // File is one JSON file of cases as it is written: a single case object, or
@@ -23,10 +23,20 @@ type File struct {
 	Cases []Case
 }
 
+// MaxFileSize is the most a case file may hold: 64 MiB, the size of the
+// largest hook input the hookchain command reads, since a case's event can
+// carry a whole tool result. It bounds the memory a stray match of a
+// pattern can take.
+const MaxFileSize = 64 << 20
+
 // LoadFiles reads every file matching the glob pattern and returns their
 // cases in file order, then case order, with default names given to unnamed
 // cases: the file's base name ("guards.json"), followed by "#i" for the i-th
 // case of an array, counting from 0.
+//
+// Cases are read only from regular files (a symbolic link to one is fine)
+// of at most MaxFileSize bytes: a device, a named pipe, a directory or a
+// larger file is refused in one line that names it, without being read.
 //
 // A pattern that matches no file is an error, as is a file that holds no
 // case, a case that cannot be decoded (see DecodeFile), and two cases with
@@ -52,7 +62,7 @@ func loadFiles(pattern string) ([]File, []Case, error) {
 		errs  []error
 	)
 	for _, p := range paths {
-		data, err := os.ReadFile(p)
+		data, err := regularfile.Read(p, MaxFileSize, "a case file")
 		if err != nil {
 			errs = append(errs, fmt.Errorf("hookchaintest: %w", err))
 			continue
@@ -166,6 +176,9 @@ type (
 // value, in its canonical form. An empty want.context is read as none, which
 // is what it means.
 func DecodeFile(path string, data []byte) (File, error) {
+	// Editors on Windows start a file with a byte-order mark; lines and
+	// columns are counted after it, as editors count them.
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	f := File{Path: path}
 	fail := func(off int, format string, args ...any) (File, error) {
 		line, col := position(data, off)

@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,6 +15,10 @@ import (
 	"github.com/hookchain/hookchain"
 	"github.com/tidwall/gjson"
 )
+
+// utf8BOM is the byte-order mark that editors on Windows put at the start
+// of a UTF-8 file.
+var utf8BOM = []byte("\xef\xbb\xbf")
 
 // Claude Code's default timeouts, by handler type.
 var defaultTimeouts = map[string]time.Duration{
@@ -83,9 +88,11 @@ type entry struct {
 }
 
 // Parse reads one settings file's contents; file names it in errors and in
-// the Hooks it describes. See Load for what is an error.
+// the Hooks it describes. See Load for what is an error. A leading UTF-8
+// byte-order mark is skipped, and lines and columns are counted after it,
+// as editors count them.
 func Parse(file string, data []byte) (*Settings, error) {
-	p := &parser{file: file, data: data}
+	p := &parser{file: file, data: bytes.TrimPrefix(data, utf8BOM)}
 	s, err := p.parse()
 	if err != nil {
 		return nil, err

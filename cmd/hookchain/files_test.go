@@ -1,3 +1,5 @@
+//go:build unix
+
 package main
 
 import (
@@ -6,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -38,6 +41,60 @@ func TestCheckListsTwentyThousandHooksInWellUnderASecond(t *testing.T) {
 	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
 	require.Len(t, lines, n+1)
 	assert.Regexp(t, `PreToolUse\[0\]\.hooks\[19999\] +Bash +names +- +command +echo 19999 +600s +continue +linked +echo 19999$`, lines[n])
+}
+
+func TestSettingsThatAreNotASmallRegularFileAreRefusedInOneLineAndExit1(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo.json")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
+	big := filepath.Join(dir, "big.json")
+	f, err := os.Create(big)
+	require.NoError(t, err)
+	require.NoError(t, f.Truncate(100<<20)) // sparse: nothing is written
+	require.NoError(t, f.Close())
+	toZero := filepath.Join(dir, "to-zero.json")
+	require.NoError(t, os.Symlink("/dev/zero", toZero))
+
+	tests := []struct {
+		name, path, err string
+	}{
+		{"a device that never ends", "/dev/zero", "settings: /dev/zero is a character device, not a regular file"},
+		{"a named pipe", fifo, "settings: " + fifo + " is a named pipe, not a regular file"},
+		{"a 100 MB file", big, "settings: " + big + " is 104857600 bytes, more than the 4 MiB a settings file may have"},
+		{"a link to a device", toZero, "settings: " + toZero + " is a link to /dev/zero, a character device, not a regular file"},
+	}
+	for _, tt := range tests {
+		for _, cmd := range []string{"check", "eval"} {
+			t.Run(cmd+" "+tt.name, func(t *testing.T) {
+				var (
+					code           int
+					stdout, stderr string
+				)
+				finishes(t, time.Second, func() {
+					code, stdout, stderr = hookchainCmd(t, input(t, "PreToolUse", "Bash", deploy), cmd, "--settings", tt.path)
+				})
+				assert.Equal(t, 1, code)
+				assert.Empty(t, stdout)
+				assert.Equal(t, "hookchain "+cmd+": "+tt.err+"\n", stderr)
+			})
+		}
+	}
+}
+
+func TestAProjectWhoseSettingsLinkToADeviceIsRefusedInOneLine(t *testing.T) {
+	project := t.TempDir()
+	t.Setenv("HOME", t.TempDir())
+	require.NoError(t, os.Mkdir(filepath.Join(project, ".claude"), 0o755))
+	link := filepath.Join(project, ".claude", "settings.json")
+	require.NoError(t, os.Symlink("/dev/zero", link))
+	var (
+		code           int
+		stdout, stderr string
+	)
+	finishes(t, time.Second, func() { code, stdout, stderr = hookchainCmd(t, "", "check", "--project", project) })
+	assert.Equal(t, 1, code)
+	assert.Empty(t, stdout)
+	assert.Equal(t, "hookchain check: settings: "+link+" is a link to /dev/zero, a character device, not a regular file\n", stderr)
 }
 
 // finishes fails the test when f does not return within limit, a bound far
