@@ -12,6 +12,7 @@ import (
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/internal/regularfile"
+	"github.com/hookchain/hookchain/internal/validutf8"
 )
 
 // File is one JSON file of cases as it is written: a single case object, or
@@ -169,12 +170,13 @@ type (
 // a want.output or want.is_error on one other than replace (they would never
 // be compared), a modify or replace verdict without the input or output it
 // implies, an event.output or event.is_error before the tool has run, a
-// note without its link or its text, and a file with no case at all. Errors
-// name the file, the position of the case and, in an array, its index.
+// note without its link or its text, a file that is not valid UTF-8, and a
+// file with no case at all. Errors name the file, the position of the case
+// and, in an array, its index.
 //
 // Event and want JSON values are stored compacted; a chain sees the same
 // value, in its canonical form. An empty want.context is read as none, which
-// is what it means.
+// is what it means. A leading UTF-8 byte-order mark is skipped.
 func DecodeFile(path string, data []byte) (File, error) {
 	// Editors on Windows start a file with a byte-order mark; lines and
 	// columns are counted after it, as editors count them.
@@ -187,6 +189,10 @@ func DecodeFile(path string, data []byte) (File, error) {
 	start := skipSpace(data, 0)
 	if start == len(data) {
 		return File{}, fmt.Errorf("%s: the file is empty", path)
+	}
+	if off := validutf8.FirstInvalid(data); off >= 0 {
+		// encoding/json would read the byte as U+FFFD.
+		return fail(off, "not valid UTF-8: byte %#02x", data[off])
 	}
 	var whole json.RawMessage
 	if err := json.Unmarshal(data, &whole); err != nil {

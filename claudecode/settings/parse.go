@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/internal/validutf8"
 	"github.com/tidwall/gjson"
 )
 
@@ -113,6 +114,12 @@ type member struct {
 }
 
 func (p *parser) parse() (*Settings, error) {
+	if off := validutf8.FirstInvalid(p.data); off >= 0 {
+		// Decoded, the byte would be U+FFFD: a matcher naming a tool that
+		// does not exist, or a command other than the one written.
+		line, col := p.position(off)
+		return nil, &Error{File: p.file, Line: line, Col: col, Msg: fmt.Sprintf("not valid UTF-8: byte %#02x", p.data[off])}
+	}
 	var raw json.RawMessage
 	if err := json.Unmarshal(p.data, &raw); err != nil {
 		return nil, p.syntaxError(err)
@@ -583,7 +590,7 @@ func (p *positions) at(off int) (line, col int) {
 
 // charsBefore counts the characters in data[:off]. In valid UTF-8 a
 // character is a byte that does not continue another; the parser refuses
-// invalid UTF-8 before it places anything after it.
+// invalid UTF-8, and places nothing after the first bad byte.
 func (p *positions) charsBefore(off int) int {
 	block := off / runeBlock
 	n := p.runes[block]

@@ -35,6 +35,11 @@ func TestParseRejectsABrokenFileWithItsPlace(t *testing.T) {
 			`s.json:3:3: hooks.PreToolUse: the key "PreToolUse" appears twice`},
 		{"hooks given twice", "{\"hooks\": {}, \"hooks\": {}}", `s.json:1:15: hooks: the key "hooks" appears twice`},
 		{"disableAllHooks that is not a boolean", `{"disableAllHooks": "yes"}`, `s.json:1:21: disableAllHooks: want true or false, got "yes"`},
+		// encoding/json and gjson would read the byte as U+FFFD, and the
+		// matcher would name a tool that does not exist.
+		{"a matcher with a byte that is not UTF-8", "{\"hooks\": {\n  \"PreToolUse\": [{\"matcher\": \"é|Ba\xffsh\", \"hooks\": []}]}}",
+			"s.json:2:35: not valid UTF-8: byte 0xff"},
+		{"a byte that is not UTF-8 where JSON would refuse anything", "{\xff}", "s.json:1:2: not valid UTF-8: byte 0xff"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -97,6 +97,29 @@ func TestAProjectWhoseSettingsLinkToADeviceIsRefusedInOneLine(t *testing.T) {
 	assert.Equal(t, "hookchain check: settings: "+link+" is a link to /dev/zero, a character device, not a regular file\n", stderr)
 }
 
+func TestEvalRefusesAHookInputThatIsNotUTF8(t *testing.T) {
+	// Decoded as it is, "Ba\xffsh" would be "Ba\uFFFDsh": no Bash hook
+	// would match it, and the call would be allowed.
+	tests := []struct {
+		name, input, stderr string
+	}{
+		{"a tool name with a byte that is not UTF-8",
+			`{"hook_event_name":"PreToolUse","tool_name":"Ba` + "\xff" + `sh","tool_input":{"command":"make deploy"}}`,
+			"hookchain eval: the hook input is not valid UTF-8: byte 0xff at offset 47\n"},
+		{"an input string with a lone 0xff",
+			`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"make deploy` + "\xff" + `"}}`,
+			"hookchain eval: the hook input is not valid UTF-8: byte 0xff at offset 87\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := hookchainCmd(t, tt.input, append([]string{"eval"}, settingsFlags("block.json")...)...)
+			assert.Equal(t, 1, code)
+			assert.Empty(t, stdout)
+			assert.Equal(t, tt.stderr, stderr)
+		})
+	}
+}
+
 // finishes fails the test when f does not return within limit, a bound far
 // above what linear code needs: it is there to catch a change of
 // complexity, not a slow machine.

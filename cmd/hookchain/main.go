@@ -57,6 +57,7 @@ import (
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/claudecode"
 	"github.com/hookchain/hookchain/claudecode/settings"
+	"github.com/hookchain/hookchain/internal/validutf8"
 	"github.com/hookchain/hookchain/process"
 )
 
@@ -210,6 +211,9 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail("reading the hook input: %v", err)
 	case len(data) > maxInput:
 		return fail("the hook input is larger than %d bytes", maxInput)
+	}
+	if err := validutf8.Check(data); err != nil {
+		return fail("the hook input is %v", err)
 	}
 	var in claudecode.Input
 	if err := json.Unmarshal(data, &in); err != nil {
