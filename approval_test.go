@@ -434,7 +434,7 @@ func TestContextForTheModelIsGatheredInChainOrderAndNamed(t *testing.T) {
 				hc.Before("after", hc.Any(), note("never asked", hc.Allow())),
 			},
 			hc.Outcome{Verdict: hc.Denied, Reason: "denied by guard: no pushes to main", DecidedBy: "guard", Cause: hc.CauseLink,
-				Trail:   []hc.Step{{Name: "guard", Verdict: hc.Denied, Reason: "no pushes to main"}},
+				Trail: []hc.Step{{Name: "guard", Verdict: hc.Denied, Reason: "no pushes to main"}},
 				Notes: []hc.Note{{Link: "pnpm", Text: "this repository uses pnpm"}, {Link: "guard", Text: "use a pull request"}}},
 		},
 		{
@@ -480,7 +480,7 @@ func TestWrapHandsTheContextOfBothHooksToTheRuntime(t *testing.T) {
 
 func TestAsksAndContextHaveAJSONForm(t *testing.T) {
 	o := hc.Outcome{Verdict: hc.Denied, Reason: "refused by alice: no (asked by g: push?)", DecidedBy: "human", Cause: hc.CauseApprover,
-		Trail:   []hc.Step{{Name: "g", Verdict: hc.Asked, Reason: "push?"}, {Name: "human", Approver: true, Verdict: hc.Denied, By: "alice", Reason: "no"}},
+		Trail: []hc.Step{{Name: "g", Verdict: hc.Asked, Reason: "push?"}, {Name: "human", Approver: true, Verdict: hc.Denied, By: "alice", Reason: "no"}},
 		Notes: []hc.Note{{Link: "g", Text: "use a branch"}}}
 	b, err := json.Marshal(o)
 	require.NoError(t, err)

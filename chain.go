@@ -413,7 +413,7 @@ func (w *walk) callerGone(ctx context.Context, when string) Outcome {
 		Verdict: Denied,
 		Reason:  "hookchain: the context ended " + when + ": " + ctx.Err().Error(),
 		Trail:   w.trail,
-		Notes: w.notes,
+		Notes:   w.notes,
 		Cause:   CauseCaller,
 	}
 }
@@ -592,7 +592,7 @@ func ended(parent context.Context, timeout time.Duration) string {
 // Call is a tool call as a runtime hands it to its executor.
 type Call struct {
 	Tool, CallID string
-	Input    json.RawMessage
+	Input        json.RawMessage
 }
 
 // Result is what a tool returned: a JSON value, and whether it is an error

@@ -662,10 +662,13 @@ func contains(names []string, n string) bool {
 }
 
 // dedupe returns names without repeats, in first-seen order, as a new slice.
+// A set keeps it linear: configuration can list many thousands of tools.
 func dedupe(names []string) []string {
 	out := make([]string, 0, len(names))
+	seen := make(map[string]struct{}, len(names))
 	for _, n := range names {
-		if !contains(out, n) {
+		if _, dup := seen[n]; !dup {
+			seen[n] = struct{}{}
 			out = append(out, n)
 		}
 	}

@@ -3,10 +3,13 @@ package hookchain_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"regexp/syntax"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -582,5 +585,46 @@ func TestAnInputPathReadsTheInputAsTheInputMatchersDo(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, tt.path, p.String())
 		assert.Equal(t, tt.want, p.Any(tt.event, tt.test), "%s on %s", tt.path, tt.event.Input)
+	}
+}
+
+func TestToolKeepsEachOfManyNamesOnceInFirstSeenOrder(t *testing.T) {
+	// 100,000 names, each given twice, the repeats in reverse order: a
+	// de-duplication that compares every name with every kept one makes
+	// 5·10⁹ comparisons here, which no machine does within the bound.
+	const n = 100_000
+	names := make([]string, 0, 2*n)
+	for i := range n {
+		names = append(names, "tool_"+strconv.Itoa(i))
+	}
+	for i := n - 1; i >= 0; i-- {
+		names = append(names, names[i])
+	}
+	want := `Tool("` + strings.Join(names[:n], `", "`) + `")`
+
+	var m hc.Matcher
+	finishes(t, 5*time.Second, func() { m = hc.Tool(names...) })
+
+	assert.Equal(t, want, m.(fmt.Stringer).String())
+	for _, tool := range []string{"tool_0", "tool_54321", "tool_99999"} {
+		assert.True(t, m.Match(call(tool, `{}`)), tool)
+	}
+	assert.False(t, m.Match(call("tool_100000", `{}`)))
+}
+
+// finishes fails the test when f does not return within limit. The limit is
+// far above what linear code needs, so that only a change of complexity, not
+// a slow machine, fails it.
+func finishes(t *testing.T, limit time.Duration, f func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	select {
+	case <-done:
+	case <-time.After(limit):
+		t.Fatalf("did not finish within %v", limit)
 	}
 }

@@ -66,6 +66,11 @@
 // Code's values. Anything else is a failure: the hook did answer, but not in
 // a form that can be trusted to mean what it seems to.
 //
+// Hook inputs (Input, Serve, Main) and JSON answers must be valid UTF-8.
+// encoding/json would read each bad byte as U+FFFD, and a tool name read
+// that way names no tool any hook is registered for: such an input is
+// refused, and such an answer is a failure, naming the byte and its offset.
+//
 // # Failures
 //
 // A failure is the interceptor's error, and in a chain the link's fail mode

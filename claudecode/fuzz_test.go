@@ -150,8 +150,8 @@ func FuzzInputEventRoundTrip(f *testing.F) {
 	f.Add(uint8(0), "T", "x", []byte(`"not an object"`), []byte(``), false)
 
 	f.Fuzz(func(t *testing.T, hook uint8, tool, callID string, input, output []byte, isError bool) {
-		if tool == "" || !utf8.ValidString(tool) || !utf8.ValidString(callID) || !utf8.Valid(output) {
-			t.Skip()
+		if tool == "" || !utf8.ValidString(tool) || !utf8.ValidString(callID) || !utf8.Valid(input) || !utf8.Valid(output) {
+			t.Skip() // refused when read back: see TestAHookInputThatIsNotUTF8IsRefusedNotMangled
 		}
 		if (len(input) > 0 && !json.Valid(input)) || (len(output) > 0 && !json.Valid(output)) {
 			t.Skip()
@@ -237,12 +237,12 @@ func FuzzOutputForIsReadBackByDecide(f *testing.F) {
 			Notes: []hookchain.Note{{Link: link, Text: text}, {Link: "second", Text: text2}}}
 		switch o.Verdict {
 		case hookchain.Modified:
-			if !json.Valid(payload) || kind(payload) != "an object" {
-				t.Skip()
+			if !json.Valid(payload) || !utf8.Valid(payload) || kind(payload) != "an object" {
+				t.Skip() // an answer that is not UTF-8 is a failure: see TestAHookAnswerThatIsNotUTF8IsAFailure
 			}
 			o.Input = payload
 		case hookchain.Replaced:
-			if !json.Valid(payload) {
+			if !json.Valid(payload) || !utf8.Valid(payload) {
 				t.Skip()
 			}
 			o.Output, o.IsError = payload, e.IsError

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/internal/validutf8"
 )
 
 // The hook_event_name values this package speaks: the three tool-call events.
@@ -36,6 +37,9 @@ type SessionInfo struct {
 //
 // PostToolUseFailure carries the failure as Error, the error text, and no
 // ToolResponse, as Claude Code sends it.
+//
+// An input whose bytes are not valid UTF-8 does not decode (see
+// UnmarshalJSON).
 type Input struct {
 	SessionID      string          `json:"session_id"`
 	TranscriptPath string          `json:"transcript_path"`
@@ -47,6 +51,19 @@ type Input struct {
 	ToolUseID      string          `json:"tool_use_id,omitempty"`
 	ToolResponse   json.RawMessage `json:"tool_response,omitempty"` // PostToolUse
 	Error          string          `json:"error,omitempty"`         // PostToolUseFailure
+}
+
+// UnmarshalJSON decodes an Input as encoding/json decodes any struct,
+// except that JSON text that is not valid UTF-8 is an error. encoding/json
+// would turn each bad byte of a string into U+FFFD: a tool name "Ba\xffsh"
+// would become one that no Bash hook matches, and the call would go ahead
+// unchecked.
+func (in *Input) UnmarshalJSON(b []byte) error {
+	if err := validutf8.Check(b); err != nil {
+		return fmt.Errorf("claudecode: the hook input is %w", err)
+	}
+	type plain Input // without this method
+	return json.Unmarshal(b, (*plain)(in))
 }
 
 var (

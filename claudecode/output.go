@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
+	"github.com/hookchain/hookchain/internal/validutf8"
 )
 
 // Output is Claude Code's hook output: the JSON object a hook writes on
@@ -74,6 +76,9 @@ func parseOutput(answer []byte, what string) (*Output, error) {
 	if len(b) == 0 || b[0] != '{' {
 		return nil, nil
 	}
+	if err := validutf8.Check(answer); err != nil {
+		return nil, fmt.Errorf("%s is %w", what, err)
+	}
 	if !json.Valid(b) {
 		// The decoder's error says what is wrong where; Valid only says no.
 		var v any
@@ -92,6 +97,10 @@ func parseOutput(answer []byte, what string) (*Output, error) {
 func (o *Output) UnmarshalJSON(b []byte) error {
 	if kind(b) == "null" {
 		return nil
+	}
+	if err := validutf8.Check(b); err != nil {
+		// encoding/json would read each bad byte as U+FFFD.
+		return fmt.Errorf("claudecode: the hook output is %w", err)
 	}
 	fields, err := objectFields(b, "the hook output")
 	if err != nil {

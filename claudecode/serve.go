@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/internal/validutf8"
 )
 
 // maxServeInput bounds what Serve reads from stdin. Claude Code puts the
@@ -183,6 +184,9 @@ func Serve(ctx context.Context, c *hookchain.Chain, stdin io.Reader, stdout, std
 	}
 	if len(data) > maxServeInput {
 		return fail("the hook input is larger than %d bytes", maxServeInput)
+	}
+	if err := validutf8.Check(data); err != nil {
+		return fail("the hook input is %v", err)
 	}
 	var in Input
 	if err := json.Unmarshal(data, &in); err != nil {

@@ -123,6 +123,11 @@
 // says is worse than no case. A case without a name is named after its file
 // ("guards.json", or "guards.json#2" for the third case of an array).
 //
+// Case files are UTF-8, and may start with a byte-order mark. They are read
+// only from regular files (or links to them) of at most MaxFileSize bytes,
+// 64 MiB: a pattern that matches a device, a named pipe or a directory is
+// an error naming it, and nothing is read from it.
+//
 // # Updating the files
 //
 // When a chain is changed on purpose, run its test with the update flag to

@@ -97,7 +97,7 @@ func ExampleCheck_approval() {
 			DecidedBy: "human",
 			Cause:     hookchain.CauseApprover,
 			Trail:     []string{"ask-push", "human"},
-			Notes:   []hookchain.Note{{Link: "ask-push", Text: "pushes to main go through review"}},
+			Notes:     []hookchain.Note{{Link: "ask-push", Text: "pushes to main go through review"}},
 		},
 	}
 

@@ -5,13 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/internal/regularfile"
+	"github.com/hookchain/hookchain/internal/validutf8"
 )
 
 // File is one JSON file of cases as it is written: a single case object, or
@@ -23,10 +24,20 @@ type File struct {
 	Cases []Case
 }
 
+// MaxFileSize is the most a case file may hold: 64 MiB, the size of the
+// largest hook input the hookchain command reads, since a case's event can
+// carry a whole tool result. It bounds the memory a stray match of a
+// pattern can take.
+const MaxFileSize = 64 << 20
+
 // LoadFiles reads every file matching the glob pattern and returns their
 // cases in file order, then case order, with default names given to unnamed
 // cases: the file's base name ("guards.json"), followed by "#i" for the i-th
 // case of an array, counting from 0.
+//
+// Cases are read only from regular files (a symbolic link to one is fine)
+// of at most MaxFileSize bytes: a device, a named pipe, a directory or a
+// larger file is refused in one line that names it, without being read.
 //
 // A pattern that matches no file is an error, as is a file that holds no
 // case, a case that cannot be decoded (see DecodeFile), and two cases with
@@ -52,7 +63,7 @@ func loadFiles(pattern string) ([]File, []Case, error) {
 		errs  []error
 	)
 	for _, p := range paths {
-		data, err := os.ReadFile(p)
+		data, err := regularfile.Read(p, MaxFileSize, "a case file")
 		if err != nil {
 			errs = append(errs, fmt.Errorf("hookchaintest: %w", err))
 			continue
@@ -159,13 +170,17 @@ type (
 // a want.output or want.is_error on one other than replace (they would never
 // be compared), a modify or replace verdict without the input or output it
 // implies, an event.output or event.is_error before the tool has run, a
-// note without its link or its text, and a file with no case at all. Errors
-// name the file, the position of the case and, in an array, its index.
+// note without its link or its text, a file that is not valid UTF-8, and a
+// file with no case at all. Errors name the file, the position of the case
+// and, in an array, its index.
 //
 // Event and want JSON values are stored compacted; a chain sees the same
 // value, in its canonical form. An empty want.context is read as none, which
-// is what it means.
+// is what it means. A leading UTF-8 byte-order mark is skipped.
 func DecodeFile(path string, data []byte) (File, error) {
+	// Editors on Windows start a file with a byte-order mark; lines and
+	// columns are counted after it, as editors count them.
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	f := File{Path: path}
 	fail := func(off int, format string, args ...any) (File, error) {
 		line, col := position(data, off)
@@ -174,6 +189,10 @@ func DecodeFile(path string, data []byte) (File, error) {
 	start := skipSpace(data, 0)
 	if start == len(data) {
 		return File{}, fmt.Errorf("%s: the file is empty", path)
+	}
+	if off := validutf8.FirstInvalid(data); off >= 0 {
+		// encoding/json would read the byte as U+FFFD.
+		return fail(off, "not valid UTF-8: byte %#02x", data[off])
 	}
 	var whole json.RawMessage
 	if err := json.Unmarshal(data, &whole); err != nil {

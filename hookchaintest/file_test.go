@@ -115,6 +115,10 @@ func TestDecodeFileRejectsWhatWouldQuietlyTestLess(t *testing.T) {
 		name, data, err string
 	}{
 		{"an empty file", " \n", "x.json: the file is empty"},
+		// Decoded, the byte would be U+FFFD: a case about a tool that no
+		// chain is asked about.
+		{"a tool name with a byte that is not UTF-8", "{\"event\": {\"hook\": \"before_tool\", \"tool\": \"Ba\xffsh\"}, \"want\": {\"verdict\": \"deny\"}}",
+			"x.json:1:46: not valid UTF-8: byte 0xff"},
 		{"an empty array", " []", "x.json:1:2: the file holds no case"},
 		{"a value that is no case", `"a case"`, "x.json:1:1: the file must hold a case object or an array of cases, not a string"},
 		{"data after the case", `{` + event + `, "want": {"verdict": "allow"}} {}`, "x.json:1:66: invalid character '{' after top-level value"},
@@ -250,8 +254,8 @@ func TestEncodeFileWritesStableIndentedJSON(t *testing.T) {
 			Name:  "an ask, who answered it, and context",
 			Event: hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash", Input: json.RawMessage(`{"command":"git push"}`)},
 			Want: hookchaintest.Want{Verdict: hookchain.Asked, Reason: "approval pending (asked by ask-push)",
-				Trail:   []string{"ask-push", "human"},
-				Steps:   []hookchain.Step{{Name: "ask-push", Verdict: hookchain.Asked}, {Name: "human", Verdict: hookchain.Asked, By: "alice"}},
+				Trail: []string{"ask-push", "human"},
+				Steps: []hookchain.Step{{Name: "ask-push", Verdict: hookchain.Asked}, {Name: "human", Verdict: hookchain.Asked, By: "alice"}},
 				Notes: []hookchain.Note{{Link: "ask-push", Text: "<pushes> need a person"}, {Link: "notes", Text: ""}}},
 		},
 	}}

@@ -51,7 +51,7 @@ var (
 		Input:   json.RawMessage(`{"command":"npm install","timeout":60}`),
 		Trail:   []string{"pin-timeout"},
 		Steps:   []hookchain.Step{{Name: "pin-timeout", Verdict: hookchain.Modified, Reason: "bounded to 60s"}},
-		Notes: []hookchain.Note{{Link: "npm-note", Text: "this repository uses pnpm, not npm"}},
+		Notes:   []hookchain.Note{{Link: "npm-note", Text: "this repository uses pnpm, not npm"}},
 	}
 	pushWant = hookchaintest.Want{
 		Verdict:   hookchain.Modified,
@@ -121,8 +121,8 @@ func TestCheckFindsNoMismatchWhenTheChainAnswersAsWanted(t *testing.T) {
 			hookchaintest.Want{}, hookchain.Outcome{}},
 		{"context from a link that allowed", npmEvent, npmWant, hookchain.Outcome{
 			Verdict: hookchain.Modified, Reason: "pin-timeout: bounded to 60s",
-			Input:   json.RawMessage(`{"command":"npm install","timeout":60}`),
-			Trail:   []hookchain.Step{{Name: "pin-timeout", Verdict: hookchain.Modified, Reason: "bounded to 60s"}},
+			Input: json.RawMessage(`{"command":"npm install","timeout":60}`),
+			Trail: []hookchain.Step{{Name: "pin-timeout", Verdict: hookchain.Modified, Reason: "bounded to 60s"}},
 			Notes: []hookchain.Note{{Link: "npm-note", Text: "this repository uses pnpm, not npm"}},
 		}},
 		{"an approved ask", pushEvent, pushWant, hookchain.Outcome{

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/internal/regularfile"
 )
 
 var update = flag.Bool("hookchaintest.update", false,
@@ -169,7 +170,7 @@ func UpdateFiles(ctx context.Context, c *hookchain.Chain, pattern string) ([]Cha
 // writeIfChanged writes data to path, keeping its permissions, unless the
 // file already holds exactly that.
 func writeIfChanged(path string, data []byte) error {
-	old, err := os.ReadFile(path)
+	old, err := regularfile.Read(path, MaxFileSize, "a case file")
 	if err != nil {
 		return err
 	}

@@ -43,6 +43,20 @@
 // as ignored, because it is not about a tool call. `hookchain check` prints
 // that list, and `hookchain eval` runs one hook input through the chain.
 //
+// # Files
+//
+// Load and LoadStandard read settings only from regular files, or symbolic
+// links to them, of at most MaxFileSize bytes (4 MiB, a thousand times a
+// large settings file). A device such as /dev/zero, a named pipe, a
+// directory or a larger file is refused with a one-line error that names
+// it, before anything is read from it: a settings path that a repository
+// commits cannot hang a checker or exhaust its memory. A file must be
+// valid UTF-8 (a byte that is not is an error at its line and column, where
+// a decoder would silently read it as U+FFFD and a matcher would name a
+// tool that does not exist), and may start with a byte-order mark, as
+// editors on Windows write one; lines and columns in errors are counted
+// after it, as editors count them.
+//
 // # What is kept from Claude Code
 //
 //   - Events: PreToolUse hooks are asked before the call; PostToolUse hooks

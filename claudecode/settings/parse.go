@@ -1,18 +1,25 @@
 package settings
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/internal/validutf8"
 	"github.com/tidwall/gjson"
 )
+
+// utf8BOM is the byte-order mark that editors on Windows put at the start
+// of a UTF-8 file.
+var utf8BOM = []byte("\xef\xbb\xbf")
 
 // Claude Code's default timeouts, by handler type.
 var defaultTimeouts = map[string]time.Duration{
@@ -82,9 +89,11 @@ type entry struct {
 }
 
 // Parse reads one settings file's contents; file names it in errors and in
-// the Hooks it describes. See Load for what is an error.
+// the Hooks it describes. See Load for what is an error. A leading UTF-8
+// byte-order mark is skipped, and lines and columns are counted after it,
+// as editors count them.
 func Parse(file string, data []byte) (*Settings, error) {
-	p := &parser{file: file, data: data}
+	p := &parser{file: file, data: bytes.TrimPrefix(data, utf8BOM)}
 	s, err := p.parse()
 	if err != nil {
 		return nil, err
@@ -96,6 +105,7 @@ func Parse(file string, data []byte) (*Settings, error) {
 type parser struct {
 	file string
 	data []byte
+	pos  *positions // built when something is first placed
 }
 
 type member struct {
@@ -104,6 +114,12 @@ type member struct {
 }
 
 func (p *parser) parse() (*Settings, error) {
+	if off := validutf8.FirstInvalid(p.data); off >= 0 {
+		// Decoded, the byte would be U+FFFD: a matcher naming a tool that
+		// does not exist, or a command other than the one written.
+		line, col := p.position(off)
+		return nil, &Error{File: p.file, Line: line, Col: col, Msg: fmt.Sprintf("not valid UTF-8: byte %#02x", p.data[off])}
+	}
 	var raw json.RawMessage
 	if err := json.Unmarshal(p.data, &raw); err != nil {
 		return nil, p.syntaxError(err)
@@ -176,7 +192,9 @@ func (p *parser) event(name string, groups gjson.Result) ([]entry, error) {
 		}
 		matcherText := fields["matcher"].Str
 		m, kind, groupProblem := p.group(name, g, fields, dup)
-		for hi, h := range handlers.Array() {
+		list := handlers.Array()
+		out = slices.Grow(out, len(list))
+		for hi, h := range list {
 			hwhere := fmt.Sprintf("%s.hooks[%d]", gwhere, hi)
 			if !h.IsObject() {
 				return nil, p.at(h, hwhere, "want a hook handler object, got %s", show(h))
@@ -261,6 +279,11 @@ func linkMatcher(tools hookchain.Matcher, kind MatcherKind, text string, result 
 // for hooks that are listed but not run.
 func (p *parser) describe(e *entry, h gjson.Result) {
 	f, _ := p.fields(h)
+	e.describe(f)
+}
+
+// describe is parser.describe for a handler whose fields are read.
+func (e *entry) describe(f map[string]gjson.Result) {
 	e.hook.Type = f["type"].Str
 	e.hook.Command = f["command"].Str
 	e.hook.URL = f["url"].Str
@@ -270,8 +293,8 @@ func (p *parser) describe(e *entry, h gjson.Result) {
 // handler parses a handler of a tool event, recording the first thing wrong
 // with it, or what it needs that a chain lacks.
 func (p *parser) handler(e *entry, h gjson.Result, where string) {
-	p.describe(e, h)
 	f, dup := p.fields(h)
+	e.describe(f)
 	fail := func(at gjson.Result, format string, args ...any) {
 		if !at.Exists() {
 			at = h // a missing field is the handler's problem
@@ -516,13 +539,68 @@ func (p *parser) syntaxError(err error) error {
 // position turns a byte offset into a 1-based line and a 1-based column
 // counted in characters, as editors count them.
 func (p *parser) position(off int) (line, col int) {
-	if off > len(p.data) {
-		off = len(p.data)
+	if p.pos == nil {
+		p.pos = newPositions(p.data)
 	}
-	before := p.data[:off]
-	line = 1 + strings.Count(string(before), "\n")
-	start := strings.LastIndexByte(string(before), '\n') + 1
-	return line, 1 + utf8.RuneCount(before[start:])
+	return p.pos.at(off)
+}
+
+// runeBlock is how many bytes of text one entry of positions.runes covers:
+// a column costs at most two blocks' worth of counting.
+const runeBlock = 64
+
+// positions places byte offsets in a text. It indexes the text once, so
+// that placing every handler of a large file is linear in all: counting
+// from the start of the file, or of the line, for each one was quadratic,
+// and a minified file is one line.
+type positions struct {
+	data  []byte
+	lines []int // the offset at which each line starts
+	runes []int // runes[i] is the number of characters in data[:i*runeBlock]
+	// scanned counts the bytes at reads beyond the index, which tests
+	// bound.
+	scanned int
+}
+
+func newPositions(data []byte) *positions {
+	p := &positions{data: data, lines: []int{0}, runes: make([]int, 0, len(data)/runeBlock+1)}
+	for i, n := 0, 0; i <= len(data); i++ {
+		if i%runeBlock == 0 {
+			p.runes = append(p.runes, n)
+		}
+		if i == len(data) {
+			break
+		}
+		if data[i] == '\n' {
+			p.lines = append(p.lines, i+1)
+		}
+		if utf8.RuneStart(data[i]) {
+			n++
+		}
+	}
+	return p
+}
+
+func (p *positions) at(off int) (line, col int) {
+	off = min(max(off, 0), len(p.data))
+	// The line is the last one that starts at or before off.
+	line, _ = slices.BinarySearch(p.lines, off+1)
+	return line, 1 + p.charsBefore(off) - p.charsBefore(p.lines[line-1])
+}
+
+// charsBefore counts the characters in data[:off]. In valid UTF-8 a
+// character is a byte that does not continue another; the parser refuses
+// invalid UTF-8, and places nothing after the first bad byte.
+func (p *positions) charsBefore(off int) int {
+	block := off / runeBlock
+	n := p.runes[block]
+	for _, b := range p.data[block*runeBlock : off] {
+		if utf8.RuneStart(b) {
+			n++
+		}
+	}
+	p.scanned += off - block*runeBlock
+	return n
 }
 
 // kind names a JSON value's type.

@@ -35,6 +35,11 @@ func TestParseRejectsABrokenFileWithItsPlace(t *testing.T) {
 			`s.json:3:3: hooks.PreToolUse: the key "PreToolUse" appears twice`},
 		{"hooks given twice", "{\"hooks\": {}, \"hooks\": {}}", `s.json:1:15: hooks: the key "hooks" appears twice`},
 		{"disableAllHooks that is not a boolean", `{"disableAllHooks": "yes"}`, `s.json:1:21: disableAllHooks: want true or false, got "yes"`},
+		// encoding/json and gjson would read the byte as U+FFFD, and the
+		// matcher would name a tool that does not exist.
+		{"a matcher with a byte that is not UTF-8", "{\"hooks\": {\n  \"PreToolUse\": [{\"matcher\": \"é|Ba\xffsh\", \"hooks\": []}]}}",
+			"s.json:2:35: not valid UTF-8: byte 0xff"},
+		{"a byte that is not UTF-8 where JSON would refuse anything", "{\xff}", "s.json:1:2: not valid UTF-8: byte 0xff"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -60,7 +65,7 @@ func TestLoadNamesAMissingFile(t *testing.T) {
 	dir := t.TempDir()
 	missing := filepath.Join(dir, "settings.json")
 	_, err := Load(missing)
-	require.EqualError(t, err, "settings: open "+missing+": no such file or directory")
+	require.EqualError(t, err, "settings: stat "+missing+": no such file or directory")
 }
 
 func TestLoadMergesFilesInTheOrderGiven(t *testing.T) {
@@ -114,4 +119,21 @@ func write(t *testing.T, dir, name, data string) string {
 	path := filepath.Join(dir, name)
 	require.NoError(t, os.WriteFile(path, []byte(data), 0o644))
 	return path
+}
+
+func TestASettingsFileMayStartWithAByteOrderMark(t *testing.T) {
+	// Editors on Windows write one. It is not a character of line 1.
+	const bom = "\xef\xbb\xbf"
+	s, err := Parse("s.json", []byte(bom+`{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "x"}]}]}}`))
+	require.NoError(t, err)
+	assert.Len(t, s.Hooks(Options{}), 1)
+
+	_, err = Parse("s.json", []byte(bom+`{"hooks": []}`))
+	require.EqualError(t, err, "s.json:1:11: hooks: want an object of events, got an array")
+	_, err = Parse("s.json", []byte(bom+`{"hooks": `))
+	require.EqualError(t, err, "s.json:1:11: unexpected end of JSON input")
+
+	path := write(t, t.TempDir(), "settings.json", bom+`{"disableAllHooks": true}`)
+	_, err = Load(path)
+	require.NoError(t, err)
 }

@@ -7,7 +7,16 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/hookchain/hookchain/internal/regularfile"
 )
+
+// MaxFileSize is the most a settings file may hold: 4 MiB. Settings written
+// by hand or by Claude Code are kilobytes, and 20,000 handlers take under
+// 2 MB; the cap is there because each handler costs some kilobytes of
+// memory once parsed, so that a hostile or mistaken file cannot make a
+// checker or an agent exhaust its memory.
+const MaxFileSize = 4 << 20
 
 // Settings is the hooks section of one or more Claude Code settings files,
 // in the order they were loaded. Build one with Load, LoadStandard or Parse;
@@ -41,6 +50,11 @@ func (s *Settings) Files() []string { return append([]string(nil), s.files...) }
 // missing one is an error rather than a chain without its guards. Use
 // LoadStandard for "whichever of the usual files this project has".
 //
+// Settings are read only from regular files (a symbolic link to one is
+// fine) of at most MaxFileSize bytes: a device, a named pipe, a directory
+// or a larger file is refused, in one line that names it, without reading
+// it. A file may start with a UTF-8 byte-order mark.
+//
 // A file that cannot be read, is not JSON, or whose hooks section does not
 // have Claude Code's shape (an object of events, each an array of matcher
 // groups, each with an array of handlers) is an error naming the file and
@@ -51,7 +65,7 @@ func (s *Settings) Files() []string { return append([]string(nil), s.files...) }
 func Load(paths ...string) (*Settings, error) {
 	var parts []*Settings
 	for _, path := range paths {
-		data, err := os.ReadFile(path)
+		data, err := regularfile.Read(path, MaxFileSize, "a settings file")
 		if err != nil {
 			return nil, fmt.Errorf("settings: %w", err)
 		}

@@ -14,11 +14,10 @@
 //	 "trail":[{"name":…,"verdict":…,"reason":…,"fault":…,"by":…,"approver":…}],
 //	 "notes":[{"link":…,"text":…}]}
 //
-// (empty fields omitted; see hookchain.Outcome's JSON form). "notes" is what the hooks gave the model as
-// additionalContext, each under its hook's link name. It exits 0 when the
-// call may go ahead (allow, modify, replace), 2 when it is denied, and 1 for
-// a bad command line, a bad input or bad settings, with the message on
-// stderr.
+// (empty fields omitted; see hookchain.Outcome's JSON form). "notes" is
+// what the hooks gave the model as additionalContext, each under its hook's
+// link name. The input must be valid UTF-8: a byte that is not would be read
+// as U+FFFD, and a tool name read that way matches no hook.
 //
 // eval has no one to ask: a hook that answers permissionDecision "ask" is in
 // the trail with verdict "ask", and the call is denied, with a reason that
@@ -31,14 +30,34 @@
 // check loads the settings and lists every hook: where it is, its matcher
 // and how that matcher is read, its if rule and the matcher that rule
 // became, its command or URL, its timeout, what its failure does, and the
-// link it runs as, or why it does not run. It exits 1
-// when a hook cannot be run as configured.
+// link it runs as, or why it does not run.
 //
 // Without --settings both use the standard files that exist:
 // ~/.claude/settings.json, then the project's .claude/settings.json and
-// .claude/settings.local.json. See package
+// .claude/settings.local.json. A settings file must be a regular file, or a
+// symbolic link to one, of at most 4 MiB, in UTF-8 (a leading byte-order
+// mark is fine); /dev/zero, a named pipe, a directory or a larger file is
+// refused in one line, without being read. See package
 // github.com/hookchain/hookchain/claudecode/settings for how hooks become
 // links.
+//
+// # Exit status
+//
+// Only a denial exits 2:
+//
+//	0  eval: the call may go ahead (allow, modify, replace); check: every hook can run
+//	2  eval: the call is denied
+//	1  anything else, said on stderr: a bad command line, input
+//	   or settings file; check: a hook that cannot be run as configured; eval
+//	   interrupted by SIGINT or SIGTERM ("hookchain eval: interrupted by SIGINT
+//	   before the hooks decided"), which kills the hooks it was running and
+//	   prints no decision; a panic in hookchain itself, reported as an internal
+//	   error followed by its stack
+//
+// A fatal error of the Go runtime, or a panic outside the main goroutine,
+// cannot be recovered: hookchain then ends with SIGABRT after the runtime's
+// report (a shell shows status 134), never with Go's usual status 2, which
+// a caller would read as a denial.
 package main
 
 import (
@@ -50,20 +69,46 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strconv"
 	"strings"
+	"syscall"
 	"text/tabwriter"
 	"time"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/claudecode"
 	"github.com/hookchain/hookchain/claudecode/settings"
+	"github.com/hookchain/hookchain/internal/validutf8"
 	"github.com/hookchain/hookchain/process"
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	// A Go program that crashes exits with status 2, which is eval's
+	// "deny" and Claude Code's "block". With the "crash" traceback, an
+	// unrecovered panic of any goroutine and a fatal runtime error end the
+	// process with SIGABRT instead (runtime.fatalpanic and fatalthrow call
+	// crash, which is dieFromSignal(SIGABRT)), after the usual stack dump.
+	debug.SetTraceback("crash")
+	os.Exit(runMain())
 }
+
+// runMain runs the command, and turns a panic of the main goroutine into
+// exit status 1, with a one-line message and the stack on stderr.
+func runMain() (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(os.Stderr, "hookchain: internal error: panic: %v\n%s", r, debug.Stack())
+			code = exitFailed
+		}
+	}()
+	crashTest()
+	return run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+}
+
+// crashTest crashes the command on purpose in test builds (the
+// hookchain_crashtest build tag); it does nothing in the command as built.
+var crashTest = func() {}
 
 const usage = `usage:
   hookchain eval  [--settings FILE]... [--project DIR] [--fail-closed] [--skip-unsupported] < input.json
@@ -72,11 +117,16 @@ const usage = `usage:
 eval   runs one Claude Code hook input (PreToolUse, PostToolUse or PostToolUseFailure)
        through the settings' hooks as a chain and prints the outcome as JSON.
        There is no approver: a hook that asks for approval denies the call.
-       Exit status: 0 allow, modify or replace; 2 deny; 1 bad usage, input or settings.
+       Exit status: 0 allow, modify or replace; 2 deny, and nothing else; 1 bad usage,
+       input or settings, or interrupted (SIGINT, SIGTERM) before the hooks decided.
 check  validates the settings and lists every hook and the link it runs as.
-       Exit status: 1 when a hook cannot be run as configured.
+       Exit status: 0 every hook can run; 1 when one cannot be run as configured, or
+       bad usage or settings.
+A crash of hookchain itself is never exit status 2: a panic exits 1, a fatal
+runtime error ends the process with SIGABRT.
 
-  --settings FILE     a Claude Code settings file; repeat it to merge several, lowest
+  --settings FILE     a Claude Code settings file: a regular file (or a link to one) of
+                      at most 4 MiB, in UTF-8; repeat it to merge several, lowest
                       precedence first. Default: those of ~/.claude/settings.json,
                       DIR/.claude/settings.json and DIR/.claude/settings.local.json that exist
   --project DIR       the project directory (eval: default the input's cwd; check: the
@@ -92,8 +142,8 @@ check  validates the settings and lists every hook and the link it runs as.
 // exit statuses
 const (
 	exitOK     = 0
-	exitFailed = 1 // bad usage, input or settings
-	exitDenied = 2 // eval: the chain denied the call
+	exitFailed = 1 // bad usage, input or settings, an interrupt, an internal error
+	exitDenied = 2 // eval: the chain denied the call; nothing else exits 2
 )
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -212,6 +262,9 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case len(data) > maxInput:
 		return fail("the hook input is larger than %d bytes", maxInput)
 	}
+	if err := validutf8.Check(data); err != nil {
+		return fail("the hook input is %v", err)
+	}
 	var in claudecode.Input
 	if err := json.Unmarshal(data, &in); err != nil {
 		return fail("the hook input is not a Claude Code hook input: %v", err)
@@ -240,13 +293,20 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail("%v", err)
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
 	chain, err := hookchain.Build(links...)
 	if err != nil {
 		return fail("%v", err)
 	}
+	ctx, stop := untilSignal(context.Background())
 	out := chain.Run(ctx, event)
+	stop()
+	// What the chain answers once a signal has cancelled it is not the
+	// hooks' decision, and must not be printed as one: the chain denies a
+	// caller that went away, and a denial would exit 2.
+	var sig interrupted
+	if errors.As(context.Cause(ctx), &sig) {
+		return fail("%v before the hooks decided", sig)
+	}
 
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false) // commands and reasons read as written: 2>&1, not 2\u003e\u00261
@@ -257,6 +317,42 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitDenied
 	}
 	return exitOK
+}
+
+// interrupted is the cause of the end of eval's context when a signal ends
+// it.
+type interrupted struct{ sig os.Signal }
+
+func (i interrupted) Error() string {
+	switch i.sig {
+	case os.Interrupt:
+		return "interrupted by SIGINT"
+	case syscall.SIGTERM:
+		return "interrupted by SIGTERM"
+	}
+	return "interrupted by " + i.sig.String()
+}
+
+// untilSignal returns a context that SIGINT or SIGTERM cancels, with
+// interrupted as its cause, so that the chain's hooks are stopped and
+// their processes killed. Only the first signal is caught: a second one
+// ends the process as it would have without this.
+func untilSignal(parent context.Context) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancelCause(parent)
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		select {
+		case sig := <-signals:
+			signal.Stop(signals)
+			cancel(interrupted{sig})
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(signals)
+		cancel(context.Canceled)
+	}
 }
 
 func checkCmd(args []string, stdout, stderr io.Writer) int {

@@ -300,7 +300,7 @@ func TestEvalRefusesBadSettingsAndInputs(t *testing.T) {
 		{
 			name:   "a missing settings file is an error, not an empty chain",
 			args:   settingsFlags("missing.json"),
-			stderr: "hookchain eval: settings: open testdata/settings/missing.json: no such file or directory\n",
+			stderr: "hookchain eval: settings: stat testdata/settings/missing.json: no such file or directory\n",
 		},
 		{
 			name:   "an unknown handler type is an error by name",

@@ -1,0 +1,138 @@
+//go:build unix
+
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestCheckListsTwentyThousandHooksInWellUnderASecond(t *testing.T) {
+	const n = 20_000
+	handlers := make([]map[string]any, n)
+	for i := range handlers {
+		handlers[i] = map[string]any{"type": "command", "command": fmt.Sprintf("echo %d", i)}
+	}
+	data, err := json.MarshalIndent(map[string]any{"hooks": map[string]any{"PreToolUse": []any{
+		map[string]any{"matcher": "Bash", "hooks": handlers},
+	}}}, "", "  ")
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "settings.json")
+	require.NoError(t, os.WriteFile(path, data, 0o644))
+
+	var (
+		code           int
+		stdout, stderr string
+	)
+	// A few hundred milliseconds when parsing is linear; it was 10 s and
+	// more when every handler's line was counted from the start of the file.
+	finishes(t, 5*time.Second, func() { code, stdout, stderr = hookchainCmd(t, "", "check", "--settings", path) })
+	assert.Equal(t, 0, code)
+	assert.Empty(t, stderr)
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	require.Len(t, lines, n+1)
+	assert.Regexp(t, `PreToolUse\[0\]\.hooks\[19999\] +Bash +names +- +command +echo 19999 +600s +continue +linked +echo 19999$`, lines[n])
+}
+
+func TestSettingsThatAreNotASmallRegularFileAreRefusedInOneLineAndExit1(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo.json")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
+	big := filepath.Join(dir, "big.json")
+	f, err := os.Create(big)
+	require.NoError(t, err)
+	require.NoError(t, f.Truncate(100<<20)) // sparse: nothing is written
+	require.NoError(t, f.Close())
+	toZero := filepath.Join(dir, "to-zero.json")
+	require.NoError(t, os.Symlink("/dev/zero", toZero))
+
+	tests := []struct {
+		name, path, err string
+	}{
+		{"a device that never ends", "/dev/zero", "settings: /dev/zero is a character device, not a regular file"},
+		{"a named pipe", fifo, "settings: " + fifo + " is a named pipe, not a regular file"},
+		{"a 100 MB file", big, "settings: " + big + " is 104857600 bytes, more than the 4 MiB a settings file may have"},
+		{"a link to a device", toZero, "settings: " + toZero + " is a link to /dev/zero, a character device, not a regular file"},
+	}
+	for _, tt := range tests {
+		for _, cmd := range []string{"check", "eval"} {
+			t.Run(cmd+" "+tt.name, func(t *testing.T) {
+				var (
+					code           int
+					stdout, stderr string
+				)
+				finishes(t, time.Second, func() {
+					code, stdout, stderr = hookchainCmd(t, input(t, "PreToolUse", "Bash", deploy), cmd, "--settings", tt.path)
+				})
+				assert.Equal(t, 1, code)
+				assert.Empty(t, stdout)
+				assert.Equal(t, "hookchain "+cmd+": "+tt.err+"\n", stderr)
+			})
+		}
+	}
+}
+
+func TestAProjectWhoseSettingsLinkToADeviceIsRefusedInOneLine(t *testing.T) {
+	project := t.TempDir()
+	t.Setenv("HOME", t.TempDir())
+	require.NoError(t, os.Mkdir(filepath.Join(project, ".claude"), 0o755))
+	link := filepath.Join(project, ".claude", "settings.json")
+	require.NoError(t, os.Symlink("/dev/zero", link))
+	var (
+		code           int
+		stdout, stderr string
+	)
+	finishes(t, time.Second, func() { code, stdout, stderr = hookchainCmd(t, "", "check", "--project", project) })
+	assert.Equal(t, 1, code)
+	assert.Empty(t, stdout)
+	assert.Equal(t, "hookchain check: settings: "+link+" is a link to /dev/zero, a character device, not a regular file\n", stderr)
+}
+
+func TestEvalRefusesAHookInputThatIsNotUTF8(t *testing.T) {
+	// Decoded as it is, "Ba\xffsh" would be "Ba\uFFFDsh": no Bash hook
+	// would match it, and the call would be allowed.
+	tests := []struct {
+		name, input, stderr string
+	}{
+		{"a tool name with a byte that is not UTF-8",
+			`{"hook_event_name":"PreToolUse","tool_name":"Ba` + "\xff" + `sh","tool_input":{"command":"make deploy"}}`,
+			"hookchain eval: the hook input is not valid UTF-8: byte 0xff at offset 47\n"},
+		{"an input string with a lone 0xff",
+			`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"make deploy` + "\xff" + `"}}`,
+			"hookchain eval: the hook input is not valid UTF-8: byte 0xff at offset 87\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := hookchainCmd(t, tt.input, append([]string{"eval"}, settingsFlags("block.json")...)...)
+			assert.Equal(t, 1, code)
+			assert.Empty(t, stdout)
+			assert.Equal(t, tt.stderr, stderr)
+		})
+	}
+}
+
+// finishes fails the test when f does not return within limit, a bound far
+// above what linear code needs: it is there to catch a change of
+// complexity, not a slow machine.
+func finishes(t *testing.T, limit time.Duration, f func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	select {
+	case <-done:
+	case <-time.After(limit):
+		t.Fatalf("did not finish within %v", limit)
+	}
+}
