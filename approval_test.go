@@ -400,7 +400,7 @@ func TestWrapHoldsACallWhoseApprovalIsPending(t *testing.T) {
 	var pending *hc.ApprovalPending
 	require.ErrorAs(t, err, &pending)
 	assert.Equal(t, "hookchain: approval pending (asked by push-guard: push?)", err.Error())
-	assert.Equal(t, hc.ErrorResult("approval pending (asked by push-guard: push?)"), res)
+	assert.Equal(t, hc.Result{Output: hc.Text("approval pending (asked by push-guard: push?)"), IsError: true, Verdict: hc.Asked}, res)
 	assert.Zero(t, ran)
 
 	grant := pending.Ticket.Grant(hc.Approval{Decision: hc.Approve, By: "alice"})
@@ -475,7 +475,7 @@ func TestWrapHandsTheContextOfBothHooksToTheRuntime(t *testing.T) {
 	denied := hc.New(hc.Before("guard", hc.Any(), answering(hc.Deny("no").WithNote("try a branch"))))
 	res, err = denied.Wrap(func(context.Context, hc.Call) (hc.Result, error) { return hc.Result{}, nil })(context.Background(), hc.Call{Tool: "Bash", Input: pushIn})
 	require.NoError(t, err)
-	assert.Equal(t, hc.Result{Output: hc.Text("denied by guard: no"), IsError: true, Notes: []hc.Note{{Link: "guard", Text: "try a branch"}}}, res)
+	assert.Equal(t, hc.Result{Output: hc.Text("denied by guard: no"), IsError: true, Notes: []hc.Note{{Link: "guard", Text: "try a branch"}}, Verdict: hc.Denied}, res)
 }
 
 func TestAsksAndContextHaveAJSONForm(t *testing.T) {

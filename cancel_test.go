@@ -152,7 +152,7 @@ func TestWrapNeverRunsTheToolForACallerThatHasGoneAway(t *testing.T) {
 			res, err := exec(ctx, hc.Call{Tool: "Bash", CallID: "toolu_1", Input: bashIn})
 			require.NoError(t, err)
 			assert.False(t, ran, "the tool ran for a caller that had gone away")
-			assert.Equal(t, hc.ErrorResult(row.want.Reason), res)
+			assert.Equal(t, hc.Result{Output: hc.Text(row.want.Reason), IsError: true, Verdict: hc.Denied}, res)
 		})
 	}
 }
@@ -172,7 +172,7 @@ func TestWrapDoesNotRunTheToolWhenTheCallerLeavesAfterTheChainAllowed(t *testing
 	res, err := exec(ctx, hc.Call{Tool: "Bash", CallID: "toolu_1", Input: bashIn})
 	require.NoError(t, err)
 	assert.False(t, ran)
-	want := hc.ErrorResult("hookchain: the context ended before the tool ran: context canceled")
+	want := hc.Result{Output: hc.Text("hookchain: the context ended before the tool ran: context canceled"), IsError: true, Verdict: hc.Denied}
 	want.Notes = []hc.Note{{Link: "audit", Text: "looked"}}
 	assert.Equal(t, want, res)
 }

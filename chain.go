@@ -606,6 +606,14 @@ type Result struct {
 	// it to the model with the result — as Claude Code does with
 	// additionalContext — and may ignore it; the tool never sees it.
 	Notes []Note
+	// Verdict says where a result that Wrap returns came from, so that an
+	// adapter holding the tool's own typed result knows when to hand it
+	// back untouched: Allowed — it is next's result, as next returned it
+	// (Notes aside); Denied — the chain's refusal, before the call (the tool
+	// did not run) or after it (its output is withheld); Replaced — a link's
+	// replacement; Asked — approval is pending and the tool did not run. An
+	// executor leaves it zero.
+	Verdict Verdict
 }
 
 // TextResult is the Result of a tool that answered with plain text.
@@ -628,7 +636,7 @@ type Executor func(ctx context.Context, c Call) (Result, error)
 //     why and can change course.
 //   - Asked and still pending (the approver answered Defer): next is not
 //     called; the result says approval is pending, and the error is an
-//     *ApprovalPending carrying the ticket to resolve out of band.
+//     [*ApprovalPending] carrying the ticket to resolve out of band.
 //   - Modified: next runs with the final input, and the after-chain is told
 //     that input, not the one the model wrote.
 //   - After the call, a tool error is shown to the after-chain as an error
@@ -637,58 +645,64 @@ type Executor func(ctx context.Context, c Call) (Result, error)
 //     Denied: the reason as an error result. Replaced: the replacement. In both
 //     cases the error is nil, because the model is being shown an answer.
 //
-// Whatever the verdicts, the result's Context carries the notes of both
-// hooks, in order.
+// Whatever the verdicts, the result's Notes carries the notes of both hooks,
+// in order, and its Verdict says which of these it is.
 //
 // next is never called with a context that is already done: a caller that
 // goes away while the before-chain runs is refused by it, and one that goes
 // away after the chain allowed is refused by Wrap, in the same form as a
 // denial.
 func (c *Chain) Wrap(next Executor) Executor {
-	return func(ctx context.Context, call Call) (Result, error) {
-		before := c.Run(ctx, Event{Hook: BeforeTool, Tool: call.Tool, CallID: call.CallID, Input: call.Input})
-		switch before.Verdict {
-		case Allowed:
-		case Modified:
-			call.Input = before.Input
-		case Asked:
-			res := ErrorResult(before.Reason)
-			res.Notes = before.Notes
-			return res, &ApprovalPending{Ticket: before.Pending, Reason: before.Reason}
-		default:
-			res := ErrorResult(before.Reason)
-			res.Notes = before.Notes
-			return res, nil
-		}
-		if err := ctx.Err(); err != nil {
-			// Allowed, but the caller went away since: a tool is never run
-			// with a context that is already done.
-			res := ErrorResult("hookchain: the context ended before the tool ran: " + err.Error())
-			res.Notes = before.Notes
-			return res, nil
-		}
-		res, err := next(ctx, call)
-		after := Event{Hook: AfterTool, Tool: call.Tool, CallID: call.CallID, Input: call.Input, Output: res.Output, IsError: res.IsError}
-		if err != nil {
-			shown := ErrorResult(err.Error())
-			after.Output, after.IsError = shown.Output, shown.IsError
-		}
-		out := c.Run(ctx, after)
-		notes := joinNotes(before.Notes, out.Notes)
-		switch out.Verdict {
-		case Allowed:
-			if notes != nil {
-				res.Notes = joinNotes(res.Notes, notes)
-			}
-			return res, err
-		case Replaced:
-			return Result{Output: out.Output, IsError: out.IsError, Notes: notes}, nil
-		default:
-			res := ErrorResult(out.Reason)
-			res.Notes = notes
-			return res, nil
-		}
+	return func(ctx context.Context, call Call) (Result, error) { return c.Execute(ctx, call, next) }
+}
+
+// Execute puts one call to the chain around next, as the executor Wrap(next)
+// does, for a caller that has next only at call time — a framework's
+// middleware — and would otherwise build a new executor for every call.
+func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (Result, error) {
+	before := c.Run(ctx, Event{Hook: BeforeTool, Tool: call.Tool, CallID: call.CallID, Input: call.Input})
+	switch before.Verdict {
+	case Allowed:
+	case Modified:
+		call.Input = before.Input
+	case Asked:
+		return chainResult(Asked, before.Reason, before.Notes), &ApprovalPending{Ticket: before.Pending, Reason: before.Reason}
+	default:
+		return chainResult(Denied, before.Reason, before.Notes), nil
 	}
+	if err := ctx.Err(); err != nil {
+		// Allowed, but the caller went away since: a tool is never run
+		// with a context that is already done.
+		return chainResult(Denied, "hookchain: the context ended before the tool ran: "+err.Error(), before.Notes), nil
+	}
+	res, err := next(ctx, call)
+	after := Event{Hook: AfterTool, Tool: call.Tool, CallID: call.CallID, Input: call.Input, Output: res.Output, IsError: res.IsError}
+	if err != nil {
+		shown := ErrorResult(err.Error())
+		after.Output, after.IsError = shown.Output, shown.IsError
+	}
+	out := c.Run(ctx, after)
+	notes := joinNotes(before.Notes, out.Notes)
+	switch out.Verdict {
+	case Allowed:
+		if notes != nil {
+			res.Notes = joinNotes(res.Notes, notes)
+		}
+		res.Verdict = Allowed
+		return res, err
+	case Replaced:
+		return Result{Output: out.Output, IsError: out.IsError, Notes: notes, Verdict: Replaced}, nil
+	default:
+		return chainResult(Denied, out.Reason, notes), nil
+	}
+}
+
+// chainResult is a result the chain writes itself: its reason, as an error
+// result the model reads.
+func chainResult(v Verdict, reason string, notes []Note) Result {
+	res := ErrorResult(reason)
+	res.Notes, res.Verdict = notes, v
+	return res
 }
 
 // joinNotes returns a followed by b in a new slice, or whichever is not

@@ -500,7 +500,7 @@ func TestANilChainRefusesEverythingInsteadOfPanicking(t *testing.T) {
 		return hc.Result{}, nil
 	})(context.Background(), hc.Call{Tool: "Bash", Input: bashIn})
 	require.NoError(t, err)
-	assert.Equal(t, hc.ErrorResult("hookchain: Run on a nil *Chain"), res)
+	assert.Equal(t, hc.Result{Output: hc.Text("hookchain: Run on a nil *Chain"), IsError: true, Verdict: hc.Denied}, res)
 }
 
 func TestWithNoLinkAtTheHookTheChainAllowsWithoutReadingTheEvent(t *testing.T) {
@@ -596,7 +596,7 @@ func TestWrapFollowsTheExecutorContract(t *testing.T) {
 			name:  "ADeniedCallNeverReachesTheToolAndTheModelReadsWhy",
 			links: []hc.Link{hc.Before("guard", hc.Any(), answering(hc.Deny("no listing")))},
 			tool:  func(context.Context, hc.Call) (hc.Result, error) { return hc.TextResult("ran"), nil },
-			want:  hc.Result{Output: hc.Text("denied by guard: no listing"), IsError: true},
+			want:  hc.Result{Output: hc.Text("denied by guard: no listing"), IsError: true, Verdict: hc.Denied},
 		},
 		{
 			name:  "AModifiedCallRunsWithTheFinalInputAndTheAfterChainIsToldIt",
@@ -620,7 +620,7 @@ func TestWrapFollowsTheExecutorContract(t *testing.T) {
 			name:  "AToolErrorDeniedAfterTheCallBecomesAResultAndANilError",
 			links: []hc.Link{hc.After("hide-errors", hc.Any(), answering(hc.Deny("internal error")))},
 			tool:  func(context.Context, hc.Call) (hc.Result, error) { return hc.Result{}, errors.New("stack trace") },
-			want:  hc.Result{Output: hc.Text("denied by hide-errors: internal error"), IsError: true},
+			want:  hc.Result{Output: hc.Text("denied by hide-errors: internal error"), IsError: true, Verdict: hc.Denied},
 			ran:   []string{string(bashIn)},
 			after: []string{string(bashIn) + ` "stack trace" true`},
 		},
@@ -628,7 +628,7 @@ func TestWrapFollowsTheExecutorContract(t *testing.T) {
 			name:  "AReplacedResultIsWhatTheModelSees",
 			links: []hc.Link{hc.After("redact", hc.Any(), answering(hc.Replace(redacted, false, "")))},
 			tool:  func(context.Context, hc.Call) (hc.Result, error) { return hc.TextResult("AKIA..."), nil },
-			want:  hc.Result{Output: redacted},
+			want:  hc.Result{Output: redacted, Verdict: hc.Replaced},
 			ran:   []string{string(bashIn)},
 			after: []string{string(bashIn) + ` "AKIA..." false`},
 		},
@@ -784,4 +784,35 @@ func TestAPanickingMatcherIsItsLinksFailureAndTheWalkResumesAfterIt(t *testing.T
 	assert.Equal(t, hc.Outcome{Verdict: hc.Denied, Reason: "shaky failed and denies on failure: panic: matcher bug", DecidedBy: "shaky", Cause: hc.CauseFailure,
 		Trail: []hc.Step{{Name: "shaky", Verdict: hc.Denied, Fault: "panic: matcher bug"}}},
 		closed.Run(context.Background(), before(bashIn)))
+}
+
+func TestExecuteIsWrapForOneCallAndItsVerdictSaysWhereTheResultCameFrom(t *testing.T) {
+	c := hc.New(
+		hc.Before("no-rm", hc.InputMatches("command", `^rm`), answering(hc.Deny("no"))),
+		hc.After("redact", hc.InputMatches("command", `^cat`), answering(hc.Replace(hc.Text("[redacted]"), false, ""))),
+	)
+	// A tool that claims a verdict of its own is not believed: the verdict
+	// is the chain's to say.
+	tool := func(context.Context, hc.Call) (hc.Result, error) {
+		return hc.Result{Output: hc.Text("ran"), Verdict: hc.Replaced}, nil
+	}
+	tests := []struct {
+		command string
+		want    hc.Result
+	}{
+		{"ls", hc.Result{Output: hc.Text("ran"), Verdict: hc.Allowed}},
+		{"rm -rf /", hc.Result{Output: hc.Text("denied by no-rm: no"), IsError: true, Verdict: hc.Denied}},
+		{"cat .env", hc.Result{Output: hc.Text("[redacted]"), Verdict: hc.Replaced}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.command, func(t *testing.T) {
+			call := hc.Call{Tool: "Bash", CallID: "toolu_1", Input: json.RawMessage(`{"command":` + string(hc.Text(tt.command)) + `}`)}
+			res, err := c.Execute(context.Background(), call, tool)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, res)
+			wrapped, err := c.Wrap(tool)(context.Background(), call)
+			require.NoError(t, err)
+			assert.Equal(t, res, wrapped)
+		})
+	}
 }

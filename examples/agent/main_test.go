@@ -96,7 +96,7 @@ func TestTheSessionDeniesEveryDangerousCall(t *testing.T) {
 			assert.Equal(t, want, tn.before.Reason)
 			assert.Equal(t, []hookchain.Step{{Name: tt.link, Verdict: hookchain.Denied, Reason: tt.reason}}, tn.before.Trail)
 			assert.False(t, tn.ran, "the tool must not run")
-			assert.Equal(t, hookchain.Result{Output: hookchain.Text(want), IsError: true}, tn.shown)
+			assert.Equal(t, hookchain.Result{Output: hookchain.Text(want), IsError: true, Verdict: hookchain.Denied}, tn.shown)
 		})
 	}
 }
@@ -153,7 +153,7 @@ func TestTheSessionRedactsSecretsBeforeTheModelSeesThem(t *testing.T) {
 			assert.Equal(t, hookchain.TextResult(file), tn.said, "the tool read the real file")
 			assert.Equal(t, hookchain.Replaced, tn.after.Verdict)
 			assert.Equal(t, "redact-secrets: 1 secret redacted", tn.after.Reason)
-			assert.Equal(t, hookchain.TextResult(redacted), tn.shown)
+			assert.Equal(t, hookchain.Result{Output: hookchain.Text(redacted), Verdict: hookchain.Replaced}, tn.shown)
 		})
 	}
 }
@@ -453,7 +453,7 @@ func TestTheSessionPutsAsksToTheOperator(t *testing.T) {
 				},
 			},
 			asked: true,
-			shown: hookchain.ErrorResult(refusal),
+			shown: hookchain.Result{Output: hookchain.Text(refusal), IsError: true, Verdict: hookchain.Denied},
 		},
 		{
 			name:  "approved for the session",
@@ -657,7 +657,7 @@ func TestTheTranscriptShowsWhatTheOperatorCouldNotDecideAndWhoDidNot(t *testing.
 				}},
 			asked:    true,
 			answered: answered{approval: *says(hookchain.Refuse, "not today")},
-			shown:    hookchain.ErrorResult("refused by dana: not today (asked by ask-network: git push may reach the network)"),
+			shown:    hookchain.Result{Output: hookchain.Text("refused by dana: not today (asked by ask-network: git push may reach the network)"), IsError: true, Verdict: hookchain.Denied},
 		},
 		{
 			call: call{intent: "write", tool: "write_file", input: `{"path":".env","content":""}`},
@@ -666,7 +666,7 @@ func TestTheTranscriptShowsWhatTheOperatorCouldNotDecideAndWhoDidNot(t *testing.
 					{Name: "ask-dotenv", Verdict: hookchain.Asked, Reason: "write .env, a file for secrets?"},
 					{Name: "operator", Approver: true, Verdict: hookchain.Denied, Fault: "operator did not answer within 5s"},
 				}},
-			shown: hookchain.ErrorResult("approval needed but not obtained: operator did not answer within 5s (asked by ask-dotenv: write .env, a file for secrets?)"),
+			shown: hookchain.Result{Output: hookchain.Text("approval needed but not obtained: operator did not answer within 5s (asked by ask-dotenv: write .env, a file for secrets?)"), IsError: true, Verdict: hookchain.Denied},
 		},
 	}}
 	var out strings.Builder
