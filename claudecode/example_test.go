@@ -43,13 +43,13 @@ func ExampleDecide() {
 		`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"force-push",` +
 			`"additionalContext":"push a new branch instead"}}`)})
 	fmt.Println(out.Verdict, out.Reason, err)
-	fmt.Println("context:", out.Notes[0].Text)
+	fmt.Println("note:", out.Notes[0].Text)
 
 	out, err = claudecode.Decide(e, process.Result{ExitCode: 1, Stderr: []byte("jq: command not found")})
 	fmt.Println(out.Verdict, err)
 	// Output:
 	// Asked force-push <nil>
-	// context: push a new branch instead
+	// note: push a new branch instead
 	// Allowed exited with status 1; stderr: "jq: command not found"
 }
 

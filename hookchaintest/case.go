@@ -28,7 +28,7 @@ type Case struct {
 // the chain can answer: an input only comes with Modified, an output and its
 // error flag only with Replaced. The trail is always compared, because who
 // decided matters as much as what was decided: a deny by the wrong guard is a
-// bug even when the verdict is right. So is the context, because it is read
+// bug even when the verdict is right. So are the notes, because they are read
 // by the model: a note that appears, goes or changes its words changes what
 // the model is told.
 //
@@ -41,7 +41,7 @@ type Case struct {
 //
 // In reports and in Mismatch.Field, fields go by their JSON names: "verdict",
 // "reason", "decided_by", "cause", "input", "output", "is_error", "trail",
-// "steps[i].name" and so on, and "context[i].link" and "context[i].text".
+// "steps[i].name" and so on, and "notes[i].link" and "notes[i].text".
 type Want struct {
 	Verdict   hookchain.Verdict
 	Reason    string           // always compared exactly
@@ -163,7 +163,7 @@ func Diff(want Want, got hookchain.Outcome) []Mismatch {
 	// Note by note, as steps are: a note is a link and a sentence, and a
 	// changed word is easier to find in two aligned texts than in two lists.
 	for i := range max(len(want.Notes), len(got.Notes)) {
-		field := "context[" + strconv.Itoa(i) + "]"
+		field := "notes[" + strconv.Itoa(i) + "]"
 		switch {
 		case i >= len(got.Notes):
 			add(field, noteText(want.Notes[i]), "(none)")

@@ -6,7 +6,7 @@
 //
 // A case names the verdict, the reason and, where the verdict carries one,
 // the input or output it expects, and always the trail — which links decided
-// — and the context the links gave the model. A deny by the wrong guard is a
+// — and the notes the links gave the model. A deny by the wrong guard is a
 // bug even when the verdict is right.
 //
 // A case runs the chain as it is given: a chain with an approver
@@ -41,7 +41,7 @@
 //
 // Each case runs as a subtest. On a mismatch the subtest fails with a report
 // naming each field that differs, what was wanted and what the chain
-// answered, and the chain's whole trail (and its context, when it gave
+// answered, and the chain's whole trail (and its notes, when it gave
 // some):
 //
 //	case "rm -rf is denied" (testdata/guards.json #2):
@@ -106,7 +106,7 @@
 //	    "event": {"hook": "before_tool", "tool": "Bash", "input": {"command": "npm install"}},
 //	    "want": {
 //	      "verdict": "allow",
-//	      "context": [{"link": "npm-note", "text": "this repository uses pnpm, not npm"}]
+//	      "notes": [{"link": "npm-note", "text": "this repository uses pnpm, not npm"}]
 //	    }
 //	  }
 //	]
@@ -114,10 +114,12 @@
 // An event has "hook" (required), "tool", "call_id", "input" and, after the
 // tool, "output" and "is_error". A want has "verdict" (required), "reason",
 // "input" (required with "modify" and allowed only there), "output" and
-// "is_error" (likewise with "replace"), "trail", "context", each note with
+// "is_error" (likewise with "replace"), "trail", "notes", each note with
 // "link" and "text" (both required), and optionally "steps", each with
-// "name", "verdict", "reason", "fault" and "by". A missing "trail" or
-// "context" means the chain must give none. Decoding is strict: an
+// "name", "verdict", "reason", "fault", "by" and "approver". A want may
+// also say "decided_by" and "cause" (see hookchain.Outcome); like "reason"
+// they are always compared, so leaving them out wants them empty. A missing "trail" or
+// "notes" means the chain must give none. Decoding is strict: an
 // unknown field, a missing required one or a field that would never be
 // compared is an error, because a case that quietly checks less than it
 // says is worse than no case. A case without a name is named after its file
@@ -138,7 +140,7 @@
 //
 // Only files with a changed case are written, whole, indented by two
 // spaces; the events and names are kept, and so is a file's shape. The
-// context is written when the chain gives some, and left out when it gives
+// notes are written when the chain gives some, and left out when it gives
 // none. The flag is defined by this package, so pass it only to packages
 // whose tests import it.
 package hookchaintest

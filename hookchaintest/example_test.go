@@ -110,6 +110,6 @@ func ExampleCheck_approval() {
 	// chain's trail:
 	//   #0 ask-push: Asked, reason "push to a remote?"
 	//   #1 human (approver): Denied, reason "not on main", by "alice"
-	// chain's context:
+	// chain's notes:
 	//   #0 ask-push: "pushes to main go through review"
 }

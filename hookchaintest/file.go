@@ -144,7 +144,7 @@ type (
 		IsError   bool              `json:"is_error"`
 		Trail     []string          `json:"trail"`
 		Steps     []json.RawMessage `json:"steps"`
-		Context   []json.RawMessage `json:"context"`
+		Context   []json.RawMessage `json:"notes"`
 	}
 	stepIn struct {
 		Name     string  `json:"name"`
@@ -175,7 +175,7 @@ type (
 // and, in an array, its index.
 //
 // Event and want JSON values are stored compacted; a chain sees the same
-// value, in its canonical form. An empty want.context is read as none, which
+// value, in its canonical form. An empty want.notes is read as none, which
 // is what it means. A leading UTF-8 byte-order mark is skipped.
 func DecodeFile(path string, data []byte) (File, error) {
 	// Editors on Windows start a file with a byte-order mark; lines and
@@ -384,7 +384,7 @@ func decodeWant(raw json.RawMessage) (Want, error) {
 		w.Steps[i] = step
 	}
 	for i, raw := range in.Context {
-		field := "want.context[" + strconv.Itoa(i) + "]"
+		field := "want.notes[" + strconv.Itoa(i) + "]"
 		if err := object(raw, field); err != nil {
 			return w, err
 		}
@@ -565,7 +565,7 @@ type (
 		IsError   bool              `json:"is_error,omitempty"`
 		Trail     []string          `json:"trail,omitzero"`
 		Steps     []stepOut         `json:"steps,omitzero"`
-		Context   []hookchain.Note  `json:"context,omitempty"`
+		Context   []hookchain.Note  `json:"notes,omitempty"`
 	}
 	stepOut struct {
 		Name     string            `json:"name"`

@@ -33,7 +33,7 @@ func TestDecodeFileReadsEveryField(t *testing.T) {
              "trail": ["ask-push", "human"],
              "steps": [{"name": "ask-push", "verdict": "ask"},
                        {"name": "human", "verdict": "Asked", "reason": "later", "by": "alice"}],
-             "context": [{"link": "ask-push", "text": "pushes need a person"}, {"text": "", "link": "notes"}]}
+             "notes": [{"link": "ask-push", "text": "pushes need a person"}, {"text": "", "link": "notes"}]}
   }
 ]`
 	f, err := hookchaintest.DecodeFile("testdata/all.json", []byte(data))
@@ -79,7 +79,7 @@ func TestDecodeFileReadsEveryField(t *testing.T) {
 func TestAnEmptyContextInAFileMeansNone(t *testing.T) {
 	for _, context := range []string{`[]`, `null`} {
 		f, err := hookchaintest.DecodeFile("x.json",
-			[]byte(`{"event": {"hook": "before_tool"}, "want": {"verdict": "allow", "context": `+context+`}}`))
+			[]byte(`{"event": {"hook": "before_tool"}, "want": {"verdict": "allow", "notes": `+context+`}}`))
 		require.NoError(t, err)
 		assert.Nil(t, f.Cases[0].Want.Notes, context)
 	}
@@ -128,8 +128,8 @@ func TestDecodeFileRejectsWhatWouldQuietlyTestLess(t *testing.T) {
 		{"an unknown field in the event", `{"event": {"hook": "before_tool", "tol": "Bash"}, "want": {"verdict": "allow"}}`, `x.json:1:1: event: unknown field "tol"`},
 		{"an unknown field in the want", `{` + event + `, "want": {"verdcit": "deny"}}`, `x.json:1:1: want: unknown field "verdcit"`},
 		{"an unknown field in a step", `{` + event + `, "want": {"verdict": "deny", "steps": [{"name": "a", "verdict": "deny", "reson": ""}]}}`, `x.json:1:1: want.steps[0]: unknown field "reson"`},
-		{"an unknown field in a note", `{` + event + `, "want": {"verdict": "allow", "context": [{"link": "a", "text": "t", "txt": ""}]}}`, `x.json:1:1: want.context[0]: unknown field "txt"`},
-		{"a context misspelled", `{` + event + `, "want": {"verdict": "allow", "contexts": []}}`, `x.json:1:1: want: unknown field "contexts"`},
+		{"an unknown field in a note", `{` + event + `, "want": {"verdict": "allow", "notes": [{"link": "a", "text": "t", "txt": ""}]}}`, `x.json:1:1: want.notes[0]: unknown field "txt"`},
+		{"notes misspelled", `{` + event + `, "want": {"verdict": "allow", "note": []}}`, `x.json:1:1: want: unknown field "note"`},
 
 		{"a missing event", `{"want": {"verdict": "allow"}}`, "x.json:1:1: event is missing"},
 		{"a missing hook", `{"event": {"tool": "Bash"}, "want": {"verdict": "allow"}}`, "x.json:1:1: event.hook is missing"},
@@ -141,9 +141,9 @@ func TestDecodeFileRejectsWhatWouldQuietlyTestLess(t *testing.T) {
 		{"a step without a name", `{` + event + `, "want": {"verdict": "deny", "steps": [{"verdict": "deny"}]}}`, "x.json:1:1: want.steps[0].name is missing"},
 		{"a step without a verdict", `{` + event + `, "want": {"verdict": "deny", "steps": [{"name": "a"}]}}`, "x.json:1:1: want.steps[0].verdict is missing"},
 		{"a step with an unknown verdict", `{` + event + `, "want": {"verdict": "deny", "steps": [{"name": "a", "verdict": "nope"}]}}`, `x.json:1:1: want.steps[0].verdict: unknown verdict "nope" (want allow, deny, modify, replace or ask)`},
-		{"a note without a link", `{` + event + `, "want": {"verdict": "allow", "context": [{"text": "t"}]}}`, "x.json:1:1: want.context[0].link is missing"},
-		{"a note with an empty link", `{` + event + `, "want": {"verdict": "allow", "context": [{"link": "", "text": "t"}]}}`, "x.json:1:1: want.context[0].link is missing"},
-		{"a note without a text", `{` + event + `, "want": {"verdict": "allow", "context": [{"link": "a", "text": "t"}, {"link": "a"}]}}`, "x.json:1:1: want.context[1].text is missing"},
+		{"a note without a link", `{` + event + `, "want": {"verdict": "allow", "notes": [{"text": "t"}]}}`, "x.json:1:1: want.notes[0].link is missing"},
+		{"a note with an empty link", `{` + event + `, "want": {"verdict": "allow", "notes": [{"link": "", "text": "t"}]}}`, "x.json:1:1: want.notes[0].link is missing"},
+		{"a note without a text", `{` + event + `, "want": {"verdict": "allow", "notes": [{"link": "a", "text": "t"}, {"link": "a"}]}}`, "x.json:1:1: want.notes[1].text is missing"},
 
 		{"a name that is not a string", `{"name": 3, ` + event + `, "want": {"verdict": "allow"}}`, "x.json:1:1: name must be a string, not a number"},
 		{"an event that is null", `{"event": null, "want": {"verdict": "allow"}}`, "x.json:1:1: event must be an object, not null"},
@@ -153,9 +153,9 @@ func TestDecodeFileRejectsWhatWouldQuietlyTestLess(t *testing.T) {
 		{"an error flag that is a string", `{"event": {"hook": "after_tool"}, "want": {"verdict": "replace", "output": 1, "is_error": "yes"}}`, "x.json:1:1: want.is_error must be true or false, not a string"},
 		{"steps that are an object", `{` + event + `, "want": {"verdict": "allow", "steps": {}}}`, "x.json:1:1: want.steps must be an array, not an object"},
 		{"a step that is null", `{` + event + `, "want": {"verdict": "allow", "steps": [null]}}`, "x.json:1:1: want.steps[0] must be an object, not null"},
-		{"a context that is a string", `{` + event + `, "want": {"verdict": "allow", "context": "use pnpm"}}`, "x.json:1:1: want.context must be an array, not a string"},
-		{"a note that is a string", `{` + event + `, "want": {"verdict": "allow", "context": ["use pnpm"]}}`, "x.json:1:1: want.context[0] must be an object, not a string"},
-		{"a note whose text is a number", `{` + event + `, "want": {"verdict": "allow", "context": [{"link": "a", "text": 1}]}}`, "x.json:1:1: want.context[0].text must be a string, not a number"},
+		{"notes that are a string", `{` + event + `, "want": {"verdict": "allow", "notes": "use pnpm"}}`, "x.json:1:1: want.notes must be an array, not a string"},
+		{"a note that is a string", `{` + event + `, "want": {"verdict": "allow", "notes": ["use pnpm"]}}`, "x.json:1:1: want.notes[0] must be an object, not a string"},
+		{"a note whose text is a number", `{` + event + `, "want": {"verdict": "allow", "notes": [{"link": "a", "text": 1}]}}`, "x.json:1:1: want.notes[0].text must be a string, not a number"},
 		{"a step's by that is a number", `{` + event + `, "want": {"verdict": "deny", "steps": [{"name": "a", "verdict": "deny", "by": 1}]}}`, "x.json:1:1: want.steps[0].by must be a string, not a number"},
 		{"an input that an ask never carries", `{` + event + `, "want": {"verdict": "ask", "input": {}}}`, `x.json:1:1: want.input is set, but it is compared only when want.verdict is "modify"`},
 
@@ -332,7 +332,7 @@ func TestEncodeFileWritesStableIndentedJSON(t *testing.T) {
           "by": "alice"
         }
       ],
-      "context": [
+      "notes": [
         {
           "link": "ask-push",
           "text": "<pushes> need a person"

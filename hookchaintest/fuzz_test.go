@@ -28,8 +28,8 @@ func FuzzDecodeCases(f *testing.F) {
 		`{"event": {"hook": "after_tool", "output": null, "is_error": true}, "want": {"verdict": "replace", "output": 1e400, "trail": [], "steps": []}}`,
 		`{"name": "\u2028<&>\ud800", "event": {"hook": "before_tool", "input": {"a": "\u00e9", "a": [1.50, -0]}}, "want": {"verdict": "Modified", "input": "x"}}`,
 		`[{"event": {"hook": "before_tool"}, "want": {"verdict": "deny", "steps": [{"name": "a", "verdict": "allow", "fault": "f"}]}}, {"event": {"hook": "before_tool"}, "want": {"verdict": "deny"}}]`,
-		`{"event": {"hook": "before_tool"}, "want": {"verdict": "ask", "steps": [{"name": "h", "verdict": "Asked", "by": "\u00e9"}], "context": [{"link": "a", "text": ""}, {"text": "<t>\n", "link": "b"}]}}`,
-		`[{"event": {"hook": "before_tool"}, "want": {"verdict": "allow", "context": []}}, {"event": {"hook": "after_tool"}, "want": {"verdict": "allow", "context": null}}]`,
+		`{"event": {"hook": "before_tool"}, "want": {"verdict": "ask", "steps": [{"name": "h", "verdict": "Asked", "by": "\u00e9"}], "notes": [{"link": "a", "text": ""}, {"text": "<t>\n", "link": "b"}]}}`,
+		`[{"event": {"hook": "before_tool"}, "want": {"verdict": "allow", "notes": []}}, {"event": {"hook": "after_tool"}, "want": {"verdict": "allow", "notes": null}}]`,
 	} {
 		f.Add([]byte(s))
 	}

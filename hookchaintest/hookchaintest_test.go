@@ -329,7 +329,7 @@ func TestCheckReportsEveryFieldThatDiffers(t *testing.T) {
 			event: npmEvent,
 			want:  withContext(npmWant, nil),
 			ms: []hookchaintest.Mismatch{
-				{Field: "context[0]", Want: "(none)", Got: `npm-note: "this repository uses pnpm, not npm"`},
+				{Field: "notes[0]", Want: "(none)", Got: `npm-note: "this repository uses pnpm, not npm"`},
 			},
 		},
 		{
@@ -337,7 +337,7 @@ func TestCheckReportsEveryFieldThatDiffers(t *testing.T) {
 			event: lsEvent,
 			want:  withContext(lsWant, []hookchain.Note{{Link: "npm-note", Text: "this repository uses pnpm, not npm"}}),
 			ms: []hookchaintest.Mismatch{
-				{Field: "context[0]", Want: `npm-note: "this repository uses pnpm, not npm"`, Got: "(none)"},
+				{Field: "notes[0]", Want: `npm-note: "this repository uses pnpm, not npm"`, Got: "(none)"},
 			},
 		},
 		{
@@ -345,8 +345,8 @@ func TestCheckReportsEveryFieldThatDiffers(t *testing.T) {
 			event: npmEvent,
 			want:  withContext(npmWant, []hookchain.Note{{Link: "pnpm-note", Text: "use pnpm"}}),
 			ms: []hookchaintest.Mismatch{
-				{Field: "context[0].link", Want: "pnpm-note", Got: "npm-note"},
-				{Field: "context[0].text", Want: `"use pnpm"`, Got: `"this repository uses pnpm, not npm"`},
+				{Field: "notes[0].link", Want: "pnpm-note", Got: "npm-note"},
+				{Field: "notes[0].text", Want: `"use pnpm"`, Got: `"this repository uses pnpm, not npm"`},
 			},
 		},
 		{
@@ -357,7 +357,7 @@ func TestCheckReportsEveryFieldThatDiffers(t *testing.T) {
 				{Link: "npm-note", Text: "and node 22"},
 			}),
 			ms: []hookchaintest.Mismatch{
-				{Field: "context[1]", Want: `npm-note: "and node 22"`, Got: "(none)"},
+				{Field: "notes[1]", Want: `npm-note: "and node 22"`, Got: "(none)"},
 			},
 		},
 	}
@@ -444,7 +444,7 @@ func TestAnEmptyWantedContextMeansTheOutcomeMustCarryNone(t *testing.T) {
 		assert.Nil(t, hookchaintest.Diff(hookchaintest.Want{Notes: context}, hookchain.Outcome{}))
 		assert.Nil(t, hookchaintest.Diff(hookchaintest.Want{Notes: context}, hookchain.Outcome{Notes: []hookchain.Note{}}))
 		assert.Equal(t,
-			[]hookchaintest.Mismatch{{Field: "context[0]", Want: "(none)", Got: `npm-note: "use pnpm"`}},
+			[]hookchaintest.Mismatch{{Field: "notes[0]", Want: "(none)", Got: `npm-note: "use pnpm"`}},
 			hookchaintest.Diff(hookchaintest.Want{Notes: context}, hookchain.Outcome{Notes: []hookchain.Note{note}}))
 	}
 }
@@ -458,7 +458,7 @@ func TestContextIsComparedWhateverTheVerdict(t *testing.T) {
 		want := hookchaintest.WantOf(o)
 		o.Notes = []hookchain.Note{note}
 		assert.Equal(t,
-			[]hookchaintest.Mismatch{{Field: "context[0]", Want: "(none)", Got: `guard: "why"`}},
+			[]hookchaintest.Mismatch{{Field: "notes[0]", Want: "(none)", Got: `guard: "why"`}},
 			hookchaintest.Diff(want, o), o.Verdict.String())
 	}
 }

@@ -19,7 +19,7 @@ import (
 //	chain's trail:
 //	  (empty)
 //
-// The context is listed under "chain's context:", one note a line, as
+// The context is listed under "chain's notes:", one note a line, as
 // `#0 npm-note: "this repository uses pnpm, not npm"`; a chain that gave
 // none gets no such section, since most give none and the mismatches
 // already say when some was wanted.
@@ -61,7 +61,7 @@ func Report(tc Case, got hookchain.Outcome, ms []Mismatch) string {
 		b.WriteString("\n  #" + strconv.Itoa(i) + " " + stepText(s))
 	}
 	if len(got.Notes) > 0 {
-		b.WriteString("\nchain's context:")
+		b.WriteString("\nchain's notes:")
 		for i, n := range got.Notes {
 			b.WriteString("\n  #" + strconv.Itoa(i) + " " + noteText(n))
 		}
@@ -80,7 +80,7 @@ func sharesALine(m Mismatch) bool {
 	field := m.Field
 	if i := strings.LastIndexByte(field, '.'); i >= 0 {
 		field = field[i+1:]
-	} else if strings.HasPrefix(field, "steps[") || strings.HasPrefix(field, "context[") {
+	} else if strings.HasPrefix(field, "steps[") || strings.HasPrefix(field, "notes[") {
 		return false // a whole step or note
 	}
 	switch field {

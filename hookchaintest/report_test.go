@@ -92,18 +92,18 @@ chain's trail:
   #2 human (approver): Denied, reason "not on main", by "alice"`,
 		},
 		{
-			name:  "context is shown after the trail, and texts want above got",
+			name:  "notes are shown after the trail, and texts want above got",
 			chain: policy(),
 			tc: hookchaintest.Case{Name: "npm", Source: "testdata/npm.json", Event: npmEvent,
 				Want: withContext(npmWant, []hookchain.Note{{Link: "npm-note", Text: "use pnpm"}, {Link: "node-note", Text: "node 22"}})},
 			report: `case "npm" (testdata/npm.json):
-  context[0].text: want "use pnpm"
-                   got  "this repository uses pnpm, not npm"
-  context[1]:      want node-note: "node 22"
-                   got  (none)
+  notes[0].text: want "use pnpm"
+                 got  "this repository uses pnpm, not npm"
+  notes[1]:      want node-note: "node 22"
+                 got  (none)
 chain's trail:
   #0 pin-timeout: Modified, reason "bounded to 60s"
-chain's context:
+chain's notes:
   #0 npm-note: "this repository uses pnpm, not npm"`,
 		},
 		{
@@ -112,10 +112,10 @@ chain's context:
 			tc: hookchaintest.Case{Name: "npm", Event: npmEvent,
 				Want: withContext(npmWant, []hookchain.Note{{Link: "pnpm-note", Text: "this repository uses pnpm, not npm"}})},
 			report: `case "npm":
-  context[0].link: want pnpm-note, got npm-note
+  notes[0].link: want pnpm-note, got npm-note
 chain's trail:
   #0 pin-timeout: Modified, reason "bounded to 60s"
-chain's context:
+chain's notes:
   #0 npm-note: "this repository uses pnpm, not npm"`,
 		},
 		{

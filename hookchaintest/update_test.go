@@ -139,14 +139,14 @@ func TestUpdateWritesContextAndWhoAnsweredAnAsk(t *testing.T) {
   {"name": "npm", "event": {"hook": "before_tool", "tool": "Bash", "input": {"command": "npm install"}},
    "want": {"verdict": "modify", "reason": "pin-timeout: bounded to 60s", "input": {"command": "npm install", "timeout": 60}, "trail": ["pin-timeout"]}},
   {"name": "push", "event": {"hook": "before_tool", "tool": "Bash", "input": {"command": "git push --tags"}},
-   "want": {"verdict": "ask", "trail": [], "steps": [], "context": [{"link": "ask-push", "text": "gone"}]}}
+   "want": {"verdict": "ask", "trail": [], "steps": [], "notes": [{"link": "ask-push", "text": "gone"}]}}
 ]`), 0o644))
 
 	changes, err := hookchaintest.UpdateFiles(t.Context(), policy(), path)
 	require.NoError(t, err)
 	assert.Equal(t, []hookchaintest.Change{
 		{Name: "npm", Source: path + " #0", Mismatches: []hookchaintest.Mismatch{
-			{Field: "context[0]", Want: "(none)", Got: `npm-note: "this repository uses pnpm, not npm"`},
+			{Field: "notes[0]", Want: "(none)", Got: `npm-note: "this repository uses pnpm, not npm"`},
 		}},
 		{Name: "push", Source: path + " #1", Mismatches: []hookchaintest.Mismatch{
 			{Field: "reason", Want: `""`, Got: `"approval pending (asked by ask-push: push to a remote?)"`},
@@ -156,7 +156,7 @@ func TestUpdateWritesContextAndWhoAnsweredAnAsk(t *testing.T) {
 			{Field: "steps[0]", Want: "(none)", Got: `pin-timeout: Modified, reason "bounded to 60s"`},
 			{Field: "steps[1]", Want: "(none)", Got: `ask-push: Asked, reason "push to a remote?"`},
 			{Field: "steps[2]", Want: "(none)", Got: `human (approver): Asked, reason "after the release", by "alice"`},
-			{Field: "context[0]", Want: `ask-push: "gone"`, Got: "(none)"},
+			{Field: "notes[0]", Want: `ask-push: "gone"`, Got: "(none)"},
 		}},
 	}, changes)
 	assert.Equal(t, `[
@@ -179,7 +179,7 @@ func TestUpdateWritesContextAndWhoAnsweredAnAsk(t *testing.T) {
       "trail": [
         "pin-timeout"
       ],
-      "context": [
+      "notes": [
         {
           "link": "npm-note",
           "text": "this repository uses pnpm, not npm"
