@@ -305,14 +305,16 @@ func WithGrant(ctx context.Context, g Grant) context.Context {
 // resolve puts the run's asks to the approver and returns the outcome: the
 // one the run would have had without asks when they are approved, a denial
 // otherwise.
-func (c *Chain) resolve(ctx context.Context, e Event, res Outcome, obs *observation) Outcome {
+func (c *Chain) resolve(ctx context.Context, e Event, res Outcome, obs *observation, askedAbout []string) Outcome {
 	q := Question{Tool: e.Tool, CallID: e.CallID, Input: e.Input}
 	for _, s := range res.Trail {
-		switch {
-		case s.Fault != "":
-		case s.Verdict == Asked:
+		if s.Fault != "" {
+			continue
+		}
+		if s.Verdict == Asked {
 			q.Asks = append(q.Asks, Asking{Link: s.Name, Message: s.Reason})
-		case s.Verdict == Modified:
+		}
+		if changer(s, askedAbout) {
 			q.RewrittenBy = append(q.RewrittenBy, s.Name)
 		}
 	}

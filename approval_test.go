@@ -584,3 +584,79 @@ func TestApproveAllLatchesEvenWhenTheApproverGivesNoName(t *testing.T) {
 		{Name: "human", Approver: true, Verdict: hc.Allowed, Reason: "approved for the session"},
 	}}, out)
 }
+
+func TestAskAboutRewritesTheCallAndAsksAboutTheRewrite(t *testing.T) {
+	forced := json.RawMessage(`{"command":"git push --force-with-lease origin main"}`)
+	pinned := json.RawMessage(`{"command":"git push --force-with-lease origin main","timeout":60}`)
+	gate := hc.Before("gate", hc.Any(), answering(hc.AskAbout(forced, "push with a lease instead?")))
+	asks := hc.Step{Name: "gate", Verdict: hc.Asked, Reason: "push with a lease instead?"}
+	tests := []struct {
+		name      string
+		links     []hc.Link
+		approval  hc.Approval
+		want      hc.Outcome
+		questions []hc.Question
+	}{
+		{
+			name:     "approved, the call runs with the rewritten input",
+			links:    []hc.Link{gate},
+			approval: hc.Approval{Decision: hc.Approve, By: "alice"},
+			want: hc.Outcome{Verdict: hc.Modified, Reason: "gate: push with a lease instead?", Input: forced,
+				DecidedBy: "human", Cause: hc.CauseApprover,
+				Trail: []hc.Step{asks, {Name: "human", Approver: true, Verdict: hc.Allowed, By: "alice"}}},
+			questions: []hc.Question{{Tool: "Bash", CallID: "toolu_7", Input: forced,
+				Asks: []hc.Asking{{Link: "gate", Message: "push with a lease instead?"}}, RewrittenBy: []string{"gate"}}},
+		},
+		{
+			name:     "refused, it does not run",
+			links:    []hc.Link{gate},
+			approval: hc.Approval{Decision: hc.Refuse, By: "alice"},
+			want: hc.Outcome{Verdict: hc.Denied, Reason: "refused by alice (asked by gate: push with a lease instead?)",
+				DecidedBy: "human", Cause: hc.CauseApprover,
+				Trail: []hc.Step{asks, {Name: "human", Approver: true, Verdict: hc.Denied, By: "alice"}}},
+			questions: []hc.Question{{Tool: "Bash", CallID: "toolu_7", Input: forced,
+				Asks: []hc.Asking{{Link: "gate", Message: "push with a lease instead?"}}, RewrittenBy: []string{"gate"}}},
+		},
+		{
+			name:     "a later rewrite is part of what is asked about",
+			links:    []hc.Link{gate, hc.Before("pin", hc.Any(), answering(hc.Modify(pinned, "")))},
+			approval: hc.Approval{Decision: hc.Approve, By: "alice"},
+			want: hc.Outcome{Verdict: hc.Modified, Reason: "gate: push with a lease instead?; pin", Input: pinned,
+				DecidedBy: "human", Cause: hc.CauseApprover,
+				Trail: []hc.Step{asks, {Name: "pin", Verdict: hc.Modified}, {Name: "human", Approver: true, Verdict: hc.Allowed, By: "alice"}}},
+			questions: []hc.Question{{Tool: "Bash", CallID: "toolu_7", Input: pinned,
+				Asks: []hc.Asking{{Link: "gate", Message: "push with a lease instead?"}}, RewrittenBy: []string{"gate", "pin"}}},
+		},
+		{
+			name:  "a later guard still sees the rewrite and may deny it, and nobody is asked",
+			links: []hc.Link{gate, hc.Before("no-force", hc.InputMatches("command", `--force`), answering(hc.Deny("no forcing")))},
+			want: hc.Outcome{Verdict: hc.Denied, Reason: "denied by no-force: no forcing", DecidedBy: "no-force", Cause: hc.CauseLink,
+				Trail: []hc.Step{asks, {Name: "no-force", Verdict: hc.Denied, Reason: "no forcing"}}},
+		},
+		{
+			name:  "a rewrite that is not an object, for an object input, is the link's failure",
+			links: []hc.Link{hc.Before("gate", hc.Any(), answering(hc.AskAbout(json.RawMessage(`"git push"`), "?")))},
+			want: hc.Outcome{Verdict: hc.Denied,
+				Reason:    "gate failed and denies on failure: answered AskAbout with an input that is not a JSON object, for a call whose input is one",
+				DecidedBy: "gate", Cause: hc.CauseFailure,
+				Trail: []hc.Step{{Name: "gate", Verdict: hc.Denied, Reason: "?",
+					Fault: "answered AskAbout with an input that is not a JSON object, for a call whose input is one"}}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var asked []hc.Question
+			c := hc.New(tt.links...).WithApprover(approverThat(tt.approval, nil, &asked))
+			assert.Equal(t, tt.want, c.Run(context.Background(), pushCall()))
+			assert.Equal(t, tt.questions, asked)
+		})
+	}
+}
+
+func TestAskAboutAfterTheCallIsAFailure(t *testing.T) {
+	c := hc.New(hc.After("late", hc.Any(), answering(hc.AskAbout(pushIn, "?"))))
+	out := c.Run(context.Background(), hc.Event{Hook: hc.AfterTool, Tool: "Bash", Input: pushIn, Output: hc.Text("ok")})
+	assert.Equal(t, hc.Outcome{Verdict: hc.Denied,
+		Reason: "late failed and denies on failure: asked for approval of a call that has already run", DecidedBy: "late", Cause: hc.CauseFailure,
+		Trail: []hc.Step{{Name: "late", Verdict: hc.Denied, Reason: "?", Fault: "asked for approval of a call that has already run"}}}, out)
+}

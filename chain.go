@@ -283,6 +283,10 @@ type walk struct {
 	notes    []Note
 	changed  bool
 	asked    bool
+	// askedAbout names the links that rewrote the input and asked about it
+	// in one answer (AskAbout): their steps say Asked, and they are changers
+	// too.
+	askedAbout []string
 	i        int       // the link being matched or asked
 	start    time.Time // when links[i] was asked, for observers
 	panicked string    // set when links[i] panicked: its fault
@@ -379,6 +383,11 @@ func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observati
 			w.changed = true
 		case Asked:
 			w.asked = true
+			if out.Input != nil { // AskAbout: a rewrite, and an ask about it
+				w.e.Input = out.Input
+				w.changed = true
+				w.askedAbout = append(w.askedAbout, l.name)
+			}
 		default:
 			continue // Allowed: nothing to record
 		}
@@ -390,7 +399,7 @@ func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observati
 	}
 	res = Outcome{Trail: w.trail, Notes: w.notes}
 	if w.changed {
-		res.Reason = changedBy(w.trail)
+		res.Reason = changedBy(w.trail, w.askedAbout)
 		if w.e.Hook == BeforeTool {
 			res.Verdict, res.Input = Modified, w.e.Input
 		} else {
@@ -400,7 +409,7 @@ func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observati
 	if w.asked {
 		// Asked only once nobody denied: the question is about the final
 		// input, and a refusal already made needs no approval.
-		return c.resolve(ctx, w.e, res, obs), true
+		return c.resolve(ctx, w.e, res, obs, w.askedAbout), true
 	}
 	return res, true
 }
@@ -442,21 +451,15 @@ func misfit(e Event, out *Outcome) string {
 		if e.Hook != BeforeTool {
 			return "asked for approval of a call that has already run"
 		}
+		if out.Input != nil {
+			return inputMisfit(e, out.Input, "AskAbout")
+		}
 		return ""
 	case Modified:
 		if e.Hook != BeforeTool {
 			return "asked to rewrite the input of a call that has already run"
 		}
-		if !gjson.ValidBytes(out.Input) {
-			return "answered Modify with an input that is not valid JSON"
-		}
-		if !utf8.Valid(out.Input) {
-			return "answered Modify with an input that is not valid UTF-8"
-		}
-		if isObject(e.Input) && !isObject(out.Input) {
-			return "answered Modify with an input that is not a JSON object, for a call whose input is one"
-		}
-		return ""
+		return inputMisfit(e, out.Input, "Modify")
 	case Replaced:
 		if e.Hook != AfterTool {
 			return "asked to replace the result of a call that has not run"
@@ -470,6 +473,19 @@ func misfit(e Event, out *Outcome) string {
 		return ""
 	}
 	return fmt.Sprintf("answered with unknown verdict %d", uint8(out.Verdict))
+}
+
+// inputMisfit says why an answer's new input cannot replace e's, or "".
+func inputMisfit(e Event, in json.RawMessage, answer string) string {
+	switch {
+	case !gjson.ValidBytes(in):
+		return "answered " + answer + " with an input that is not valid JSON"
+	case !utf8.Valid(in):
+		return "answered " + answer + " with an input that is not valid UTF-8"
+	case isObject(e.Input) && !isObject(in):
+		return "answered " + answer + " with an input that is not a JSON object, for a call whose input is one"
+	}
+	return ""
 }
 
 // isObject reports whether valid JSON b is an object, by its first
@@ -493,11 +509,12 @@ func deniedBy(name, reason string) string {
 }
 
 // changedBy names every link that changed the call, in order, in its own
-// words: "redact: a credential; pin-timeout".
-func changedBy(trail []Step) string {
+// words: "redact: a credential; pin-timeout". askedAbout names the links
+// whose Asked steps rewrote the input too.
+func changedBy(trail []Step, askedAbout []string) string {
 	var b strings.Builder
 	for _, s := range trail {
-		if s.Fault != "" || s.Verdict != Modified && s.Verdict != Replaced {
+		if !changer(s, askedAbout) {
 			continue
 		}
 		if b.Len() > 0 {
@@ -510,6 +527,17 @@ func changedBy(trail []Step) string {
 		}
 	}
 	return b.String()
+}
+
+// changer reports whether the step changed the call.
+func changer(s Step, askedAbout []string) bool {
+	switch {
+	case s.Fault != "" || s.Approver:
+		return false
+	case s.Verdict == Modified || s.Verdict == Replaced:
+		return true
+	}
+	return s.Verdict == Asked && contains(askedAbout, s.Name)
 }
 
 // answer runs the interceptor, turning an error into a fault. A plain allow

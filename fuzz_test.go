@@ -78,8 +78,11 @@ const (
 	ansAskFlag       = 1 << 6 // the link answers Ask instead
 	ansNoteFlag      = 1 << 7 // the answer carries a context note
 
-	// ansAsk is the answer of a link whose byte has ansAskFlag set.
-	ansAsk = 16
+	// ansAsk is the answer of a link whose byte has ansAskFlag set;
+	// ansAskAbout, of one whose answer would otherwise have been a Modify:
+	// it rewrites the input and asks about it in one answer.
+	ansAsk      = 16
+	ansAskAbout = 17
 )
 
 const maxLinks = 8
@@ -183,9 +186,6 @@ func decodeProgram(prog, raw []byte) program {
 			isError:  a&ansIsError != 0,
 			note:     a&ansNoteFlag != 0,
 		}
-		if a&ansAskFlag != 0 {
-			s.answer = ansAsk
-		}
 		if a&ansNoReason == 0 {
 			s.reason = "because " + s.name
 		}
@@ -204,6 +204,14 @@ func decodeProgram(prog, raw []byte) program {
 			s.payload = json.RawMessage(`"replaced by ` + s.name + `"`)
 		case ansReplaceBad:
 			s.payload = json.RawMessage(`{`)
+		}
+		if a&ansAskFlag != 0 {
+			switch s.answer {
+			case ansModifyObject, ansModifyEmpty, ansModifyBad, ansModifyArray, ansModifyRaw:
+				s.answer = ansAskAbout
+			default:
+				s.answer = ansAsk
+			}
 		}
 		p.links = append(p.links, s)
 	}
@@ -245,6 +253,8 @@ func (s spec) answerTo(_ context.Context, e hc.Event, log *[]seen, cancel contex
 	switch s.answer {
 	case ansAsk:
 		return hc.Ask(s.reason), nil
+	case ansAskAbout:
+		return hc.AskAbout(s.payload, s.reason), nil
 	case ansCancel:
 		cancel()
 		return hc.Deny(s.reason), nil
@@ -421,6 +431,9 @@ func model(p program) (hc.Outcome, []seen) {
 			return hc.Outcome{Verdict: hc.Denied, Reason: r, Trail: trail, Notes: notes, DecidedBy: s.name, Cause: hc.CauseLink}, asked
 		case hc.Asked:
 			trail = append(trail, hc.Step{Name: s.name, Verdict: hc.Asked, Reason: reason})
+			if s.answer == ansAskAbout {
+				input = s.payload // the rewrite stands; the ask is about it
+			}
 			if reason == "" {
 				asks = append(asks, s.name)
 			} else {
@@ -466,6 +479,18 @@ func answerOf(p program, s spec, input json.RawMessage) (verdict hc.Verdict, rea
 		verdict, reason = hc.Asked, s.reason
 		if p.hook != hc.BeforeTool {
 			fault = "asked for approval of a call that has already run"
+		}
+	case ansAskAbout:
+		verdict, reason = hc.Asked, s.reason
+		switch {
+		case p.hook != hc.BeforeTool:
+			fault = "asked for approval of a call that has already run"
+		case !json.Valid(s.payload):
+			fault = "answered AskAbout with an input that is not valid JSON"
+		case !utf8.Valid(s.payload):
+			fault = "answered AskAbout with an input that is not valid UTF-8"
+		case isJSONObject(input) && !isJSONObject(s.payload):
+			fault = "answered AskAbout with an input that is not a JSON object, for a call whose input is one"
 		}
 	case ansDeny:
 		verdict, reason = hc.Denied, s.reason
@@ -631,6 +656,8 @@ func FuzzFoldInvariants(f *testing.F) {
 		{fold(), ``},
 		{fold(hookBefore, inObject), ``},
 		{fold(hookBefore|toolX, inObject, regBefore, ansModifyObject, regBefore|mHasBy, ansDeny), ``},
+		{fold(hookBefore|toolX, inObject, regBefore, ansModifyObject|ansAskFlag, regBefore|mHasBy, ansAllow|ansNoteFlag), ``},
+		{fold(hookAfter|toolX, inObject, regOn, ansModifyArray|ansAskFlag, regOn|regFailOpen, ansModifyBad|ansAskFlag), ``},
 		{fold(hookBefore|toolX, inEmptyObj, regBefore|mHasBy, ansDeny, regBefore, ansModifyObject, regBefore|mHasBy, ansAllow), ``},
 		{fold(hookBefore|toolY, inObject, regBefore|mToolX, ansDeny, regBefore|mToolY, ansModifyEmpty|ansNoReason, regOn, ansModifyObject), ``},
 		{fold(hookBefore, inObject, regBefore|regFailOpen, ansError, regBefore, ansModifyObject, regBefore|regFailOpen, ansPanic), ``},

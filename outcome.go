@@ -92,7 +92,7 @@ func (v *Verdict) UnmarshalText(b []byte) error {
 type Outcome struct {
 	Verdict Verdict
 	Reason  string          // see the package documentation, "Reasons"
-	Input   json.RawMessage // Modified: the input the tool must run with
+	Input   json.RawMessage // Modified (or an interceptor's AskAbout): the input the tool must run with
 	Output  json.RawMessage // Replaced: the result the model must be shown
 	IsError bool            // Replaced: whether that result is an error
 	Trail   []Step          // who changed, refused, asked or failed, in chain order
@@ -226,6 +226,16 @@ func Replace(output json.RawMessage, isError bool, reason string) Outcome {
 // every link has answered, all of the run's asks go to the chain's approver
 // at once, about the final input. It is valid only before the call.
 func Ask(message string) Outcome { return Outcome{Verdict: Asked, Reason: message} }
+
+// AskAbout rewrites the call's input and puts the rewritten call to a person,
+// in one answer: the input becomes input, as with Modify, and the approver is
+// asked about the final input, as with Ask. Approved, the call runs with the
+// final input (the outcome is Modified); refused, it does not run. input must
+// be valid JSON, and an object when the call's input is one. It is valid only
+// before the call.
+func AskAbout(input json.RawMessage, message string) Outcome {
+	return Outcome{Verdict: Asked, Input: input, Reason: message}
+}
 
 // WithNote returns the answer with text added for the model to read next
 // to the call. Any answer can carry context, an Allow included; the chain

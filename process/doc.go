@@ -146,13 +146,17 @@
 //	{"verdict":"modify","reason":"pinned a timeout","input":{"command":"ls","timeout":10}}
 //	{"verdict":"replace","reason":"redacted a token","output":"token=[redacted]","is_error":false}
 //	{"verdict":"ask","reason":"pushes to a shared remote"}
+//	{"verdict":"ask","reason":"push with a lease instead?","input":{"command":"git push --force-with-lease"}}
 //	{"verdict":"allow","note":"this repository uses pnpm, not npm"}
 //
 // "ask" puts the call to the chain's approver, with the reason as the
 // question (hookchain.Ask): before the call only, and a chain without an
-// approver denies it. "note", a string, may go with any verdict: it is
-// text for the model to read next to the call (hookchain.Outcome.WithContext),
-// and the chain files it under the link's name. A blank context is none.
+// approver denies it. With an "input", the hook rewrites the call and asks
+// about the rewrite in one answer (hookchain.AskAbout); the approver is asked
+// about the final input, so what is approved is what runs. "note", a string,
+// may go with any verdict: it is text for the model to read next to the
+// call (hookchain.Outcome.WithNote), and the chain files it under the link's
+// name. A blank note is none.
 //
 // The exit status is checked before stdout is read: a hook that exits
 // non-zero has failed, whatever it printed. Then DecodeAnswer reads stdout
@@ -161,9 +165,8 @@
 // space around it is fine, anything else is not); an unknown verdict,
 // "modify" without "input" and "replace" without "output" are failures, as
 // is a known key given twice or a key beside a verdict it does not belong
-// to (an "input" next to "allow" or "ask": a hook cannot rewrite a call and
-// ask about it in one answer, so that no one approves one input and runs
-// another). Unknown keys are ignored. "replace" without "is_error" keeps the
+// to (an "input" next to "allow", an "output" next to "ask"). Unknown keys
+// are ignored. "replace" without "is_error" keeps the
 // result's error flag as it was.
 //
 // A native hook in sh, denying recursive deletes:

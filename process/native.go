@@ -143,12 +143,14 @@ var answerKeys = [...]string{"verdict", "reason", "input", "output", "is_error",
 // verdict is required and must be one of "allow", "deny", "modify",
 // "replace" and "ask". "modify" requires "input" and "replace" requires
 // "output" (any JSON value, null included); a key that belongs to another
-// verdict — an "input" next to "allow" or "ask", say — is an error unless
+// verdict — an "input" next to "allow", say — is an error unless
 // it is null, because a hook that sends one believes it is changing
 // something. For "replace", an absent is_error keeps e.IsError: redacting an
 // error message does not turn it into a success. "ask" is hookchain.Ask with
-// the reason as its message. "note", a string, may go with any verdict:
-// it is text for the model (Outcome.WithContext); blank, it is none.
+// the reason as its message, or, with an "input", hookchain.AskAbout: the
+// input rewritten and the rewrite asked about. "note", a string, may go
+// with any verdict:
+// it is text for the model (Outcome.WithNote); blank, it is none.
 //
 // Whether the verdict fits e's hook is the chain's to judge, not this
 // function's: a "modify" after the call decodes fine and fails in the chain.
@@ -208,7 +210,14 @@ func DecodeAnswer(e hookchain.Event, stdout []byte) (hookchain.Outcome, error) {
 		}
 		out, belongs = hookchain.Replace(fields["output"], isError, reason), []string{"output", "is_error"}
 	case "ask":
-		out = hookchain.Ask(reason)
+		// With "input", the hook rewrites the call and asks about the
+		// rewrite; the approver is asked about the final input, so no one
+		// approves one input and runs another.
+		if present("input") && string(fields["input"]) != "null" {
+			out, belongs = hookchain.AskAbout(fields["input"], reason), []string{"input"}
+		} else {
+			out = hookchain.Ask(reason)
+		}
 	default:
 		return hookchain.Outcome{}, fmt.Errorf(`unknown "verdict" %q (want allow, deny, modify, replace or ask)`, verdict)
 	}
@@ -330,6 +339,13 @@ func EncodeAnswer(o hookchain.Outcome) ([]byte, error) {
 			return nil, errors.New("process: Modify with an input that is not valid JSON")
 		}
 		a.Input = o.Input
+	case hookchain.Asked:
+		if o.Input != nil {
+			if !json.Valid(o.Input) {
+				return nil, errors.New("process: AskAbout with an input that is not valid JSON")
+			}
+			a.Input = o.Input
+		}
 	case hookchain.Replaced:
 		if !json.Valid(o.Output) {
 			return nil, errors.New("process: Replace with an output that is not valid JSON")
