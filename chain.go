@@ -278,18 +278,18 @@ func (c *Chain) fold(ctx context.Context, e Event, links []*Link, obs *observati
 // walk is a fold in progress, kept outside walk's frame so that the walk can
 // resume after a panic.
 type walk struct {
-	e        Event // as the links so far have left it
-	trail    []Step
-	notes    []Note
-	changed  bool
-	asked    bool
+	e       Event // as the links so far have left it
+	trail   []Step
+	notes   []Note
+	changed bool
+	asked   bool
 	// askedAbout names the links that rewrote the input and asked about it
 	// in one answer (AskAbout): their steps say Asked, and they are changers
 	// too.
 	askedAbout []string
-	i        int       // the link being matched or asked
-	start    time.Time // when links[i] was asked, for observers
-	panicked string    // set when links[i] panicked: its fault
+	i          int       // the link being matched or asked
+	start      time.Time // when links[i] was asked, for observers
+	panicked   string    // set when links[i] panicked: its fault
 }
 
 func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observation) (res Outcome, finished bool) {
