@@ -147,8 +147,7 @@
 //     bash <(curl …), a here-document with expansions), or given options
 //     that are an expansion (bash $OPTS 'rm -rf /');
 //   - a command that does not parse (what the parser can recover before
-//     the error is still read), or that nests strings in strings too deeply
-//     or grows too large to read.
+//     the error is still read), or that is past one of the caps below.
 //
 // And a matcher asks of each command whether run time could make it match:
 // rm $FLAGS / and rm "$f" could be rm -rf, since an argument that begins
@@ -181,7 +180,28 @@
 // command is parsed and matched in about 10 µs on a 2-core Xeon
 // (BenchmarkRunsOnATypical100CharCommand), nearly all of it in the parser;
 // parse once with Parse and apply several matchers with MatchScript to pay
-// it once. The work spent on one command line is bounded however it nests:
-// strings in strings are read 16 deep at most and within a budget of
-// bytes, beyond which the command is unknown.
+// it once.
+//
+// Time and memory grow linearly with the command's length, and caps bound
+// what is examined. Past a cap the command is unknown, which a matcher
+// built with the default IfUnknown(true) matches:
+//
+//   - a command longer than 1 MiB is not read at all ("too long to read").
+//     No shell is handed a longer one as its -c argument: macOS refuses
+//     more than 1 MiB of arguments and environment together, and Linux
+//     more than 128 KiB in one argument. Below the cap, reading takes at
+//     most a few hundred bytes of memory per byte of command, about 25
+//     bytes per byte for a here-document of source code;
+//   - constructs nested more than 256 levels deep ($( $( …, ( ( …, if in
+//     if, a | b | …) are not parsed ("nested too deeply to read"): the
+//     parser spends kilobytes of stack a level;
+//   - strings read as scripts inside strings (bash -c "eval '…'") are
+//     read 16 levels deep, and within a budget of about three times the
+//     command's length ("nested too deeply", "too large to read");
+//   - a command reached through more than 32 wrappers in a row
+//     (sudo nice nohup …) is not followed further;
+//   - a brace expansion is expanded to 64 words, 64 KiB and 32 groups at
+//     most ("a brace expansion too large to expand").
+//
+// Unknown keeps 32 reasons, each quoting at most 160 bytes of the command.
 package shell

@@ -143,7 +143,7 @@ func (p *pattern) matches(c Command) bool {
 		return false
 	}
 	for _, prog := range programSpellings(c) {
-		text := commandText(prog, c.Args)
+		text := joined{prog: prog, args: c.Args}
 		if globMatch(p.full, text) || p.bare != nil && globMatch(p.bare, text) {
 			return true
 		}
@@ -157,29 +157,28 @@ func (p *pattern) mightMatch(c Command) bool {
 	if !c.Dynamic || c.Name == "" {
 		return false
 	}
+	// The arguments' tokens are the same whatever the program's spelling.
+	args := make([]int16, 0, 16*len(c.Args))
+	for _, a := range c.Args {
+		sh := shape(a)
+		if !sh[0].hole {
+			// An argument that begins with an expansion may vanish
+			// altogether ($EMPTY), space and all; the hole covers the
+			// space.
+			args = append(args, ' ')
+		}
+		for _, s := range sh {
+			if s.hole {
+				args = append(args, holeTok)
+				continue
+			}
+			for i := 0; i < len(s.text); i++ {
+				args = append(args, int16(s.text[i]))
+			}
+		}
+	}
 	for _, prog := range programSpellings(c) {
-		subj := make([]int16, 0, len(prog)+16*len(c.Args))
-		for i := 0; i < len(prog); i++ {
-			subj = append(subj, int16(prog[i]))
-		}
-		for _, a := range c.Args {
-			sh := shape(a)
-			if !sh[0].hole {
-				// An argument that begins with an expansion may vanish
-				// altogether ($EMPTY), space and all; the hole covers
-				// the space.
-				subj = append(subj, ' ')
-			}
-			for _, s := range sh {
-				if s.hole {
-					subj = append(subj, holeTok)
-					continue
-				}
-				for i := 0; i < len(s.text); i++ {
-					subj = append(subj, int16(s.text[i]))
-				}
-			}
-		}
+		subj := subject{prog: prog, args: args}
 		if overlap(p.full, subj) || p.bare != nil && overlap(p.bare, subj) {
 			return true
 		}
@@ -198,37 +197,61 @@ func programSpellings(c Command) []string {
 	return out
 }
 
-func commandText(prog string, args []string) string {
-	n := len(prog)
-	for _, a := range args {
-		n += 1 + len(a)
+// joined is a command's text, the program and its arguments joined by
+// single spaces, read in place rather than built: a command is matched
+// against a rule in as many spellings as its program has, and its
+// arguments may be long.
+type joined struct {
+	prog string
+	args []string
+}
+
+// A place in a joined text: o indexes part k (the program, then each
+// argument), and o == len(part k) is the space after it, or the end.
+type place struct{ k, o int }
+
+func (t joined) part(k int) string {
+	if k == 0 {
+		return t.prog
 	}
-	var b strings.Builder
-	b.Grow(n)
-	b.WriteString(prog)
-	for _, a := range args {
-		b.WriteByte(' ')
-		b.WriteString(a)
+	return t.args[k-1]
+}
+
+// at returns the byte at q, and false at the end of the text.
+func (t joined) at(q place) (byte, bool) {
+	if part := t.part(q.k); q.o < len(part) {
+		return part[q.o], true
 	}
-	return b.String()
+	return ' ', q.k < len(t.args)
+}
+
+func (t joined) next(q place) place {
+	if q.o < len(t.part(q.k)) {
+		return place{q.k, q.o + 1}
+	}
+	return place{q.k + 1, 0}
 }
 
 // globMatch reports whether s matches the tokens p, where starTok matches
 // any run of bytes. It backtracks only to the latest star, which suffices
-// for this grammar.
-func globMatch(p []int16, s string) bool {
-	pi, si := 0, 0
-	star, mark := -1, 0
-	for si < len(s) {
+// for this grammar, and allocates nothing.
+func globMatch(p []int16, s joined) bool {
+	pi, si := 0, place{}
+	star, mark := -1, place{}
+	for {
+		c, ok := s.at(si)
+		if !ok {
+			break
+		}
 		switch {
 		case pi < len(p) && p[pi] == starTok:
 			star, mark = pi, si
 			pi++
-		case pi < len(p) && p[pi] == int16(s[si]):
+		case pi < len(p) && p[pi] == int16(c):
 			pi++
-			si++
+			si = s.next(si)
 		case star >= 0:
-			mark++
+			mark = s.next(mark)
 			pi, si = star+1, mark
 		default:
 			return false
@@ -240,42 +263,74 @@ func globMatch(p []int16, s string) bool {
 	return pi == len(p)
 }
 
+// subject is the tokens of a command that may match: the program's bytes,
+// then the arguments' tokens, read in place.
+type subject struct {
+	prog string
+	args []int16
+}
+
+func (s subject) len() int { return len(s.prog) + len(s.args) }
+
+func (s subject) at(j int) int16 {
+	if j < len(s.prog) {
+		return int16(s.prog[j])
+	}
+	return s.args[j-len(s.prog)]
+}
+
 // overlap reports whether some text both matches the pattern p (whose
 // stars match anything) and is a way to fill the holes of subj (which
 // match anything too). It aligns the two, letting a star or a hole absorb
-// any run of the other side, in O(len(p)·len(subj)).
-func overlap(p, subj []int16) bool {
-	w := len(subj) + 1
-	reach := make([]bool, (len(p)+1)*w)
-	reach[0] = true
-	for i := 0; i <= len(p); i++ {
-		for j := 0; j <= len(subj); j++ {
-			if !reach[i*w+j] {
+// any run of the other side. It keeps one column of the alignment at a
+// time, so its memory is the pattern's length and its time the product
+// of the two lengths: linear in the command, for a given rule.
+func overlap(p []int16, subj subject) bool {
+	n := subj.len()
+	cur := make([]bool, len(p)+1)
+	nxt := make([]bool, len(p)+1)
+	cur[0] = true
+	for j := 0; ; j++ {
+		last := j == n
+		var t int16
+		if !last {
+			t = subj.at(j)
+		}
+		sHole := !last && t == holeTok
+		// Moves within the column, down the pattern: a star that matches
+		// nothing more, or a hole that holds the pattern's next token.
+		alive := false
+		for i := 0; i <= len(p); i++ {
+			if !cur[i] {
 				continue
 			}
-			if i == len(p) && j == len(subj) {
-				return true
-			}
-			pStar := i < len(p) && p[i] == starTok
-			sHole := j < len(subj) && subj[j] == holeTok
-			if pStar {
-				reach[(i+1)*w+j] = true // the star matches nothing more
-				if j < len(subj) {
-					reach[i*w+j+1] = true // the star takes subj[j]
-				}
-			}
-			if sHole {
-				reach[i*w+j+1] = true // the hole holds nothing more
-				if i < len(p) {
-					reach[(i+1)*w+j] = true // the hole holds p[i]
-				}
-			}
-			if i < len(p) && j < len(subj) && !pStar && !sHole && p[i] == subj[j] {
-				reach[(i+1)*w+j+1] = true
+			alive = true
+			if i < len(p) && (p[i] == starTok || sHole) {
+				cur[i+1] = true
 			}
 		}
+		if last {
+			return cur[len(p)]
+		}
+		if !alive {
+			return false
+		}
+		// Moves to the next column.
+		clear(nxt)
+		for i := 0; i <= len(p); i++ {
+			if !cur[i] {
+				continue
+			}
+			pStar := i < len(p) && p[i] == starTok
+			if pStar || sHole {
+				nxt[i] = true // the star takes t, or the hole holds nothing more
+			}
+			if i < len(p) && !pStar && !sHole && p[i] == t {
+				nxt[i+1] = true
+			}
+		}
+		cur, nxt = nxt, cur
 	}
-	return false
 }
 
 func ruleError(path, rule string, err error) error {

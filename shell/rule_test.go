@@ -159,7 +159,7 @@ func TestOverlapAlignsStarsAndHoles(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.pattern+" vs "+tt.subject, func(t *testing.T) {
-			assert.Equal(t, tt.want, overlap(toks(tt.pattern, '*', starTok), toks(tt.subject, '?', holeTok)))
+			assert.Equal(t, tt.want, overlap(toks(tt.pattern, '*', starTok), subject{args: toks(tt.subject, '?', holeTok)}))
 		})
 	}
 }

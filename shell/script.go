@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -13,7 +14,7 @@ type Command struct {
 	Name string   // the program's base name: "rm" for rm, /bin/rm, ./rm, \rm, "rm"; "" when the program is known only at run time
 	Path string   // the program word after quote removal, as written ("/bin/rm"); its source text when known only at run time
 	Args []string // its arguments after quote removal; a word that is not literal is kept as its source text and Dynamic is set
-	Via  []string // how it was reached, outermost first, e.g. ["bash -c", "sudo", "$(…)"]; empty for a top-level command
+	Via  []string // how it was reached, outermost first, e.g. ["bash -c", "sudo", "$(…)"]; empty for a top-level command; shared by the commands reached the same way, so read-only
 	// Dynamic is set when a word of the command holds a parameter,
 	// command or arithmetic substitution, whose value only run time
 	// knows. Globs (*.go), tildes and brace lists do not set it: a glob
@@ -37,6 +38,32 @@ type Script struct {
 // amount of work.
 const maxDepth = 16
 
+// maxCommandBytes is the input-size cap: a longer command line is not
+// read at all, and is unknown. A shell is handed its command as one
+// argument (sh -c '…'), and no system runs one this long: macOS refuses
+// more than 1 MiB of arguments and environment together, Linux more than
+// 128 KiB in one argument. Below the cap, reading costs time and memory
+// linear in the command's length.
+const maxCommandBytes = 1 << 20
+
+// maxTreeDepth bounds how deeply the walk descends the syntax tree. The
+// nesting scan keeps the parser within maxNesting levels, a handful of
+// tree levels each; arithmetic chains such as 1+1+…+1, which the parser
+// builds in a loop, are one tree level an operator and are held here.
+const maxTreeDepth = 8*maxNesting + 16
+
+// maxWrappers bounds how many wrappers one command may pass through
+// (sudo nice nohup … rm), each of which is recorded with the words after
+// it.
+const maxWrappers = 32
+
+// maxReasons bounds how many reasons Unknown keeps; the last says there
+// were more.
+const maxReasons = 32
+
+// maxReasonBytes bounds the command text a reason quotes.
+const maxReasonBytes = 160
+
 // Parse reads src as Bash and returns every simple command it could run.
 // It never panics and always answers: what it cannot read is in Unknown.
 func Parse(src string) (s Script) {
@@ -47,7 +74,15 @@ func Parse(src string) (s Script) {
 			s.Unknown = append(s.Unknown, fmt.Sprint("internal error: ", r))
 		}
 	}()
-	w := walker{out: &s, budget: 8*len(src) + 16<<10}
+	if len(src) > maxCommandBytes {
+		s.Unknown = []string{fmt.Sprintf("too long to read: %d bytes, over the cap of %d", len(src), maxCommandBytes)}
+		return s
+	}
+	// Scripts inside strings are mostly pieces of the command line; the
+	// budget lets each of them be read about three times over (bash -c
+	// inside sudo sh -c), and bounds what a string built to grow (eval of
+	// brace expansions) may cost.
+	w := walker{out: &s, budget: 3*len(src) + 64<<10}
 	w.script(src, nil, "")
 	return s
 }
@@ -59,7 +94,24 @@ type walker struct {
 }
 
 func (w *walker) unknown(reason string) {
-	w.out.Unknown = append(w.out.Unknown, reason)
+	switch n := len(w.out.Unknown); {
+	case n < maxReasons:
+		w.out.Unknown = append(w.out.Unknown, clip(reason))
+	case n == maxReasons:
+		w.out.Unknown = append(w.out.Unknown, "and more that cannot be known")
+	}
+}
+
+// clip shortens a reason that quotes a long piece of the command.
+func clip(reason string) string {
+	if len(reason) <= maxReasonBytes {
+		return reason
+	}
+	cut := maxReasonBytes
+	for cut > 0 && !utf8.RuneStart(reason[cut]) {
+		cut--
+	}
+	return reason[:cut] + "…"
 }
 
 // script parses src, a whole script reached through via, and records its
@@ -78,6 +130,12 @@ func (w *walker) script(src string, via []string, label string) {
 		return
 	}
 	w.budget -= len(src)
+	// Every level takes at least a byte, so a short script cannot nest
+	// past the cap.
+	if len(src) > maxNesting && nestedTooDeeply(src, maxNesting) {
+		w.unknown(fmt.Sprintf("nested too deeply to read: more than %d levels%s", maxNesting, where(label)))
+		return
+	}
 	w.depth++
 	defer func() { w.depth-- }()
 	f, err := parse(src)
@@ -98,6 +156,14 @@ func (w *walker) script(src string, via []string, label string) {
 	w.walk(f, src, via)
 }
 
+// where names where a reason applies: " in bash -c", or nothing at the top.
+func where(label string) string {
+	if label == "" {
+		return ""
+	}
+	return " in " + label
+}
+
 // input is where a command reads its standard input from, for a shell
 // that reads its script there.
 type input struct {
@@ -109,6 +175,7 @@ type input struct {
 func (w *walker) walk(root syntax.Node, src string, via []string) {
 	var stack []syntax.Node
 	var pushed []bool // per stack entry: whether it added to via
+	deep := false
 	syntax.Walk(root, func(n syntax.Node) bool {
 		if n == nil {
 			if pushed[len(pushed)-1] {
@@ -116,6 +183,13 @@ func (w *walker) walk(root syntax.Node, src string, via []string) {
 			}
 			stack, pushed = stack[:len(stack)-1], pushed[:len(pushed)-1]
 			return true
+		}
+		if len(stack) == maxTreeDepth {
+			if !deep {
+				w.unknown(fmt.Sprintf("nested too deeply to read: more than %d levels of syntax", maxTreeDepth))
+				deep = true
+			}
+			return false
 		}
 		label := ""
 		switch x := n.(type) {
@@ -142,7 +216,8 @@ func (w *walker) walk(root syntax.Node, src string, via []string) {
 					}
 				}
 			}
-			w.command(words(x.Args, src), via, in)
+			ws := words(x.Args, src)
+			w.command(ws, texts(ws), via, in, 0)
 		}
 		if label != "" {
 			// A fresh array per push: commands already recorded keep
@@ -166,10 +241,25 @@ func lastOfPipe(s *syntax.Stmt) *syntax.Stmt {
 	}
 }
 
-// command records the simple command ws, reached through via, and then
-// whatever it runs in turn.
-func (w *walker) command(ws []word, via []string, in input) {
+// texts returns the text of each word. The commands a wrapper runs take
+// their arguments from the wrapper's, so that a chain of wrappers shares
+// one array rather than copying the words at every step.
+func texts(ws []word) []string {
+	out := make([]string, len(ws))
+	for i, x := range ws {
+		out[i] = x.text
+	}
+	return out
+}
+
+// command records the simple command ws, whose texts are ts, reached
+// through via after hops wrappers, and then whatever it runs in turn.
+func (w *walker) command(ws []word, ts []string, via []string, in input, hops int) {
 	if len(ws) == 0 {
+		return
+	}
+	if hops > maxWrappers {
+		w.unknown(fmt.Sprintf("more than %d wrappers in a row: %s", maxWrappers, ws[0].text))
 		return
 	}
 	prog := ws[0]
@@ -178,14 +268,15 @@ func (w *walker) command(ws []word, via []string, in input) {
 	}
 	cmd := Command{Path: prog.text, Dynamic: prog.dyn}
 	if len(ws) > 1 {
-		cmd.Args = make([]string, len(ws)-1)
-		for i, a := range ws[1:] {
-			cmd.Args[i] = a.text
+		cmd.Args = ts[1:len(ws):len(ws)]
+		for _, a := range ws[1:] {
 			cmd.Dynamic = cmd.Dynamic || a.dyn
 		}
 	}
 	if len(via) > 0 {
-		cmd.Via = append([]string(nil), via...)
+		// Via arrays are never written once made (appendVia copies), so
+		// commands reached the same way share one.
+		cmd.Via = via
 	}
 	switch {
 	case prog.dyn:
@@ -198,7 +289,7 @@ func (w *walker) command(ws []word, via []string, in input) {
 	}
 	w.out.Commands = append(w.out.Commands, cmd)
 	if cmd.Name != "" && !prog.glob {
-		w.unwrap(cmd, ws, via, in)
+		w.unwrap(cmd, ws, ts, via, in, hops)
 	}
 }
 

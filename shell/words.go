@@ -22,6 +22,14 @@ type word struct {
 // as known only at run time.
 const maxBraceWords = 64
 
+// maxBraceGroups and maxBraceBytes bound the work of expanding one word:
+// the expansion descends once per brace group, and copies the word for
+// every result.
+const (
+	maxBraceGroups = 32
+	maxBraceBytes  = 64 << 10
+)
+
 var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }}
 
 // parse parses src as Bash. Every dialect the package reads (sh, dash, ksh,
@@ -63,6 +71,15 @@ func braceCandidate(x *syntax.Word) bool {
 }
 
 func expandBraces(x *syntax.Word, src string) ([]word, bool) {
+	groups := 0
+	for _, p := range x.Parts {
+		if l, ok := p.(*syntax.Lit); ok {
+			groups += strings.Count(l.Value, "{")
+		}
+	}
+	if groups > maxBraceGroups {
+		return nil, false
+	}
 	// SplitBraces rewrites the word it is given, and syntax.Walk, still
 	// walking the tree, does not accept the brace nodes it would leave.
 	cp := *x
@@ -70,12 +87,16 @@ func expandBraces(x *syntax.Word, src string) ([]word, bool) {
 		return []word{literal(x, src)}, true
 	}
 	var out []word
+	size := 0
 	for w, err := range expand.BracesSeq(nil, &cp) {
 		if err != nil || len(out) == maxBraceWords {
 			return nil, false
 		}
 		lw := literal(w, src)
 		lw.node = x
+		if size += len(lw.text); size > maxBraceBytes {
+			return nil, false
+		}
 		out = append(out, lw)
 	}
 	return out, true
@@ -226,60 +247,193 @@ func source(n syntax.Node, src string) string {
 type seg struct {
 	text string
 	hole bool
+	// split says the hole is unquoted, so run time may split what fills
+	// it into several words (and glob them): x$Y may be "x", "-rf".
+	split bool
 }
 
 // shape splits an argument of a Dynamic command into literal text and
-// holes. Command.Args holds a dynamic word as its source text, so parsing
-// that text again recovers which parts are expansions. A literal argument
-// that merely looks like one ('$HOME' in single quotes) is read as a hole
-// too, which can only make a guard more careful.
+// holes. Command.Args holds a dynamic word as its source text, and this
+// reads that text again the way the shell would (quotes, backslashes,
+// $NAME, ${…}, $(…), `…`). A literal argument that merely looks like an
+// expansion ('$HOME' in single quotes) is read as a hole too, which can
+// only make a guard more careful. Its cost is linear in the argument.
 func shape(arg string) []seg {
 	if !strings.ContainsAny(arg, "$`<>") {
 		return []seg{{text: arg}}
 	}
-	// A leading word keeps the argument out of the program position,
-	// where X=$Y would be an assignment rather than a word.
-	f, err := parse("x " + arg)
-	if err != nil || len(f.Stmts) != 1 {
-		return []seg{{text: arg}}
-	}
-	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
-	if !ok || len(call.Args) != 2 || len(call.Assigns) != 0 {
-		return []seg{{text: arg}}
-	}
 	var out []seg
-	add := func(s seg) {
-		if n := len(out); n > 0 && (out[n-1].hole && s.hole || !out[n-1].hole && !s.hole) {
-			out[n-1].text += s.text
-			return
+	var b strings.Builder
+	flush := func() {
+		if b.Len() > 0 {
+			out = appendSeg(out, seg{text: b.String()})
+			b.Reset()
 		}
-		out = append(out, s)
 	}
-	for _, p := range call.Args[1].Parts {
-		switch p := p.(type) {
-		case *syntax.Lit:
-			var b strings.Builder
-			unescapeUnquoted(&b, p.Value)
-			add(seg{text: b.String()})
-		case *syntax.SglQuoted:
-			if p.Dollar {
-				add(seg{hole: true})
-			} else {
-				add(seg{text: p.Value})
+	hole := func(split bool) {
+		flush()
+		out = appendSeg(out, seg{hole: true, split: split})
+	}
+	for i := 0; i < len(arg); {
+		c := arg[i]
+		switch {
+		case c == '\\':
+			if i+1 < len(arg) && arg[i+1] != '\n' {
+				b.WriteByte(arg[i+1])
 			}
-		case *syntax.DblQuoted:
-			for _, q := range p.Parts {
-				if l, ok := q.(*syntax.Lit); ok {
-					var b strings.Builder
-					unescapeDouble(&b, l.Value)
-					add(seg{text: b.String()})
-				} else {
-					add(seg{hole: true})
+			i += 2
+		case c == '\'':
+			j := strings.IndexByte(arg[i+1:], '\'')
+			if j < 0 {
+				b.WriteString(arg[i+1:])
+				i = len(arg)
+				break
+			}
+			b.WriteString(arg[i+1 : i+1+j])
+			i += j + 2
+		case c == '"':
+			i++
+			for i < len(arg) && arg[i] != '"' {
+				switch arg[i] {
+				case '\\':
+					if i+1 < len(arg) && strings.IndexByte("$`\"\\\n", arg[i+1]) >= 0 {
+						if arg[i+1] != '\n' {
+							b.WriteByte(arg[i+1])
+						}
+						i += 2
+						continue
+					}
+					b.WriteByte('\\')
+					i++
+				case '$', '`':
+					if j, ok := expansionEnd(arg, i); ok {
+						hole(false)
+						i = j
+						continue
+					}
+					b.WriteByte(arg[i])
+					i++
+				default:
+					b.WriteByte(arg[i])
+					i++
 				}
 			}
+			i++
+		case c == '$' && i+1 < len(arg) && arg[i+1] == '\'':
+			// $'…' decodes escapes; what it spells is not worked out here.
+			hole(false)
+			i = skipANSI(arg, i+2)
+		case c == '$' || c == '`':
+			if j, ok := expansionEnd(arg, i); ok {
+				hole(true)
+				i = j
+				continue
+			}
+			b.WriteByte(c)
+			i++
+		case (c == '<' || c == '>') && i+1 < len(arg) && arg[i+1] == '(':
+			// A process substitution is the name of a pipe, /dev/fd/N.
+			j, ok := closeParen(arg, i+2)
+			if !ok {
+				hole(true)
+				i = len(arg)
+				continue
+			}
+			b.WriteString("/dev/fd/")
+			hole(false)
+			i = j
 		default:
-			add(seg{hole: true})
+			b.WriteByte(c)
+			i++
 		}
 	}
+	flush()
+	if len(out) == 0 {
+		return []seg{{}}
+	}
 	return out
+}
+
+func appendSeg(out []seg, s seg) []seg {
+	if n := len(out); n > 0 && out[n-1].hole == s.hole {
+		out[n-1].text += s.text
+		out[n-1].split = out[n-1].split || s.split
+		return out
+	}
+	return append(out, s)
+}
+
+// expansionEnd returns the index after the expansion that starts at i
+// ($NAME, $1, $@, ${…}, $(…), $((…)), `…`), and false when there is none
+// ($ before a blank is a dollar sign).
+func expansionEnd(s string, i int) (int, bool) {
+	if s[i] == '`' {
+		for j := i + 1; j < len(s); j++ {
+			switch s[j] {
+			case '\\':
+				j++
+			case '`':
+				return j + 1, true
+			}
+		}
+		return len(s), true
+	}
+	if i+1 >= len(s) {
+		return 0, false
+	}
+	switch c := s[i+1]; {
+	case c == '(':
+		return closeParen(s, i+2)
+	case c == '{':
+		depth := 1
+		for j := i + 2; j < len(s); j++ {
+			switch s[j] {
+			case '\\':
+				j++
+			case '\'':
+				if k := strings.IndexByte(s[j+1:], '\''); k >= 0 {
+					j += k + 1
+				}
+			case '{':
+				depth++
+			case '}':
+				if depth--; depth == 0 {
+					return j + 1, true
+				}
+			}
+		}
+		return len(s), true
+	case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+		j := i + 2
+		for j < len(s) && isNameByte(s[j]) {
+			j++
+		}
+		return j, true
+	case c >= '0' && c <= '9' || strings.IndexByte("@*#?-$!", c) >= 0:
+		return i + 2, true
+	}
+	return 0, false
+}
+
+// closeParen returns the index after the ')' that closes a parenthesis
+// opened before i, skipping quotes; an unclosed one runs to the end.
+func closeParen(s string, i int) (int, bool) {
+	depth := 1
+	for j := i; j < len(s); j++ {
+		switch s[j] {
+		case '\\':
+			j++
+		case '\'':
+			if k := strings.IndexByte(s[j+1:], '\''); k >= 0 {
+				j += k + 1
+			}
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return j + 1, true
+			}
+		}
+	}
+	return len(s), true
 }

@@ -184,9 +184,9 @@ func ownArgs(c Command) []string {
 
 // unwrap records what cmd runs in turn: the command after a wrapper's
 // options, the script of a shell, eval or trap, find's -exec commands.
-func (w *walker) unwrap(cmd Command, ws []word, via []string, in input) {
+func (w *walker) unwrap(cmd Command, ws []word, ts []string, via []string, in input, hops int) {
 	name := strings.ToLower(cmd.Name)
-	args := ws[1:]
+	args, argTexts := ws[1:], ts[1:]
 	if shells[name] {
 		w.shell(cmd.Name, args, via, in)
 		return
@@ -220,7 +220,7 @@ func (w *walker) unwrap(cmd Command, ws []word, via []string, in input) {
 		}
 		return
 	case "find":
-		w.find(args, via)
+		w.find(args, argTexts, via, hops)
 		return
 	case "source", ".":
 		if len(args) > 0 && hasProcSubst(args[0]) {
@@ -250,7 +250,7 @@ func (w *walker) unwrap(cmd Command, ws []word, via []string, in input) {
 			direct := wr.options
 			direct.permute = false
 			i, _ := direct.scan(texts, nil)
-			w.command(args[i:], appendVia(via, cmd.Name), in)
+			w.command(args[i:], argTexts[i:], appendVia(via, cmd.Name), in, hops+1)
 			return
 		}
 		if at < 0 {
@@ -299,9 +299,9 @@ func (w *walker) unwrap(cmd Command, ws []word, via []string, in input) {
 	case name == "xargs" || name == "watch":
 		// xargs and watch -x run the command with their own input, not the
 		// caller's standard input.
-		w.command(inner, appendVia(via, cmd.Name), input{})
+		w.command(inner, argTexts[i:], appendVia(via, cmd.Name), input{}, hops+1)
 	default:
-		w.command(inner, appendVia(via, cmd.Name), in)
+		w.command(inner, argTexts[i:], appendVia(via, cmd.Name), in, hops+1)
 	}
 }
 
@@ -326,7 +326,7 @@ func (w *walker) envSplit(split string, inner []word, via []string) {
 
 // find runs the commands of its -exec, -execdir, -ok and -okdir actions,
 // each ending at ";" or "+".
-func (w *walker) find(args []word, via []string) {
+func (w *walker) find(args []word, ts []string, via []string, hops int) {
 	for i := 0; i < len(args); i++ {
 		switch args[i].text {
 		case "-exec", "-execdir", "-ok", "-okdir":
@@ -338,7 +338,7 @@ func (w *walker) find(args []word, via []string) {
 		for j < len(args) && args[j].text != ";" && args[j].text != "+" {
 			j++
 		}
-		w.command(args[i+1:j], appendVia(via, label), input{})
+		w.command(args[i+1:j], ts[i+1:j], appendVia(via, label), input{}, hops+1)
 		i = j
 	}
 }
