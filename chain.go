@@ -120,39 +120,55 @@ func (c *Chain) WithID(id string) *Chain {
 
 func newPlan(links []Link, at hookSet) plan {
 	var p plan
-	var named []string
+	var named []string // every tool a link names, in first-seen order
+	seen := map[string]bool{}
 	for i := range links {
 		l := &links[i]
 		if l.hooks&at == 0 {
 			continue
 		}
 		p.size++
-		names := toolNamesOf(l.match)
-		if names == nil {
-			p.any = append(p.any, l)
-		}
-		for _, n := range names {
-			if !contains(named, n) {
+		for _, n := range toolNamesOf(l.match) {
+			if !seen[n] {
+				seen[n] = true
 				named = append(named, n)
 			}
 		}
 	}
 	if len(named) == 0 {
-		return p
-	}
-	p.byTool = make(map[string][]*Link, len(named))
-	for _, tool := range named {
-		ls := []*Link{}
 		for i := range links {
-			l := &links[i]
-			if l.hooks&at == 0 {
-				continue
-			}
-			if names := toolNamesOf(l.match); names == nil || contains(names, tool) {
-				ls = append(ls, l)
+			if l := &links[i]; l.hooks&at != 0 && toolNamesOf(l.match) == nil {
+				p.any = append(p.any, l)
 			}
 		}
-		p.byTool[tool] = ls
+		return p
+	}
+	// One pass in link order, so every list is in chain order: a link for
+	// any tool joins every list, a named one only its tools' lists. Linear
+	// in the names, so a configuration with thousands of tool names builds
+	// as fast as it reads.
+	p.byTool = make(map[string][]*Link, len(named))
+	for _, tool := range named {
+		p.byTool[tool] = []*Link{}
+	}
+	for i := range links {
+		l := &links[i]
+		if l.hooks&at == 0 {
+			continue
+		}
+		names := toolNamesOf(l.match)
+		if names == nil {
+			p.any = append(p.any, l)
+			for _, tool := range named {
+				p.byTool[tool] = append(p.byTool[tool], l)
+			}
+			continue
+		}
+		for _, tool := range names {
+			if ls := p.byTool[tool]; len(ls) == 0 || ls[len(ls)-1] != l {
+				p.byTool[tool] = append(ls, l)
+			}
+		}
 	}
 	return p
 }

@@ -537,9 +537,13 @@ func (m andMatcher) toolNames() []string {
 			set, known = append([]string{}, names...), true
 			continue
 		}
+		in := make(map[string]bool, len(names))
+		for _, n := range names {
+			in[n] = true
+		}
 		kept := set[:0]
 		for _, n := range set {
-			if contains(names, n) {
+			if in[n] {
 				kept = append(kept, n)
 			}
 		}

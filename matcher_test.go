@@ -628,3 +628,31 @@ func finishes(t *testing.T, limit time.Duration, f func()) {
 		t.Fatalf("did not finish within %v", limit)
 	}
 }
+
+func TestAChainOfManyToolNamesBuildsInLinearTime(t *testing.T) {
+	// A chain filed by tool name: 20,000 names in one link, beside links
+	// for any tool, an And over two large sets and an Or of them. Filing
+	// every name against every link's names is 10⁹ comparisons here.
+	const n = 20_000
+	names := make([]string, n)
+	for i := range names {
+		names[i] = "tool_" + strconv.Itoa(i)
+	}
+	var c *hc.Chain
+	finishes(t, 5*time.Second, func() {
+		c = hc.New(
+			hc.Before("audit", hc.Any(), answering(hc.Allow().WithNote("audited"))),
+			hc.Before("many", hc.Tool(names...), answering(hc.Deny("one of many"))),
+			hc.Before("both", hc.And(hc.Tool(names[:n/2]...), hc.Tool(names[n/4:]...)), answering(hc.Deny("both"))),
+			hc.Before("either", hc.Or(hc.Tool("Bash"), hc.Tool(names[n-1])), answering(hc.Deny("either"))),
+		)
+	})
+	ev := func(tool string) hc.Event {
+		return hc.Event{Hook: hc.BeforeTool, Tool: tool, Input: json.RawMessage(`{}`)}
+	}
+	assert.Equal(t, "denied by many: one of many", c.Run(context.Background(), ev("tool_19999")).Reason)
+	assert.Equal(t, "denied by either: either", c.Run(context.Background(), ev("Bash")).Reason)
+	out := c.Run(context.Background(), ev("Read"))
+	assert.Equal(t, hc.Allowed, out.Verdict)
+	assert.Equal(t, []hc.Note{{Link: "audit", Text: "audited"}}, out.Notes, "a link for any tool is asked about every tool")
+}
