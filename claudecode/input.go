@@ -59,7 +59,7 @@ type Input struct {
 // would become one that no Bash hook matches, and the call would go ahead
 // unchecked.
 func (in *Input) UnmarshalJSON(b []byte) error {
-	if err := validutf8.Check(b); err != nil {
+	if err := validutf8.CheckJSON(b); err != nil {
 		return fmt.Errorf("claudecode: the hook input is %w", err)
 	}
 	type plain Input // without this method

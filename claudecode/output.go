@@ -76,7 +76,7 @@ func parseOutput(answer []byte, what string) (*Output, error) {
 	if len(b) == 0 || b[0] != '{' {
 		return nil, nil
 	}
-	if err := validutf8.Check(answer); err != nil {
+	if err := validutf8.CheckJSON(answer); err != nil {
 		return nil, fmt.Errorf("%s is %w", what, err)
 	}
 	if !json.Valid(b) {
@@ -98,7 +98,7 @@ func (o *Output) UnmarshalJSON(b []byte) error {
 	if kind(b) == "null" {
 		return nil
 	}
-	if err := validutf8.Check(b); err != nil {
+	if err := validutf8.CheckJSON(b); err != nil {
 		// encoding/json would read each bad byte as U+FFFD.
 		return fmt.Errorf("claudecode: the hook output is %w", err)
 	}

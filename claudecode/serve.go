@@ -185,7 +185,7 @@ func Serve(ctx context.Context, c *hookchain.Chain, stdin io.Reader, stdout, std
 	if len(data) > maxServeInput {
 		return fail("the hook input is larger than %d bytes", maxServeInput)
 	}
-	if err := validutf8.Check(data); err != nil {
+	if err := validutf8.CheckJSON(data); err != nil {
 		return fail("the hook input is %v", err)
 	}
 	var in Input

@@ -25,6 +25,9 @@ var notUTF8 = []struct {
 	{"an input string with a lone 0xff",
 		`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /` + "\xff" + `"}}`,
 		"the hook input is not valid UTF-8: byte 0xff at offset 84"},
+	{"a tool name with an escaped surrogate half, which decodes to U+FFFD just the same",
+		`{"hook_event_name":"PreToolUse","tool_name":"Ba\udcffsh","tool_input":{"command":"rm -rf /"}}`,
+		`the hook input is not valid UTF-8: an unpaired surrogate \udcff at offset 47`},
 }
 
 func TestAHookInputThatIsNotUTF8IsRefusedNotMangled(t *testing.T) {

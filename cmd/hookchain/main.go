@@ -262,7 +262,7 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case len(data) > maxInput:
 		return fail("the hook input is larger than %d bytes", maxInput)
 	}
-	if err := validutf8.Check(data); err != nil {
+	if err := validutf8.CheckJSON(data); err != nil {
 		return fail("the hook input is %v", err)
 	}
 	var in claudecode.Input
