@@ -13,11 +13,36 @@
 //			}),
 //		hookchain.After("redact", hookchain.Any(), redactSecrets),
 //	)
-//	exec := chain.Wrap(runTool) // runTool is the runtime's own hookchain.Executor
-//	res, err := exec(ctx, hookchain.Call{Tool: "Bash", ID: id, Input: input})
+//	guarded := chain.Wrap(runTool) // runTool is the runtime's own hookchain.Executor
+//	res, err := guarded(ctx, hookchain.Call{Tool: "Bash", CallID: id, Input: input})
 //
-// A runtime that drives the two hooks itself calls Chain.Run with an Event
-// instead.
+// A runtime that drives the two hooks itself calls [Chain.Run] with an
+// [Event] instead; a framework's middleware, which has the next handler only
+// at call time, calls [Chain.Execute].
+//
+// # Words
+//
+// One word per idea, in the names and in these docs:
+//
+//   - verdict: the kind of an answer — [Allowed], [Denied], [Modified],
+//     [Replaced], [Asked].
+//   - outcome: an answer ([Outcome]); a chain folds its links' outcomes into
+//     one.
+//   - link: a named [Interceptor] registered in a chain ([Link]), with the
+//     hooks it is asked at and its [Matcher].
+//   - step: one link's, or the approver's, part in an outcome ([Step]); the
+//     trail is the outcome's steps, in chain order.
+//   - cause: what kind of decision decided an outcome ([Cause]), with
+//     [Outcome.DecidedBy] naming who.
+//   - note: text for the model to read beside the call ([Note],
+//     [Outcome.WithNote]).
+//   - ask: an answer that puts the call to a person ([Ask], [AskAbout]).
+//   - approver, approval: who answers a run's asks ([Approver]), and the
+//     answer ([Approval]).
+//   - ticket, grant: an approval still to be obtained ([Ticket]), and the
+//     ticket resolved ([Grant]).
+//   - session: one conversation, where the "approve all" latch lives
+//     ([Session]).
 //
 // # The fold
 //
@@ -30,6 +55,8 @@
 //	Allow                carry on                         carry on
 //	Ask(m)               carry on; ask the approver       failure: "asked for approval of a
 //	                     after the last link              call that has already run"
+//	AskAbout(in, m)      input becomes in; carry on;      failure, as Ask
+//	                     ask the approver about it
 //	Deny(r)              stop: Denied                     stop: Denied; the model is shown
 //	                                                      the reason as an error result
 //	Modify(in, r)        input becomes in; carry on       failure: "asked to rewrite the input
@@ -54,7 +81,7 @@
 // non-object when the call's input is an object, answers Replace with invalid
 // JSON, or answers with an unknown Verdict. A failure is recorded in the trail
 // as a Step with Fault set and reported to observers. Then, by default, the
-// chain fails closed: it stops with Denied. A link built with Link.FailOpen is
+// chain fails closed: it stops with Denied. A link built with [Link.FailOpen] is
 // recorded with verdict Allowed instead, and the chain carries on.
 //
 // Before asking anyone, the chain refuses (Denied, with an empty trail) an
@@ -97,18 +124,35 @@
 // (WithSession): a later run of the same chain in the same session is
 // approved without asking only when every asking link is latched. Revoke
 // unlatches. An approver that needs longer than a call should wait answers
-// Defer: the outcome is Asked and carries a Ticket, and the host runs the
-// same call again with the ticket's Grant in its context (WithGrant). A grant
-// approves only the call id, the exact final input and the asks it was issued
-// for.
+// Defer: the outcome is Asked and carries a [Ticket], and the host runs the
+// same call again with the ticket's [Grant] in its context ([WithGrant]). A
+// grant approves only the chain, the call id, the exact final input and the
+// asks it was issued for; one that does not fit is ignored. A ticket has a
+// JSON form and a chain's [Chain.ID] is derived from its links, so a ticket
+// can wait in a queue across a restart.
 //
-// # Context for the model
+// A link that rewrites the call and wants a person to approve the rewrite
+// answers [AskAbout]: the rewrite is folded in as a Modify's would be, and
+// the approver is asked about the final input.
+//
+// # Notes for the model
 //
 // Any answer can carry text for the model to read next to the call
-// (Outcome.WithContext), like Claude Code's additionalContext. The chain
-// gathers it in order, each Note stamped with its link's name; a denial keeps
-// what was said up to the denier, and a failed link's context is void with
-// its answer. Wrap hands both hooks' notes to the runtime in Result.Context.
+// ([Outcome.WithNote]), like Claude Code's additionalContext. The chain
+// gathers the notes in order, each stamped with its link's name; a denial
+// keeps what was said up to the denier, and a failed link's notes are void
+// with its answer. Wrap hands both hooks' notes to the runtime in
+// [Result.Notes].
+//
+// # Who decided
+//
+// [Outcome.DecidedBy] names the link whose answer or failure decided the
+// call, or the approver; [Outcome.Cause] says what kind of decision it was:
+// a link's denial, a link's failure, the approver, approval not obtained,
+// the chain's own refusal of the event, or the caller going away. Programs
+// read these two; Reason is the sentence for people, and its wording may
+// improve. The JSON form of an outcome (see [Outcome.MarshalJSON]) carries
+// both.
 //
 // # Reasons
 //
@@ -118,6 +162,7 @@
 //	Denied by a link:        denied by NAME: REASON   (denied by NAME when it gave none)
 //	Denied by a failure:     NAME failed and denies on failure: FAULT
 //	Denied by the chain:     hookchain: WHAT IS WRONG WITH THE EVENT
+//	The caller went away:    hookchain: the context ended while NAME was asked: context canceled
 //	Refused by the approver: refused by WHO: WHY (asked by NAME: MESSAGE; ...)
 //	Approval not obtained:   approval needed but not obtained: WHY (asked by NAME: MESSAGE)
 //	Asked, pending:          approval pending (asked by NAME: MESSAGE)

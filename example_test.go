@@ -15,6 +15,30 @@ import (
 	"github.com/hookchain/hookchain"
 )
 
+// Guard an executor: the README's first example, kept compiling and running
+// here (TestTheReadmeOpensWithTheGuardExample holds the two to each other).
+func Example_guardAnExecutor() {
+	chain := hookchain.New(
+		hookchain.Before("no-force-push",
+			hookchain.And(hookchain.Tool("Bash"), hookchain.InputMatches("command", `\bgit push\b.*(--force|-f\b)`)),
+			func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+				return hookchain.Deny("force-pushing rewrites shared history; push a new branch"), nil
+			}),
+	)
+	guarded := chain.Wrap(func(ctx context.Context, c hookchain.Call) (hookchain.Result, error) {
+		return hookchain.TextResult("pushed"), nil // your executor: run the tool c names
+	})
+
+	for _, command := range []string{`git push origin feature`, `git push --force origin main`} {
+		input, _ := json.Marshal(map[string]string{"command": command})
+		res, err := guarded(context.Background(), hookchain.Call{Tool: "Bash", CallID: "toolu_01", Input: input})
+		fmt.Println(res.Verdict, string(res.Output), err)
+	}
+	// Output:
+	// Allowed "pushed" <nil>
+	// Denied "denied by no-force-push: force-pushing rewrites shared history; push a new branch" <nil>
+}
+
 // A guard refuses calls it matches. The model is shown the reason, so it says
 // what to do instead.
 func ExampleDeny() {

@@ -174,7 +174,7 @@ func (c *Cause) UnmarshalText(b []byte) error {
 
 // Note is text a link wants the model to read next to the call, such as "this
 // repository uses pnpm, not npm". Any answer can carry notes (see
-// WithContext); a chain's outcome gathers them in chain order, each stamped
+// [Outcome.WithNote]); a chain's outcome gathers them in chain order, each stamped
 // with the name of the link that gave it.
 type Note struct {
 	Link string `json:"link"` // host-stamped: an interceptor cannot claim another link's words
@@ -237,10 +237,10 @@ func AskAbout(input json.RawMessage, message string) Outcome {
 	return Outcome{Verdict: Asked, Input: input, Reason: message}
 }
 
-// WithNote returns the answer with text added for the model to read next
-// to the call. Any answer can carry context, an Allow included; the chain
-// keeps it in order and names the link it came from. A denial's context is
-// kept too; links after a denial are not asked, so they add none.
+// WithNote returns the answer with a note added: text for the model to read
+// next to the call. Any answer can carry notes, an Allow included; the chain
+// keeps them in order and names the link they came from. A denial's notes
+// are kept too; links after a denial are not asked, so they add none.
 func (o Outcome) WithNote(text string) Outcome {
 	o.Notes = append(o.Notes[:len(o.Notes):len(o.Notes)], Note{Text: text})
 	return o

@@ -52,7 +52,7 @@ type Want struct {
 	IsError   bool             // compared when Verdict is Replaced
 	Trail     []string         // names of Outcome.Trail, in order; ALWAYS compared (nil/empty means the trail must be empty)
 	Steps     []hookchain.Step // optional: when non-nil, the whole trail is compared step by step (name, verdict, reason, fault, by) too
-	Notes     []hookchain.Note // Outcome.Context, note by note; ALWAYS compared (nil/empty means the outcome must carry none)
+	Notes     []hookchain.Note // Outcome.Notes, note by note; ALWAYS compared (nil/empty means the outcome must carry none)
 }
 
 // WantOf returns the Want that o satisfies, with every step of its trail, so
