@@ -10,8 +10,6 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
-
-	"github.com/tidwall/gjson"
 )
 
 // Chain is an ordered set of links, folded into one Outcome for each event.
@@ -242,18 +240,14 @@ func (c *Chain) check(ctx context.Context, e *Event) (Cause, string) {
 	}
 	if len(e.Input) == 0 {
 		e.Input = emptyInput
-	} else if !gjson.ValidBytes(e.Input) {
-		return CauseChain, "the input is not valid JSON"
-	} else if !utf8.Valid(e.Input) {
-		return CauseChain, "the input is not valid UTF-8"
+	} else if f := jsonFault(e.Input); f != "" {
+		return CauseChain, "the input is " + f
 	}
 	if e.Hook == AfterTool {
 		if len(e.Output) == 0 {
 			e.Output = nullOutput
-		} else if !gjson.ValidBytes(e.Output) {
-			return CauseChain, "the output is not valid JSON"
-		} else if !utf8.Valid(e.Output) {
-			return CauseChain, "the output is not valid UTF-8"
+		} else if f := jsonFault(e.Output); f != "" {
+			return CauseChain, "the output is " + f
 		}
 	}
 	if err := ctx.Err(); err != nil {
@@ -480,11 +474,8 @@ func misfit(e Event, out *Outcome) string {
 		if e.Hook != AfterTool {
 			return "asked to replace the result of a call that has not run"
 		}
-		if !gjson.ValidBytes(out.Output) {
-			return "answered Replace with an output that is not valid JSON"
-		}
-		if !utf8.Valid(out.Output) {
-			return "answered Replace with an output that is not valid UTF-8"
+		if f := jsonFault(out.Output); f != "" {
+			return "answered Replace with an output that is " + f
 		}
 		return ""
 	}
@@ -493,11 +484,10 @@ func misfit(e Event, out *Outcome) string {
 
 // inputMisfit says why an answer's new input cannot replace e's, or "".
 func inputMisfit(e Event, in json.RawMessage, answer string) string {
+	if f := jsonFault(in); f != "" {
+		return "answered " + answer + " with an input that is " + f
+	}
 	switch {
-	case !gjson.ValidBytes(in):
-		return "answered " + answer + " with an input that is not valid JSON"
-	case !utf8.Valid(in):
-		return "answered " + answer + " with an input that is not valid UTF-8"
 	case isObject(e.Input) && !isObject(in):
 		return "answered " + answer + " with an input that is not a JSON object, for a call whose input is one"
 	}

@@ -1,0 +1,96 @@
+package hookchain
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestValidJSONAcceptsWhatEncodingJSONAcceptsInUTF8(t *testing.T) {
+	tests := []struct {
+		doc  string
+		want string // jsonFault's answer
+	}{
+		{`{}`, ""},
+		{` {"command":"ls -la","timeout":30,"env":{"A":"1"},"args":["a",1,2.5e-3,true,false,null]} `, ""},
+		{`"é€𝄞 \u00e9 \ud834\udd1e \" \\ \/ \b\f\n\r\t"`, ""},
+		{`[[[[[[]]]]]]`, ""},
+		{`-0.5E+10`, ""},
+		{"\t\r\n 0 \n", ""},
+		{`{"a":1,}`, "not valid JSON"},
+		{`[1,]`, "not valid JSON"},
+		{`{"a" 1}`, "not valid JSON"},
+		{`{1:2}`, "not valid JSON"},
+		{`[}`, "not valid JSON"},
+		{`{]`, "not valid JSON"},
+		{`01`, "not valid JSON"},
+		{`1.`, "not valid JSON"},
+		{`1e`, "not valid JSON"},
+		{`-`, "not valid JSON"},
+		{`tru`, "not valid JSON"},
+		{`nul`, "not valid JSON"},
+		{`"\x"`, "not valid JSON"},
+		{`"\u12G4"`, "not valid JSON"},
+		{"\"tab\there\"", "not valid JSON"},
+		{`"open`, "not valid JSON"},
+		{`{} {}`, "not valid JSON"},
+		{``, "not valid JSON"},
+		{"\"Ba\xffsh\"", "not valid UTF-8"},
+		{"{\"command\":\"rm -rf /\xc3\"}", "not valid UTF-8"},
+		{"\"\xed\xa0\x80\"", "not valid UTF-8"},
+		{"\"" + strings.Repeat("plain ascii text", 100) + "\xff\"", "not valid UTF-8"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.doc, func(t *testing.T) {
+			assert.Equal(t, tt.want, jsonFault([]byte(tt.doc)))
+		})
+	}
+}
+
+func TestValidJSONHoldsADeepDocumentWithoutRecursing(t *testing.T) {
+	const depth = 1 << 20
+	doc := strings.Repeat(`[{"a":`, depth) + "1" + strings.Repeat("}]", depth)
+	assert.True(t, validJSON([]byte(doc)))
+	assert.False(t, validJSON([]byte(doc[:len(doc)-1])))
+	assert.False(t, validJSON([]byte(strings.Repeat(`[{"a":`, depth)+"1"+strings.Repeat("]}", depth))))
+}
+
+func TestNeedsALookFindsEveryByteThatNeedsOne(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		want := c < 0x20 || c == '"' || c == '\\' || c >= 0x80
+		for pos := range 8 {
+			var w [8]byte
+			for i := range w {
+				w[i] = 'a'
+			}
+			w[pos] = byte(c)
+			word := uint64(0)
+			for i := 7; i >= 0; i-- {
+				word = word<<8 | uint64(w[i])
+			}
+			assert.Equal(t, want, needsALook(word), "byte %#x at %d", c, pos)
+		}
+	}
+}
+
+// FuzzValidJSON holds the fast validator to the standard library: a
+// document is accepted exactly when encoding/json finds it valid and it is
+// UTF-8.
+func FuzzValidJSON(f *testing.F) {
+	for _, s := range []string{
+		`{}`, `{"command":"ls","timeout":30}`, `[1,"a",null,true]`, `"\ud834\udd1e"`, "\"\xff\"",
+		`{"a":[{"b":{"c":-1.5e3}}]}`, `[1,]`, `01`, `"\u00"`, "\"\x1f\"", `{"a"}`, ` "x" `,
+		`"0123456789abcdef0123456789abcdef"`, "\"aaaaaaa\\\"aaaaaaaa\"", "\"aaaaaaaé\"",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		want := json.Valid(b) && utf8.Valid(b)
+		if got := validJSON(b); got != want {
+			t.Fatalf("validJSON(%q) = %v, encoding/json and utf8 say %v", b, got, want)
+		}
+	})
+}
