@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/claudecode"
 )
 
 func FuzzParse(f *testing.F) {
@@ -42,7 +43,13 @@ func FuzzParse(f *testing.F) {
 				}
 				continue
 			}
-			hookchain.New(links...) // panics on a duplicate name
+			// Links that load build a chain, and nothing in a settings file
+			// can make that, or giving it Claude Code's own approver, panic.
+			c, err := hookchain.Build(links...)
+			if err != nil {
+				t.Fatalf("links that loaded do not build a chain: %v", err)
+			}
+			c.WithApprover(claudecode.UserApprover())
 		}
 	})
 }
