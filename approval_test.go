@@ -394,7 +394,7 @@ func TestWrapHoldsACallWhoseApprovalIsPending(t *testing.T) {
 		WithApprover(approverThat(hc.Approval{Decision: hc.Defer}, nil, &asked))
 	ran := 0
 	exec := c.Wrap(func(context.Context, hc.Call) (hc.Result, error) { ran++; return hc.TextResult("pushed"), nil })
-	call := hc.Call{Tool: "Bash", CallID: "toolu_7", Input: pushIn}
+	call := hc.Call{Tool: "Bash", ID: "toolu_7", Input: pushIn}
 
 	res, err := exec(context.Background(), call)
 	var pending *hc.ApprovalPending
@@ -465,7 +465,7 @@ func TestWrapHandsTheContextOfBothHooksToTheRuntime(t *testing.T) {
 		hc.After("lint", hc.Any(), answering(hc.Allow().WithNote("2 lint warnings"))),
 	)
 	exec := c.Wrap(func(context.Context, hc.Call) (hc.Result, error) { return hc.TextResult("ok"), nil })
-	res, err := exec(context.Background(), hc.Call{Tool: "Bash", CallID: "t", Input: pushIn})
+	res, err := exec(context.Background(), hc.Call{Tool: "Bash", ID: "t", Input: pushIn})
 	require.NoError(t, err)
 	assert.Equal(t, hc.Result{Output: hc.Text("ok"), Notes: []hc.Note{
 		{Link: "pnpm", Text: "this repository uses pnpm"},

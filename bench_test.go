@@ -204,7 +204,7 @@ func BenchmarkWrap(b *testing.B) {
 	ctx := context.Background()
 	result := hc.TextResult("total 0")
 	tool := hc.Executor(func(context.Context, hc.Call) (hc.Result, error) { return result, nil })
-	call := hc.Call{Tool: "Bash", CallID: "toolu_01", Input: benchInput}
+	call := hc.Call{Tool: "Bash", ID: "toolu_01", Input: benchInput}
 	b.Run("direct", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {

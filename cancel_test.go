@@ -149,7 +149,7 @@ func TestWrapNeverRunsTheToolForACallerThatHasGoneAway(t *testing.T) {
 				ran = true
 				return hc.TextResult("deleted"), nil
 			})
-			res, err := exec(ctx, hc.Call{Tool: "Bash", CallID: "toolu_1", Input: bashIn})
+			res, err := exec(ctx, hc.Call{Tool: "Bash", ID: "toolu_1", Input: bashIn})
 			require.NoError(t, err)
 			assert.False(t, ran, "the tool ran for a caller that had gone away")
 			assert.Equal(t, hc.Result{Output: hc.Text(row.want.Reason), IsError: true, Verdict: hc.Denied}, res)
@@ -169,7 +169,7 @@ func TestWrapDoesNotRunTheToolWhenTheCallerLeavesAfterTheChainAllowed(t *testing
 		ran = true
 		return hc.TextResult("deleted"), nil
 	})
-	res, err := exec(ctx, hc.Call{Tool: "Bash", CallID: "toolu_1", Input: bashIn})
+	res, err := exec(ctx, hc.Call{Tool: "Bash", ID: "toolu_1", Input: bashIn})
 	require.NoError(t, err)
 	assert.False(t, ran)
 	want := hc.Result{Output: hc.Text("hookchain: the context ended before the tool ran: context canceled"), IsError: true, Verdict: hc.Denied}

@@ -623,10 +623,11 @@ func ended(parent context.Context, timeout time.Duration) string {
 	return "timed out after " + timeout.String()
 }
 
-// Call is a tool call as a runtime hands it to its executor.
+// Call is a tool call as a runtime hands it to its executor. ID is the
+// call's tool-use id, which the chain's events carry as Event.CallID.
 type Call struct {
-	Tool, CallID string
-	Input        json.RawMessage
+	Tool, ID string
+	Input    json.RawMessage
 }
 
 // Result is what a tool returned: a JSON value, and whether it is an error
@@ -694,7 +695,7 @@ func (c *Chain) Wrap(next Executor) Executor {
 // does, for a caller that has next only at call time — a framework's
 // middleware — and would otherwise build a new executor for every call.
 func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (Result, error) {
-	before := c.Run(ctx, Event{Hook: BeforeTool, Tool: call.Tool, CallID: call.CallID, Input: call.Input})
+	before := c.Run(ctx, Event{Hook: BeforeTool, Tool: call.Tool, CallID: call.ID, Input: call.Input})
 	switch before.Verdict {
 	case Allowed:
 	case Modified:
@@ -710,7 +711,7 @@ func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (Result, 
 		return chainResult(Denied, "hookchain: the context ended before the tool ran: "+err.Error(), before.Notes), nil
 	}
 	res, err := next(ctx, call)
-	after := Event{Hook: AfterTool, Tool: call.Tool, CallID: call.CallID, Input: call.Input, Output: res.Output, IsError: res.IsError}
+	after := Event{Hook: AfterTool, Tool: call.Tool, CallID: call.ID, Input: call.Input, Output: res.Output, IsError: res.IsError}
 	if err != nil {
 		shown := ErrorResult(err.Error())
 		after.Output, after.IsError = shown.Output, shown.IsError

@@ -654,7 +654,7 @@ func TestWrapFollowsTheExecutorContract(t *testing.T) {
 				ran = append(ran, string(c.Input))
 				return tt.tool(ctx, c)
 			})
-			res, err := exec(context.Background(), hc.Call{Tool: "Bash", CallID: "toolu_1", Input: bashIn})
+			res, err := exec(context.Background(), hc.Call{Tool: "Bash", ID: "toolu_1", Input: bashIn})
 			if tt.wantErr != "" {
 				require.EqualError(t, err, tt.wantErr)
 			} else {
@@ -806,7 +806,7 @@ func TestExecuteIsWrapForOneCallAndItsVerdictSaysWhereTheResultCameFrom(t *testi
 	}
 	for _, tt := range tests {
 		t.Run(tt.command, func(t *testing.T) {
-			call := hc.Call{Tool: "Bash", CallID: "toolu_1", Input: json.RawMessage(`{"command":` + string(hc.Text(tt.command)) + `}`)}
+			call := hc.Call{Tool: "Bash", ID: "toolu_1", Input: json.RawMessage(`{"command":` + string(hc.Text(tt.command)) + `}`)}
 			res, err := c.Execute(context.Background(), call, tool)
 			require.NoError(t, err)
 			assert.Equal(t, tt.want, res)

@@ -14,7 +14,7 @@
 //		hookchain.After("redact", hookchain.Any(), redactSecrets),
 //	)
 //	guarded := chain.Wrap(runTool) // runTool is the runtime's own hookchain.Executor
-//	res, err := guarded(ctx, hookchain.Call{Tool: "Bash", CallID: id, Input: input})
+//	res, err := guarded(ctx, hookchain.Call{Tool: "Bash", ID: id, Input: input})
 //
 // A runtime that drives the two hooks itself calls [Chain.Run] with an
 // [Event] instead; a framework's middleware, which has the next handler only

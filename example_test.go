@@ -31,7 +31,7 @@ func Example_guardAnExecutor() {
 
 	for _, command := range []string{`git push origin feature`, `git push --force origin main`} {
 		input, _ := json.Marshal(map[string]string{"command": command})
-		res, err := guarded(context.Background(), hookchain.Call{Tool: "Bash", CallID: "toolu_01", Input: input})
+		res, err := guarded(context.Background(), hookchain.Call{Tool: "Bash", ID: "toolu_01", Input: input})
 		fmt.Println(res.Verdict, string(res.Output), err)
 	}
 	// Output:
@@ -140,8 +140,8 @@ func ExampleChain_Wrap() {
 	exec := chain.Wrap(runTool)
 
 	for _, call := range []hookchain.Call{
-		{Tool: "Read", CallID: "t1", Input: json.RawMessage(`{"file_path":"go.mod"}`)},
-		{Tool: "mcp__fs__write_file", CallID: "t2", Input: json.RawMessage(`{"path":"go.mod"}`)},
+		{Tool: "Read", ID: "t1", Input: json.RawMessage(`{"file_path":"go.mod"}`)},
+		{Tool: "mcp__fs__write_file", ID: "t2", Input: json.RawMessage(`{"path":"go.mod"}`)},
 	} {
 		fmt.Println(call.Tool)
 		res, err := exec(context.Background(), call)

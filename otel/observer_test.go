@@ -257,7 +257,7 @@ func TestSpansAreTimedByTheReportsAndEachRunCoversItsStepsAroundTheTool(t *testi
 		return hc.TextResult("AKIAIOSFODNN7EXAMPLE"), nil
 	})
 
-	res, err := exec(tr.ctx, hc.Call{Tool: "Bash", CallID: "toolu_1", Input: bashIn})
+	res, err := exec(tr.ctx, hc.Call{Tool: "Bash", ID: "toolu_1", Input: bashIn})
 	require.NoError(t, err)
 	require.Equal(t, hc.Text("[REDACTED]"), res.Output)
 

@@ -71,7 +71,7 @@ func play(ctx context.Context, dir string) (*session, error) {
 	for i, c := range script {
 		reports = nil
 		id := callID(i)
-		res, err := execute(ctx, hookchain.Call{Tool: c.tool, CallID: id, Input: json.RawMessage(c.input)})
+		res, err := execute(ctx, hookchain.Call{Tool: c.tool, ID: id, Input: json.RawMessage(c.input)})
 		t, terr := newTurn(c, reports, res, err)
 		if terr != nil {
 			return nil, fmt.Errorf("call %d (%s): %w", i+1, c.tool, terr)
