@@ -1,11 +1,14 @@
 package hookchain_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/tidwall/sjson"
 
 	hc "github.com/hookchain/hookchain"
 )
@@ -226,4 +229,66 @@ func BenchmarkWrap(b *testing.B) {
 			}
 		}
 	})
+}
+
+// The policy ../shared/bench/peers times beside mcp-go's and the MCP
+// go-sdk's middleware — deny rm -rf, pin a missing timeout, redact a secret
+// in the result — on its two workloads, so that the hook layer's overhead
+// per call can be profiled here: wrapped minus direct.
+func BenchmarkPeerPolicy(b *testing.B) {
+	const secret = "hunter2"
+	bash := hc.Tool("bash")
+	chain := hc.New(
+		hc.Before("no-rm-rf", hc.And(bash, hc.InputMatches("command", `rm\s+-rf`)),
+			func(context.Context, hc.Event) (hc.Outcome, error) { return hc.Deny("destructive command"), nil }),
+		hc.Before("pin-timeout", hc.And(bash, hc.Not(hc.InputExists("timeout"))),
+			func(_ context.Context, e hc.Event) (hc.Outcome, error) {
+				in, err := sjson.SetRawBytes(e.Input, "timeout", []byte(`60`))
+				if err != nil {
+					return hc.Outcome{}, err
+				}
+				return hc.Modify(in, "default timeout"), nil
+			}),
+		hc.After("redact", bash, func(_ context.Context, e hc.Event) (hc.Outcome, error) {
+			if bytes.Contains(e.Output, []byte(secret)) {
+				return hc.Replace(json.RawMessage(`"TOKEN=[redacted]"`), e.IsError, "a credential"), nil
+			}
+			return hc.Allow(), nil
+		}),
+	)
+	tool := func(_ context.Context, c hc.Call) (hc.Result, error) {
+		if bytes.Contains(c.Input, []byte(`cat .env`)) {
+			return hc.Result{Output: json.RawMessage(`"TOKEN=` + secret + `"`)}, nil
+		}
+		return hc.Result{Output: json.RawMessage(`"ok"`)}, nil
+	}
+	wrapped := chain.Wrap(tool)
+	for _, wl := range []struct {
+		name   string
+		inputs []string
+	}{
+		{"pass", []string{`{"command":"git status","timeout":30}`}},
+		{"mix", []string{`{"command":"git status","timeout":30}`, `{"command":"ls -la"}`, `{"command":"cat .env","timeout":5}`}},
+	} {
+		calls := make([]hc.Call, len(wl.inputs))
+		for i, in := range wl.inputs {
+			calls[i] = hc.Call{Tool: "bash", ID: "call-1", Input: json.RawMessage(in)}
+		}
+		for _, side := range []struct {
+			name string
+			exec hc.Executor
+		}{{"direct", tool}, {"wrapped", wrapped}} {
+			b.Run(wl.name+"/"+side.name, func(b *testing.B) {
+				b.ReportAllocs()
+				ctx := context.Background()
+				i := 0
+				for b.Loop() {
+					if _, err := side.exec(ctx, calls[i%len(calls)]); err != nil {
+						b.Fatal(err)
+					}
+					i++
+				}
+			})
+		}
+	}
 }

@@ -297,6 +297,8 @@ func TestEveryKindOfFailureFailsClosedAndSaysWhoFailedAndWhy(t *testing.T) {
 		{"AModifyWithNoInput", hc.Before("vault", hc.Any(), answering(hc.Modify(nil, "x"))), before(bashIn), "answered Modify with an input that is not valid JSON", "x"},
 		{"AModifyWithANonObjectForAnObjectInput", hc.Before("vault", hc.Any(), answering(hc.Modify(json.RawMessage(`["ls"]`), "x"))), before(bashIn), "answered Modify with an input that is not a JSON object, for a call whose input is one", "x"},
 		{"AReplaceWithInvalidJSON", hc.After("vault", hc.Any(), answering(hc.Replace(json.RawMessage(`total 0`), false, "x"))), after(toolOut, false), "answered Replace with an output that is not valid JSON", "x"},
+		{"AModifyThatGivesAKeyTwice", hc.Before("vault", hc.Any(), answering(hc.Modify(json.RawMessage(`{"command":"ls","command":"rm -rf /"}`), "x"))), before(bashIn),
+			`answered Modify with an input that is ambiguous: an object in it has the key "command" twice`, "x"},
 		{"AModifyWithInvalidUTF8", hc.Before("vault", hc.Any(), answering(hc.Modify(json.RawMessage("{\"command\":\"l\xffs\"}"), "x"))), before(bashIn), "answered Modify with an input that is not valid UTF-8", "x"},
 		{"AReplaceWithInvalidUTF8", hc.After("vault", hc.Any(), answering(hc.Replace(json.RawMessage("\"\xff\""), false, "x"))), after(toolOut, false), "answered Replace with an output that is not valid UTF-8", "x"},
 		{"AnUnknownVerdict", hc.Before("vault", hc.Any(), answering(hc.Outcome{Verdict: 9, Reason: "x"})), before(bashIn), "answered with unknown verdict 9", "x"},
@@ -472,6 +474,13 @@ func TestTheChainRefusesAMalformedEventBeforeAskingAnyone(t *testing.T) {
 		{"a tool name that is not UTF-8", context.Background(), hc.Event{Hook: hc.BeforeTool, Tool: "Ba\xffsh", Input: bashIn}, "hookchain: the tool name is not valid UTF-8"},
 		{"an input that is not UTF-8", context.Background(), before(json.RawMessage("{\"command\":\"rm -rf /\xff\"}")), "hookchain: the input is not valid UTF-8"},
 		{"an output that is not UTF-8", context.Background(), after(json.RawMessage("\"\xc3\""), false), "hookchain: the output is not valid UTF-8"},
+		// gjson, and so every matcher, reads the first of two keys, and
+		// encoding/json — so most tools — the last: a guard would judge one
+		// command and the tool run another.
+		{"an input that gives a key twice", context.Background(), before(json.RawMessage(`{"command":"ls","command":"rm -rf /"}`)),
+			`hookchain: the input is ambiguous: an object in it has the key "command" twice`},
+		{"an input that gives a key twice, once escaped", context.Background(), before(json.RawMessage(`{"command":"ls","comm\u0061nd":"rm -rf /"}`)),
+			`hookchain: the input is ambiguous: an object in it has the key "command" twice`},
 		{"no hook", context.Background(), hc.Event{Tool: "Bash", Input: bashIn}, "hookchain: unknown hook 0"},
 		{"an unknown hook", context.Background(), hc.Event{Hook: 7, Tool: "Bash", Input: bashIn}, "hookchain: unknown hook 7"},
 		{"a context already done", done, before(bashIn), "hookchain: the context is already done: context canceled"},

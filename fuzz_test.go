@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -296,6 +297,21 @@ func (s spec) link(log *[]seen, cancel context.CancelFunc) hc.Link {
 	return l
 }
 
+// jsonFault is the model's reading of what keeps b from being acceptable
+// JSON, by encoding/json and unicode/utf8 rather than the chain's scanner.
+func jsonFault(b []byte) string {
+	switch {
+	case !json.Valid(b):
+		return "not valid JSON"
+	case !utf8.Valid(b):
+		return "not valid UTF-8"
+	}
+	if key, dup := hc.DuplicateKey(b); dup {
+		return "ambiguous: an object in it has the key " + strconv.Quote(key) + " twice"
+	}
+	return ""
+}
+
 // isJSONObject decides with encoding/json rather than by peeking at bytes,
 // so that the model does not share the chain's shortcut.
 func isJSONObject(b []byte) bool {
@@ -342,18 +358,14 @@ func model(p program) (hc.Outcome, []seen) {
 	}
 	if len(input) == 0 {
 		input = json.RawMessage(`{}`)
-	} else if !json.Valid(input) {
-		return refuse("the input is not valid JSON"), nil
-	} else if !utf8.Valid(input) {
-		return refuse("the input is not valid UTF-8"), nil
+	} else if f := jsonFault(input); f != "" {
+		return refuse("the input is " + f), nil
 	}
 	if p.hook == hc.AfterTool {
 		if len(output) == 0 {
 			output = json.RawMessage(`null`)
-		} else if !json.Valid(output) {
-			return refuse("the output is not valid JSON"), nil
-		} else if !utf8.Valid(output) {
-			return refuse("the output is not valid UTF-8"), nil
+		} else if f := jsonFault(output); f != "" {
+			return refuse("the output is " + f), nil
 		}
 	}
 	if p.done {
@@ -485,10 +497,8 @@ func answerOf(p program, s spec, input json.RawMessage) (verdict hc.Verdict, rea
 		switch {
 		case p.hook != hc.BeforeTool:
 			fault = "asked for approval of a call that has already run"
-		case !json.Valid(s.payload):
-			fault = "answered AskAbout with an input that is not valid JSON"
-		case !utf8.Valid(s.payload):
-			fault = "answered AskAbout with an input that is not valid UTF-8"
+		case jsonFault(s.payload) != "":
+			fault = "answered AskAbout with an input that is " + jsonFault(s.payload)
 		case isJSONObject(input) && !isJSONObject(s.payload):
 			fault = "answered AskAbout with an input that is not a JSON object, for a call whose input is one"
 		}
@@ -499,10 +509,8 @@ func answerOf(p program, s spec, input json.RawMessage) (verdict hc.Verdict, rea
 		switch {
 		case p.hook != hc.BeforeTool:
 			fault = "asked to rewrite the input of a call that has already run"
-		case !json.Valid(s.payload):
-			fault = "answered Modify with an input that is not valid JSON"
-		case !utf8.Valid(s.payload):
-			fault = "answered Modify with an input that is not valid UTF-8"
+		case jsonFault(s.payload) != "":
+			fault = "answered Modify with an input that is " + jsonFault(s.payload)
 		case isJSONObject(input) && !isJSONObject(s.payload):
 			fault = "answered Modify with an input that is not a JSON object, for a call whose input is one"
 		}
@@ -511,10 +519,8 @@ func answerOf(p program, s spec, input json.RawMessage) (verdict hc.Verdict, rea
 		switch {
 		case p.hook != hc.AfterTool:
 			fault = "asked to replace the result of a call that has not run"
-		case !json.Valid(s.payload):
-			fault = "answered Replace with an output that is not valid JSON"
-		case !utf8.Valid(s.payload):
-			fault = "answered Replace with an output that is not valid UTF-8"
+		case jsonFault(s.payload) != "":
+			fault = "answered Replace with an output that is " + jsonFault(s.payload)
 		}
 	case ansUnknown:
 		verdict, reason, fault = 9, s.reason, "answered with unknown verdict 9"

@@ -1,36 +1,55 @@
 package hookchain
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"strconv"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // jsonFault says what keeps b from being a JSON value a chain accepts, to
-// follow "is": "not valid JSON" or "not valid UTF-8"; "" when nothing does.
-// Only a refusal pays for telling the two apart.
+// follow "is": "not valid JSON", "not valid UTF-8", or "ambiguous: …" for an
+// object that gives one key twice; "" when nothing does. Only a refusal pays
+// for telling them apart.
 func jsonFault(b []byte) string {
+	var dup string
 	switch {
-	case validJSON(b):
+	case scanJSON(b, &dup):
 		return ""
-	case json.Valid(b):
+	case !json.Valid(b):
+		return "not valid JSON"
+	case !utf8.Valid(b):
 		return "not valid UTF-8"
 	}
-	return "not valid JSON"
+	return "ambiguous: an object in it has the key " + strconv.Quote(dup) + " twice"
 }
 
 // validJSON reports whether b is exactly one JSON value (RFC 8259), with
-// only white space around it, whose strings are valid UTF-8: the bytes a
-// chain accepts as an input or an output.
-//
-// It is the one pass every run makes over the whole input, so it is written
-// for speed: strings, which are most of any input, are scanned eight bytes
-// at a time while they hold nothing but plain ASCII, and JSON and UTF-8 are
-// checked together instead of in two passes. It keeps its own stack instead
-// of recursing, so that a deeply nested document costs memory in proportion
-// to its depth, never a goroutine stack. FuzzValidJSON holds it to
-// encoding/json.Valid and utf8.Valid.
+// only white space around it, whose strings are valid UTF-8 and whose objects
+// never give a key twice: the bytes a chain accepts as an input or an output.
 func validJSON(b []byte) bool {
+	var dup string
+	return scanJSON(b, &dup)
+}
+
+// scanJSON is validJSON, and names the key given twice when that is why it
+// refuses b.
+//
+// A key given twice is refused because readers disagree about it: gjson, and
+// so every input matcher, reads the first, while encoding/json and most
+// tools read the last. {"command":"ls","command":"rm -rf /"} would show a
+// guard one command and run another.
+//
+// This is the one pass every run makes over the whole input, so it is
+// written for speed: strings, which are most of any input, are scanned eight
+// bytes at a time while they hold nothing but plain ASCII, and JSON, UTF-8
+// and keys are checked together instead of in several passes. It keeps its
+// own stacks instead of recursing, so that a deeply nested document costs
+// memory in proportion to its depth, never a goroutine stack. FuzzValidJSON
+// holds it to encoding/json.
+func scanJSON(b []byte, dup *string) bool {
 	const (
 		inValue = iota // a value must start at i
 		inKey          // an object key must start at i
@@ -59,6 +78,13 @@ func validJSON(b []byte) bool {
 		}
 		depth++
 	}
+	// The keys of the open objects, innermost last, and where each open
+	// object's keys start. Arrays on the stack keep a shallow input from
+	// allocating.
+	var keyBuf [16]string
+	var startBuf [8]int
+	var setBuf [8]map[string]bool
+	keys, starts, sets := keyBuf[:0], startBuf[:0], setBuf[:0] // sets: per open object, its keys once it has many
 
 	n := len(b)
 	i := skipSpace(b, 0)
@@ -77,6 +103,7 @@ func validJSON(b []byte) bool {
 					continue
 				}
 				push(true)
+				starts, sets = append(starts, len(keys)), append(sets, nil)
 				state = inKey
 			case c == '[':
 				i = skipSpace(b, i+1)
@@ -119,9 +146,36 @@ func validJSON(b []byte) bool {
 			if i >= n || b[i] != '"' {
 				return false
 			}
+			start := i
 			var ok bool
 			if i, ok = scanString(b, i+1); !ok {
 				return false
+			}
+			key := keyText(b[start:i])
+			top := len(starts) - 1
+			if set := sets[top]; set != nil {
+				if set[key] {
+					*dup = key
+					return false
+				}
+				set[key] = true
+			} else {
+				for _, k := range keys[starts[top]:] {
+					if k == key {
+						*dup = key
+						return false
+					}
+				}
+				keys = append(keys, key)
+				if mine := keys[starts[top]:]; len(mine) > 32 {
+					// Many keys: a set, so that an object of a hundred
+					// thousand keys costs linear time, not quadratic.
+					set := make(map[string]bool, 2*len(mine))
+					for _, k := range mine {
+						set[k] = true
+					}
+					sets[top], keys = set, keys[:starts[top]]
+				}
 			}
 			i = skipSpace(b, i)
 			if i >= n || b[i] != ':' {
@@ -149,6 +203,10 @@ func validJSON(b []byte) bool {
 				if object != (b[i] == '}') {
 					return false
 				}
+				if object {
+					top := len(starts) - 1
+					keys, starts, sets = keys[:starts[top]], starts[:top], sets[:top]
+				}
 				depth--
 				i++
 			default:
@@ -156,6 +214,20 @@ func validJSON(b []byte) bool {
 			}
 		}
 	}
+}
+
+// keyText is a scanned key, quotes included, as the text it stands for:
+// the bytes themselves when there is no escape in it, as in nearly every
+// key, and the decoded text otherwise, so that "comm\u0061nd" is "command".
+func keyText(quoted []byte) string {
+	if bytes.IndexByte(quoted, '\\') < 0 {
+		return unsafe.String(unsafe.SliceData(quoted[1:]), len(quoted)-2)
+	}
+	var s string
+	if json.Unmarshal(quoted, &s) != nil {
+		return string(quoted) // not reached: scanString accepted it
+	}
+	return s
 }
 
 func skipSpace(b []byte, i int) int {

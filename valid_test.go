@@ -1,7 +1,9 @@
 package hookchain
 
 import (
+	"bytes"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -42,12 +44,37 @@ func TestValidJSONAcceptsWhatEncodingJSONAcceptsInUTF8(t *testing.T) {
 		{"{\"command\":\"rm -rf /\xc3\"}", "not valid UTF-8"},
 		{"\"\xed\xa0\x80\"", "not valid UTF-8"},
 		{"\"" + strings.Repeat("plain ascii text", 100) + "\xff\"", "not valid UTF-8"},
+		{`{"command":"ls","command":"rm -rf /"}`, `ambiguous: an object in it has the key "command" twice`},
+		{`{"edits":[{"file_path":"a","old":"x","file_path":"/etc/passwd"}]}`, `ambiguous: an object in it has the key "file_path" twice`},
+		{`{"command":"ls","comm\u0061nd":"rm -rf /"}`, `ambiguous: an object in it has the key "command" twice`},
+		{`{"a":{"k":1},"b":{"k":2},"k":3}`, ""},
+		{`[{"k":1},{"k":2}]`, ""},
+		{manyKeys(100, "k50"), `ambiguous: an object in it has the key "k50" twice`},
+		{manyKeys(100_000, ""), ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.doc, func(t *testing.T) {
 			assert.Equal(t, tt.want, jsonFault([]byte(tt.doc)))
 		})
 	}
+}
+
+// manyKeys is an object of n keys k0…k(n-1), then again the key extra when
+// it is not empty.
+func manyKeys(n int, extra string) string {
+	var sb strings.Builder
+	sb.WriteString("{")
+	for i := range n {
+		if i > 0 {
+			sb.WriteString(",")
+		}
+		sb.WriteString(`"k` + strconv.Itoa(i) + `":1`)
+	}
+	if extra != "" {
+		sb.WriteString(`,"` + extra + `":2`)
+	}
+	sb.WriteString("}")
+	return sb.String()
 }
 
 func TestValidJSONHoldsADeepDocumentWithoutRecursing(t *testing.T) {
@@ -84,13 +111,61 @@ func FuzzValidJSON(f *testing.F) {
 		`{}`, `{"command":"ls","timeout":30}`, `[1,"a",null,true]`, `"\ud834\udd1e"`, "\"\xff\"",
 		`{"a":[{"b":{"c":-1.5e3}}]}`, `[1,]`, `01`, `"\u00"`, "\"\x1f\"", `{"a"}`, ` "x" `,
 		`"0123456789abcdef0123456789abcdef"`, "\"aaaaaaa\\\"aaaaaaaa\"", "\"aaaaaaaé\"",
+		`{"a":1,"a":2}`, `{"a":{"b":1,"b":1}}`, `{"a\u0062":1,"ab":2}`, `[{"a":1},{"a":1}]`,
 	} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		want := json.Valid(b) && utf8.Valid(b)
+		_, dup := duplicateKey(b)
+		want := json.Valid(b) && utf8.Valid(b) && !dup
 		if got := validJSON(b); got != want {
 			t.Fatalf("validJSON(%q) = %v, encoding/json and utf8 say %v", b, got, want)
 		}
 	})
+}
+
+// duplicateKey returns the first key, in document order, that an object of
+// valid JSON b gives twice, by encoding/json's reading of the keys.
+func duplicateKey(b []byte) (string, bool) {
+	type frame struct {
+		object, expectKey bool
+		keys              map[string]bool
+	}
+	var stack []*frame
+	valueDone := func() {
+		if len(stack) > 0 && stack[len(stack)-1].object {
+			stack[len(stack)-1].expectKey = true
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return "", false
+		}
+		switch t := tok.(type) {
+		case json.Delim:
+			switch t {
+			case '{':
+				stack = append(stack, &frame{object: true, expectKey: true, keys: map[string]bool{}})
+			case '[':
+				stack = append(stack, &frame{})
+			default:
+				stack = stack[:len(stack)-1]
+				valueDone()
+			}
+		case string:
+			if top := len(stack) - 1; top >= 0 && stack[top].object && stack[top].expectKey {
+				if stack[top].keys[t] {
+					return t, true
+				}
+				stack[top].keys[t] = true
+				stack[top].expectKey = false
+				continue
+			}
+			valueDone()
+		default:
+			valueDone()
+		}
+	}
 }
