@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"strings"
 	"time"
@@ -191,20 +192,28 @@ var (
 // It never returns an error and never panics: whatever a link does, the
 // answer is an Outcome, and when in doubt it is Denied.
 func (c *Chain) Run(ctx context.Context, e Event) Outcome {
-	if c == nil {
-		// A nil chain is a wiring mistake; it must not read as "no guards".
-		return refuse(CauseChain, "Run on a nil *Chain")
-	}
-	if len(c.observers) == 0 {
-		return c.run(ctx, e, nil)
-	}
-	obs := &observation{start: time.Now()}
-	out := c.run(ctx, e, obs)
-	c.reportRun(ctx, e, out, obs)
+	out, _ := c.runOnce(ctx, e, false)
 	return out
 }
 
-func (c *Chain) run(ctx context.Context, e Event, obs *observation) Outcome {
+// runOnce is Run, told whether e.Input is already known to be acceptable
+// (Execute knows it after the call when it checked it before), and telling
+// whether it checked e.Input itself.
+func (c *Chain) runOnce(ctx context.Context, e Event, inputChecked bool) (Outcome, bool) {
+	if c == nil {
+		// A nil chain is a wiring mistake; it must not read as "no guards".
+		return refuse(CauseChain, "Run on a nil *Chain"), false
+	}
+	if len(c.observers) == 0 {
+		return c.run(ctx, e, nil, inputChecked)
+	}
+	obs := &observation{start: time.Now()}
+	out, checked := c.run(ctx, e, obs, inputChecked)
+	c.reportRun(ctx, e, out, obs)
+	return out, checked
+}
+
+func (c *Chain) run(ctx context.Context, e Event, obs *observation, inputChecked bool) (Outcome, bool) {
 	var p *plan
 	switch e.Hook {
 	case BeforeTool:
@@ -212,23 +221,24 @@ func (c *Chain) run(ctx context.Context, e Event, obs *observation) Outcome {
 	case AfterTool:
 		p = &c.after
 	default:
-		return refuse(CauseChain, fmt.Sprintf("unknown hook %d", uint8(e.Hook)))
+		return refuse(CauseChain, fmt.Sprintf("unknown hook %d", uint8(e.Hook))), false
 	}
 	if p.size == 0 {
 		// Nobody is registered here: do not even read the event. This is what
 		// makes Before links free after the call, however large the output.
-		return Outcome{}
+		return Outcome{}, inputChecked
 	}
-	if cause, reason := c.check(ctx, &e); reason != "" {
-		return refuse(cause, reason)
+	if cause, reason := c.check(ctx, &e, inputChecked); reason != "" {
+		return refuse(cause, reason), false
 	}
-	return c.fold(ctx, e, p.linksFor(e.Tool), obs)
+	return c.fold(ctx, e, p.linksFor(e.Tool), obs), true
 }
 
 // check normalises the event and returns why the chain refuses it, if it
 // does. A refusal happens before any link is asked: a link must never be
-// shown input it cannot trust to be what the tool will run with.
-func (c *Chain) check(ctx context.Context, e *Event) (Cause, string) {
+// shown input it cannot trust to be what the tool will run with. An input
+// already checked (inputChecked) is not read again.
+func (c *Chain) check(ctx context.Context, e *Event, inputChecked bool) (Cause, string) {
 	// Bytes that are not UTF-8 are refused, not read: a decoder that turns
 	// them into U+FFFD would show links a tool name or a command other than
 	// the one the tool receives, and a mangled name matches no guard.
@@ -240,8 +250,10 @@ func (c *Chain) check(ctx context.Context, e *Event) (Cause, string) {
 	}
 	if len(e.Input) == 0 {
 		e.Input = emptyInput
-	} else if f := jsonFault(e.Input); f != "" {
-		return CauseChain, "the input is " + f
+	} else if !inputChecked {
+		if f := jsonFault(e.Input); f != "" {
+			return CauseChain, "the input is " + f
+		}
 	}
 	if e.Hook == AfterTool {
 		if len(e.Output) == 0 {
@@ -695,7 +707,7 @@ func (c *Chain) Wrap(next Executor) Executor {
 // does, for a caller that has next only at call time — a framework's
 // middleware — and would otherwise build a new executor for every call.
 func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (Result, error) {
-	before := c.Run(ctx, Event{Hook: BeforeTool, Tool: call.Tool, CallID: call.ID, Input: call.Input})
+	before, checked := c.runOnce(ctx, Event{Hook: BeforeTool, Tool: call.Tool, CallID: call.ID, Input: call.Input}, false)
 	switch before.Verdict {
 	case Allowed:
 	case Modified:
@@ -710,13 +722,22 @@ func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (Result, 
 		// with a context that is already done.
 		return chainResult(Denied, "hookchain: the context ended before the tool ran: "+err.Error(), before.Notes), nil
 	}
+	// The input was checked before the call (as the model wrote it, or as a
+	// link rewrote it, which the fold checks too). It need not be read
+	// again after the call unless next changed the bytes in place: a hash
+	// of them costs a fraction of reading them.
+	var sum uint64
+	if checked {
+		sum = maphash.Bytes(inputSeed, call.Input)
+	}
 	res, err := next(ctx, call)
 	after := Event{Hook: AfterTool, Tool: call.Tool, CallID: call.ID, Input: call.Input, Output: res.Output, IsError: res.IsError}
 	if err != nil {
 		shown := ErrorResult(err.Error())
 		after.Output, after.IsError = shown.Output, shown.IsError
 	}
-	out := c.Run(ctx, after)
+	checked = checked && maphash.Bytes(inputSeed, call.Input) == sum
+	out, _ := c.runOnce(ctx, after, checked)
 	notes := joinNotes(before.Notes, out.Notes)
 	switch out.Verdict {
 	case Allowed:
@@ -731,6 +752,10 @@ func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (Result, 
 		return chainResult(Denied, out.Reason, notes), nil
 	}
 }
+
+// inputSeed seeds the hash by which Execute tells that a tool left its input
+// as it was checked.
+var inputSeed = maphash.MakeSeed()
 
 // chainResult is a result the chain writes itself: its reason, as an error
 // result the model reads.

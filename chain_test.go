@@ -825,3 +825,21 @@ func TestExecuteIsWrapForOneCallAndItsVerdictSaysWhereTheResultCameFrom(t *testi
 		})
 	}
 }
+
+// Execute checks the input once, before the call, and trusts that check
+// after it only while the bytes are the ones it checked: a tool that
+// rewrites its input in place has the after-chain read it again.
+func TestAToolThatChangesItsInputInPlaceHasItCheckedAgainAfterTheCall(t *testing.T) {
+	c := hc.New(
+		hc.Before("audit", hc.Any(), answering(hc.Allow())),
+		hc.After("seen", hc.Any(), answering(hc.Allow())),
+	)
+	input := []byte(`{"command":"ls"}`)
+	res, err := c.Execute(context.Background(), hc.Call{Tool: "Bash", ID: "toolu_1", Input: input},
+		func(_ context.Context, call hc.Call) (hc.Result, error) {
+			copy(call.Input, `{"command":"ls",`) // now not JSON at all
+			return hc.TextResult("ok"), nil
+		})
+	require.NoError(t, err)
+	assert.Equal(t, hc.Result{Output: hc.Text("hookchain: the input is not valid JSON"), IsError: true, Verdict: hc.Denied}, res)
+}

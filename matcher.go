@@ -283,7 +283,7 @@ func CompileInputEquals(path string, v any) (Matcher, error) {
 	if err != nil {
 		return nil, fmt.Errorf("hookchain: InputEquals(%q, %#v): %v", path, v, err)
 	}
-	return inputMatcher{path: InputPath{path: path, multi: isMultiPath(path)}, kind: "InputEquals", arg: v, eq: want}, nil
+	return inputMatcher{path: newInputPath(path), kind: "InputEquals", arg: v, eq: want}, nil
 }
 
 // InputMatches matches when the value at the gjson path of the input is a
@@ -303,7 +303,7 @@ func CompileInputMatches(path, expr string) (Matcher, error) {
 	if err != nil {
 		return nil, fmt.Errorf("hookchain: InputMatches(%q, %q): %w", path, expr, err)
 	}
-	return inputMatcher{path: InputPath{path: path, multi: isMultiPath(path)}, kind: "InputMatches", arg: expr, re: re}, nil
+	return inputMatcher{path: newInputPath(path), kind: "InputMatches", arg: expr, re: re}, nil
 }
 
 // InputExists matches when the gjson path is present in the input, even if
@@ -311,7 +311,7 @@ func CompileInputMatches(path, expr string) (Matcher, error) {
 // at least one. It panics on an empty path.
 func InputExists(path string) Matcher {
 	checkPath("InputExists", path)
-	return inputMatcher{path: InputPath{path: path, multi: isMultiPath(path)}, kind: "InputExists"}
+	return inputMatcher{path: newInputPath(path), kind: "InputExists"}
 }
 
 // inputMatcher is every input-field matcher: one path lookup, then a test on
@@ -358,6 +358,11 @@ func (m inputMatcher) String() string {
 type InputPath struct {
 	path  string
 	multi bool
+	keys  []string // set for a plain path of object keys, which fastLookup reads
+}
+
+func newInputPath(path string) InputPath {
+	return InputPath{path: path, multi: isMultiPath(path), keys: plainKeys(path)}
 }
 
 // CompileInputPath checks path. It must not be empty, and must not start
@@ -368,7 +373,7 @@ func CompileInputPath(path string) (InputPath, error) {
 	if err := pathError(path); err != "" {
 		return InputPath{}, errors.New(err)
 	}
-	return InputPath{path: path, multi: isMultiPath(path)}, nil
+	return newInputPath(path), nil
 }
 
 // Any reports whether test holds for a value the path yields in e's input:
@@ -376,6 +381,11 @@ func CompileInputPath(path string) (InputPath, error) {
 // which is gjson's zero Result (Exists false) when the path is missing. The
 // Results alias the input and must not outlive the call.
 func (p InputPath) Any(e Event, test func(gjson.Result) bool) bool {
+	if p.keys != nil && len(e.Input) > 0 {
+		if r, ok := fastLookup(e.Input, p.keys); ok {
+			return test(r)
+		}
+	}
 	r := lookup(e.Input, p.path)
 	if p.multi && r.IsArray() {
 		found := false

@@ -1,0 +1,208 @@
+package hookchain
+
+import (
+	"bytes"
+	"strconv"
+	"unsafe"
+
+	"github.com/tidwall/gjson"
+)
+
+// plainKeys splits a path made only of object keys ("command",
+// "options.timeout") into its keys, or returns nil for any other path: one
+// with an array index, a query, a wildcard, a modifier or an escape, which
+// gjson reads.
+func plainKeys(path string) []string {
+	var keys []string
+	start := 0
+	for i := 0; i <= len(path); i++ {
+		if i < len(path) && path[i] != '.' {
+			c := path[i]
+			switch {
+			case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', c == '_':
+			case '0' <= c && c <= '9', c == '-':
+				if i == start {
+					return nil // a number may be an array index to gjson
+				}
+			default:
+				return nil
+			}
+			continue
+		}
+		if i == start {
+			return nil // an empty key
+		}
+		keys = append(keys, path[start:i])
+		start = i + 1
+	}
+	return keys
+}
+
+// fastLookup reads the value at a plain path the way gjson.Get does, but
+// without parsing the values it passes over: it compares keys as bytes and
+// skips the values of other keys. ok is false when it meets anything it
+// does not read this way — a key with an escape, a string value with one,
+// input that is not well-formed — and the caller then asks gjson, so the
+// answer is always gjson's. FuzzFastLookup holds the two to each other.
+func fastLookup(input []byte, keys []string) (r gjson.Result, ok bool) {
+	b := input
+	i := skipSpace(b, 0)
+	for k, key := range keys {
+		if i >= len(b) || b[i] != '{' {
+			// Not an object: gjson has its own ways with what is not one.
+			return gjson.Result{}, false
+		}
+		i = skipSpace(b, i+1)
+		found := false
+		for !found {
+			if i < len(b) && b[i] == '}' {
+				return gjson.Result{}, true
+			}
+			if i >= len(b) || b[i] != '"' {
+				return gjson.Result{}, false
+			}
+			end, ok := scanString(b, i+1)
+			if !ok {
+				return gjson.Result{}, false
+			}
+			name := b[i+1 : end-1]
+			if bytes.IndexByte(name, '\\') >= 0 {
+				return gjson.Result{}, false // gjson compares the key it decodes
+			}
+			i = skipSpace(b, end)
+			if i >= len(b) || b[i] != ':' {
+				return gjson.Result{}, false
+			}
+			i = skipSpace(b, i+1)
+			if string(name) == key {
+				found = true
+				break
+			}
+			if i, ok = skipValue(b, i); !ok {
+				return gjson.Result{}, false
+			}
+			i = skipSpace(b, i)
+			switch {
+			case i < len(b) && b[i] == ',':
+				i = skipSpace(b, i+1)
+			case i < len(b) && b[i] == '}':
+			default:
+				return gjson.Result{}, false
+			}
+		}
+		if k < len(keys)-1 {
+			continue // descend: the value must be an object, checked above
+		}
+		end, ok := skipValue(b, i)
+		if !ok {
+			return gjson.Result{}, false
+		}
+		// The value must end where gjson would end it: at a comma or the
+		// object's close, white space aside.
+		if j := skipSpace(b, end); j >= len(b) || b[j] != ',' && b[j] != '}' {
+			return gjson.Result{}, false
+		}
+		return resultOf(b[i:end])
+	}
+	return gjson.Result{}, false // not reached: keys is never empty
+}
+
+// resultOf is the gjson.Result of one well-formed JSON value, built without
+// copying it; ok is false for a string with an escape, whose text gjson
+// decodes.
+func resultOf(raw []byte) (gjson.Result, bool) {
+	s := unsafe.String(unsafe.SliceData(raw), len(raw))
+	switch s {
+	case "true":
+		return gjson.Result{Type: gjson.True, Raw: s}, true
+	case "false":
+		return gjson.Result{Type: gjson.False, Raw: s}, true
+	case "null":
+		return gjson.Result{Type: gjson.Null, Raw: s}, true
+	}
+	switch raw[0] {
+	case '"':
+		if bytes.IndexByte(raw, '\\') >= 0 {
+			return gjson.Result{}, false
+		}
+		return gjson.Result{Type: gjson.String, Raw: s, Str: s[1 : len(s)-1]}, true
+	case '{', '[':
+		return gjson.Result{Type: gjson.JSON, Raw: s}, true
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		if end, ok := scanNumber(raw, 0); !ok || end != len(raw) {
+			return gjson.Result{}, false
+		}
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			return gjson.Result{}, false
+		}
+		return gjson.Result{Type: gjson.Number, Raw: s, Num: f}, true
+	}
+	return gjson.Result{}, false
+}
+
+// stringEnd returns the index just past the closing quote of a string whose
+// body starts at i, and whether the string has an escape in it.
+func stringEnd(b []byte, i int) (end int, escaped, ok bool) {
+	for {
+		j := bytes.IndexAny(b[i:], `"\`)
+		if j < 0 {
+			return 0, false, false
+		}
+		i += j
+		if b[i] == '"' {
+			return i + 1, escaped, true
+		}
+		escaped = true
+		i += 2 // the backslash and the character it escapes
+		if i > len(b) {
+			return 0, false, false
+		}
+	}
+}
+
+// skipValue returns the index just past the well-formed value that starts
+// at i. It checks what it skips as strictly as the chain checks an input,
+// because gjson reads a document with a broken value in it its own way, and
+// the fast path must only ever answer as gjson would.
+func skipValue(b []byte, i int) (int, bool) {
+	if i >= len(b) {
+		return 0, false
+	}
+	switch c := b[i]; {
+	case c == '"':
+		return scanString(b, i+1)
+	case c == '{' || c == '[':
+		// Find the end by the brackets, then check the whole of it.
+		depth, j := 0, i
+		for j < len(b) {
+			switch b[j] {
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return j + 1, validJSON(b[i : j+1])
+				}
+			case '"':
+				end, _, ok := stringEnd(b, j+1)
+				if !ok {
+					return 0, false
+				}
+				j = end
+				continue
+			}
+			j++
+		}
+		return 0, false
+	case c == '-' || '0' <= c && c <= '9':
+		return scanNumber(b, i)
+	case hasPrefixAt(b, i, "true"):
+		return i + 4, true
+	case hasPrefixAt(b, i, "false"):
+		return i + 5, true
+	case hasPrefixAt(b, i, "null"):
+		return i + 4, true
+	}
+	return 0, false
+}

@@ -1,0 +1,85 @@
+package hookchain
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/tidwall/gjson"
+)
+
+func TestPlainKeysAreOnlyPathsOfObjectKeys(t *testing.T) {
+	tests := []struct {
+		path string
+		want []string
+	}{
+		{"command", []string{"command"}},
+		{"options.timeout", []string{"options", "timeout"}},
+		{"run_in_background", []string{"run_in_background"}},
+		{"file-path", []string{"file-path"}},
+		{"a1.b2", []string{"a1", "b2"}},
+		{"args.0", nil},  // an index to gjson when args is an array
+		{"0", nil},       // likewise
+		{"edits.#", nil}, // a count
+		{"edits.#.file_path", nil},
+		{"a*", nil},
+		{"a?", nil},
+		{`a\.b`, nil},
+		{"a|b", nil},
+		{"@this", nil},
+		{"a..b", nil},
+		{".a", nil},
+		{"a.", nil},
+		{"", nil},
+		{"é", nil},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, plainKeys(tt.path), tt.path)
+	}
+}
+
+func TestFastLookupReadsWhatGjsonReads(t *testing.T) {
+	doc := `{"description":"list \"files\"","n":-1.5e2,"ok":true,"no":false,"nil":null,` +
+		`"options":{"timeout":30,"env":{"A":"1"}},"args":["a","b"],"command":"ls -la","command2":"x"}`
+	for _, path := range []string{"command", "n", "ok", "no", "nil", "options", "options.timeout", "options.env.A",
+		"args", "missing", "options.missing", "command.deeper", "args.deeper"} {
+		got, ok := fastLookup([]byte(doc), plainKeys(path))
+		want := gjson.Get(doc, path)
+		if !ok {
+			continue // gjson reads it; what matters is that the fast path never disagrees
+		}
+		assert.Equal(t, want.Type, got.Type, path)
+		assert.Equal(t, want.Raw, got.Raw, path)
+		assert.Equal(t, want.Str, got.Str, path)
+		assert.Equal(t, want.Num, got.Num, path)
+		assert.Equal(t, want.Exists(), got.Exists(), path)
+	}
+	_, ok := fastLookup([]byte(doc), plainKeys("description"))
+	assert.False(t, ok, "a string with an escape is left to gjson")
+}
+
+// FuzzFastLookup holds the fast reader to gjson: whenever it answers, on any
+// bytes, its answer is gjson's.
+func FuzzFastLookup(f *testing.F) {
+	for _, s := range []string{
+		`{"command":"ls","timeout":30}`, `{"a":{"b":[1,{"c":2}]},"b":"x"}`, `{"a":"\"q\""}`, `{"a" : 1 , "b" : [ ] }`,
+		`{"a":1,"a":2}`, `[1,2]`, `"s"`, `{"a":tru}`, `{"a":0x10}`, `{"a":{"b":}`, `{"a\u0062":1,"ab":2}`, `{}`, ``,
+	} {
+		f.Add([]byte(s), "a")
+		f.Add([]byte(s), "a.b")
+		f.Add([]byte(s), "command")
+	}
+	f.Fuzz(func(t *testing.T, doc []byte, path string) {
+		keys := plainKeys(path)
+		if keys == nil || len(doc) == 0 {
+			return
+		}
+		got, ok := fastLookup(doc, keys)
+		if !ok {
+			return
+		}
+		want := gjson.GetBytes(doc, path)
+		if got.Type != want.Type || got.Raw != want.Raw || got.Str != want.Str || got.Num != want.Num || got.Exists() != want.Exists() {
+			t.Fatalf("fastLookup(%q, %q) = %#v, gjson says %#v", doc, path, got, want)
+		}
+	})
+}
