@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/hookchain/hookchain/internal/jsonscan"
 )
 
 // Chain is an ordered set of links, folded into one Outcome for each event.
@@ -251,14 +253,14 @@ func (c *Chain) check(ctx context.Context, e *Event, inputChecked bool) (Cause, 
 	if len(e.Input) == 0 {
 		e.Input = emptyInput
 	} else if !inputChecked {
-		if f := jsonFault(e.Input); f != "" {
+		if f := jsonscan.Fault(e.Input); f != "" {
 			return CauseChain, "the input is " + f
 		}
 	}
 	if e.Hook == AfterTool {
 		if len(e.Output) == 0 {
 			e.Output = nullOutput
-		} else if f := jsonFault(e.Output); f != "" {
+		} else if f := jsonscan.Fault(e.Output); f != "" {
 			return CauseChain, "the output is " + f
 		}
 	}
@@ -486,7 +488,7 @@ func misfit(e Event, out *Outcome) string {
 		if e.Hook != AfterTool {
 			return "asked to replace the result of a call that has not run"
 		}
-		if f := jsonFault(out.Output); f != "" {
+		if f := jsonscan.Fault(out.Output); f != "" {
 			return "answered Replace with an output that is " + f
 		}
 		return ""
@@ -496,7 +498,7 @@ func misfit(e Event, out *Outcome) string {
 
 // inputMisfit says why an answer's new input cannot replace e's, or "".
 func inputMisfit(e Event, in json.RawMessage, answer string) string {
-	if f := jsonFault(in); f != "" {
+	if f := jsonscan.Fault(in); f != "" {
 		return "answered " + answer + " with an input that is " + f
 	}
 	switch {

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -17,6 +16,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	hc "github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/internal/jsonscan"
 )
 
 // A fold program is two header bytes followed by up to eight (registration,
@@ -298,19 +298,9 @@ func (s spec) link(log *[]seen, cancel context.CancelFunc) hc.Link {
 }
 
 // jsonFault is the model's reading of what keeps b from being acceptable
-// JSON, by encoding/json and unicode/utf8 rather than the chain's scanner.
-func jsonFault(b []byte) string {
-	switch {
-	case !json.Valid(b):
-		return "not valid JSON"
-	case !utf8.Valid(b):
-		return "not valid UTF-8"
-	}
-	if key, dup := hc.DuplicateKey(b); dup {
-		return "ambiguous: an object in it has the key " + strconv.Quote(key) + " twice"
-	}
-	return ""
-}
+// JSON. It is the chain's own scanner, which FuzzValidJSON holds to
+// encoding/json and unicode/utf8 in package jsonscan.
+func jsonFault(b []byte) string { return jsonscan.Fault(b) }
 
 // isJSONObject decides with encoding/json rather than by peeking at bytes,
 // so that the model does not share the chain's shortcut.

@@ -13,6 +13,8 @@ import (
 	"unsafe"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/hookchain/hookchain/internal/jsonscan"
 )
 
 // Matcher picks the calls a link is asked about. It is shown the event as the
@@ -358,11 +360,11 @@ func (m inputMatcher) String() string {
 type InputPath struct {
 	path  string
 	multi bool
-	keys  []string // set for a plain path of object keys, which fastLookup reads
+	keys  []string // set for a plain path of object keys, which jsonscan.Lookup reads
 }
 
 func newInputPath(path string) InputPath {
-	return InputPath{path: path, multi: isMultiPath(path), keys: plainKeys(path)}
+	return InputPath{path: path, multi: isMultiPath(path), keys: jsonscan.PlainKeys(path)}
 }
 
 // CompileInputPath checks path. It must not be empty, and must not start
@@ -382,7 +384,7 @@ func CompileInputPath(path string) (InputPath, error) {
 // Results alias the input and must not outlive the call.
 func (p InputPath) Any(e Event, test func(gjson.Result) bool) bool {
 	if p.keys != nil && len(e.Input) > 0 {
-		if r, ok := fastLookup(e.Input, p.keys); ok {
+		if r, ok := jsonscan.Lookup(e.Input, p.keys); ok {
 			return test(r)
 		}
 	}

@@ -1,4 +1,9 @@
-package hookchain
+// Package jsonscan reads the JSON a chain is given the way the chain needs
+// it read: Valid checks a whole input or output in one pass (JSON, UTF-8,
+// and no key given twice in one object), and Lookup reads one plain path the
+// way gjson does, without parsing what it passes over. Both are held to a
+// reference (encoding/json, gjson) by fuzz targets.
+package jsonscan
 
 import (
 	"bytes"
@@ -9,14 +14,14 @@ import (
 	"unsafe"
 )
 
-// jsonFault says what keeps b from being a JSON value a chain accepts, to
+// Fault says what keeps b from being a JSON value a chain accepts, to
 // follow "is": "not valid JSON", "not valid UTF-8", or "ambiguous: …" for an
 // object that gives one key twice; "" when nothing does. Only a refusal pays
 // for telling them apart.
-func jsonFault(b []byte) string {
+func Fault(b []byte) string {
 	var dup string
 	switch {
-	case scanJSON(b, &dup):
+	case scan(b, &dup):
 		return ""
 	case !json.Valid(b):
 		return "not valid JSON"
@@ -26,15 +31,15 @@ func jsonFault(b []byte) string {
 	return "ambiguous: an object in it has the key " + strconv.Quote(dup) + " twice"
 }
 
-// validJSON reports whether b is exactly one JSON value (RFC 8259), with
+// Valid reports whether b is exactly one JSON value (RFC 8259), with
 // only white space around it, whose strings are valid UTF-8 and whose objects
 // never give a key twice: the bytes a chain accepts as an input or an output.
-func validJSON(b []byte) bool {
+func Valid(b []byte) bool {
 	var dup string
-	return scanJSON(b, &dup)
+	return scan(b, &dup)
 }
 
-// scanJSON is validJSON, and names the key given twice when that is why it
+// scan is Valid, and names the key given twice when that is why it
 // refuses b.
 //
 // A key given twice is refused because readers disagree about it: gjson, and
@@ -49,7 +54,7 @@ func validJSON(b []byte) bool {
 // own stacks instead of recursing, so that a deeply nested document costs
 // memory in proportion to its depth, never a goroutine stack. FuzzValidJSON
 // holds it to encoding/json.
-func scanJSON(b []byte, dup *string) bool {
+func scan(b []byte, dup *string) bool {
 	const (
 		inValue = iota // a value must start at i
 		inKey          // an object key must start at i

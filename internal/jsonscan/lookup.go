@@ -1,4 +1,4 @@
-package hookchain
+package jsonscan
 
 import (
 	"bytes"
@@ -8,11 +8,11 @@ import (
 	"github.com/tidwall/gjson"
 )
 
-// plainKeys splits a path made only of object keys ("command",
+// PlainKeys splits a path made only of object keys ("command",
 // "options.timeout") into its keys, or returns nil for any other path: one
 // with an array index, a query, a wildcard, a modifier or an escape, which
 // gjson reads.
-func plainKeys(path string) []string {
+func PlainKeys(path string) []string {
 	var keys []string
 	start := 0
 	for i := 0; i <= len(path); i++ {
@@ -38,13 +38,13 @@ func plainKeys(path string) []string {
 	return keys
 }
 
-// fastLookup reads the value at a plain path the way gjson.Get does, but
+// Lookup reads the value at a plain path the way gjson.Get does, but
 // without parsing the values it passes over: it compares keys as bytes and
 // skips the values of other keys. ok is false when it meets anything it
 // does not read this way — a key with an escape, a string value with one,
 // input that is not well-formed — and the caller then asks gjson, so the
 // answer is always gjson's. FuzzFastLookup holds the two to each other.
-func fastLookup(input []byte, keys []string) (r gjson.Result, ok bool) {
+func Lookup(input []byte, keys []string) (r gjson.Result, ok bool) {
 	b := input
 	i := skipSpace(b, 0)
 	for k, key := range keys {
@@ -182,7 +182,7 @@ func skipValue(b []byte, i int) (int, bool) {
 			case '}', ']':
 				depth--
 				if depth == 0 {
-					return j + 1, validJSON(b[i : j+1])
+					return j + 1, Valid(b[i : j+1])
 				}
 			case '"':
 				end, _, ok := stringEnd(b, j+1)

@@ -1,4 +1,4 @@
-package hookchain
+package jsonscan
 
 import (
 	"bytes"
@@ -14,7 +14,7 @@ import (
 func TestValidJSONAcceptsWhatEncodingJSONAcceptsInUTF8(t *testing.T) {
 	tests := []struct {
 		doc  string
-		want string // jsonFault's answer
+		want string // Fault's answer
 	}{
 		{`{}`, ""},
 		{` {"command":"ls -la","timeout":30,"env":{"A":"1"},"args":["a",1,2.5e-3,true,false,null]} `, ""},
@@ -54,7 +54,7 @@ func TestValidJSONAcceptsWhatEncodingJSONAcceptsInUTF8(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.doc, func(t *testing.T) {
-			assert.Equal(t, tt.want, jsonFault([]byte(tt.doc)))
+			assert.Equal(t, tt.want, Fault([]byte(tt.doc)))
 		})
 	}
 }
@@ -80,9 +80,9 @@ func manyKeys(n int, extra string) string {
 func TestValidJSONHoldsADeepDocumentWithoutRecursing(t *testing.T) {
 	const depth = 1 << 20
 	doc := strings.Repeat(`[{"a":`, depth) + "1" + strings.Repeat("}]", depth)
-	assert.True(t, validJSON([]byte(doc)))
-	assert.False(t, validJSON([]byte(doc[:len(doc)-1])))
-	assert.False(t, validJSON([]byte(strings.Repeat(`[{"a":`, depth)+"1"+strings.Repeat("]}", depth))))
+	assert.True(t, Valid([]byte(doc)))
+	assert.False(t, Valid([]byte(doc[:len(doc)-1])))
+	assert.False(t, Valid([]byte(strings.Repeat(`[{"a":`, depth)+"1"+strings.Repeat("]}", depth))))
 }
 
 func TestNeedsALookFindsEveryByteThatNeedsOne(t *testing.T) {
@@ -118,8 +118,8 @@ func FuzzValidJSON(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		_, dup := duplicateKey(b)
 		want := json.Valid(b) && utf8.Valid(b) && !dup
-		if got := validJSON(b); got != want {
-			t.Fatalf("validJSON(%q) = %v, encoding/json and utf8 say %v", b, got, want)
+		if got := Valid(b); got != want {
+			t.Fatalf("Valid(%q) = %v, encoding/json and utf8 say %v", b, got, want)
 		}
 	})
 }

@@ -1,4 +1,4 @@
-package hookchain
+package jsonscan
 
 import (
 	"testing"
@@ -33,7 +33,7 @@ func TestPlainKeysAreOnlyPathsOfObjectKeys(t *testing.T) {
 		{"é", nil},
 	}
 	for _, tt := range tests {
-		assert.Equal(t, tt.want, plainKeys(tt.path), tt.path)
+		assert.Equal(t, tt.want, PlainKeys(tt.path), tt.path)
 	}
 }
 
@@ -42,7 +42,7 @@ func TestFastLookupReadsWhatGjsonReads(t *testing.T) {
 		`"options":{"timeout":30,"env":{"A":"1"}},"args":["a","b"],"command":"ls -la","command2":"x"}`
 	for _, path := range []string{"command", "n", "ok", "no", "nil", "options", "options.timeout", "options.env.A",
 		"args", "missing", "options.missing", "command.deeper", "args.deeper"} {
-		got, ok := fastLookup([]byte(doc), plainKeys(path))
+		got, ok := Lookup([]byte(doc), PlainKeys(path))
 		want := gjson.Get(doc, path)
 		if !ok {
 			continue // gjson reads it; what matters is that the fast path never disagrees
@@ -53,7 +53,7 @@ func TestFastLookupReadsWhatGjsonReads(t *testing.T) {
 		assert.Equal(t, want.Num, got.Num, path)
 		assert.Equal(t, want.Exists(), got.Exists(), path)
 	}
-	_, ok := fastLookup([]byte(doc), plainKeys("description"))
+	_, ok := Lookup([]byte(doc), PlainKeys("description"))
 	assert.False(t, ok, "a string with an escape is left to gjson")
 }
 
@@ -69,17 +69,17 @@ func FuzzFastLookup(f *testing.F) {
 		f.Add([]byte(s), "command")
 	}
 	f.Fuzz(func(t *testing.T, doc []byte, path string) {
-		keys := plainKeys(path)
+		keys := PlainKeys(path)
 		if keys == nil || len(doc) == 0 {
 			return
 		}
-		got, ok := fastLookup(doc, keys)
+		got, ok := Lookup(doc, keys)
 		if !ok {
 			return
 		}
 		want := gjson.GetBytes(doc, path)
 		if got.Type != want.Type || got.Raw != want.Raw || got.Str != want.Str || got.Num != want.Num || got.Exists() != want.Exists() {
-			t.Fatalf("fastLookup(%q, %q) = %#v, gjson says %#v", doc, path, got, want)
+			t.Fatalf("Lookup(%q, %q) = %#v, gjson says %#v", doc, path, got, want)
 		}
 	})
 }
