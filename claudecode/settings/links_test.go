@@ -380,16 +380,18 @@ func TestHooksThatAskAndGiveContext(t *testing.T) {
 				Notes: []hookchain.Note{{Link: hint, Text: "staging is make deploy-staging"}}},
 		},
 		{
-			name:     "an ask with updatedInput is denied, though hooks fail open",
+			// Claude Code shows its user the rewritten call; the chain asks
+			// its approver about it, and runs it once approved.
+			name:     "an ask with updatedInput asks about the rewritten call",
 			handlers: rewriteHandler,
 			approver: &approve,
-			want: hookchain.Outcome{Verdict: hookchain.Denied,
-				Reason: "denied by " + rewrite + `: permissionDecision "ask" with updatedInput is refused: ` +
-					`in a chain one answer cannot both rewrite a call and ask about it, so rewrite in one hook and ask in a later one`,
-				DecidedBy: rewrite, Cause: hookchain.CauseLink,
-				Trail: []hookchain.Step{{Name: rewrite, Verdict: hookchain.Denied,
-					Reason: `permissionDecision "ask" with updatedInput is refused: in a chain one answer cannot both rewrite a call and ask about it, ` +
-						`so rewrite in one hook and ask in a later one`}}},
+			want: hookchain.Outcome{Verdict: hookchain.Modified, Reason: rewrite,
+				Input:     json.RawMessage(`{"command":"make deploy-staging"}`),
+				DecidedBy: "operator", Cause: hookchain.CauseApprover,
+				Trail: []hookchain.Step{
+					{Name: rewrite, Verdict: hookchain.Asked},
+					{Name: "operator", Approver: true, Verdict: hookchain.Allowed, By: "alice"},
+				}},
 		},
 	}
 	for _, tt := range tests {
