@@ -58,76 +58,89 @@ type program struct {
 	direct bool     // script is run as the program itself, so it must be executable
 }
 
-// readProgram reads what command runs: its first simple command, in the
-// exec form (args set) or as the shell would read the command line.
+// readProgram reads what command runs: the first simple command, in the
+// exec form (args set) or as the shell would read the command line, and
+// the first script that any simple command of the line runs
+// ("cd \"$GITHUB_WORKSPACE\" && ./check.sh" runs check.sh).
 func readProgram(command string, args []string, noShell bool) program {
-	var words []string
+	var calls [][]string
 	if noShell {
-		words = append([]string{command}, args...)
+		calls = [][]string{append([]string{command}, args...)}
 	} else {
-		words = firstCall(command)
+		calls = simpleCommands(command)
 	}
-	p := program{words: words}
-	if len(words) == 0 {
-		return p
+	if len(calls) == 0 {
+		return program{}
 	}
-	prog := words[0]
-	if strings.Contains(prog, "/") {
-		p.script, p.direct = prog, true
-		return p
-	}
-	if !interpreters[filepath.Base(prog)] {
-		return p
-	}
-	for i, w := range words[1:] {
-		switch {
-		case w == "-c" || w == "-e" || w == "--eval" || w == "-m":
-			return p // inline code, or a module: no script file
-		case strings.HasPrefix(w, "-"):
-		case i == 0 && subcommands[w]:
-		default:
-			if strings.Contains(w, "/") || filepath.Ext(w) != "" {
-				p.script = w
-			}
-			return p
+	p := program{words: calls[0]}
+	for _, words := range calls {
+		if script, direct := scriptOf(words); script != "" {
+			p.script, p.direct = script, direct
+			break
 		}
 	}
 	return p
 }
 
-// firstCall returns the words of the first simple command of a shell
-// command line, each as the shell would pass it, except that $NAME and
-// ${NAME} are kept as written; nil when the line does not parse or does not
-// start with a simple command of words that can be read so.
-func firstCall(line string) []string {
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(line), "")
-	if err != nil || len(f.Stmts) == 0 {
-		return nil
+// scriptOf returns the script a simple command runs, and whether it runs
+// it as the program itself; "" when it runs none.
+func scriptOf(words []string) (string, bool) {
+	if len(words) == 0 {
+		return "", false
 	}
-	stmt := f.Stmts[0]
-	for {
-		b, ok := stmt.Cmd.(*syntax.BinaryCmd)
-		if !ok {
-			break
-		}
-		stmt = b.X
+	prog := words[0]
+	if strings.Contains(prog, "/") {
+		return prog, true
 	}
-	call, ok := stmt.Cmd.(*syntax.CallExpr)
-	if !ok {
-		return nil
+	if !interpreters[filepath.Base(prog)] {
+		return "", false
 	}
-	words := make([]string, 0, len(call.Args))
-	for _, w := range call.Args {
-		s, ok := literal(w.Parts)
-		if !ok {
-			if len(words) == 0 {
-				return nil
+	for i, w := range words[1:] {
+		switch {
+		case w == "-c" || w == "-e" || w == "--eval" || w == "-m":
+			return "", false // inline code, or a module: no script file
+		case strings.HasPrefix(w, "-"):
+		case i == 0 && subcommands[w]:
+		default:
+			if strings.Contains(w, "/") || filepath.Ext(w) != "" {
+				return w, false
 			}
-			break
+			return "", false
 		}
-		words = append(words, s)
 	}
-	return words
+	return "", false
+}
+
+// simpleCommands returns the words of the simple commands of a shell
+// command line, in order, each word as the shell would pass it except that
+// $NAME and ${NAME} are kept as written. A command is cut at the first word
+// that cannot be read so, and left out when that is its first; nil when
+// the line does not parse.
+func simpleCommands(line string) [][]string {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(line), "")
+	if err != nil {
+		return nil
+	}
+	var calls [][]string
+	syntax.Walk(f, func(n syntax.Node) bool {
+		call, ok := n.(*syntax.CallExpr)
+		if !ok {
+			return true
+		}
+		var words []string
+		for _, w := range call.Args {
+			s, ok := literal(w.Parts)
+			if !ok {
+				break
+			}
+			words = append(words, s)
+		}
+		if len(words) > 0 {
+			calls = append(calls, words)
+		}
+		return true
+	})
+	return calls
 }
 
 // literal is the text of word parts that hold only literals, quotes and
