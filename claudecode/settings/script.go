@@ -228,7 +228,9 @@ func (l *lookup) scriptWarning(p program, values map[string]string, home, dir st
 	}
 	if p.script == "" {
 		prog := p.words[0]
-		if builtins[prog] || strings.Contains(prog, "${") || strings.Contains(prog, "=") {
+		// A variable's value cannot be looked up here, and a name with
+		// blanks has a warning of its own.
+		if builtins[prog] || strings.ContainsAny(prog, "$= \t") {
 			return ""
 		}
 		if !l.inPath(prog) {
