@@ -101,14 +101,10 @@
 //
 //   - "ask" goes to the chain's approver (hookchain.Chain.WithApprover), who
 //     is asked once per call, after every link has answered, about the final
-//     input; Claude Code asks its user. A chain without an approver denies
+//     input (an ask with updatedInput is hookchain.AskAbout, and the final
+//     input is the rewritten one); Claude Code asks its user. A chain without an approver denies
 //     the call, with a reason that starts "approval needed but not obtained",
 //     and so does one whose approver fails or does not answer in time.
-//   - "ask" with an updatedInput is hookchain.AskAbout: the input is
-//     rewritten, and the approver is asked about the final input, as
-//     Claude Code asks its user about the rewritten call. An updatedInput
-//     that is the call's input as it stands (the same JSON text, white
-//     space aside) changes nothing and is a plain Ask.
 //   - stdout that starts with '{' but is not JSON is a failure, which the
 //     trail shows; Claude Code reads it as plain text, that is as no
 //     decision. A guard whose answer is broken should be seen to be broken;

@@ -58,10 +58,10 @@ func (s *Settings) Files() []string { return append([]string(nil), s.files...) }
 // A file that cannot be read, is not JSON, or whose hooks section does not
 // have Claude Code's shape (an object of events, each an array of matcher
 // groups, each with an array of handlers) is an error naming the file and
-// the position. Mistakes inside a handler (an unknown type, an if rule
-// that cannot be honoured, a bad matcher or timeout) do not stop Load: they
-// are reported by Links and listed by Hooks, so that a checker can show
-// every hook and every problem.
+// the position. Mistakes inside a handler (an unknown type or event, a
+// malformed if rule, a bad matcher or timeout) do not stop Load: they are
+// reported by Links and listed by Hooks, so that a checker can show every
+// hook and every problem.
 func Load(paths ...string) (*Settings, error) {
 	var parts []*Settings
 	for _, path := range paths {
@@ -313,12 +313,13 @@ const (
 	// Disabled hooks are not run because disableAllHooks is set.
 	Disabled Status = "disabled"
 	// Skipped hooks need something a chain does not have (a model, an MCP
-	// client, a session that outlives the call) and were left out because
-	// Options.SkipUnsupported is set.
+	// client, a permission dialog, a call that waits for a background
+	// hook) or an if rule hookchain does not reproduce, and were left out
+	// because Options.SkipUnsupported is set.
 	Skipped Status = "skipped"
 	// Refused hooks are the same without SkipUnsupported: Links fails.
 	Refused Status = "refused"
-	// Invalid hooks are a mistake in the settings, or use a feature that
-	// cannot be honoured (an if rule that CompileIf refuses): Links fails.
+	// Invalid hooks are a mistake in the settings (an unknown type or
+	// event, a malformed if rule or matcher): Links fails.
 	Invalid Status = "invalid"
 )
