@@ -588,7 +588,7 @@ type hookJSON struct {
 	IfMatcher      string            `json:"if_matcher,omitempty"`
 	Type           string            `json:"type,omitempty"`
 	Command        string            `json:"command,omitempty"`
-	Args           []string          `json:"args,omitempty"`
+	Args           []string          `json:"args,omitzero"` // [] is the exec form too
 	URL            string            `json:"url,omitempty"`
 	Headers        map[string]string `json:"headers,omitempty"`
 	TimeoutSeconds float64           `json:"timeout_seconds,omitempty"`
