@@ -149,7 +149,7 @@ type parser struct {
 	plugin *Plugin    // set when the file is a plugin's hooks.json
 
 	// matcherWarning is what is wrong with the matcher of the group being
-	// read, and matcherAt where it is written.
+	// read, and matcherAt where it is written; group sets them.
 	matcherWarning string
 	matcherAt      gjson.Result
 }
@@ -264,7 +264,7 @@ func (p *parser) event(name string, groups gjson.Result) ([]entry, error) {
 				e.ignored = name + " is not a tool-call event"
 				p.describe(&e, h)
 			default:
-				if p.matcherWarning != "" {
+				if p.matcherWarning != "" && hi == 0 { // once for the group
 					e.warn(p, p.matcherAt, hwhere, p.matcherWarning)
 				}
 				p.handler(&e, h, hwhere)
@@ -280,6 +280,7 @@ func (p *parser) event(name string, groups gjson.Result) ([]entry, error) {
 // wrong with each of its handlers, so a problem comes back as a function
 // that places it at one handler.
 func (p *parser) group(event string, g gjson.Result, fields map[string]gjson.Result, dup string) (hookchain.Matcher, MatcherKind, func(where string) *Error) {
+	p.matcherWarning = ""
 	if _, isTool := toolEvents[event]; !isTool {
 		if slices.Contains(events, event) {
 			return nil, "", nil // not judged: the event is not run
@@ -308,7 +309,6 @@ func (p *parser) group(event string, g gjson.Result, fields map[string]gjson.Res
 	if err != nil {
 		return nil, kind, func(where string) *Error { return p.at(mv, where, "%v", err) }
 	}
-	p.matcherWarning = ""
 	if msg := matcherWarning(mv.Str, kind); msg != "" {
 		p.matcherWarning = msg
 		p.matcherAt = mv
