@@ -2,31 +2,58 @@ package claudecode
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/process"
 )
 
-// ProjectDirEnv is the variable through which Claude Code tells a command
-// hook the project's root directory.
-const ProjectDirEnv = "CLAUDE_PROJECT_DIR"
+// The variables through which Claude Code tells a command hook where the
+// project and the plugin that bundles it are. In the exec form (Spec.Args),
+// "${NAME}" in the program and in each argument is replaced by the value.
+const (
+	ProjectDirEnv = "CLAUDE_PROJECT_DIR"
+	PluginRootEnv = "CLAUDE_PLUGIN_ROOT"
+	PluginDataEnv = "CLAUDE_PLUGIN_DATA"
+)
+
+// placeholders are the variables substituted in the exec form.
+var placeholders = []string{ProjectDirEnv, PluginRootEnv, PluginDataEnv}
 
 // Command returns an interceptor that runs a Claude Code command hook for
-// each event it is asked about: it writes InputFor(e, s) as JSON on the
-// hook's stdin, runs spec with process.Run, and answers with Decide.
+// each event it is asked about: it writes InputFor(e, session) as JSON on
+// the hook's stdin, runs spec with process.Run, and answers with Decide.
+// The session is s, overridden field by field by the call's own
+// (WithSessionInfo).
 //
-// The hook's environment is process.Run's — process.BaseEnv() and spec.Env,
-// nothing else of the host's — with CLAUDE_PROJECT_DIR set to s.ProjectDir,
-// or to s.Cwd when that is empty (and left unset when both are). When
-// spec.Dir is empty the hook runs in s.Cwd, as Claude Code runs hooks in the
-// session's working directory.
+// The hook runs as Claude Code runs it:
+//
+//   - With Claude Code's environment: spec.Inherit's default here is
+//     process.InheritAll less the OTEL_* variables, which Claude Code keeps
+//     from every subprocess. Set spec.Inherit to process.InheritBase for the
+//     strict baseline; spec.Unset and spec.Env remove and add as usual.
+//   - With CLAUDE_PROJECT_DIR set to the session's ProjectDir. Without one,
+//     the variable is left as the hook's environment has it (a hook program
+//     run by Claude Code inherits it), and set to the session's Cwd when the
+//     environment has none.
+//   - In the exec form (spec.Args), with ${CLAUDE_PROJECT_DIR},
+//     ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PLUGIN_DATA} replaced, in the
+//     program and in each argument, by their values in the hook's
+//     environment, as plain strings: an argument stays one argument
+//     whatever the path holds.
+//   - In the session's Cwd when spec.Dir is empty.
+//   - With its output kept up to spec's caps and the rest dropped
+//     (spec.Truncate is set), so that exit status 2 blocks however much the
+//     hook printed.
 //
 // Every failure is a *process.Error that names the command and quotes its
 // stderr: one that could not run, was killed or outran its time (from
-// process.Run), one that exited with a status other than 0 and 2 (Kind
-// ExitStatus), or one whose output is not a valid answer (Kind BadAnswer).
+// process.Run), one that exited with a status other than 0 and 2 without
+// a valid JSON answer (Kind ExitStatus), or one whose output is not a
+// valid answer (Kind BadAnswer).
 //
 // Command panics when spec is not valid (process.Spec.Validate): a
 // construction mistake, like the core's. Validate specs read from
@@ -35,14 +62,20 @@ func Command(spec process.Spec, s SessionInfo) hookchain.Interceptor {
 	if err := spec.Validate(); err != nil {
 		panic(fmt.Sprintf("claudecode: Command: %v", err))
 	}
-	spec = commandSpec(spec, s)
-	name := spec.String()
+	if spec.Inherit == process.InheritDefault {
+		spec.Inherit = process.InheritAll
+		spec.Unset = append(slices.Clip(spec.Unset), "OTEL_*")
+	}
+	spec.Truncate = true
 	return func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
-		stdin, err := marshal(InputFor(e, s))
+		session := sessionFor(ctx, s)
+		run := commandSpec(spec, session)
+		name := run.String()
+		stdin, err := marshal(InputFor(e, session))
 		if err != nil {
 			return hookchain.Outcome{}, fmt.Errorf("hook %q: encoding the hook input: %w", name, err)
 		}
-		res, err := process.Run(ctx, spec, stdin)
+		res, err := process.Run(ctx, run, stdin)
 		if err != nil {
 			return hookchain.Outcome{}, err // a *process.Error, naming the command
 		}
@@ -58,27 +91,57 @@ func Command(spec process.Spec, s SessionInfo) hookchain.Interceptor {
 // command hook reads alike and names the command: an exit status that is
 // neither 0 nor 2, or output that is not a valid answer.
 func failure(command string, r process.Result, err error) *process.Error {
-	if r.ExitCode != 0 && r.ExitCode != 2 {
+	var status *exitStatusError
+	if errors.As(err, &status) {
 		return &process.Error{Command: command, Kind: process.ExitStatus, ExitCode: r.ExitCode, Stderr: process.Excerpt(r.Stderr)}
 	}
 	return &process.Error{Command: command, Kind: process.BadAnswer, ExitCode: -1, Stderr: process.Excerpt(r.Stderr), Err: err}
 }
 
 // commandSpec is spec as Claude Code would run it for session s: in the
-// session's directory, with the project directory in the environment. The
-// environment is copied, so the caller's slice is never written to.
+// session's directory, with the project directory in the environment and
+// the placeholders of the exec form replaced. The environment and the
+// arguments are copied, so the caller's slices are never written to.
 func commandSpec(spec process.Spec, s SessionInfo) process.Spec {
 	if spec.Dir == "" {
 		spec.Dir = s.Cwd
 	}
+	values := make(map[string]string, len(placeholders))
+	for _, kv := range spec.Environ() {
+		k, v, _ := strings.Cut(kv, "=")
+		if slices.Contains(placeholders, k) {
+			values[k] = v
+		}
+	}
 	project := s.ProjectDir
-	if project == "" {
+	if _, set := values[ProjectDirEnv]; project == "" && !set {
 		project = s.Cwd
 	}
 	if project != "" {
 		// Last, because process.Run lets a later entry win: the session,
 		// not the configuration, says where the project is.
 		spec.Env = append(slices.Clip(spec.Env), ProjectDirEnv+"="+project)
+		values[ProjectDirEnv] = project
+	}
+	if len(spec.Args) > 0 {
+		args := make([]string, len(spec.Args))
+		for i, a := range spec.Args {
+			args[i] = substitute(a, values)
+		}
+		spec.Args = args
 	}
 	return spec
+}
+
+// substitute replaces each ${NAME} in s whose NAME has a value. A
+// placeholder for a variable that is not set is left as written, as Claude
+// Code leaves it.
+func substitute(s string, values map[string]string) string {
+	if !strings.Contains(s, "${") {
+		return s
+	}
+	for k, v := range values {
+		s = strings.ReplaceAll(s, "${"+k+"}", v)
+	}
+	return s
 }

@@ -70,9 +70,6 @@ func TestCommandHooksAnswerThroughAChain(t *testing.T) {
 				{Name: "hook", Verdict: hookchain.Asked, Reason: "pushes to a shared branch"},
 				{Name: "approver", Approver: true, Verdict: hookchain.Denied, Fault: "no approver is configured"},
 			}})},
-		{"ask with updatedInput denies, even on a fail-open link", "ask-rewrite.sh", true, bash("git push"), same(denied(
-			`permissionDecision "ask" with updatedInput is refused: in a chain one answer cannot both rewrite a call and ask about it, ` +
-				`so rewrite in one hook and ask in a later one (the hook asked: pushes to a shared branch)`))},
 		{"additionalContext before the call", "context.sh", false, bash("npm test"), same(hookchain.Outcome{
 			Notes: []hookchain.Note{{Link: "hook", Text: "this repository uses pnpm (PreToolUse)"}}})},
 		{"additionalContext after the call", "context.sh", false, bashResult("ok"), same(hookchain.Outcome{
@@ -187,36 +184,97 @@ func TestAHookIsSentClaudeCodesInputOnStdin(t *testing.T) {
 	}
 }
 
-func TestAHookGetsTheProjectDirButNotTheHostsEnvironment(t *testing.T) {
+func TestAHookGetsClaudeCodesEnvironmentAndTheProjectDir(t *testing.T) {
+	// Hooks read their settings from the environment: "Handlers run in the
+	// current directory with Claude Code's environment" (hooks reference).
 	t.Setenv("HOOKCHAIN_TEST_SECRET", "from-the-host")
+	t.Setenv("CLAUDE_PROJECT_DIR", "")
+	os.Unsetenv("CLAUDE_PROJECT_DIR")
 	work := t.TempDir()
 	root := t.TempDir()
 	tests := []struct {
-		name string
-		s    SessionInfo
-		env  []string
-		dir  string
-		want string
+		name    string
+		s       SessionInfo
+		inherit process.Inherit
+		host    string // CLAUDE_PROJECT_DIR in the host's environment, when set
+		env     []string
+		dir     string
+		want    string
 	}{
-		{"project dir and cwd from the session", SessionInfo{Cwd: work, ProjectDir: root}, nil, "",
+		{"project dir and cwd from the session, and the host's variables", SessionInfo{Cwd: work, ProjectDir: root}, 0, "", nil, "",
+			"project=" + root + " secret=from-the-host pwd=" + work},
+		{"the strict baseline keeps the host's variables back", SessionInfo{Cwd: work, ProjectDir: root}, process.InheritBase, "", nil, "",
 			"project=" + root + " secret=unset pwd=" + work},
-		{"the project dir defaults to the cwd", SessionInfo{Cwd: work}, nil, "",
-			"project=" + work + " secret=unset pwd=" + work},
-		{"spec.Env passes a variable on by name; the session's project dir wins", SessionInfo{Cwd: work, ProjectDir: root},
+		{"the project dir defaults to the cwd", SessionInfo{Cwd: work}, 0, "", nil, "",
+			"project=" + work + " secret=from-the-host pwd=" + work},
+		{"without a project dir, the one Claude Code gave the host stands", SessionInfo{Cwd: work}, 0, root, nil, "",
+			"project=" + root + " secret=from-the-host pwd=" + work},
+		{"spec.Env overrides a variable; the session's project dir wins", SessionInfo{Cwd: work, ProjectDir: root}, 0, "",
 			[]string{"HOOKCHAIN_TEST_SECRET=given", "CLAUDE_PROJECT_DIR=/elsewhere"}, "",
 			"project=" + root + " secret=given pwd=" + work},
-		{"spec.Dir outranks the session's cwd", SessionInfo{Cwd: work, ProjectDir: root}, nil, root,
-			"project=" + root + " secret=unset pwd=" + root},
+		{"spec.Dir outranks the session's cwd", SessionInfo{Cwd: work, ProjectDir: root}, 0, "", nil, root,
+			"project=" + root + " secret=from-the-host pwd=" + root},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if tt.host != "" {
+				t.Setenv("CLAUDE_PROJECT_DIR", tt.host)
+			}
 			spec := script(t, "env.sh")
-			spec.Env, spec.Dir = tt.env, tt.dir
+			spec.Env, spec.Dir, spec.Inherit = tt.env, tt.dir, tt.inherit
 			got, err := Command(spec, tt.s)(context.Background(), bash("ls"))
 			require.NoError(t, err)
 			assert.Equal(t, hookchain.Deny(tt.want), got)
 		})
 	}
+}
+
+func TestAHookDoesNotSeeTheHostsOpenTelemetryExporter(t *testing.T) {
+	// "Claude Code doesn't pass OTEL_* environment variables to the
+	// subprocesses it spawns, including ... hooks" (monitoring docs).
+	t.Setenv("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4317")
+	spec := process.Spec{Shell: `cat >/dev/null; echo "endpoint=${OTEL_EXPORTER_OTLP_ENDPOINT-unset} home=${HOME:+set}" >&2; exit 2`}
+	got, err := Command(spec, SessionInfo{Cwd: t.TempDir()})(context.Background(), bash("ls"))
+	require.NoError(t, err)
+	assert.Equal(t, hookchain.Deny("endpoint=unset home=set"), got)
+}
+
+func TestEachCallIsToldAboutItsOwnConversation(t *testing.T) {
+	// One chain serves every conversation: the session comes with the call.
+	first, second := t.TempDir(), t.TempDir()
+	spec := process.Spec{Shell: `cat > "$PWD/input.json"`}
+	fn := Command(spec, SessionInfo{ID: "default", PermissionMode: "plan", Cwd: first})
+	ctx := WithSessionInfo(context.Background(), SessionInfo{ID: "conv-2", Cwd: second,
+		Extra: map[string]json.RawMessage{"agent_id": json.RawMessage(`"a-7"`), "session_id": json.RawMessage(`"smuggled"`)}})
+
+	_, err := fn(context.Background(), bash("ls"))
+	require.NoError(t, err)
+	_, err = fn(ctx, bash("ls"))
+	require.NoError(t, err)
+
+	got1, err := os.ReadFile(filepath.Join(first, "input.json"))
+	require.NoError(t, err)
+	got2, err := os.ReadFile(filepath.Join(second, "input.json"))
+	require.NoError(t, err)
+	assert.Equal(t, `{"session_id":"default","transcript_path":"","cwd":"`+first+`","permission_mode":"plan","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"toolu_1"}`+"\n", string(got1))
+	assert.Equal(t, `{"session_id":"conv-2","transcript_path":"","cwd":"`+second+`","permission_mode":"plan","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"toolu_1","agent_id":"a-7"}`+"\n", string(got2),
+		"the call's fields win, the default fills the rest, and Extra never overrides a field of the input")
+}
+
+func TestTheExecFormSubstitutesThePathPlaceholdersInEveryArgument(t *testing.T) {
+	// "path placeholders like ${CLAUDE_PLUGIN_ROOT} are substituted into
+	// command and into each args element as plain strings" (hooks reference).
+	root := filepath.Join(t.TempDir(), "my project")
+	require.NoError(t, os.MkdirAll(root, 0o755))
+	spec := process.Spec{
+		Args: []string{"sh", "-c", `cat >/dev/null; printf '%s|' "$@" >&2; exit 2`, "sh",
+			"${CLAUDE_PROJECT_DIR}/.claude/hooks/x.sh", "--plugin=${CLAUDE_PLUGIN_ROOT}", "${CLAUDE_PLUGIN_DATA}", "$HOME"},
+		Env: []string{"CLAUDE_PLUGIN_ROOT=/plugins/fmt"},
+	}
+	got, err := Command(spec, SessionInfo{Cwd: t.TempDir(), ProjectDir: root})(context.Background(), bash("ls"))
+	require.NoError(t, err)
+	assert.Equal(t, hookchain.Deny(root+"/.claude/hooks/x.sh|--plugin=/plugins/fmt|${CLAUDE_PLUGIN_DATA}|$HOME|"), got,
+		"a placeholder with no value, and anything that is not a placeholder, is passed as written")
 }
 
 func TestCommandDoesNotWriteToTheCallersEnvSlice(t *testing.T) {
@@ -336,4 +394,27 @@ func TestCommandPanicsOnAnInvalidSpec(t *testing.T) {
 	assert.PanicsWithValue(t, "claudecode: Command: neither Args nor Shell is set", func() {
 		Command(process.Spec{}, SessionInfo{})
 	})
+}
+
+func TestAHookThatRewritesAndAsksHasTheApproverAskedAboutTheRewrite(t *testing.T) {
+	// "updatedInput ... Combine with "allow" to auto-approve, or "ask" to
+	// show the modified input to the user" (hooks reference, PreToolUse).
+	var asked hookchain.Question
+	approver := hookchain.Approver{Name: "reviewer", Timeout: time.Minute,
+		Answer: func(_ context.Context, q hookchain.Question) (hookchain.Approval, error) {
+			asked = q
+			return hookchain.Approval{Decision: hookchain.Approve, By: "alice"}, nil
+		}}
+	link := hookchain.Before("ask-rewrite.sh", hookchain.Tool("Bash"), Command(script(t, "ask-rewrite.sh"), project(t))).FailOpen()
+
+	approved := hookchain.New(link).WithApprover(approver).Run(context.Background(), bash("git push"))
+	alone := hookchain.New(link).Run(context.Background(), bash("git push"))
+
+	assert.Equal(t, hookchain.Modified, approved.Verdict)
+	assert.JSONEq(t, `{"command":"git push --dry-run"}`, string(approved.Input), "approved, the call runs as rewritten")
+	assert.JSONEq(t, `{"command":"git push --dry-run"}`, string(asked.Input), "the approver is asked about the rewritten call")
+	assert.Equal(t, []hookchain.Asking{{Link: "ask-rewrite.sh", Message: "pushes to a shared branch"}}, asked.Asks)
+	assert.Equal(t, []string{"ask-rewrite.sh"}, asked.RewrittenBy)
+	assert.Equal(t, hookchain.Denied, alone.Verdict, "with nobody to ask, even a fail-open link's ask denies")
+	assert.Equal(t, "approval needed but not obtained: no approver is configured (asked by ask-rewrite.sh: pushes to a shared branch)", alone.Reason)
 }

@@ -3,7 +3,6 @@ package claudecode
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -19,41 +18,92 @@ const (
 	noReason       = "blocked by the hook, which gave no reason"
 	stopPrefix     = "stop requested"
 	noStopReason   = stopPrefix + " (continue: false)"
-	askRewrite     = `permissionDecision "ask" with updatedInput is refused: in a chain one answer cannot both rewrite a call and ask about it, ` +
-		`so rewrite in one hook and ask in a later one`
 )
+
+// exitStatusError is Decide's failure for an exit status that is neither 0
+// nor 2 and came with no valid JSON answer.
+type exitStatusError struct{ msg string }
+
+func (e *exitStatusError) Error() string { return e.msg }
 
 // Decide turns one run of a Claude Code hook — its exit status, stdout and
 // stderr — into its answer to event e, by Claude Code's rules (the table is
 // in the package documentation):
 //
-//   - exit status 2 blocks, with stderr (trimmed) as the reason; stdout is
-//     not read. This holds after the call too, where the model is shown the
+//   - exit status 2 blocks, whatever the hook printed. The reason is the
+//     one a valid JSON answer on stdout gives with a blocking decision, and
+//     stderr (trimmed) otherwise; a valid JSON answer's additionalContext
+//     is kept. This holds after the call too, where the model is shown the
 //     reason as an error instead of the tool's output.
 //   - exit status 0: stdout is read by ParseOutput. Nothing, or plain text,
 //     is no decision (Allow); a JSON object is answered by Output.Outcome.
-//   - any other exit status is a failure, and so is stdout that starts with
-//     '{' but is not a valid hook output.
+//   - any other exit status is a failure, unless stdout is a valid JSON
+//     answer: Claude Code then ignores the status and the JSON alone
+//     decides, and so does Decide.
+//   - stdout that starts with '{' but is not a valid answer is a failure.
+//
+// Output cut at a cap (process.Result's StdoutTruncated, StderrTruncated)
+// changes what is kept, never what is decided: exit status 2 still blocks,
+// with the reason saying that stderr was cut; stdout that starts with '{'
+// and was cut is an answer that cannot be read, and the call is denied,
+// with a reason that says so; cut plain text is still no decision.
 //
 // A non-nil error is a failure of the hook: "non-blocking" in Claude Code's
 // terms, while in a chain the link's fail mode decides (fail closed unless
 // the link was built with FailOpen).
 func Decide(e hookchain.Event, r process.Result) (hookchain.Outcome, error) {
+	if r.StdoutTruncated && r.ExitCode != 2 && startsJSON(r.Stdout) {
+		return hookchain.Deny(fmt.Sprintf("the hook's answer on stdout is longer than the %d bytes hookchain reads, "+
+			"so its decision cannot be known; denied rather than guessed", len(r.Stdout))), nil
+	}
 	switch r.ExitCode {
 	case 0:
 		return answer(e, r.Stdout, "stdout")
 	case 2:
-		reason := strings.TrimSpace(string(r.Stderr))
-		if reason == "" {
-			reason = noStderrReason
+		return blocked(e, r), nil
+	}
+	if o, err := parseOutput(r.Stdout, "stdout"); err == nil && o != nil {
+		if out, err := o.Outcome(e); err == nil {
+			return out, nil
 		}
-		return hookchain.Deny(reason), nil
 	}
 	msg := fmt.Sprintf("exited with status %d", r.ExitCode)
 	if excerpt := process.Excerpt(r.Stderr); excerpt != "" {
 		msg += fmt.Sprintf("; stderr: %q", excerpt)
 	}
-	return hookchain.Outcome{}, errors.New(msg)
+	return hookchain.Outcome{}, &exitStatusError{msg}
+}
+
+// blocked is Decide for exit status 2: a denial, whose reason is the JSON
+// answer's when it blocks too, and stderr's otherwise.
+func blocked(e hookchain.Event, r process.Result) hookchain.Outcome {
+	var out hookchain.Outcome
+	if o, err := parseOutput(r.Stdout, "stdout"); err == nil && o != nil {
+		if parsed, err := o.Outcome(e); err == nil {
+			out = parsed
+		}
+	}
+	if out.Verdict == hookchain.Denied {
+		return out
+	}
+	reason := strings.TrimSpace(string(r.Stderr))
+	switch {
+	case r.StderrTruncated:
+		reason += fmt.Sprintf("\n… (stderr cut: only its first %d bytes are kept)", len(r.Stderr))
+	case reason == "":
+		reason = noStderrReason
+	}
+	notes := out.Notes
+	out = hookchain.Deny(reason)
+	out.Notes = notes
+	return out
+}
+
+// startsJSON reports whether b, past leading white space, starts with '{':
+// what Claude Code reads as a JSON answer.
+func startsJSON(b []byte) bool {
+	b = bytes.TrimLeft(b, " \t\r\n")
+	return len(b) > 0 && b[0] == '{'
 }
 
 // answer is Decide for a hook that succeeded and answered with b, which
@@ -90,11 +140,9 @@ func clip(s string, n int) string {
 // otherwise. The reason, or the ask's message, is permissionDecisionReason,
 // or the top-level reason.
 //
-// ask with an updatedInput that differs from the call's input is Deny. In
-// Claude Code it rewrites the call and asks about the rewritten one; a
-// chain's answer is one verdict, and Ask alone would have the approver
-// approve, and the tool run, the input the hook wanted replaced. The
-// reason says so and how to get the same effect in a chain.
+// ask with an updatedInput that differs from the call's input is AskAbout:
+// the input is rewritten and the approver is asked about the rewritten call,
+// as Claude Code asks its user about it. With the same input, it is Ask.
 //
 // After the call (PostToolUse, PostToolUseFailure): decision "block" is
 // Deny with the top-level reason; otherwise updatedToolOutput, or
@@ -105,7 +153,7 @@ func clip(s string, n int) string {
 // that starts "stop requested" and carries stopReason.
 //
 // Whatever the verdict, additionalContext (unless it is blank) is carried
-// on the outcome as its context (Outcome.WithContext), for the model to
+// on the outcome as a note (Outcome.WithNote), for the model to
 // read next to the call.
 //
 // Outcome fails when hookSpecificOutput names another event than e's (or
@@ -175,12 +223,9 @@ func (o *Output) before(e hookchain.Event, h *HookSpecificOutput) hookchain.Outc
 		return hookchain.Deny(reason)
 	case PermissionAsk:
 		if len(h.UpdatedInput) > 0 && !sameJSON(h.UpdatedInput, e.Input) {
-			// Not a failure: a fail-open link (Claude Code's default) would
-			// then let the call run with nobody asked.
-			if reason == "" {
-				return hookchain.Deny(askRewrite)
-			}
-			return hookchain.Deny(askRewrite + " (the hook asked: " + reason + ")")
+			// Claude Code asks its user about the rewritten call; the chain
+			// asks its approver about the final input.
+			return hookchain.AskAbout(h.UpdatedInput, reason)
 		}
 		return hookchain.Ask(reason)
 	case PermissionDefer:

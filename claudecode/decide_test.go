@@ -34,6 +34,11 @@ var (
 	}
 )
 
+// pre is a PreToolUse answer with the given hookSpecificOutput fields.
+func pre(fields string) string {
+	return `{"hookSpecificOutput":{"hookEventName":"PreToolUse"` + fields + `}}`
+}
+
 // exited is a hook run that exited 0 with stdout.
 func exited(stdout string) process.Result { return process.Result{Stdout: []byte(stdout)} }
 
@@ -56,12 +61,32 @@ func TestExitTwoBlocksWithStderrAsTheReason(t *testing.T) {
 		{"with nothing on stderr a default reason", before,
 			process.Result{ExitCode: 2, Stderr: []byte(" \n")},
 			hookchain.Deny("blocked with exit status 2 and nothing on stderr")},
-		{"stdout is not read, even an allow", before,
+		// "even a JSON permissionDecision of "allow" can't override it"
+		{"a JSON allow does not lift the block", before,
 			process.Result{ExitCode: 2, Stdout: []byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}`), Stderr: []byte("no")},
 			hookchain.Deny("no")},
-		{"stdout is not read, even garbage", after,
+		// "The blocking message is the reason from your JSON's blocking
+		// decision when it makes one, and your stderr text otherwise."
+		{"a JSON denial gives the reason", before,
+			process.Result{ExitCode: 2, Stdout: []byte(pre(`,"permissionDecision":"deny","permissionDecisionReason":"from the JSON"`)), Stderr: []byte("from stderr")},
+			hookchain.Deny("from the JSON")},
+		{"a JSON block gives the reason after the call", after,
+			process.Result{ExitCode: 2, Stdout: []byte(`{"decision":"block","reason":"from the JSON"}`), Stderr: []byte("from stderr")},
+			hookchain.Deny("from the JSON")},
+		{"the JSON's additionalContext is kept", before,
+			process.Result{ExitCode: 2, Stdout: []byte(pre(`,"additionalContext":"run the linter first"`)), Stderr: []byte("lint errors")},
+			hookchain.Deny("lint errors").WithNote("run the linter first")},
+		// "A hook that exits 2 while printing JSON that fails JSON output
+		// schema validation still blocks: Claude Code uses stderr"
+		{"JSON that is not a valid answer still blocks, with stderr", before,
+			process.Result{ExitCode: 2, Stdout: []byte(`{"decision":"maybe"}`), Stderr: []byte("no")},
+			hookchain.Deny("no")},
+		{"garbage on stdout still blocks, with stderr", after,
 			process.Result{ExitCode: 2, Stdout: []byte(`{garbage`), Stderr: []byte("no")},
 			hookchain.Deny("no")},
+		{"a stderr cut at its cap still blocks, and the reason says it was cut", before,
+			process.Result{ExitCode: 2, Stderr: []byte("src/a.ts:1:1 error\nsrc/a.ts:2:1 err"), StderrTruncated: true},
+			hookchain.Deny("src/a.ts:1:1 error\nsrc/a.ts:2:1 err\n… (stderr cut: only its first 35 bytes are kept)")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -80,7 +105,8 @@ func TestOtherExitStatusesAreFailuresNamingTheStatusAndStderr(t *testing.T) {
 		{process.Result{ExitCode: 1, Stderr: []byte("jq: command not found\n")}, `exited with status 1; stderr: "jq: command not found"`},
 		{process.Result{ExitCode: 3}, "exited with status 3"},
 		{process.Result{ExitCode: 127, Stderr: []byte("sh: hook.sh: not found")}, `exited with status 127; stderr: "sh: hook.sh: not found"`},
-		{process.Result{ExitCode: 1, Stdout: []byte(`{"decision":"block","reason":"x"}`)}, "exited with status 1"},
+		{process.Result{ExitCode: 1, Stdout: []byte(`{"decision":"maybe","reason":"x"}`)}, "exited with status 1"},
+		{process.Result{ExitCode: 1, Stdout: []byte(`Traceback (most recent call last)`)}, "exited with status 1"},
 		{process.Result{ExitCode: -1, Stderr: []byte("?")}, `exited with status -1; stderr: "?"`},
 	}
 	for _, tt := range tests {
@@ -92,6 +118,51 @@ func TestOtherExitStatusesAreFailuresNamingTheStatusAndStderr(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestAtAnyOtherExitStatusAValidJSONAnswerDecides(t *testing.T) {
+	// "With a parsed object that passes schema validation ... Claude Code
+	// ignores the exit code and the JSON alone decides the outcome."
+	tests := []struct {
+		name   string
+		event  hookchain.Event
+		result process.Result
+		want   hookchain.Outcome
+	}{
+		{"a denial printed before exit 1", before,
+			process.Result{ExitCode: 1, Stdout: []byte(pre(`,"permissionDecision":"deny","permissionDecisionReason":"secrets in the command"`))},
+			hookchain.Deny("secrets in the command")},
+		{"a legacy block printed before exit 3", before,
+			process.Result{ExitCode: 3, Stdout: []byte(`{"decision":"block","reason":"x"}`)},
+			hookchain.Deny("x")},
+		{"a block after the call", after,
+			process.Result{ExitCode: 1, Stdout: []byte(`{"decision":"block","reason":"x"}`)},
+			hookchain.Deny("x")},
+		{"context alone", before,
+			process.Result{ExitCode: 127, Stdout: []byte(pre(`,"additionalContext":"note"`))},
+			hookchain.Allow().WithNote("note")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Decide(tt.event, tt.result)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func TestACutAnswerIsDeniedAndCutTextIsNoDecision(t *testing.T) {
+	// Past a cap the answer is the fail-closed one, named; text that is not
+	// JSON decides nothing however long it is.
+	cutJSON := []byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"al`)
+	for _, code := range []int{0, 1} {
+		got, err := Decide(before, process.Result{ExitCode: code, Stdout: cutJSON, StdoutTruncated: true})
+		require.NoError(t, err)
+		assert.Equal(t, hookchain.Deny("the hook's answer on stdout is longer than the 76 bytes hookchain reads, so its decision cannot be known; denied rather than guessed"), got)
+	}
+	got, err := Decide(before, process.Result{Stdout: []byte("ok ok ok ok"), StdoutTruncated: true})
+	require.NoError(t, err)
+	assert.Equal(t, hookchain.Allow(), got)
 }
 
 func TestAFailureQuotesTheEndOfALongStderr(t *testing.T) {
@@ -166,9 +237,6 @@ func TestKnownFieldsOfTheWrongTypeAreFailures(t *testing.T) {
 }
 
 func TestPreToolUseAnswers(t *testing.T) {
-	pre := func(fields string) string {
-		return `{"hookSpecificOutput":{"hookEventName":"PreToolUse"` + fields + `}}`
-	}
 	tests := []struct {
 		name   string
 		stdout string
@@ -190,18 +258,17 @@ func TestPreToolUseAnswers(t *testing.T) {
 		{"ask without a reason", pre(`,"permissionDecision":"ask"`), hookchain.Ask("")},
 		{"ask falls back to the top-level reason", `{"reason":"force-push","hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask"}}`,
 			hookchain.Ask("force-push")},
-		{"ask with updatedInput is refused: one answer cannot rewrite and ask",
+		// "Combine with "allow" to auto-approve, or "ask" to show the
+		// modified input to the user."
+		{"ask with updatedInput rewrites the call and asks about the rewrite",
 			pre(`,"permissionDecision":"ask","permissionDecisionReason":"pushes to main","updatedInput":{"command":"git push --dry-run"}`),
-			hookchain.Deny(`permissionDecision "ask" with updatedInput is refused: in a chain one answer cannot both rewrite a call and ask about it, ` +
-				`so rewrite in one hook and ask in a later one (the hook asked: pushes to main)`)},
+			hookchain.AskAbout(json.RawMessage(`{"command":"git push --dry-run"}`), "pushes to main")},
 		{"ask with updatedInput and no reason", pre(`,"permissionDecision":"ask","updatedInput":{"command":"git push --dry-run"}`),
-			hookchain.Deny(`permissionDecision "ask" with updatedInput is refused: in a chain one answer cannot both rewrite a call and ask about it, ` +
-				`so rewrite in one hook and ask in a later one`)},
+			hookchain.AskAbout(json.RawMessage(`{"command":"git push --dry-run"}`), "")},
 		{"ask with updatedInput that is the call's input, spaced differently, asks", pre(`,"permissionDecision":"ask","updatedInput":{ "command" : "ls" }`),
 			hookchain.Ask("")},
 		{"ask with updatedInput whose keys are reordered is a rewrite", pre(`,"permissionDecision":"ask","updatedInput":{"timeout":1,"command":"ls"}`),
-			hookchain.Deny(`permissionDecision "ask" with updatedInput is refused: in a chain one answer cannot both rewrite a call and ask about it, ` +
-				`so rewrite in one hook and ask in a later one`)},
+			hookchain.AskAbout(json.RawMessage(`{"timeout":1,"command":"ls"}`), "")},
 		{"defer is no decision", pre(`,"permissionDecision":"defer"`), hookchain.Allow()},
 		{"defer ignores updatedInput", pre(`,"permissionDecision":"defer","updatedInput":{"command":"rm -rf /"}`), hookchain.Allow()},
 		{"allow with updatedInput modifies", pre(`,"permissionDecision":"allow","permissionDecisionReason":"added a timeout","updatedInput":{"command":"ls","timeout":60}`),
@@ -403,13 +470,6 @@ func TestAdditionalContextRidesOnWhateverTheHookAnswered(t *testing.T) {
 			assert.Equal(t, tt.want, got)
 		})
 	}
-}
-
-func TestExitTwoCarriesNoContext(t *testing.T) {
-	got, err := Decide(before, process.Result{ExitCode: 2, Stderr: []byte("no"),
-		Stdout: []byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"unread"}}`)})
-	require.NoError(t, err)
-	assert.Equal(t, hookchain.Deny("no"), got, "stdout is not read after exit status 2")
 }
 
 func TestDecideRefusesAnEventWithNoHook(t *testing.T) {

@@ -4,19 +4,25 @@
 //
 // Running Claude Code hooks in a chain:
 //
-//	session := claudecode.Session{ID: id, Cwd: dir, ProjectDir: root}
+//	defaults := claudecode.SessionInfo{ProjectDir: root}
 //	chain := hookchain.New(
-//		hookchain.Before("protect-files", hookchain.ToolGlob("Edit|Write"),
-//			claudecode.Command(process.Spec{Shell: `"$CLAUDE_PROJECT_DIR"/.claude/hooks/protect.sh`}, session)).
+//		hookchain.Before("protect.sh", hookchain.ToolGlob("Edit|Write"),
+//			claudecode.Command(process.Spec{Args: []string{"${CLAUDE_PROJECT_DIR}/.claude/hooks/protect.sh"}}, defaults)).
 //			Timeout(60*time.Second),
 //		hookchain.After("policy-server", hookchain.Any(),
-//			claudecode.HTTP(claudecode.HTTPHook{URL: "http://127.0.0.1:8080/hook", Timeout: 5 * time.Second}, session)).
+//			claudecode.HTTP(claudecode.HTTPHook{URL: "http://127.0.0.1:8080/hook", Timeout: 5 * time.Second}, defaults)).
 //			Timeout(10*time.Second).FailOpen(),
 //	)
+//	// Each call tells the hooks about its own conversation:
+//	ctx = claudecode.WithSessionInfo(ctx, claudecode.SessionInfo{ID: conversationID, Cwd: agentCwd})
+//	outcome := chain.Run(ctx, event)
 //
-// Command runs a command hook (InputFor on stdin, Decide on what it did);
-// HTTP posts the same input to a URL. Package claudecode/settings builds such
-// links from Claude Code settings files.
+// Command runs a command hook (InputFor on stdin, Decide on what it did),
+// with Claude Code's environment; HTTP posts the same input to a URL. One
+// chain serves every conversation: the session_id, cwd and permission_mode
+// a hook is told come with each call (WithSessionInfo), and the
+// SessionInfo a hook is built with fills what a call leaves out. Package
+// claudecode/settings builds such links from Claude Code settings files.
 //
 // Writing a Claude Code hook in Go:
 //
@@ -27,16 +33,20 @@
 //
 // # Reading a hook's answer
 //
-// The exit status is checked first; stdout is read only after exit status 0,
-// by ParseOutput, and a JSON object is answered by Output.Outcome:
+// The exit status is checked first. Exit status 2 blocks whatever the hook
+// printed; at exit status 0 stdout is read by ParseOutput, and a JSON
+// object is answered by Output.Outcome; at any other status a valid JSON
+// answer on stdout decides, as in Claude Code, and without one the run is
+// a failure:
 //
 //	hook did                                          before the call (PreToolUse)             after (PostToolUse, PostToolUseFailure)
 //	exit 2                                            Deny(stderr)                             Deny(stderr)
+//	exit 2, and a valid JSON answer that blocks       Deny(its reason)                         Deny(its reason)
 //	exit 0, stdout empty or plain text                Allow                                    Allow
 //	"continue": false, "stopReason": r                Deny("stop requested: r")                Deny("stop requested: r")
 //	permissionDecision "deny" (or decision "block")   Deny(permissionDecisionReason or reason) —
 //	permissionDecision "ask"                          Ask(permissionDecisionReason or reason)  —
-//	"ask" with an updatedInput that changes the input Deny (see below)                         —
+//	"ask" with an updatedInput that changes the input AskAbout(updatedInput, reason)           —
 //	permissionDecision "defer"                        Allow (updatedInput ignored)             —
 //	"allow" (or decision "approve") or none,
 //	  with updatedInput                               Modify(updatedInput)                     —
@@ -45,19 +55,26 @@
 //	updatedToolOutput o                               —                                        Replace(o), IsError kept
 //	updatedMCPToolOutput o, mcp__ tool                —                                        Replace(o), IsError kept
 //	updatedMCPToolOutput o, any other tool            —                                        Allow (ignored, as Claude Code does)
-//	additionalContext c, beside any of the above      .WithContext(c)                          .WithContext(c)
-//	any other exit status                             failure                                  failure
+//	additionalContext c, beside any of the above      .WithNote(c)                             .WithNote(c)
+//	any other exit status, no valid JSON answer       failure                                  failure
 //	stdout starts with '{' but is not a valid answer  failure                                  failure
 //
-// Rows are in order of precedence: "continue": false outranks every
-// decision, a hookSpecificOutput.permissionDecision outranks the legacy
-// top-level decision, and after the call decision "block" outranks a
-// replacement. updatedInput replaces the whole input, not the fields it
-// names. A hook that blocks without a reason is given one ("blocked by the
-// hook, which gave no reason", or "blocked with exit status 2 and nothing on
-// stderr"). additionalContext goes with every JSON answer, a denial's
-// included, and is left out when blank; after exit status 2 stdout is not
-// read, so there is none.
+// Rows are in order of precedence: exit status 2 outranks any JSON (a JSON
+// "allow" does not lift the block, and its additionalContext is kept),
+// "continue": false outranks every decision, a
+// hookSpecificOutput.permissionDecision outranks the legacy top-level
+// decision, and after the call decision "block" outranks a replacement.
+// updatedInput replaces the whole input, not the fields it names. A hook
+// that blocks without a reason is given one ("blocked by the hook, which
+// gave no reason", or "blocked with exit status 2 and nothing on stderr").
+// additionalContext goes with every JSON answer, a denial's included, and
+// is left out when blank.
+//
+// Output is kept up to a cap, and the cap never decides: a hook that
+// prints 600 lint errors on stderr and exits 2 blocks, with the reason
+// saying that stderr was cut; an answer on stdout that starts with '{' and
+// is longer than the cap cannot be read, and the call is denied with a
+// reason that says so.
 //
 // A valid answer is one JSON object whose known fields have Claude Code's
 // types (unknown fields are ignored, a null field is read as absent); whose
@@ -84,27 +101,24 @@
 //
 //   - "ask" goes to the chain's approver (hookchain.Chain.WithApprover), who
 //     is asked once per call, after every link has answered, about the final
-//     input; Claude Code asks its user. A chain without an approver denies
+//     input (an ask with updatedInput is hookchain.AskAbout, and the final
+//     input is the rewritten one); Claude Code asks its user. A chain without an approver denies
 //     the call, with a reason that starts "approval needed but not obtained",
 //     and so does one whose approver fails or does not answer in time.
-//   - "ask" with an updatedInput is denied, with a reason that says why. In
-//     Claude Code it rewrites the call and asks the user about the rewritten
-//     one. A link answers one verdict: Ask alone would have the approver
-//     approve, and the tool run, the input the hook wanted replaced, and a
-//     failure would let the call run unasked on a fail-open link. The same
-//     effect in a chain is two hooks, one that answers updatedInput and a
-//     later one that asks: the approver is asked about the final input. An
-//     updatedInput that is the call's input as it stands (the same JSON
-//     text, white space aside) changes nothing and is not a rewrite.
+//   - stdout that starts with '{' but is not JSON is a failure, which the
+//     trail shows; Claude Code reads it as plain text, that is as no
+//     decision. A guard whose answer is broken should be seen to be broken;
+//     on a fail-open link (the settings loader's default) the call goes on
+//     either way.
 //   - "continue": false stops the whole agent in Claude Code. hookchain
 //     answers for one call and has no verdict that stops the agent, so the
 //     call is denied, at either hook, with a reason that starts "stop
 //     requested" and carries stopReason; a runtime that wants to stop can
 //     look for it.
-//   - additionalContext is the outcome's context (hookchain.Outcome.Context),
-//     stamped with the link's name by the chain; Wrap hands it to the runtime
-//     in Result.Context, for the model to read beside the result, as Claude
-//     Code shows it to the model.
+//   - additionalContext is one of the outcome's notes
+//     (hookchain.Outcome.Notes), stamped with the link's name by the chain;
+//     Wrap hands the notes to the runtime in Result.Notes, for the model to
+//     read beside the result, as Claude Code shows it to the model.
 //   - After the call, Claude Code shows a blocking hook's reason to the
 //     model beside the tool's output; a hookchain Deny after the call shows
 //     the reason instead of the output, as an error result.

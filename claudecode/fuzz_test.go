@@ -54,6 +54,8 @@ func FuzzDecide(f *testing.F) {
 		}
 	}
 	f.Add(2, []byte(`{"decision":"approve"}`), []byte("no\n"), uint8(0))
+	f.Add(2, []byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"c"}}`), []byte("no\n"), uint8(0))
+	f.Add(1, []byte(`{"decision":"block","reason":"r"}`), []byte(""), uint8(1))
 	f.Add(1, []byte(""), []byte("boom"), uint8(1))
 	f.Add(-1, []byte("x"), []byte{0xff, 0xfe}, uint8(2))
 
@@ -72,8 +74,11 @@ func FuzzDecide(f *testing.F) {
 			}
 			return
 		}
-		if code != 0 && code != 2 {
-			t.Fatalf("exit status %d answered %+v", code, out)
+		if code != 0 && code != 2 && !startsJSON(stdout) {
+			t.Fatalf("exit status %d without a JSON answer answered %+v", code, out)
+		}
+		if code == 2 && out.Verdict != hookchain.Denied {
+			t.Fatalf("exit status 2 answered %+v", out)
 		}
 		switch out.Verdict {
 		case hookchain.Allowed:
@@ -84,6 +89,9 @@ func FuzzDecide(f *testing.F) {
 		case hookchain.Asked:
 			if e.Hook != hookchain.BeforeTool {
 				t.Fatalf("Ask after the call: %+v", out)
+			}
+			if out.Input != nil && (!json.Valid(out.Input) || kind(out.Input) != "an object") {
+				t.Fatalf("AskAbout with an input that is not a JSON object: %q", out.Input)
 			}
 		case hookchain.Modified:
 			if e.Hook != hookchain.BeforeTool {
@@ -108,7 +116,7 @@ func FuzzDecide(f *testing.F) {
 		switch {
 		case len(out.Notes) > 1:
 			t.Fatalf("more than one note: %+v", out.Notes)
-		case len(out.Notes) == 1 && (code != 0 || strings.TrimSpace(out.Notes[0].Text) == "" || out.Notes[0].Link != ""):
+		case len(out.Notes) == 1 && (!startsJSON(stdout) || strings.TrimSpace(out.Notes[0].Text) == "" || out.Notes[0].Link != ""):
 			t.Fatalf("a note the hook did not give: %+v", out.Notes)
 		}
 		// The chain takes the answer as given: no fault, the same verdict
@@ -126,7 +134,10 @@ func FuzzDecide(f *testing.F) {
 			}
 		}
 		want := out.Verdict
-		if want == hookchain.Asked {
+		switch {
+		case want == hookchain.Asked && out.Input != nil:
+			want = hookchain.Modified // approved, the rewrite it asked about
+		case want == hookchain.Asked:
 			want = hookchain.Allowed
 		}
 		if folded.Verdict != want {

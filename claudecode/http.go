@@ -42,12 +42,22 @@ var noRedirects = &http.Client{
 }
 
 // HTTP returns an interceptor for Claude Code's "http" hook type. It POSTs
-// InputFor(e, s) as JSON (Content-Type: application/json) to h.URL with
-// h.Headers. A 2xx response's body is read as the stdout of a command hook
-// that exited 0 (see Decide): empty or plain text is no decision, a JSON
-// object is an answer. A non-2xx status, a failed connection, a timeout or
-// a body over 10 MiB is a failure, as it is a non-blocking error in Claude
-// Code: an HTTP hook blocks only by answering so in JSON.
+// InputFor(e, session) as JSON (Content-Type: application/json) to h.URL
+// with h.Headers; the session is s, overridden field by field by the call's
+// own (WithSessionInfo). As Claude Code reads the response:
+//
+//   - 2xx with an empty body is no decision (Allow);
+//   - 2xx with a JSON object is an answer, read as a command hook's stdout
+//     (see Output.Outcome);
+//   - 2xx with any other body (plain text, a JSON array) is a failure, and
+//     the text goes nowhere near the model;
+//   - a non-2xx status, a failed connection and a timeout are failures.
+//
+// Failures are non-blocking errors in Claude Code: an HTTP hook blocks only
+// by answering so in JSON. A body over 10 MiB is read no further: if it
+// starts with '{' its decision cannot be known and the call is denied,
+// with a reason that says so; otherwise it is a failure, as any other
+// body is.
 //
 // HTTP panics when h.URL is not an absolute http or https URL.
 func HTTP(h HTTPHook, s SessionInfo) hookchain.Interceptor {
@@ -67,7 +77,7 @@ func HTTP(h HTTPHook, s SessionInfo) hookchain.Interceptor {
 		fail := func(format string, args ...any) (hookchain.Outcome, error) {
 			return hookchain.Outcome{}, fmt.Errorf("http hook %s: "+format, append([]any{h.URL}, args...)...)
 		}
-		body, err := marshal(InputFor(e, s))
+		body, err := marshal(InputFor(e, sessionFor(ctx, s)))
 		if err != nil {
 			return fail("encoding the hook input: %v", err)
 		}
@@ -98,7 +108,14 @@ func HTTP(h HTTPHook, s SessionInfo) hookchain.Interceptor {
 			return fail("status %s: %s", resp.Status, bodyText(body))
 		}
 		if len(body) > maxHTTPBody {
-			return fail("the response body is larger than %d bytes", maxHTTPBody)
+			if startsJSON(body) {
+				return hookchain.Deny(fmt.Sprintf("the http hook's answer is longer than the %d bytes hookchain reads, "+
+					"so its decision cannot be known; denied rather than guessed", maxHTTPBody)), nil
+			}
+			return fail("the response body is larger than %d bytes and is not a JSON answer", maxHTTPBody)
+		}
+		if trimmed := bytes.TrimSpace(body); len(trimmed) > 0 && trimmed[0] != '{' {
+			return fail("a 2xx response must have an empty body or a JSON object, not text: %s", bodyText(body))
 		}
 		out, err := answer(e, body, "the response body")
 		if err != nil {

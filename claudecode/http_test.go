@@ -53,7 +53,6 @@ func TestHTTPHooksAnswerInTheResponseBody(t *testing.T) {
 	}{
 		{"an empty 200 allows", 200, "", before, hookchain.Allow()},
 		{"a 204 allows", 204, "", before, hookchain.Allow()},
-		{"plain text is no decision", 200, "logged", before, hookchain.Allow()},
 		{"allow in JSON", 200, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}`, before, hookchain.Allow()},
 		{"deny in JSON", 200, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"blocked by the policy server"}}`,
 			before, hookchain.Deny("blocked by the policy server")},
@@ -135,10 +134,25 @@ func TestHTTPHookFailures(t *testing.T) {
 		_, err := HTTP(HTTPHook{URL: srv.URL}, session)(context.Background(), before)
 		require.EqualError(t, err, "http hook "+srv.URL+": the response body starts with '{' but is not valid JSON: unexpected end of JSON input")
 	})
-	t.Run("a body over 10 MiB is a failure and is not parsed", func(t *testing.T) {
-		srv := serveHook(t, 200, `{"decision":"block","reason":"`+strings.Repeat("x", 10<<20)+`"}`)
+	t.Run("a JSON body over 10 MiB is an answer that cannot be read, and denies", func(t *testing.T) {
+		srv := serveHook(t, 200, `{"decision":"approve","reason":"`+strings.Repeat("x", 10<<20)+`"}`)
+		got, err := HTTP(HTTPHook{URL: srv.URL}, session)(context.Background(), before)
+		require.NoError(t, err)
+		assert.Equal(t, hookchain.Deny("the http hook's answer is longer than the 10485760 bytes hookchain reads, so its decision cannot be known; denied rather than guessed"), got)
+	})
+	t.Run("a text body over 10 MiB is a failure", func(t *testing.T) {
+		srv := serveHook(t, 200, strings.Repeat("x", 10<<20+1))
 		_, err := HTTP(HTTPHook{URL: srv.URL}, session)(context.Background(), before)
-		require.EqualError(t, err, "http hook "+srv.URL+": the response body is larger than 10485760 bytes")
+		require.EqualError(t, err, "http hook "+srv.URL+": the response body is larger than 10485760 bytes and is not a JSON answer")
+	})
+	t.Run("a 2xx plain-text body is a failure and goes nowhere near the model", func(t *testing.T) {
+		// "2xx with any other body, such as plain text: non-blocking error,
+		// handled the same as a non-2xx status. Claude Code doesn't add the
+		// text to Claude's context" (hooks reference, HTTP response handling).
+		srv := serveHook(t, 200, "logged; all good")
+		got, err := HTTP(HTTPHook{URL: srv.URL}, session)(context.Background(), before)
+		require.EqualError(t, err, "http hook "+srv.URL+": a 2xx response must have an empty body or a JSON object, not text: body: logged; all good")
+		assert.Equal(t, hookchain.Outcome{}, got)
 	})
 }
 

@@ -2,9 +2,12 @@ package claudecode
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/internal/validutf8"
@@ -23,12 +26,66 @@ const defaultPermissionMode = "default"
 
 // SessionInfo is what Claude Code tells every hook about the conversation. The
 // host fills it: hookchain knows about tool calls, not about sessions.
+//
+// A chain serves every conversation: give each call its own SessionInfo
+// with WithSessionInfo, and the hooks of that call are told about its
+// conversation. The SessionInfo given to Command or HTTP (or to
+// settings.Options) is the default for the fields a call leaves empty.
 type SessionInfo struct {
 	ID             string // session_id
 	TranscriptPath string // transcript_path
-	Cwd            string // cwd
+	Cwd            string // cwd, where command hooks run; it follows the agent's cd
 	PermissionMode string // permission_mode ("default" when empty)
-	ProjectDir     string // CLAUDE_PROJECT_DIR for command hooks (Cwd when empty)
+	ProjectDir     string // CLAUDE_PROJECT_DIR for command hooks (Cwd when empty): the root where the session started
+
+	// Extra holds the other fields of the hook input — agent_id,
+	// agent_type, prompt_id, effort, duration_ms, is_interrupt, and any that
+	// Claude Code adds — each sent to the hooks as given. A field this
+	// package writes itself (session_id, tool_input, ...) is never taken
+	// from Extra.
+	Extra map[string]json.RawMessage
+}
+
+// sessionKey carries a call's SessionInfo in a context.
+type sessionKey struct{}
+
+// WithSessionInfo returns a context that tells the Claude Code hooks of one
+// call (Command, HTTP, and the links package settings builds) about its
+// conversation: pass it to Chain.Run, or to the executor Chain.Wrap
+// returns. Its non-empty fields override those of the SessionInfo the hook
+// was built with, and its Extra fields are added to theirs.
+func WithSessionInfo(ctx context.Context, s SessionInfo) context.Context {
+	return context.WithValue(ctx, sessionKey{}, s)
+}
+
+// SessionInfoFrom returns the SessionInfo that WithSessionInfo put in ctx.
+func SessionInfoFrom(ctx context.Context) (SessionInfo, bool) {
+	s, ok := ctx.Value(sessionKey{}).(SessionInfo)
+	return s, ok
+}
+
+// sessionFor is the session a call in ctx is run for: the call's own
+// fields, and def's where the call leaves one empty.
+func sessionFor(ctx context.Context, def SessionInfo) SessionInfo {
+	call, ok := SessionInfoFrom(ctx)
+	if !ok {
+		return def
+	}
+	s := def
+	for _, f := range []struct{ dst, src *string }{
+		{&s.ID, &call.ID}, {&s.TranscriptPath, &call.TranscriptPath}, {&s.Cwd, &call.Cwd},
+		{&s.PermissionMode, &call.PermissionMode}, {&s.ProjectDir, &call.ProjectDir},
+	} {
+		if *f.src != "" {
+			*f.dst = *f.src
+		}
+	}
+	if len(call.Extra) > 0 {
+		s.Extra = make(map[string]json.RawMessage, len(def.Extra)+len(call.Extra))
+		maps.Copy(s.Extra, def.Extra)
+		maps.Copy(s.Extra, call.Extra)
+	}
+	return s
 }
 
 // Input is Claude Code's hook input, the JSON object a hook reads on stdin
@@ -37,6 +94,10 @@ type SessionInfo struct {
 //
 // PostToolUseFailure carries the failure as Error, the error text, and no
 // ToolResponse, as Claude Code sends it.
+//
+// Fields this type does not name are kept in Extra when an input is
+// decoded, and written after the others when it is encoded, so that an
+// input passes through hookchain with every field Claude Code gave it.
 //
 // An input whose bytes are not valid UTF-8 does not decode (see
 // UnmarshalJSON).
@@ -51,19 +112,86 @@ type Input struct {
 	ToolUseID      string          `json:"tool_use_id,omitempty"`
 	ToolResponse   json.RawMessage `json:"tool_response,omitempty"` // PostToolUse
 	Error          string          `json:"error,omitempty"`         // PostToolUseFailure
+
+	Extra map[string]json.RawMessage `json:"-"` // every other field, as given
+}
+
+// inputFields are the JSON names of Input's own fields.
+var inputFields = map[string]bool{
+	"session_id": true, "transcript_path": true, "cwd": true, "permission_mode": true,
+	"hook_event_name": true, "tool_name": true, "tool_input": true, "tool_use_id": true,
+	"tool_response": true, "error": true,
 }
 
 // UnmarshalJSON decodes an Input as encoding/json decodes any struct,
-// except that JSON text that is not valid UTF-8 is an error. encoding/json
-// would turn each bad byte of a string into U+FFFD: a tool name "Ba\xffsh"
-// would become one that no Bash hook matches, and the call would go ahead
-// unchecked.
+// keeping the fields it does not name in Extra, except that JSON text that
+// is not valid UTF-8 is an error. encoding/json would turn each bad byte of
+// a string into U+FFFD: a tool name "Ba\xffsh" would become one that no
+// Bash hook matches, and the call would go ahead unchecked.
 func (in *Input) UnmarshalJSON(b []byte) error {
 	if err := validutf8.CheckJSON(b); err != nil {
 		return fmt.Errorf("claudecode: the hook input is %w", err)
 	}
 	type plain Input // without this method
-	return json.Unmarshal(b, (*plain)(in))
+	var out plain
+	if err := json.Unmarshal(b, &out); err != nil {
+		return err
+	}
+	var all map[string]json.RawMessage
+	if err := json.Unmarshal(b, &all); err != nil {
+		return err
+	}
+	for k, v := range all {
+		if inputFields[k] {
+			continue
+		}
+		if out.Extra == nil {
+			out.Extra = map[string]json.RawMessage{}
+		}
+		out.Extra[k] = v
+	}
+	*in = Input(out)
+	return nil
+}
+
+// MarshalJSON encodes an Input with its own fields first, in Claude Code's
+// order, then the Extra fields in the order of their names. An Extra field
+// that names one of Input's own is left out, and so is one whose value is
+// not valid JSON.
+func (in Input) MarshalJSON() ([]byte, error) {
+	type plain Input // without this method
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(plain(in)); err != nil {
+		return nil, err
+	}
+	out := bytes.TrimRight(b.Bytes(), "\n")
+	if len(in.Extra) == 0 {
+		return out, nil
+	}
+	out = out[:len(out)-1] // the closing brace
+	for _, k := range slices.Sorted(maps.Keys(in.Extra)) {
+		v := in.Extra[k]
+		if inputFields[k] || !json.Valid(v) {
+			continue
+		}
+		key, _ := json.Marshal(k) // a string always encodes
+		out = append(out, ',')
+		out = append(out, key...)
+		out = append(out, ':')
+		out = append(out, v...)
+	}
+	return append(out, '}'), nil
+}
+
+// Session is the SessionInfo that the input tells a hook about: its
+// session_id, transcript_path, cwd and permission_mode, and its other
+// fields as Extra. ProjectDir is not part of a hook input and is left
+// empty.
+func (in Input) Session() SessionInfo {
+	return SessionInfo{ID: in.SessionID, TranscriptPath: in.TranscriptPath, Cwd: in.Cwd,
+		PermissionMode: in.PermissionMode, Extra: in.Extra}
 }
 
 var (
@@ -99,6 +227,7 @@ func HookEventName(e hookchain.Event) string {
 // output as null, which is how the chain reads them.
 func InputFor(e hookchain.Event, s SessionInfo) Input {
 	in := Input{
+		Extra:          s.Extra,
 		SessionID:      s.ID,
 		TranscriptPath: s.TranscriptPath,
 		Cwd:            s.Cwd,

@@ -169,6 +169,11 @@ const userApprover = "claude-code"
 // user, give the chain UserApprover; without an approver, a call a link asks
 // about is denied.
 //
+// The chain is run with the input's session (Input.Session, through
+// WithSessionInfo), so that Claude Code hooks among its links are told
+// about the conversation Claude Code runs the program for, every field of
+// the input included.
+//
 // When it cannot answer — stdin is not a tool-call hook input, or stdout
 // cannot be written — Serve says why on stderr and returns 1, which Claude
 // Code reports as a non-blocking error: the call goes on. Register the
@@ -196,7 +201,7 @@ func Serve(ctx context.Context, c *hookchain.Chain, stdin io.Reader, stdout, std
 	if err != nil {
 		return fail("%v", err)
 	}
-	answer := OutputFor(e, c.Run(ctx, e))
+	answer := OutputFor(e, c.Run(WithSessionInfo(ctx, in.Session()), e))
 	if answer == nil {
 		return 0
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/process"
 )
 
 func TestOutputForAnswersEachVerdictAsClaudeCodeReadsIt(t *testing.T) {
@@ -312,4 +314,36 @@ func TestAGoHookProgramAnswersClaudeCode(t *testing.T) {
 			assert.Equal(t, tt.stderr, stderr.String())
 		})
 	}
+}
+
+func TestAnAskAboutARewriteGoesBackToClaudeCodeAsAskWithUpdatedInput(t *testing.T) {
+	// A hook program's link that rewrites and asks in one answer is read by
+	// Claude Code as it wrote it: ask, about the rewritten call.
+	chain := hookchain.New(
+		hookchain.Before("lease", hookchain.Tool("Bash"), func(_ context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+			return hookchain.AskAbout(json.RawMessage(`{"command":"git push --force-with-lease"}`), "force-push with a lease instead?"), nil
+		}),
+	).WithApprover(UserApprover())
+	var stdout, stderr bytes.Buffer
+	code := Serve(context.Background(), chain, strings.NewReader(
+		`{"session_id":"abc","cwd":"/w","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git push --force"},"tool_use_id":"toolu_1"}`),
+		&stdout, &stderr)
+	assert.Equal(t, 0, code)
+	assert.Equal(t, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask",`+
+		`"permissionDecisionReason":"approval pending (asked by lease: force-push with a lease instead?)",`+
+		`"updatedInput":{"command":"git push --force-with-lease"}}}`+"\n", stdout.String())
+	assert.Empty(t, stderr.String())
+}
+
+func TestServeTellsTheChainsClaudeCodeHooksAboutTheWholeInput(t *testing.T) {
+	dir := t.TempDir()
+	chain := hookchain.New(hookchain.Before("record", hookchain.Any(),
+		Command(process.Spec{Shell: `cat > "` + dir + `/input.json"`}, SessionInfo{})))
+	var stdout, stderr bytes.Buffer
+	in := `{"session_id":"s-1","transcript_path":"/t.jsonl","cwd":"` + dir + `","permission_mode":"plan","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"toolu_1","agent_id":"a-1","agent_type":"Explore","prompt_id":"p-9","effort":{"level":"high"}}`
+	code := Serve(context.Background(), chain, strings.NewReader(in), &stdout, &stderr)
+	require.Equal(t, 0, code, stderr.String())
+	got, err := os.ReadFile(filepath.Join(dir, "input.json"))
+	require.NoError(t, err)
+	assert.JSONEq(t, in, string(got))
 }

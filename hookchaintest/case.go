@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/claudecode"
 )
 
 // Case is one question to a chain and the answer it must give.
@@ -22,6 +23,17 @@ type Case struct {
 	// so that a report points at the file to edit. It is empty for cases
 	// written in Go and is never compared.
 	Source string
+
+	// Session, when set, is what the chain's Claude Code hooks are told
+	// about the conversation (claudecode.WithSessionInfo): Check runs the
+	// case with it. A case file whose event is a Claude Code hook input
+	// gets its session from the input's fields.
+	Session *claudecode.SessionInfo
+
+	// HookInput is the event as a case file wrote it, when it wrote a
+	// Claude Code hook input rather than hookchain's own event; update
+	// mode writes it back as it was. It is empty otherwise.
+	HookInput json.RawMessage
 }
 
 // Want is the answer a case expects. Which fields are compared follows what
@@ -89,7 +101,12 @@ func (m Mismatch) String() string {
 // Check runs one case and returns the chain's outcome and every way it
 // differs from the case's Want, in the order verdict, reason, decided_by,
 // cause, input, output, is_error, trail, steps, context. It is what Run uses, without a testing.T.
+//
+// A case with a Session is run with it (claudecode.WithSessionInfo).
 func Check(ctx context.Context, c *hookchain.Chain, tc Case) (hookchain.Outcome, []Mismatch) {
+	if tc.Session != nil {
+		ctx = claudecode.WithSessionInfo(ctx, *tc.Session)
+	}
 	got := c.Run(ctx, tc.Event)
 	return got, Diff(tc.Want, got)
 }

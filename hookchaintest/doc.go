@@ -112,7 +112,24 @@
 //	]
 //
 // An event has "hook" (required), "tool", "call_id", "input" and, after the
-// tool, "output" and "is_error". A want has "verdict" (required), "reason",
+// tool, "output" and "is_error". It may instead be written as Claude Code's
+// hook input, the JSON a hook reads on stdin — recognised by its
+// "hook_event_name" — which a hook author can copy from Claude Code's debug
+// log:
+//
+//	{
+//	  "name": "a force-push is refused",
+//	  "event": {"session_id": "s-1", "cwd": "/work/app", "hook_event_name": "PreToolUse",
+//	            "tool_name": "Bash", "tool_input": {"command": "git push --force"}},
+//	  "want": {"verdict": "deny", "reason": "denied by no-force-push.sh: use --force-with-lease",
+//	           "decided_by": "no-force-push.sh", "cause": "link", "trail": ["no-force-push.sh"]}
+//	}
+//
+// Its session_id, cwd, permission_mode and every other field become the
+// case's Session, which Check gives the chain's Claude Code hooks
+// (claudecode.WithSessionInfo), and update mode writes the event back as it
+// was. `hookchain test --settings .claude/settings.json CASES...` runs such
+// files against the hooks of a settings file, without any Go. A want has "verdict" (required), "reason",
 // "input" (required with "modify" and allowed only there), "output" and
 // "is_error" (likewise with "replace"), "trail", "notes", each note with
 // "link" and "text" (both required), and optionally "steps", each with

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/claudecode"
 	"github.com/hookchain/hookchain/internal/regularfile"
 	"github.com/hookchain/hookchain/internal/validutf8"
 )
@@ -282,7 +283,13 @@ func decodeCase(raw []byte, path string, index int) (Case, error) {
 	}
 	tc.Name = in.Name
 	var err error
-	if tc.Event, err = decodeEvent(in.Event); err == nil {
+	if isHookInput(in.Event) {
+		tc.Event, tc.Session, err = decodeHookInput(in.Event)
+		tc.HookInput = compact(in.Event)
+	} else {
+		tc.Event, err = decodeEvent(in.Event)
+	}
+	if err == nil {
 		tc.Want, err = decodeWant(in.Want)
 	}
 	if err != nil {
@@ -320,6 +327,36 @@ func decodeEvent(raw json.RawMessage) (hookchain.Event, error) {
 	e.Tool, e.CallID, e.IsError = in.Tool, in.CallID, in.IsError
 	e.Input, e.Output = compact(in.Input), compact(in.Output)
 	return e, nil
+}
+
+// isHookInput reports whether an event object is written as a Claude Code
+// hook input: it has a hook_event_name.
+func isHookInput(raw json.RawMessage) bool {
+	if raw == nil || raw[0] != '{' {
+		return false
+	}
+	var probe struct {
+		Name *json.RawMessage `json:"hook_event_name"`
+	}
+	return json.Unmarshal(raw, &probe) == nil && probe.Name != nil
+}
+
+// decodeHookInput reads an event written as a Claude Code hook input: the
+// tool-call event it describes, and the session its other fields tell the
+// hooks about. Fields it does not name are passed to the hooks as given,
+// as Claude Code sends them.
+func decodeHookInput(raw json.RawMessage) (hookchain.Event, *claudecode.SessionInfo, error) {
+	var in claudecode.Input
+	if err := json.Unmarshal(raw, &in); err != nil {
+		return hookchain.Event{}, nil, fmt.Errorf("event: %s", strings.TrimPrefix(err.Error(), "json: "))
+	}
+	e, err := in.Event()
+	if err != nil {
+		return hookchain.Event{}, nil, fmt.Errorf("event: %s", strings.TrimPrefix(err.Error(), "claudecode: "))
+	}
+	e.Input, e.Output = compact(e.Input), compact(e.Output)
+	s := in.Session()
+	return e, &s, nil
 }
 
 func decodeWant(raw json.RawMessage) (Want, error) {
@@ -543,9 +580,9 @@ func position(data []byte, off int) (line, col int) {
 // re-encoded says exactly what it said.
 type (
 	caseOut struct {
-		Name  string   `json:"name,omitempty"`
-		Event eventOut `json:"event"`
-		Want  wantOut  `json:"want"`
+		Name  string  `json:"name,omitempty"`
+		Event any     `json:"event"` // an eventOut, or a hook input as written
+		Want  wantOut `json:"want"`
 	}
 	eventOut struct {
 		Hook    hookchain.Hook  `json:"hook"`
@@ -605,12 +642,16 @@ func EncodeFile(f File) ([]byte, error) {
 
 func toOut(tc Case) caseOut {
 	e, w := tc.Event, tc.Want
+	var event any = eventOut{
+		Hook: e.Hook, Tool: e.Tool, CallID: e.CallID,
+		Input: e.Input, Output: e.Output, IsError: e.IsError,
+	}
+	if tc.HookInput != nil {
+		event = tc.HookInput
+	}
 	c := caseOut{
-		Name: tc.Name,
-		Event: eventOut{
-			Hook: e.Hook, Tool: e.Tool, CallID: e.CallID,
-			Input: e.Input, Output: e.Output, IsError: e.IsError,
-		},
+		Name:  tc.Name,
+		Event: event,
 		Want: wantOut{
 			Verdict: w.Verdict, Reason: w.Reason, DecidedBy: w.DecidedBy, Cause: w.Cause,
 			Input: w.Input, Output: w.Output, IsError: w.IsError,

@@ -16,12 +16,21 @@
 // Claude Code runs hook commands. Args[0] without a slash is looked up in
 // the caller's PATH.
 //
-// The command does not inherit the caller's environment. It gets BaseEnv —
-// PATH, HOME, USER, LOGNAME, SHELL, LANG, LC_ALL, LC_CTYPE, TZ, TMPDIR and
-// TERM, each copied when the caller has it set — followed by Spec.Env, where
-// a later entry for a key replaces an earlier one. An agent's process
-// typically holds model API keys and cloud credentials; a hook that needs
-// one is given it by name in Spec.Env.
+// By default the command does not inherit the caller's environment. It gets
+// BaseEnv — PATH, HOME, USER, LOGNAME, SHELL, LANG, LC_ALL, LC_CTYPE, TZ,
+// TMPDIR and TERM, each copied when the caller has it set — followed by
+// Spec.Env, where a later entry for a key replaces an earlier one. An
+// agent's process typically holds model API keys and cloud credentials; a
+// hook that needs one is given it by name in Spec.Env.
+//
+// Hooks written for a tool that runs them with its whole environment read
+// their settings from it (a deny list in a variable, an off switch, a CI
+// workspace). Spec.Inherit set to InheritAll gives the command the caller's
+// whole environment instead; Spec.Unset then names what to keep back, by
+// name or by prefix ("OTEL_*"), and Spec.Env still adds and overrides.
+// Spec.Environ shows the result without running anything. Package
+// claudecode runs Claude Code's hooks this way by default, as Claude Code
+// does; Native keeps the strict baseline.
 //
 // # Descriptors
 //
@@ -74,6 +83,10 @@
 // a failure. stdout and stderr are capped (Spec.MaxStdout, 1 MiB by default;
 // Spec.MaxStderr, 64 KiB): Run reads one byte past the cap, then kills the
 // command and reports the overflow. Output over the cap is never parsed.
+// With Spec.Truncate the caps bound only what is kept: Run keeps the first
+// MaxStdout (MaxStderr) bytes, reads and drops the rest, lets the command
+// run to its exit, and marks the Result as truncated, so that a dialect
+// whose decision is the exit status still gets it.
 //
 // # Time, process groups and what survives
 //

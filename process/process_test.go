@@ -453,3 +453,63 @@ func TestOutputExactlyAtItsCapIsKeptAndOneByteMoreIsAFailure(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "12345", string(res.Stderr))
 }
+
+func TestInheritAllGivesTheWholeEnvironmentLessWhatUnsetNames(t *testing.T) {
+	t.Setenv("CLAUDE_DENY_PATHS", "/etc:/secrets")
+	t.Setenv("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4317")
+	t.Setenv("AWS_SECRET_ACCESS_KEY", "do-not-pass")
+	s := process.Spec{
+		Args:    []string{script(t, "env.sh")},
+		Inherit: process.InheritAll,
+		Unset:   []string{"OTEL_*", "AWS_SECRET_ACCESS_KEY", "ADDED"},
+		Env:     []string{"ADDED=by-env", "CLAUDE_DENY_PATHS=/etc"},
+	}
+
+	res, err := process.Run(context.Background(), s, nil)
+
+	require.NoError(t, err)
+	env := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(res.Stdout)), "\n") {
+		k, v, _ := strings.Cut(line, "=")
+		env[k] = v
+	}
+	assert.Equal(t, "/etc", env["CLAUDE_DENY_PATHS"], "Env overrides what is inherited")
+	assert.Equal(t, "by-env", env["ADDED"], "Unset keeps back inherited variables, not those Env gives")
+	assert.NotContains(t, env, "OTEL_EXPORTER_OTLP_ENDPOINT", "a prefix with '*' unsets every variable it starts")
+	assert.NotContains(t, env, "AWS_SECRET_ACCESS_KEY")
+	assert.Equal(t, os.Getenv("HOME"), env["HOME"])
+}
+
+func TestUnderTruncateTheCapsBoundWhatIsKeptAndTheExitStatusStillComesBack(t *testing.T) {
+	rows := []struct {
+		name        string
+		line        string
+		code        int
+		stdout      int
+		stderr      int
+		cutOut      bool
+		cutErr      bool
+		stdoutStart string
+	}{
+		{"ALintRunPrintsSixHundredErrorsAndBlocks",
+			`i=0; while [ $i -lt 600 ]; do echo "src/app.ts:$i:1 error no-unused-vars: 'x' is defined but never used" >&2; i=$((i+1)); done; exit 2`,
+			2, 0, 100, false, true, ""},
+		{"StdoutOverTheCap", `head -c 5000 /dev/zero | tr '\0' 'o'; exit 0`, 0, 100, 0, true, false, "ooo"},
+		{"WithinTheCapsNothingIsCut", `echo hi; echo there >&2; exit 1`, 1, 3, 6, false, false, "hi"},
+	}
+	for _, row := range rows {
+		t.Run(row.name, func(t *testing.T) {
+			s := process.Spec{Shell: row.line, MaxStdout: 100, MaxStderr: 100, Truncate: true}
+
+			res, err := process.Run(context.Background(), s, nil)
+
+			require.NoError(t, err)
+			assert.Equal(t, row.code, res.ExitCode)
+			assert.Len(t, res.Stdout, row.stdout)
+			assert.Len(t, res.Stderr, row.stderr)
+			assert.Equal(t, row.cutOut, res.StdoutTruncated)
+			assert.Equal(t, row.cutErr, res.StderrTruncated)
+			assert.True(t, strings.HasPrefix(string(res.Stdout), row.stdoutStart))
+		})
+	}
+}

@@ -20,6 +20,11 @@ type Result struct {
 	ExitCode int // the status it exited with; -1 when Run returns an error
 	Stdout   []byte
 	Stderr   []byte
+	// StdoutTruncated and StderrTruncated are set, only under
+	// Spec.Truncate, when the command wrote more than the cap: Stdout or
+	// Stderr is then the first MaxStdout or MaxStderr bytes of it.
+	StdoutTruncated bool
+	StderrTruncated bool
 }
 
 // drainDelay is how long Run waits for a command's output pipes to reach end
@@ -74,10 +79,10 @@ func Run(ctx context.Context, s Spec, stdin []byte) (Result, error) {
 		cmd = exec.CommandContext(runCtx, s.Args[0], s.Args[1:]...)
 	}
 	cmd.Dir = s.Dir
-	cmd.Env = environ(s.Env)
+	cmd.Env = s.Environ()
 	ownGroup(cmd)
 
-	r := &run{cmd: cmd, ctx: runCtx, timeout: s.timeout()}
+	r := &run{cmd: cmd, ctx: runCtx, timeout: s.timeout(), truncate: s.Truncate}
 	cmd.Cancel = r.cancel
 	cmd.WaitDelay = drainDelay
 	if e := r.start(stdin); e != nil {
@@ -96,7 +101,8 @@ func Run(ctx context.Context, s Spec, stdin []byte) (Result, error) {
 	if sig, ok := signaled(st); ok {
 		return failed(command, &Error{Kind: Signaled, Signal: sig}, r.stderr)
 	}
-	return Result{ExitCode: st.ExitCode(), Stdout: r.stdout, Stderr: r.stderr}, nil
+	return Result{ExitCode: st.ExitCode(), Stdout: r.stdout, Stderr: r.stderr,
+		StdoutTruncated: r.stdoutCut, StderrTruncated: r.stderrCut}, nil
 }
 
 func checkDir(dir string) error {
@@ -128,6 +134,10 @@ type run struct {
 
 	stdoutR, stderrR, stdinW *os.File // the parent's ends of the pipes
 	stdout, stderr           []byte   // set by the readers, read after readers.Wait
+	// truncate is Spec.Truncate; stdoutCut and stderrCut, set by the
+	// readers, say that output past a cap was dropped.
+	truncate             bool
+	stdoutCut, stderrCut bool
 
 	readers sync.WaitGroup
 	writer  sync.WaitGroup
@@ -221,17 +231,19 @@ func (r *run) start(stdin []byte) *Error {
 // stdin, or never reads stdin at all, must not deadlock against us.
 func (r *run) serve(stdin []byte, maxStdout, maxStderr int) {
 	r.readers.Add(2)
-	go r.read(r.stdoutR, maxStdout, StdoutTooLarge, &r.stdout)
-	go r.read(r.stderrR, maxStderr, StderrTooLarge, &r.stderr)
+	go r.read(r.stdoutR, maxStdout, StdoutTooLarge, &r.stdout, &r.stdoutCut)
+	go r.read(r.stderrR, maxStderr, StderrTooLarge, &r.stderr, &r.stderrCut)
 	if r.stdinW != nil {
 		r.writer.Add(1)
 		go r.write(stdin)
 	}
 }
 
-// read reads f to its end, but never more than limit+1 bytes: one byte over
-// is enough to know the command failed, and the rest is not worth buffering.
-func (r *run) read(f *os.File, limit int, over Kind, dst *[]byte) {
+// read reads f to its end, but never keeps more than limit+1 bytes: one
+// byte over is enough to know the command failed, and the rest is not worth
+// buffering. Under Spec.Truncate the output is cut at limit, the rest is
+// read and dropped, and cut says so.
+func (r *run) read(f *os.File, limit int, over Kind, dst *[]byte, cut *bool) {
 	defer r.readers.Done()
 	most := int64(limit) + 1
 	if most <= 0 {
@@ -239,9 +251,14 @@ func (r *run) read(f *os.File, limit int, over Kind, dst *[]byte) {
 	}
 	var buf bytes.Buffer
 	n, err := buf.ReadFrom(io.LimitReader(f, most))
+	if n > int64(limit) && r.truncate {
+		buf.Truncate(limit)
+		*cut = true
+		_, err = io.Copy(io.Discard, f)
+	}
 	*dst = buf.Bytes()
 	switch {
-	case n > int64(limit):
+	case n > int64(limit) && !r.truncate:
 		r.fail(&Error{Kind: over, Limit: limit})
 		r.kill()
 	case err != nil && !errors.Is(err, os.ErrClosed):

@@ -23,8 +23,17 @@ type Spec struct {
 	Shell string
 	// Dir is the working directory; "" is the caller's.
 	Dir string
-	// Env is added to BaseEnv, as KEY=VALUE entries. Later entries win, so
-	// Env can override what BaseEnv copies from the parent.
+	// Inherit says which of the caller's variables the command starts
+	// with: InheritDefault and InheritBase are BaseEnv, InheritAll is the
+	// caller's whole environment (os.Environ). A dialect built on Run may
+	// give InheritDefault a meaning of its own; package claudecode does.
+	Inherit Inherit
+	// Unset removes variables from what the command inherits, before Env
+	// is added: a name ("AWS_SECRET_ACCESS_KEY"), or a prefix followed by
+	// '*' ("OTEL_*"). Env can still set any of them.
+	Unset []string
+	// Env is added to the inherited variables, as KEY=VALUE entries. Later
+	// entries win, so Env can override what is inherited.
 	Env []string
 	// Timeout bounds the whole run; 0 means DefaultTimeout.
 	Timeout time.Duration
@@ -34,6 +43,45 @@ type Spec struct {
 	// MaxStderr bounds stderr in bytes; 0 means DefaultMaxStderr. More is a
 	// failure.
 	MaxStderr int
+	// Truncate makes the caps bound what is kept rather than whether there
+	// is a result: output past MaxStdout or MaxStderr is read and dropped,
+	// the command runs on to its exit, and Result.StdoutTruncated or
+	// StderrTruncated says that the output kept is the beginning of what
+	// was written. A dialect whose answer is the exit status (Claude
+	// Code's exit 2 blocks, whatever was printed) needs it; the timeout
+	// still bounds the run.
+	Truncate bool
+}
+
+// Inherit says which of the caller's environment variables a command starts
+// with, before Spec.Unset and Spec.Env apply.
+type Inherit uint8
+
+const (
+	// InheritDefault is the zero value: BaseEnv for Run and Native, and
+	// whatever default a dialect documents for the specs it runs.
+	InheritDefault Inherit = iota
+	// InheritBase is BaseEnv: the variables an ordinary program needs, and
+	// none of the host's secrets.
+	InheritBase
+	// InheritAll is the caller's whole environment, as os.Environ returns
+	// it: what a hook written for a tool that runs hooks that way expects
+	// (Claude Code does). API keys and tokens the host holds go with it;
+	// use Unset to keep some back.
+	InheritAll
+)
+
+// String names the value as its constant does, without the "Inherit".
+func (i Inherit) String() string {
+	switch i {
+	case InheritDefault:
+		return "Default"
+	case InheritBase:
+		return "Base"
+	case InheritAll:
+		return "All"
+	}
+	return fmt.Sprintf("Inherit(%d)", uint8(i))
 }
 
 const (
@@ -145,6 +193,14 @@ func (s Spec) Validate() error {
 			errs = append(errs, fmt.Errorf("entry Env[%d] (%s) contains a NUL byte", i, k))
 		}
 	}
+	if s.Inherit > InheritAll {
+		errs = append(errs, fmt.Errorf("the Inherit %v is not one of InheritDefault, InheritBase and InheritAll", s.Inherit))
+	}
+	for i, name := range s.Unset {
+		if name == "" || name == "*" || strings.ContainsAny(name, "=\x00") || strings.Contains(strings.TrimSuffix(name, "*"), "*") {
+			errs = append(errs, fmt.Errorf("entry Unset[%d] %q is not a variable name or a prefix followed by '*'", i, name))
+		}
+	}
 	if s.Timeout < 0 {
 		errs = append(errs, fmt.Errorf("the Timeout %v is negative", s.Timeout))
 	}
@@ -181,12 +237,26 @@ func BaseEnv() []string {
 	return env
 }
 
-// environ is BaseEnv followed by extra, with one entry per key: the last one
-// given, kept at the position where that key first appeared. It is never nil,
-// because a nil Env would make os/exec hand the child the whole parent
-// environment.
-func environ(extra []string) []string {
-	all := append(BaseEnv(), extra...)
+// Environ returns the environment a command run from s gets, in the order
+// given: the inherited variables (see Spec.Inherit) less those Spec.Unset
+// names, then Spec.Env, with one entry per key — the last one given, kept
+// at the position where that key first appeared. InheritDefault is read as
+// InheritBase. It is never nil, because a nil Env would make os/exec hand
+// the child the whole parent environment.
+func (s Spec) Environ() []string {
+	var inherited []string
+	if s.Inherit == InheritAll {
+		inherited = os.Environ()
+	} else {
+		inherited = BaseEnv()
+	}
+	all := make([]string, 0, len(inherited)+len(s.Env))
+	for _, kv := range inherited {
+		if k, _, _ := strings.Cut(kv, "="); !unset(k, s.Unset) {
+			all = append(all, kv)
+		}
+	}
+	all = append(all, s.Env...)
 	env := make([]string, 0, len(all))
 	at := make(map[string]int, len(all))
 	for _, kv := range all {
@@ -199,4 +269,15 @@ func environ(extra []string) []string {
 		env = append(env, kv)
 	}
 	return env
+}
+
+// unset reports whether one of names (a name, or a prefix followed by '*')
+// names the variable k.
+func unset(k string, names []string) bool {
+	for _, n := range names {
+		if prefix, ok := strings.CutSuffix(n, "*"); ok && strings.HasPrefix(k, prefix) || n == k {
+			return true
+		}
+	}
+	return false
 }

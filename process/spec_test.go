@@ -50,6 +50,12 @@ func TestValidateSaysWhatIsWrongWithASpec(t *testing.T) {
 		{"AnEnvEntryWithoutEquals", process.Spec{Shell: "a", Env: []string{"TOKEN"}}, `entry Env[0] "TOKEN" is not KEY=VALUE`},
 		{"AnEnvEntryWithoutAKey", process.Spec{Shell: "a", Env: []string{"A=1", "=x"}}, `entry Env[1] "=x" is not KEY=VALUE`},
 		{"ANulInAnEnvValue", process.Spec{Shell: "a", Env: []string{"K=\x00"}}, "entry Env[0] (K) contains a NUL byte"},
+		{"AnUnknownInherit", process.Spec{Shell: "a", Inherit: 9}, "the Inherit Inherit(9) is not one of InheritDefault, InheritBase and InheritAll"},
+		{"UnsetEntries", process.Spec{Shell: "a", Unset: []string{"OK", "OTEL_*", "", "*", "A=B", "A*B*"}},
+			"entry Unset[2] \"\" is not a variable name or a prefix followed by '*'\n" +
+				"entry Unset[3] \"*\" is not a variable name or a prefix followed by '*'\n" +
+				"entry Unset[4] \"A=B\" is not a variable name or a prefix followed by '*'\n" +
+				"entry Unset[5] \"A*B*\" is not a variable name or a prefix followed by '*'"},
 		{"NegativeLimits", process.Spec{Shell: "a", Timeout: -1, MaxStdout: -2, MaxStderr: -3},
 			"the Timeout -1ns is negative\nthe MaxStdout -2 is negative\nthe MaxStderr -3 is negative"},
 	}
@@ -63,6 +69,22 @@ func TestValidateSaysWhatIsWrongWithASpec(t *testing.T) {
 			assert.EqualError(t, err, row.err)
 		})
 	}
+}
+
+func TestEnvironStartsStrictAndInheritsEverythingOnlyWhenAsked(t *testing.T) {
+	t.Setenv("HOOKCHAIN_TEST_SECRET", "sk-do-not-leak")
+	t.Setenv("PATH", "/usr/bin")
+
+	strict := process.Spec{Shell: "a", Env: []string{"K=1"}}.Environ()
+	inherit := process.Spec{Shell: "a", Inherit: process.InheritAll, Env: []string{"K=1"}}.Environ()
+	base := process.Spec{Shell: "a", Inherit: process.InheritBase, Env: []string{"K=1"}}.Environ()
+
+	assert.NotContains(t, strict, "HOOKCHAIN_TEST_SECRET=sk-do-not-leak")
+	assert.Contains(t, strict, "PATH=/usr/bin")
+	assert.Equal(t, "K=1", strict[len(strict)-1])
+	assert.Equal(t, strict, base, "InheritDefault is InheritBase for Run")
+	assert.Contains(t, inherit, "HOOKCHAIN_TEST_SECRET=sk-do-not-leak")
+	assert.Contains(t, inherit, "K=1")
 }
 
 func TestExcerptKeepsTheEndOfALongStderr(t *testing.T) {

@@ -29,19 +29,24 @@
 //	if err != nil {
 //		return err // a broken file names itself and the line
 //	}
-//	links, err := s.Links(settings.Options{
-//		ProjectDir: projectDir,
-//		Session:    claudecode.Session{ID: sessionID, Cwd: projectDir},
-//	})
+//	links, err := s.Links(settings.Options{ProjectDir: projectDir})
 //	if err != nil {
 //		return err // every hook that cannot run, by name
 //	}
-//	exec := hookchain.New(links...).WithApprover(approver).Wrap(runTool) // approver: who answers "ask"
+//	run := hookchain.New(links...).WithApprover(approver).Wrap(runTool) // approver: who answers "ask"
+//	…
+//	// each call, with its conversation's session:
+//	ctx = claudecode.WithSessionInfo(ctx, claudecode.SessionInfo{ID: conversationID, Cwd: agentCwd})
+//	result, err := run(ctx, call)
 //
-// The first two hooks become Before links named after their commands, the
-// third an After link named after its URL; the Stop hook is listed by Hooks
-// as ignored, because it is not about a tool call. `hookchain check` prints
-// that list, and `hookchain eval` runs one hook input through the chain.
+// The first two hooks become Before links named no-force-push.sh and
+// protect-files.sh, the third an After link named after its URL; the Stop
+// hook is listed by Hooks as ignored, because it is not about a tool call.
+// One chain serves every conversation: the session_id, cwd and
+// permission_mode each hook is told come with the call. `hookchain check`
+// prints the list, with each error and warning at its line and column,
+// `hookchain eval` runs one hook input through the chain, and `hookchain
+// test` runs case files against it.
 //
 // # Files
 //
@@ -62,34 +67,50 @@
 //   - Events: PreToolUse hooks are asked before the call; PostToolUse hooks
 //     after a call that succeeded, and PostToolUseFailure hooks after a call
 //     whose result is an error (Event.IsError), each with the hook input
-//     Claude Code would send for it. Every other event is listed and left
-//     alone.
+//     Claude Code would send for it, every field of the call's session
+//     included. The other events Claude Code documents are listed and left
+//     alone; a name it does not document is an error, with the event it
+//     most likely meant.
 //   - Matchers, exactly (see CompileMatcher): "*", "" or none match every
 //     tool; letters, digits, '_', '-', spaces, ',' and '|' only make a list
 //     of exact names; anything else is an unanchored regular expression.
 //   - Answers, as claudecode.Command and claudecode.HTTP read them: exit 2
-//     blocks with stderr as the reason; a JSON answer can allow, deny, ask,
-//     rewrite the input (updatedInput) or replace the result
-//     (updatedToolOutput), and give the model additionalContext, which
-//     becomes the outcome's context under the hook's link name.
+//     blocks, however much the hook printed, with stderr as the reason; a
+//     JSON answer can allow, deny, ask (about the call as rewritten, when
+//     it gives updatedInput), rewrite the input (updatedInput) or replace
+//     the result (updatedToolOutput), at any exit status, and give the
+//     model additionalContext, which becomes a note under the hook's link
+//     name.
 //   - Failures: a hook that cannot start, crashes, exits with any other
-//     status, times out or answers nonsense, and an http hook that answers
-//     a non-2xx status or cannot be reached, does not block the call: the
-//     failure is recorded in the outcome's trail and the chain carries on.
-//     "onFailure": "block" on a handler, or Options.FailClosed for all of
-//     them, makes such a failure deny the call.
+//     status without a JSON answer, times out or answers nonsense, and an
+//     http hook that answers a non-2xx status or plain text or cannot be
+//     reached, does not block the call: the failure is recorded in the
+//     outcome's trail and the chain carries on. "onFailure": "block" on a
+//     handler, or Options.FailClosed for all of them, makes such a failure
+//     deny the call.
 //   - If rules: "if": "Bash(git push *)" on a handler runs the hook only
-//     for the calls the rule matches, as in Claude Code; see CompileIf for
-//     the forms kept (Bash patterns, tool names, MCP tool names).
+//     for the calls the rule matches, as in Claude Code; so do path rules
+//     ("Edit(*.ts)", "Read(src/**)"), by gitignore's rules from the
+//     working directory, the project, the home directory or the root, and
+//     WebFetch(domain:…) rules. See CompileIf.
 //   - Timeouts are in seconds; a handler without one gets Claude Code's
 //     default, 600 seconds for command and http hooks.
 //   - A hook registered twice for one event (the same command or URL) runs
-//     once per call.
-//   - Command hooks run with /bin/sh -c in the session's directory, with
-//     CLAUDE_PROJECT_DIR set; "shell": "bash" runs them with bash -c, and
-//     "args" runs the command directly with those arguments. Http hooks'
-//     header values expand $NAME and ${NAME} for the variables listed in
+//     once per call; a plugin's copy of it runs as a hook of its own.
+//   - Command hooks run with Claude Code's environment (the whole
+//     environment of the process, less OTEL_*; Options.Inherit for the
+//     strict baseline), in the call's working directory, with
+//     CLAUDE_PROJECT_DIR set to the project's root. The command runs with
+//     /bin/sh -c, or bash -c for "shell": "bash"; with "args", even [],
+//     it is the program itself, run without a shell, and
+//     ${CLAUDE_PROJECT_DIR} is replaced in it and in each argument.
+//     A plugin's hooks (LoadPlugin) get CLAUDE_PLUGIN_ROOT as well, and
+//     ${CLAUDE_PLUGIN_ROOT} replaced in their commands. Http hooks' header
+//     values expand $NAME and ${NAME} for the variables listed in
 //     allowedEnvVars, and expand any other variable to nothing.
+//   - "once" is ignored in a settings file, as Claude Code ignores it
+//     there: the hook runs on every call, and Hooks carries a warning
+//     saying so. "shell" beside "args" is ignored too, and said so.
 //   - disableAllHooks: true, in the last file that sets it, turns every hook
 //     off.
 //
@@ -98,17 +119,17 @@
 //   - Order. Claude Code runs the matching hooks of an event in parallel, and
 //     when several rewrite the input the last to finish wins. Here they run
 //     one after another, in the order the files give them (user, project,
-//     local; then groups and handlers as written), each seeing the input as
-//     the hooks before it left it: rewrites compose, and a later hook can
-//     still block a rewritten call.
+//     local, then plugins; then groups and handlers as written), each
+//     seeing the input as the hooks before it left it: rewrites compose,
+//     and a later hook can still block a rewritten call.
 //   - Refusals by name. prompt, agent and mcp_tool hooks need a model or an
-//     MCP client, and async and once hooks a session that outlives the call;
+//     MCP client, async hooks run after the call has gone on, and
+//     PermissionRequest hooks answer a permission dialog a chain does not
+//     show (its approver is the place for that); parameter if rules
+//     (Agent(model:opus)) mean something hookchain does not reproduce.
 //     Links refuses settings that have them unless Options.SkipUnsupported
-//     is set, and Hooks lists what was skipped. An if rule whose meaning
-//     cannot be kept exactly (a path rule such as Edit(src/**), a
-//     WebFetch(domain:…) rule) is an error, as is an unknown handler type or
-//     shell: a hook is never silently dropped, and never run under a
-//     condition other than its own.
+//     is set, and Hooks lists what was skipped: a hook is never silently
+//     dropped, and never run under a condition other than its own.
 //   - Bash if rules read the command as the shell will run it (package
 //     shell): every simple command is checked, behind sudo, env, nohup and
 //     the like, inside bash -c '…' and $(…). So "Bash(rm *)" runs its hook
@@ -117,16 +138,14 @@
 //     ("$(printf rm) -rf x") runs the hook: hookchain cannot tell, and a
 //     hook run when it need not be can only object, ask, add context or
 //     rewrite, since "allow" in a chain grants nothing.
-//   - Strictness. A key given twice in the hooks section, an event name that
-//     differs from a tool-call event only in case, and a matcher that names no
-//     tool are errors, where Claude Code would quietly pick one or match
-//     nothing.
+//   - Strictness. A key given twice in the hooks section, and a matcher
+//     that names no tool, are errors, where Claude Code would quietly pick
+//     one or match nothing.
 //   - Regular expressions run on Go's RE2, not JavaScript's engine; a matcher
 //     that would mean something else in Go is an error (see CompileMatcher).
 //   - "ask" is put to the chain's approver (hookchain.Chain.WithApprover),
 //     not to Claude Code's user; the links do not come with one, and a chain
 //     without an approver denies a call that a hook asks about ("approval
-//     needed but not obtained"). "ask" with an updatedInput is denied, fail
-//     open or not. See package claudecode for these and the other
-//     differences in reading answers.
+//     needed but not obtained"). See package claudecode for these and the
+//     other differences in reading answers.
 package settings

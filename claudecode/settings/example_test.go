@@ -41,7 +41,7 @@ func Example() {
 	})
 	fmt.Println(out.Verdict, "-", out.Trail[0].Reason)
 	// Output:
-	// PreToolUse[0].hooks[0] linked grep -q -- --force && { echo 'push a new branch instead' >&2; exit 2; }; exit 0
+	// PreToolUse[0].hooks[0] linked grep -q -- --force && { echo 'push a ne…
 	// Stop[0].hooks[0] ignored Stop is not a tool-call event
 	// Denied - push a new branch instead
 }
@@ -71,7 +71,7 @@ func ExampleCompileIf() {
 		e := hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash", Input: input}
 		fmt.Printf("%-24s runs the hook: %v\n", command, m.Match(e))
 	}
-	_, err = settings.CompileIf("Read(./.env)")
+	_, err = settings.CompileIf("Agent(model:opus)")
 	fmt.Println(err)
 	// Output:
 	// And(Tool("Bash"), shell.Rule("command", "rm *"))
@@ -80,5 +80,5 @@ func ExampleCompileIf() {
 	// bash -c 'rm -rf build'   runs the hook: true
 	// echo rm                  runs the hook: false
 	// ls                       runs the hook: false
-	// the if rule "Read(./.env)" is not supported: Read rules are paths that Claude Code matches with gitignore rules, relative to the settings file, the working directory or the home directory, which hookchain does not reproduce exactly
+	// the if rule "Agent(model:opus)" is not supported: hookchain honours Bash(…), path, WebFetch(domain:…) and MCP rules, and tool names
 }

@@ -69,32 +69,26 @@ func TestCompileIfKeepsClaudeCodesMeaning(t *testing.T) {
 }
 
 func TestCompileIfRefusesWhatItCannotHonourExactly(t *testing.T) {
-	const paths = "rules are paths that Claude Code matches with gitignore rules, relative to the settings file, the working directory or the home directory, which hookchain does not reproduce exactly"
 	tests := []struct {
 		name string
 		rule string
 		err  string
 	}{
-		{"an Edit path", "Edit(src/**)", `the if rule "Edit(src/**)" is not supported: Edit ` + paths},
-		{"a Read path", "Read(./.env)", `the if rule "Read(./.env)" is not supported: Read ` + paths},
-		{"a Write path", "Write(*.json)", `the if rule "Write(*.json)" is not supported: Write ` + paths},
-		{"a WebFetch domain", "WebFetch(domain:example.com)",
-			`the if rule "WebFetch(domain:example.com)" is not supported: WebFetch rules are domains that Claude Code matches against the URL it fetches, which hookchain does not reproduce exactly`},
-		{"a parameter rule", "Agent(model:opus)", `the if rule "Agent(model:opus)" is not supported: hookchain honours Bash(…) rules, tool names and MCP tool names`},
+		{"a parameter rule", "Agent(model:opus)", `the if rule "Agent(model:opus)" is not supported: hookchain honours Bash(…), path, WebFetch(domain:…) and MCP rules, and tool names`},
+		{"a WebFetch rule that is not a domain", "WebFetch(https://example.com)", `the if rule "WebFetch(https://example.com)" is not supported: a WebFetch rule names a domain, WebFetch(domain:example.com)`},
 		{"a Bash parameter rule, which is also a prefix rule", "Bash(run_in_background:true)",
 			`the if rule "Bash(run_in_background:true)" is not supported: it reads as a rule on the Bash tool's run_in_background parameter and as a rule on commands starting with "run_in_background", and hookchain cannot tell which Claude Code means`},
 		{"a Bash rule on timeout, which is also a program", "Bash(timeout:*)",
 			`the if rule "Bash(timeout:*)" is not supported: it reads as a rule on the Bash tool's timeout parameter and as a rule on commands starting with "timeout", and hookchain cannot tell which Claude Code means`},
-		{"bare Read, which Claude Code applies to Grep and Glob too", "Read",
-			`the if rule "Read" is not supported: Claude Code applies Read rules to every tool that reads files (Grep, Glob, ...), not only to Read`},
-		{"bare Edit, which Claude Code applies to Write too", "Edit",
-			`the if rule "Edit" is not supported: Claude Code applies Edit rules to every tool that edits files (Write, NotebookEdit, ...), not only to Edit`},
 		{"an MCP rule with parentheses", "mcp__memory(store)", `the if rule "mcp__memory(store)" is not supported: an MCP rule names a server or a tool, without parentheses`},
 		{"an MCP rule without a server", "mcp__", `the if rule "mcp__" names no MCP server`},
 		{"an MCP rule with an empty tool", "mcp__memory__", `the if rule "mcp__memory__" names no MCP tool: write "mcp__memory" for every tool of the server`},
 		{"a wildcard in a tool name", "mcp__memory__st*", `the if rule "mcp__memory__st*" is not supported: a tool name with a wildcard is matched only as an MCP server's tools, mcp__server__*`},
 		{"a wildcard in a built-in tool's name", "Bash*", `the if rule "Bash*" is not supported: a tool name with a wildcard is matched only as an MCP server's tools, mcp__server__*`},
 		{"an empty Bash pattern", "Bash()", `the if rule "Bash()" has an empty pattern: write "Bash" for every command`},
+		{"an empty path", "Edit()", `the if rule "Edit()" has an empty pattern: write "Edit" for every call`},
+		{"a path pattern that does not compile", "Read(src/[)", `the if rule "Read(src/[)": "src/[" is not a valid path pattern`},
+		{"an empty domain", "WebFetch(domain:)", `the if rule "WebFetch(domain:)" names no domain: write "WebFetch" for every fetch`},
 		{"an unclosed parenthesis", "Bash(rm *", `the if rule "Bash(rm *" is not a permission rule: want Tool or Tool(specifier)`},
 		{"an empty rule", "", `the if rule "" is not a permission rule: want Tool or Tool(specifier), such as "Bash(git *)"`},
 		{"a space before the parenthesis", "Bash (rm *)", `the if rule "Bash (rm *)" is not a permission rule: want Tool or Tool(specifier), such as "Bash(git *)"`},
@@ -165,11 +159,11 @@ func TestIfRulesAreAddedToTheLinksMatcher(t *testing.T) {
 	links, err := s.Links(Options{})
 	require.NoError(t, err)
 	assert.Equal(t, []string{
-		`Before("./rm.sh", Or(And(Tool("Bash"), shell.Rule("command", "rm *")), And(Tool("Bash", "Edit"), Tool("Bash"), shell.Rule("command", "rmdir *")))) timeout=10m1s fail-open`,
-		`Before("./all.sh", Tool("Bash")) timeout=10m1s fail-open`,
-		`Before("./push.sh", And(Any(), Tool("Bash"), shell.Rule("command", "git push *"))) timeout=10m1s fail-open`,
-		`Before("./memory.sh", And(ToolSearch("mcp__.*"), ToolGlob("mcp__memory__*"))) timeout=10m1s fail-open`,
-		`After("./pushed.sh", And(Tool("Bash"), Not(IsError()), shell.Rule("command", "git push *"))) timeout=10m1s fail-open`,
+		`Before("rm.sh", Or(And(Tool("Bash"), shell.Rule("command", "rm *")), And(Tool("Bash", "Edit"), Tool("Bash"), shell.Rule("command", "rmdir *")))) timeout=10m1s fail-open`,
+		`Before("all.sh", Tool("Bash")) timeout=10m1s fail-open`,
+		`Before("push.sh", And(Any(), Tool("Bash"), shell.Rule("command", "git push *"))) timeout=10m1s fail-open`,
+		`Before("memory.sh", And(ToolSearch("mcp__.*"), ToolGlob("mcp__memory__*"))) timeout=10m1s fail-open`,
+		`After("pushed.sh", And(Tool("Bash"), Not(IsError()), shell.Rule("command", "git push *"))) timeout=10m1s fail-open`,
 	}, describe(links), "a rule's tool is not named twice when the group names only that tool")
 
 	var ifs []string
@@ -210,4 +204,84 @@ func TestAnIfRuleThatIsNotAStringIsAnError(t *testing.T) {
 	assert.Equal(t, []string{
 		`s.json PreToolUse[0].hooks[0] matcher=""/all command ./x.sh timeout=10m0s block=false invalid name="" reason="if: want a permission rule such as \"Bash(git *)\", got an array"`,
 	}, summary(s.Hooks(Options{})))
+}
+
+func TestPathRulesMatchAsGitignorePatternsFromTheirAnchor(t *testing.T) {
+	// Read and Edit rules "use gitignore pattern syntax": "//path" from the
+	// root, "~/path" from home, "/path" from the settings' project, "path"
+	// from the working directory (permissions reference).
+	d := dirs{cwd: "/p", home: "/h", source: "/p"}
+	file := func(tool, path string) hookchain.Event {
+		return call(tool, `{"file_path":`+string(hookchain.Text(path))+`}`)
+	}
+	tests := []struct {
+		rule string
+		e    hookchain.Event
+		in   dirs
+		want bool
+	}{
+		{"Edit(*.ts)", file("Edit", "/p/src/a.ts"), d, true},
+		{"Edit(*.ts)", file("Edit", "/p/a.js"), d, false},
+		{"Edit(*.ts)", file("Write", "/p/x/y.ts"), d, true},       // Edit rules cover every tool that edits files
+		{"Edit(*.ts)", file("Read", "/p/a.ts"), d, false},         // not a tool Edit rules cover
+		{"Edit(*.ts)", file("Edit", "/elsewhere/a.ts"), d, false}, // outside the working directory
+		{"Edit(src/**)", file("Edit", "/p/src/app.ts"), d, true},  // a single-segment directory is the working directory's
+		{"Edit(src/**)", file("Edit", "/p/vendor/pkg/src/lib.js"), d, false},
+		{"Edit(**/src/**)", file("Edit", "/p/vendor/pkg/src/lib.js"), d, true},
+		{"Edit(/src/**)", file("Edit", "/p/src/app.ts"), dirs{cwd: "/p/sub", home: "/h", source: "/p"}, true},
+		{"Edit(/src/**)", file("Edit", "/p/sub/src/app.ts"), dirs{cwd: "/p/sub", home: "/h", source: "/p"}, false},
+		{"Edit(src/**)", file("Edit", "/p/sub/src/app.ts"), dirs{cwd: "/p/sub", home: "/h", source: "/p"}, true},
+		{"Read(.env)", file("Read", "/p/.env"), d, true},
+		{"Read(.env)", file("Read", "/p/config/.env"), d, true}, // a bare name matches at any depth
+		{"Read(.env)", file("Read", "/other/.env"), d, false},
+		{"Read(//**/.env)", file("Read", "/other/.env"), d, true},
+		{"Read(~/.ssh/**)", file("Read", "/h/.ssh/id_rsa"), d, true},
+		{"Read(~/.ssh/**)", file("Read", "/p/.ssh/id_rsa"), d, false},
+		{"Read(secrets)", file("Read", "/p/a/secrets/key.pem"), d, true}, // a matched directory holds what is in it
+		{"Read(./secrets/)", file("Read", "/p/secrets/key.pem"), d, true},
+		{"Read(./secrets/)", file("Read", "/p/secrets"), d, false}, // a trailing slash is a directory, and this is a file
+		{"Read(src/**)", file("Read", "src/a.go"), d, true},        // a relative path is the working directory's
+		{"Read(src/**)", call("Grep", `{"pattern":"x","path":"src"}`), d, true},
+		{"Read(src/**)", call("Grep", `{"pattern":"x"}`), dirs{cwd: "/p/src", home: "/h", source: "/p"}, false},
+		{"NotebookEdit(*.ipynb)", call("NotebookEdit", `{"notebook_path":"/p/n.ipynb"}`), d, true},
+		{"NotebookEdit(*.ipynb)", file("Edit", "/p/n.ipynb"), d, false},
+		{"Edit(*.ts)", call("Edit", `{"old_string":"a"}`), d, true}, // no path to check: the hook runs
+	}
+	for _, tt := range tests {
+		t.Run(tt.rule+" "+string(tt.e.Input), func(t *testing.T) {
+			c, err := compileIf(tt.rule)
+			require.NoError(t, err)
+			require.NotNil(t, c.path)
+			got := c.tools.Match(tt.e) && c.path.matches(tt.e, tt.in)
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func TestDomainRulesMatchTheHostOfTheFetchedURL(t *testing.T) {
+	// "Matching is case-insensitive, supports * wildcards, and strips a
+	// trailing ." (permissions reference, WebFetch).
+	fetch := func(url string) hookchain.Event { return call("WebFetch", `{"url":"`+url+`","prompt":"?"}`) }
+	tests := []struct {
+		rule, url string
+		want      bool
+	}{
+		{"WebFetch(domain:example.com)", "https://example.com/docs", true},
+		{"WebFetch(domain:example.com)", "https://EXAMPLE.com./docs", true},
+		{"WebFetch(domain:example.com)", "https://api.example.com/", false},
+		{"WebFetch(domain:*.example.com)", "https://api.example.com/", true},
+		{"WebFetch(domain:*.example.com)", "https://a.b.example.com/", true},
+		{"WebFetch(domain:*.example.com)", "https://example.com/", false},
+		{"WebFetch(domain:example.*)", "https://example.org/", true},
+		{"WebFetch(domain:example.*)", "https://example.evil.com/", false},
+		{"WebFetch(domain:*)", "https://anything.test/", true},
+		{"WebFetch(domain:example.com)", "not a url", true}, // cannot be read: the hook runs
+	}
+	for _, tt := range tests {
+		t.Run(tt.rule+" "+tt.url, func(t *testing.T) {
+			m, err := CompileIf(tt.rule)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, m.Match(fetch(tt.url)))
+		})
+	}
 }

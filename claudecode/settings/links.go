@@ -1,10 +1,13 @@
 package settings
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -15,20 +18,35 @@ import (
 
 // Options say how settings become links.
 type Options struct {
-	// ProjectDir is the project's root directory. It is the default for
-	// Session.ProjectDir (CLAUDE_PROJECT_DIR) and Session.Cwd, where
-	// command hooks run.
+	// ProjectDir is the project's root directory, where the session
+	// started: CLAUDE_PROJECT_DIR for command hooks, unless Session says
+	// otherwise, and Session.Cwd's default.
 	ProjectDir string
-	// Session is what the hooks are told about the conversation.
+	// Session is what the hooks are told about the conversation when a
+	// call does not say (claudecode.WithSessionInfo): a chain built once
+	// serves every conversation, each call bringing its own session_id,
+	// cwd and permission_mode.
 	Session claudecode.SessionInfo
+	// HomeDir is the home directory, where "~/" if rules start and where
+	// the user's own settings are; "" is os.UserHomeDir.
+	HomeDir string
 	// FailClosed makes every hook's failure block the call, as
 	// "onFailure": "block" does for one hook. Without it a failure is
 	// reported in the trail and the call goes on, as in Claude Code.
 	FailClosed bool
 	// SkipUnsupported leaves out the hooks a chain cannot run (prompt,
-	// agent and mcp_tool hooks, async and once hooks) instead of refusing
-	// the settings; Hooks lists them as Skipped.
+	// agent and mcp_tool hooks, async hooks, PermissionRequest hooks, if
+	// rules hookchain does not reproduce) instead of refusing the
+	// settings; Hooks lists them as Skipped.
 	SkipUnsupported bool
+	// Inherit, Unset and Env make command hooks' environment. The zero
+	// Inherit is Claude Code's: the whole environment of the process, less
+	// the OTEL_* variables (see claudecode.Command). process.InheritBase
+	// is the strict baseline, process.BaseEnv. Unset keeps variables back
+	// (by name, or by prefix with '*'), and Env adds KEY=VALUE entries.
+	Inherit process.Inherit
+	Unset   []string
+	Env     []string
 	// HTTPClient sends http hooks' requests; nil is claudecode's default,
 	// which does not follow redirects.
 	HTTPClient *http.Client
@@ -36,6 +54,28 @@ type Options struct {
 	// os.LookupEnv. Only variables the hook lists in allowedEnvVars are
 	// looked up.
 	LookupEnv func(name string) (string, bool)
+}
+
+// home is opts.HomeDir, or the user's home directory.
+func (opts Options) home() string {
+	if opts.HomeDir != "" {
+		return opts.HomeDir
+	}
+	home, _ := os.UserHomeDir()
+	return home
+}
+
+// session is the default session: Options.Session, with ProjectDir and Cwd
+// defaulting to Options.ProjectDir.
+func (opts Options) session() claudecode.SessionInfo {
+	s := opts.Session
+	if s.ProjectDir == "" {
+		s.ProjectDir = opts.ProjectDir
+	}
+	if s.Cwd == "" {
+		s.Cwd = s.ProjectDir
+	}
+	return s
 }
 
 // grace is how much longer a link waits than its hook's own timeout, so
@@ -50,34 +90,53 @@ const grace = time.Second
 // PostToolUseFailure hooks are After links, for calls that succeeded and
 // calls whose result is an error respectively.
 //
-// Each link is named after the hook's command as written in the settings,
-// or an http hook's URL; where that text would name two links (the same
-// command under PreToolUse and PostToolUse, say), each is named by its
-// place, "PreToolUse[0].hooks[1]", and where even that is ambiguous because
-// several files are loaded, by its file and place,
-// ".claude/settings.json:PreToolUse[0].hooks[1]". Names are unique.
+// Each link is named after the script its hook runs ("no-force-push.sh"
+// for "$CLAUDE_PROJECT_DIR"/.claude/hooks/no-force-push.sh or python3
+// .claude/hooks/no-force-push.py), after its command when it runs no
+// script and fits on a short line, after the command's first words, cut,
+// when it does not; an http hook after its URL. Hook.Command keeps the
+// whole command. Where a name would be two links' (the same script under
+// PreToolUse and PostToolUse, say), each gets its place after an '@',
+// "guard.sh@PreToolUse[0].hooks[1]", and its file too when several files
+// are loaded. Names are unique.
 //
 // A hook registered twice for one event (the same command, or the same
 // URL, in two groups or two files) runs once per call, as in Claude Code:
 // as the link of its first occurrence, asked about every call any of its
-// groups matches, and blocking on failure if any occurrence says so.
+// groups matches, and blocking on failure if any occurrence says so. A
+// plugin's copy of a hook is a hook of its own.
 //
-// Command hooks run their command with /bin/sh -c (or bash -c, when the
-// handler says "shell": "bash"; directly, without a shell, when it gives
-// args) in Session.Cwd, with CLAUDE_PROJECT_DIR set; see claudecode.Command.
-// Http hooks POST to their URL, with the variables of their headers
-// expanded; see claudecode.HTTP. Each link gets its hook's timeout (a
-// second more, so that the hook's own deadline speaks first) and fails
-// open unless the hook says "onFailure": "block" or opts.FailClosed is set.
+// Command hooks run as claudecode.Command runs them: with Claude Code's
+// environment (see Options.Inherit), in the call's working directory, with
+// CLAUDE_PROJECT_DIR set. The command runs with /bin/sh -c, or bash -c
+// when the handler says "shell": "bash"; when it gives "args", even [], it
+// is the program itself, run without a shell, with ${CLAUDE_PROJECT_DIR}
+// (and a plugin's ${CLAUDE_PLUGIN_ROOT}, ${CLAUDE_PLUGIN_DATA}) replaced in
+// it and in each argument. Http hooks POST to their URL, with the
+// variables of their headers expanded; see claudecode.HTTP. Each link gets
+// its hook's timeout (a second more, so that the hook's own deadline speaks
+// first) and fails open unless the hook says "onFailure": "block" or
+// opts.FailClosed is set.
 //
 // Links returns an error naming every hook it cannot build (see Hooks):
-// never a chain without one of its hooks.
+// never a chain without one of its hooks. Warnings do not stop it.
 func (s *Settings) Links(opts Options) ([]hookchain.Link, error) {
 	p := s.plan(opts)
 	if err := errors.Join(p.errs...); err != nil {
 		return nil, err
 	}
 	return p.links, nil
+}
+
+// Warnings lists what in the settings probably does not do what its author
+// meant though it runs, for every hook that Links(opts) would link, in file
+// order: the warnings of Hooks, together.
+func (s *Settings) Warnings(opts Options) []Warning {
+	var out []Warning
+	for _, h := range s.plan(opts).hooks {
+		out = append(out, h.Warnings...)
+	}
+	return out
 }
 
 // Hooks describes every handler in the settings, in file order, and what
@@ -110,10 +169,12 @@ type plan struct {
 }
 
 // candidate is a link to be: the first occurrence of a hook, and the
-// matchers of every occurrence.
+// matchers and path rules of every occurrence.
 type candidate struct {
 	first    int // index into entries
 	matchers []hookchain.Matcher
+	paths    []*pathRule // paths[i] goes with matchers[i]; nil for none
+	sources  []string    // where "/path" rules of occurrence i start
 	block    bool
 }
 
@@ -121,12 +182,27 @@ type candidate struct {
 // names the links and builds them.
 func (s *Settings) plan(opts Options) plan {
 	p := plan{hooks: make([]Hook, len(s.entries))}
+	home, cwd := opts.home(), opts.session().Cwd
+	look := &lookup{found: map[string]bool{}}
+	sources := map[string]string{} // by settings file; a plugin's is its root
+	sourceOf := func(e *entry) string {
+		if e.plugin != nil {
+			return e.plugin.Root
+		}
+		src, ok := sources[e.hook.File]
+		if !ok {
+			src = e.source(home)
+			sources[e.hook.File] = src
+		}
+		return src
+	}
 	var cands []*candidate
 	byKey := map[string]int{}             // entry key -> index into cands
 	candOf := make([]int, len(s.entries)) // entry -> index into cands, or -1
 	for i := range s.entries {
 		e := &s.entries[i]
 		h := e.hook
+		h.Warnings = slices.Clone(e.warnings)
 		candOf[i] = -1
 		switch {
 		case e.ignored != "":
@@ -141,7 +217,7 @@ func (s *Settings) plan(opts Options) plan {
 		case e.unsupported != "":
 			h.Status, h.Reason = Refused, e.unsupported
 			p.errs = append(p.errs, &Error{File: h.File, Line: e.line, Col: e.col, Where: h.Where(),
-				Msg: e.unsupported + ", which a chain does not have (skip unsupported hooks to run the others)"})
+				Msg: e.unsupported + "; remove the hook, or skip unsupported hooks (--skip-unsupported, Options.SkipUnsupported) to run the others without it"})
 		default:
 			h.Block = h.Block || opts.FailClosed
 			ci, seen := byKey[e.key()]
@@ -157,8 +233,22 @@ func (s *Settings) plan(opts Options) plan {
 			}
 			c := cands[ci]
 			c.matchers = append(c.matchers, e.matcher)
+			var rule *pathRule
+			if e.cond != nil {
+				rule = e.cond.path
+			}
+			c.paths = append(c.paths, rule)
+			c.sources = append(c.sources, sourceOf(e))
 			c.block = c.block || h.Block
 			candOf[i] = ci
+			if h.Type == "command" && e.cmdLine > 0 {
+				if msg := look.scriptWarning(e.prog, e.placeholders(opts), home, cwd); msg != "" {
+					h.Warnings = append(h.Warnings, Warning{File: h.File, Line: e.cmdLine, Col: e.cmdCol, Where: h.Where(), Msg: msg})
+				}
+			}
+		}
+		if h.Plugin == "" && e.plugin != nil {
+			h.Plugin = e.plugin.Root
 		}
 		p.hooks[i] = h
 	}
@@ -185,25 +275,62 @@ func (s *Settings) plan(opts Options) plan {
 
 // key is what makes two hooks of one event the same handler: Claude Code
 // runs a command once per call however many groups register it, and an
-// http hook once per URL.
+// http hook once per URL; a plugin's copy is a hook of its own.
 func (e *entry) key() string {
 	h := e.hook
-	if h.Type == "http" {
-		return h.Event + "\x00http\x00" + h.URL
+	plugin := ""
+	if e.plugin != nil {
+		plugin = e.plugin.Root
 	}
-	return h.Event + "\x00command\x00" + e.shell + "\x00" + h.Command + "\x00" + strings.Join(h.Args, "\x00")
+	if h.Type == "http" {
+		return h.Event + "\x00" + plugin + "\x00http\x00" + h.URL
+	}
+	form := "shell:" + e.shell
+	if e.noShell {
+		form = "exec"
+	}
+	return h.Event + "\x00" + plugin + "\x00command\x00" + form + "\x00" + h.Command + "\x00" + strings.Join(h.Args, "\x00")
 }
 
-// names gives each candidate a unique link name: its text, else its place,
-// else its file and place.
-func (s *Settings) names(cands []*candidate) []string {
-	text := func(c *candidate) string {
-		h := s.entries[c.first].hook
-		if h.Type == "http" {
-			return h.URL
-		}
-		return h.Command
+// source is where the hook's "/path" if rules start: a plugin's root; the
+// project, for a project's settings; ~/.claude for the user's; the
+// directory of any other file.
+func (e *entry) source(home string) string {
+	if e.plugin != nil {
+		return e.plugin.Root
 	}
+	if root, ok := ProjectOf(e.hook.File, home); ok {
+		return root
+	}
+	abs, err := filepath.Abs(e.hook.File)
+	if err != nil {
+		return ""
+	}
+	return filepath.Dir(abs)
+}
+
+// placeholders are the values of the path placeholders the hook's command
+// can use, as far as they are known before a call.
+func (e *entry) placeholders(opts Options) map[string]string {
+	values := map[string]string{claudecode.ProjectDirEnv: opts.session().ProjectDir}
+	if e.plugin != nil {
+		values[claudecode.PluginRootEnv] = e.plugin.Root
+		if e.plugin.Data != "" {
+			values[claudecode.PluginDataEnv] = e.plugin.Data
+		}
+	}
+	return values
+}
+
+// names gives each candidate a unique link name: its own, else that with
+// its place, else with its file and place.
+func (s *Settings) names(cands []*candidate) []string {
+	own := make(map[*candidate]string, len(cands))
+	for _, c := range cands {
+		e := &s.entries[c.first]
+		own[c] = linkName(e.hook, e.prog, e.noShell)
+	}
+	text := func(c *candidate) string { return own[c] }
 	place := func(c *candidate) string { return s.entries[c.first].hook.Where() }
 	count := func(f func(*candidate) string) map[string]int {
 		n := map[string]int{}
@@ -216,7 +343,7 @@ func (s *Settings) names(cands []*candidate) []string {
 	places := map[string]int{}
 	for _, c := range cands {
 		if texts[text(c)] > 1 {
-			places[place(c)]++
+			places[text(c)+"@"+place(c)]++
 		}
 	}
 	names := make([]string, len(cands))
@@ -224,9 +351,9 @@ func (s *Settings) names(cands []*candidate) []string {
 	for i, c := range cands {
 		name := text(c)
 		if texts[name] > 1 {
-			name = place(c)
+			name += "@" + place(c)
 			if places[name] > 1 {
-				name = s.entries[c.first].hook.File + ":" + name
+				name = text(c) + "@" + s.entries[c.first].hook.File + ":" + place(c)
 			}
 		}
 		// Only a command written to look like another hook's place could
@@ -241,13 +368,7 @@ func (s *Settings) names(cands []*candidate) []string {
 }
 
 func (s *Settings) link(e *entry, name string, c *candidate, opts Options) (hookchain.Link, error) {
-	session := opts.Session
-	if session.ProjectDir == "" {
-		session.ProjectDir = opts.ProjectDir
-	}
-	if session.Cwd == "" {
-		session.Cwd = session.ProjectDir
-	}
+	session := opts.session()
 	h := e.hook
 	var fn hookchain.Interceptor
 	switch h.Type {
@@ -259,17 +380,33 @@ func (s *Settings) link(e *entry, name string, c *candidate, opts Options) (hook
 			Client:  opts.HTTPClient,
 		}, session)
 	default:
-		spec := process.Spec{Shell: h.Command, Timeout: h.Timeout}
+		spec := process.Spec{Shell: h.Command, Timeout: h.Timeout, Inherit: opts.Inherit,
+			Unset: slices.Clone(opts.Unset), Env: slices.Clone(opts.Env)}
+		if e.plugin != nil {
+			values := e.placeholders(opts)
+			delete(values, claudecode.ProjectDirEnv) // the shell reads it from the environment, per call
+			for _, k := range []string{claudecode.PluginRootEnv, claudecode.PluginDataEnv} {
+				if v, ok := values[k]; ok {
+					spec.Env = append(spec.Env, k+"="+v)
+				}
+			}
+			// Claude Code substitutes a plugin's placeholders wherever they
+			// appear in its hooks' commands.
+			spec.Shell = expandPlaceholders(spec.Shell, values, "")
+		}
 		switch {
-		case h.Args != nil:
+		case e.noShell:
 			spec.Shell, spec.Args = "", append([]string{h.Command}, h.Args...)
 		case e.shell == "bash":
-			spec.Shell, spec.Args = "", []string{"bash", "-c", h.Command}
+			spec.Shell, spec.Args = "", []string{"bash", "-c", spec.Shell}
 		}
 		if err := spec.Validate(); err != nil {
 			return hookchain.Link{}, &Error{File: h.File, Line: e.line, Col: e.col, Where: h.Where(), Msg: err.Error()}
 		}
 		fn = claudecode.Command(spec, session)
+	}
+	if slices.ContainsFunc(c.paths, func(r *pathRule) bool { return r != nil }) {
+		fn = gated(fn, c, session, opts.home())
 	}
 	m := c.matchers[0]
 	if len(c.matchers) > 1 {
@@ -286,6 +423,33 @@ func (s *Settings) link(e *entry, name string, c *candidate, opts Options) (hook
 		l = l.FailOpen()
 	}
 	return l, nil
+}
+
+// gated runs fn only for the calls that one of the candidate's occurrences
+// matches, path rule included: a path rule depends on the call's working
+// directory, which a matcher does not see. A call none of them matches is
+// allowed without running the hook, as Claude Code skips a hook whose if
+// rule does not match.
+func gated(fn hookchain.Interceptor, c *candidate, def claudecode.SessionInfo, home string) hookchain.Interceptor {
+	type occurrence struct {
+		m    hookchain.Matcher
+		gate *gate
+	}
+	occs := make([]occurrence, len(c.matchers))
+	for i, m := range c.matchers {
+		occs[i].m = m
+		if r := c.paths[i]; r != nil {
+			occs[i].gate = &gate{r: r, def: def, home: home, source: c.sources[i]}
+		}
+	}
+	return func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+		for _, o := range occs {
+			if o.m.Match(e) && (o.gate == nil || o.gate.allows(ctx, e)) {
+				return fn(ctx, e)
+			}
+		}
+		return hookchain.Allow(), nil
+	}
 }
 
 // expandHeaders interpolates $NAME and ${NAME} in header values, as Claude

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -76,26 +77,28 @@ func TestHooksDescribeEveryHandlerAndWhatBecomesOfIt(t *testing.T) {
 	s, err := Parse("s.json", []byte(everything))
 	require.NoError(t, err)
 	assert.Equal(t, []string{
-		`s.json PreToolUse[0].hooks[0] matcher="Bash"/names command ./guard.sh timeout=10s block=true linked name="./guard.sh" reason=""`,
-		`s.json PreToolUse[0].hooks[1] matcher="Bash"/names command ./audit.sh timeout=10m0s block=false linked name="PreToolUse[0].hooks[1]" reason=""`,
-		`s.json PreToolUse[0].hooks[2] matcher="Bash"/names if="Bash(rm *)"/"And(Tool(\"Bash\"), shell.Rule(\"command\", \"rm *\"))" command ./rm.sh timeout=10m0s block=false linked name="./rm.sh" reason=""`,
+		`s.json PreToolUse[0].hooks[0] matcher="Bash"/names command ./guard.sh timeout=10s block=true linked name="guard.sh" reason=""`,
+		`s.json PreToolUse[0].hooks[1] matcher="Bash"/names command ./audit.sh timeout=10m0s block=false linked name="audit.sh@PreToolUse[0].hooks[1]" reason=""`,
+		`s.json PreToolUse[0].hooks[2] matcher="Bash"/names if="Bash(rm *)"/"And(Tool(\"Bash\"), shell.Rule(\"command\", \"rm *\"))" command ./rm.sh timeout=10m0s block=false linked name="rm.sh" reason=""`,
 		`s.json PreToolUse[1].hooks[0] matcher="mcp__.*"/regexp http http://127.0.0.1:9/policy timeout=500ms block=false linked name="http://127.0.0.1:9/policy" reason=""`,
-		`s.json PreToolUse[1].hooks[1] matcher="mcp__.*"/regexp prompt  timeout=30s block=false refused name="" reason="prompt hooks need a model to ask"`,
-		`s.json PreToolUse[1].hooks[2] matcher="mcp__.*"/regexp if="mcp__policy"/"" agent  timeout=1m0s block=false refused name="" reason="agent hooks need a model to run a subagent"`,
-		`s.json PreToolUse[1].hooks[3] matcher="mcp__.*"/regexp mcp_tool  timeout=10m0s block=false refused name="" reason="mcp_tool hooks need an MCP client"`,
-		`s.json PreToolUse[2].hooks[0] matcher="Edit|Write"/names command ./guard.sh timeout=10s block=true merged name="./guard.sh" reason="the same hook as PreToolUse[0].hooks[0] in s.json, run once per call"`,
-		`s.json PreToolUse[2].hooks[1] matcher="Edit|Write"/names command ./notify.sh timeout=10m0s block=false refused name="" reason="async hooks run in the background and cannot decide the call"`,
-		`s.json PreToolUse[2].hooks[2] matcher="Edit|Write"/names command ./once.sh timeout=10m0s block=false refused name="" reason="once hooks run once per session, and a chain has no session"`,
+		`s.json PreToolUse[1].hooks[1] matcher="mcp__.*"/regexp prompt  timeout=30s block=false refused name="" reason="prompt hooks ask a model, and hookchain has none to ask"`,
+		`s.json PreToolUse[1].hooks[2] matcher="mcp__.*"/regexp if="mcp__policy"/"" agent  timeout=1m0s block=false refused name="" reason="agent hooks run a subagent, and hookchain has no model to run one"`,
+		`s.json PreToolUse[1].hooks[3] matcher="mcp__.*"/regexp mcp_tool  timeout=10m0s block=false refused name="" reason="mcp_tool hooks call a tool of an MCP server, and hookchain has no MCP client"`,
+		`s.json PreToolUse[2].hooks[0] matcher="Edit|Write"/names command ./guard.sh timeout=10s block=true merged name="guard.sh" reason="the same hook as PreToolUse[0].hooks[0] in s.json, run once per call"`,
+		`s.json PreToolUse[2].hooks[1] matcher="Edit|Write"/names command ./notify.sh timeout=10m0s block=false refused name="" reason="async hooks run in the background, after the call has gone on, so they cannot decide it"`,
+		// Claude Code ignores "once" in settings files and runs the hook
+		// on every call; so does the chain (issue 12, item 4).
+		`s.json PreToolUse[2].hooks[2] matcher="Edit|Write"/names command ./once.sh timeout=10m0s block=false linked name="once.sh" reason=""`,
 		`s.json PreToolUse[2].hooks[3] matcher="Edit|Write"/names command bash-only timeout=10m0s block=false linked name="bash-only" reason=""`,
-		`s.json PreToolUse[2].hooks[4] matcher="Edit|Write"/names command printf[%s x] timeout=10m0s block=false linked name="printf" reason=""`,
-		`s.json PreToolUse[2].hooks[5] matcher="Edit|Write"/names webhook  timeout=0s block=false invalid name="" reason="unknown handler type \"webhook\""`,
-		`s.json PreToolUse[2].hooks[6] matcher="Edit|Write"/names if="Edit(src/**)"/"" command ./src-only.sh timeout=10m0s block=false invalid name="" ` +
-			`reason="the if rule \"Edit(src/**)\" is not supported: Edit rules are paths that Claude Code matches with gitignore rules, ` +
-			`relative to the settings file, the working directory or the home directory, which hookchain does not reproduce exactly"`,
+		`s.json PreToolUse[2].hooks[4] matcher="Edit|Write"/names command printf[%s x] timeout=10m0s block=false linked name="printf %s x" reason=""`,
+		`s.json PreToolUse[2].hooks[5] matcher="Edit|Write"/names webhook  timeout=0s block=false invalid name="" ` +
+			`reason="unknown handler type \"webhook\": want \"command\" or \"http\" (or \"prompt\", \"agent\", \"mcp_tool\", which hookchain cannot run)"`,
+		`s.json PreToolUse[2].hooks[6] matcher="Edit|Write"/names if="Edit(src/**)"/"And(Tool(\"Edit\", \"Write\", \"MultiEdit\", \"NotebookEdit\"), Path(\"src/**\"))" ` +
+			`command ./src-only.sh timeout=10m0s block=false linked name="src-only.sh" reason=""`,
 		`s.json PreToolUse[3].hooks[0] matcher="(?=x)"/regexp command ./never.sh timeout=0s block=false invalid name="" reason="matcher \"(?=x)\" is not a regular expression Go can run: error parsing regexp: invalid or unsupported Perl syntax: ` + "`(?=`" + `"`,
-		`s.json PostToolUse[0].hooks[0] matcher=""/all command ./audit.sh timeout=10m0s block=false linked name="PostToolUse[0].hooks[0]" reason=""`,
-		`s.json PostToolUseFailure[0].hooks[0] matcher="Bash"/names command ./failed.sh timeout=10m0s block=false invalid name="" reason="timeout: want a positive number of seconds, got \"5\""`,
-		`s.json pretooluse[0].hooks[0] matcher=""/ command ./typo.sh timeout=0s block=false invalid name="" reason="event names are case-sensitive: \"pretooluse\" is not \"PreToolUse\""`,
+		`s.json PostToolUse[0].hooks[0] matcher=""/all command ./audit.sh timeout=10m0s block=false linked name="audit.sh@PostToolUse[0].hooks[0]" reason=""`,
+		`s.json PostToolUseFailure[0].hooks[0] matcher="Bash"/names command ./failed.sh timeout=10m0s block=false invalid name="" reason="timeout: want a positive number of seconds, such as 30, got \"5\""`,
+		`s.json pretooluse[0].hooks[0] matcher=""/ command ./typo.sh timeout=0s block=false invalid name="" reason="unknown hook event \"pretooluse\": event names are case-sensitive; write \"PreToolUse\""`,
 		`s.json UserPromptSubmit[0].hooks[0] matcher=""/ command ./prompt.sh timeout=0s block=false ignored name="" reason="UserPromptSubmit is not a tool-call event"`,
 		`s.json Stop[0].hooks[0] matcher=""/ surprise  timeout=0s block=false ignored name="" reason="Stop is not a tool-call event"`,
 	}, summary(s.Hooks(Options{})))
@@ -104,22 +107,20 @@ func TestHooksDescribeEveryHandlerAndWhatBecomesOfIt(t *testing.T) {
 func TestLinksRefuseEveryHookTheyCannotRunByName(t *testing.T) {
 	s, err := Parse("s.json", []byte(everything))
 	require.NoError(t, err)
+	const skip = "; remove the hook, or skip unsupported hooks (--skip-unsupported, Options.SkipUnsupported) to run the others without it"
 	refused := []string{
-		`s.json:11:9: PreToolUse[1].hooks[1]: prompt hooks need a model to ask, which a chain does not have (skip unsupported hooks to run the others)`,
-		`s.json:12:9: PreToolUse[1].hooks[2]: agent hooks need a model to run a subagent, which a chain does not have (skip unsupported hooks to run the others)`,
-		`s.json:13:9: PreToolUse[1].hooks[3]: mcp_tool hooks need an MCP client, which a chain does not have (skip unsupported hooks to run the others)`,
-		`s.json:17:9: PreToolUse[2].hooks[1]: async hooks run in the background and cannot decide the call, which a chain does not have (skip unsupported hooks to run the others)`,
-		`s.json:18:9: PreToolUse[2].hooks[2]: once hooks run once per session, and a chain has no session, which a chain does not have (skip unsupported hooks to run the others)`,
-		`s.json:21:18: PreToolUse[2].hooks[5]: unknown handler type "webhook"`,
-		`s.json:22:63: PreToolUse[2].hooks[6]: the if rule "Edit(src/**)" is not supported: Edit rules are paths that Claude Code matches with gitignore rules, ` +
-			`relative to the settings file, the working directory or the home directory, which hookchain does not reproduce exactly`,
+		`s.json:11:9: PreToolUse[1].hooks[1]: prompt hooks ask a model, and hookchain has none to ask` + skip,
+		`s.json:12:9: PreToolUse[1].hooks[2]: agent hooks run a subagent, and hookchain has no model to run one` + skip,
+		`s.json:13:9: PreToolUse[1].hooks[3]: mcp_tool hooks call a tool of an MCP server, and hookchain has no MCP client` + skip,
+		`s.json:17:9: PreToolUse[2].hooks[1]: async hooks run in the background, after the call has gone on, so they cannot decide it` + skip,
+		`s.json:21:18: PreToolUse[2].hooks[5]: unknown handler type "webhook": want "command" or "http" (or "prompt", "agent", "mcp_tool", which hookchain cannot run)`,
 		"s.json:24:19: PreToolUse[3].hooks[0]: matcher \"(?=x)\" is not a regular expression Go can run: error parsing regexp: invalid or unsupported Perl syntax: `(?=`",
-		`s.json:27:115: PostToolUseFailure[0].hooks[0]: timeout: want a positive number of seconds, got "5"`,
-		`s.json:28:20: pretooluse[0].hooks[0]: event names are case-sensitive: "pretooluse" is not "PreToolUse"`,
+		`s.json:27:115: PostToolUseFailure[0].hooks[0]: timeout: want a positive number of seconds, such as 30, got "5"`,
+		`s.json:28:20: pretooluse[0].hooks[0]: unknown hook event "pretooluse": event names are case-sensitive; write "PreToolUse"`,
 	}
 	var invalid []string
 	for _, e := range refused {
-		if !strings.Contains(e, "skip unsupported") {
+		if !strings.HasSuffix(e, skip) {
 			invalid = append(invalid, e)
 		}
 	}
@@ -153,11 +154,11 @@ func TestLinksCarryEachHooksMatcherTimeoutAndFailureMode(t *testing.T) {
 	links, err := s.Links(Options{})
 	require.NoError(t, err)
 	assert.Equal(t, []string{
-		`Before("./guard.sh", Or(Tool("Bash"), Tool("Edit", "Write"))) timeout=11s`,
-		`Before("PreToolUse[0].hooks[1]", Tool("Bash")) timeout=10m1s fail-open`,
+		`Before("guard.sh", Or(Tool("Bash"), Tool("Edit", "Write"))) timeout=11s`,
+		`Before("audit.sh@PreToolUse[0].hooks[1]", Tool("Bash")) timeout=10m1s fail-open`,
 		`Before("http://127.0.0.1:9/policy", ToolSearch("mcp__.*")) timeout=1.5s fail-open`,
-		`After("PostToolUse[0].hooks[0]", And(Any(), Not(IsError()))) timeout=10m1s fail-open`,
-		`After("./failed.sh", And(Tool("Bash"), IsError())) timeout=10m1s fail-open`,
+		`After("audit.sh@PostToolUse[0].hooks[0]", And(Any(), Not(IsError()))) timeout=10m1s fail-open`,
+		`After("failed.sh", And(Tool("Bash"), IsError())) timeout=10m1s fail-open`,
 	}, describe(links))
 
 	links, err = s.Links(Options{FailClosed: true})
@@ -182,10 +183,10 @@ func TestLinkNamesStayUniqueAcrossFiles(t *testing.T) {
 	links, err := s.Links(Options{})
 	require.NoError(t, err)
 	assert.Equal(t, []string{
-		`Before("PreToolUse[0].hooks[0]", Or(Any(), Any())) timeout=10m1s fail-open`,
-		`Before("./user.sh", Or(Any(), Any())) timeout=10m1s fail-open`,
-		`After("PostToolUse[0].hooks[0]", And(Any(), Not(IsError()))) timeout=10m1s fail-open`,
-		`After("PostToolUseFailure[0].hooks[0]", And(Any(), IsError())) timeout=10m1s fail-open`,
+		`Before("audit.sh@PreToolUse[0].hooks[0]", Or(Any(), Any())) timeout=10m1s fail-open`,
+		`Before("user.sh", Or(Any(), Any())) timeout=10m1s fail-open`,
+		`After("audit.sh@PostToolUse[0].hooks[0]", And(Any(), Not(IsError()))) timeout=10m1s fail-open`,
+		`After("audit.sh@PostToolUseFailure[0].hooks[0]", And(Any(), IsError())) timeout=10m1s fail-open`,
 	}, describe(links), "a hook given in both files runs once, named after its first place")
 	require.NotPanics(t, func() { hookchain.New(links...) })
 
@@ -196,16 +197,18 @@ func TestLinkNamesStayUniqueAcrossFiles(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, links, 3)
 
-	// Two files whose places collide need their file in the name.
-	other := write(t, dir, "other.json", `{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "./audit.sh"}]}]}}`)
+	// Two hooks of one name at the same place in two files need their file
+	// in the name.
+	other := write(t, dir, "other.json", `{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "./audit.sh", "shell": "bash"}]}]}}`)
 	s, err = Load(user, other)
 	require.NoError(t, err)
 	links, err = s.Links(Options{})
 	require.NoError(t, err)
 	assert.Equal(t, []string{
-		`Before("PreToolUse[0].hooks[0]", Or(Any(), Any())) timeout=10m1s fail-open`,
-		`Before("./user.sh", Any()) timeout=10m1s fail-open`,
-		`After("PostToolUse[0].hooks[0]", And(Any(), Not(IsError()))) timeout=10m1s fail-open`,
+		`Before("audit.sh@` + user + `:PreToolUse[0].hooks[0]", Any()) timeout=10m1s fail-open`,
+		`Before("user.sh", Any()) timeout=10m1s fail-open`,
+		`After("audit.sh@PostToolUse[0].hooks[0]", And(Any(), Not(IsError()))) timeout=10m1s fail-open`,
+		`Before("audit.sh@` + other + `:PreToolUse[0].hooks[0]", Any()) timeout=10m1s fail-open`,
 	}, describe(links))
 
 	s, err = Load(user, write(t, dir, "post.json", `{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "./x.sh", "shell": "bash"}]}],
@@ -214,11 +217,41 @@ func TestLinkNamesStayUniqueAcrossFiles(t *testing.T) {
 	links, err = s.Links(Options{})
 	require.NoError(t, err)
 	assert.Equal(t, []string{
-		`Before("PreToolUse[0].hooks[0]", Any()) timeout=10m1s fail-open`,
-		`Before("./user.sh", Any()) timeout=10m1s fail-open`,
-		`After("PostToolUse[0].hooks[0]", Or(And(Any(), Not(IsError())), And(Any(), Not(IsError())))) timeout=10m1s fail-open`,
-		`Before("./x.sh", Any()) timeout=10m1s fail-open`,
+		`Before("audit.sh@PreToolUse[0].hooks[0]", Any()) timeout=10m1s fail-open`,
+		`Before("user.sh", Any()) timeout=10m1s fail-open`,
+		`After("audit.sh@PostToolUse[0].hooks[0]", Or(And(Any(), Not(IsError())), And(Any(), Not(IsError())))) timeout=10m1s fail-open`,
+		`Before("x.sh", Any()) timeout=10m1s fail-open`,
 	}, describe(links), "a repeat runs with its first occurrence's timeout")
+}
+
+func TestLinkNamesAreShortAndTheCommandIsKeptWhole(t *testing.T) {
+	// A trail names each hook; an inline script as a name is unreadable.
+	tests := []struct {
+		name, handler, want string
+	}{
+		{"a script by path", `{"type": "command", "command": "\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/no-force-push.sh"}`, "no-force-push.sh"},
+		{"a script run by an interpreter", `{"type": "command", "command": "python3 -u .claude/hooks/guard.py --strict"}`, "guard.py"},
+		{"a plugin's node script", `{"type": "command", "command": "node ${CLAUDE_PLUGIN_ROOT}/hooks/spy/cargo-fmt.js"}`, "cargo-fmt.js"},
+		{"uv run", `{"type": "command", "command": "uv run .claude/hooks/lint.py"}`, "lint.py"},
+		{"the exec form", `{"type": "command", "command": "${CLAUDE_PROJECT_DIR}/.claude/hooks/block-rm.sh", "args": []}`, "block-rm.sh"},
+		{"the exec form through an interpreter", `{"type": "command", "command": "node", "args": ["${CLAUDE_PLUGIN_ROOT}/scripts/format.js", "--fix"]}`, "format.js"},
+		{"a short inline command", `{"type": "command", "command": "npx prettier --check ."}`, "npx prettier --check ."},
+		{"a long inline script", `{"type": "command", "command": "jq -r '.tool_input.command' | grep -qE 'rm -rf|git push --force' && { echo 'blocked' >&2; exit 2; } || exit 0"}`,
+			"jq -r '.tool_input.command' | grep -qE…"},
+		{"sh -c is inline code", `{"type": "command", "command": "sh -c 'exit 0'"}`, "sh -c 'exit 0'"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := Parse("s.json", []byte(`{"hooks": {"PreToolUse": [{"hooks": [`+tt.handler+`]}]}}`))
+			require.NoError(t, err)
+			hooks := s.Hooks(Options{})
+			require.Len(t, hooks, 1)
+			assert.Equal(t, tt.want, hooks[0].Name)
+			var h struct{ Command string }
+			require.NoError(t, json.Unmarshal([]byte(tt.handler), &h))
+			assert.Equal(t, h.Command, hooks[0].Command)
+		})
+	}
 }
 
 func TestDisableAllHooksInTheLastFileThatSetsItDecides(t *testing.T) {
@@ -267,7 +300,6 @@ func bash(command string) hookchain.Event {
 
 func TestCommandHooksRunAsClaudeCodeRunsThem(t *testing.T) {
 	project := t.TempDir()
-	rewriter := `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"ls -l"}}}'`
 	tests := []struct {
 		name  string
 		hooks string // the PreToolUse handlers
@@ -277,25 +309,25 @@ func TestCommandHooksRunAsClaudeCodeRunsThem(t *testing.T) {
 			name:  "exit status 2 blocks with stderr as the reason",
 			hooks: `{"type": "command", "command": "cat >/dev/null; echo 'deploys are frozen' >&2; exit 2"}`,
 			want: hookchain.Outcome{Verdict: hookchain.Denied,
-				Reason: "denied by cat >/dev/null; echo 'deploys are frozen' >&2; exit 2: deploys are frozen",
-				Trail:  []hookchain.Step{{Name: "cat >/dev/null; echo 'deploys are frozen' >&2; exit 2", Verdict: hookchain.Denied, Reason: "deploys are frozen"}}},
+				Reason: "denied by cat >/dev/null; echo 'deploys are froze…: deploys are frozen",
+				Trail:  []hookchain.Step{{Name: "cat >/dev/null; echo 'deploys are froze…", Verdict: hookchain.Denied, Reason: "deploys are frozen"}}},
 		},
 		{
 			name:  "a hook runs in the project directory, which CLAUDE_PROJECT_DIR names",
 			hooks: `{"type": "command", "command": "test \"$(pwd)\" = \"$CLAUDE_PROJECT_DIR\" && pwd >&2; exit 2"}`,
 			want: hookchain.Outcome{Verdict: hookchain.Denied,
-				Reason: `denied by test "$(pwd)" = "$CLAUDE_PROJECT_DIR" && pwd >&2; exit 2: ` + project,
-				Trail:  []hookchain.Step{{Name: `test "$(pwd)" = "$CLAUDE_PROJECT_DIR" && pwd >&2; exit 2`, Verdict: hookchain.Denied, Reason: project}}},
+				Reason: `denied by test "$(pwd)" = "$CLAUDE_PROJECT_DIR" &…: ` + project,
+				Trail:  []hookchain.Step{{Name: `test "$(pwd)" = "$CLAUDE_PROJECT_DIR" &…`, Verdict: hookchain.Denied, Reason: project}}},
 		},
 		{
 			name: "a failure is reported and the call goes on",
 			hooks: `{"type": "command", "command": "echo 'jq: not found' >&2; exit 127"},
 			        {"type": "command", "command": "echo '{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"updatedInput\":{\"command\":\"ls -l\"}}}'"}`,
 			want: hookchain.Outcome{Verdict: hookchain.Modified, Input: json.RawMessage(`{"command":"ls -l"}`),
-				Reason: rewriter + ": updatedInput",
+				Reason: `echo '{"hookSpecificOutput":{"hookEvent…: updatedInput`,
 				Trail: []hookchain.Step{
 					{Name: "echo 'jq: not found' >&2; exit 127", Verdict: hookchain.Allowed, Fault: `hook "echo 'jq: not found' >&2; exit 127": exited with status 127; stderr: "jq: not found"`},
-					{Name: rewriter, Verdict: hookchain.Modified, Reason: "updatedInput"},
+					{Name: `echo '{"hookSpecificOutput":{"hookEvent…`, Verdict: hookchain.Modified, Reason: "updatedInput"},
 				}},
 		},
 		{
@@ -315,14 +347,14 @@ func TestCommandHooksRunAsClaudeCodeRunsThem(t *testing.T) {
 		{
 			name:  "shell bash runs the command with bash",
 			hooks: `{"type": "command", "command": "[[ -n $BASH_VERSION ]] && echo bash >&2; exit 2", "shell": "bash"}`,
-			want: hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by [[ -n $BASH_VERSION ]] && echo bash >&2; exit 2: bash",
-				Trail: []hookchain.Step{{Name: "[[ -n $BASH_VERSION ]] && echo bash >&2; exit 2", Verdict: hookchain.Denied, Reason: "bash"}}},
+			want: hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by [[ -n $BASH_VERSION ]] && echo bash >&2…: bash",
+				Trail: []hookchain.Step{{Name: "[[ -n $BASH_VERSION ]] && echo bash >&2…", Verdict: hookchain.Denied, Reason: "bash"}}},
 		},
 		{
 			name:  "args run the command without a shell",
 			hooks: `{"type": "command", "command": "sh", "args": ["-c", "echo \"$0\" >&2; exit 2", "$HOME;"]}`,
-			want: hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by sh: $HOME;",
-				Trail: []hookchain.Step{{Name: "sh", Verdict: hookchain.Denied, Reason: "$HOME;"}}},
+			want: hookchain.Outcome{Verdict: hookchain.Denied, Reason: `denied by sh -c echo "$0" >&2; exit 2 $HOME;: $HOME;`,
+				Trail: []hookchain.Step{{Name: `sh -c echo "$0" >&2; exit 2 $HOME;`, Verdict: hookchain.Denied, Reason: "$HOME;"}}},
 		},
 	}
 	for _, tt := range tests {
@@ -333,19 +365,20 @@ func TestCommandHooksRunAsClaudeCodeRunsThem(t *testing.T) {
 	}
 }
 
-// answering is a command hook that prints answer, a hook's JSON output, and
-// the settings handler that runs it: what was written and how the settings
-// file spells it.
-func answering(answer string) (command, handler string) {
-	command = "cat >/dev/null; echo '" + answer + "'"
-	b, _ := json.Marshal(map[string]string{"type": "command", "command": command})
-	return command, string(b)
+// answering writes a hook script, name, that prints answer, a hook's JSON
+// output, and returns the settings handler that runs it.
+func answering(t *testing.T, name, answer string) (handler string) {
+	path := filepath.Join(t.TempDir(), name)
+	require.NoError(t, os.WriteFile(path, []byte("cat >/dev/null\necho '"+answer+"'\n"), 0o644))
+	b, _ := json.Marshal(map[string]string{"type": "command", "command": "sh " + path})
+	return string(b)
 }
 
 func TestHooksThatAskAndGiveContext(t *testing.T) {
-	ask, askHandler := answering(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"deploys need a human"}}`)
-	rewrite, rewriteHandler := answering(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","updatedInput":{"command":"make deploy-staging"}}}`)
-	hint, hintHandler := answering(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"staging is make deploy-staging"}}`)
+	const ask, rewrite, hint = "ask.sh", "rewrite.sh", "hint.sh"
+	askHandler := answering(t, ask, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"deploys need a human"}}`)
+	rewriteHandler := answering(t, rewrite, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","updatedInput":{"command":"make deploy-staging"}}}`)
+	hintHandler := answering(t, hint, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"staging is make deploy-staging"}}`)
 	approve := hookchain.Approver{Name: "operator", Timeout: time.Second,
 		Answer: func(context.Context, hookchain.Question) (hookchain.Approval, error) {
 			return hookchain.Approval{Decision: hookchain.Approve, By: "alice"}, nil
@@ -380,16 +413,18 @@ func TestHooksThatAskAndGiveContext(t *testing.T) {
 				Notes: []hookchain.Note{{Link: hint, Text: "staging is make deploy-staging"}}},
 		},
 		{
-			name:     "an ask with updatedInput is denied, though hooks fail open",
+			// Claude Code shows its user the rewritten call; the chain asks
+			// its approver about it, and runs it once approved.
+			name:     "an ask with updatedInput asks about the rewritten call",
 			handlers: rewriteHandler,
 			approver: &approve,
-			want: hookchain.Outcome{Verdict: hookchain.Denied,
-				Reason: "denied by " + rewrite + `: permissionDecision "ask" with updatedInput is refused: ` +
-					`in a chain one answer cannot both rewrite a call and ask about it, so rewrite in one hook and ask in a later one`,
-				DecidedBy: rewrite, Cause: hookchain.CauseLink,
-				Trail: []hookchain.Step{{Name: rewrite, Verdict: hookchain.Denied,
-					Reason: `permissionDecision "ask" with updatedInput is refused: in a chain one answer cannot both rewrite a call and ask about it, ` +
-						`so rewrite in one hook and ask in a later one`}}},
+			want: hookchain.Outcome{Verdict: hookchain.Modified, Reason: rewrite,
+				Input:     json.RawMessage(`{"command":"make deploy-staging"}`),
+				DecidedBy: "operator", Cause: hookchain.CauseApprover,
+				Trail: []hookchain.Step{
+					{Name: rewrite, Verdict: hookchain.Asked},
+					{Name: "operator", Approver: true, Verdict: hookchain.Allowed, By: "alice"},
+				}},
 		},
 	}
 	for _, tt := range tests {
@@ -493,12 +528,13 @@ func TestChainLoadsFilesAndBuildsAChain(t *testing.T) {
 	_, err = Chain(Options{}, filepath.Join(dir, "missing.json"))
 	require.Error(t, err)
 	_, err = Chain(Options{}, write(t, dir, "prompt.json", `{"hooks": {"PreToolUse": [{"hooks": [{"type": "prompt", "prompt": "?"}]}]}}`))
-	require.EqualError(t, err, filepath.Join(dir, "prompt.json")+`:1:38: PreToolUse[0].hooks[0]: prompt hooks need a model to ask, which a chain does not have (skip unsupported hooks to run the others)`)
+	require.EqualError(t, err, filepath.Join(dir, "prompt.json")+`:1:38: PreToolUse[0].hooks[0]: prompt hooks ask a model, and hookchain has none to ask; `+
+		`remove the hook, or skip unsupported hooks (--skip-unsupported, Options.SkipUnsupported) to run the others without it`)
 }
 
 // decided fills in who decided a denial from its trail, whose last step is
-// the link that denied or failed: these rows name links by their whole
-// command, and saying it twice would only hide the row's point.
+// the link that denied or failed: saying it twice would only hide the
+// row's point.
 func decided(o hookchain.Outcome) hookchain.Outcome {
 	if o.Verdict == hookchain.Denied && len(o.Trail) > 0 {
 		last := o.Trail[len(o.Trail)-1]

@@ -6,6 +6,7 @@ import (
 	"regexp/syntax"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/hookchain/hookchain"
 )
@@ -185,4 +186,98 @@ func (m resultMatcher) String() string {
 		return "IsError()"
 	}
 	return "Not(IsError())"
+}
+
+// builtinTools are Claude Code's own tools (its tools reference), and names
+// older versions and common setups still use, so that a matcher naming one
+// in the wrong case can be told from one naming an MCP tool.
+var builtinTools = []string{
+	"Agent", "Artifact", "AskUserQuestion", "Bash", "BashOutput", "CronCreate", "CronDelete", "CronList",
+	"Edit", "EndConversation", "EnterPlanMode", "EnterWorktree", "ExitPlanMode", "ExitWorktree", "Glob", "Grep",
+	"KillShell", "LS", "LSP", "ListAgents", "ListMcpResourcesTool", "Monitor", "MultiEdit", "NotebookEdit",
+	"PowerShell", "PushNotification", "Read", "ReadMcpResourceTool", "RemoteTrigger", "ReportFindings",
+	"ScheduleWakeup", "SendMessage", "SendUserFile", "Skill", "Task", "TaskCreate", "TaskGet", "TaskList",
+	"TaskOutput", "TaskStop", "TaskUpdate", "TodoWrite", "ToolSearch", "WaitForMcpServers", "WebFetch",
+	"WebSearch", "Workflow", "Write",
+}
+
+// permissionRuleShape is a matcher written as a permission rule,
+// "Bash(git *)": which is an "if", not a matcher.
+var permissionRuleShape = regexp.MustCompile(`^\s*([A-Za-z][A-Za-z0-9_]*)\((.*)\)\s*$`)
+
+// matcherWarning says why a valid matcher is very likely not what its
+// author meant, and what to write instead, or "".
+func matcherWarning(text string, kind MatcherKind) string {
+	switch kind {
+	case MatchNames:
+		for _, n := range nameList(text) {
+			for _, t := range builtinTools {
+				if n != t && strings.EqualFold(n, t) {
+					return fmt.Sprintf("matcher %q names %q, which is no tool: tool names are case-sensitive; write %q", text, n, t)
+				}
+			}
+		}
+	case MatchRegexp:
+		if m := permissionRuleShape.FindStringSubmatch(text); m != nil {
+			return fmt.Sprintf("matcher %q is a permission rule, and a matcher is only ever compared with the tool name, which it never matches: "+
+				`write "matcher": %q and "if": %q on the hook`, text, m[1], text)
+		}
+		re, err := syntax.Parse(text, syntax.Perl)
+		if err == nil && !matchesSomeToolName(re) {
+			return fmt.Sprintf("matcher %q can never match a tool name, which is letters, digits, '_', '-' and '.': "+
+				`a matcher is compared with the tool name only; to look at the tool's input, put a permission rule such as "Bash(git *)" in the hook's "if"`, text)
+		}
+	}
+	return ""
+}
+
+// isToolNameChar reports whether r can be part of a tool name: Claude
+// Code's own, or an MCP tool's, mcp__server__tool.
+func isToolNameChar(r rune) bool {
+	return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '_' || r == '-' || r == '.'
+}
+
+// matchesSomeToolName reports whether re matches at least one string of
+// tool-name characters, which an unanchored search needs: a match is a
+// substring of the tool name. It errs towards yes.
+func matchesSomeToolName(re *syntax.Regexp) bool {
+	switch re.Op {
+	case syntax.OpNoMatch:
+		return false
+	case syntax.OpLiteral:
+		for _, r := range re.Rune {
+			if !isToolNameChar(r) && !(re.Flags&syntax.FoldCase != 0 && isToolNameChar(unicode.SimpleFold(r))) {
+				return false
+			}
+		}
+		return true
+	case syntax.OpCharClass:
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			for r := re.Rune[i]; r <= re.Rune[i+1] && r < 128; r++ {
+				if isToolNameChar(r) {
+					return true
+				}
+			}
+		}
+		return false
+	case syntax.OpCapture, syntax.OpPlus:
+		return matchesSomeToolName(re.Sub[0])
+	case syntax.OpRepeat:
+		return re.Min == 0 || matchesSomeToolName(re.Sub[0])
+	case syntax.OpConcat:
+		for _, sub := range re.Sub {
+			if !matchesSomeToolName(sub) {
+				return false
+			}
+		}
+		return true
+	case syntax.OpAlternate:
+		for _, sub := range re.Sub {
+			if matchesSomeToolName(sub) {
+				return true
+			}
+		}
+		return false
+	}
+	return true // empty, anchors, any character, a star or a question mark
 }

@@ -32,9 +32,23 @@ var defaultTimeouts = map[string]time.Duration{
 
 // needs says, for the handler types a chain cannot run, what they need.
 var needs = map[string]string{
-	"prompt":   "prompt hooks need a model to ask",
-	"agent":    "agent hooks need a model to run a subagent",
-	"mcp_tool": "mcp_tool hooks need an MCP client",
+	"prompt":   "prompt hooks ask a model, and hookchain has none to ask",
+	"agent":    "agent hooks run a subagent, and hookchain has no model to run one",
+	"mcp_tool": "mcp_tool hooks call a tool of an MCP server, and hookchain has no MCP client",
+}
+
+// permissionRequest is the event of hooks that answer Claude Code's
+// permission dialog.
+const permissionRequest = "PermissionRequest"
+
+// events are the hook events Claude Code documents, for telling a
+// misspelled event from one a chain does not run.
+var events = []string{
+	"SessionStart", "Setup", "InstructionsLoaded", "UserPromptSubmit", "UserPromptExpansion", "MessageDisplay",
+	"PreToolUse", "PermissionRequest", "PermissionDenied", "PostToolUse", "PostToolUseFailure", "PostToolBatch",
+	"Notification", "SubagentStart", "SubagentStop", "TaskCreated", "TaskCompleted", "Stop", "StopFailure",
+	"TeammateIdle", "ConfigChange", "CwdChanged", "DirectoryAdded", "FileChanged", "WorktreeCreate",
+	"WorktreeRemove", "PreCompact", "PostCompact", "SessionEnd", "Elicitation", "ElicitationResult",
 }
 
 // toolEvents are the events that are tool calls, with the hook each runs at
@@ -71,6 +85,23 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
+// Warning is something in a settings file that runs, but probably not as
+// its author meant: a matcher no tool name can match, a script that does
+// not exist, a field that is ignored. It never stops Links.
+type Warning struct {
+	File      string
+	Line, Col int    // 1-based; 0 when it has no one place
+	Where     string // the hook: "PreToolUse[0].hooks[1]"
+	Msg       string // what is wrong, and how to fix it
+}
+
+// String is the warning as check prints it:
+// "FILE:LINE:COL: WHERE: warning: MSG".
+func (w Warning) String() string {
+	e := Error{File: w.File, Line: w.Line, Col: w.Col, Where: w.Where, Msg: "warning: " + w.Msg}
+	return e.Error()
+}
+
 // entry is one handler as the file gives it, before Options decide what
 // becomes of it.
 type entry struct {
@@ -86,14 +117,23 @@ type entry struct {
 	problem     *Error // a mistake: Links fails
 	unsupported string // what the hook needs that a chain lacks
 	ignored     string // why an event is not run
+
+	warnings        []Warning // found while parsing
+	cmdLine, cmdCol int       // where the command is written, for warnings about it
+	plugin          *Plugin   // the plugin whose hooks.json holds it; nil for a settings file
+	noShell         bool      // "args" is given, even empty: the command runs without a shell
+	prog            program   // what the command runs, as far as can be read
 }
 
 // Parse reads one settings file's contents; file names it in errors and in
 // the Hooks it describes. See Load for what is an error. A leading UTF-8
 // byte-order mark is skipped, and lines and columns are counted after it,
 // as editors count them.
-func Parse(file string, data []byte) (*Settings, error) {
-	p := &parser{file: file, data: bytes.TrimPrefix(data, utf8BOM)}
+func Parse(file string, data []byte) (*Settings, error) { return parse(file, data, nil) }
+
+// parse is Parse for a settings file, or for plugin's hooks.json.
+func parse(file string, data []byte, plugin *Plugin) (*Settings, error) {
+	p := &parser{file: file, data: bytes.TrimPrefix(data, utf8BOM), plugin: plugin}
 	s, err := p.parse()
 	if err != nil {
 		return nil, err
@@ -103,9 +143,15 @@ func Parse(file string, data []byte) (*Settings, error) {
 }
 
 type parser struct {
-	file string
-	data []byte
-	pos  *positions // built when something is first placed
+	file   string
+	data   []byte
+	pos    *positions // built when something is first placed
+	plugin *Plugin    // set when the file is a plugin's hooks.json
+
+	// matcherWarning is what is wrong with the matcher of the group being
+	// read, and matcherAt where it is written; group sets them.
+	matcherWarning string
+	matcherAt      gjson.Result
 }
 
 type member struct {
@@ -200,8 +246,9 @@ func (p *parser) event(name string, groups gjson.Result) ([]entry, error) {
 				return nil, p.at(h, hwhere, "want a hook handler object, got %s", show(h))
 			}
 			e := entry{
-				hook: Hook{File: p.file, Event: name, Group: gi, Index: hi, Matcher: matcherText, MatcherKind: kind},
-				at:   te.at,
+				hook:   Hook{File: p.file, Event: name, Group: gi, Index: hi, Matcher: matcherText, MatcherKind: kind},
+				at:     te.at,
+				plugin: p.plugin,
 			}
 			e.line, e.col = p.position(h.Index)
 			e.matcher = m
@@ -209,10 +256,17 @@ func (p *parser) event(name string, groups gjson.Result) ([]entry, error) {
 			case groupProblem != nil:
 				e.problem = groupProblem(hwhere)
 				p.describe(&e, h)
+			case name == permissionRequest:
+				e.unsupported = "PermissionRequest hooks answer Claude Code's permission dialog, which a chain does not show: " +
+					"give the chain an approver (Chain.WithApprover) to answer asks instead"
+				p.describe(&e, h)
 			case !isTool:
 				e.ignored = name + " is not a tool-call event"
 				p.describe(&e, h)
 			default:
+				if p.matcherWarning != "" && hi == 0 { // once for the group
+					e.warn(p, p.matcherAt, hwhere, p.matcherWarning)
+				}
 				p.handler(&e, h, hwhere)
 				e.matcher = linkMatcher(m, kind, matcherText, te.result, e.cond)
 			}
@@ -226,15 +280,23 @@ func (p *parser) event(name string, groups gjson.Result) ([]entry, error) {
 // wrong with each of its handlers, so a problem comes back as a function
 // that places it at one handler.
 func (p *parser) group(event string, g gjson.Result, fields map[string]gjson.Result, dup string) (hookchain.Matcher, MatcherKind, func(where string) *Error) {
+	p.matcherWarning = ""
 	if _, isTool := toolEvents[event]; !isTool {
-		for _, known := range []string{"PreToolUse", "PostToolUse", "PostToolUseFailure"} {
+		if slices.Contains(events, event) {
+			return nil, "", nil // not judged: the event is not run
+		}
+		for _, known := range events {
 			if strings.EqualFold(event, known) {
 				return nil, "", func(where string) *Error {
-					return p.at(g, where, "event names are case-sensitive: %q is not %q", event, known)
+					return p.at(g, where, "unknown hook event %q: event names are case-sensitive; write %q", event, known)
 				}
 			}
 		}
-		return nil, "", nil // not judged: the event is not run
+		msg := fmt.Sprintf("unknown hook event %q: Claude Code never runs it", event)
+		if near := nearest(event, events); near != "" {
+			msg += fmt.Sprintf("; did you mean %q?", near)
+		}
+		return nil, "", func(where string) *Error { return p.at(g, where, "%s", msg) }
 	}
 	mv := fields["matcher"]
 	switch {
@@ -246,6 +308,10 @@ func (p *parser) group(event string, g gjson.Result, fields map[string]gjson.Res
 	m, kind, err := CompileMatcher(mv.Str)
 	if err != nil {
 		return nil, kind, func(where string) *Error { return p.at(mv, where, "%v", err) }
+	}
+	if msg := matcherWarning(mv.Str, kind); msg != "" {
+		p.matcherWarning = msg
+		p.matcherAt = mv
 	}
 	return m, kind, nil
 }
@@ -327,7 +393,7 @@ func (p *parser) handler(e *entry, h gjson.Result, where string) {
 		e.unsupported = needs[typ.Str]
 		return
 	default:
-		fail(typ, "unknown handler type %q", typ.Str)
+		fail(typ, `unknown handler type %q: want "command" or "http" (or "prompt", "agent", "mcp_tool", which hookchain cannot run)`, typ.Str)
 		return
 	}
 	if rule := f["if"]; rule.Exists() {
@@ -336,16 +402,21 @@ func (p *parser) handler(e *entry, h gjson.Result, where string) {
 			return
 		}
 		c, err := compileIf(rule.Str)
-		if err != nil {
+		var unsupported *UnsupportedError
+		switch {
+		case errors.As(err, &unsupported):
+			e.unsupported = err.Error()
+		case err != nil:
 			fail(rule, "%v", err)
 			return
+		default:
+			e.cond = &c
+			e.hook.IfMatcher = c.String()
 		}
-		e.cond = &c
-		e.hook.IfMatcher = fmt.Sprint(c.matcher())
 	}
 	if t := f["timeout"]; t.Exists() {
 		if _, ok := seconds(t); !ok {
-			fail(t, "timeout: want a positive number of seconds, got %s", show(t))
+			fail(t, "timeout: want a positive number of seconds, such as 30, got %s", show(t))
 		}
 	}
 	if of := f["onFailure"]; of.Exists() {
@@ -364,22 +435,27 @@ func (p *parser) handler(e *entry, h gjson.Result, where string) {
 		case v.Type != gjson.True:
 			fail(v, "%s: want true or false, got %s", key, show(v))
 		case key == "once":
-			e.unsupported = "once hooks run once per session, and a chain has no session"
+			// "Only honored for hooks declared in skill frontmatter;
+			// ignored in settings files" (hooks reference).
+			e.warn(p, v, where, `"once" is ignored in settings files, by Claude Code and by hookchain: the hook runs on every call; remove it, or move the hook to a skill's frontmatter`)
 		default:
-			e.unsupported = key + " hooks run in the background and cannot decide the call"
+			e.unsupported = key + " hooks run in the background, after the call has gone on, so they cannot decide it"
 		}
 	}
 	if typ.Str == "command" {
-		p.command(e, f, fail)
+		p.command(e, f, where, fail)
 	} else {
 		p.http(e, f, fail)
 	}
 	if e.problem != nil {
 		e.unsupported = ""
 	}
+	if typ.Str == "command" {
+		e.prog = readProgram(e.hook.Command, e.hook.Args, e.noShell)
+	}
 }
 
-func (p *parser) command(e *entry, f map[string]gjson.Result, fail func(gjson.Result, string, ...any)) {
+func (p *parser) command(e *entry, f map[string]gjson.Result, where string, fail func(gjson.Result, string, ...any)) {
 	cmd := f["command"]
 	switch {
 	case !cmd.Exists():
@@ -388,25 +464,32 @@ func (p *parser) command(e *entry, f map[string]gjson.Result, fail func(gjson.Re
 		fail(cmd, "command: want a string, got %s", show(cmd))
 	case strings.TrimSpace(cmd.Str) == "":
 		fail(cmd, "command: empty")
+	default:
+		e.cmdLine, e.cmdCol = p.position(cmd.Index)
 	}
-	if args := f["args"]; args.Exists() {
+	args := f["args"]
+	if args.Exists() {
+		// Any args, [] included, is the exec form: no shell reads the command.
 		list, ok := stringList(args)
 		if !ok {
 			fail(args, "args: want an array of strings, got %s", show(args))
 		}
-		e.hook.Args = list
-		if f["shell"].Exists() {
-			fail(f["shell"], "shell: a command with args runs without a shell")
+		e.hook.Args, e.noShell = list, true
+		if cmd.Type == gjson.String && !strings.Contains(cmd.Str, "/") && strings.ContainsAny(strings.TrimSpace(cmd.Str), " \t") {
+			e.warn(p, cmd, where, fmt.Sprintf("with args the command is the program alone, and no program is named %q: move the words after the first into args", cmd.Str))
 		}
 	}
 	if sh := f["shell"]; sh.Exists() {
 		switch {
 		case sh.Type != gjson.String:
 			fail(sh, "shell: want a string, got %s", show(sh))
+		case args.Exists():
+			// "Ignored when args is set" (hooks reference).
+			e.warn(p, sh, where, `"shell" is ignored when "args" is given, by Claude Code and by hookchain: the command runs without a shell; remove one of them`)
 		case sh.Str == "bash":
 			e.shell = "bash"
 		case sh.Str == "powershell":
-			fail(sh, "shell: powershell is not supported")
+			fail(sh, `shell: powershell is not supported; write the hook for "bash" or give it "args"`)
 		default:
 			fail(sh, `shell: want "bash", got %s`, show(sh))
 		}
@@ -449,6 +532,49 @@ func (p *parser) http(e *entry, f map[string]gjson.Result, fail func(gjson.Resul
 	}
 }
 
+// warn records a warning about the hook at r's place.
+func (e *entry) warn(p *parser, r gjson.Result, where, msg string) {
+	line, col := p.position(r.Index)
+	e.warnings = append(e.warnings, Warning{File: p.file, Line: line, Col: col, Where: where, Msg: msg})
+}
+
+// nearest returns the one of names closest to s in edit distance, when it
+// is close enough to be what was meant, or "".
+func nearest(s string, names []string) string {
+	best, bestD := "", -1
+	for _, n := range names {
+		d := distance(strings.ToLower(s), strings.ToLower(n))
+		if bestD < 0 || d < bestD {
+			best, bestD = n, d
+		}
+	}
+	if bestD < 0 || bestD > max(2, len(best)/3) {
+		return ""
+	}
+	return best
+}
+
+// distance is the Levenshtein distance between a and b, in bytes.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
 // seconds reads a positive timeout in seconds.
 func seconds(t gjson.Result) (time.Duration, bool) {
 	if t.Type != gjson.Number || !(t.Num > 0) || t.Num > math.MaxInt64/float64(time.Second) {
@@ -463,7 +589,7 @@ func stringList(r gjson.Result) ([]string, bool) {
 	if !r.IsArray() {
 		return nil, false
 	}
-	var out []string
+	out := []string{}
 	ok := true
 	r.ForEach(func(_, v gjson.Result) bool {
 		ok = v.Type == gjson.String

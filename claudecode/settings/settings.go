@@ -58,10 +58,10 @@ func (s *Settings) Files() []string { return append([]string(nil), s.files...) }
 // A file that cannot be read, is not JSON, or whose hooks section does not
 // have Claude Code's shape (an object of events, each an array of matcher
 // groups, each with an array of handlers) is an error naming the file and
-// the position. Mistakes inside a handler (an unknown type, an if rule
-// that cannot be honoured, a bad matcher or timeout) do not stop Load: they
-// are reported by Links and listed by Hooks, so that a checker can show
-// every hook and every problem.
+// the position. Mistakes inside a handler (an unknown type or event, a
+// malformed if rule, a bad matcher or timeout) do not stop Load: they are
+// reported by Links and listed by Hooks, so that a checker can show every
+// hook and every problem.
 func Load(paths ...string) (*Settings, error) {
 	var parts []*Settings
 	for _, path := range paths {
@@ -76,6 +76,116 @@ func Load(paths ...string) (*Settings, error) {
 		parts = append(parts, s)
 	}
 	return merge(parts), nil
+}
+
+// Plugin is a Claude Code plugin whose hooks are to run: its hooks live in
+// Root/hooks/hooks.json.
+type Plugin struct {
+	// Root is the plugin's directory: CLAUDE_PLUGIN_ROOT for its hooks.
+	Root string
+	// Data is its persistent data directory, CLAUDE_PLUGIN_DATA; "" leaves
+	// the variable unset, and the placeholder as written.
+	Data string
+}
+
+// LoadPlugin reads a plugin's hooks, from p.Root/hooks/hooks.json, with the
+// same rules and limits as Load; a top-level "description" is allowed, as
+// in Claude Code. Its command hooks run with CLAUDE_PLUGIN_ROOT (and
+// CLAUDE_PLUGIN_DATA, when p.Data is set) in their environment, and with
+// ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PLUGIN_DATA} replaced in their
+// command, as Claude Code runs plugin hooks. Merge it with the settings
+// files, which come first in Claude Code's order:
+//
+//	s, err := settings.LoadStandard(projectDir, homeDir)
+//	…
+//	fmt, err := settings.LoadPlugin(settings.Plugin{Root: pluginDir})
+//	…
+//	links, err := settings.Merge(s, fmt).Links(opts)
+//
+// A plugin's copy of a handler that a settings file also has runs as a
+// hook of its own, as in Claude Code.
+func LoadPlugin(p Plugin) (*Settings, error) {
+	if p.Root == "" {
+		return nil, errors.New("settings: LoadPlugin: no plugin root")
+	}
+	root, err := filepath.Abs(p.Root)
+	if err != nil {
+		return nil, fmt.Errorf("settings: plugin %s: %w", p.Root, err)
+	}
+	p.Root = root
+	path := filepath.Join(root, "hooks", "hooks.json")
+	data, err := regularfile.Read(path, MaxFileSize, "a plugin's hooks file")
+	if err != nil {
+		return nil, fmt.Errorf("settings: %w", err)
+	}
+	return parse(path, data, &p)
+}
+
+// Merge returns the hooks of parts, in the order given, as Load merges
+// files: settings files first, from the lowest precedence to the highest,
+// then plugins.
+func Merge(parts ...*Settings) *Settings { return merge(parts) }
+
+// ProjectOf returns the project a settings file belongs to: DIR for
+// DIR/.claude/settings.json and DIR/.claude/settings.local.json, the
+// directory Claude Code takes as the project root when it uses that file.
+// It reports false for any other file, the user's ~/.claude/settings.json
+// included.
+func ProjectOf(file, homeDir string) (string, bool) {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return "", false
+	}
+	dir := filepath.Dir(abs)
+	switch filepath.Base(abs) {
+	case "settings.json", "settings.local.json":
+	default:
+		return "", false
+	}
+	if filepath.Base(dir) != ".claude" {
+		return "", false
+	}
+	root := filepath.Dir(dir)
+	if homeDir != "" && sameDir(root, homeDir) {
+		return "", false
+	}
+	return root, true
+}
+
+// FindProject returns the project that a session working in dir belongs
+// to: dir or the nearest directory above it with .claude/settings.json or
+// .claude/settings.local.json, the home directory's own .claude aside. It
+// reports false when there is none.
+func FindProject(dir, homeDir string) (string, bool) {
+	d, err := filepath.Abs(dir)
+	if err != nil {
+		return "", false
+	}
+	for {
+		if homeDir == "" || !sameDir(d, homeDir) {
+			for _, name := range []string{"settings.json", "settings.local.json"} {
+				if fi, err := os.Stat(filepath.Join(d, ".claude", name)); err == nil && !fi.IsDir() {
+					return d, true
+				}
+			}
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", false
+		}
+		d = parent
+	}
+}
+
+// sameDir reports whether a and b name the same directory, as written or
+// once symbolic links are resolved.
+func sameDir(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	ra, errA := filepath.EvalSymlinks(a)
+	rb, errB := filepath.EvalSymlinks(b)
+	return errA == nil && errB == nil && ra == rb
 }
 
 // LoadStandard loads those of StandardPaths(projectDir, homeDir) that exist,
@@ -165,12 +275,22 @@ type Hook struct {
 	// trail and the call goes on.
 	Block bool
 
-	// Name is the name of the link the hook runs as, when it runs.
+	// Name is the name of the link the hook runs as, when it runs: its
+	// script's base name ("no-force-push.sh"), or its command when that is
+	// short and has no script, or the command's first words; its URL for
+	// an http hook. Command and URL keep the whole text.
 	Name   string
 	Status Status
 	// Reason says why a hook is not linked; for Invalid and Refused it is
 	// the error, without the file and place that Where and File give.
 	Reason string
+	// Warnings are what in the hook probably does not do what its author
+	// meant, though it runs: a matcher no tool name matches, a script that
+	// does not exist, a field Claude Code ignores. Each says how to fix it.
+	Warnings []Warning
+	// Plugin is the root of the plugin whose hooks.json holds the hook; ""
+	// for a settings file.
+	Plugin string
 }
 
 // Where names the hook's place in its file: "PreToolUse[0].hooks[1]".
@@ -193,12 +313,13 @@ const (
 	// Disabled hooks are not run because disableAllHooks is set.
 	Disabled Status = "disabled"
 	// Skipped hooks need something a chain does not have (a model, an MCP
-	// client, a session that outlives the call) and were left out because
-	// Options.SkipUnsupported is set.
+	// client, a permission dialog, a call that waits for a background
+	// hook) or an if rule hookchain does not reproduce, and were left out
+	// because Options.SkipUnsupported is set.
 	Skipped Status = "skipped"
 	// Refused hooks are the same without SkipUnsupported: Links fails.
 	Refused Status = "refused"
-	// Invalid hooks are a mistake in the settings, or use a feature that
-	// cannot be honoured (an if rule that CompileIf refuses): Links fails.
+	// Invalid hooks are a mistake in the settings (an unknown type or
+	// event, a malformed if rule or matcher): Links fails.
 	Invalid Status = "invalid"
 )

@@ -1,9 +1,10 @@
 // Command hookchain runs Claude Code hooks the way a Go agent built on
-// hookchain runs them, so that a settings file can be checked and a hook
-// input replayed without an agent:
+// hookchain runs them, so that a settings file can be checked, a hook input
+// replayed and a hook tested without an agent:
 //
-//	hookchain eval  [--settings FILE]... [--project DIR] [--fail-closed] [--skip-unsupported] < input.json
-//	hookchain check [--settings FILE]... [--project DIR] [--fail-closed] [--skip-unsupported] [--json]
+//	hookchain eval  [flags] < input.json
+//	hookchain check [flags] [--json]
+//	hookchain test  [flags] [--update] CASES...
 //
 // eval reads one Claude Code hook input (a PreToolUse, PostToolUse or
 // PostToolUseFailure event) on stdin, runs the settings' hooks on it as a
@@ -23,18 +24,39 @@
 // the trail with verdict "ask", and the call is denied, with a reason that
 // starts "approval needed but not obtained: no approver is configured" and
 // names the hooks that asked — as a Go agent's chain without an approver
-// would deny it. The session the hooks
-// are told about comes from the input (session_id, transcript_path, cwd,
-// permission_mode); the project directory is --project, or the input's cwd.
+// would deny it. The hooks are told about the session the input describes:
+// every field of the input (session_id, transcript_path, cwd,
+// permission_mode, agent_id, prompt_id, and any other) reaches them as
+// given, and they run in its cwd.
 //
 // check loads the settings and lists every hook: where it is, its matcher
 // and how that matcher is read, its if rule and the matcher that rule
 // became, its command or URL, its timeout, what its failure does, and the
-// link it runs as, or why it does not run.
+// link it runs as, or why it does not run. On stderr it then prints each
+// error and each warning at its file, line and column, with how to fix it,
+// and a line that counts them. Warnings (a matcher no tool name matches, a
+// script that does not exist, a field Claude Code ignores) do not change
+// the exit status.
 //
-// Without --settings both use the standard files that exist:
+// test runs JSON case files (see package hookchaintest: events in Claude
+// Code's hook-input shape or in hookchain's, and the verdict, reason,
+// trail and notes wanted) against the settings' hooks, and prints a
+// pass/fail report; --update rewrites the wanted side of the files from
+// what the hooks now answer, for review with git diff. A CASES argument is
+// a file or a glob pattern.
+//
+// Without --settings the standard files that exist are used:
 // ~/.claude/settings.json, then the project's .claude/settings.json and
-// .claude/settings.local.json. A settings file must be a regular file, or a
+// .claude/settings.local.json. The project is --project, or the directory
+// whose .claude/ holds the settings named with --settings, or the nearest
+// one with a .claude/settings.json or .claude/settings.local.json at or
+// above the working directory (eval: the input's cwd), or else the working
+// directory itself: as in Claude Code, CLAUDE_PROJECT_DIR is the project's
+// root, not whichever sub-directory the agent is in. --plugin-root adds a
+// plugin's hooks (DIR/hooks/hooks.json), run with CLAUDE_PLUGIN_ROOT.
+// Command hooks get the whole environment, as Claude Code gives it;
+// --strict-env gives them only PATH, HOME, USER, LOGNAME, SHELL, the locale,
+// TZ, TMPDIR and TERM. A settings file must be a regular file, or a
 // symbolic link to one, of at most 4 MiB, in UTF-8 (a leading byte-order
 // mark is fine); /dev/zero, a named pipe, a directory or a larger file is
 // refused in one line, without being read. See package
@@ -46,9 +68,11 @@
 // Only a denial exits 2:
 //
 //	0  eval: the call may go ahead (allow, modify, replace); check: every hook can run
+//	   (warnings or not); test: every case passed, or --update rewrote what changed
 //	2  eval: the call is denied
 //	1  anything else, said on stderr: a bad command line, input
-//	   or settings file; check: a hook that cannot be run as configured; eval
+//	   or settings file; check: a hook that cannot be run as configured; test: a
+//	   case that failed, or case files that cannot be read; eval
 //	   interrupted by SIGINT or SIGTERM ("hookchain eval: interrupted by SIGINT
 //	   before the hooks decided"), which kills the hooks it was running and
 //	   prints no decision; a panic in hookchain itself, reported as an internal
@@ -69,6 +93,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -79,6 +104,7 @@ import (
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/claudecode"
 	"github.com/hookchain/hookchain/claudecode/settings"
+	"github.com/hookchain/hookchain/hookchaintest"
 	"github.com/hookchain/hookchain/internal/validutf8"
 	"github.com/hookchain/hookchain/process"
 )
@@ -111,32 +137,47 @@ func runMain() (code int) {
 var crashTest = func() {}
 
 const usage = `usage:
-  hookchain eval  [--settings FILE]... [--project DIR] [--fail-closed] [--skip-unsupported] < input.json
-  hookchain check [--settings FILE]... [--project DIR] [--fail-closed] [--skip-unsupported] [--json]
+  hookchain eval  [flags] < input.json
+  hookchain check [flags] [--json]
+  hookchain test  [flags] [--update] CASES...
 
 eval   runs one Claude Code hook input (PreToolUse, PostToolUse or PostToolUseFailure)
        through the settings' hooks as a chain and prints the outcome as JSON.
        There is no approver: a hook that asks for approval denies the call.
        Exit status: 0 allow, modify or replace; 2 deny, and nothing else; 1 bad usage,
        input or settings, or interrupted (SIGINT, SIGTERM) before the hooks decided.
-check  validates the settings and lists every hook and the link it runs as.
-       Exit status: 0 every hook can run; 1 when one cannot be run as configured, or
-       bad usage or settings.
+check  validates the settings, lists every hook and the link it runs as, and prints
+       each error and warning with its file:line:column and a fix.
+       Exit status: 0 every hook can run (warnings do not count); 1 when one cannot be
+       run as configured, or bad usage or settings.
+test   runs JSON case files (files or glob patterns; see package hookchaintest) against
+       the settings' hooks and prints a pass/fail report. --update rewrites what the
+       cases want from what the hooks now answer.
+       Exit status: 0 every case passed (or was updated); 1 otherwise.
 A crash of hookchain itself is never exit status 2: a panic exits 1, a fatal
 runtime error ends the process with SIGABRT.
 
+flags:
   --settings FILE     a Claude Code settings file: a regular file (or a link to one) of
                       at most 4 MiB, in UTF-8; repeat it to merge several, lowest
                       precedence first. Default: those of ~/.claude/settings.json,
                       DIR/.claude/settings.json and DIR/.claude/settings.local.json that exist
-  --project DIR       the project directory (eval: default the input's cwd; check: the
-                      current directory)
+  --project DIR       the project's root, CLAUDE_PROJECT_DIR. Default: the directory whose
+                      .claude/ holds the settings, found from the --settings files or
+                      upwards from the working directory (eval: the input's cwd)
+  --plugin-root DIR   also run the hooks of the plugin in DIR (DIR/hooks/hooks.json), with
+                      CLAUDE_PLUGIN_ROOT=DIR; repeatable
   --fail-closed       a hook that fails (crashes, times out, answers nonsense) blocks the
                       call; by default, as in Claude Code, the failure is reported and the
                       call goes on
-  --skip-unsupported  leave out prompt, agent, mcp_tool, async and once hooks instead of
-                      refusing the settings
+  --skip-unsupported  leave out prompt, agent, mcp_tool, async and PermissionRequest hooks,
+                      and if rules hookchain does not reproduce, instead of refusing the
+                      settings
+  --strict-env        run command hooks with PATH, HOME, USER, LOGNAME, SHELL, the locale,
+                      TZ, TMPDIR and TERM only, rather than the whole environment as
+                      Claude Code does
   --json              check: print the list as JSON
+  --update            test: rewrite the cases' want from what the hooks answer
 `
 
 // exit statuses
@@ -156,6 +197,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return evalCmd(args[1:], stdin, stdout, stderr)
 	case "check":
 		return checkCmd(args[1:], stdout, stderr)
+	case "test":
+		return testCmd(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
@@ -164,12 +207,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitFailed
 }
 
-// common are the flags eval and check share.
+// common are the flags every command takes.
 type common struct {
 	settings        []string
+	plugins         []string
 	project         string
 	failClosed      bool
 	skipUnsupported bool
+	strictEnv       bool
 }
 
 func (c *common) register(fs *flag.FlagSet) {
@@ -177,13 +222,19 @@ func (c *common) register(fs *flag.FlagSet) {
 		c.settings = append(c.settings, s)
 		return nil
 	})
+	fs.Func("plugin-root", "a plugin's `directory` (repeatable)", func(s string) error {
+		c.plugins = append(c.plugins, s)
+		return nil
+	})
 	fs.StringVar(&c.project, "project", "", "the project `directory`")
 	fs.BoolVar(&c.failClosed, "fail-closed", false, "hook failures block the call")
 	fs.BoolVar(&c.skipUnsupported, "skip-unsupported", false, "leave out hooks that cannot run")
+	fs.BoolVar(&c.strictEnv, "strict-env", false, "give command hooks the strict baseline environment")
 }
 
 // parse parses a subcommand's flags; it reports a bad command line itself.
-func parse(name string, fs *flag.FlagSet, args []string, stderr io.Writer) bool {
+// args says whether arguments other than flags are allowed.
+func parse(name string, fs *flag.FlagSet, args []string, stderr io.Writer, allowArgs bool) bool {
 	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -193,37 +244,97 @@ func parse(name string, fs *flag.FlagSet, args []string, stderr io.Writer) bool 
 		}
 		return false
 	}
-	if fs.NArg() > 0 {
+	if fs.NArg() > 0 && !allowArgs {
 		fmt.Fprintf(stderr, "hookchain %s: unexpected argument %q; see 'hookchain help'\n", name, fs.Arg(0))
 		return false
 	}
 	return true
 }
 
-// load reads the settings the flags name, or the standard ones of project.
-func (c *common) load(project string) (*settings.Settings, error) {
-	if len(c.settings) > 0 {
-		return settings.Load(c.settings...)
+// homeDir is the user's home directory, or "" when there is none.
+func homeDir() string {
+	home, _ := os.UserHomeDir()
+	return home
+}
+
+// projectFor is the project a session working in cwd belongs to, as Claude
+// Code finds it: --project; else the project whose .claude/ holds a
+// --settings file; else the nearest directory at or above cwd with project
+// settings; else cwd itself.
+func (c *common) projectFor(cwd string) string {
+	if c.project != "" {
+		if abs, err := filepath.Abs(c.project); err == nil {
+			return abs
+		}
+		return c.project
 	}
-	home, _ := os.UserHomeDir() // no home: no user settings
-	s, err := settings.LoadStandard(project, home)
+	home := homeDir()
+	for _, f := range c.settings {
+		if root, ok := settings.ProjectOf(f, home); ok {
+			return root
+		}
+	}
+	if root, ok := settings.FindProject(cwd, home); ok {
+		return root
+	}
+	return cwd
+}
+
+// load reads the settings the flags name, or the standard ones of project,
+// and the plugins' hooks after them.
+func (c *common) load(project string) (*settings.Settings, error) {
+	var s *settings.Settings
+	var err error
+	if len(c.settings) > 0 {
+		s, err = settings.Load(c.settings...)
+	} else {
+		home := homeDir() // no home: no user settings
+		s, err = settings.LoadStandard(project, home)
+		if err == nil && len(s.Files()) == 0 && len(c.plugins) == 0 {
+			err = fmt.Errorf("no settings: none of %s exists; name a file with --settings",
+				strings.Join(settings.StandardPaths(project, home), ", "))
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
-	if len(s.Files()) == 0 {
-		return nil, fmt.Errorf("no settings: none of %s exists; name a file with --settings",
-			strings.Join(settings.StandardPaths(project, home), ", "))
+	parts := []*settings.Settings{s}
+	for _, root := range c.plugins {
+		p, err := settings.LoadPlugin(settings.Plugin{Root: root})
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, p)
 	}
-	return s, nil
+	return settings.Merge(parts...), nil
 }
 
-func (c *common) options(project string, session claudecode.SessionInfo) settings.Options {
-	return settings.Options{
+func (c *common) options(project string) settings.Options {
+	opts := settings.Options{
 		ProjectDir:      project,
-		Session:         session,
 		FailClosed:      c.failClosed,
 		SkipUnsupported: c.skipUnsupported,
 	}
+	if c.strictEnv {
+		opts.Inherit = process.InheritBase
+	}
+	return opts
+}
+
+// chain loads the settings and builds their chain, for a session working in
+// cwd, and returns it with the project it was built for.
+func (c *common) chain(cwd string) (*hookchain.Chain, string, error) {
+	project := c.projectFor(cwd)
+	s, err := c.load(project)
+	if err != nil {
+		return nil, "", err
+	}
+	links, err := s.Links(c.options(project))
+	if err != nil {
+		return nil, "", err
+	}
+	chain, err := hookchain.Build(links...)
+	return chain, project, err
 }
 
 // maxInput bounds the hook input eval reads: tool results can be large, but
@@ -234,7 +345,7 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var c common
 	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
 	c.register(fs)
-	if !parse("eval", fs, args, stderr) {
+	if !parse("eval", fs, args, stderr, false) {
 		return exitFailed
 	}
 	fail := func(format string, args ...any) int {
@@ -244,13 +355,12 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	// Settings named on the command line are judged before the input is
 	// read: a broken configuration is reported whatever the input.
-	var s *settings.Settings
 	if len(c.settings) > 0 {
-		var err error
-		if s, err = settings.Load(c.settings...); err != nil {
+		s, err := c.load("")
+		if err != nil {
 			return fail("%v", err)
 		}
-		if _, err := s.Links(c.options("", claudecode.SessionInfo{})); err != nil {
+		if _, err := s.Links(c.options("")); err != nil {
 			return fail("%v", err)
 		}
 	}
@@ -273,32 +383,19 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
-	project := c.project
-	if project == "" {
-		project = in.Cwd
+	cwd := in.Cwd
+	if cwd == "" {
+		cwd, _ = os.Getwd()
 	}
-	if s == nil {
-		if s, err = c.load(project); err != nil {
-			return fail("%v", err)
-		}
-	}
-	links, err := s.Links(c.options(project, claudecode.SessionInfo{
-		ID:             in.SessionID,
-		TranscriptPath: in.TranscriptPath,
-		Cwd:            in.Cwd,
-		PermissionMode: in.PermissionMode,
-		ProjectDir:     project,
-	}))
+	chain, project, err := c.chain(cwd)
 	if err != nil {
 		return fail("%v", err)
 	}
+	session := in.Session()
+	session.ProjectDir = project
 
-	chain, err := hookchain.Build(links...)
-	if err != nil {
-		return fail("%v", err)
-	}
 	ctx, stop := untilSignal(context.Background())
-	out := chain.Run(ctx, event)
+	out := chain.Run(claudecode.WithSessionInfo(ctx, session), event)
 	stop()
 	// What the chain answers once a signal has cancelled it is not the
 	// hooks' decision, and must not be printed as one: the chain denies a
@@ -361,23 +458,31 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	c.register(fs)
 	fs.BoolVar(&asJSON, "json", false, "print JSON")
-	if !parse("check", fs, args, stderr) {
+	if !parse("check", fs, args, stderr, false) {
 		return exitFailed
 	}
-	project := c.project
-	if project == "" {
-		project, _ = os.Getwd()
-	}
+	cwd, _ := os.Getwd()
+	project := c.projectFor(cwd)
 	s, err := c.load(project)
 	if err != nil {
 		fmt.Fprintf(stderr, "hookchain check: %v\n", err)
 		return exitFailed
 	}
-	opts := c.options(project, claudecode.SessionInfo{})
+	opts := c.options(project)
 	hooks := s.Hooks(opts)
 	_, linkErr := s.Links(opts)
+	var errs []string
+	if linkErr != nil {
+		errs = strings.Split(linkErr.Error(), "\n")
+	}
+	var warnings []string
+	for _, h := range hooks {
+		for _, w := range h.Warnings {
+			warnings = append(warnings, w.String())
+		}
+	}
 	if asJSON {
-		err = writeJSON(stdout, hooks, linkErr)
+		err = writeJSON(stdout, hooks, errs, warnings)
 	} else {
 		err = writeTable(stdout, hooks)
 	}
@@ -385,13 +490,30 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hookchain check: %v\n", err)
 		return exitFailed
 	}
-	if linkErr != nil {
-		for _, line := range strings.Split(linkErr.Error(), "\n") {
-			fmt.Fprintf(stderr, "hookchain check: %s\n", line)
-		}
+	for _, line := range append(errs, warnings...) {
+		fmt.Fprintf(stderr, "hookchain check: %s\n", line)
+	}
+	switch {
+	case len(errs) > 0:
+		fmt.Fprintf(stderr, "hookchain check: %s and %s: fix the errors; hookchain runs no hook of these settings until then\n",
+			count(len(errs), "error"), count(len(warnings), "warning"))
 		return exitFailed
+	case len(warnings) > 0:
+		fmt.Fprintf(stderr, "hookchain check: %s, and no error: every hook can run (warnings do not change the exit status)\n",
+			count(len(warnings), "warning"))
 	}
 	return exitOK
+}
+
+// count writes n things: "1 warning", "2 warnings", "no warnings".
+func count(n int, thing string) string {
+	switch n {
+	case 0:
+		return "no " + thing + "s"
+	case 1:
+		return "1 " + thing
+	}
+	return strconv.Itoa(n) + " " + thing + "s"
 }
 
 // writeTable prints one aligned row per hook.
@@ -415,7 +537,7 @@ func writeTable(w io.Writer, hooks []settings.Hook) error {
 		}
 		target := h.Command
 		switch {
-		case len(h.Args) > 0:
+		case h.Args != nil:
 			target = process.Spec{Args: append([]string{h.Command}, h.Args...)}.String()
 		case target == "":
 			target = h.URL
@@ -466,7 +588,7 @@ type hookJSON struct {
 	IfMatcher      string            `json:"if_matcher,omitempty"`
 	Type           string            `json:"type,omitempty"`
 	Command        string            `json:"command,omitempty"`
-	Args           []string          `json:"args,omitempty"`
+	Args           []string          `json:"args,omitzero"` // [] is the exec form too
 	URL            string            `json:"url,omitempty"`
 	Headers        map[string]string `json:"headers,omitempty"`
 	TimeoutSeconds float64           `json:"timeout_seconds,omitempty"`
@@ -474,19 +596,26 @@ type hookJSON struct {
 	Status         string            `json:"status"`
 	Name           string            `json:"name,omitempty"`
 	Reason         string            `json:"reason,omitempty"`
+	Plugin         string            `json:"plugin,omitempty"`
+	Warnings       []string          `json:"warnings,omitempty"`
 }
 
-func writeJSON(w io.Writer, hooks []settings.Hook, linkErr error) error {
+func writeJSON(w io.Writer, hooks []settings.Hook, errs, warnings []string) error {
 	out := struct {
-		Hooks  []hookJSON `json:"hooks"`
-		Errors []string   `json:"errors,omitempty"`
-	}{Hooks: []hookJSON{}}
+		Hooks    []hookJSON `json:"hooks"`
+		Errors   []string   `json:"errors,omitempty"`
+		Warnings []string   `json:"warnings,omitempty"`
+	}{Hooks: []hookJSON{}, Errors: errs, Warnings: warnings}
 	for _, h := range hooks {
 		j := hookJSON{
 			File: h.File, Hook: h.Where(), Event: h.Event, Matcher: h.Matcher, MatcherKind: string(h.MatcherKind),
 			If: h.If, IfMatcher: h.IfMatcher,
 			Type: h.Type, Command: h.Command, Args: h.Args, URL: h.URL, Headers: h.Headers,
 			TimeoutSeconds: h.Timeout.Seconds(), Status: string(h.Status), Name: h.Name, Reason: h.Reason,
+			Plugin: h.Plugin,
+		}
+		for _, warning := range h.Warnings {
+			j.Warnings = append(j.Warnings, warning.Msg)
 		}
 		if h.Status == settings.Linked || h.Status == settings.Merged {
 			j.OnFailure = "continue"
@@ -496,11 +625,83 @@ func writeJSON(w io.Writer, hooks []settings.Hook, linkErr error) error {
 		}
 		out.Hooks = append(out.Hooks, j)
 	}
-	if linkErr != nil {
-		out.Errors = strings.Split(linkErr.Error(), "\n")
-	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
+}
+
+// testCmd runs case files against the settings' hooks, or, with --update,
+// rewrites what they want.
+func testCmd(args []string, stdout, stderr io.Writer) int {
+	var c common
+	var update bool
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	c.register(fs)
+	fs.BoolVar(&update, "update", false, "rewrite the cases' want")
+	if !parse("test", fs, args, stderr, true) {
+		return exitFailed
+	}
+	fail := func(format string, args ...any) int {
+		fmt.Fprintf(stderr, "hookchain test: "+format+"\n", args...)
+		return exitFailed
+	}
+	if fs.NArg() == 0 {
+		return fail("no case files: name them, as files or glob patterns; see 'hookchain help'")
+	}
+	cwd, _ := os.Getwd()
+	chain, _, err := c.chain(cwd)
+	if err != nil {
+		return fail("%v", err)
+	}
+	ctx, stop := untilSignal(context.Background())
+	defer stop()
+
+	if update {
+		code := exitOK
+		for _, pattern := range fs.Args() {
+			changes, err := hookchaintest.UpdateFiles(ctx, chain, pattern)
+			for _, ch := range changes {
+				fmt.Fprintln(stdout, ch)
+			}
+			if err != nil {
+				fmt.Fprintf(stderr, "hookchain test: %v\n", err)
+				code = exitFailed
+			}
+		}
+		return code
+	}
+
+	var cases []hookchaintest.Case
+	var errs []string
+	for _, pattern := range fs.Args() {
+		cs, err := hookchaintest.LoadFiles(pattern)
+		if err != nil {
+			errs = append(errs, err.Error())
+			continue
+		}
+		cases = append(cases, cs...)
+	}
+	if len(errs) > 0 {
+		return fail("%s", strings.Join(errs, "\nhookchain test: "))
+	}
+	failed := 0
+	for _, tc := range cases {
+		got, ms := hookchaintest.Check(ctx, chain, tc)
+		if len(ms) == 0 {
+			fmt.Fprintf(stdout, "ok    %s\n", tc.Name)
+			continue
+		}
+		failed++
+		fmt.Fprintf(stdout, "FAIL  %s\n", tc.Name)
+		for _, line := range strings.Split(hookchaintest.Report(tc, got, ms), "\n") {
+			fmt.Fprintf(stdout, "      %s\n", line)
+		}
+	}
+	if failed > 0 {
+		fmt.Fprintf(stdout, "FAIL: %d of %s failed\n", failed, count(len(cases), "case"))
+		return exitFailed
+	}
+	fmt.Fprintf(stdout, "ok: %s passed\n", count(len(cases), "case"))
+	return exitOK
 }

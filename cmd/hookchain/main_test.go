@@ -77,51 +77,51 @@ func TestEvalRunsTheSettingsHooksAsAChain(t *testing.T) {
 		{
 			name:     "a hook that exits 2 denies, with its stderr as the reason",
 			settings: []string{"block.json"},
-			want: `{"verdict":"deny","reason":"denied by sh hooks/block.sh 'deploys are frozen until Monday': deploys are frozen until Monday",` +
-				`"decided_by":"sh hooks/block.sh 'deploys are frozen until Monday'","cause":"link","trail":[{"name":"sh hooks/block.sh 'deploys are frozen until Monday'","verdict":"deny","reason":"deploys are frozen until Monday"}]}`,
+			want: `{"verdict":"deny","reason":"denied by block.sh: deploys are frozen until Monday",` +
+				`"decided_by":"block.sh","cause":"link","trail":[{"name":"block.sh","verdict":"deny","reason":"deploys are frozen until Monday"}]}`,
 			code: 2,
 		},
 		{
 			name:     "a hook that answers permissionDecision deny denies",
 			settings: []string{"deny-json.json"},
-			want: `{"verdict":"deny","reason":"denied by sh hooks/deny-json.sh 'no network from this project': no network from this project",` +
-				`"decided_by":"sh hooks/deny-json.sh 'no network from this project'","cause":"link","trail":[{"name":"sh hooks/deny-json.sh 'no network from this project'","verdict":"deny","reason":"no network from this project"}]}`,
+			want: `{"verdict":"deny","reason":"denied by deny-json.sh: no network from this project",` +
+				`"decided_by":"deny-json.sh","cause":"link","trail":[{"name":"deny-json.sh","verdict":"deny","reason":"no network from this project"}]}`,
 			code: 2,
 		},
 		{
 			name:     "a hook that answers updatedInput modifies the call",
 			settings: []string{"modify.json"},
-			want: `{"verdict":"modify","reason":"sh hooks/append.sh --dry-run: appended --dry-run","input":{"command":"make deploy --dry-run"},` +
-				`"trail":[{"name":"sh hooks/append.sh --dry-run","verdict":"modify","reason":"appended --dry-run"}]}`,
+			want: `{"verdict":"modify","reason":"append.sh: appended --dry-run","input":{"command":"make deploy --dry-run"},` +
+				`"trail":[{"name":"append.sh","verdict":"modify","reason":"appended --dry-run"}]}`,
 		},
 		{
 			name:     "rewrites compose in config order, and each hook sees the input as the hooks before it left it",
 			settings: []string{"compose.json"},
-			want: `{"verdict":"modify","reason":"sh hooks/append.sh --dry-run: appended --dry-run; sh hooks/append.sh --verbose: appended --verbose",` +
+			want: `{"verdict":"modify","reason":"append.sh@PreToolUse[0].hooks[0]: appended --dry-run; append.sh@PreToolUse[1].hooks[0]: appended --verbose",` +
 				`"input":{"command":"make deploy --dry-run --verbose"},` +
-				`"trail":[{"name":"sh hooks/append.sh --dry-run","verdict":"modify","reason":"appended --dry-run"},` +
-				`{"name":"sh hooks/append.sh --verbose","verdict":"modify","reason":"appended --verbose"}]}`,
+				`"trail":[{"name":"append.sh@PreToolUse[0].hooks[0]","verdict":"modify","reason":"appended --dry-run"},` +
+				`{"name":"append.sh@PreToolUse[1].hooks[0]","verdict":"modify","reason":"appended --verbose"}]}`,
 		},
 		{
 			name:     "a hook in a later file denies a call an earlier file rewrote",
 			settings: []string{"modify.json", "block.json"},
-			want: `{"verdict":"deny","reason":"denied by sh hooks/block.sh 'deploys are frozen until Monday': deploys are frozen until Monday",` +
-				`"decided_by":"sh hooks/block.sh 'deploys are frozen until Monday'","cause":"link","trail":[{"name":"sh hooks/append.sh --dry-run","verdict":"modify","reason":"appended --dry-run"},` +
-				`{"name":"sh hooks/block.sh 'deploys are frozen until Monday'","verdict":"deny","reason":"deploys are frozen until Monday"}]}`,
+			want: `{"verdict":"deny","reason":"denied by block.sh: deploys are frozen until Monday",` +
+				`"decided_by":"block.sh","cause":"link","trail":[{"name":"append.sh","verdict":"modify","reason":"appended --dry-run"},` +
+				`{"name":"block.sh","verdict":"deny","reason":"deploys are frozen until Monday"}]}`,
 			code: 2,
 		},
 		{
 			name:     "a hook that requires a rewrite denies the call without it",
 			settings: []string{"freeze.json"},
-			want: `{"verdict":"deny","reason":"denied by sh hooks/require.sh --dry-run: the command must contain --dry-run",` +
-				`"decided_by":"sh hooks/require.sh --dry-run","cause":"link","trail":[{"name":"sh hooks/require.sh --dry-run","verdict":"deny","reason":"the command must contain --dry-run"}]}`,
+			want: `{"verdict":"deny","reason":"denied by require.sh: the command must contain --dry-run",` +
+				`"decided_by":"require.sh","cause":"link","trail":[{"name":"require.sh","verdict":"deny","reason":"the command must contain --dry-run"}]}`,
 			code: 2,
 		},
 		{
 			name:     "and allows it after the rewrite",
 			settings: []string{"modify.json", "freeze.json"},
-			want: `{"verdict":"modify","reason":"sh hooks/append.sh --dry-run: appended --dry-run","input":{"command":"make deploy --dry-run"},` +
-				`"trail":[{"name":"sh hooks/append.sh --dry-run","verdict":"modify","reason":"appended --dry-run"}]}`,
+			want: `{"verdict":"modify","reason":"append.sh: appended --dry-run","input":{"command":"make deploy --dry-run"},` +
+				`"trail":[{"name":"append.sh","verdict":"modify","reason":"appended --dry-run"}]}`,
 		},
 		{
 			name:     "a hook that answers updatedToolOutput replaces the result",
@@ -129,8 +129,8 @@ func TestEvalRunsTheSettingsHooksAsAChain(t *testing.T) {
 			event:    "PostToolUse",
 			tool:     "Read",
 			extra:    []string{"tool_response", `"AWS_SECRET=hunter2"`},
-			want: `{"verdict":"replace","reason":"sh hooks/redact.sh: updatedToolOutput","output":"[redacted]",` +
-				`"trail":[{"name":"sh hooks/redact.sh","verdict":"replace","reason":"updatedToolOutput"}]}`,
+			want: `{"verdict":"replace","reason":"redact.sh: updatedToolOutput","output":"[redacted]",` +
+				`"trail":[{"name":"redact.sh","verdict":"replace","reason":"updatedToolOutput"}]}`,
 		},
 		{
 			name:     "PostToolUse hooks are not asked about a failed call",
@@ -143,70 +143,70 @@ func TestEvalRunsTheSettingsHooksAsAChain(t *testing.T) {
 		{
 			name:     "a crashing hook is reported and the call goes on",
 			settings: []string{"crash.json"},
-			want: `{"verdict":"modify","reason":"sh hooks/append.sh --dry-run: appended --dry-run","input":{"command":"make deploy --dry-run"},` +
-				`"trail":[{"name":"sh hooks/crash.sh","verdict":"allow","fault":"hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\""},` +
-				`{"name":"sh hooks/append.sh --dry-run","verdict":"modify","reason":"appended --dry-run"}]}`,
+			want: `{"verdict":"modify","reason":"append.sh: appended --dry-run","input":{"command":"make deploy --dry-run"},` +
+				`"trail":[{"name":"crash.sh","verdict":"allow","fault":"hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\""},` +
+				`{"name":"append.sh","verdict":"modify","reason":"appended --dry-run"}]}`,
 		},
 		{
 			name:     "onFailure block makes a crash deny the call",
 			settings: []string{"crash-block.json"},
-			want: `{"verdict":"deny","reason":"sh hooks/crash.sh failed and denies on failure: hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\"",` +
-				`"decided_by":"sh hooks/crash.sh","cause":"failure","trail":[{"name":"sh hooks/crash.sh","verdict":"deny","fault":"hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\""}]}`,
+			want: `{"verdict":"deny","reason":"crash.sh failed and denies on failure: hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\"",` +
+				`"decided_by":"crash.sh","cause":"failure","trail":[{"name":"crash.sh","verdict":"deny","fault":"hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\""}]}`,
 			code: 2,
 		},
 		{
 			name:     "--fail-closed makes every crash deny the call",
 			settings: []string{"crash.json"},
 			flags:    []string{"--fail-closed"},
-			want: `{"verdict":"deny","reason":"sh hooks/crash.sh failed and denies on failure: hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\"",` +
-				`"decided_by":"sh hooks/crash.sh","cause":"failure","trail":[{"name":"sh hooks/crash.sh","verdict":"deny","fault":"hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\""}]}`,
+			want: `{"verdict":"deny","reason":"crash.sh failed and denies on failure: hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\"",` +
+				`"decided_by":"crash.sh","cause":"failure","trail":[{"name":"crash.sh","verdict":"deny","fault":"hook \"sh hooks/crash.sh\": exited with status 127; stderr: \"crash.sh: line 3: jq: command not found\""}]}`,
 			code: 2,
 		},
 		{
 			name:     "--skip-unsupported runs the hooks that can run",
 			settings: []string{"prompt.json"},
 			flags:    []string{"--skip-unsupported"},
-			want: `{"verdict":"deny","reason":"denied by sh hooks/block.sh 'deploys are frozen until Monday': deploys are frozen until Monday",` +
-				`"decided_by":"sh hooks/block.sh 'deploys are frozen until Monday'","cause":"link","trail":[{"name":"sh hooks/block.sh 'deploys are frozen until Monday'","verdict":"deny","reason":"deploys are frozen until Monday"}]}`,
+			want: `{"verdict":"deny","reason":"denied by block.sh: deploys are frozen until Monday",` +
+				`"decided_by":"block.sh","cause":"link","trail":[{"name":"block.sh","verdict":"deny","reason":"deploys are frozen until Monday"}]}`,
 			code: 2,
 		},
 		{
 			name:     "a hook that asks is denied: eval has no approver, and approval was needed",
 			settings: []string{"ask.json"},
-			want: `{"verdict":"deny","reason":"approval needed but not obtained: no approver is configured (asked by sh hooks/ask.sh 'deploys need a human': deploys need a human)",` +
-				`"cause":"no_approval","trail":[{"name":"sh hooks/ask.sh 'deploys need a human'","verdict":"ask","reason":"deploys need a human"},` +
+			want: `{"verdict":"deny","reason":"approval needed but not obtained: no approver is configured (asked by ask.sh: deploys need a human)",` +
+				`"cause":"no_approval","trail":[{"name":"ask.sh","verdict":"ask","reason":"deploys need a human"},` +
 				`{"name":"approver","verdict":"deny","fault":"no approver is configured","approver":true}]}`,
 			code: 2,
 		},
 		{
 			name:     "a later deny wins over an ask, and nobody is asked",
 			settings: []string{"ask.json", "block.json"},
-			want: `{"verdict":"deny","reason":"denied by sh hooks/block.sh 'deploys are frozen until Monday': deploys are frozen until Monday",` +
-				`"decided_by":"sh hooks/block.sh 'deploys are frozen until Monday'","cause":"link","trail":[{"name":"sh hooks/ask.sh 'deploys need a human'","verdict":"ask","reason":"deploys need a human"},` +
-				`{"name":"sh hooks/block.sh 'deploys are frozen until Monday'","verdict":"deny","reason":"deploys are frozen until Monday"}]}`,
+			want: `{"verdict":"deny","reason":"denied by block.sh: deploys are frozen until Monday",` +
+				`"decided_by":"block.sh","cause":"link","trail":[{"name":"ask.sh","verdict":"ask","reason":"deploys need a human"},` +
+				`{"name":"block.sh","verdict":"deny","reason":"deploys are frozen until Monday"}]}`,
 			code: 2,
 		},
 		{
 			name:     "additionalContext is the outcome's context, named after its hook",
 			settings: []string{"context.json"},
-			want: `{"verdict":"modify","reason":"sh hooks/append.sh --dry-run: appended --dry-run","input":{"command":"make deploy --dry-run"},` +
-				`"trail":[{"name":"sh hooks/append.sh --dry-run","verdict":"modify","reason":"appended --dry-run"}],` +
-				`"notes":[{"link":"sh hooks/context.sh 'staging is make deploy-staging'","text":"staging is make deploy-staging"}]}`,
+			want: `{"verdict":"modify","reason":"append.sh: appended --dry-run","input":{"command":"make deploy --dry-run"},` +
+				`"trail":[{"name":"append.sh","verdict":"modify","reason":"appended --dry-run"}],` +
+				`"notes":[{"link":"context.sh@PreToolUse[0].hooks[0]","text":"staging is make deploy-staging"}]}`,
 		},
 		{
 			name:     "additionalContext after a failed call, on an allow",
 			settings: []string{"context.json"},
 			event:    "PostToolUseFailure",
 			extra:    []string{"error", `"make: *** No rule to make target 'deploy'"`},
-			want:     `{"verdict":"allow","notes":[{"link":"sh hooks/context.sh 'read the error before retrying'","text":"read the error before retrying"}]}`,
+			want:     `{"verdict":"allow","notes":[{"link":"context.sh@PostToolUseFailure[0].hooks[0]","text":"read the error before retrying"}]}`,
 		},
 		{
 			name:     "a denial keeps the context given before it",
 			settings: []string{"context.json", "block.json"},
-			want: `{"verdict":"deny","reason":"denied by sh hooks/block.sh 'deploys are frozen until Monday': deploys are frozen until Monday",` +
-				`"decided_by":"sh hooks/block.sh 'deploys are frozen until Monday'","cause":"link","trail":[{"name":"sh hooks/append.sh --dry-run","verdict":"modify","reason":"appended --dry-run"},` +
-				`{"name":"sh hooks/block.sh 'deploys are frozen until Monday'","verdict":"deny","reason":"deploys are frozen until Monday"}],` +
-				`"notes":[{"link":"sh hooks/context.sh 'staging is make deploy-staging'","text":"staging is make deploy-staging"}]}`,
+			want: `{"verdict":"deny","reason":"denied by block.sh: deploys are frozen until Monday",` +
+				`"decided_by":"block.sh","cause":"link","trail":[{"name":"append.sh","verdict":"modify","reason":"appended --dry-run"},` +
+				`{"name":"block.sh","verdict":"deny","reason":"deploys are frozen until Monday"}],` +
+				`"notes":[{"link":"context.sh@PreToolUse[0].hooks[0]","text":"staging is make deploy-staging"}]}`,
 			code: 2,
 		},
 		{
@@ -239,11 +239,11 @@ func TestEvalRunsTheSettingsHooksAsAChain(t *testing.T) {
 
 func TestEvalRunsAHookOnlyForTheCallsItsIfRuleMatches(t *testing.T) {
 	const (
-		denied = `{"verdict":"deny","reason":"denied by sh hooks/block.sh 'no rm': no rm",` +
-			`"decided_by":"sh hooks/block.sh 'no rm'","cause":"link",` +
-			`"trail":[{"name":"sh hooks/block.sh 'no rm'","verdict":"deny","reason":"no rm"}]}`
+		denied = `{"verdict":"deny","reason":"denied by block.sh: no rm",` +
+			`"decided_by":"block.sh","cause":"link",` +
+			`"trail":[{"name":"block.sh","verdict":"deny","reason":"no rm"}]}`
 		allowed = `{"verdict":"allow"}`
-		pushed  = `{"verdict":"allow","notes":[{"link":"sh hooks/context.sh 'pushed: open a pull request'","text":"pushed: open a pull request"}]}`
+		pushed  = `{"verdict":"allow","notes":[{"link":"context.sh","text":"pushed: open a pull request"}]}`
 	)
 	tests := []struct {
 		name    string
@@ -303,22 +303,23 @@ func TestEvalRefusesBadSettingsAndInputs(t *testing.T) {
 			stderr: "hookchain eval: settings: stat testdata/settings/missing.json: no such file or directory\n",
 		},
 		{
-			name:   "an unknown handler type is an error by name",
-			args:   settingsFlags("unknown-type.json"),
-			stderr: "hookchain eval: testdata/settings/unknown-type.json:6:18: PreToolUse[0].hooks[1]: unknown handler type \"webhook\"\n",
+			name: "an unknown handler type is an error by name",
+			args: settingsFlags("unknown-type.json"),
+			stderr: "hookchain eval: testdata/settings/unknown-type.json:6:18: PreToolUse[0].hooks[1]: unknown handler type \"webhook\": " +
+				"want \"command\" or \"http\" (or \"prompt\", \"agent\", \"mcp_tool\", which hookchain cannot run)\n",
 		},
 		{
-			name: "an if rule whose meaning cannot be kept exactly is an error by name",
-			args: settingsFlags("if-path.json"),
-			stderr: "hookchain eval: testdata/settings/if-path.json:6:78: PreToolUse[0].hooks[1]: the if rule \"Edit(src/**)\" is not supported: " +
-				"Edit rules are paths that Claude Code matches with gitignore rules, relative to the settings file, the working directory or the home directory, " +
-				"which hookchain does not reproduce exactly\n",
+			name: "an if rule whose meaning cannot be kept exactly is refused by name",
+			args: settingsFlags("if-param.json"),
+			stderr: "hookchain eval: testdata/settings/if-param.json:5:9: PreToolUse[0].hooks[0]: the if rule \"Agent(model:opus)\" is not supported: " +
+				"hookchain honours Bash(…), path, WebFetch(domain:…) and MCP rules, and tool names; " +
+				"remove the hook, or skip unsupported hooks (--skip-unsupported, Options.SkipUnsupported) to run the others without it\n",
 		},
 		{
 			name: "a prompt hook is refused by name",
 			args: settingsFlags("prompt.json"),
-			stderr: "hookchain eval: testdata/settings/prompt.json:5:9: PreToolUse[0].hooks[0]: prompt hooks need a model to ask, " +
-				"which a chain does not have (skip unsupported hooks to run the others)\n",
+			stderr: "hookchain eval: testdata/settings/prompt.json:5:9: PreToolUse[0].hooks[0]: prompt hooks ask a model, and hookchain has none to ask; " +
+				"remove the hook, or skip unsupported hooks (--skip-unsupported, Options.SkipUnsupported) to run the others without it\n",
 		},
 		{
 			name:   "an input that is not JSON",
@@ -374,9 +375,10 @@ func TestEvalReadsTheStandardSettingsOfTheInputsProject(t *testing.T) {
 	code, stdout, stderr := hookchainCmd(t, in, "eval")
 	assert.Equal(t, 2, code)
 	assert.Empty(t, stderr)
-	assert.Equal(t, `{"verdict":"deny","reason":"denied by cat >/dev/null; echo \"in $(pwd)\" >&2; exit 2: in `+project+`",`+
-		`"decided_by":"cat >/dev/null; echo \"in $(pwd)\" >&2; exit 2","cause":"link",`+
-		`"trail":[{"name":"cat >/dev/null; echo \"in $(pwd)\" >&2; exit 2","verdict":"deny","reason":"in `+project+`"}]}`+"\n", stdout)
+	const name = `cat >/dev/null; echo \"in $(pwd)\" >&2; e…`
+	assert.Equal(t, `{"verdict":"deny","reason":"denied by `+name+`: in `+project+`",`+
+		`"decided_by":"`+name+`","cause":"link",`+
+		`"trail":[{"name":"`+name+`","verdict":"deny","reason":"in `+project+`"}]}`+"\n", stdout)
 
 	code, stdout, stderr = hookchainCmd(t, in, "eval", "--project", t.TempDir())
 	assert.Equal(t, 1, code)
@@ -384,91 +386,111 @@ func TestEvalReadsTheStandardSettingsOfTheInputsProject(t *testing.T) {
 	assert.Contains(t, stderr, "hookchain eval: no settings: none of ")
 }
 
+// testdata is the absolute path of the testdata directory, where the test
+// settings' commands (sh hooks/...) run when it is the project.
+func testdata(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs("testdata")
+	require.NoError(t, err)
+	return dir
+}
+
 func TestCheckListsEveryHookAndWhatItBecomes(t *testing.T) {
-	code, stdout, stderr := hookchainCmd(t, "", "check", "--settings", "testdata/settings/check.json")
+	code, stdout, stderr := hookchainCmd(t, "", "check", "--project", "testdata", "--settings", "testdata/settings/check.json")
 	assert.Equal(t, 1, code)
 	assert.Equal(t, strings.Join([]string{
 		"FILE                          HOOK                            MATCHER                   KIND    IF                                                                                          TYPE     COMMAND OR URL                          TIMEOUT  ON FAILURE  STATUS   LINK OR REASON",
-		"testdata/settings/check.json  PreToolUse[0].hooks[0]          Bash                      names   -                                                                                           command  sh hooks/block.sh 'deploys are frozen'  10s      block       linked   sh hooks/block.sh 'deploys are frozen'",
-		"testdata/settings/check.json  PreToolUse[0].hooks[1]          Bash                      names   -                                                                                           command  sh hooks/audit.sh                       600s     continue    linked   PreToolUse[0].hooks[1]",
-		"testdata/settings/check.json  PreToolUse[0].hooks[2]          Bash                      names   Bash(git push --force *) -> And(Tool(\"Bash\"), shell.Rule(\"command\", \"git push --force *\"))  command  sh hooks/block.sh 'no force-pushing'    600s     continue    linked   sh hooks/block.sh 'no force-pushing'",
+		"testdata/settings/check.json  PreToolUse[0].hooks[0]          Bash                      names   -                                                                                           command  sh hooks/block.sh 'deploys are frozen'  10s      block       linked   block.sh@PreToolUse[0].hooks[0]",
+		"testdata/settings/check.json  PreToolUse[0].hooks[1]          Bash                      names   -                                                                                           command  sh hooks/audit.sh                       600s     continue    linked   audit.sh@PreToolUse[0].hooks[1]",
+		"testdata/settings/check.json  PreToolUse[0].hooks[2]          Bash                      names   Bash(git push --force *) -> And(Tool(\"Bash\"), shell.Rule(\"command\", \"git push --force *\"))  command  sh hooks/block.sh 'no force-pushing'    600s     continue    linked   block.sh@PreToolUse[0].hooks[2]",
 		"testdata/settings/check.json  PreToolUse[1].hooks[0]          Edit, Write|NotebookEdit  names   -                                                                                           http     http://127.0.0.1:8080/policy            2.5s     continue    linked   http://127.0.0.1:8080/policy",
-		"testdata/settings/check.json  PreToolUse[2].hooks[0]          mcp__github__.*           regexp  -                                                                                           prompt   -                                       30s      -           refused  prompt hooks need a model to ask",
-		"testdata/settings/check.json  PreToolUse[3].hooks[0]          -                         all     -                                                                                           command  sh hooks/block.sh 'deploys are frozen'  10s      block       merged   sh hooks/block.sh 'deploys are frozen'",
-		"testdata/settings/check.json  PostToolUse[0].hooks[0]         *                         all     -                                                                                           command  sh hooks/audit.sh                       600s     continue    linked   PostToolUse[0].hooks[0]",
-		"testdata/settings/check.json  PostToolUseFailure[0].hooks[0]  -                         all     -                                                                                           command  sh hooks/audit.sh                       600s     continue    linked   PostToolUseFailure[0].hooks[0]",
+		"testdata/settings/check.json  PreToolUse[2].hooks[0]          mcp__github__.*           regexp  -                                                                                           prompt   -                                       30s      -           refused  prompt hooks ask a model, and hookchain has none to ask",
+		"testdata/settings/check.json  PreToolUse[3].hooks[0]          -                         all     -                                                                                           command  sh hooks/block.sh 'deploys are frozen'  10s      block       merged   block.sh@PreToolUse[0].hooks[0]",
+		"testdata/settings/check.json  PostToolUse[0].hooks[0]         *                         all     -                                                                                           command  sh hooks/audit.sh                       600s     continue    linked   audit.sh@PostToolUse[0].hooks[0]",
+		"testdata/settings/check.json  PostToolUseFailure[0].hooks[0]  -                         all     -                                                                                           command  sh hooks/audit.sh                       600s     continue    linked   audit.sh@PostToolUseFailure[0].hooks[0]",
 		"testdata/settings/check.json  Stop[0].hooks[0]                -                         -       -                                                                                           command  notify-send 'Claude is done'            -        -           ignored  Stop is not a tool-call event",
 		"",
 	}, "\n"), stdout)
-	assert.Equal(t, "hookchain check: testdata/settings/check.json:14:9: PreToolUse[2].hooks[0]: prompt hooks need a model to ask, "+
-		"which a chain does not have (skip unsupported hooks to run the others)\n", stderr)
+	missing := func(place, where string) string {
+		return "hookchain check: testdata/settings/check.json:" + place + ": " + where + ": warning: the script hooks/audit.sh does not exist (" +
+			filepath.Join(testdata(t), "hooks", "audit.sh") + "), so the hook fails on every call it runs for, and the call goes on unchecked unless the hook blocks on failure: " +
+			`start it with "$CLAUDE_PROJECT_DIR"/ (or ${CLAUDE_PROJECT_DIR}/ with args), since hooks run in the directory the agent is working in` + "\n"
+	}
+	assert.Equal(t, "hookchain check: testdata/settings/check.json:14:9: PreToolUse[2].hooks[0]: prompt hooks ask a model, and hookchain has none to ask; "+
+		"remove the hook, or skip unsupported hooks (--skip-unsupported, Options.SkipUnsupported) to run the others without it\n"+
+		missing("7:40", "PreToolUse[0].hooks[1]")+
+		missing("21:65", "PostToolUse[0].hooks[0]")+
+		missing("24:49", "PostToolUseFailure[0].hooks[0]")+
+		"hookchain check: 1 error and 3 warnings: fix the errors; hookchain runs no hook of these settings until then\n", stderr)
 }
 
 func TestCheckWithSkipUnsupportedAndFailClosed(t *testing.T) {
-	code, stdout, stderr := hookchainCmd(t, "", "check", "--skip-unsupported", "--fail-closed",
+	code, stdout, stderr := hookchainCmd(t, "", "check", "--project", "testdata", "--skip-unsupported", "--fail-closed",
 		"--settings", "testdata/settings/modify.json", "--settings", "testdata/settings/prompt.json")
 	assert.Equal(t, 0, code)
 	assert.Empty(t, stderr)
 	assert.Equal(t, strings.Join([]string{
 		"FILE                           HOOK                    MATCHER  KIND   IF  TYPE     COMMAND OR URL                                       TIMEOUT  ON FAILURE  STATUS   LINK OR REASON",
-		"testdata/settings/modify.json  PreToolUse[0].hooks[0]  Bash     names  -   command  sh hooks/append.sh --dry-run                         600s     block       linked   sh hooks/append.sh --dry-run",
-		"testdata/settings/prompt.json  PreToolUse[0].hooks[0]  Bash     names  -   prompt   -                                                    30s      -           skipped  prompt hooks need a model to ask",
-		"testdata/settings/prompt.json  PreToolUse[0].hooks[1]  Bash     names  -   command  sh hooks/block.sh 'deploys are frozen until Monday'  600s     block       linked   sh hooks/block.sh 'deploys are frozen until Monday'",
+		"testdata/settings/modify.json  PreToolUse[0].hooks[0]  Bash     names  -   command  sh hooks/append.sh --dry-run                         600s     block       linked   append.sh",
+		"testdata/settings/prompt.json  PreToolUse[0].hooks[0]  Bash     names  -   prompt   -                                                    30s      -           skipped  prompt hooks ask a model, and hookchain has none to ask",
+		"testdata/settings/prompt.json  PreToolUse[0].hooks[1]  Bash     names  -   command  sh hooks/block.sh 'deploys are frozen until Monday'  600s     block       linked   block.sh",
 		"",
 	}, "\n"), stdout)
 }
 
 func TestCheckListsInvalidHooksAndNamesEachError(t *testing.T) {
-	code, stdout, stderr := hookchainCmd(t, "", append([]string{"check"}, settingsFlags("if-path.json", "unknown-type.json")...)...)
+	code, stdout, stderr := hookchainCmd(t, "", append([]string{"check", "--project", "testdata"}, settingsFlags("if-path.json", "unknown-type.json")...)...)
 	assert.Equal(t, 1, code)
 	assert.Equal(t, strings.Join([]string{
-		"FILE                                 HOOK                    MATCHER     KIND   IF            TYPE     COMMAND OR URL                TIMEOUT  ON FAILURE  STATUS   LINK OR REASON",
-		"testdata/settings/if-path.json       PreToolUse[0].hooks[0]  Edit|Write  names  -             command  sh hooks/allow.sh             600s     continue    linked   sh hooks/allow.sh",
-		"testdata/settings/if-path.json       PreToolUse[0].hooks[1]  Edit|Write  names  Edit(src/**)  command  sh hooks/block.sh 'only src'  600s     -           invalid  the if rule \"Edit(src/**)\" is not supported: Edit rules are paths that Claude Code matches with gitignore rules, relative to the settings file, the working directory or the home directory, which hookchain does not reproduce exactly",
-		"testdata/settings/unknown-type.json  PreToolUse[0].hooks[0]  Bash        names  -             command  sh hooks/allow.sh             600s     continue    merged   sh hooks/allow.sh",
-		"testdata/settings/unknown-type.json  PreToolUse[0].hooks[1]  Bash        names  -             webhook  http://127.0.0.1:9/hook       -        -           invalid  unknown handler type \"webhook\"",
+		"FILE                                 HOOK                    MATCHER     KIND   IF                                                                                       TYPE     COMMAND OR URL                TIMEOUT  ON FAILURE  STATUS   LINK OR REASON",
+		"testdata/settings/if-path.json       PreToolUse[0].hooks[0]  Edit|Write  names  -                                                                                        command  sh hooks/allow.sh             600s     continue    linked   allow.sh",
+		"testdata/settings/if-path.json       PreToolUse[0].hooks[1]  Edit|Write  names  Edit(src/**) -> And(Tool(\"Edit\", \"Write\", \"MultiEdit\", \"NotebookEdit\"), Path(\"src/**\"))  command  sh hooks/block.sh 'only src'  600s     continue    linked   block.sh",
+		"testdata/settings/unknown-type.json  PreToolUse[0].hooks[0]  Bash        names  -                                                                                        command  sh hooks/allow.sh             600s     continue    merged   allow.sh",
+		"testdata/settings/unknown-type.json  PreToolUse[0].hooks[1]  Bash        names  -                                                                                        webhook  http://127.0.0.1:9/hook       -        -           invalid  unknown handler type \"webhook\": want \"command\" or \"http\" (or \"prompt\", \"agent\", \"mcp_tool\", which hookchain cannot run)",
 		"",
 	}, "\n"), stdout)
-	assert.Equal(t, "hookchain check: testdata/settings/if-path.json:6:78: PreToolUse[0].hooks[1]: the if rule \"Edit(src/**)\" is not supported: "+
-		"Edit rules are paths that Claude Code matches with gitignore rules, relative to the settings file, the working directory or the home directory, "+
-		"which hookchain does not reproduce exactly\n"+
-		"hookchain check: testdata/settings/unknown-type.json:6:18: PreToolUse[0].hooks[1]: unknown handler type \"webhook\"\n", stderr)
+	assert.Equal(t, "hookchain check: testdata/settings/unknown-type.json:6:18: PreToolUse[0].hooks[1]: unknown handler type \"webhook\": "+
+		"want \"command\" or \"http\" (or \"prompt\", \"agent\", \"mcp_tool\", which hookchain cannot run)\n"+
+		"hookchain check: 1 error and no warnings: fix the errors; hookchain runs no hook of these settings until then\n", stderr)
 }
 
 func TestCheckPrintsJSON(t *testing.T) {
-	code, stdout, stderr := hookchainCmd(t, "", "check", "--json", "--settings", "testdata/settings/prompt.json")
+	code, stdout, stderr := hookchainCmd(t, "", "check", "--project", "testdata", "--json", "--settings", "testdata/settings/prompt.json")
+	const refused = "testdata/settings/prompt.json:5:9: PreToolUse[0].hooks[0]: prompt hooks ask a model, and hookchain has none to ask; " +
+		"remove the hook, or skip unsupported hooks (--skip-unsupported, Options.SkipUnsupported) to run the others without it"
 	assert.Equal(t, 1, code)
-	assert.Equal(t, "hookchain check: testdata/settings/prompt.json:5:9: PreToolUse[0].hooks[0]: prompt hooks need a model to ask, "+
-		"which a chain does not have (skip unsupported hooks to run the others)\n", stderr, "the errors are in the JSON and, as always, on stderr")
+	assert.Equal(t, "hookchain check: "+refused+"\n"+
+		"hookchain check: 1 error and no warnings: fix the errors; hookchain runs no hook of these settings until then\n",
+		stderr, "the errors are in the JSON and, as always, on stderr")
 	assert.JSONEq(t, `{
 	  "hooks": [
 	    {"file": "testdata/settings/prompt.json", "hook": "PreToolUse[0].hooks[0]", "event": "PreToolUse", "matcher": "Bash", "matcher_kind": "names",
-	     "type": "prompt", "timeout_seconds": 30, "status": "refused", "reason": "prompt hooks need a model to ask"},
+	     "type": "prompt", "timeout_seconds": 30, "status": "refused", "reason": "prompt hooks ask a model, and hookchain has none to ask"},
 	    {"file": "testdata/settings/prompt.json", "hook": "PreToolUse[0].hooks[1]", "event": "PreToolUse", "matcher": "Bash", "matcher_kind": "names",
 	     "type": "command", "command": "sh hooks/block.sh 'deploys are frozen until Monday'", "timeout_seconds": 600, "on_failure": "continue",
-	     "status": "linked", "name": "sh hooks/block.sh 'deploys are frozen until Monday'"}
+	     "status": "linked", "name": "block.sh"}
 	  ],
-	  "errors": ["testdata/settings/prompt.json:5:9: PreToolUse[0].hooks[0]: prompt hooks need a model to ask, which a chain does not have (skip unsupported hooks to run the others)"]
+	  "errors": [`+strconv.Quote(refused)+`]
 	}`, stdout)
 }
 
 func TestCheckPrintsEachIfRuleAndTheMatcherItBecame(t *testing.T) {
-	code, stdout, stderr := hookchainCmd(t, "", "check", "--json", "--settings", "testdata/settings/if-rule.json")
+	code, stdout, stderr := hookchainCmd(t, "", "check", "--project", "testdata", "--json", "--settings", "testdata/settings/if-rule.json")
 	assert.Equal(t, 0, code)
 	assert.Empty(t, stderr)
 	assert.JSONEq(t, `{
 	  "hooks": [
 	    {"file": "testdata/settings/if-rule.json", "hook": "PreToolUse[0].hooks[0]", "event": "PreToolUse", "matcher": "Bash", "matcher_kind": "names",
 	     "type": "command", "command": "sh hooks/allow.sh", "timeout_seconds": 600, "on_failure": "continue",
-	     "status": "linked", "name": "sh hooks/allow.sh"},
+	     "status": "linked", "name": "allow.sh"},
 	    {"file": "testdata/settings/if-rule.json", "hook": "PreToolUse[0].hooks[1]", "event": "PreToolUse", "matcher": "Bash", "matcher_kind": "names",
 	     "if": "Bash(rm *)", "if_matcher": "And(Tool(\"Bash\"), shell.Rule(\"command\", \"rm *\"))",
 	     "type": "command", "command": "sh hooks/block.sh 'no rm'", "timeout_seconds": 600, "on_failure": "continue",
-	     "status": "linked", "name": "sh hooks/block.sh 'no rm'"},
+	     "status": "linked", "name": "block.sh"},
 	    {"file": "testdata/settings/if-rule.json", "hook": "PostToolUse[0].hooks[0]", "event": "PostToolUse", "matcher": "Bash", "matcher_kind": "names",
 	     "if": "Bash(git push *)", "if_matcher": "And(Tool(\"Bash\"), shell.Rule(\"command\", \"git push *\"))",
 	     "type": "command", "command": "sh hooks/context.sh 'pushed: open a pull request'", "timeout_seconds": 600, "on_failure": "continue",
-	     "status": "linked", "name": "sh hooks/context.sh 'pushed: open a pull request'"}
+	     "status": "linked", "name": "context.sh"}
 	  ]
 	}`, stdout)
 }
@@ -515,9 +537,10 @@ func TestCheckReadsTheStandardSettingsOfTheProject(t *testing.T) {
 	home, project := t.TempDir(), t.TempDir()
 	t.Setenv("HOME", home)
 	require.NoError(t, mkdirWrite(filepath.Join(home, ".claude"), "settings.json",
-		`{"hooks": {"PostToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command": "gofmt -l ."}]}]}}`))
+		`{"hooks": {"PostToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command": "true"}]}]}}`))
 	require.NoError(t, mkdirWrite(filepath.Join(project, ".claude"), "settings.local.json",
 		`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh", "timeout": 3}]}]}}`))
+	require.NoError(t, os.WriteFile(filepath.Join(project, "guard.sh"), []byte("#!/bin/sh\nexit 0\n"), 0o755))
 
 	code, stdout, stderr := hookchainCmd(t, "", "check", "--project", project)
 	assert.Equal(t, 0, code)
@@ -525,7 +548,7 @@ func TestCheckReadsTheStandardSettingsOfTheProject(t *testing.T) {
 	user, local := filepath.Join(home, ".claude", "settings.json"), filepath.Join(project, ".claude", "settings.local.json")
 	w := len(local)
 	assert.Equal(t, fmt.Sprintf("%-*s  HOOK                     MATCHER  KIND   IF  TYPE     COMMAND OR URL  TIMEOUT  ON FAILURE  STATUS  LINK OR REASON\n", w, "FILE")+
-		fmt.Sprintf("%-*s  PostToolUse[0].hooks[0]  Write    names  -   command  gofmt -l .      600s     continue    linked  gofmt -l .\n", w, user)+
-		fmt.Sprintf("%-*s  PreToolUse[0].hooks[0]   Bash     names  -   command  ./guard.sh      3s       continue    linked  ./guard.sh\n", w, local),
+		fmt.Sprintf("%-*s  PostToolUse[0].hooks[0]  Write    names  -   command  true            600s     continue    linked  true\n", w, user)+
+		fmt.Sprintf("%-*s  PreToolUse[0].hooks[0]   Bash     names  -   command  ./guard.sh      3s       continue    linked  guard.sh\n", w, local),
 		stdout)
 }
