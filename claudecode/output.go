@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/hookchain/hookchain/internal/jsonscan"
 	"github.com/hookchain/hookchain/internal/validutf8"
 )
 
@@ -146,6 +147,19 @@ func (h *HookSpecificOutput) UnmarshalJSON(b []byte) error {
 	)
 	if err != nil {
 		return err
+	}
+	// A rewrite the chain would refuse — one that gives a key twice, which
+	// a guard and the tool would read differently — is the hook's failure,
+	// named here rather than as a fault of the chain.
+	for _, f := range []struct {
+		key string
+		raw json.RawMessage
+	}{{"updatedInput", out.UpdatedInput}, {"updatedToolOutput", out.UpdatedToolOutput}, {"updatedMCPToolOutput", out.UpdatedMCPToolOutput}} {
+		if len(f.raw) > 0 {
+			if fault := jsonscan.Fault(f.raw); fault != "" {
+				return fmt.Errorf("%s%s is %s", in, f.key, fault)
+			}
+		}
 	}
 	*h = out
 	return nil
