@@ -153,7 +153,7 @@
 // chain with an approver of its own answers as that approver decided, and a
 // chain with none denies what its links ask about.
 //
-// The outcome's context becomes additionalContext, at every event and
+// The outcome's notes become additionalContext, at every event and
 // beside every verdict (a denial keeps what was said before it): one note
 // per paragraph, each written "LINK: TEXT" so that the model knows which
 // check said what, separated by a blank line (see ContextText):

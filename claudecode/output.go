@@ -43,7 +43,7 @@ type HookSpecificOutput struct {
 	UpdatedInput             json.RawMessage `json:"updatedInput,omitempty"` // the whole new input, an object
 
 	// All three events: text for the model to read next to the call, the
-	// outcome's context (hookchain.Outcome.Context).
+	// outcome's notes (hookchain.Outcome.Notes).
 	AdditionalContext string `json:"additionalContext,omitempty"`
 
 	// PostToolUse (and, in hookchain, PostToolUseFailure).
