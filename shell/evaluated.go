@@ -194,6 +194,9 @@ func (w *walker) assign(a *syntax.Assign, c ctx, prefix bool) {
 	case name == "BASH_ENV" || name == "ENV":
 		w.startupFile(name, a.Value, c)
 		return
+	case name == "BASH_ALIASES":
+		w.bashAliases(a, c)
+		return
 	case strings.HasPrefix(name, "GIT_CONFIG_"):
 		w.gitConfigVariable(name, a.Value, c)
 	}
@@ -258,6 +261,34 @@ func (w *walker) bashCmds(a *syntax.Assign, c ctx) {
 	}
 }
 
+// bashAliases reads an assignment to bash's table of aliases.
+func (w *walker) bashAliases(a *syntax.Assign, c ctx) {
+	bind := func(key syntax.ArithmExpr, value *syntax.Word) {
+		k, ok := key.(*syntax.Word)
+		if !ok || value == nil {
+			w.unknown("BASH_ALIASES set with a key known only at run time")
+			return
+		}
+		kw, vw := literal(k, c.src), literal(value, c.src)
+		if kw.dyn {
+			w.unknown("BASH_ALIASES set with a key known only at run time: " + kw.text)
+			return
+		}
+		w.bindAlias(kw.text, aliasValue{text: vw.text, dyn: vw.dyn})
+		if !vw.dyn {
+			w.script(vw.text, c.reached("alias"), "alias")
+		}
+	}
+	switch {
+	case a.Index != nil:
+		bind(a.Index, a.Value)
+	case a.Array != nil:
+		for _, e := range a.Array.Elems {
+			bind(e.Index, e.Value)
+		}
+	}
+}
+
 // startupFile reads BASH_ENV or ENV, the file a non-interactive bash (or
 // an interactive sh) runs before its script.
 func (w *walker) startupFile(name string, x *syntax.Word, c ctx) {
@@ -278,6 +309,9 @@ func (w *walker) decl(x *syntax.DeclClause, s *syntax.Stmt, c ctx) {
 		case a.Naked && a.Name == nil && a.Value != nil:
 			v := literal(a.Value, c.src)
 			if name, value, ok := strings.Cut(v.text, "="); ok && !v.dyn && !strings.HasPrefix(v.text, "-") {
+				if suspicious(name) {
+					w.evaluated(name, c, x.Variant.Value) // its subscript
+				}
 				w.assignValue(strings.TrimSuffix(name, "+"), nil, word{text: value}, c)
 			}
 		case !a.Naked:
@@ -303,12 +337,13 @@ func (w *walker) arithmeticString(e syntax.Node, c ctx, label string) {
 }
 
 // testClause reads the operands of [[ ]] that bash evaluates as
-// arithmetic or as a variable's name: [[ -v 'a[$(…)]' ]], [[ 'a[$(…)]' -eq 1 ]].
+// arithmetic or as a variable's name: [[ -v 'a[$(…)]' ]],
+// [[ 'a[$(…)]' -eq 1 ]].
 func (w *walker) testClause(x syntax.TestExpr, c ctx) {
 	syntax.Walk(x, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.UnaryTest:
-			if n.Op == syntax.TsVarSet || n.Op == syntax.TsRefVar {
+			if n.Op == syntax.TsVarSet {
 				w.arithmeticString(n.X, c, "[[ -v ]]")
 			}
 		case *syntax.BinaryTest:

@@ -47,12 +47,20 @@ type want struct {
 	name string
 	sub  string // for git, the subcommand: the first word asked for that is not a flag
 	reqs []req
+	// operand says the program does nothing without an operand (rm -r
+	// alone deletes nothing), so a flag is feared only where another word
+	// could be the file it acts on.
+	operand bool
 }
+
+// needOperand are the programs of the equivalents table that act only on
+// the files their operands name.
+var needOperand = map[string]bool{"rm": true, "cp": true, "mv": true, "chmod": true, "chown": true, "chgrp": true}
 
 func newWant(program string, flags []string) *want {
 	name := path.Base(program)
 	groups := equivalents[strings.ToLower(name)]
-	w := &want{name: name}
+	w := &want{name: name, operand: needOperand[strings.ToLower(name)]}
 	if strings.EqualFold(name, "git") {
 		for i, f := range flags {
 			if !strings.HasPrefix(f, "-") && !strings.HasPrefix(f, "+") {
@@ -157,7 +165,7 @@ func (w *want) mightRun(c Command) bool {
 		if r.present(args) {
 			continue
 		}
-		if !r.flag || !r.couldBeSupplied(args, values) {
+		if !r.flag || !w.couldSupply(r, args, values) {
 			return false
 		}
 		missing = true
@@ -178,9 +186,12 @@ func (w *want) valueOptions(c Command) *grammar {
 	return nil
 }
 
-// couldBeSupplied reports whether some argument known only at run time
-// could be one of r's spellings.
-func (r req) couldBeSupplied(args []string, values *grammar) bool {
+// couldSupply reports whether some argument known only at run time
+// could be one of r's spellings. For a program that needs an operand, a
+// quoted word that would be the flag must leave another word to be the
+// file: in rm -f "$tmp", $tmp may be -r, but then rm has nothing to
+// delete.
+func (w *want) couldSupply(r req, args []string, values *grammar) bool {
 	var skip map[int]bool
 	if values != nil {
 		// The word an option takes its value from is not a flag: the next
@@ -202,9 +213,38 @@ func (r req) couldBeSupplied(args []string, values *grammar) bool {
 			if skip[i] {
 				continue
 			}
-			if a.couldBe(shape(x)) {
+			sh := shape(x)
+			if a.couldBe(sh) && (!w.operand || splits(sh) || otherOperand(args, i)) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+func splits(s []seg) bool {
+	for _, x := range s {
+		if x.hole && x.split {
+			return true
+		}
+	}
+	return false
+}
+
+// otherOperand reports whether a word of args other than the i-th could
+// be an operand: one after "--", one that is not a literal option.
+func otherOperand(args []string, i int) bool {
+	operands := false
+	for j, x := range args {
+		if x == "--" && !operands {
+			operands = true
+			continue
+		}
+		if j == i {
+			continue
+		}
+		if operands || !strings.HasPrefix(x, "-") || x == "-" || len(shape(x)) > 1 || shape(x)[0].hole {
+			return true
 		}
 	}
 	return false

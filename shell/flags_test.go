@@ -86,7 +86,8 @@ func TestMightRunWhenAnExpansionCouldHoldTheFlags(t *testing.T) {
 		want bool
 	}{
 		{"rm $FLAGS /", true},
-		{`rm "$f"`, true},
+		{`rm "$f"`, false},     // one word cannot be both -r and the file to delete
+		{`rm "$f" "$g"`, true}, // $f may be -rf and $g the file
 		{"rm -r $(opts) /", true},
 		{`rm -$X /`, true},
 		{`rm ''$X /`, true},

@@ -53,7 +53,7 @@ func readGit(name string, args []string) gitCall {
 
 // gitSame are git's subcommands that do the same as another as far as a
 // guard is concerned: send-pack pushes.
-var gitSame = map[string]string{"send-pack": "push"}
+var gitSame = map[string]string{"send-pack": "push", "http-push": "push"}
 
 // gitCommandKeys are configuration keys whose value git runs as a shell
 // command (or, with a leading '!', as a script); '*' stands for a name.
@@ -113,6 +113,14 @@ func (w *walker) configure(st *gitState, key, value string, c ctx, label string)
 		case "", "0", "false", "off", "no", "never", "show":
 		default:
 			st.autocorect = true
+		}
+	}
+	if sub, ok := strings.CutPrefix(key, "url."); ok && strings.HasPrefix(sub, "ext::") {
+		// url.<base>.insteadOf rewrites URLs to <base>: an ext:: base runs
+		// a command.
+		if i := strings.LastIndexByte(sub, '.'); i > 0 {
+			ws := extWords(strings.TrimPrefix(sub[:i], "ext::"))
+			w.command(ws, texts(ws), c.reached(label+" url.ext::"), 1)
 		}
 	}
 	if keyMatch("alias.*", key) {

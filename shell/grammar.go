@@ -17,6 +17,7 @@ type grammar struct {
 	longArg    []string // long options taking an argument, after = or as the next word
 	longOptArg []string // long options whose argument, if any, follows = (--mount=FILE)
 	longStop   []string // long options that make it run nothing (--help)
+	longFlag   []string // long options without an argument, named so that abbreviations resolve
 
 	assigns   bool // NAME=value words may come before the command (sudo)
 	anyAssign bool // any word holding '=' before the command is an assignment (GNU env: 1=x, 'A B=1')
@@ -58,6 +59,8 @@ func opts(short, long string) grammar {
 			g.longArg = append(g.longArg, strings.TrimSuffix(f, "="))
 		case strings.HasSuffix(f, "!"):
 			g.longStop = append(g.longStop, strings.TrimSuffix(f, "!"))
+		default:
+			g.longFlag = append(g.longFlag, f)
 		}
 	}
 	return g
@@ -97,15 +100,16 @@ options:
 			}
 		case a[1] == '-':
 			name, val, hasVal := strings.Cut(a[2:], "=")
-			if matchLong(g.longStop, name) {
+			if contains(g.longStop, longName(g, name)) {
 				return i, false
 			}
-			if !hasVal && matchLong(g.longArg, name) && !matchLong(g.longOptArg, name) && i+1 < len(args) {
+			full := longName(g, name)
+			if !hasVal && contains(g.longArg, full) && i+1 < len(args) {
 				i++
 				val = args[i]
 			}
 			if seen != nil {
-				seen(option{"--" + longName(g, name), val, i})
+				seen(option{"--" + full, val, i})
 			}
 		default:
 			for j := 1; j < len(a); j++ {
@@ -142,10 +146,11 @@ options:
 
 // longName returns the full name of a long option written as an
 // abbreviation, when one of the grammar's names is the only one it
-// abbreviates.
+// abbreviates (getopt_long accepts any unambiguous prefix, so
+// `sudo --us root` is `sudo --user root`); otherwise the name as written.
 func longName(g *grammar, name string) string {
 	found := ""
-	for _, list := range [][]string{g.longArg, g.longOptArg, g.longStop} {
+	for _, list := range [][]string{g.longArg, g.longOptArg, g.longStop, g.longFlag} {
 		for _, n := range list {
 			if n == name {
 				return n
@@ -162,21 +167,6 @@ func longName(g *grammar, name string) string {
 		return found
 	}
 	return name
-}
-
-// matchLong reports whether name, as written on a command line, is one of
-// names or an abbreviation of one: getopt_long accepts any unambiguous
-// prefix, so `sudo --us root` is `sudo --user root`.
-func matchLong(names []string, name string) bool {
-	if name == "" {
-		return false
-	}
-	for _, n := range names {
-		if strings.HasPrefix(n, name) {
-			return true
-		}
-	}
-	return false
 }
 
 func isAssignment(a string) bool {

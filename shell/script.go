@@ -250,7 +250,21 @@ func where(label string) string {
 func (w *walker) stmts(list []*syntax.Stmt, c ctx) {
 	for _, s := range list {
 		w.stmt(s, c)
+		if isExecRedirect(s) {
+			// exec with only redirections changes the descriptors of the
+			// shell itself, for the commands after it.
+			c.fds = w.redirect(s.Redirs, c, s)
+		}
 	}
+}
+
+func isExecRedirect(s *syntax.Stmt) bool {
+	call, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) != 1 || len(s.Redirs) == 0 {
+		return false
+	}
+	lw := literal(call.Args[0], "")
+	return !lw.dyn && lw.text == "exec"
 }
 
 // stmt records what s runs. Its redirections set the descriptors of its

@@ -31,6 +31,7 @@ var shells = map[string]int{
 // it only checks syntax (-n), and the operands after its options.
 type shellCall struct {
 	dashC    bool
+	rcfile   *word // bash --rcfile, --init-file
 	script   *word // -c's command string
 	init     *word // fish -C, run before anything else
 	stdin    bool
@@ -79,7 +80,15 @@ options:
 				sc.noexec = true
 			case name == "noexec" || name == "no-exec" || name == "no_exec":
 				sc.noexec = true
-			case !hasVal && (name == "rcfile" || name == "init-file" || family == fishShell &&
+			case name == "rcfile" || name == "init-file":
+				// An interactive bash runs this file first.
+				if hasVal {
+					sc.rcfile = &word{text: val}
+				} else if i+1 < len(args) {
+					i++
+					sc.rcfile = &args[i]
+				}
+			case !hasVal && (family == fishShell &&
 				(name == "debug" || name == "debug-output" || name == "features" || name == "profile" || name == "profile-startup")):
 				i++
 			}
@@ -159,6 +168,9 @@ func (w *walker) shell(family int, name string, args []word, c ctx) {
 	label := name + " -c"
 	if sc.init != nil {
 		w.runScript([]word{*sc.init}, c, name+" -C")
+	}
+	if sc.rcfile != nil {
+		w.readScript(name+" --rcfile", w.operandInput(*sc.rcfile, c), c)
 	}
 	switch {
 	case sc.script != nil:

@@ -268,14 +268,10 @@ func (w *walker) make(name string, args []word, c ctx) {
 	g.scan(texts(args), func(o option) {
 		switch o.name {
 		case "-f", "--file", "--makefile":
-			p := o.val
-			if p == "-" {
-				p = "/dev/stdin"
+			in := w.optionInput(args, o, c)
+			if o.val == "-" {
+				in = c.fds.get(0)
 			}
-			if args[o.at].dyn {
-				return
-			}
-			in := pathText(p, c.fds)
 			switch in.kind {
 			case srcText:
 				w.makefile(in.text, c.reached(name+" -f "+o.val), name+" -f "+o.val)

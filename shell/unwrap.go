@@ -69,6 +69,17 @@ func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
 	case "at", "batch":
 		w.at(cmd.Name, args, c)
 		return
+	case "crontab":
+		w.crontab(args, c)
+		return
+	case "compgen":
+		g := opts("A: C: F: G: o: P: S: W: X: a b c d e f g j k s u v V:", "")
+		g.scan(texts(args), func(o option) {
+			if o.name == "-C" && o.at < len(args) {
+				w.runScript([]word{{text: o.val, dyn: args[o.at].dyn}}, c, "compgen -C")
+			}
+		})
+		return
 	case "make", "gmake", "bmake":
 		w.make(cmd.Name, args, c)
 		return
@@ -87,7 +98,13 @@ func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
 		w.mapfile(args, c)
 		return
 	case "read":
-		w.readInput(c, "read")
+		// The names it assigns to are evaluated, subscripts and all.
+		for _, a := range args {
+			if !a.dyn {
+				w.evaluated(a.text, c, name)
+			}
+		}
+		w.readInput(c, name)
 		return
 	case "declare", "typeset", "local", "export", "readonly", "nameref":
 		for _, a := range args {
@@ -737,21 +754,13 @@ func (w *walker) readInput(c ctx, label string) {
 	}
 }
 
-// testArgs reads test and [, whose -v and arithmetic comparisons evaluate
-// a subscript.
+// testArgs reads test and [, whose -v evaluates the subscript of the
+// name it is given. (Their -eq and the like take only integers, unlike
+// [[ ]]'s.)
 func (w *walker) testArgs(args []word, c ctx) {
 	for i, a := range args {
-		switch a.text {
-		case "-v", "-R":
-			if i+1 < len(args) && !args[i+1].dyn {
-				w.evaluated(args[i+1].text, c, "test "+a.text)
-			}
-		case "-eq", "-ne", "-lt", "-le", "-gt", "-ge":
-			for _, k := range []int{i - 1, i + 1} {
-				if k >= 0 && k < len(args) && !args[k].dyn {
-					w.evaluated(args[k].text, c, "test "+a.text)
-				}
-			}
+		if a.text == "-v" && i+1 < len(args) && !args[i+1].dyn {
+			w.evaluated(args[i+1].text, c, "test -v")
 		}
 	}
 }
@@ -769,18 +778,91 @@ func (w *walker) printfV(args []word, c ctx) {
 	}
 }
 
-// at reads at and batch, which run the script on their input later,
-// unless given one in a file.
+// at reads at and batch, which run the script on their input later, or
+// in the file -f names.
 func (w *walker) at(name string, args []word, c ctx) {
 	g := opts("b c! d! f: K l! L: M m q: r! t: u v V", "")
-	file := false
+	in := c.fds.get(0)
 	_, runs := g.scan(texts(args), func(o option) {
 		if o.name == "-f" {
-			file = true
+			in = w.optionInput(args, o, c)
 		}
 	})
-	if !runs || file {
+	if !runs {
 		return
 	}
-	w.readScript(name, c.fds.get(0), c)
+	w.readScript(name, in, c)
+}
+
+// optionInput returns what reading the file an option names gives: its
+// value is a word of its own (-f <(…), -f /dev/stdin) or attached
+// (-f/dev/stdin).
+func (w *walker) optionInput(args []word, o option, c ctx) input {
+	if o.at < len(args) && args[o.at].text == o.val {
+		return w.operandInput(args[o.at], c)
+	}
+	if args[o.at].dyn {
+		return input{kind: srcFile}
+	}
+	return pathText(o.val, c.fds)
+}
+
+// crontab reads crontab - and crontab FILE of a descriptor: each line's
+// command, after its schedule, runs later.
+func (w *walker) crontab(args []word, c ctx) {
+	g := opts("c: e! i! l! n: r! s T u:", "")
+	i, runs := g.scan(texts(args), nil)
+	if !runs {
+		return
+	}
+	in := c.fds.get(0)
+	if i < len(args) && args[i].text != "-" {
+		in = w.operandInput(args[i], c)
+	}
+	switch in.kind {
+	case srcText:
+		w.script(cronCommands(in.text), c.reached("crontab"), "crontab")
+	case srcUnknown, srcUnset, srcCaller:
+		w.readScript("crontab", in, c)
+	}
+}
+
+// cronCommands returns the commands of a crontab's lines, without their
+// schedules and variable settings.
+func cronCommands(text string) string {
+	var b strings.Builder
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		f := strings.Fields(line)
+		n := 5
+		if strings.HasPrefix(f[0], "@") {
+			n = 1
+		} else if isAssignment(f[0]) && len(f) == 1 {
+			continue
+		}
+		rest := line
+		for k := 0; k < n && rest != ""; k++ {
+			rest = strings.TrimLeft(rest, " \t")
+			if j := strings.IndexAny(rest, " \t"); j >= 0 {
+				rest = rest[j:]
+			} else {
+				rest = ""
+			}
+		}
+		// An unescaped % ends the command; what follows is its input.
+		for k := 0; k < len(rest); k++ {
+			if rest[k] == '\\' && k+1 < len(rest) {
+				k++
+			} else if rest[k] == '%' {
+				rest = rest[:k]
+				break
+			}
+		}
+		b.WriteString(rest)
+		b.WriteByte('\n')
+	}
+	return b.String()
 }

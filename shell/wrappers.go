@@ -77,8 +77,11 @@ var wrappers = map[string]*wrapper{
 	"caffeinate": {grammar: opts("d i m s u t: w:", "")},
 	"unbuffer":   {grammar: opts("p", "")},
 	"noglob":     {},
-	"nocorrect":  {},
-	"repeat":     {operands: 1},
+	"-":          {}, // zsh's precommand modifier: - cmd runs cmd as a login command
+	"wsl": {grammar: opts("d: e u:", "cd= distribution= exec shell-type= system user= help! list! status! version! shutdown! terminate! unregister! export! import! install! update! set-default! set-version! mount! unmount!"),
+		mode: runsJoined},
+	"nocorrect": {},
+	"repeat":    {operands: 1},
 	"flock": {grammar: opts("E: F n o s u w: x", "close conflict-exit-code= exclusive no-fork nonblock shared timeout= unlock verbose help! version!"),
 		operands: 1},
 	"setpriv": {grammar: opts("d! h! V!", "ambient-caps= apparmor-profile= bounding-set= clear-groups dump! egid= euid= groups= "+
