@@ -197,7 +197,7 @@ func (w *walker) pipeFrom(s *syntax.Stmt, src string) input {
 func lastOfPipe(s *syntax.Stmt) *syntax.Stmt {
 	for {
 		b, ok := s.Cmd.(*syntax.BinaryCmd)
-		if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
+		if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll || b.Y == nil {
 			return s
 		}
 		s = b.Y

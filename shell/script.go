@@ -3,6 +3,7 @@ package shell
 import (
 	"fmt"
 	"path"
+	"reflect"
 	"strings"
 	"unicode/utf8"
 
@@ -302,7 +303,7 @@ func (w *walker) cmd(s *syntax.Stmt, c, outer ctx) {
 		w.call(x, s, c, outer)
 	case *syntax.BinaryCmd:
 		w.stmt(x.X, c)
-		if x.Op == syntax.Pipe || x.Op == syntax.PipeAll {
+		if (x.Op == syntax.Pipe || x.Op == syntax.PipeAll) && x.X != nil {
 			c.fds = c.fds.with(0, w.pipeFrom(x.X, c.src))
 		}
 		w.stmt(x.Y, c)
@@ -332,8 +333,12 @@ func (w *walker) cmd(s *syntax.Stmt, c, outer ctx) {
 	case *syntax.FuncDecl:
 		// A function's input is its caller's: what a call pipes into it
 		// is read where the call is.
+		name := ""
+		if x.Name != nil {
+			name = x.Name.Value
+		}
 		body := c
-		body.fds = c.fds.with(0, input{kind: srcCaller, text: x.Name.Value})
+		body.fds = c.fds.with(0, input{kind: srcCaller, text: name})
 		w.stmt(x.Body, body)
 	case *syntax.TimeClause:
 		w.stmt(x.Stmt, c.reached("time"))
@@ -431,19 +436,13 @@ func (w *walker) expansions(n syntax.Node, c ctx, out *input) {
 }
 
 // isNil reports whether n is nil or a typed nil, which syntax.Walk does
-// not accept.
+// not accept and a tree recovered from a parse error may hold.
 func isNil(n syntax.Node) bool {
-	switch n := n.(type) {
-	case nil:
+	if n == nil {
 		return true
-	case *syntax.Word:
-		return n == nil
-	case *syntax.ArrayExpr:
-		return n == nil
-	case *syntax.Stmt:
-		return n == nil
 	}
-	return false
+	v := reflect.ValueOf(n)
+	return v.Kind() == reflect.Pointer && v.IsNil()
 }
 
 // texts returns the text of each word. The commands a wrapper runs take
