@@ -303,7 +303,6 @@ func (w *walker) startupFile(name string, x *syntax.Word, c ctx) {
 // arguments are assignments: declare -a 'a=($(rm -rf /))' evaluates its
 // quoted argument as one.
 func (w *walker) decl(x *syntax.DeclClause, s *syntax.Stmt, c ctx) {
-	out := w.outputOf(s, c)
 	for _, a := range x.Args {
 		switch {
 		case a.Naked && a.Name == nil && a.Value != nil:
@@ -319,7 +318,7 @@ func (w *walker) decl(x *syntax.DeclClause, s *syntax.Stmt, c ctx) {
 		}
 		for _, n := range []syntax.Node{a.Value, a.Array, a.Index} {
 			if !isNil(n) {
-				w.expansions(n, c, &out)
+				w.expansions(n, c, s)
 			}
 		}
 	}

@@ -17,10 +17,12 @@ const (
 	srcUnknown                // what only run time knows: a pipe from curl, a command's output, a network connection
 	srcUnset                  // a descriptor the command line never opened
 	srcCaller                 // a function's standard input, which each caller chooses
+	srcPipe                   // a pipe from the statement from, whose script's text is text; see resolve
 )
 
 type input struct {
 	kind srcKind
+	from *syntax.Stmt // srcPipe
 	// text is the text for srcText, what it is for srcUnknown ("a pipe
 	// from curl -s x"), and the function's name for srcCaller.
 	text string
@@ -180,15 +182,19 @@ func (w *walker) outputOfStmts(ss []*syntax.Stmt, src, what string) input {
 	return unknownInput(what)
 }
 
-// pipeFrom returns what a pipe from s carries.
-func (w *walker) pipeFrom(s *syntax.Stmt, src string) input {
-	s = lastOfPipe(s)
-	if text, _, ok := w.produced(s, src); ok {
+// resolve returns what a pipe carries: the literal text that a lone echo,
+// printf or cat of a here-document writes, or what says it is unknown.
+// Any other input is returned as it is.
+func (w *walker) resolve(in input) input {
+	if in.kind != srcPipe {
+		return in
+	}
+	if text, _, ok := w.produced(in.from, in.text); ok {
 		return input{kind: srcText, text: text, how: "|"}
 	}
 	// The producer's text runs on into its here-documents; its first line
 	// is enough to say which it is.
-	what, _, _ := strings.Cut(strings.TrimSpace(source(s, src)), "\n")
+	what, _, _ := strings.Cut(strings.TrimSpace(source(in.from, in.text)), "\n")
 	return unknownInput("a pipe: " + what)
 }
 
@@ -305,7 +311,7 @@ func (w *walker) produced(s *syntax.Stmt, src string) (string, string, bool) {
 			return "", "", false
 		}
 		t := w.redirect(s.Redirs, ctx{src: src}, s)
-		if in := t.get(0); in.kind == srcText {
+		if in := w.resolve(t.get(0)); in.kind == srcText {
 			return in.text, name + " " + in.how, true
 		}
 	}

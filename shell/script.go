@@ -282,9 +282,8 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 	}
 	w.cmd(s, inner, c)
 	for _, r := range s.Redirs {
-		out := w.outputOf(s, c)
-		w.expansions(r.Word, c, &out)
-		w.expansions(r.Hdoc, c, &out)
+		w.expansions(r.Word, c, s)
+		w.expansions(r.Hdoc, c, s)
 	}
 }
 
@@ -304,7 +303,9 @@ func (w *walker) cmd(s *syntax.Stmt, c, outer ctx) {
 	case *syntax.BinaryCmd:
 		w.stmt(x.X, c)
 		if (x.Op == syntax.Pipe || x.Op == syntax.PipeAll) && x.X != nil {
-			c.fds = c.fds.with(0, w.pipeFrom(x.X, c.src))
+			// What the pipe carries is worked out only if something reads
+			// it as a script.
+			c.fds = c.fds.with(0, input{kind: srcPipe, from: lastOfPipe(x.X), text: c.src})
 		}
 		w.stmt(x.Y, c)
 	case *syntax.Subshell:
@@ -372,28 +373,27 @@ func (w *walker) call(x *syntax.CallExpr, s *syntax.Stmt, c, outer ctx) {
 		ws := words(x.Args, c.src)
 		w.command(ws, texts(ws), c, 0)
 	}
-	out := w.outputOf(s, outer)
 	for _, a := range x.Assigns {
 		if a.Value != nil {
-			w.expansions(a.Value, outer, &out)
+			w.expansions(a.Value, outer, s)
 		}
 		if a.Array != nil {
-			w.expansions(a.Array, outer, &out)
+			w.expansions(a.Array, outer, s)
 		}
 		if a.Index != nil {
-			w.expansions(a.Index, outer, &out)
+			w.expansions(a.Index, outer, s)
 		}
 	}
 	for _, a := range x.Args {
-		w.expansions(a, outer, &out)
+		w.expansions(a, outer, s)
 	}
 }
 
 // expansions reads the substitutions inside n: the commands of each $( ),
-// ` `, <( ) and >( ) run with the descriptors of c, and a >( ) reads out,
-// the output of the command it is part of.
-func (w *walker) expansions(n syntax.Node, c ctx, out *input) {
-	if isNil(n) {
+// ` `, <( ) and >( ) run with the descriptors of c, and a >( ) reads
+// what s, the statement it is part of, writes.
+func (w *walker) expansions(n syntax.Node, c ctx, s *syntax.Stmt) {
+	if isNil(n) || !mayExpand(n) {
 		return
 	}
 	entered := 0
@@ -416,8 +416,8 @@ func (w *walker) expansions(n syntax.Node, c ctx, out *input) {
 			if x.Op == syntax.CmdOut {
 				sub = c.reached(">(…)")
 				in := unknownInput("the output of a command")
-				if out != nil {
-					in = *out
+				if s != nil {
+					in = w.outputOf(s, c)
 				}
 				sub.fds = c.fds.with(0, in)
 			}
@@ -433,6 +433,29 @@ func (w *walker) expansions(n syntax.Node, c ctx, out *input) {
 	for ; entered > 0; entered-- {
 		w.leave()
 	}
+}
+
+// mayExpand reports whether n may hold a substitution: a word of literal
+// text and quotes does not, and most words are such.
+func mayExpand(n syntax.Node) bool {
+	x, ok := n.(*syntax.Word)
+	if !ok {
+		return true
+	}
+	for _, p := range x.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit, *syntax.SglQuoted:
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				if _, ok := q.(*syntax.Lit); !ok {
+					return true
+				}
+			}
+		default:
+			return true
+		}
+	}
+	return false
 }
 
 // isNil reports whether n is nil or a typed nil, which syntax.Walk does

@@ -205,6 +205,7 @@ func (w *walker) operandInput(x word, c ctx) input {
 // readScript records what a shell (or source, at, make) runs when it reads
 // its script from in.
 func (w *walker) readScript(name string, in input, c ctx) {
+	in = w.resolve(in)
 	switch in.kind {
 	case srcText:
 		label := name + " " + in.how

@@ -272,6 +272,7 @@ func (w *walker) make(name string, args []word, c ctx) {
 			if o.val == "-" {
 				in = c.fds.get(0)
 			}
+			in = w.resolve(in)
 			switch in.kind {
 			case srcText:
 				w.makefile(in.text, c.reached(name+" -f "+o.val), name+" -f "+o.val)

@@ -718,7 +718,7 @@ func (w *walker) runner(name string, subs map[string]string, args []word, ts []s
 	}
 	sub := args[i].text
 	entry, ok := subs[sub]
-	if !ok && i+1 < len(args) {
+	if !ok && i+1 < len(args) && name == "uv" {
 		sub += " " + args[i+1].text
 		if entry, ok = subs[sub]; ok {
 			i++
@@ -749,7 +749,7 @@ func (w *walker) mapfile(args []word, c ctx) {
 // readInput reads the literal input of read or mapfile, which becomes a
 // variable's value and may be evaluated later.
 func (w *walker) readInput(c ctx, label string) {
-	if in := c.fds.get(0); in.kind == srcText {
+	if in := w.resolve(c.fds.get(0)); in.kind == srcText {
 		w.evaluated(in.text, c, label)
 	}
 }
@@ -819,7 +819,7 @@ func (w *walker) crontab(args []word, c ctx) {
 	if i < len(args) && args[i].text != "-" {
 		in = w.operandInput(args[i], c)
 	}
-	switch in.kind {
+	switch in = w.resolve(in); in.kind {
 	case srcText:
 		w.script(cronCommands(in.text), c.reached("crontab"), "crontab")
 	case srcUnknown, srcUnset, srcCaller:
