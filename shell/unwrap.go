@@ -727,7 +727,7 @@ func (w *walker) runner(name string, subs map[string]string, args []word, ts []s
 	if !ok {
 		return
 	}
-	w.wrapped(wrappers[entry], name+" "+sub, args[i+1:], ts[i+1:], c, hops)
+	w.wrapped(runnerGrammars[entry], name+" "+sub, args[i+1:], ts[i+1:], c, hops)
 }
 
 // mapfile reads mapfile -C CALLBACK, which runs CALLBACK as a command, and

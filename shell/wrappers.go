@@ -122,20 +122,10 @@ var wrappers = map[string]*wrapper{
 	"ssh": {grammar: opts("4 6 A a B: b: C c: D: E: e: F: f G! g I: i: J: K k L: l: M m: N n O: o: P: p: Q! q R: S: s T t V! v W: w: X x Y y", ""),
 		operands: 1, mode: runsJoined},
 	"emulate": {grammar: with(opts("c: l! L R", ""), permute), mode: runsOption, script: []string{"-c"}},
-	"pnpm-exec": {grammar: opts("c F: r w", "filter= parallel recursive report-summary resume-from= shell-mode workspace-root no-reporter-hide-prefix"),
-		shell: []string{"-c", "--shell-mode"}},
-	"npx":  {grammar: opts("c: p: q y", "call= ignore-existing no package= quiet yes"), script: []string{"-c", "--call"}},
-	"bunx": {grammar: opts("p:", "bun package= silent verbose no-install")},
-	"uv-run": {grammar: opts("C: P: p: q v w:", "active all-extras all-groups all-packages allow-insecure-host= cache-dir= color= "+
-		"compile-bytecode config-file= config-setting= default-index= directory= env-file= exclude-newer= extra= "+
-		"extra-index-url= find-links= fork-strategy= frozen group= gui-script index= index-strategy= index-url= "+
-		"isolated keyring-provider= link-mode= locked managed-python module no-binary-package= no-build-package= "+
-		"no-config no-dev no-editable no-env-file no-group= no-index no-project no-sync offline only-dev only-group= "+
-		"package= prerelease= project= python= python-platform= quiet refresh refresh-package= reinstall "+
-		"reinstall-package= resolution= script upgrade upgrade-package= verbose with= with-editable= with-requirements= help! version!")},
+	"npx":     {grammar: opts("c: p: q y", "call= ignore-existing no package= quiet yes"), script: []string{"-c", "--call"}},
+	"bunx":    {grammar: opts("p:", "bun package= silent verbose no-install")},
 	"uvx": {grammar: opts("p: q v w:", "from= with= with-editable= with-requirements= python= index-url= extra-index-url= "+
 		"find-links= cache-dir= config-file= directory= project= quiet verbose isolated help! version!")},
-	"runner": {}, // poetry run, pipenv run and the like: the next word is the command
 }
 
 type grammarFlag uint8
@@ -166,9 +156,25 @@ func with(g grammar, flags ...grammarFlag) grammar {
 	return g
 }
 
+// runnerGrammars read the options of the subcommands that run a command,
+// named in subcommandRunners.
+var runnerGrammars = map[string]*wrapper{
+	"pnpm-exec": {grammar: opts("c F: r w", "filter= parallel recursive report-summary resume-from= shell-mode workspace-root no-reporter-hide-prefix"),
+		shell: []string{"-c", "--shell-mode"}},
+	"uv-run": {grammar: opts("C: P: p: q v w:", "active all-extras all-groups all-packages allow-insecure-host= cache-dir= color= "+
+		"compile-bytecode config-file= config-setting= default-index= directory= env-file= exclude-newer= extra= "+
+		"extra-index-url= find-links= fork-strategy= frozen group= gui-script index= index-strategy= index-url= "+
+		"isolated keyring-provider= link-mode= locked managed-python module no-binary-package= no-build-package= "+
+		"no-config no-dev no-editable no-env-file no-group= no-index no-project no-sync offline only-dev only-group= "+
+		"package= prerelease= project= python= python-platform= quiet refresh refresh-package= reinstall "+
+		"reinstall-package= resolution= script upgrade upgrade-package= verbose with= with-editable= with-requirements= help! version!")},
+	"runner":    {}, // poetry run, pipenv run and the like: the next word is the command
+	"conda-run": {grammar: opts("n: p: v", "name= prefix= cwd= live-stream no-capture-output dev")},
+}
+
 // subcommandRunners are programs whose subcommand runs a command: uv run,
-// npm exec, poetry run. The value names the wrappers entry that reads
-// the subcommand's options.
+// npm exec, poetry run. The value names the runnerGrammars entry (or the
+// wrappers entry) that reads the subcommand's options.
 var subcommandRunners = map[string]map[string]string{
 	"uv":         {"run": "uv-run", "tool run": "uvx"},
 	"npm":        {"exec": "npx", "x": "npx"},
@@ -189,7 +195,9 @@ var subcommandRunners = map[string]map[string]string{
 }
 
 func init() {
-	wrappers["conda-run"] = &wrapper{grammar: opts("n: p: v", "name= prefix= cwd= live-stream no-capture-output dev")}
+	for _, name := range []string{"npx", "bunx", "uvx"} {
+		runnerGrammars[name] = wrappers[name]
+	}
 	wrappers["bwrap"] = &wrapper{grammar: opts("", "args= bind= bind-try= dev-bind= dev-bind-try= ro-bind= ro-bind-try= "+
 		"remount-ro= proc= dev= tmpfs= mqueue= dir= file= bind-data= ro-bind-data= symlink= chdir= setenv= unsetenv= "+
 		"uid= gid= hostname= lock-file= sync-fd= info-fd= json-status-fd= userns= userns2= pidns= seccomp= add-seccomp-fd= "+
@@ -199,7 +207,6 @@ func init() {
 		"assert-userns-disabled help! version!")}
 	wrappers["fakeroot"] = &wrapper{grammar: opts("b: i: l: s: u h! v!", "lib= faked= unknown-is-real")}
 	wrappers["firejail"] = &wrapper{grammar: opts("", "")}
-	wrappers["doppler-run"] = &wrapper{}
 	wrappers["dotenv"] = &wrapper{grammar: opts("c:: e: p: v:", "")}
 }
 
