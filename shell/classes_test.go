@@ -402,6 +402,16 @@ func TestWrappersAreReadWithTheirOwnGrammar(t *testing.T) {
 		{"wsl -d Ubuntu -- rm -rf /", rmRF},
 		{"compgen -C 'rm -rf /' x", rmRF},
 		{"- rm -rf /", rmRF},
+		{"sem -j2 rm -rf /", rmRF},
+		{"sem --id x 'rm -rf /'", rmRF},
+		{"ls *.c | entr rm -rf /", rmRF},
+		{"ls | entr -s 'rm -rf /'", rmRF},
+		{"chronic rm -rf /", rmRF},
+		{"ifne rm -rf /", rmRF},
+		{"gtimeout 5 rm -rf /", rmRF},
+		{"gxargs -I{} rm -rf {} < list", rmRF},
+		{`gfind . -exec rm -rf {} \;`, rmRF},
+		{"genv -S 'rm -rf /'", rmRF},
 	}
 	quiet := []classRow{
 		{"sudo -l rm -rf /", rmRF},

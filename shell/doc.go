@@ -98,10 +98,11 @@
 //	-u, screen, bwrap, fakeroot, firejail, dotenv, direnv exec, nix develop
 //	-c, uv run, uvx, npx, npm exec, pnpm exec and dlx, bunx, bun x, yarn
 //	exec and dlx, poetry, pipenv, pdm, hatch, rye, pixi, conda and mamba
-//	run, mise exec, bundle exec
+//	run, mise exec, bundle exec, sem, entr, chronic, ifne, and Homebrew's
+//	gtimeout, gxargs, genv and the like
 //
-// So are the commands of find's -exec, -execdir, -ok and -okdir and fd's -x
-// and -X. Options that make a wrapper run nothing (sudo -l, command -v, doas
+// So are the commands of find's (and gfind's) -exec, -execdir, -ok and
+// -okdir and fd's -x and -X. Options that make a wrapper run nothing (sudo -l, command -v, doas
 // -C, chrt -p, taskset -p) are understood as such; without a command, sudo
 // -s, sudo -i, su, runuser, doas -s, chroot, unshare, nsenter, script,
 // newgrp and pkexec run a shell on their input, and at, batch and crontab

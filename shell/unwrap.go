@@ -34,10 +34,10 @@ func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
 	case "hash":
 		w.hash(args)
 		return
-	case "find":
+	case "find", "gfind":
 		w.find(args, argTexts, c, hops)
 		return
-	case "xargs":
+	case "xargs", "gxargs":
 		w.xargs(args, argTexts, c, hops)
 		return
 	case "fd", "fdfind":
@@ -164,7 +164,7 @@ func (w *walker) wrapped(wr *wrapper, name string, args []word, ts []string, c c
 			scriptAt, scriptText = o.at, o.val
 		case wr.isShell(o.name):
 			shell = true
-		case lname == "env" && (o.name == "-S" || o.name == "--split-string"):
+		case (lname == "env" || lname == "genv") && (o.name == "-S" || o.name == "--split-string"):
 			splitAt, splitText = o.at, o.val
 		case lname == "watch" && (o.name == "-x" || o.name == "--exec"):
 			exec = true

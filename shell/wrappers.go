@@ -198,6 +198,14 @@ func init() {
 	for _, name := range []string{"npx", "bunx", "uvx"} {
 		runnerGrammars[name] = wrappers[name]
 	}
+	wrappers["sem"] = &wrapper{grammar: opts("j:", "fg bg id= jobs= semaphoretimeout= st= timeout= wait"), mode: runsJoined}
+	wrappers["entr"] = &wrapper{grammar: opts("a c d n p r s z", ""), shell: []string{"-s"}}
+	wrappers["chronic"] = &wrapper{grammar: opts("e v", "")}
+	wrappers["ifne"] = &wrapper{grammar: opts("n", "")}
+	// GNU coreutils and findutils as macOS's Homebrew installs them.
+	for _, name := range []string{"env", "nice", "nohup", "stdbuf", "timeout", "chroot", "xargs"} {
+		wrappers["g"+name] = wrappers[name]
+	}
 	wrappers["bwrap"] = &wrapper{grammar: opts("", "args= bind= bind-try= dev-bind= dev-bind-try= ro-bind= ro-bind-try= "+
 		"remount-ro= proc= dev= tmpfs= mqueue= dir= file= bind-data= ro-bind-data= symlink= chdir= setenv= unsetenv= "+
 		"uid= gid= hostname= lock-file= sync-fd= info-fd= json-status-fd= userns= userns2= pidns= seccomp= add-seccomp-fd= "+
