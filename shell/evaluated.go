@@ -32,11 +32,9 @@ type call struct {
 // rebound handles a command whose name the command line bound to
 // something else, and reports whether it did: an alias is replaced by its
 // value, a hashed name by its program.
-func (b *bindings) rebound(cmd Command, ws []word, c ctx, hops int, w *walker) bool {
+func (w *walker) rebound(cmd Command, ws []word, c ctx, hops int) bool {
+	b := &w.names
 	name := cmd.Name
-	if in := c.fds.get(0); in.kind != srcNothing && in.kind != srcUnset {
-		b.calls = append(b.calls, call{name: name, in: in, c: c})
-	}
 	if a, ok := b.aliases[name]; ok && hops == 0 && cmd.Path == name {
 		label := "alias " + name
 		if a.dyn {
@@ -62,6 +60,14 @@ func (b *bindings) rebound(cmd Command, ws []word, c ctx, hops int, w *walker) b
 		return true
 	}
 	return false
+}
+
+// noteCall records a command given an input, which is a function's
+// input if the command is a function that runs a shell on it.
+func (w *walker) noteCall(name string, c ctx) {
+	if in := c.fds.get(0); in.kind != srcNothing && in.kind != srcUnset {
+		w.names.calls = append(w.names.calls, call{name: name, in: in, c: c})
+	}
 }
 
 // quoteWord returns x as shell text that reads back as the same word.

@@ -523,8 +523,11 @@ func (w *walker) command(ws []word, ts []string, c ctx, hops int) {
 	default:
 		cmd.Name = programName(prog.text)
 	}
-	if cmd.Name != "" && w.names.rebound(cmd, ws, c, hops, w) {
-		return
+	if cmd.Name != "" {
+		w.noteCall(cmd.Name, c)
+		if w.rebound(cmd, ws, c, hops) {
+			return
+		}
 	}
 	w.out.Commands = append(w.out.Commands, cmd)
 	if cmd.Name != "" && !prog.glob {

@@ -155,17 +155,16 @@ func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
 // wrapped reads a wrapper from the table: its options, then what it runs.
 func (w *walker) wrapped(wr *wrapper, name string, args []word, ts []string, c ctx, hops int) {
 	lname := strings.ToLower(name)
-	scriptAt, scriptText := -1, ""
+	var script, split *option // the option whose value is a script; env -S
 	shell, exec, user := false, false, false
-	splitAt, splitText := -1, ""
 	i, runs := wr.scan(ts, func(o option) {
 		switch {
 		case wr.isScript(o.name):
-			scriptAt, scriptText = o.at, o.val
+			script = &o
 		case wr.isShell(o.name):
 			shell = true
 		case (lname == "env" || lname == "genv") && (o.name == "-S" || o.name == "--split-string"):
-			splitAt, splitText = o.at, o.val
+			split = &o
 		case lname == "watch" && (o.name == "-x" || o.name == "--exec"):
 			exec = true
 		case lname == "runuser" && (o.name == "-u" || o.name == "--user"):
@@ -175,45 +174,31 @@ func (w *walker) wrapped(wr *wrapper, name string, args []word, ts []string, c c
 	if !runs {
 		return
 	}
-	if lname == "ssh" {
-		// ssh reads options after the destination too.
-		if i < len(ts) {
-			j, ok := wr.scan(ts[i+1:], nil)
-			if !ok {
-				return
-			}
-			if j > 0 {
-				i += j
-			}
-		}
-	}
 	rest := min(i+wr.operands, len(args))
-	if lname == "ssh" {
-		rest = min(i+1, len(args))
-		if i < len(ts) && i+1 <= len(ts) {
-			// options after the destination: ssh host -p 22 cmd
-			j, _ := wr.scan(ts[i+1:], nil)
-			rest = min(i+1+j, len(args))
-		}
-	}
-	if scriptAt >= 0 {
-		label := name + " " + optionLabel(wr, scriptAt, ts)
-		if args[scriptAt].dyn {
-			w.unknown(label + " of a non-literal: " + args[scriptAt].text)
+	if lname == "ssh" && rest < len(ts) {
+		// ssh reads options after its destination too: ssh host -p 22 cmd.
+		j, ok := wr.scan(ts[rest:], nil)
+		if !ok {
 			return
 		}
-		w.script(scriptText, c.reached(label), label)
+		rest += j
+	}
+	if script != nil {
+		label := name + " " + script.name
+		if args[script.at].dyn {
+			w.unknown(label + " of a non-literal: " + args[script.at].text)
+			return
+		}
+		w.script(script.val, c.reached(label), label)
 		return
 	}
 	inner, innerTexts := args[rest:], ts[rest:]
-	if lname == "flock" && len(inner) > 1 && (inner[0].text == "-c" || inner[0].text == "--command") {
+	switch {
+	case split != nil:
+		w.envSplit(args[split.at], split.val, inner, c, hops)
+	case lname == "flock" && len(inner) > 1 && (inner[0].text == "-c" || inner[0].text == "--command"):
 		// flock FILE -c COMMAND: the option follows the file.
 		w.runScript(inner[1:2], c, name+" -c")
-		return
-	}
-	switch {
-	case splitAt >= 0:
-		w.envSplit(args[splitAt], splitText, inner, c, hops)
 	case wr.mode == runsOption:
 		switch {
 		case lname == "runuser" && user && len(inner) > 0:
@@ -249,20 +234,6 @@ func (w *walker) wrapped(wr *wrapper, name string, args []word, ts []string, c c
 	default:
 		w.command(inner, innerTexts, c.reached(name), hops+1)
 	}
-}
-
-// optionLabel names the option at i for Via: "-c", "--command".
-func optionLabel(wr *wrapper, i int, ts []string) string {
-	for j := i; j >= 0; j-- {
-		if strings.HasPrefix(ts[j], "-") {
-			if strings.HasPrefix(ts[j], "--") {
-				n, _, _ := strings.Cut(ts[j], "=")
-				return n
-			}
-			return "-c"
-		}
-	}
-	return "-c"
 }
 
 // trap reads trap ACTION SIGNAL…, whose action is a script run later.
