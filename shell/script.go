@@ -12,7 +12,7 @@ import (
 
 // Command is one simple command as the shell would run it.
 type Command struct {
-	Name string   // the program's base name: "rm" for rm, /bin/rm, ./rm, \rm, "rm"; "" when the program is known only at run time
+	Name string   // the program's base name: "rm" for rm, /bin/rm, ./rm, \rm, "rm", =rm, rm.exe, "$HOME/bin/rm"; "" when the program is known only at run time
 	Path string   // the program word after quote removal, as written ("/bin/rm"); its source text when known only at run time
 	Args []string // its arguments after quote removal; a word that is not literal is kept as its source text and Dynamic is set
 	Via  []string // how it was reached, outermost first, e.g. ["bash -c", "sudo", "$(…)"]; empty for a top-level command; shared by the commands reached the same way, so read-only
@@ -91,10 +91,10 @@ func Parse(src string) (s Script) {
 
 type walker struct {
 	out    *Script
-	depth  int // strings in strings
-	budget int // bytes of script left to parse
-	level  int // how deeply the walk has descended the syntax tree
-	deep   bool
+	depth  int  // strings in strings
+	budget int  // bytes of script left to parse
+	level  int  // how deeply the walk has descended the syntax tree
+	deep   bool // the walk went past maxTreeDepth, which is reported once
 	names  bindings
 	// gitLine is what git config and the environment configure for the
 	// git commands after them; gitPairs pairs GIT_CONFIG_KEY_n and _VALUE_n.
