@@ -708,6 +708,21 @@ func TestAForcePushByAnotherRouteIsCaught(t *testing.T) {
 		{"rsync --rsh='rm -rf ~' a host:b", rmRF},
 		{"rsync -e \"ssh -o ProxyCommand='rm -rf ~'\" a host:b", rmRF},
 		{"git -c core.sshCommand=\"ssh -o ProxyCommand='rm -rf ~'\" fetch", rmRF},
+		{"tar -xf a.tar --to-command='rm -rf ~'", rmRF},
+		{"tar -I 'rm -rf ~' -xf a.tar", rmRF},
+		{"tar cf /dev/null x --checkpoint=1 --checkpoint-action=exec='rm -rf ~'", rmRF},
+		{"sort --compress-program='rm -rf ~' big.txt", rmRF},
+		{"split --filter='rm -rf ~' big.txt", rmRF},
+		{"man -P 'rm -rf ~' ls", rmRF},
+		{"git rebase -x 'rm -rf ~' HEAD~3", rmRF},
+		{"git rebase --exec 'git push -f' main", forcePush},
+		{"git bisect run rm -rf ~", rmRF},
+		{"git submodule foreach 'rm -rf ~'", rmRF},
+		{"git submodule foreach --recursive 'git push -f'", forcePush},
+		{"git filter-branch --tree-filter 'rm -rf ~' HEAD", rmRF},
+		{"git difftool -x 'rm -rf ~'", rmRF},
+		{`git -c alias.r='rebase -x "rm -rf ~" main' r`, rmRF},
+		{`git config alias.sync '!git fetch && git push -f' && git sync`, forcePush},
 	}
 	quiet := []classRow{
 		{"git push", forcePush},
@@ -730,6 +745,15 @@ func TestAForcePushByAnotherRouteIsCaught(t *testing.T) {
 		{"git push --delete origin main", forcePush},
 		{"git push origin HEAD", forcePush},
 		{"git push -u origin HEAD", forcePush},
+		{"tar -czf backup.tgz src", rmRF},
+		{"tar xzf archive.tgz -C /tmp", rmRF},
+		{"sort -k2 -t, data.csv", rmRF},
+		{"split -l 1000 big.txt part-", rmRF},
+		{"man -P cat ls", rmRF},
+		{"git rebase -i HEAD~3", forcePush},
+		{"git rebase -x 'go test ./...' main", rmRF},
+		{"git submodule foreach git pull", forcePush},
+		{"git bisect run go test ./...", rmRF},
 	}
 	checkClass(t, match, quiet)
 }

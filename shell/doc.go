@@ -58,7 +58,11 @@
 //     a leading !, diff.external and the like, given with -c, git config,
 //     GIT_CONFIG_PARAMETERS or GIT_CONFIG_KEY_n) and its ext:: transport,
 //     and the variables that name a command (PROMPT_COMMAND,
-//     GIT_SSH_COMMAND, EDITOR, VISUAL, PAGER, LESSOPEN and the like);
+//     GIT_SSH_COMMAND, EDITOR, VISUAL, PAGER, LESSOPEN and the like), and
+//     the options of other programs that hold one: tar --to-command, -I
+//     and --checkpoint-action=exec=, sort --compress-program, split
+//     --filter, man -P, git rebase -x, git difftool -x, git filter-branch's
+//     filters, git bisect run and git submodule foreach;
 //   - strings bash evaluates where they are used rather than where they are
 //     written: the value of any assignment on the line with a substitution
 //     in it (x='a[$(rm -rf /)]'; echo $((x)), ${x@P}, ${!x}, declare -n),

@@ -210,28 +210,40 @@ func (w *walker) git(cmd Command, args []word, c ctx) {
 			w.command(ws, texts(ws), c.reached("git ext::"), 1)
 		}
 	}
-	sub := g.sub
+	sub, subArgs, subWords := g.sub, g.args, args[len(args)-len(g.args):]
+	effective := cmd.Args // the arguments git runs with, aliases expanded
 	if alias, ok := local.aliases[sub]; ok && !isGitCommand(sub) {
 		label := "git alias " + sub
 		if strings.HasPrefix(alias, "!") {
 			return // read where it was defined; its arguments follow the script
 		}
-		fields := strings.Fields(alias)
+		fields, ok := splitQuoted(alias)
+		if !ok {
+			w.unknown(label + " that cannot be split: " + alias)
+			return
+		}
 		if len(fields) == 0 {
 			return
 		}
-		expanded := Command{Name: cmd.Name, Path: cmd.Path, Dynamic: cmd.Dynamic, Via: appendVia(c.via, label),
-			Args: append(append(append([]string(nil), cmd.Args[:len(cmd.Args)-len(g.args)-1]...), fields...), g.args...)}
-		w.out.Commands = append(w.out.Commands, expanded)
-		sub, g.args = fields[0], append(fields[1:len(fields):len(fields)], g.args...)
+		global := cmd.Args[:len(cmd.Args)-len(g.args)-1]
+		effective = append(append(append([]string(nil), global...), fields...), g.args...)
+		w.out.Commands = append(w.out.Commands, Command{Name: cmd.Name, Path: cmd.Path, Dynamic: cmd.Dynamic,
+			Via: appendVia(c.via, label), Args: effective})
+		sub, subArgs = fields[0], effective[len(global)+1:]
+		aliasWords := make([]word, 0, len(subArgs))
+		for _, f := range fields[1:] {
+			aliasWords = append(aliasWords, word{text: f})
+		}
+		subWords = append(aliasWords, subWords...)
 	}
+	w.gitRuns(sub, subArgs, subWords, c)
 	switch {
 	case !isGitCommand(sub) && local.autocorect && !strings.HasPrefix(strings.ToLower(cmd.Name), "git-"):
 		w.unknown("git may correct a mistyped command to another: git " + sub)
 	case sub == "config":
-		w.gitConfig(g.args, args, c)
-	case sub == "remote" && len(g.args) > 1 && g.args[0] == "add":
-		for _, a := range g.args[1:] {
+		w.gitConfig(subArgs, subWords, c)
+	case sub == "remote" && len(subArgs) > 1 && subArgs[0] == "add":
+		for _, a := range subArgs[1:] {
 			if a == "--mirror" || a == "--mirror=push" {
 				st.forced = append(st.forced, "--mirror")
 			}
@@ -239,10 +251,32 @@ func (w *walker) git(cmd Command, args []word, c ctx) {
 	case (sub == "push" || gitSame[sub] == "push") && len(local.forced) > 0:
 		// Configuration forces the push as if the command line said so.
 		label := "git config " + strings.Join(local.forced, " ")
-		forced := Command{Name: cmd.Name, Path: cmd.Path, Dynamic: cmd.Dynamic, Via: appendVia(c.via, label),
-			Args: append(append([]string(nil), cmd.Args...), local.forced...)}
-		w.out.Commands = append(w.out.Commands, forced)
+		w.out.Commands = append(w.out.Commands, Command{Name: cmd.Name, Path: cmd.Path, Dynamic: cmd.Dynamic,
+			Via: appendVia(c.via, label), Args: append(append([]string(nil), effective...), local.forced...)})
 	}
+}
+
+// splitQuoted splits text into words as git splits an alias, with
+// quotes and backslashes as the shell has them, and reports false when
+// it holds what only run time knows.
+func splitQuoted(text string) ([]string, bool) {
+	src := "x " + text
+	f, err := parse(src)
+	if err != nil || len(f.Stmts) != 1 {
+		return nil, false
+	}
+	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Assigns) > 0 || len(f.Stmts[0].Redirs) > 0 {
+		return nil, false
+	}
+	var out []string
+	for _, x := range words(call.Args[1:], src) {
+		if x.dyn {
+			return nil, false
+		}
+		out = append(out, x.text)
+	}
+	return out, true
 }
 
 // extWords splits the command of git's ext:: transport into words.
@@ -275,7 +309,8 @@ func extWords(s string) []word {
 }
 
 // gitConfig reads git config [options] KEY VALUE and git config set KEY
-// VALUE, which change what the git commands after it do.
+// VALUE, which change what the git commands after it do; ws are the words
+// of args, for telling which are literal.
 func (w *walker) gitConfig(args []string, ws []word, c ctx) {
 	g := opts("f: e! l! z", "add blob= bool bool-or-int comment= default= edit! expiry-date file= fixed-value get! "+
 		"get-all! get-color! get-colorbool! get-regexp! get-urlmatch! global includes int list! local name-only "+
@@ -358,4 +393,57 @@ func (w *walker) gitEnv(n, text string, key bool, c ctx) {
 	if p[0] != "\x00" && p[1] != "\x00" {
 		w.configure(&w.gitLine, p[0], p[1], c, "GIT_CONFIG_KEY_"+n)
 	}
+}
+
+// gitScriptOptions are the options of git's subcommands whose value is a
+// shell command: git rebase -x, git difftool -x, git filter-branch's
+// filters.
+var gitScriptOptions = map[string]struct {
+	g    grammar
+	opts []string
+}{
+	"rebase":   {with(opts("C: s: S:: X: x:", "exec= onto= strategy= strategy-option= gpg-sign=? whitespace= empty= rebase-merges=?"), permute), []string{"-x", "--exec"}},
+	"difftool": {with(opts("t: x:", "extcmd= tool= rotate-to= skip-to="), permute), []string{"-x", "--extcmd"}},
+	"filter-branch": {with(opts("d:", "commit-filter= env-filter= index-filter= msg-filter= original= parent-filter= "+
+		"setup= state-branch= subdirectory-filter= tag-name-filter= tree-filter="), permute),
+		[]string{"--commit-filter", "--env-filter", "--index-filter", "--msg-filter", "--parent-filter", "--setup", "--tag-name-filter", "--tree-filter"}},
+}
+
+// gitRuns reads the commands git's subcommands run: the options above,
+// git bisect run's command and git submodule foreach's script.
+func (w *walker) gitRuns(sub string, args []string, ws []word, c ctx) {
+	label := "git " + sub
+	switch sub {
+	case "bisect":
+		if len(ws) > 1 && args[0] == "run" {
+			w.command(ws[1:], args[1:], c.reached("git bisect run"), 1)
+		}
+		return
+	case "submodule":
+		for i, a := range args {
+			if a == "foreach" && i+1 < len(ws) {
+				rest := ws[i+1:]
+				for len(rest) > 0 && strings.HasPrefix(rest[0].text, "--") {
+					rest = rest[1:] // --recursive, --quiet
+				}
+				w.runScript(rest, c, "git submodule foreach")
+				return
+			}
+		}
+		return
+	}
+	spec, ok := gitScriptOptions[sub]
+	if !ok {
+		return
+	}
+	spec.g.scan(args, func(o option) {
+		if !contains(spec.opts, o.name) || o.at >= len(ws) {
+			return
+		}
+		if ws[o.at].dyn {
+			w.unknown(label + " " + o.name + " of a non-literal: " + ws[o.at].text)
+			return
+		}
+		w.script(o.val, c.reached(label+" "+o.name), label+" "+o.name)
+	})
 }

@@ -339,3 +339,45 @@ func closingParen(s string) int {
 	}
 	return len(s)
 }
+
+// commandOptions are programs with options whose value runs as a shell
+// command: tar --to-command, sort --compress-program, split --filter,
+// man -P. Each comes with the program's option grammar, so that the value
+// is found however it is written.
+var commandOptions = map[string]struct {
+	g    grammar
+	opts []string
+}{
+	"tar": {with(opts("b: C: f: F: g: H: I: K: L: N: T: V: X:", "after-date= atime-preserve=? backup=? block-size= checkpoint=? "+
+		"checkpoint-action= directory= exclude= exclude-from= file= files-from= format= group= info-script= label= "+
+		"listed-incremental= mode= mtime= new-volume-script= newer= newer-mtime= owner= record-size= rmt-command= "+
+		"rsh-command= starting-file= suffix= tape-length= to-command= transform= use-compress-program= volno-file= xform= help! version!"), permute),
+		[]string{"-I", "--use-compress-program", "--to-command", "-F", "--info-script", "--new-volume-script",
+			"--checkpoint-action", "--rsh-command", "--rmt-command"}},
+	"sort":  {with(opts("k: o: S: t: T:", "batch-size= buffer-size= compress-program= field-separator= files0-from= key= output= parallel= random-source= sort= temporary-directory= help! version!"), permute), []string{"--compress-program"}},
+	"split": {with(opts("a: b: C: l: n: t:", "additional-suffix= bytes= filter= line-bytes= lines= number= separator= suffix-length= help! version!"), permute), []string{"--filter"}},
+	"man":   {with(opts("C: E: e: H:: L: m: M: p: P: r: R: S: s: T::", "config-file= encoding= extension= html=? locale= manpath= pager= preprocessor= prompt= recode= sections= systems= troff-device=? help! version!"), permute), []string{"-P", "--pager", "-H", "--html"}},
+}
+
+// commandOption reads the options of a program in commandOptions.
+func (w *walker) commandOption(name string, args []word, c ctx) {
+	spec := commandOptions[name]
+	spec.g.scan(texts(args), func(o option) {
+		if !contains(spec.opts, o.name) || o.val == "" {
+			return
+		}
+		v := o.val
+		if o.name == "--checkpoint-action" {
+			var ok bool
+			if v, ok = strings.CutPrefix(v, "exec="); !ok {
+				return
+			}
+		}
+		label := name + " " + o.name
+		if args[o.at].dyn {
+			w.unknown(label + " of a non-literal: " + args[o.at].text)
+			return
+		}
+		w.script(v, c.reached(label), label)
+	})
+}

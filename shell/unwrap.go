@@ -60,6 +60,9 @@ func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
 	case "rsync":
 		w.rsync(args, c)
 		return
+	case "tar", "gtar", "bsdtar", "sort", "split", "man":
+		w.commandOption(strings.TrimPrefix(strings.TrimPrefix(name, "g"), "bsd"), args, c)
+		return
 	case "tmux":
 		w.tmux(args, c)
 		return
