@@ -1,6 +1,8 @@
 package shell
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -115,15 +117,23 @@ func (w *walker) finish() {
 	if len(b.callers) == 0 {
 		return
 	}
-	// A function that calls one that reads its input reads its input too.
-	for changed := true; changed; {
-		changed = false
-		for _, cl := range b.calls {
-			if label, ok := b.callers[cl.name]; ok && cl.in.kind == srcCaller {
-				if _, seen := b.callers[cl.in.text]; !seen {
-					b.callers[cl.in.text] = label
-					changed = true
-				}
+	// A function that calls, with its own input, one that runs a shell on
+	// its input runs that shell on its input too: walk the calls back from
+	// the functions known to, each function once.
+	callersOf := map[string][]string{} // callee → the functions that call it with their input
+	for _, cl := range b.calls {
+		if cl.in.kind == srcCaller {
+			callersOf[cl.name] = append(callersOf[cl.name], cl.in.text)
+		}
+	}
+	work := slices.Sorted(maps.Keys(b.callers)) // in an order that does not change between runs
+	for len(work) > 0 {
+		f := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, caller := range callersOf[f] {
+			if _, seen := b.callers[caller]; !seen {
+				b.callers[caller] = b.callers[f]
+				work = append(work, caller)
 			}
 		}
 	}
