@@ -18,6 +18,7 @@ type bindings struct {
 	// label of that shell; calls records every call made with an input.
 	callers map[string]string
 	calls   []call
+	used    map[string]bool // the names run so far, as written
 }
 
 type aliasValue struct {
@@ -43,6 +44,14 @@ func (w *walker) rebound(cmd Command, ws []word, c ctx, hops int) bool {
 			w.unknown(label + " of a non-literal: " + a.text)
 			return true
 		}
+		size := len(a.text)
+		for _, x := range ws[1:] {
+			size += 1 + len(x.text)
+		}
+		if size > w.budget {
+			w.unknown("too large to read: " + label)
+			return true
+		}
 		var sb strings.Builder
 		sb.WriteString(a.text)
 		for _, x := range ws[1:] {
@@ -64,11 +73,18 @@ func (w *walker) rebound(cmd Command, ws []word, c ctx, hops int) bool {
 	return false
 }
 
-// noteCall records a command given an input, which is a function's
-// input if the command is a function that runs a shell on it.
-func (w *walker) noteCall(name string, c ctx) {
+// noteCall records a command run by name, and one given an input, which
+// is a function's input if the command is a function that runs a shell on
+// it.
+func (w *walker) noteCall(cmd Command, c ctx) {
+	if cmd.Path == cmd.Name {
+		if w.names.used == nil {
+			w.names.used = map[string]bool{}
+		}
+		w.names.used[cmd.Name] = true
+	}
 	if in := c.fds.get(0); in.kind != srcNothing && in.kind != srcUnset {
-		w.names.calls = append(w.names.calls, call{name: name, in: in, c: c})
+		w.names.calls = append(w.names.calls, call{name: cmd.Name, in: in, c: c})
 	}
 }
 
@@ -88,11 +104,8 @@ func (w *walker) bindAlias(name string, a aliasValue) {
 	if w.names.aliases == nil {
 		w.names.aliases = map[string]aliasValue{}
 	}
-	for _, c := range w.out.Commands {
-		if c.Name == name && c.Path == name {
-			w.unknown("an alias defined on the command line after it is used: " + name)
-			break
-		}
+	if w.names.used[name] {
+		w.unknown("an alias defined on the command line after it is used: " + name)
 	}
 	w.names.aliases[name] = a
 }
@@ -101,11 +114,8 @@ func (w *walker) bindHash(name, p string) {
 	if w.names.hashed == nil {
 		w.names.hashed = map[string]string{}
 	}
-	for _, c := range w.out.Commands {
-		if c.Name == name && c.Path == name {
-			w.unknown("a name bound to another program after it is used: " + name)
-			break
-		}
+	if w.names.used[name] {
+		w.unknown("a name bound to another program after it is used: " + name)
 	}
 	w.names.hashed[name] = p
 }

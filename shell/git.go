@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"maps"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -90,12 +91,28 @@ func keyMatch(pattern, key string) bool {
 	return true
 }
 
-// gitState is what the command line configures git to do: refspecs that
-// force a push, mirrors, aliases, autocorrection.
+// gitState is what the command line configures git to do: a refspec
+// that forces a push, a mirror, aliases, autocorrection.
 type gitState struct {
-	forced     []string // "+main:main" from remote.*.push, "--mirror" from remote.*.mirror
+	forced     []string // at most one "+main:main" from remote.*.push and one "--mirror" from remote.*.mirror
 	aliases    map[string]string
 	autocorect bool
+}
+
+// force records what forces a push, once of each kind: one is enough.
+func (st *gitState) force(f string) {
+	for _, g := range st.forced {
+		if g == f || g != "--mirror" && f != "--mirror" {
+			return
+		}
+	}
+	st.forced = append(st.forced[:len(st.forced):len(st.forced)], f)
+}
+
+// copy returns a state that -c options of one command may change without
+// changing the command line's.
+func (st *gitState) copy() gitState {
+	return gitState{forced: st.forced[:len(st.forced):len(st.forced)], aliases: maps.Clone(st.aliases), autocorect: st.autocorect}
 }
 
 // configure records one configuration key and value given on the command
@@ -105,9 +122,9 @@ func (w *walker) configure(st *gitState, key, value string, c ctx, label string)
 	k := strings.ToLower(key)
 	switch {
 	case keyMatch("remote.*.push", key) && strings.HasPrefix(value, "+"):
-		st.forced = append(st.forced, value)
+		st.force(value)
 	case keyMatch("remote.*.mirror", key) && isTrue(value):
-		st.forced = append(st.forced, "--mirror")
+		st.force("--mirror")
 	case k == "help.autocorrect":
 		switch strings.ToLower(value) {
 		case "", "0", "false", "off", "no", "never", "show":
@@ -195,7 +212,7 @@ func isGitCommand(s string) bool {
 func (w *walker) git(cmd Command, args []word, c ctx) {
 	st := &w.gitLine
 	g := readGit(cmd.Name, cmd.Args)
-	local := gitState{forced: st.forced, aliases: st.aliases, autocorect: st.autocorect}
+	local := st.copy()
 	for _, kv := range g.config {
 		w.configure(&local, kv[0], kv[1], c, "git -c")
 	}
@@ -245,7 +262,7 @@ func (w *walker) git(cmd Command, args []word, c ctx) {
 	case sub == "remote" && len(subArgs) > 1 && subArgs[0] == "add":
 		for _, a := range subArgs[1:] {
 			if a == "--mirror" || a == "--mirror=push" {
-				st.forced = append(st.forced, "--mirror")
+				st.force("--mirror")
 			}
 		}
 	case (sub == "push" || gitSame[sub] == "push") && len(local.forced) > 0:

@@ -524,7 +524,7 @@ func (w *walker) command(ws []word, ts []string, c ctx, hops int) {
 		cmd.Name = programName(prog.text)
 	}
 	if cmd.Name != "" {
-		w.noteCall(cmd.Name, c)
+		w.noteCall(cmd, c)
 		if w.rebound(cmd, ws, c, hops) {
 			return
 		}
@@ -557,38 +557,45 @@ func quotedBase(x *syntax.Word) string {
 	if x == nil {
 		return ""
 	}
-	var last string // the literal text after the last expansion
+	// tail is the literal text since the last expansion, which must hold
+	// the last '/'.
+	var tail strings.Builder
 	for _, p := range x.Parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
 			if hasGlob(p.Value) || strings.IndexByte(p.Value, '\\') >= 0 {
 				return ""
 			}
-			last += p.Value
+			tail.WriteString(p.Value)
 		case *syntax.SglQuoted:
 			if p.Dollar {
 				return ""
 			}
-			last += p.Value
+			tail.WriteString(p.Value)
 		case *syntax.DblQuoted:
 			for _, q := range p.Parts {
-				if l, ok := q.(*syntax.Lit); ok {
-					var b strings.Builder
-					unescapeDouble(&b, l.Value)
-					last += b.String()
-				} else {
-					last = "\x00" // an expansion: what came before it is not the name
+				switch q := q.(type) {
+				case *syntax.Lit:
+					unescapeDouble(&tail, q.Value)
+				case *syntax.ParamExp:
+					if q.Param != nil && (q.Param.Value == "@" || q.Param.Value == "*") || q.Index != nil {
+						return "" // "$@" and "${a[@]}" may be several words
+					}
+					tail.Reset()
+				default:
+					tail.Reset()
 				}
 			}
 		default:
 			return ""
 		}
 	}
-	i := strings.LastIndexByte(last, '/')
-	if i < 0 || strings.IndexByte(last[i:], 0) >= 0 {
+	t := tail.String()
+	i := strings.LastIndexByte(t, '/')
+	if i < 0 {
 		return ""
 	}
-	return programName(last[i+1:])
+	return programName(t[i+1:])
 }
 
 func programReason(prog word) string {

@@ -439,7 +439,15 @@ func (w *walker) parallel(args []word, c ctx) {
 		// One argument only run time knows.
 		inputs = append(inputs, word{text: `"$PARALLEL_ARG"`, dyn: true})
 	}
+	size := 0
+	for _, x := range command {
+		size += 1 + len(x.text)
+	}
 	for _, in := range inputs {
+		if size+len(in.text) > w.budget {
+			w.unknown("too large to read: parallel")
+			return
+		}
 		if len(command) == 0 {
 			w.runScript([]word{in}, c, "parallel")
 			continue
