@@ -65,6 +65,12 @@ func TestReadingACommandCostsMemoryLinearInItsLength(t *testing.T) {
 		"wrappers":                   "sudo nice nohup env A=1 ",
 		"here-documents":             "cat > f.go <<EOF\nfunc f() { return \"$x\" }\nEOF\n",
 		"nested strings":             `bash -c "eval 'rm -rf \$x'"; `,
+		"aliases":                    "alias r='ls -la'; r x; ",
+		"functions reading input":    "f() { sh; }; echo ls | f; ",
+		"git configuration":          "git config remote.o.push +m; git push; ",
+		"scripts on the input":       "bash <<< 'ls -la' <<< 'rm -rf /'; ",
+		"placeholders":               "find . | xargs -I{} sh -c 'echo {}'; ",
+		"env -S":                     "env -S 'A=1 rm\\_-rf\\_/x'; ",
 	}
 	for name, unit := range units {
 		t.Run(name, func(t *testing.T) {
