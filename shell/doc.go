@@ -154,8 +154,8 @@
 //     subcommand, found after git's own options and their values:
 //     Runs(path, "git", "push", "-f") matches git push -f and
 //     git -C dir push --force, not git stash push. A program named git-push
-//     (/usr/lib/git-core/git-push) is git push, and git send-pack and
-//     git http-push push too. Runs(path, "rm", "-rf") asks for the word
+//     (/usr/lib/git-core/git-push) is git push, hub is git, and git
+//     send-pack and git http-push push too. Runs(path, "rm", "-rf") asks for the word
 //     -rf; write "-r", "-f" to accept every spelling.
 //
 // Options are looked for up to "--", after which words are operands:

@@ -125,7 +125,7 @@ func (w *want) argsOf(c Command) ([]string, bool) {
 		return nil, false
 	}
 	isGit := strings.EqualFold(w.name, "git")
-	if !strings.EqualFold(c.Name, w.name) && !(isGit && strings.HasPrefix(strings.ToLower(c.Name), "git-")) {
+	if !strings.EqualFold(c.Name, w.name) && !(isGit && isGitProgram(c.Name)) {
 		return nil, false
 	}
 	if !isGit {
@@ -268,7 +268,7 @@ func (a alt) couldBe(s []seg) bool {
 	if !s[0].hole {
 		prefix, rest = s[0].text, s[1:]
 	}
-	if rest[0].branch {
+	if prefix == "" && rest[0].branch {
 		return false // a branch's name: git refuses one that begins with '-'
 	}
 	// A '/' or '.' after the expansion cannot be in a bundle of one-letter

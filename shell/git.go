@@ -52,6 +52,13 @@ func readGit(name string, args []string) gitCall {
 	return g
 }
 
+// isGitProgram reports whether a program is git by another name: hub,
+// which wraps git, and git-push and the like, git's commands as programs.
+func isGitProgram(name string) bool {
+	n := strings.ToLower(name)
+	return n == "git" || n == "hub" || strings.HasPrefix(n, "git-")
+}
+
 // gitSame are git's subcommands that do the same as another as far as a
 // guard is concerned: send-pack pushes.
 var gitSame = map[string]string{"send-pack": "push", "http-push": "push"}

@@ -49,7 +49,7 @@ func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
 	case "source", ".":
 		w.source(cmd.Name, args, c)
 		return
-	case "git":
+	case "git", "hub":
 		w.git(cmd, args, c)
 		return
 	case "ssh", "scp", "sftp":
@@ -178,6 +178,11 @@ func (w *walker) wrapped(wr *wrapper, name string, args []word, ts []string, c c
 		return
 	}
 	rest := min(i+wr.operands, len(args))
+	if wr.operands > 0 && rest < len(ts) && ts[rest] == "--" && (i == 0 || ts[i-1] != "--") {
+		// getopt moves options past operands, so a "--" may follow them:
+		// taskset -c 1 -- cmd.
+		rest++
+	}
 	if lname == "ssh" && rest < len(ts) {
 		// ssh reads options after its destination too: ssh host -p 22 cmd.
 		j, ok := wr.scan(ts[rest:], nil)
