@@ -80,7 +80,7 @@ func guards(workspace string) ([]guard, error) {
 	}
 	return []guard{
 		{
-			hookchain.Before("no-recursive-rm", hookchain.And(hookchain.Tool("shell"), rmRecursive), denyRecursiveDelete),
+			hookchain.Before("no-rm-rf", hookchain.And(hookchain.Tool("shell"), rmRecursive), denyRecursiveDelete),
 			"before shell: deny rm -r in any spelling or wrapper (sudo, sh -c), and commands that cannot be known before they run",
 		},
 		{

@@ -73,15 +73,15 @@ func TestTheSessionDeniesEveryDangerousCall(t *testing.T) {
 		link   string
 		reason string
 	}{
-		{`{"command":"rm -rf ."}`, "no-recursive-rm",
+		{`{"command":"rm -rf ."}`, "no-rm-rf",
 			"recursive delete (rm -r); remove files by name instead"},
-		{`{"command":"rm -r -f /nonexistent-hookchain-demo"}`, "no-recursive-rm",
+		{`{"command":"rm -r -f /nonexistent-hookchain-demo"}`, "no-rm-rf",
 			"recursive delete (rm -r); remove files by name instead"},
-		{`{"command":"sh -c 'rm -fr ./build'"}`, "no-recursive-rm",
+		{`{"command":"sh -c 'rm -fr ./build'"}`, "no-rm-rf",
 			"recursive delete (rm -r), seen through sh -c; remove files by name instead"},
-		{`{"command":"sudo env X=1 rm -R --force ./build"}`, "no-recursive-rm",
+		{`{"command":"sudo env X=1 rm -R --force ./build"}`, "no-rm-rf",
 			"recursive delete (rm -r), seen through sudo and env; remove files by name instead"},
-		{`{"command":"echo cleaning && $(printf rm) -r -f ./build"}`, "no-recursive-rm",
+		{`{"command":"echo cleaning && $(printf rm) -r -f ./build"}`, "no-rm-rf",
 			"the command cannot be known before it runs (the program is a command's output: $(printf rm)) and could be rm -r; spell the program out"},
 		{`{"path":"../escape.txt","content":"out"}`, "workspace-only",
 			"../escape.txt is outside the workspace"},
@@ -271,8 +271,8 @@ func TestTheRmGuardCatchesRecursiveDeletes(t *testing.T) {
 				assert.Equal(t, hookchain.Allowed, out.Verdict, out.Reason)
 				return
 			}
-			assert.Equal(t, hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by no-recursive-rm: " + tt.reason,
-				Trail: []hookchain.Step{{Name: "no-recursive-rm", Verdict: hookchain.Denied, Reason: tt.reason}}}, out)
+			assert.Equal(t, hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by no-rm-rf: " + tt.reason,
+				Trail: []hookchain.Step{{Name: "no-rm-rf", Verdict: hookchain.Denied, Reason: tt.reason}}}, out)
 		})
 	}
 }
