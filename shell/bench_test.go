@@ -1,6 +1,8 @@
 package shell
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -56,5 +58,106 @@ func BenchmarkRunsThroughNestedStrings(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		m.Match(e)
+	}
+}
+
+// withHereDocuments is a 2,000-character command of the kind an agent
+// writes to change files: here-documents, a commit message, a push.
+const withHereDocuments = `cd /srv/app && git status --short && cat > config/app.yaml <<'EOF'
+server:
+  port: 8080
+  host: 0.0.0.0
+  read_timeout: 15s
+  write_timeout: 15s
+database:
+  url: postgres://app@db:5432/app?sslmode=disable
+  max_open: 20
+  max_idle: 5
+cache:
+  redis: redis://cache:6379/0
+  ttl: 10m
+log:
+  level: info
+  format: json
+metrics:
+  enabled: true
+  path: /metrics
+  namespace: app
+auth:
+  issuer: https://auth.example.com/
+  audience: app-api
+  leeway: 30s
+features:
+  - new-checkout
+  - async-export
+  - audit-trail
+  - export-to-object-storage-nightly-v22
+EOF
+mkdir -p deploy && cat > deploy/run.sh <<'EOF'
+#!/usr/bin/env bash
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export APP_CONFIG=config/app.yaml
+exec ./bin/app serve --config "$APP_CONFIG" --log-level "${LOG_LEVEL:-info}"
+EOF
+mkdir -p .github/workflows && cat > .github/workflows/check.yml <<'EOF'
+name: check
+on: [push, pull_request]
+jobs:
+  check:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - run: ./scripts/check.sh
+EOF
+cat > scripts/check.sh <<EOF
+#!/bin/sh
+set -eu
+echo "checking \$HOME/.config for stale locks"
+for f in /tmp/app-*.lock; do
+  [ -e "\$f" ] || continue
+  echo "stale: \$f"
+done
+curl -fsS http://localhost:8080/healthz >/dev/null && echo healthy
+EOF
+chmod +x scripts/check.sh && ./scripts/check.sh && go test ./... -run TestConfig -count=1 | tail -n 20
+git add config/app.yaml scripts/check.sh deploy/run.sh .github && git commit -m "$(cat <<'EOF'
+config: move the service settings to config/app.yaml
+
+The server, database, cache and log settings were spread over three
+environment files; they now live in one YAML file that the service
+reads at start-up, and scripts/check.sh reports stale lock files and
+whether the health endpoint answers. deploy/run.sh starts the service
+with that file, and the log level can still be set from LOG_LEVEL.
+
+Metrics and auth settings move as well; nothing else changes.
+EOF
+)" && git push -u origin "$(git branch --show-current)" && npm run build -- --prod`
+
+func BenchmarkRunsOnA2000CharCommandWithHereDocuments(b *testing.B) {
+	require.Len(b, withHereDocuments, 2000)
+	m := Runs("command", "rm", "-r")
+	e := bash(withHereDocuments)
+	require.False(b, m.Match(e))
+	b.ReportAllocs()
+	for b.Loop() {
+		m.Match(e)
+	}
+}
+
+// BenchmarkRunsGrowsLinearly reads the same kind of command at growing
+// lengths: the time per op should grow in proportion.
+func BenchmarkRunsGrowsLinearly(b *testing.B) {
+	m := Runs("command", "rm", "-r")
+	for _, n := range []int{1, 2, 4, 8, 16, 32} {
+		src := strings.TrimSuffix(strings.Repeat(withHereDocuments+"\n", n), "\n")
+		e := bash(src)
+		require.False(b, m.Match(e))
+		b.Run(fmt.Sprintf("%dchars", len(src)), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				m.Match(e)
+			}
+		})
 	}
 }

@@ -8,15 +8,19 @@
 // with mvdan.cc/sh (as Bash) and looks at every simple command it could run:
 //
 //	chain := hookchain.New(
-//		hookchain.Before("no-rm-rf",
-//			hookchain.And(hookchain.Tool("Bash"), shell.Runs("command", "rm", "-r", "-f")),
+//		hookchain.Before("no-recursive-rm",
+//			hookchain.And(hookchain.Tool("Bash"), shell.Runs("command", "rm", "-r")),
 //			func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
-//				return hookchain.Deny("recursive forced deletion is not allowed"), nil
+//				return hookchain.Deny("recursive deletion is not allowed"), nil
 //			}),
 //		hookchain.Before("no-force-push",
 //			hookchain.And(hookchain.Tool("Bash"), shell.Runs("command", "git", "push", "-f")),
 //			denyForcePush),
 //	)
+//
+// Guard rm with "-r" alone, not "-r", "-f": with no terminal on its input,
+// as in an agent, rm -r deletes write-protected files without asking, so
+// -f adds nothing a guard should wait for.
 //
 // Runs and Rule build a Matcher on the string at a gjson path of the input;
 // Parse exposes the parsed form, a Script, for predicates of your own.
@@ -30,29 +34,101 @@
 // (also inside double quotes, arithmetic, parameter defaults, assignments,
 // redirections and here-documents), and behind time and coproc.
 //
+// # Scripts in strings and on the input
+//
 // Some commands run a string as a script; it is parsed in turn:
 //
-//   - sh, bash, dash, zsh, ksh, mksh, ash, yash, posh and fish with -c,
-//     among other options (bash -lc, sh -xc, bash -o pipefail -c);
-//   - a shell's standard input when the command line spells it out: a
-//     here-document whose delimiter is quoted or whose body has no
-//     expansions, a here-string, or echo, printf without conversions, or cat
-//     of a here-document piped into the shell;
-//   - eval (its arguments joined by spaces), the action of trap, the value
-//     of alias (whether or not the alias is used), su, runuser and script
-//     with -c, env -S, watch (which runs its arguments with sh -c unless
-//     given -x), and ssh's remote command.
+//   - a shell with -c (sh, bash, rbash, dash, zsh, ksh, ksh93, mksh, ash,
+//     yash, posh, oksh, csh, tcsh, fish with --command and -C, nu, elvish,
+//     xonsh), its options read as the shell does: letters that take a
+//     value take the next words in turn (bash -oc pipefail 'rm -rf /'),
+//     and -n or -o noexec make it run nothing;
+//   - eval (its arguments joined by spaces, after --), the action of trap,
+//     the value of alias, su, runuser, script, flock, sg, emulate, npx and
+//     npm exec with -c, env -S (split as env splits it, \_ included, and
+//     read again as env's arguments), watch, parallel (its command and the
+//     arguments after :::), ssh's remote command, wsl, tmux's new-session,
+//     new-window, split-window, respawn-pane, run-shell, if-shell,
+//     pipe-pane, display-popup and the keys send-keys types, screen and its
+//     -X stuff, nix-shell --run, compgen -C and mapfile -C;
+//   - strings that run commands on this machine: ssh, scp and sftp's -o
+//     ProxyCommand, LocalCommand, KnownHostsCommand and RemoteCommand,
+//     rsync's -e and --rsync-path, git's configuration keys that hold
+//     commands (core.sshCommand, core.pager, credential.helper, alias.* with
+//     a leading !, diff.external and the like, given with -c, git config,
+//     GIT_CONFIG_PARAMETERS or GIT_CONFIG_KEY_n) and its ext:: transport,
+//     and the variables that name a command (PROMPT_COMMAND,
+//     GIT_SSH_COMMAND, EDITOR, VISUAL, PAGER, LESSOPEN and the like), and
+//     the options of other programs that hold one: tar --to-command, -I
+//     and --checkpoint-action=exec=, sort --compress-program, split
+//     --filter, man -P, git rebase -x, git difftool -x, git filter-branch's
+//     filters, git bisect run and git submodule foreach;
+//   - strings bash evaluates where they are used rather than where they are
+//     written: the value of any assignment on the line with a substitution
+//     in it (x='a[$(rm -rf /)]'; echo $((x)), ${x@P}, ${!x}, declare -n),
+//     declare -a 'a=($(…))', prompt strings (PS0 to PS4), and the names
+//     that test -v, [[ -v ]], printf -v, read, let, unset and the
+//     arithmetic of [[ ]] evaluate.
 //
-// Some commands run their arguments as a command. After their own options
-// (their arguments included: sudo -u root, nice -n 5, timeout -s KILL 5,
-// xargs -I {}, and long options in any unambiguous abbreviation, as
-// getopt_long accepts), the rest is a command in turn: sudo, doas, env (with
-// NAME=VALUE words, -i, -u NAME), nohup, nice, time (the keyword and the
-// program, -p), timeout, command (but command -v and -V only look a name
-// up), exec, builtin, xargs, watch -x, setsid, stdbuf, ionice, chroot,
-// busybox, toybox, caffeinate, unbuffer and runuser -u. So are the commands
-// of find's -exec, -execdir, -ok and -okdir. Options that make a wrapper
-// run nothing (sudo -l, command -v, doas -C) are understood as such.
+// Which script a shell (or source, ., at, batch, crontab, make -f, bash
+// --rcfile, BASH_ENV, ENV) reads is worked out from its descriptors as the
+// shell sets them: redirections apply left to right and the last one of a
+// descriptor wins (bash <<< ls <<< 'rm -rf /' runs rm; bash <<< 'rm -rf /'
+// < /dev/null runs nothing); a script operand is read rather than the input
+// (bash /dev/stdin, bash /dev/fd/3 3<<< …, bash <(…)); exec with only
+// redirections changes them for the commands after it; a pipe, a { } group,
+// a subshell, if and the loops, $( ), <( ) and a function's caller pass
+// the input on; >( ) reads the output of its command. The script is
+// parsed when it is text on the command line: a here-document (with
+// expansions, unless its delimiter is quoted, it is not literal), a
+// here-string, echo, printf with %s, %b, %c, %d and %%, and cat of a
+// here-document piped in, or a process substitution of those. A script
+// in a named file is not read (see below), and /dev/null runs nothing.
+//
+// # Wrappers
+//
+// Some commands run their arguments as a command. Each is read with its own
+// option grammar, kept in one table (which options take a value, attached
+// or as the next word, which end the options, which make it run nothing,
+// and what stands between them and the command), and with long options in
+// any unambiguous abbreviation, as getopt_long accepts:
+//
+//	sudo (with NAME=VALUE, -s and -i), doas (-a, -s), run0, pkexec, env (any
+//	word holding =, before and after --; -S; -), nohup, nice (-5), time,
+//	timeout, command, exec, builtin, noglob, nocorrect, - and repeat (zsh),
+//	xargs (GNU and BSD: -I, -i, -J), watch -x, setsid, stdbuf, ionice,
+//	chroot, busybox, toybox, caffeinate, unbuffer, flock, setpriv, unshare,
+//	nsenter, chrt, taskset, prlimit, systemd-run, strace, ltrace, runuser
+//	-u, screen, bwrap, fakeroot, firejail, dotenv, direnv exec, nix develop
+//	-c, uv run, uvx, npx, npm exec, pnpm exec and dlx, bunx, bun x, yarn
+//	exec and dlx, poetry, pipenv, pdm, hatch, rye, pixi, conda and mamba
+//	run, mise exec, bundle exec, sem, entr, chronic, ifne, and Homebrew's
+//	gtimeout, gxargs, genv and the like
+//
+// So are the commands of find's (and gfind's) -exec, -execdir, -ok and
+// -okdir and fd's -x and -X. Options that make a wrapper run nothing (sudo -l, command -v, doas
+// -C, chrt -p, taskset -p) are understood as such; without a command, sudo
+// -s, sudo -i, su, runuser, doas -s, chroot, unshare, nsenter, script,
+// newgrp and pkexec run a shell on their input, and at, batch and crontab
+// read their jobs there.
+//
+// # Names
+//
+// A program is known by its base name after quote removal and brace
+// expansion: /bin/rm, ./rm, \rm, "rm", 'rm', r""m, $'\x72m' and {rm,-rf,/}
+// all run rm. zsh's =rm and a trailing .exe (rm.exe in Git Bash) name rm
+// too. Names are compared without regard to case, because macOS's default
+// file system finds /bin/rm for RM. A program given to Runs is read by its
+// base name too. A path whose last component is literal and whose
+// expansions are all inside double quotes names that program:
+// "$HOME/.local/bin/uv" runs uv, whatever $HOME holds.
+//
+// Names the command line binds are followed: an alias (alias, BASH_ALIASES)
+// is replaced by its value where it is used, and a name bound by hash -p
+// or BASH_CMDS by its program; a name bound after it is used, or to what
+// only run time knows, is unknown. A function defined on the line is
+// searched where it is defined, and a call to a function named rm counts as
+// running rm.
 //
 // A word with an expansion is kept as its source text, and its command is
 // marked Dynamic: rm -rf "$dir" has Args ["-rf", `"$dir"`].
@@ -61,14 +137,6 @@
 // sudo bash -c 'rm -rf /' gives rm with Via ["sudo", "bash -c"], and
 // sudo rm $(ls) gives ls with Via ["$(…)"] alone, since the shell expands
 // it before sudo runs.
-//
-// # Programs
-//
-// A program is known by its base name after quote removal and brace
-// expansion: /bin/rm, ./rm, \rm, "rm", 'rm', r""m, $'\x72m' and {rm,-rf,/}
-// all run rm. Names are compared without regard to case, because macOS's
-// default file system finds /bin/rm for RM. A program given to Runs is read
-// by its base name too.
 //
 // # Flags
 //
@@ -81,10 +149,14 @@
 //   - a long flag ("--force") is present by name, with or without =value,
 //     or abbreviated (rm --rec --for), since getopt_long takes any
 //     unambiguous prefix;
-//   - any other word ("-delete", as find uses; "push", a subcommand) must
-//     appear as that exact word, anywhere: Runs(path, "git", "push", "-f")
-//     matches git push -f and git -C dir push --force. Runs(path, "rm", "-rf")
-//     asks for the word -rf; write "-r", "-f" to accept every spelling.
+//   - any other word ("-delete", as find uses) must appear as that exact
+//     word, anywhere. For git, the first word that is not a flag is git's
+//     subcommand, found after git's own options and their values:
+//     Runs(path, "git", "push", "-f") matches git push -f and
+//     git -C dir push --force, not git stash push. A program named git-push
+//     (/usr/lib/git-core/git-push) is git push, hub is git, and git
+//     send-pack and git http-push push too. Runs(path, "rm", "-rf") asks for the word
+//     -rf; write "-r", "-f" to accept every spelling.
 //
 // Options are looked for up to "--", after which words are operands:
 // rm -- -rf removes a file named -rf, and grep -- -rf file searches for
@@ -98,11 +170,16 @@
 //	cp                  -r = -R = --recursive   -f = --force
 //	mv                  -f = --force
 //	chmod, chown, chgrp -R = --recursive
-//	git                 -f = --force = --force-with-lease = an operand starting
-//	                    with '+' (git push origin +main, a forced refspec)
+//	git                 -f = --force = --force-with-lease = --mirror =
+//	                    an operand starting with '+' (a forced refspec)
 //
-// git push --mirror and git push --delete also overwrite remote refs; they
-// are their own flags, to be asked for by name.
+// A push that configuration on the command line forces counts as given
+// the flag: git -c remote.origin.push=+main:main push, git config
+// remote.origin.mirror true && git push, an alias (git -c alias.p='push
+// -f' p), and a mistyped command git may autocorrect (help.autocorrect
+// set on the line) is unknown. git push -n -f, a dry run, still matches:
+// the guard reads what is asked for, not whether it is carried out.
+// git push --delete is its own flag, to be asked for by name.
 //
 // # Rules
 //
@@ -138,22 +215,60 @@
 // tell MATCHES by default, because the matcher of a deny guard must not let
 // through what it could not read. These are recorded in Script.Unknown:
 //
-//   - a program that is a variable, a substitution or a glob: $X -rf /,
-//     "$(echo rm)" -rf /, /bin/r? -rf /, or a brace expansion too large to
-//     expand;
-//   - eval, trap, alias, bash -c, su -c, env -S, watch or ssh of a string
-//     that is not literal: eval "$CMD", bash -c "rm -rf $DIR";
-//   - a shell reading its script from anything but a literal (curl … | sh,
-//     bash <(curl …), a here-document with expansions), or given options
-//     that are an expansion (bash $OPTS 'rm -rf /');
+//   - a program that is a variable, a substitution, a glob, a word run time
+//     may split ($HOME/bin/rm unquoted), what find, fd or xargs put in
+//     place of {} (find /usr/bin -name rm -exec {} -rf /x \;), or a brace
+//     expansion too large to expand (more than 1024 words); such an
+//     expansion anywhere in a command makes it unknown;
+//   - eval, trap, alias, bash -c, su -c, env -S, watch, ssh, the
+//     variables and configuration above, of a string that is not literal:
+//     eval "$CMD", bash -c "rm -rf $DIR", GIT_SSH_COMMAND="$X";
+//   - a shell, source, at, make -f - or crontab reading its script from
+//     something it cannot read: a pipe from anything but a literal (curl …
+//     | sh, curl … | sudo -s, | su, | xargs sh -c), a process substitution
+//     (bash <(curl …), BASH_ENV=<(curl …)), a here-document with
+//     expansions, /dev/tcp, or a descriptor the command line does not open;
+//     or given options that are an expansion (bash $OPTS 'rm -rf /');
+//   - a name bound on the line to what only run time knows (alias r="$X",
+//     hash -p "$P" x), or bound after it is used; enable -f, which loads a
+//     builtin from a file;
+//   - git configuration of what only run time knows, and a mistyped git
+//     command when help.autocorrect is set on the line;
 //   - a command that does not parse (what the parser can recover before
-//     the error is still read), or that is past one of the caps below.
+//     the error is still read), or that is past one of the caps below. A
+//     here-document that runs to the end of the command is read as bash
+//     reads it, its body to the end, and is no error.
 //
-// And a matcher asks of each command whether run time could make it match:
-// rm $FLAGS / and rm "$f" could be rm -rf, since an argument that begins
-// with an expansion could be any flag, so Runs(path, "rm", "-r", "-f")
-// matches them too (Script.MightRun). Words that are not flags must be
-// present as written: git commit -m "$MSG" cannot be git push.
+// And a matcher asks of each command whether run time could make it match
+// (Script.MightRun): rm $FLAGS / could be rm -rf /, since an argument that
+// begins with an expansion, or that run time may split into words ($X
+// unquoted, anywhere in the word), could be any flag. What provably cannot
+// be a flag is not taken for one:
+//
+//   - a word an option takes as its value (git commit -m "$msg", git
+//     stash push -m "$msg", git -C "$repo" push, git push -o "$opt");
+//   - a quoted word with a literal '/' or '.' after its expansion (rm -f
+//     "$HOME/.cache/app.lock", rm -f "${tmp}.json"): a bundle of
+//     one-letter options, or a long option without a value, has neither
+//     (--force-with-lease=origin/main is a long option with one, and a
+//     forced refspec may hold both);
+//   - for rm, cp, mv, chmod, chown and chgrp, which act only on their
+//     operands, a lone quoted word: in rm -f "$tmp", $tmp could be -r, but
+//     then rm has no file to delete;
+//   - the name of git's current branch, "$(git branch --show-current)",
+//     "$(git rev-parse --abbrev-ref HEAD)" or "$(git symbolic-ref --short
+//     HEAD)": git refuses a branch name that begins with '-', so git push
+//     -u origin "$(git branch --show-current)" is quiet. (git does accept
+//     a branch named +main, which such a push would read as a forced
+//     refspec: that branch would have to exist in the repository already,
+//     which, like a file named -rf that a glob expands to, is out of
+//     reach.)
+//
+// Words that are not flags must be present as written: git commit -m
+// "$MSG" cannot be git push. A variable the command line does not set is
+// the environment's, which could hold anything: git push origin "$BRANCH"
+// matches, since $BRANCH could be --force or +main; write the branch's
+// name, or "$(git branch --show-current)".
 //
 // IfUnknown(false) turns all of this off, for matchers used to allow: a
 // command the matcher cannot read is then not one it vouches for. An allow
@@ -165,20 +280,34 @@
 // might be a command the tool understands and this package cannot read,
 // and counts as unknown.
 //
-// Out of reach, and NOT reported as unknown, is what runs without being
-// written on the command line as shell: scripts in files (bash deploy.sh, ./run.sh, make, npm run),
-// other languages' interpreters (python -c, node -e, perl -e, awk's
-// system), git aliases and hooks, the names a glob expands to (rm * where a
-// file is named -rf), the input xargs reads, aliases and functions defined
-// outside the command line, and wrappers not listed above (parallel, flock,
-// nsenter). A function defined in the command line is searched wherever it
-// is defined, and a call to a function named rm counts as running rm.
+// # Out of reach
+//
+// What runs without being written on the command line as shell is out of
+// reach, and NOT reported as unknown:
+//
+//   - scripts in files: bash deploy.sh, ./run.sh, source env.sh, make with
+//     its Makefile, npm run and its package.json, crontab FILE, BASH_ENV of
+//     a file, and commands a program reads from its own configuration
+//     (~/.ssh/config's ProxyCommand, git's config files and hooks);
+//   - other languages' interpreters: python -c, node -e, perl -e, ruby -e,
+//     awk's system(), PowerShell, and what they are piped;
+//   - git aliases, and help.autocorrect, set outside the command line;
+//   - what the repository or the file system holds: the names a glob
+//     expands to (rm * where a file is named -rf), a branch named +main, a
+//     program replaced on disk or earlier on the PATH (cp /bin/rm ./ls);
+//   - the words xargs, parallel and fd read from their input, except that
+//     a shell given its script by them is unknown;
+//   - the environment's variables, aliases and functions defined outside
+//     the command line, and values read at run time (x=$(cat f); echo
+//     $((x)));
+//   - wrappers not listed above.
 //
 // # Cost
 //
 // A Matcher parses the command on every Match. A typical 100-character
-// command is parsed and matched in about 10 µs on a 2-core Xeon
-// (BenchmarkRunsOnATypical100CharCommand), nearly all of it in the parser;
+// command is parsed and matched in about 12 µs on a 2-core Xeon
+// (BenchmarkRunsOnATypical100CharCommand), and a 2,000-character one with
+// here-documents in about 75 µs, nearly all of it in the parser;
 // parse once with Parse and apply several matchers with MatchScript to pay
 // it once.
 //
@@ -200,7 +329,7 @@
 //     command's length ("nested too deeply", "too large to read");
 //   - a command reached through more than 32 wrappers in a row
 //     (sudo nice nohup …) is not followed further;
-//   - a brace expansion is expanded to 64 words, 64 KiB and 32 groups at
+//   - a brace expansion is expanded to 1024 words, 64 KiB and 32 groups at
 //     most ("a brace expansion too large to expand").
 //
 // Unknown keeps 32 reasons, each quoting at most 160 bytes of the command.

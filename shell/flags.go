@@ -13,7 +13,7 @@ import (
 // +main).
 var equivalents = map[string][][]string{
 	"rm":    {{"-r", "-R", "--recursive"}, {"-f", "--force"}},
-	"git":   {{"-f", "--force", "--force-with-lease", "+"}},
+	"git":   {{"-f", "--force", "--force-with-lease", "--mirror", "+"}},
 	"chmod": {{"-R", "--recursive"}},
 	"chown": {{"-R", "--recursive"}},
 	"chgrp": {{"-R", "--recursive"}},
@@ -45,13 +45,32 @@ type req struct {
 // want is what Runs looks for: a program and the flags it must be given.
 type want struct {
 	name string
+	sub  string // for git, the subcommand: the first word asked for that is not a flag
 	reqs []req
+	// operand says the program does nothing without an operand (rm -r
+	// alone deletes nothing), so a flag is feared only where another word
+	// could be the file it acts on.
+	operand bool
 }
+
+// needOperand are the programs of the equivalents table that act only on
+// the files their operands name.
+var needOperand = map[string]bool{"rm": true, "cp": true, "mv": true, "chmod": true, "chown": true, "chgrp": true}
 
 func newWant(program string, flags []string) *want {
 	name := path.Base(program)
 	groups := equivalents[strings.ToLower(name)]
-	w := &want{name: name, reqs: make([]req, len(flags))}
+	w := &want{name: name, operand: needOperand[strings.ToLower(name)]}
+	if strings.EqualFold(name, "git") {
+		for i, f := range flags {
+			if !strings.HasPrefix(f, "-") && !strings.HasPrefix(f, "+") {
+				w.sub = f
+				flags = append(flags[:i:i], flags[i+1:]...)
+				break
+			}
+		}
+	}
+	w.reqs = make([]req, len(flags))
 	for i, f := range flags {
 		r := req{flag: strings.HasPrefix(f, "-") || strings.HasPrefix(f, "+")}
 		spellings := []string{f}
@@ -84,10 +103,10 @@ func classify(f string) alt {
 
 // runs reports whether c is the program with every flag present.
 func (w *want) runs(c Command) bool {
-	if c.Name == "" || !strings.EqualFold(c.Name, w.name) {
+	args, ok := w.argsOf(c)
+	if !ok {
 		return false
 	}
-	args := ownArgs(c)
 	for _, r := range w.reqs {
 		if !r.present(args) {
 			return false
@@ -96,46 +115,187 @@ func (w *want) runs(c Command) bool {
 	return true
 }
 
+// argsOf returns the arguments of c in which w looks for its flags, and
+// false when c is not the program w asks for. For git, the first word
+// asked for that is not a flag is git's subcommand (git -C dir push),
+// found after git's own options; the others are looked for in the
+// subcommand's arguments. A program named git-push is git push.
+func (w *want) argsOf(c Command) ([]string, bool) {
+	if c.Name == "" {
+		return nil, false
+	}
+	isGit := strings.EqualFold(w.name, "git")
+	if !strings.EqualFold(c.Name, w.name) && !(isGit && isGitProgram(c.Name)) {
+		return nil, false
+	}
+	if !isGit {
+		return ownArgs(c), true
+	}
+	g := readGit(c.Name, c.Args)
+	if w.sub == "" {
+		return g.args, true
+	}
+	sub := strings.ToLower(g.sub)
+	if same, ok := gitSame[sub]; ok {
+		sub = same
+	}
+	return g.args, g.ok && sub == strings.ToLower(w.sub)
+}
+
 // mightRun reports whether c is the program and run time could supply the
-// flags that runs did not find: every flag that is missing could be in an
+// flags that runs did not find: each flag that is missing could be in an
 // argument that begins with an expansion ($FLAGS, "$f", $(…)) or with a
-// dash followed by one. Words that are not flags (git's "push") must be
-// present as written.
+// dash followed by one, or in one that run time splits into several
+// words (x$Y). An argument that is an option's value (git commit -m
+// "$msg") is not a flag; a quoted one with a literal '/' or '.' (rm
+// "$HOME/.cache/x") is not one either, since a bundle of one-letter
+// options, or a long option without a value, has neither. Words that are
+// not flags (git's "push") must be present as written.
 func (w *want) mightRun(c Command) bool {
-	if !c.Dynamic || c.Name == "" || !strings.EqualFold(c.Name, w.name) {
+	if !c.Dynamic {
 		return false
 	}
-	args := ownArgs(c)
+	args, ok := w.argsOf(c)
+	if !ok {
+		return false
+	}
+	values := w.valueOptions(c)
 	missing := false
 	for _, r := range w.reqs {
 		if r.present(args) {
 			continue
 		}
-		if !r.flag {
+		if !r.flag || !w.couldSupply(r, args, values) {
 			return false
 		}
 		missing = true
 	}
-	return missing && mayHoldFlags(args)
+	return missing
 }
 
-// mayHoldFlags reports whether some argument before "--" begins with an
-// expansion, or with a dash and then one, and so could be any flag.
-func mayHoldFlags(args []string) bool {
-	for _, a := range args {
-		if a == "--" {
-			return false
+// valueOptions returns the grammar of the options of c that take a value
+// as the next word, where this package knows it.
+func (w *want) valueOptions(c Command) *grammar {
+	if !strings.EqualFold(w.name, "git") {
+		return nil
+	}
+	sub := strings.ToLower(readGit(c.Name, c.Args).sub)
+	if g, ok := gitValueOptions[sub]; ok {
+		return &g
+	}
+	return nil
+}
+
+// couldSupply reports whether some argument known only at run time
+// could be one of r's spellings. For a program that needs an operand, a
+// quoted word that would be the flag must leave another word to be the
+// file: in rm -f "$tmp", $tmp may be -r, but then rm has nothing to
+// delete.
+func (w *want) couldSupply(r req, args []string, values *grammar) bool {
+	var skip map[int]bool
+	if values != nil {
+		// The word an option takes its value from is not a flag: the next
+		// one (-m "$msg"), or its own rest (-m"$msg").
+		g := *values
+		g.permute = true
+		skip = map[int]bool{}
+		g.scan(args, func(o option) {
+			if o.val != "" {
+				skip[o.at] = true
+			}
+		})
+	}
+	for _, a := range r.alts {
+		for i, x := range args {
+			if x == "--" && a.kind != plus {
+				break
+			}
+			if skip[i] {
+				continue
+			}
+			sh := shape(x)
+			if a.couldBe(sh) && (!w.operand || splits(sh) || otherOperand(args, i)) {
+				return true
+			}
 		}
-		s := shape(a)
-		for len(s) > 1 && !s[0].hole && s[0].text == "" {
-			s = s[1:] // ''$X begins with the expansion
-		}
-		if s[0].hole || len(s) > 1 && strings.HasPrefix(s[0].text, "-") {
+	}
+	return false
+}
+
+func splits(s []seg) bool {
+	for _, x := range s {
+		if x.hole && x.split {
 			return true
 		}
 	}
 	return false
 }
+
+// otherOperand reports whether a word of args other than the i-th could
+// be an operand: one after "--", one that is not a literal option.
+func otherOperand(args []string, i int) bool {
+	operands := false
+	for j, x := range args {
+		if x == "--" && !operands {
+			operands = true
+			continue
+		}
+		if j == i {
+			continue
+		}
+		if operands || !strings.HasPrefix(x, "-") || x == "-" || len(shape(x)) > 1 || shape(x)[0].hole {
+			return true
+		}
+	}
+	return false
+}
+
+// couldBe reports whether an argument of the shape s could turn out to
+// be a.
+func (a alt) couldBe(s []seg) bool {
+	for len(s) > 1 && !s[0].hole && s[0].text == "" {
+		s = s[1:] // ''$X begins with the expansion
+	}
+	for _, x := range s {
+		if x.hole && x.split {
+			return true // run time may split it into words of any kind
+		}
+	}
+	if len(s) == 1 && !s[0].hole {
+		return false // literal, and runs looked at it
+	}
+	prefix, rest := "", s
+	if !s[0].hole {
+		prefix, rest = s[0].text, s[1:]
+	}
+	if prefix == "" && rest[0].branch {
+		return false // a branch's name: git refuses one that begins with '-'
+	}
+	// A '/' or '.' after the expansion cannot be in a bundle of one-letter
+	// options or in a long option without a value: rm -f "$HOME/.x" is a
+	// path, whatever $HOME holds.
+	pathLike := false
+	for _, x := range rest[1:] {
+		if !x.hole && strings.ContainsAny(x.text, "/.") {
+			pathLike = true
+		}
+	}
+	switch a.kind {
+	case short:
+		return !pathLike && (prefix == "" || strings.HasPrefix(prefix, "-") && !strings.HasPrefix(prefix, "--"))
+	case long:
+		return (!pathLike || takesValue(a.s)) && strings.HasPrefix("--"+a.s, prefix)
+	case plus:
+		return prefix == "" || strings.HasPrefix(prefix, "+")
+	case exact:
+		return (!pathLike || strings.ContainsAny(a.s, "/.")) && strings.HasPrefix(a.s, prefix)
+	}
+	return false
+}
+
+// takesValue reports whether the long option may carry a value, which can
+// hold any character: --force-with-lease=origin/main.
+func takesValue(name string) bool { return name == "force-with-lease" }
 
 // present reports whether any spelling of r is among args. Options are
 // looked for up to "--", after which every word is an operand (rm -- -rf

@@ -86,13 +86,16 @@ func TestMightRunWhenAnExpansionCouldHoldTheFlags(t *testing.T) {
 		want bool
 	}{
 		{"rm $FLAGS /", true},
-		{`rm "$f"`, true},
+		{`rm "$f"`, false},     // one word cannot be both -r and the file to delete
+		{`rm "$f" "$g"`, true}, // $f may be -rf and $g the file
 		{"rm -r $(opts) /", true},
 		{`rm -$X /`, true},
 		{`rm ''$X /`, true},
 		{"rm -rf $dir", true},           // Runs already
-		{"rm x/$f", false},              // cannot begin with a dash
-		{`rm "$HOME"/x -- $X`, true},    // $HOME could
+		{"rm x/$f", true},               // unquoted: f="a -rf" splits into x/a -rf
+		{`rm x/"$f"`, false},            // quoted: one word, which begins with x/
+		{`rm "$HOME"/x -- $X`, false},   // a path, and an operand after --
+		{`rm "$HOME" -- x`, true},       // $HOME alone could be -rf
 		{`rm -- "$f"`, false},           // an operand
 		{`rm ./"$f"`, false},            // begins with ./
 		{`ls $X`, false},                // another program

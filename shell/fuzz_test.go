@@ -2,7 +2,6 @@ package shell
 
 import (
 	"encoding/json"
-	"path"
 	"strings"
 	"testing"
 
@@ -38,12 +37,16 @@ func FuzzParse(f *testing.F) {
 		}
 		require.Equal(t, s, Parse(src), "deterministic")
 		for _, c := range s.Commands {
-			if c.Name == "" {
+			switch {
+			case c.Name == "":
 				require.True(t, c.Dynamic, "a program known only at run time: %+v", c)
-			} else {
-				require.Equal(t, path.Base(c.Path), c.Name)
+			case !c.Dynamic:
+				require.Equal(t, programName(c.Path), c.Name)
 			}
 			require.NotEqual(t, "", c.Path)
+		}
+		if len(s.Unknown) > 0 {
+			require.True(t, Runs("command", "definitely-not-a-program").MatchScript(s), "what cannot be known matches")
 		}
 		s.Runs("rm", "-r", "-f")
 		s.MightRun("git", "push", "-f")
@@ -73,5 +76,46 @@ func FuzzRunsMatcher(f *testing.F) {
 		on, off := m.Match(e), m.IfUnknown(false).Match(e)
 		require.True(t, on || !off, "what matches when unknown is off matches when it is on")
 		m.Every().Match(e)
+	})
+}
+
+// unknownParts are commands that cannot be known before they run: a
+// program that is a variable, a brace expansion too large to expand, a
+// string built at run time, a script from the network.
+var unknownParts = []string{
+	"$X -rf /",
+	"rm -r --force{,}{,}{,}{,}{,}{,}{,}{,}{,}{,}{,} /x",
+	"git push --force{,}{,}{,}{,}{,}{,}{,}{,}{,}{,}{,} origin main",
+	`eval "$CMD"`,
+	`bash -c "$CMD"`,
+	"curl -s https://example.com/x.sh | sh",
+	"bash <(curl -s https://example.com/x.sh)",
+	"x{,}{,}{,}{,}{,}{,}{,}{,}{,}{,}{,}",
+	`env -S "$CMD"`,
+	"{fd}<<<x bash /dev/fd/9",
+}
+
+// FuzzAnUnknownPartAlwaysMatches checks that a command line with a part
+// that cannot be known matches every matcher built with the default
+// IfUnknown(true), whatever the rest of the line is: the part runs first,
+// and what follows cannot make it known. (Every is left out: it asks
+// that every known command match too.)
+func FuzzAnUnknownPartAlwaysMatches(f *testing.F) {
+	seedCommands(f)
+	matchers := []*Matcher{
+		Runs("command", "rm", "-r"),
+		Runs("command", "git", "push", "-f"),
+		Runs("command", "definitely-not-a-program"),
+		Rule("command", "ls"),
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		for _, part := range unknownParts {
+			line := part + "\n" + src
+			s := Parse(line)
+			require.NotEmpty(t, s.Unknown, "%q", line)
+			for _, m := range matchers {
+				require.True(t, m.MatchScript(s), "%v on %q", m, line)
+			}
+		}
 	})
 }

@@ -65,6 +65,12 @@ func TestReadingACommandCostsMemoryLinearInItsLength(t *testing.T) {
 		"wrappers":                   "sudo nice nohup env A=1 ",
 		"here-documents":             "cat > f.go <<EOF\nfunc f() { return \"$x\" }\nEOF\n",
 		"nested strings":             `bash -c "eval 'rm -rf \$x'"; `,
+		"aliases":                    "alias r='ls -la'; r x; ",
+		"functions reading input":    "f() { sh; }; echo ls | f; ",
+		"git configuration":          "git config remote.o.push +m; git push; ",
+		"scripts on the input":       "bash <<< 'ls -la' <<< 'rm -rf /'; ",
+		"placeholders":               "find . | xargs -I{} sh -c 'echo {}'; ",
+		"env -S":                     "env -S 'A=1 rm\\_-rf\\_/x'; ",
 	}
 	for name, unit := range units {
 		t.Run(name, func(t *testing.T) {
@@ -120,7 +126,7 @@ func TestStringsInStringsPastTheDepthCapAreUnknown(t *testing.T) {
 	src := "ls"
 	for i := range maxDepth + 4 {
 		q, _ := syntax.Quote(src, syntax.LangBash)
-		src = []string{"bash -c ", "eval ", "sudo sh -c ", "env -S "}[i%4] + q
+		src = []string{"bash -c ", "eval ", "sudo sh -c "}[i%3] + q
 	}
 	s := Parse(src)
 	assert.Contains(t, s.Unknown[0], "nested too deeply: ")
@@ -137,7 +143,7 @@ func TestATreeDeeperThanTheWalkCapIsUnknown(t *testing.T) {
 	}
 	var s Script
 	w := walker{out: &s, budget: 1 << 20}
-	w.walk(&syntax.ArithmCmd{X: x}, "", nil)
+	w.stmt(&syntax.Stmt{Cmd: &syntax.ArithmCmd{X: x}}, ctx{})
 	assert.Equal(t, []string{"nested too deeply to read: more than 2064 levels of syntax"}, s.Unknown)
 }
 
@@ -156,7 +162,11 @@ func TestReasonsAreClippedAndCounted(t *testing.T) {
 	require.Len(t, s.Unknown, 1)
 	assert.Equal(t, "the program is a variable: "+long[:maxReasonBytes-len("the program is a variable: ")]+"…", s.Unknown[0])
 
-	s = Parse(strings.Repeat("$X; ", 100))
+	var b strings.Builder
+	for i := range 100 {
+		fmt.Fprintf(&b, "$X%d; ", i)
+	}
+	s = Parse(b.String())
 	assert.Len(t, s.Unknown, maxReasons+1)
 	assert.Equal(t, "and more that cannot be known", s.Unknown[maxReasons])
 }

@@ -3,6 +3,7 @@ package shell
 import (
 	"fmt"
 	"path"
+	"reflect"
 	"strings"
 	"unicode/utf8"
 
@@ -11,7 +12,7 @@ import (
 
 // Command is one simple command as the shell would run it.
 type Command struct {
-	Name string   // the program's base name: "rm" for rm, /bin/rm, ./rm, \rm, "rm"; "" when the program is known only at run time
+	Name string   // the program's base name: "rm" for rm, /bin/rm, ./rm, \rm, "rm", =rm, rm.exe, "$HOME/bin/rm"; "" when the program is known only at run time
 	Path string   // the program word after quote removal, as written ("/bin/rm"); its source text when known only at run time
 	Args []string // its arguments after quote removal; a word that is not literal is kept as its source text and Dynamic is set
 	Via  []string // how it was reached, outermost first, e.g. ["bash -c", "sudo", "$(…)"]; empty for a top-level command; shared by the commands reached the same way, so read-only
@@ -23,7 +24,7 @@ type Command struct {
 }
 
 // Script is a parsed command line: every simple command the shell could
-// run, in source order, and what could not be known.
+// run, in input order, and what could not be known.
 type Script struct {
 	Commands []Command
 	// Unknown says why the script could not be fully known: "the program
@@ -83,20 +84,50 @@ func Parse(src string) (s Script) {
 	// inside sudo sh -c), and bounds what a string built to grow (eval of
 	// brace expansions) may cost.
 	w := walker{out: &s, budget: 3*len(src) + 64<<10}
-	w.script(src, nil, "")
+	w.script(src, ctx{}, "")
+	w.finish()
 	return s
 }
 
 type walker struct {
 	out    *Script
-	depth  int
-	budget int // bytes of script left to parse
+	depth  int  // strings in strings
+	budget int  // bytes of script left to parse
+	level  int  // how deeply the walk has descended the syntax tree
+	deep   bool // the walk went past maxTreeDepth, which is reported once
+	names  bindings
+	// gitLine is what git config and the environment configure for the
+	// git commands after them; gitPairs pairs GIT_CONFIG_KEY_n and _VALUE_n.
+	gitLine  gitState
+	gitPairs map[string]*[2]string
+}
+
+// ctx is where a command runs: how it was reached, what its descriptors
+// hold, and the text of the script it is part of.
+type ctx struct {
+	via []string
+	fds fds
+	src string
+	// more names what gives the command more arguments than its words,
+	// which only run time knows: "xargs' input".
+	more string
+}
+
+func (c ctx) reached(label string) ctx {
+	c.via = appendVia(c.via, label)
+	return c
 }
 
 func (w *walker) unknown(reason string) {
+	reason = clip(reason)
+	for _, r := range w.out.Unknown {
+		if r == reason {
+			return // a wrapper and the command it runs may share a word
+		}
+	}
 	switch n := len(w.out.Unknown); {
 	case n < maxReasons:
-		w.out.Unknown = append(w.out.Unknown, clip(reason))
+		w.out.Unknown = append(w.out.Unknown, reason)
 	case n == maxReasons:
 		w.out.Unknown = append(w.out.Unknown, "and more that cannot be known")
 	}
@@ -114,37 +145,68 @@ func clip(reason string) string {
 	return reason[:cut] + "…"
 }
 
-// script parses src, a whole script reached through via, and records its
-// commands. label names what handed it the script ("bash -c"), for the
-// reasons given when it cannot be read.
-func (w *walker) script(src string, via []string, label string) {
+// enter counts one more level of the syntax tree, and reports false past
+// the cap.
+func (w *walker) enter() bool {
+	if w.level >= maxTreeDepth {
+		if !w.deep {
+			w.unknown(fmt.Sprintf("nested too deeply to read: more than %d levels of syntax", maxTreeDepth))
+			w.deep = true
+		}
+		return false
+	}
+	w.level++
+	return true
+}
+
+func (w *walker) leave() { w.level-- }
+
+// admit reports whether src may be read as a script in a string label,
+// charging it to the budget; what it may not is unknown.
+func (w *walker) admit(src, label string) bool {
 	if w.depth == maxDepth {
 		w.unknown("nested too deeply: " + label)
-		return
+		return false
 	}
 	if len(src) > w.budget {
 		// Strings that are scripts can be built to grow at every level
 		// (eval of a brace expansion of quoted braces); the work spent on
 		// one command line is bounded.
 		w.unknown("too large to read: " + label)
-		return
+		return false
 	}
 	w.budget -= len(src)
 	// Every level takes at least a byte, so a short script cannot nest
 	// past the cap.
 	if len(src) > maxNesting && nestedTooDeeply(src, maxNesting) {
 		w.unknown(fmt.Sprintf("nested too deeply to read: more than %d levels%s", maxNesting, where(label)))
+		return false
+	}
+	return true
+}
+
+// script parses src, a whole script run in c (whose via already names how
+// it was reached), and records its commands. label names what handed it
+// the script ("bash -c"), for the reasons given when it cannot be read.
+func (w *walker) script(src string, c ctx, label string) {
+	if !w.admit(src, label) {
 		return
 	}
 	w.depth++
 	defer func() { w.depth-- }()
 	f, err := parse(src)
 	if err != nil {
-		if label == "" {
-			w.unknown("parse error: " + err.Error())
-		} else {
-			w.unknown("parse error in " + label + ": " + err.Error())
+		if fixed, ok := closeHeredocs(src, err); ok {
+			// Bash runs a here-document that reaches the end of the script
+			// without its delimiter, taking the rest as its body.
+			src, f, err = fixed, nil, nil
+			if f, err = parse(src); err != nil {
+				f = nil
+			}
 		}
+	}
+	if err != nil {
+		w.unknown("parse error" + where(label) + ": " + err.Error())
 		// A script that ends early (an open quote, a dangling &&) can
 		// still be read up to that point; its commands are what the shell
 		// would have run before it failed.
@@ -153,7 +215,29 @@ func (w *walker) script(src string, via []string, label string) {
 			return
 		}
 	}
-	w.walk(f, src, via)
+	c.src, c.more = src, ""
+	w.stmts(f.Stmts, c)
+}
+
+// closeHeredocs returns src with the delimiters of here-documents that run
+// to its end added, when err says that is what went wrong.
+func closeHeredocs(src string, err error) (string, bool) {
+	for range 8 {
+		msg := err.Error()
+		i := strings.Index(msg, "unclosed here-document `")
+		if i < 0 {
+			return src, false
+		}
+		delim := strings.TrimSuffix(msg[i+len("unclosed here-document `"):], "`")
+		if !strings.HasSuffix(src, "\n") {
+			src += "\n"
+		}
+		src += delim + "\n"
+		if _, err = parse(src); err == nil {
+			return src, true
+		}
+	}
+	return src, false
 }
 
 // where names where a reason applies: " in bash -c", or nothing at the top.
@@ -164,81 +248,224 @@ func where(label string) string {
 	return " in " + label
 }
 
-// input is where a command reads its standard input from, for a shell
-// that reads its script there.
-type input struct {
-	stmt     *syntax.Stmt // the statement, with its redirections
-	producer *syntax.Stmt // the command piping into it, if any
-	src      string
+func (w *walker) stmts(list []*syntax.Stmt, c ctx) {
+	for _, s := range list {
+		w.stmt(s, c)
+		if isExecRedirect(s) {
+			// exec with only redirections changes the descriptors of the
+			// shell itself, for the commands after it.
+			c.fds = w.redirect(s.Redirs, c, s)
+		}
+	}
 }
 
-func (w *walker) walk(root syntax.Node, src string, via []string) {
-	var stack []syntax.Node
-	var pushed []bool // per stack entry: whether it added to via
-	deep := false
-	syntax.Walk(root, func(n syntax.Node) bool {
-		if n == nil {
-			if pushed[len(pushed)-1] {
-				via = via[:len(via)-1]
+func isExecRedirect(s *syntax.Stmt) bool {
+	call, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) != 1 || len(s.Redirs) == 0 {
+		return false
+	}
+	lw := literal(call.Args[0], "")
+	return !lw.dyn && lw.text == "exec"
+}
+
+// stmt records what s runs. Its redirections set the descriptors of its
+// command, in order; the words of a simple command are expanded before
+// they apply, so substitutions in them read the descriptors of c.
+func (w *walker) stmt(s *syntax.Stmt, c ctx) {
+	if s == nil || !w.enter() {
+		return
+	}
+	defer w.leave()
+	inner := c
+	if len(s.Redirs) > 0 {
+		inner.fds = w.redirect(s.Redirs, c, s)
+	}
+	w.cmd(s, inner, c)
+	for _, r := range s.Redirs {
+		w.expansions(r.Word, c, s)
+		w.expansions(r.Hdoc, c, s)
+	}
+}
+
+// outputOf returns what a >( ) in s reads: what s writes.
+func (w *walker) outputOf(s *syntax.Stmt, c ctx) input {
+	if text, how, ok := w.produced(s, c.src); ok {
+		return input{kind: srcText, text: text, how: how}
+	}
+	what, _, _ := strings.Cut(strings.TrimSpace(source(s, c.src)), "\n")
+	return unknownInput("the output of " + what)
+}
+
+func (w *walker) cmd(s *syntax.Stmt, c, outer ctx) {
+	switch x := s.Cmd.(type) {
+	case *syntax.CallExpr:
+		w.call(x, s, c, outer)
+	case *syntax.BinaryCmd:
+		w.stmt(x.X, c)
+		if (x.Op == syntax.Pipe || x.Op == syntax.PipeAll) && x.X != nil {
+			// What the pipe carries is worked out only if something reads
+			// it as a script.
+			c.fds = c.fds.with(0, input{kind: srcPipe, from: lastOfPipe(x.X), text: c.src})
+		}
+		w.stmt(x.Y, c)
+	case *syntax.Subshell:
+		w.stmts(x.Stmts, c)
+	case *syntax.Block:
+		w.stmts(x.Stmts, c)
+	case *syntax.IfClause:
+		for cl := x; cl != nil; cl = cl.Else {
+			w.stmts(cl.Cond, c)
+			w.stmts(cl.Then, c)
+		}
+	case *syntax.WhileClause:
+		w.stmts(x.Cond, c)
+		w.stmts(x.Do, c)
+	case *syntax.ForClause:
+		w.expansions(x.Loop, c, nil)
+		w.stmts(x.Do, c)
+	case *syntax.CaseClause:
+		w.expansions(x.Word, c, nil)
+		for _, it := range x.Items {
+			for _, p := range it.Patterns {
+				w.expansions(p, c, nil)
 			}
-			stack, pushed = stack[:len(stack)-1], pushed[:len(pushed)-1]
+			w.stmts(it.Stmts, c)
+		}
+	case *syntax.FuncDecl:
+		// A function's input is its caller's: what a call pipes into it
+		// is read where the call is.
+		name := ""
+		if x.Name != nil {
+			name = x.Name.Value
+		}
+		body := c
+		body.fds = c.fds.with(0, input{kind: srcCaller, text: name})
+		w.stmt(x.Body, body)
+	case *syntax.TimeClause:
+		w.stmt(x.Stmt, c.reached("time"))
+	case *syntax.CoprocClause:
+		w.stmt(x.Stmt, c)
+	case *syntax.DeclClause:
+		w.decl(x, s, c)
+	case *syntax.LetClause:
+		for _, e := range x.Exprs {
+			w.expansions(e, c, nil)
+			w.arithmeticString(e, c, "let")
+		}
+	case *syntax.TestClause:
+		w.expansions(x.X, c, nil)
+		w.testClause(x.X, c)
+	case nil:
+	default:
+		w.expansions(s.Cmd, c, nil)
+	}
+}
+
+// call records a simple command and what it runs, then the substitutions
+// in its assignments and words.
+func (w *walker) call(x *syntax.CallExpr, s *syntax.Stmt, c, outer ctx) {
+	// Assignments apply before the command runs (GIT_CONFIG_* configure
+	// the git they prefix).
+	for _, a := range x.Assigns {
+		w.assign(a, c, len(x.Args) > 0)
+	}
+	if len(x.Args) > 0 {
+		ws := words(x.Args, c.src)
+		w.command(ws, texts(ws), c, 0)
+	}
+	for _, a := range x.Assigns {
+		if a.Value != nil {
+			w.expansions(a.Value, outer, s)
+		}
+		if a.Array != nil {
+			w.expansions(a.Array, outer, s)
+		}
+		if a.Index != nil {
+			w.expansions(a.Index, outer, s)
+		}
+	}
+	for _, a := range x.Args {
+		w.expansions(a, outer, s)
+	}
+}
+
+// expansions reads the substitutions inside n: the commands of each $( ),
+// ` `, <( ) and >( ) run with the descriptors of c, and a >( ) reads
+// what s, the statement it is part of, writes.
+func (w *walker) expansions(n syntax.Node, c ctx, s *syntax.Stmt) {
+	if isNil(n) || !mayExpand(n) {
+		return
+	}
+	entered := 0
+	syntax.Walk(n, func(x syntax.Node) bool {
+		if x == nil {
+			entered--
+			w.leave()
 			return true
 		}
-		if len(stack) == maxTreeDepth {
-			if !deep {
-				w.unknown(fmt.Sprintf("nested too deeply to read: more than %d levels of syntax", maxTreeDepth))
-				deep = true
-			}
-			return false
-		}
-		label := ""
-		switch x := n.(type) {
+		switch x := x.(type) {
 		case *syntax.CmdSubst:
-			label = "$(…)"
+			label := "$(…)"
 			if x.Backquotes {
 				label = "`…`"
 			}
+			w.stmts(x.Stmts, c.reached(label))
+			return false
 		case *syntax.ProcSubst:
-			label = "<(…)"
+			sub := c.reached("<(…)")
 			if x.Op == syntax.CmdOut {
-				label = ">(…)"
-			}
-		case *syntax.TimeClause:
-			label = "time"
-		case *syntax.CallExpr:
-			in := input{src: src}
-			if len(stack) > 0 {
-				in.stmt, _ = stack[len(stack)-1].(*syntax.Stmt)
-				if len(stack) > 1 {
-					if b, ok := stack[len(stack)-2].(*syntax.BinaryCmd); ok && b.Y == in.stmt &&
-						(b.Op == syntax.Pipe || b.Op == syntax.PipeAll) {
-						in.producer = lastOfPipe(b.X)
-					}
+				sub = c.reached(">(…)")
+				in := unknownInput("the output of a command")
+				if s != nil {
+					in = w.outputOf(s, c)
 				}
+				sub.fds = c.fds.with(0, in)
 			}
-			ws := words(x.Args, src)
-			w.command(ws, texts(ws), via, in, 0)
+			w.stmts(x.Stmts, sub)
+			return false
 		}
-		if label != "" {
-			// A fresh array per push: commands already recorded keep
-			// their own copies, and popping must not disturb them.
-			via = append(via[:len(via):len(via)], label)
+		if !w.enter() {
+			return false
 		}
-		stack, pushed = append(stack, n), append(pushed, label != "")
+		entered++
 		return true
 	})
+	for ; entered > 0; entered-- {
+		w.leave()
+	}
 }
 
-// lastOfPipe returns the statement whose output a pipe carries: the last of
-// a pipeline `a | b`.
-func lastOfPipe(s *syntax.Stmt) *syntax.Stmt {
-	for {
-		b, ok := s.Cmd.(*syntax.BinaryCmd)
-		if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
-			return s
-		}
-		s = b.Y
+// mayExpand reports whether n may hold a substitution: a word of literal
+// text and quotes does not, and most words are such.
+func mayExpand(n syntax.Node) bool {
+	x, ok := n.(*syntax.Word)
+	if !ok {
+		return true
 	}
+	for _, p := range x.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit, *syntax.SglQuoted:
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				if _, ok := q.(*syntax.Lit); !ok {
+					return true
+				}
+			}
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// isNil reports whether n is nil or a typed nil, which syntax.Walk does
+// not accept and a tree recovered from a parse error may hold.
+func isNil(n syntax.Node) bool {
+	if n == nil {
+		return true
+	}
+	v := reflect.ValueOf(n)
+	return v.Kind() == reflect.Pointer && v.IsNil()
 }
 
 // texts returns the text of each word. The commands a wrapper runs take
@@ -252,9 +479,9 @@ func texts(ws []word) []string {
 	return out
 }
 
-// command records the simple command ws, whose texts are ts, reached
-// through via after hops wrappers, and then whatever it runs in turn.
-func (w *walker) command(ws []word, ts []string, via []string, in input, hops int) {
+// command records the simple command ws, whose texts are ts, run in c
+// after hops wrappers, and then whatever it runs in turn.
+func (w *walker) command(ws []word, ts []string, c ctx, hops int) {
 	if len(ws) == 0 {
 		return
 	}
@@ -271,26 +498,104 @@ func (w *walker) command(ws []word, ts []string, via []string, in input, hops in
 		cmd.Args = ts[1:len(ws):len(ws)]
 		for _, a := range ws[1:] {
 			cmd.Dynamic = cmd.Dynamic || a.dyn
+			if a.braces {
+				w.unknown("a brace expansion too large to expand: " + a.text)
+			}
 		}
 	}
-	if len(via) > 0 {
+	if len(c.via) > 0 {
 		// Via arrays are never written once made (appendVia copies), so
 		// commands reached the same way share one.
-		cmd.Via = via
+		cmd.Via = c.via
 	}
 	switch {
+	case prog.braces:
+		w.unknown("the program is a brace expansion too large to expand: " + prog.text)
 	case prog.dyn:
-		w.unknown(programReason(prog))
+		if name := quotedBase(prog.node); name != "" {
+			cmd.Name = name
+		} else {
+			w.unknown(programReason(prog))
+		}
 	case prog.glob:
 		w.unknown("the program is a glob pattern: " + prog.text)
-		cmd.Name = path.Base(prog.text)
+		cmd.Name = programName(prog.text)
 	default:
-		cmd.Name = path.Base(prog.text)
+		cmd.Name = programName(prog.text)
+	}
+	if cmd.Name != "" {
+		w.noteCall(cmd, c)
+		if w.rebound(cmd, ws, c, hops) {
+			return
+		}
 	}
 	w.out.Commands = append(w.out.Commands, cmd)
 	if cmd.Name != "" && !prog.glob {
-		w.unwrap(cmd, ws, ts, via, in, hops)
+		w.unwrap(cmd, ws, ts, c, hops)
 	}
+}
+
+// programName is the name a program is known by: the base name of the
+// word, without zsh's leading = (=rm is the rm on the PATH) or the .exe
+// of Git Bash on Windows.
+func programName(p string) string {
+	name := path.Base(p)
+	if strings.HasPrefix(p, "=") && !strings.Contains(p, "/") && len(p) > 1 {
+		name = p[1:]
+	}
+	if len(name) > 4 && strings.EqualFold(name[len(name)-4:], ".exe") {
+		name = name[:len(name)-4]
+	}
+	return name
+}
+
+// quotedBase returns the base name of a program word whose expansions are
+// all inside double quotes and whose last component is literal:
+// "$HOME/.local/bin/uv" runs a program named uv whatever $HOME holds. A
+// word that run time may split or glob has no name.
+func quotedBase(x *syntax.Word) string {
+	if x == nil {
+		return ""
+	}
+	// tail is the literal text since the last expansion, which must hold
+	// the last '/'.
+	var tail strings.Builder
+	for _, p := range x.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if hasGlob(p.Value) || strings.IndexByte(p.Value, '\\') >= 0 {
+				return ""
+			}
+			tail.WriteString(p.Value)
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				return ""
+			}
+			tail.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				switch q := q.(type) {
+				case *syntax.Lit:
+					unescapeDouble(&tail, q.Value)
+				case *syntax.ParamExp:
+					if q.Param != nil && (q.Param.Value == "@" || q.Param.Value == "*") || q.Index != nil {
+						return "" // "$@" and "${a[@]}" may be several words
+					}
+					tail.Reset()
+				default:
+					tail.Reset()
+				}
+			}
+		default:
+			return ""
+		}
+	}
+	t := tail.String()
+	i := strings.LastIndexByte(t, '/')
+	if i < 0 {
+		return ""
+	}
+	return programName(t[i+1:])
 }
 
 func programReason(prog word) string {
@@ -305,10 +610,6 @@ func programReason(prog word) string {
 			what = "a variable"
 		case *syntax.CmdSubst:
 			what = "a command's output"
-		default:
-			if !literal(prog.node, "").dyn {
-				what = "a brace expansion too large to expand"
-			}
 		}
 	}
 	return "the program is " + what + ": " + prog.text
@@ -333,8 +634,9 @@ func scriptOf(ws []word) (string, *word) {
 	return strings.Join(parts, " "), nil
 }
 
-// runScript parses the text of ws as a script reached through via+label.
-func (w *walker) runScript(ws []word, via []string, label string) {
+// runScript parses the text of ws as a script run in c, reached through
+// label.
+func (w *walker) runScript(ws []word, c ctx, label string) {
 	if len(ws) == 0 {
 		return
 	}
@@ -343,7 +645,7 @@ func (w *walker) runScript(ws []word, via []string, label string) {
 		w.unknown(label + " of a non-literal: " + bad.text)
 		return
 	}
-	w.script(text, appendVia(via, label), label)
+	w.script(text, c.reached(label), label)
 }
 
 func appendVia(via []string, label string) []string {

@@ -105,10 +105,10 @@ func TestParseUnwrapsCommandsThatRunOtherCommands(t *testing.T) {
 			cmd("exec", "-a", "x", "rm", "b"), via(cmd("rm", "b"), "exec")}}},
 		{"command -v only looks up", "command -v rm", Script{Commands: []Command{cmd("command", "-v", "rm")}}},
 		{"xargs with options", "xargs -0 -n 1 -I {} rm -rf {}", Script{Commands: []Command{
-			cmd("xargs", "-0", "-n", "1", "-I", "{}", "rm", "-rf", "{}"), via(cmd("rm", "-rf", "{}"), "xargs")}}},
+			cmd("xargs", "-0", "-n", "1", "-I", "{}", "rm", "-rf", "{}"), via(dyn(cmd("rm", "-rf", "{}")), "xargs")}}},
 		{"find -exec and -delete", `find / -name x -exec rm -rf {} \; -delete -execdir ls {} +`, Script{Commands: []Command{
 			cmd("find", "/", "-name", "x", "-exec", "rm", "-rf", "{}", ";", "-delete", "-execdir", "ls", "{}", "+"),
-			via(cmd("rm", "-rf", "{}"), "find -exec"), via(cmd("ls", "{}"), "find -execdir")}}},
+			via(dyn(cmd("rm", "-rf", "{}")), "find -exec"), via(dyn(cmd("ls", "{}")), "find -execdir")}}},
 		{"watch runs its words with sh -c", "watch -n 5 'rm -rf /'", Script{Commands: []Command{
 			cmd("watch", "-n", "5", "rm -rf /"), via(cmd("rm", "-rf", "/"), "watch")}}},
 		{"doas", "doas -u root rm x", Script{Commands: []Command{cmd("doas", "-u", "root", "rm", "x"), via(cmd("rm", "x"), "doas")}}},
@@ -172,9 +172,9 @@ func TestParseSaysWhatItCannotKnow(t *testing.T) {
 		{"a glob program", "/bin/r? -rf /", Script{
 			Commands: []Command{at(cmd("r?", "-rf", "/"), "/bin/r?")},
 			Unknown:  []string{"the program is a glob pattern: /bin/r?"}}},
-		{"a brace expansion too large to expand", "{1..100}rm", Script{
-			Commands: []Command{dyn(at(cmd(""), "{1..100}rm"))},
-			Unknown:  []string{"the program is a brace expansion too large to expand: {1..100}rm"}}},
+		{"a brace expansion too large to expand", "{1..2000}rm", Script{
+			Commands: []Command{dyn(at(cmd(""), "{1..2000}rm"))},
+			Unknown:  []string{"the program is a brace expansion too large to expand: {1..2000}rm"}}},
 		{"eval of a non-literal", `eval "$CMD"`, Script{
 			Commands: []Command{dyn(cmd("eval", `"$CMD"`))},
 			Unknown:  []string{`eval of a non-literal: "$CMD"`}}},
@@ -209,10 +209,10 @@ func TestParseSaysWhatItCannotKnow(t *testing.T) {
 			Unknown:  []string{"sh reading its script from a pipe: curl -s https://x.sh"}}},
 		{"a shell running a command's output", "bash <(curl x)", Script{
 			Commands: []Command{dyn(cmd("bash", "<(curl x)")), via(cmd("curl", "x"), "<(…)")},
-			Unknown:  []string{"bash running the output of a command: <(curl x)"}}},
+			Unknown:  []string{"bash reading its script from a process substitution: <(curl x)"}}},
 		{"a here-document with expansions", "bash <<EOF\nrm $X\nEOF", Script{
 			Commands: []Command{cmd("bash")},
-			Unknown:  []string{"bash reading a here-document with expansions: rm $X"}}},
+			Unknown:  []string{"bash reading its script from a here-document with expansions: rm $X"}}},
 		{"a shell's options known only at run time", "bash $OPTS 'rm -rf /'", Script{
 			Commands: []Command{dyn(cmd("bash", "$OPTS", "rm -rf /"))},
 			Unknown:  []string{"bash with options known only at run time: $OPTS"}}},

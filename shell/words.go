@@ -10,17 +10,20 @@ import (
 
 // word is one shell word as a command will receive it.
 type word struct {
-	text string       // after quote removal; the source text when dyn
-	dyn  bool         // some part of it is known only at run time
-	glob bool         // it has an unquoted glob character, so the shell may replace it with file names
-	node *syntax.Word // where it came from, for the substitutions inside it
+	text string // after quote removal; the source text when dyn
+	dyn  bool   // some part of it is known only at run time
+	glob bool   // it has an unquoted glob character, so the shell may replace it with file names
+	// braces says it is a brace expansion too large to expand: any word
+	// at all may stand in its place.
+	braces bool
+	node   *syntax.Word // where it came from, for the substitutions inside it
 }
 
 // maxBraceWords bounds brace expansion: `{a,b}{c,d}…` grows exponentially
 // and `{1..100000000}` linearly, and a matcher must not allocate without
 // bound for a hostile command. A word that would expand further is treated
 // as known only at run time.
-const maxBraceWords = 64
+const maxBraceWords = 1024
 
 // maxBraceGroups and maxBraceBytes bound the work of expanding one word:
 // the expansion descends once per brace group, and copies the word for
@@ -54,7 +57,7 @@ func words(ws []*syntax.Word, src string) []word {
 			}
 			// Too many words to expand: the command cannot be known from
 			// its text, even though every part of it is literal.
-			w = word{text: source(x, src), dyn: true, node: x}
+			w = word{text: source(x, src), dyn: true, braces: true, node: x}
 		}
 		out = append(out, w)
 	}
@@ -250,6 +253,10 @@ type seg struct {
 	// split says the hole is unquoted, so run time may split what fills
 	// it into several words (and glob them): x$Y may be "x", "-rf".
 	split bool
+	// branch says the hole is the name of git's current branch, in
+	// quotes: "$(git branch --show-current)". git refuses a branch name
+	// that begins with '-', so it is never an option.
+	branch bool
 }
 
 // shape splits an argument of a Dynamic command into literal text and
@@ -307,7 +314,8 @@ func shape(arg string) []seg {
 					i++
 				case '$', '`':
 					if j, ok := expansionEnd(arg, i); ok {
-						hole(false)
+						flush()
+						out = appendSeg(out, seg{hole: true, branch: isBranchName(arg[i:j])})
 						i = j
 						continue
 					}
@@ -358,9 +366,35 @@ func appendSeg(out []seg, s seg) []seg {
 	if n := len(out); n > 0 && out[n-1].hole == s.hole {
 		out[n-1].text += s.text
 		out[n-1].split = out[n-1].split || s.split
+		out[n-1].branch = out[n-1].branch && s.branch
 		return out
 	}
 	return append(out, s)
+}
+
+// branchCommands print the name of the current branch.
+var branchCommands = []string{
+	"git branch --show-current",
+	"git rev-parse --abbrev-ref HEAD",
+	"git symbolic-ref --short HEAD",
+	"git symbolic-ref -q --short HEAD",
+	"git symbolic-ref --short -q HEAD",
+}
+
+// isBranchName reports whether an expansion's text is the output of a
+// command that prints the current branch's name.
+func isBranchName(exp string) bool {
+	inner, ok := strings.CutPrefix(exp, "$(")
+	if !ok {
+		return false
+	}
+	inner = strings.Join(strings.Fields(strings.TrimSuffix(inner, ")")), " ")
+	for _, c := range branchCommands {
+		if inner == c {
+			return true
+		}
+	}
+	return false
 }
 
 // expansionEnd returns the index after the expansion that starts at i

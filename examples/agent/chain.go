@@ -21,16 +21,17 @@ import (
 // unbounded, in seconds.
 const defaultTimeout = 10
 
-// rmRecursiveForce matches a shell call that runs rm with both recursion and
-// force, however the command line spells it: flags bundled or split, in any
-// order, short or long (-rf, -fr, -r -f, -R --force), a path to rm (/bin/rm,
-// \rm), and rm anywhere the shell would run it: after && or ;, in a
-// pipeline or a subshell, behind sudo, env, nohup or xargs, inside
-// sh -c '…', bash -c '…' or $(…). A command that cannot be known before
-// it runs matches too ($(printf rm) -rf, "$CMD" -rf, eval "$CLEANUP", a
-// script piped into sh): a guard that cannot tell must not let the call
-// through.
-var rmRecursiveForce = shell.Runs("command", "rm", "-r", "-f")
+// rmRecursive matches a shell call that runs rm recursively, however the
+// command line spells it: the flag alone or bundled (-r, -R, -rf, -fr, -Rvf,
+// --recursive, --rec), a path to rm (/bin/rm, \rm), and rm anywhere the
+// shell would run it: after && or ;, in a pipeline or a subshell, behind
+// sudo, env, nohup or xargs, inside sh -c '…', bash -c '…' or $(…). With no
+// terminal on its input, as here, rm -r deletes write-protected files
+// without asking, so -f adds nothing worth waiting for. A command that
+// cannot be known before it runs matches too ($(printf rm) -r, "$CMD" -r,
+// eval "$CLEANUP", a script piped into sh): a guard that cannot tell must
+// not let the call through.
+var rmRecursive = shell.Runs("command", "rm", "-r")
 
 // secretPatterns are credentials that have a recognisable shape. A secret
 // without one (a password, most API secrets) needs context to be found and is
@@ -43,7 +44,7 @@ var secretPatterns = regexp.MustCompile(strings.Join([]string{
 
 // networkCommand finds a command that may reach the network: a client that
 // talks to other machines, or one of git's commands that talk to a remote.
-// Unlike rmRecursiveForce it sees words, not what the shell will run; it is
+// Unlike rmRecursive it sees words, not what the shell will run; it is
 // there to put the call to a person, who reads the command.
 const networkCommand = "(?:^|[\\s;&|(/`])(curl|wget|ssh|scp|sftp|rsync|nc|git\\s+(?:push|pull|fetch|clone|ls-remote))(?:$|[\\s;&|)])"
 
@@ -79,8 +80,8 @@ func guards(workspace string) ([]guard, error) {
 	}
 	return []guard{
 		{
-			hookchain.Before("no-rm-rf", hookchain.And(hookchain.Tool("shell"), rmRecursiveForce), denyRecursiveDelete),
-			"before shell: deny rm -r -f in any spelling or wrapper (sudo, sh -c), and commands that cannot be known before they run",
+			hookchain.Before("no-rm-rf", hookchain.And(hookchain.Tool("shell"), rmRecursive), denyRecursiveDelete),
+			"before shell: deny rm -r in any spelling or wrapper (sudo, sh -c), and commands that cannot be known before they run",
 		},
 		{
 			hookchain.Before("workspace-only", hookchain.Tool("write_file", "read_file"),
@@ -133,28 +134,28 @@ func newChain(gs []guard, op *operator) *hookchain.Chain {
 	return hookchain.New(links...).WithApprover(op.approver())
 }
 
-// denyRecursiveDelete refuses a command rmRecursiveForce matched, saying
-// what it saw: the rm and what it was reached through, or what could not be
-// known before the command runs.
+// denyRecursiveDelete refuses a command rmRecursive matched, saying what it
+// saw: the rm and what it was reached through, or what could not be known
+// before the command runs.
 func denyRecursiveDelete(_ context.Context, e hookchain.Event) (hookchain.Outcome, error) {
 	script := shell.Parse(gjson.GetBytes(e.Input, "command").String())
 	for _, c := range script.Commands {
-		if !(shell.Script{Commands: []shell.Command{c}}).Runs("rm", "-r", "-f") {
+		if !(shell.Script{Commands: []shell.Command{c}}).Runs("rm", "-r") {
 			continue
 		}
-		seen := "recursive forced delete (rm -r -f)"
+		seen := "recursive delete (rm -r)"
 		if len(c.Via) > 0 {
 			seen += ", seen through " + joinAnd(c.Via)
 		}
 		return hookchain.Deny(seen + "; remove files by name instead"), nil
 	}
 	switch {
-	case script.MightRun("rm", "-r", "-f"):
-		return hookchain.Deny("rm with arguments known only when it runs, which could be -r -f; spell the arguments out"), nil
+	case script.MightRun("rm", "-r"):
+		return hookchain.Deny("rm with arguments known only when it runs, which could be -r; spell the arguments out"), nil
 	case len(script.Unknown) > 0:
-		return hookchain.Deny("the command cannot be known before it runs (" + script.Unknown[0] + ") and could be rm -r -f; spell the program out"), nil
+		return hookchain.Deny("the command cannot be known before it runs (" + script.Unknown[0] + ") and could be rm -r; spell the program out"), nil
 	}
-	return hookchain.Deny("the command cannot be read, and could be rm -r -f"), nil
+	return hookchain.Deny("the command cannot be read, and could be rm -r"), nil
 }
 
 // joinAnd lists words for a reader: "a", "a and b", "a, b and c".

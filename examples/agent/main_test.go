@@ -74,15 +74,15 @@ func TestTheSessionDeniesEveryDangerousCall(t *testing.T) {
 		reason string
 	}{
 		{`{"command":"rm -rf ."}`, "no-rm-rf",
-			"recursive forced delete (rm -r -f); remove files by name instead"},
+			"recursive delete (rm -r); remove files by name instead"},
 		{`{"command":"rm -r -f /nonexistent-hookchain-demo"}`, "no-rm-rf",
-			"recursive forced delete (rm -r -f); remove files by name instead"},
+			"recursive delete (rm -r); remove files by name instead"},
 		{`{"command":"sh -c 'rm -fr ./build'"}`, "no-rm-rf",
-			"recursive forced delete (rm -r -f), seen through sh -c; remove files by name instead"},
+			"recursive delete (rm -r), seen through sh -c; remove files by name instead"},
 		{`{"command":"sudo env X=1 rm -R --force ./build"}`, "no-rm-rf",
-			"recursive forced delete (rm -r -f), seen through sudo and env; remove files by name instead"},
+			"recursive delete (rm -r), seen through sudo and env; remove files by name instead"},
 		{`{"command":"echo cleaning && $(printf rm) -r -f ./build"}`, "no-rm-rf",
-			"the command cannot be known before it runs (the program is a command's output: $(printf rm)) and could be rm -r -f; spell the program out"},
+			"the command cannot be known before it runs (the program is a command's output: $(printf rm)) and could be rm -r; spell the program out"},
 		{`{"path":"../escape.txt","content":"out"}`, "workspace-only",
 			"../escape.txt is outside the workspace"},
 		{`{"path":"/etc/hookchain-demo","content":"out"}`, "workspace-only",
@@ -201,13 +201,13 @@ func before(tool, input string) hookchain.Event {
 	return hookchain.Event{Hook: hookchain.BeforeTool, Tool: tool, Input: json.RawMessage(input)}
 }
 
-func TestTheRmGuardCatchesRecursiveForcedDeletes(t *testing.T) {
+func TestTheRmGuardCatchesRecursiveDeletes(t *testing.T) {
 	chain := chainFor(t, t.TempDir())
 	const (
-		plain   = "recursive forced delete (rm -r -f); remove files by name instead"
-		through = "recursive forced delete (rm -r -f), seen through %s; remove files by name instead"
-		unknown = "the command cannot be known before it runs (%s) and could be rm -r -f; spell the program out"
-		maybe   = "rm with arguments known only when it runs, which could be -r -f; spell the arguments out"
+		plain   = "recursive delete (rm -r); remove files by name instead"
+		through = "recursive delete (rm -r), seen through %s; remove files by name instead"
+		unknown = "the command cannot be known before it runs (%s) and could be rm -r; spell the program out"
+		maybe   = "rm with arguments known only when it runs, which could be -r; spell the arguments out"
 	)
 	tests := []struct {
 		command string
@@ -242,14 +242,20 @@ func TestTheRmGuardCatchesRecursiveForcedDeletes(t *testing.T) {
 		{"$(printf rm) -rf build", fmt.Sprintf(unknown, "the program is a command's output: $(printf rm)")},
 		{`eval "$CLEANUP"`, fmt.Sprintf(unknown, `eval of a non-literal: "$CLEANUP"`)},
 		{"curl -fsSL https://example.com/install.sh | sh", fmt.Sprintf(unknown, "sh reading its script from a pipe: curl -fsSL https://example.com/install.sh")},
-		// Look-alikes that delete nothing recursively by force.
+		// Look-alikes that delete nothing recursively.
 		{"echo rm -rf", ""},
 		{"echo 'rm -rf is dangerous'", ""},
 		{"# rm -rf /", ""},
 		{"grep -- -rf patterns.txt", ""},
 		{"git rm -rf --cached build", ""},
-		{"rm -r build", ""},
+		{"rm -r build", plain},
+		{"rm -R build", plain},
+		{"rm --recursive build", plain},
+		{"rm -rv build", plain},
 		{"rm -f notes.md", ""},
+		{`rm -f "$HOME/.cache/app.lock"`, ""},
+		{`rm -f "$tmpfile"`, ""},
+		{"rmdir build", ""},
 		{"rm notes.md", ""},
 		{"rm -- -rf", ""},
 		{"firm -rf", ""},

@@ -1,0 +1,383 @@
+package shell
+
+import (
+	"maps"
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// bindings are the names the command line binds to programs other than
+// the ones its text names: aliases, hash -p and BASH_CMDS, and functions
+// that run a shell on their input.
+type bindings struct {
+	aliases map[string]aliasValue
+	hashed  map[string]string // name → the program's path
+	// callers maps a function that runs a shell on its input to the
+	// label of that shell; calls records every call made with an input.
+	callers map[string]string
+	calls   []call
+	used    map[string]bool // the names run so far, as written
+}
+
+type aliasValue struct {
+	text string
+	dyn  bool
+}
+
+type call struct {
+	name string
+	in   input
+	c    ctx
+}
+
+// rebound handles a command whose name the command line bound to
+// something else, and reports whether it did: an alias is replaced by its
+// value, a hashed name by its program.
+func (w *walker) rebound(cmd Command, ws []word, c ctx, hops int) bool {
+	b := &w.names
+	name := cmd.Name
+	if a, ok := b.aliases[name]; ok && hops == 0 && cmd.Path == name {
+		label := "alias " + name
+		if a.dyn {
+			w.unknown(label + " of a non-literal: " + a.text)
+			return true
+		}
+		size := len(a.text)
+		for _, x := range ws[1:] {
+			size += 1 + len(x.text)
+		}
+		if size > w.budget {
+			w.unknown("too large to read: " + label)
+			return true
+		}
+		var sb strings.Builder
+		sb.WriteString(a.text)
+		for _, x := range ws[1:] {
+			sb.WriteByte(' ')
+			sb.WriteString(quoteWord(x))
+		}
+		w.script(sb.String(), c.reached(label), label)
+		return true
+	}
+	if p, ok := b.hashed[name]; ok && cmd.Path == name {
+		label := "hash " + name
+		cmd.Path, cmd.Name = p, programName(p)
+		cmd.Via = appendVia(c.via, label)
+		w.out.Commands = append(w.out.Commands, cmd)
+		ws2 := append([]word{{text: p}}, ws[1:]...)
+		w.unwrap(cmd, ws2, texts(ws2), c.reached(label), hops)
+		return true
+	}
+	return false
+}
+
+// noteCall records a command run by name, and one given an input, which
+// is a function's input if the command is a function that runs a shell on
+// it.
+func (w *walker) noteCall(cmd Command, c ctx) {
+	if cmd.Path == cmd.Name {
+		if w.names.used == nil {
+			w.names.used = map[string]bool{}
+		}
+		w.names.used[cmd.Name] = true
+	}
+	if in := c.fds.get(0); in.kind != srcNothing && in.kind != srcUnset {
+		w.names.calls = append(w.names.calls, call{name: cmd.Name, in: in, c: c})
+	}
+}
+
+// quoteWord returns x as shell text that reads back as the same word.
+func quoteWord(x word) string {
+	if x.dyn {
+		return x.text // its source text, which parses back into the same word
+	}
+	q, err := syntax.Quote(x.text, syntax.LangBash)
+	if err != nil {
+		return "$'\\x00'" // a word that cannot be written; no program is named so
+	}
+	return q
+}
+
+func (w *walker) bindAlias(name string, a aliasValue) {
+	if w.names.aliases == nil {
+		w.names.aliases = map[string]aliasValue{}
+	}
+	if w.names.used[name] {
+		w.unknown("an alias defined on the command line after it is used: " + name)
+	}
+	w.names.aliases[name] = a
+}
+
+func (w *walker) bindHash(name, p string) {
+	if w.names.hashed == nil {
+		w.names.hashed = map[string]string{}
+	}
+	if w.names.used[name] {
+		w.unknown("a name bound to another program after it is used: " + name)
+	}
+	w.names.hashed[name] = p
+}
+
+// finish reads what is known only once the whole command line is: the
+// shells that functions run on what their callers pipe into them.
+func (w *walker) finish() {
+	b := &w.names
+	if len(b.callers) == 0 {
+		return
+	}
+	// A function that calls, with its own input, one that runs a shell on
+	// its input runs that shell on its input too: walk the calls back from
+	// the functions known to, each function once.
+	callersOf := map[string][]string{} // callee → the functions that call it with their input
+	for _, cl := range b.calls {
+		if cl.in.kind == srcCaller {
+			callersOf[cl.name] = append(callersOf[cl.name], cl.in.text)
+		}
+	}
+	work := slices.Sorted(maps.Keys(b.callers)) // in an order that does not change between runs
+	for len(work) > 0 {
+		f := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, caller := range callersOf[f] {
+			if _, seen := b.callers[caller]; !seen {
+				b.callers[caller] = b.callers[f]
+				work = append(work, caller)
+			}
+		}
+	}
+	for _, cl := range b.calls {
+		label, ok := b.callers[cl.name]
+		if !ok || cl.in.kind == srcCaller {
+			continue
+		}
+		w.readScript(label, cl.in, cl.c.reached(cl.name))
+	}
+}
+
+// suspicious reports whether a string that bash may evaluate later holds
+// a command substitution.
+func suspicious(s string) bool {
+	return strings.Contains(s, "$(") || strings.IndexByte(s, '`') >= 0 ||
+		strings.Contains(s, "<(") || strings.Contains(s, ">(")
+}
+
+// evaluated reads text that bash expands as a word when it is used, not
+// where it is written: a prompt string, a variable evaluated as
+// arithmetic (x='a[$(rm -rf /)]'; echo $((x))) or indirectly (${!x},
+// ${x@P}), a subscript test -v or printf -v evaluates. Its substitutions
+// run.
+func (w *walker) evaluated(text string, c ctx, label string) {
+	if !suspicious(text) || !w.admit(text, label) {
+		return
+	}
+	w.depth++
+	defer func() { w.depth-- }()
+	x, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Document(strings.NewReader(text))
+	if err != nil || x == nil {
+		w.unknown("parse error in " + label + ": " + errText(err))
+		return
+	}
+	c.src = text
+	w.expansions(x, c.reached(label), nil)
+}
+
+func errText(err error) string {
+	if err == nil {
+		return "nothing to read"
+	}
+	return err.Error()
+}
+
+// commandVariables are the variables whose value a program runs as a
+// command line: bash's PROMPT_COMMAND, git's and ssh's helpers, the
+// editors and pagers that git, sudo, man and less start.
+var commandVariables = map[string]bool{
+	"PROMPT_COMMAND": true, "GIT_SSH_COMMAND": true, "GIT_EDITOR": true,
+	"GIT_SEQUENCE_EDITOR": true, "GIT_PAGER": true, "GIT_EXTERNAL_DIFF": true,
+	"GIT_ASKPASS": true, "GIT_PROXY_COMMAND": true, "SSH_ASKPASS": true,
+	"SUDO_ASKPASS": true, "SUDO_EDITOR": true, "EDITOR": true, "VISUAL": true,
+	"PAGER": true, "MANPAGER": true, "SYSTEMD_PAGER": true, "FCEDIT": true,
+	"LESSOPEN": true, "LESSCLOSE": true, "BROWSER": true,
+}
+
+// promptVariables are expanded, substitutions and all, each time a prompt
+// is shown or set -x traces.
+var promptVariables = map[string]bool{"PS0": true, "PS1": true, "PS2": true, "PS3": true, "PS4": true}
+
+// assign reads an assignment for what it makes bash run later. prefix
+// says it is written before a command (X=1 cmd).
+func (w *walker) assign(a *syntax.Assign, c ctx, prefix bool) {
+	if a == nil || a.Name == nil {
+		return
+	}
+	name := a.Name.Value
+	switch {
+	case name == "BASH_CMDS":
+		w.bashCmds(a, c)
+		return
+	case name == "BASH_ENV" || name == "ENV":
+		w.startupFile(name, a.Value, c)
+		return
+	case name == "BASH_ALIASES":
+		w.bashAliases(a, c)
+		return
+	case strings.HasPrefix(name, "GIT_CONFIG_"):
+		w.gitConfigVariable(name, a.Value, c)
+	}
+	if a.Value == nil {
+		if a.Array != nil {
+			for _, e := range a.Array.Elems {
+				if e.Value != nil {
+					if lw := literal(e.Value, c.src); !lw.dyn {
+						w.evaluated(lw.text, c, name+"=")
+					}
+				}
+			}
+		}
+		return
+	}
+	w.assignValue(name, a.Value, literal(a.Value, c.src), c)
+}
+
+// assignValue reads the value v, as a word, given to the variable name.
+func (w *walker) assignValue(name string, x *syntax.Word, v word, c ctx) {
+	label := name + "="
+	switch {
+	case commandVariables[name]:
+		if v.dyn {
+			w.unknown(name + " set to a command known only at run time: " + v.text)
+			return
+		}
+		text := v.text
+		if name == "LESSOPEN" || name == "LESSCLOSE" {
+			text = strings.TrimLeft(text, "|")
+		}
+		w.script(text, c.reached(label), label)
+	case promptVariables[name] && !v.dyn:
+		w.evaluated(v.text, c, label)
+	case !v.dyn:
+		w.evaluated(v.text, c, label)
+	}
+}
+
+// bashCmds reads an assignment to bash's table of hashed programs.
+func (w *walker) bashCmds(a *syntax.Assign, c ctx) {
+	bind := func(key syntax.ArithmExpr, value *syntax.Word) {
+		k, ok := key.(*syntax.Word)
+		if !ok || value == nil {
+			w.unknown("BASH_CMDS set with a key known only at run time")
+			return
+		}
+		kw, vw := literal(k, c.src), literal(value, c.src)
+		if kw.dyn || vw.dyn {
+			w.unknown("BASH_CMDS set to what only run time knows: " + kw.text + "=" + vw.text)
+			return
+		}
+		w.bindHash(kw.text, vw.text)
+	}
+	switch {
+	case a.Index != nil:
+		bind(a.Index, a.Value)
+	case a.Array != nil:
+		for _, e := range a.Array.Elems {
+			bind(e.Index, e.Value)
+		}
+	}
+}
+
+// bashAliases reads an assignment to bash's table of aliases.
+func (w *walker) bashAliases(a *syntax.Assign, c ctx) {
+	bind := func(key syntax.ArithmExpr, value *syntax.Word) {
+		k, ok := key.(*syntax.Word)
+		if !ok || value == nil {
+			w.unknown("BASH_ALIASES set with a key known only at run time")
+			return
+		}
+		kw, vw := literal(k, c.src), literal(value, c.src)
+		if kw.dyn {
+			w.unknown("BASH_ALIASES set with a key known only at run time: " + kw.text)
+			return
+		}
+		w.bindAlias(kw.text, aliasValue{text: vw.text, dyn: vw.dyn})
+		if !vw.dyn {
+			w.script(vw.text, c.reached("alias"), "alias")
+		}
+	}
+	switch {
+	case a.Index != nil:
+		bind(a.Index, a.Value)
+	case a.Array != nil:
+		for _, e := range a.Array.Elems {
+			bind(e.Index, e.Value)
+		}
+	}
+}
+
+// startupFile reads BASH_ENV or ENV, the file a non-interactive bash (or
+// an interactive sh) runs before its script.
+func (w *walker) startupFile(name string, x *syntax.Word, c ctx) {
+	if x == nil {
+		return
+	}
+	in := w.pathInput(x, c, nil, c.fds)
+	w.readScript(name, in, c)
+}
+
+// decl reads declare, typeset, local, export, readonly and nameref, whose
+// arguments are assignments: declare -a 'a=($(rm -rf /))' evaluates its
+// quoted argument as one.
+func (w *walker) decl(x *syntax.DeclClause, s *syntax.Stmt, c ctx) {
+	for _, a := range x.Args {
+		switch {
+		case a.Naked && a.Name == nil && a.Value != nil:
+			v := literal(a.Value, c.src)
+			if name, value, ok := strings.Cut(v.text, "="); ok && !v.dyn && !strings.HasPrefix(v.text, "-") {
+				if suspicious(name) {
+					w.evaluated(name, c, x.Variant.Value) // its subscript
+				}
+				w.assignValue(strings.TrimSuffix(name, "+"), nil, word{text: value}, c)
+			}
+		case !a.Naked:
+			w.assign(a, c, false)
+		}
+		for _, n := range []syntax.Node{a.Value, a.Array, a.Index} {
+			if !isNil(n) {
+				w.expansions(n, c, s)
+			}
+		}
+	}
+}
+
+// arithmeticString reads an arithmetic expression written as a quoted
+// word (let 'a[$(rm -rf /)]'), which bash evaluates, substitutions and
+// all.
+func (w *walker) arithmeticString(e syntax.Node, c ctx, label string) {
+	if x, ok := e.(*syntax.Word); ok {
+		if lw := literal(x, c.src); !lw.dyn {
+			w.evaluated(lw.text, c, label)
+		}
+	}
+}
+
+// testClause reads the operands of [[ ]] that bash evaluates as
+// arithmetic or as a variable's name: [[ -v 'a[$(…)]' ]],
+// [[ 'a[$(…)]' -eq 1 ]].
+func (w *walker) testClause(x syntax.TestExpr, c ctx) {
+	syntax.Walk(x, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.UnaryTest:
+			if n.Op == syntax.TsVarSet {
+				w.arithmeticString(n.X, c, "[[ -v ]]")
+			}
+		case *syntax.BinaryTest:
+			switch n.Op {
+			case syntax.TsEql, syntax.TsNeq, syntax.TsLeq, syntax.TsGeq, syntax.TsLss, syntax.TsGtr:
+				w.arithmeticString(n.X, c, "[[ ]]")
+				w.arithmeticString(n.Y, c, "[[ ]]")
+			}
+		}
+		return true
+	})
+}

@@ -1,0 +1,238 @@
+package shell
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Families of shells, by how they read their options.
+const (
+	posixShell = iota // sh, bash, zsh, ksh, dash and the rest
+	fishShell
+	cShell
+)
+
+// shells run the string after -c as a script, or read one from a file or
+// their standard input. Their scripts are read as Bash: where a dialect's
+// syntax agrees (most commands guards care about) that is what it runs,
+// and where it does not, the script does not parse and is unknown.
+var shells = map[string]int{
+	"sh": posixShell, "bash": posixShell, "rbash": posixShell, "dash": posixShell, "zsh": posixShell,
+	"ksh": posixShell, "ksh93": posixShell, "mksh": posixShell, "lksh": posixShell, "pdksh": posixShell,
+	"oksh": posixShell, "loksh": posixShell, "ash": posixShell, "yash": posixShell, "posh": posixShell,
+	"hush": posixShell, "bosh": posixShell, "jsh": posixShell,
+	"fish": fishShell, "nu": fishShell, "elvish": fishShell, "xonsh": fishShell,
+	"csh": cShell, "tcsh": cShell,
+}
+
+// shellCall is how a shell was asked to run: the script it was given
+// with -c (or fish's --command), whether it reads its input (-s), whether
+// it only checks syntax (-n), and the operands after its options.
+type shellCall struct {
+	dashC    bool
+	rcfile   *word // bash --rcfile, --init-file
+	script   *word // -c's command string
+	init     *word // fish -C, run before anything else
+	stdin    bool
+	noexec   bool
+	nothing  bool // --help, --version
+	dynOpts  *word
+	operands []word
+}
+
+// readShellArgs reads a shell's options as its family does.
+func readShellArgs(family int, args []word) shellCall {
+	var sc shellCall
+	dashC := false
+	i := 0
+options:
+	for ; i < len(args); i++ {
+		a := args[i].text
+		switch {
+		case args[i].dyn:
+			if i+1 < len(args) && mayBeOptions(a) {
+				sc.dynOpts = &args[i]
+			}
+			break options
+		case a == "--" || a == "-":
+			i++
+			break options
+		case strings.HasPrefix(a, "--"):
+			name, val, hasVal := strings.Cut(a[2:], "=")
+			switch {
+			case name == "help" || name == "version":
+				sc.nothing = true
+			case family == fishShell && (name == "command" || name == "init-command"):
+				var v *word
+				if hasVal {
+					v = &word{text: val, dyn: args[i].dyn}
+				} else if i+1 < len(args) {
+					i++
+					v = &args[i]
+				}
+				if name == "command" {
+					sc.script = v
+				} else {
+					sc.init = v
+				}
+			case family == fishShell && name == "no-execute":
+				sc.noexec = true
+			case name == "noexec" || name == "no-exec" || name == "no_exec":
+				sc.noexec = true
+			case name == "rcfile" || name == "init-file":
+				// An interactive bash runs this file first.
+				if hasVal {
+					sc.rcfile = &word{text: val}
+				} else if i+1 < len(args) {
+					i++
+					sc.rcfile = &args[i]
+				}
+			case !hasVal && (family == fishShell &&
+				(name == "debug" || name == "debug-output" || name == "features" || name == "profile" || name == "profile-startup")):
+				i++
+			}
+		case len(a) >= 2 && (a[0] == '-' || a[0] == '+' && family == posixShell):
+			// Letters that take an argument take the next words in turn:
+			// bash -oc pipefail 'rm -rf /' is -o pipefail -c.
+			need := 0
+			for j := 1; j < len(a); j++ {
+				switch c := a[j]; {
+				case c == 'c' && a[0] == '-':
+					dashC = true
+				case c == 's' && a[0] == '-' && family != fishShell:
+					sc.stdin = true
+				case c == 'n' && a[0] == '-':
+					sc.noexec = true
+				case family == posixShell && (c == 'o' || c == 'O'):
+					need++
+					if k := i + need; k < len(args) && a[0] == '-' && isNoexec(args[k].text) {
+						sc.noexec = true
+					}
+				case family == fishShell && strings.IndexByte("CdfopD", c) >= 0:
+					need++
+					if c == 'C' && i+need < len(args) {
+						sc.init = &args[i+need]
+					}
+				case family == fishShell && (c == 'h' || c == 'v'):
+					sc.nothing = true
+				}
+			}
+			i += need
+		case a == "-b" && family == posixShell:
+			i++
+			break options
+		default:
+			break options
+		}
+	}
+	rest := args[min(i, len(args)):]
+	if dashC && sc.script == nil && len(rest) > 0 {
+		sc.script = &rest[0]
+		rest = rest[1:]
+	}
+	sc.operands, sc.dashC = rest, dashC
+	if family == fishShell && dashC && sc.script == nil {
+		sc.stdin = true
+	}
+	return sc
+}
+
+func isNoexec(name string) bool {
+	n := strings.ToLower(strings.ReplaceAll(name, "_", ""))
+	return n == "noexec"
+}
+
+// mayBeOptions reports whether a word known only at run time could be a
+// bundle of options: an expansion and nothing else ($OPTS, "$X"), or a dash
+// followed by one. "$DIR/run.sh" could not.
+func mayBeOptions(arg string) bool {
+	s := shape(arg)
+	return len(s) == 1 && s[0].hole || len(s) > 1 && strings.HasPrefix(s[0].text, "-")
+}
+
+// shell reads what a shell runs: the script after -c, a script file (which
+// cannot be read from here and is not a reason for doubt: any program is a
+// file this package cannot read) unless it names a descriptor or a
+// process substitution, or its standard input.
+func (w *walker) shell(family int, name string, args []word, c ctx) {
+	sc := readShellArgs(family, args)
+	if sc.nothing || sc.noexec {
+		return // it prints or checks, and runs nothing
+	}
+	if sc.dynOpts != nil {
+		// bash $OPTS 'rm -rf /' may be bash -c 'rm -rf /'.
+		w.unknown(name + " with options known only at run time: " + sc.dynOpts.text)
+		return
+	}
+	label := name + " -c"
+	if sc.init != nil {
+		w.runScript([]word{*sc.init}, c, name+" -C")
+	}
+	if sc.rcfile != nil {
+		w.readScript(name+" --rcfile", w.operandInput(*sc.rcfile, c), c)
+	}
+	switch {
+	case sc.script != nil:
+		w.runScript([]word{*sc.script}, c, label)
+	case sc.dashC && c.more != "":
+		w.unknown(label + " of " + c.more)
+	case len(sc.operands) > 0 && !sc.stdin:
+		w.readScript(name, w.operandInput(sc.operands[0], c), c)
+	default:
+		w.readScript(name, c.fds.get(0), c)
+	}
+}
+
+// operandSource returns what a program reads from the file its operand
+// names: a process substitution's output, a descriptor for /dev/stdin and
+// /dev/fd/N, or a file.
+func (w *walker) operandInput(x word, c ctx) input {
+	if x.node != nil && len(x.node.Parts) == 1 {
+		if ps, ok := x.node.Parts[0].(*syntax.ProcSubst); ok && ps.Op == syntax.CmdIn {
+			return w.outputOfStmts(ps.Stmts, c.src, "a process substitution: "+x.text)
+		}
+	}
+	if x.dyn {
+		if strings.Contains(x.text, "<(") {
+			return unknownInput("a process substitution: " + x.text)
+		}
+		return input{kind: srcFile}
+	}
+	return pathText(x.text, c.fds)
+}
+
+// readScript records what a shell (or source, at, make) runs when it reads
+// its script from in.
+func (w *walker) readScript(name string, in input, c ctx) {
+	in = w.resolve(in)
+	switch in.kind {
+	case srcText:
+		label := name + " " + in.how
+		if in.how == "|" {
+			label = "| " + name
+		}
+		w.script(in.text, c.reached(label), label)
+	case srcUnknown:
+		w.unknown(name + " reading its script from " + in.text)
+	case srcUnset:
+		w.unknown(name + " reading a descriptor the command line does not open")
+	case srcCaller:
+		if w.names.callers == nil {
+			w.names.callers = map[string]string{}
+		}
+		w.names.callers[in.text] = name
+	}
+}
+
+// source reads source FILE and . FILE, which run a script in the current
+// shell.
+func (w *walker) source(name string, args []word, c ctx) {
+	if len(args) > 0 && args[0].text == "--" {
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		return
+	}
+	w.readScript(name, w.operandInput(args[0], c), c)
+}

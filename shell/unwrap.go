@@ -1,0 +1,855 @@
+package shell
+
+import (
+	"strings"
+)
+
+// unwrap records what cmd runs in turn: the command after a wrapper's
+// options, the script of a shell, eval or trap, find's -exec commands,
+// and the strings bash evaluates.
+func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
+	name := strings.ToLower(cmd.Name)
+	args, argTexts := ws[1:], ts[1:]
+	if family, ok := shells[name]; ok {
+		w.shell(family, cmd.Name, args, c)
+		return
+	}
+	switch name {
+	case "eval":
+		if len(args) > 0 && args[0].text == "--" && !args[0].dyn {
+			args = args[1:]
+		}
+		if c.more != "" {
+			w.unknown("eval of " + c.more)
+			return
+		}
+		w.runScript(args, c, "eval")
+		return
+	case "trap":
+		w.trap(args, c)
+		return
+	case "alias":
+		w.alias(args, c)
+		return
+	case "hash":
+		w.hash(args)
+		return
+	case "find", "gfind":
+		w.find(args, argTexts, c, hops)
+		return
+	case "xargs", "gxargs":
+		w.xargs(args, argTexts, c, hops)
+		return
+	case "fd", "fdfind":
+		w.fd(args, argTexts, c, hops)
+		return
+	case "parallel":
+		w.parallel(args, c)
+		return
+	case "source", ".":
+		w.source(cmd.Name, args, c)
+		return
+	case "git", "hub":
+		w.git(cmd, args, c)
+		return
+	case "ssh", "scp", "sftp":
+		w.sshOptions(name, args, c)
+		if name != "ssh" {
+			return
+		}
+	case "rsync":
+		w.rsync(args, c)
+		return
+	case "tar", "gtar", "bsdtar", "sort", "split", "man":
+		w.commandOption(strings.TrimPrefix(strings.TrimPrefix(name, "g"), "bsd"), args, c)
+		return
+	case "tmux":
+		w.tmux(args, c)
+		return
+	case "screen":
+		w.screen(args, argTexts, c, hops)
+		return
+	case "at", "batch":
+		w.at(cmd.Name, args, c)
+		return
+	case "crontab":
+		w.crontab(args, c)
+		return
+	case "compgen":
+		g := opts("A: C: F: G: o: P: S: W: X: a b c d e f g j k s u v V:", "")
+		g.scan(texts(args), func(o option) {
+			if o.name == "-C" && o.at < len(args) {
+				w.runScript([]word{{text: o.val, dyn: args[o.at].dyn}}, c, "compgen -C")
+			}
+		})
+		return
+	case "make", "gmake", "bmake":
+		w.make(cmd.Name, args, c)
+		return
+	case "nix-shell":
+		w.optionScript(args, c, "nix-shell --run", "--run", "--command")
+		return
+	case "nix":
+		w.nix(args, argTexts, c, hops)
+		return
+	case "direnv":
+		if len(args) > 2 && args[0].text == "exec" {
+			w.command(args[2:], argTexts[2:], c.reached("direnv exec"), hops+1)
+		}
+		return
+	case "mapfile", "readarray":
+		w.mapfile(args, c)
+		return
+	case "read":
+		// The names it assigns to are evaluated, subscripts and all.
+		for _, a := range args {
+			if !a.dyn {
+				w.evaluated(a.text, c, name)
+			}
+		}
+		w.readInput(c, name)
+		return
+	case "declare", "typeset", "local", "export", "readonly", "nameref":
+		for _, a := range args {
+			if n, v, ok := strings.Cut(a.text, "="); ok && !a.dyn && !strings.HasPrefix(a.text, "-") {
+				w.assignValue(strings.TrimSuffix(n, "+"), nil, word{text: v}, c)
+			}
+		}
+		return
+	case "test", "[":
+		w.testArgs(args, c)
+		return
+	case "printf":
+		w.printfV(args, c)
+		return
+	case "let", "unset":
+		for _, a := range args {
+			if !a.dyn {
+				w.evaluated(a.text, c, name)
+			}
+		}
+		return
+	case "enable":
+		for _, a := range args {
+			if strings.HasPrefix(a.text, "-") && strings.Contains(a.text, "f") {
+				w.unknown("enable -f loads a builtin from a shared object: " + strings.Join(cmd.Args, " "))
+				return
+			}
+		}
+		return
+	}
+	if subs, ok := subcommandRunners[name]; ok {
+		w.runner(cmd.Name, subs, args, argTexts, c, hops)
+		return
+	}
+	if name == "npx" || name == "bunx" || name == "uvx" || name == "pnpx" {
+		entry := map[string]string{"pnpx": "npx"}[name]
+		if entry == "" {
+			entry = name
+		}
+		w.wrapped(wrappers[entry], cmd.Name, args, argTexts, c, hops)
+		return
+	}
+	if wr, ok := wrappers[name]; ok {
+		w.wrapped(wr, cmd.Name, args, argTexts, c, hops)
+	}
+}
+
+// wrapped reads a wrapper from the table: its options, then what it runs.
+func (w *walker) wrapped(wr *wrapper, name string, args []word, ts []string, c ctx, hops int) {
+	lname := strings.ToLower(name)
+	var script, split *option // the option whose value is a script; env -S
+	shell, exec, user := false, false, false
+	i, runs := wr.scan(ts, func(o option) {
+		switch {
+		case wr.isScript(o.name):
+			script = &o
+		case wr.isShell(o.name):
+			shell = true
+		case (lname == "env" || lname == "genv") && (o.name == "-S" || o.name == "--split-string"):
+			split = &o
+		case lname == "watch" && (o.name == "-x" || o.name == "--exec"):
+			exec = true
+		case lname == "runuser" && (o.name == "-u" || o.name == "--user"):
+			user = true
+		}
+	})
+	if !runs {
+		return
+	}
+	rest := min(i+wr.operands, len(args))
+	if wr.operands > 0 && rest < len(ts) && ts[rest] == "--" && (i == 0 || ts[i-1] != "--") {
+		// getopt moves options past operands, so a "--" may follow them:
+		// taskset -c 1 -- cmd.
+		rest++
+	}
+	if lname == "ssh" && rest < len(ts) {
+		// ssh reads options after its destination too: ssh host -p 22 cmd.
+		j, ok := wr.scan(ts[rest:], nil)
+		if !ok {
+			return
+		}
+		rest += j
+	}
+	if script != nil {
+		label := name + " " + script.name
+		if args[script.at].dyn {
+			w.unknown(label + " of a non-literal: " + args[script.at].text)
+			return
+		}
+		w.script(script.val, c.reached(label), label)
+		return
+	}
+	inner, innerTexts := args[rest:], ts[rest:]
+	switch {
+	case split != nil:
+		w.envSplit(args[split.at], split.val, inner, c, hops)
+	case lname == "flock" && len(inner) > 1 && (inner[0].text == "-c" || inner[0].text == "--command"):
+		// flock FILE -c COMMAND: the option follows the file.
+		w.runScript(inner[1:2], c, name+" -c")
+	case wr.mode == runsOption:
+		switch {
+		case lname == "runuser" && user && len(inner) > 0:
+			// runuser -u USER runs its operands as a command, without a
+			// shell.
+			direct := wr.grammar
+			direct.permute = false
+			k, _ := direct.scan(ts, nil)
+			w.command(args[k:], ts[k:], c.reached(name), hops+1)
+		case lname == "sg" && len(inner) > 1:
+			// sg GROUP [-c] COMMAND runs the command with sh -c.
+			cmdWords := inner[1:]
+			if cmdWords[0].text == "-c" {
+				cmdWords = cmdWords[1:]
+			}
+			w.runScript(cmdWords, c, name)
+		case wr.bareShell:
+			w.readScript(name, c.fds.get(0), c)
+		}
+	case wr.mode == runsJoined && !exec:
+		w.runScript(inner, c, name)
+	case len(inner) == 0:
+		if shell || wr.bareShell {
+			w.readScript(name, c.fds.get(0), c)
+		}
+	case shell:
+		// sudo -s CMD, pnpm exec -c CMD: the shell runs the command line.
+		w.runScript(inner, c, name)
+	case lname == "watch":
+		// watch -x runs the command with its own input, not the caller's.
+		c.fds = c.fds.with(0, input{})
+		w.command(inner, innerTexts, c.reached(name), hops+1)
+	default:
+		w.command(inner, innerTexts, c.reached(name), hops+1)
+	}
+}
+
+// trap reads trap ACTION SIGNAL…, whose action is a script run later.
+func (w *walker) trap(args []word, c ctx) {
+	for i, a := range args {
+		if a.text == "--" {
+			continue
+		}
+		if strings.HasPrefix(a.text, "-") && !a.dyn || i == len(args)-1 {
+			return // trap -l, trap -p, trap - INT, or a lone signal
+		}
+		w.runScript(args[i:i+1], c, "trap")
+		return
+	}
+}
+
+// alias reads alias NAME=VALUE…: each value is a script, searched whether
+// or not the alias is used, and the name runs it from then on.
+func (w *walker) alias(args []word, c ctx) {
+	for _, a := range args {
+		n, val, ok := strings.Cut(a.text, "=")
+		if !ok || strings.HasPrefix(a.text, "-") {
+			continue
+		}
+		if a.dyn {
+			w.unknown("alias of a non-literal: " + a.text)
+			if !strings.ContainsAny(n, "$`\"'") {
+				w.bindAlias(n, aliasValue{text: a.text, dyn: true})
+			}
+			continue
+		}
+		w.bindAlias(n, aliasValue{text: val})
+		w.script(val, c.reached("alias"), "alias")
+	}
+}
+
+// hash reads hash -p PATH NAME…, which makes NAME run PATH.
+func (w *walker) hash(args []word) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !strings.HasPrefix(a.text, "-") || !strings.Contains(a.text, "p") {
+			continue
+		}
+		if i+2 >= len(args) {
+			return
+		}
+		p, names := args[i+1], args[i+2:]
+		for _, n := range names {
+			if p.dyn || n.dyn {
+				w.unknown("hash -p with what only run time knows: " + p.text + " " + n.text)
+				continue
+			}
+			w.bindHash(n.text, p.text)
+		}
+		return
+	}
+}
+
+// placeholderWords marks as known only at run time the words into which a
+// program puts what it finds or reads: find's and fd's {}, xargs -I's
+// replacement.
+func placeholderWords(ws []word, holds func(string) bool) []word {
+	out := ws
+	copied := false
+	for i, x := range ws {
+		if x.dyn || !holds(x.text) {
+			continue
+		}
+		if !copied {
+			out = append([]word(nil), ws...)
+			copied = true
+		}
+		out[i] = word{text: x.text, dyn: true, node: x.node}
+	}
+	return out
+}
+
+// find runs the commands of its -exec, -execdir, -ok and -okdir actions,
+// each ending at ";" or "+". In them, {} is a file it found.
+func (w *walker) find(args []word, ts []string, c ctx, hops int) {
+	for i := 0; i < len(args); i++ {
+		switch args[i].text {
+		case "-exec", "-execdir", "-ok", "-okdir":
+		default:
+			continue
+		}
+		label := "find " + args[i].text
+		j := i + 1
+		for j < len(args) && args[j].text != ";" && args[j].text != "+" {
+			j++
+		}
+		inner := placeholderWords(args[i+1:j], func(s string) bool { return strings.Contains(s, "{}") })
+		sub := c.reached(label)
+		sub.fds = c.fds.with(0, input{})
+		w.command(inner, ts[i+1:j], sub, hops+1)
+		i = j
+	}
+}
+
+// xargs runs a command with words read from its input, appended or put
+// in place of -I's replacement (-J's, on BSD).
+func (w *walker) xargs(args []word, ts []string, c ctx, hops int) {
+	wr := wrappers["xargs"]
+	replace := ""
+	i, runs := wr.scan(ts, func(o option) {
+		switch o.name {
+		case "-I", "-J", "--replace":
+			replace = o.val
+			if replace == "" {
+				replace = "{}"
+			}
+		case "-i":
+			replace = o.val
+			if replace == "" {
+				replace = "{}"
+			}
+		}
+	})
+	if !runs {
+		return
+	}
+	inner := args[i:]
+	if len(inner) == 0 {
+		return // xargs alone runs echo
+	}
+	sub := c.reached("xargs")
+	// The command's input is /dev/null: xargs reads its own, and puts what
+	// it reads in place of the replacement or after the words.
+	sub.fds = c.fds.with(0, input{})
+	if replace != "" {
+		inner = placeholderWords(inner, func(s string) bool { return strings.Contains(s, replace) })
+	} else {
+		sub.more = "xargs' input"
+	}
+	w.command(inner, texts(inner), sub, hops+1)
+}
+
+// fd runs the command after -x / --exec (one per result) or -X /
+// --exec-batch, up to a ";" or the end.
+func (w *walker) fd(args []word, ts []string, c ctx, hops int) {
+	for i := 0; i < len(args); i++ {
+		a := args[i].text
+		if a != "-x" && a != "--exec" && a != "-X" && a != "--exec-batch" {
+			continue
+		}
+		j := i + 1
+		for j < len(args) && args[j].text != ";" {
+			j++
+		}
+		inner := placeholderWords(args[i+1:j], func(s string) bool { return strings.Contains(s, "{") && strings.Contains(s, "}") })
+		sub := c.reached("fd " + a)
+		sub.fds = c.fds.with(0, input{})
+		w.command(inner, texts(inner), sub, hops+1)
+		i = j
+	}
+}
+
+// parallel runs its command (the words before :::, run by a shell) once
+// per argument, put in place of {} or after the words; without a command,
+// each argument is a command line. Arguments after ::: are literal; those
+// read from the input or from files (::::, -a) are not.
+func (w *walker) parallel(args []word, c ctx) {
+	g := opts("a: C: d: E: e:: I: i:: j: L: l:: m N: n: P: q S: s: u v X",
+		"arg-file= basefile= colsep= delimiter= eof=? env= halt= header= jobs= joblog= load= max-args= max-chars= "+
+			"max-line-length-allowed= max-lines=? max-procs= memfree= nice= progress results= retries= sshlogin= "+
+			"sshloginfile= tagstring= timeout= tmpdir= transfer= workdir= help! version!")
+	fromFile := false
+	i, runs := g.scan(texts(args), func(o option) {
+		if o.name == "-a" || o.name == "--arg-file" {
+			fromFile = true
+		}
+	})
+	if !runs {
+		return
+	}
+	j := i
+	for j < len(args) && !strings.HasPrefix(args[j].text, ":::") {
+		j++
+	}
+	command := args[i:j]
+	var inputs []word
+	for k := j; k < len(args); k++ {
+		switch args[k].text {
+		case ":::", ":::+":
+		case "::::", "::::+":
+			fromFile = true
+			k++
+		default:
+			inputs = append(inputs, args[k])
+		}
+	}
+	if j == len(args) && !fromFile {
+		if len(command) == 0 {
+			w.readScript("parallel", c.fds.get(0), c)
+			return
+		}
+		fromFile = true // the arguments are read from the input
+	}
+	if fromFile {
+		// One argument only run time knows.
+		inputs = append(inputs, word{text: `"$PARALLEL_ARG"`, dyn: true})
+	}
+	size := 0
+	for _, x := range command {
+		size += 1 + len(x.text)
+	}
+	for _, in := range inputs {
+		if size+len(in.text) > w.budget {
+			w.unknown("too large to read: parallel")
+			return
+		}
+		if len(command) == 0 {
+			w.runScript([]word{in}, c, "parallel")
+			continue
+		}
+		line := make([]word, 0, len(command)+1)
+		placed := false
+		for _, x := range command {
+			if !x.dyn && strings.Contains(x.text, "{") && strings.Contains(x.text, "}") {
+				x = word{text: placeholder(x.text, quoteWord(in)), dyn: true}
+				placed = true
+			}
+			line = append(line, x)
+		}
+		if !placed {
+			line = append(line, word{text: quoteWord(in), dyn: true})
+		}
+		var b strings.Builder
+		for k, x := range line {
+			if k > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(x.text)
+		}
+		w.script(b.String(), c.reached("parallel"), "parallel")
+	}
+}
+
+// placeholder puts arg, as shell text, in place of parallel's {}, {.},
+// {/} and the like in s.
+func placeholder(s, arg string) string {
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(s, '{')
+		j := strings.IndexByte(s[max(i, 0):], '}')
+		if i < 0 || j < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		b.WriteString(s[:i])
+		b.WriteString(arg)
+		s = s[i+j+1:]
+	}
+}
+
+// envSplit reads env -S STRING: STRING is split into words the way env
+// does (not a shell), and they stand in env's arguments in its place,
+// options and assignments included.
+func (w *walker) envSplit(opt word, text string, inner []word, c ctx, hops int) {
+	if opt.dyn {
+		w.unknown("env -S of a non-literal: " + opt.text)
+		return
+	}
+	split, ok := splitEnvS(text)
+	if !ok {
+		w.unknown("env -S of a string env cannot split: " + text)
+		return
+	}
+	ws := append(split, inner...)
+	ts := texts(ws)
+	sub := c.reached("env -S")
+	wr := wrappers["env"]
+	i, runs := wr.scan(ts, nil)
+	if !runs || i >= len(ws) {
+		return
+	}
+	w.command(ws[i:], ts[i:], sub, hops+1)
+}
+
+// splitEnvS splits an env -S string as GNU env does: blanks separate
+// words, quotes group them, \_ is a blank that separates outside double
+// quotes and a space inside them, ${NAME} is the environment's, and # at
+// the start of a word begins a comment.
+func splitEnvS(s string) ([]word, bool) {
+	var out []word
+	var b strings.Builder
+	inWord, dyn := false, false
+	end := func() {
+		if inWord {
+			out = append(out, word{text: b.String(), dyn: dyn})
+		}
+		b.Reset()
+		inWord, dyn = false, false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r':
+			end()
+		case c == '#' && !inWord:
+			i = len(s)
+		case c == '\'':
+			inWord = true
+			for i++; i < len(s) && s[i] != '\''; i++ {
+				if s[i] == '\\' && i+1 < len(s) && (s[i+1] == '\\' || s[i+1] == '\'') {
+					i++
+				}
+				b.WriteByte(s[i])
+			}
+			if i >= len(s) {
+				return nil, false
+			}
+		case c == '"':
+			inWord = true
+			for i++; i < len(s) && s[i] != '"'; i++ {
+				switch {
+				case s[i] == '\\' && i+1 < len(s):
+					i++
+					r, stop, ok := envEscape(s[i], true)
+					if !ok {
+						return nil, false
+					}
+					if stop {
+						end()
+						return out, true
+					}
+					b.WriteString(r)
+				case s[i] == '$':
+					n, ok := envVar(s[i:])
+					if !ok {
+						return nil, false
+					}
+					dyn = true
+					b.WriteString(s[i : i+n])
+					i += n - 1
+				default:
+					b.WriteByte(s[i])
+				}
+			}
+			if i >= len(s) {
+				return nil, false
+			}
+		case c == '\\' && i+1 < len(s):
+			i++
+			if s[i] == '_' {
+				end()
+				continue
+			}
+			r, stop, ok := envEscape(s[i], false)
+			if !ok {
+				return nil, false
+			}
+			if stop {
+				end()
+				return out, true
+			}
+			inWord = true
+			b.WriteString(r)
+		case c == '$':
+			n, ok := envVar(s[i:])
+			if !ok {
+				return nil, false
+			}
+			inWord, dyn = true, true
+			b.WriteString(s[i : i+n])
+			i += n - 1
+		default:
+			inWord = true
+			b.WriteByte(c)
+		}
+	}
+	end()
+	return out, true
+}
+
+// envEscape decodes the escape \c of env -S, and reports \c, which ends
+// the string.
+func envEscape(c byte, quoted bool) (string, bool, bool) {
+	switch c {
+	case 'c':
+		return "", true, true
+	case 'f':
+		return "\f", false, true
+	case 'n':
+		return "\n", false, true
+	case 'r':
+		return "\r", false, true
+	case 't':
+		return "\t", false, true
+	case 'v':
+		return "\v", false, true
+	case '_':
+		return " ", false, quoted
+	case '#', '$', '"', '\'', '\\':
+		return string(c), false, true
+	}
+	return "", false, false
+}
+
+// envVar returns the length of ${NAME} at the start of s; env -S takes no
+// other form.
+func envVar(s string) (int, bool) {
+	if !strings.HasPrefix(s, "${") {
+		return 0, false
+	}
+	end := strings.IndexByte(s, '}')
+	return end + 1, end > 2
+}
+
+// optionScript runs the value of the first of names found in args as a
+// script.
+func (w *walker) optionScript(args []word, c ctx, label string, names ...string) {
+	for i, a := range args {
+		for _, n := range names {
+			switch {
+			case a.text == n && i+1 < len(args):
+				w.runScript(args[i+1:i+2], c, label)
+				return
+			case strings.HasPrefix(a.text, n+"="):
+				v := a
+				v.text = a.text[len(n)+1:]
+				w.runScript([]word{v}, c, label)
+				return
+			}
+		}
+	}
+	// nix-shell without --run reads no script from its arguments, and
+	// starts an interactive shell on its input.
+	w.readScript(label, c.fds.get(0), c)
+}
+
+// nix reads nix develop -c CMD, nix shell … -c CMD and nix run … -- ARGS.
+func (w *walker) nix(args []word, ts []string, c ctx, hops int) {
+	if len(args) == 0 {
+		return
+	}
+	sub := args[0].text
+	if sub != "develop" && sub != "shell" {
+		return
+	}
+	for i := 1; i < len(args); i++ {
+		switch args[i].text {
+		case "-c", "--command":
+			w.command(args[i+1:], ts[i+1:], c.reached("nix "+sub), hops+1)
+			return
+		}
+	}
+}
+
+// runner reads the package and environment runners: uv run, npm exec,
+// poetry run. The subcommand names the grammar of what follows.
+func (w *walker) runner(name string, subs map[string]string, args []word, ts []string, c ctx, hops int) {
+	// Their own options may come before the subcommand (uv --quiet run);
+	// the first operand is the subcommand.
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i].text, "-") && !args[i].dyn {
+		i++
+	}
+	if i >= len(args) {
+		return
+	}
+	sub := args[i].text
+	entry, ok := subs[sub]
+	if !ok && i+1 < len(args) && name == "uv" {
+		sub += " " + args[i+1].text
+		if entry, ok = subs[sub]; ok {
+			i++
+		}
+	}
+	if !ok {
+		return
+	}
+	w.wrapped(runnerGrammars[entry], name+" "+sub, args[i+1:], ts[i+1:], c, hops)
+}
+
+// mapfile reads mapfile -C CALLBACK, which runs CALLBACK as a command, and
+// its input, which it assigns.
+func (w *walker) mapfile(args []word, c ctx) {
+	g := opts("C: c: d: n: O: s: t u:", "")
+	g.scan(texts(args), func(o option) {
+		if o.name == "-C" && o.at < len(args) {
+			if args[o.at].dyn {
+				w.unknown("mapfile -C of a non-literal: " + args[o.at].text)
+				return
+			}
+			w.script(o.val, c.reached("mapfile -C"), "mapfile -C")
+		}
+	})
+	w.readInput(c, "mapfile")
+}
+
+// readInput reads the literal input of read or mapfile, which becomes a
+// variable's value and may be evaluated later.
+func (w *walker) readInput(c ctx, label string) {
+	if in := w.resolve(c.fds.get(0)); in.kind == srcText {
+		w.evaluated(in.text, c, label)
+	}
+}
+
+// testArgs reads test and [, whose -v evaluates the subscript of the
+// name it is given. (Their -eq and the like take only integers, unlike
+// [[ ]]'s.)
+func (w *walker) testArgs(args []word, c ctx) {
+	for i, a := range args {
+		if a.text == "-v" && i+1 < len(args) && !args[i+1].dyn {
+			w.evaluated(args[i+1].text, c, "test -v")
+		}
+	}
+}
+
+// printfV reads printf -v NAME, which assigns (the name's subscript is
+// evaluated) what may be evaluated later.
+func (w *walker) printfV(args []word, c ctx) {
+	if len(args) < 2 || args[0].text != "-v" {
+		return
+	}
+	for _, a := range args[1:] {
+		if !a.dyn {
+			w.evaluated(a.text, c, "printf -v")
+		}
+	}
+}
+
+// at reads at and batch, which run the script on their input later, or
+// in the file -f names.
+func (w *walker) at(name string, args []word, c ctx) {
+	g := opts("b c! d! f: K l! L: M m q: r! t: u v V", "")
+	in := c.fds.get(0)
+	_, runs := g.scan(texts(args), func(o option) {
+		if o.name == "-f" {
+			in = w.optionInput(args, o, c)
+		}
+	})
+	if !runs {
+		return
+	}
+	w.readScript(name, in, c)
+}
+
+// optionInput returns what reading the file an option names gives: its
+// value is a word of its own (-f <(…), -f /dev/stdin) or attached
+// (-f/dev/stdin).
+func (w *walker) optionInput(args []word, o option, c ctx) input {
+	if o.at < len(args) && args[o.at].text == o.val {
+		return w.operandInput(args[o.at], c)
+	}
+	if args[o.at].dyn {
+		return input{kind: srcFile}
+	}
+	return pathText(o.val, c.fds)
+}
+
+// crontab reads crontab - and crontab FILE of a descriptor: each line's
+// command, after its schedule, runs later.
+func (w *walker) crontab(args []word, c ctx) {
+	g := opts("c: e! i! l! n: r! s T u:", "")
+	i, runs := g.scan(texts(args), nil)
+	if !runs {
+		return
+	}
+	in := c.fds.get(0)
+	if i < len(args) && args[i].text != "-" {
+		in = w.operandInput(args[i], c)
+	}
+	switch in = w.resolve(in); in.kind {
+	case srcText:
+		w.script(cronCommands(in.text), c.reached("crontab"), "crontab")
+	case srcUnknown, srcUnset, srcCaller:
+		w.readScript("crontab", in, c)
+	}
+}
+
+// cronCommands returns the commands of a crontab's lines, without their
+// schedules and variable settings.
+func cronCommands(text string) string {
+	var b strings.Builder
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		f := strings.Fields(line)
+		n := 5
+		if strings.HasPrefix(f[0], "@") {
+			n = 1
+		} else if isAssignment(f[0]) && len(f) == 1 {
+			continue
+		}
+		rest := line
+		for k := 0; k < n && rest != ""; k++ {
+			rest = strings.TrimLeft(rest, " \t")
+			if j := strings.IndexAny(rest, " \t"); j >= 0 {
+				rest = rest[j:]
+			} else {
+				rest = ""
+			}
+		}
+		// An unescaped % ends the command; what follows is its input.
+		for k := 0; k < len(rest); k++ {
+			if rest[k] == '\\' && k+1 < len(rest) {
+				k++
+			} else if rest[k] == '%' {
+				rest = rest[:k]
+				break
+			}
+		}
+		b.WriteString(rest)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
