@@ -10,7 +10,6 @@ import (
 	"regexp/syntax"
 	"strconv"
 	"strings"
-	"unsafe"
 
 	"github.com/tidwall/gjson"
 
@@ -278,14 +277,14 @@ func InputEquals(path string, v any) Matcher { return must(CompileInputEquals(pa
 // CompileInputEquals is InputEquals for paths and values read from
 // configuration.
 func CompileInputEquals(path string, v any) (Matcher, error) {
-	if err := pathError(path); err != "" {
+	if err := jsonscan.PathError(path); err != "" {
 		return nil, fmt.Errorf("hookchain: InputEquals(%q): %s", path, err)
 	}
 	want, err := newScalar(v)
 	if err != nil {
 		return nil, fmt.Errorf("hookchain: InputEquals(%q, %#v): %v", path, v, err)
 	}
-	return inputMatcher{path: newInputPath(path), kind: "InputEquals", arg: v, eq: want}, nil
+	return inputMatcher{path: inputPath(path), kind: "InputEquals", arg: v, eq: want}, nil
 }
 
 // InputMatches matches when the value at the gjson path of the input is a
@@ -298,14 +297,14 @@ func InputMatches(path, expr string) Matcher { return must(CompileInputMatches(p
 // CompileInputMatches is InputMatches for expressions read from
 // configuration.
 func CompileInputMatches(path, expr string) (Matcher, error) {
-	if err := pathError(path); err != "" {
+	if err := jsonscan.PathError(path); err != "" {
 		return nil, fmt.Errorf("hookchain: InputMatches(%q, %q): %s", path, expr, err)
 	}
 	re, err := regexp.Compile(expr)
 	if err != nil {
 		return nil, fmt.Errorf("hookchain: InputMatches(%q, %q): %w", path, expr, err)
 	}
-	return inputMatcher{path: newInputPath(path), kind: "InputMatches", arg: expr, re: re}, nil
+	return inputMatcher{path: inputPath(path), kind: "InputMatches", arg: expr, re: re}, nil
 }
 
 // InputExists matches when the gjson path is present in the input, even if
@@ -313,20 +312,20 @@ func CompileInputMatches(path, expr string) (Matcher, error) {
 // at least one. It panics on an empty path.
 func InputExists(path string) Matcher {
 	checkPath("InputExists", path)
-	return inputMatcher{path: newInputPath(path), kind: "InputExists"}
+	return inputMatcher{path: inputPath(path), kind: "InputExists"}
 }
 
 // inputMatcher is every input-field matcher: one path lookup, then a test on
 // each value it yields.
 type inputMatcher struct {
-	path InputPath
+	path jsonscan.Path
 	kind string
 	arg  any
 	eq   *scalar        // InputEquals
 	re   *regexp.Regexp // InputMatches
 }
 
-func (m inputMatcher) Match(e Event) bool { return m.path.Any(e, m.test) }
+func (m inputMatcher) Match(e Event) bool { return m.path.Any(e.Input, m.test) }
 
 func (m inputMatcher) test(r gjson.Result) bool {
 	switch {
@@ -341,102 +340,26 @@ func (m inputMatcher) test(r gjson.Result) bool {
 func (m inputMatcher) String() string {
 	switch m.kind {
 	case "InputExists":
-		return fmt.Sprintf("InputExists(%q)", m.path.path)
+		return fmt.Sprintf("InputExists(%q)", m.path.String())
 	case "InputMatches":
-		return fmt.Sprintf("InputMatches(%q, %q)", m.path.path, m.arg)
+		return fmt.Sprintf("InputMatches(%q, %q)", m.path.String(), m.arg)
 	}
 	if n, ok := m.arg.(json.Number); ok {
-		return fmt.Sprintf("InputEquals(%q, json.Number(%q))", m.path.path, string(n))
+		return fmt.Sprintf("InputEquals(%q, json.Number(%q))", m.path.String(), string(n))
 	}
-	return fmt.Sprintf("InputEquals(%q, %#v)", m.path.path, m.arg)
-}
-
-// InputPath is a gjson path into a call's input, checked once, and read the
-// way every input matcher of this package reads it: without copying the
-// input, with an empty input read as {}, and with a path that yields several
-// values ("edits.#.file_path") standing for each of them. A matcher of your
-// own that reads the input (package shell's do) uses it to follow the same
-// rules.
-type InputPath struct {
-	path  string
-	multi bool
-	keys  []string // set for a plain path of object keys, which jsonscan.Lookup reads
-}
-
-func newInputPath(path string) InputPath {
-	return InputPath{path: path, multi: isMultiPath(path), keys: jsonscan.PlainKeys(path)}
-}
-
-// CompileInputPath checks path. It must not be empty, and must not start
-// with '!', which gjson reads as a literal (!true, !null): a constant, not a
-// field, so a matcher built on it would match every input or none. The
-// error's text is the bare reason, for the caller to put in its own message.
-func CompileInputPath(path string) (InputPath, error) {
-	if err := pathError(path); err != "" {
-		return InputPath{}, errors.New(err)
-	}
-	return newInputPath(path), nil
-}
-
-// Any reports whether test holds for a value the path yields in e's input:
-// for a path that yields several values, any of them; otherwise the one,
-// which is gjson's zero Result (Exists false) when the path is missing. The
-// Results alias the input and must not outlive the call.
-func (p InputPath) Any(e Event, test func(gjson.Result) bool) bool {
-	if p.keys != nil && len(e.Input) > 0 {
-		if r, ok := jsonscan.Lookup(e.Input, p.keys); ok {
-			return test(r)
-		}
-	}
-	r := lookup(e.Input, p.path)
-	if p.multi && r.IsArray() {
-		found := false
-		r.ForEach(func(_, v gjson.Result) bool {
-			found = test(v)
-			return !found
-		})
-		return found
-	}
-	return test(r)
-}
-
-// String returns the path as written.
-func (p InputPath) String() string { return p.path }
-
-// lookup reads one path of a JSON input without copying it. The string view
-// aliases the input's bytes, which is safe because neither the view nor the
-// gjson.Result built on it outlives the match; an empty input reads as {}.
-func lookup(input json.RawMessage, path string) gjson.Result {
-	if len(input) == 0 {
-		return gjson.Get("{}", path)
-	}
-	return gjson.Get(unsafe.String(unsafe.SliceData(input), len(input)), path)
-}
-
-// isMultiPath reports whether a gjson path can yield several values: an
-// array step followed by more path ("edits.#.file_path") or an all-matches
-// query ("edits.#(op=="rm")#").
-func isMultiPath(path string) bool {
-	return strings.Contains(path, "#.") || strings.Contains(path, ")#")
+	return fmt.Sprintf("InputEquals(%q, %#v)", m.path.String(), m.arg)
 }
 
 func checkPath(ctor, path string) {
-	if err := pathError(path); err != "" {
+	if err := jsonscan.PathError(path); err != "" {
 		panic(fmt.Sprintf("hookchain: %s(%q): %s", ctor, path, err))
 	}
 }
 
-// pathError says what is wrong with a path into the input, or "". A path
-// starting with '!' is a gjson literal (!true, !null): it names a constant,
-// not a field, so a matcher built on it would match every input or none.
-func pathError(path string) string {
-	switch {
-	case path == "":
-		return "empty path"
-	case path[0] == '!':
-		return "a gjson literal, not a path into the input"
-	}
-	return ""
+// inputPath is a path checked by its constructor.
+func inputPath(path string) jsonscan.Path {
+	p, _ := jsonscan.CompilePath(path)
+	return p
 }
 
 // scalar is a JSON value to compare with, fixed at construction.

@@ -13,7 +13,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"github.com/tidwall/gjson"
 
 	hc "github.com/hookchain/hookchain"
 )
@@ -556,35 +555,6 @@ func TestDispatchKeepsRegistrationOrder(t *testing.T) {
 			require.Equal(t, hc.Outcome{}, out)
 			assert.Equal(t, tt.want, order)
 		})
-	}
-}
-
-// InputPath is how every input matcher reads a path; matchers of one's own
-// use it to read paths by the same rules.
-func TestAnInputPathReadsTheInputAsTheInputMatchersDo(t *testing.T) {
-	for path, want := range map[string]string{"": "empty path", "!true": "a gjson literal, not a path into the input"} {
-		_, err := hc.CompileInputPath(path)
-		assert.EqualError(t, err, want, path)
-	}
-	edits := hc.Event{Input: json.RawMessage(`{"edits":[{"p":"a"},{"p":"/etc/passwd"}],"cmd":"ls"}`)}
-	isEtc := func(r gjson.Result) bool { return strings.HasPrefix(r.Str, "/etc/") }
-	tests := []struct {
-		path  string
-		event hc.Event
-		test  func(gjson.Result) bool
-		want  bool
-	}{
-		{"edits.#.p", edits, isEtc, true},
-		{"edits.0.p", edits, isEtc, false},
-		{"cmd", edits, func(r gjson.Result) bool { return r.Str == "ls" }, true},
-		{"missing", edits, func(r gjson.Result) bool { return !r.Exists() }, true},
-		{"cmd", hc.Event{}, func(r gjson.Result) bool { return !r.Exists() }, true},
-	}
-	for _, tt := range tests {
-		p, err := hc.CompileInputPath(tt.path)
-		require.NoError(t, err)
-		assert.Equal(t, tt.path, p.String())
-		assert.Equal(t, tt.want, p.Any(tt.event, tt.test), "%s on %s", tt.path, tt.event.Input)
 	}
 }
 

@@ -7,13 +7,14 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/internal/jsonscan"
 )
 
 // Matcher is a hookchain.Matcher on the shell command string at a gjson
 // path of the input. Build one with Runs, Rule or CompileRule. A Matcher is
 // immutable; IfUnknown and Every return changed copies.
 type Matcher struct {
-	path      hookchain.InputPath
+	path      jsonscan.Path
 	test      commandTest
 	ctor      string // how it was built, for String
 	ifUnknown bool
@@ -39,7 +40,7 @@ func (t runsTest) mightMatch(c Command) bool { return t.mightRun(c) }
 // '!'), an empty program, and a flag that is empty, "-" or "--".
 func Runs(path, program string, flags ...string) *Matcher {
 	ctor := "shell.Runs(" + quoteAll(append([]string{path, program}, flags...)) + ")"
-	p, err := hookchain.CompileInputPath(path)
+	p, err := jsonscan.CompilePath(path)
 	if err != nil {
 		panic(ctor + ": " + err.Error())
 	}
@@ -66,7 +67,7 @@ func Rule(path, pattern string) *Matcher {
 
 // CompileRule is Rule for patterns read from configuration.
 func CompileRule(path, pattern string) (*Matcher, error) {
-	at, err := hookchain.CompileInputPath(path)
+	at, err := jsonscan.CompilePath(path)
 	if err != nil {
 		return nil, ruleError(path, pattern, err)
 	}
@@ -114,7 +115,7 @@ func (m *Matcher) Every() *Matcher {
 // and never matches; any other non-string value is a command this cannot
 // read, and matches unless IfUnknown(false). A path that yields several
 // values matches when any of them does.
-func (m *Matcher) Match(e hookchain.Event) bool { return m.path.Any(e, m.matchValue) }
+func (m *Matcher) Match(e hookchain.Event) bool { return m.path.Any(e.Input, m.matchValue) }
 
 func (m *Matcher) matchValue(r gjson.Result) bool {
 	switch r.Type {
