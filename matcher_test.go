@@ -14,6 +14,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hookchain/hookchain/internal/testfiles"
+
 	hc "github.com/hookchain/hookchain"
 )
 
@@ -573,30 +575,13 @@ func TestToolKeepsEachOfManyNamesOnceInFirstSeenOrder(t *testing.T) {
 	want := `Tool("` + strings.Join(names[:n], `", "`) + `")`
 
 	var m hc.Matcher
-	finishes(t, 5*time.Second, func() { m = hc.Tool(names...) })
+	testfiles.Finishes(t, 5*time.Second, func() { m = hc.Tool(names...) })
 
 	assert.Equal(t, want, m.(fmt.Stringer).String())
 	for _, tool := range []string{"tool_0", "tool_54321", "tool_99999"} {
 		assert.True(t, m.Match(call(tool, `{}`)), tool)
 	}
 	assert.False(t, m.Match(call("tool_100000", `{}`)))
-}
-
-// finishes fails the test when f does not return within limit. The limit is
-// far above what linear code needs, so that only a change of complexity, not
-// a slow machine, fails it.
-func finishes(t *testing.T, limit time.Duration, f func()) {
-	t.Helper()
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		f()
-	}()
-	select {
-	case <-done:
-	case <-time.After(limit):
-		t.Fatalf("did not finish within %v", limit)
-	}
 }
 
 func TestAChainOfManyToolNamesBuildsInLinearTime(t *testing.T) {
@@ -609,7 +594,7 @@ func TestAChainOfManyToolNamesBuildsInLinearTime(t *testing.T) {
 		names[i] = "tool_" + strconv.Itoa(i)
 	}
 	var c *hc.Chain
-	finishes(t, 5*time.Second, func() {
+	testfiles.Finishes(t, 5*time.Second, func() {
 		c = hc.New(
 			hc.Before("audit", hc.Any(), answering(hc.Allow().WithNote("audited"))),
 			hc.Before("many", hc.Tool(names...), answering(hc.Deny("one of many"))),

@@ -3,30 +3,22 @@
 package hookchaintest_test
 
 import (
-	"os"
-	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hookchain/hookchain/internal/testfiles"
+
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/hookchaintest"
 )
 
 func TestCaseFilesThatAreNotASmallRegularFileAreRefusedInOneLine(t *testing.T) {
-	dir := t.TempDir()
-	fifo := filepath.Join(dir, "fifo.json")
-	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
-	big := filepath.Join(dir, "big.json")
-	f, err := os.Create(big)
-	require.NoError(t, err)
-	require.NoError(t, f.Truncate(100<<20)) // sparse: nothing is written
-	require.NoError(t, f.Close())
-	toZero := filepath.Join(dir, "to-zero.json")
-	require.NoError(t, os.Symlink("/dev/zero", toZero))
+	h := testfiles.Make(t, ".json")
+	fifo, big := h.FIFO, h.Big
+	toZero := h.ToZero
 
 	tests := []struct {
 		name, pattern, err string

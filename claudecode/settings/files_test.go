@@ -5,25 +5,19 @@ package settings
 import (
 	"os"
 	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/hookchain/hookchain/internal/testfiles"
 )
 
 func TestSettingsThatAreNotASmallRegularFileAreRefusedInOneLine(t *testing.T) {
-	dir := t.TempDir()
-	fifo := filepath.Join(dir, "fifo.json")
-	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
-	big := filepath.Join(dir, "big.json")
-	f, err := os.Create(big)
-	require.NoError(t, err)
-	require.NoError(t, f.Truncate(100<<20)) // sparse: nothing is written
-	require.NoError(t, f.Close())
-	toZero := filepath.Join(dir, "to-zero.json")
-	require.NoError(t, os.Symlink("/dev/zero", toZero))
+	h := testfiles.Make(t, ".json")
+	dir, fifo, big := h.Dir, h.FIFO, h.Big
+	toZero := h.ToZero
 
 	tests := []struct {
 		name, path, err string
@@ -37,7 +31,7 @@ func TestSettingsThatAreNotASmallRegularFileAreRefusedInOneLine(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var err error
-			finishes(t, time.Second, func() { _, err = Load(tt.path) })
+			testfiles.Finishes(t, time.Second, func() { _, err = Load(tt.path) })
 			require.EqualError(t, err, tt.err)
 		})
 	}
@@ -50,7 +44,7 @@ func TestAProjectWhoseSettingsLinkToADeviceIsRefused(t *testing.T) {
 	link := filepath.Join(project, ".claude", "settings.json")
 	require.NoError(t, os.Symlink("/dev/zero", link))
 	var err error
-	finishes(t, time.Second, func() { _, err = LoadStandard(project, "") })
+	testfiles.Finishes(t, time.Second, func() { _, err = LoadStandard(project, "") })
 	require.EqualError(t, err, "settings: "+link+" is a link to /dev/zero, a character device, not a regular file")
 }
 

@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/hookchain/hookchain/internal/testfiles"
 )
 
 // manyHandlers is a settings file with n command handlers in one matcher
@@ -58,7 +60,7 @@ func TestSettingsWithTwentyThousandHandlersAreParsedAndPlacedInLinearTime(t *tes
 			)
 			// Linear parsing takes milliseconds; recounting lines from the
 			// start of the file for every handler took 10 s and more.
-			finishes(t, 5*time.Second, func() {
+			testfiles.Finishes(t, 5*time.Second, func() {
 				if s, err = Parse("s.json", data); err == nil {
 					hooks = s.Hooks(Options{})
 					_, err = s.Links(Options{})
@@ -128,22 +130,5 @@ func BenchmarkParseTwentyThousandHandlers(b *testing.B) {
 				s.Hooks(Options{})
 			}
 		})
-	}
-}
-
-// finishes fails the test when f does not return within limit, a bound far
-// above what linear code needs: it is there to catch a change of
-// complexity, not a slow machine.
-func finishes(t *testing.T, limit time.Duration, f func()) {
-	t.Helper()
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		f()
-	}()
-	select {
-	case <-done:
-	case <-time.After(limit):
-		t.Fatalf("did not finish within %v", limit)
 	}
 }

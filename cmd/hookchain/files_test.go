@@ -8,12 +8,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/hookchain/hookchain/internal/testfiles"
 )
 
 func TestCheckListsTwentyThousandHooksInWellUnderASecond(t *testing.T) {
@@ -35,7 +36,7 @@ func TestCheckListsTwentyThousandHooksInWellUnderASecond(t *testing.T) {
 	)
 	// A few hundred milliseconds when parsing is linear; it was 10 s and
 	// more when every handler's line was counted from the start of the file.
-	finishes(t, 5*time.Second, func() { code, stdout, stderr = hookchainCmd(t, "", "check", "--settings", path) })
+	testfiles.Finishes(t, 5*time.Second, func() { code, stdout, stderr = hookchainCmd(t, "", "check", "--settings", path) })
 	assert.Equal(t, 0, code)
 	assert.Empty(t, stderr)
 	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
@@ -44,16 +45,9 @@ func TestCheckListsTwentyThousandHooksInWellUnderASecond(t *testing.T) {
 }
 
 func TestSettingsThatAreNotASmallRegularFileAreRefusedInOneLineAndExit1(t *testing.T) {
-	dir := t.TempDir()
-	fifo := filepath.Join(dir, "fifo.json")
-	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
-	big := filepath.Join(dir, "big.json")
-	f, err := os.Create(big)
-	require.NoError(t, err)
-	require.NoError(t, f.Truncate(100<<20)) // sparse: nothing is written
-	require.NoError(t, f.Close())
-	toZero := filepath.Join(dir, "to-zero.json")
-	require.NoError(t, os.Symlink("/dev/zero", toZero))
+	h := testfiles.Make(t, ".json")
+	fifo, big := h.FIFO, h.Big
+	toZero := h.ToZero
 
 	tests := []struct {
 		name, path, err string
@@ -70,7 +64,7 @@ func TestSettingsThatAreNotASmallRegularFileAreRefusedInOneLineAndExit1(t *testi
 					code           int
 					stdout, stderr string
 				)
-				finishes(t, time.Second, func() {
+				testfiles.Finishes(t, time.Second, func() {
 					code, stdout, stderr = hookchainCmd(t, input(t, "PreToolUse", "Bash", deploy), cmd, "--settings", tt.path)
 				})
 				assert.Equal(t, 1, code)
@@ -91,7 +85,7 @@ func TestAProjectWhoseSettingsLinkToADeviceIsRefusedInOneLine(t *testing.T) {
 		code           int
 		stdout, stderr string
 	)
-	finishes(t, time.Second, func() { code, stdout, stderr = hookchainCmd(t, "", "check", "--project", project) })
+	testfiles.Finishes(t, time.Second, func() { code, stdout, stderr = hookchainCmd(t, "", "check", "--project", project) })
 	assert.Equal(t, 1, code)
 	assert.Empty(t, stdout)
 	assert.Equal(t, "hookchain check: settings: "+link+" is a link to /dev/zero, a character device, not a regular file\n", stderr)
@@ -117,22 +111,5 @@ func TestEvalRefusesAHookInputThatIsNotUTF8(t *testing.T) {
 			assert.Empty(t, stdout)
 			assert.Equal(t, tt.stderr, stderr)
 		})
-	}
-}
-
-// finishes fails the test when f does not return within limit, a bound far
-// above what linear code needs: it is there to catch a change of
-// complexity, not a slow machine.
-func finishes(t *testing.T, limit time.Duration, f func()) {
-	t.Helper()
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		f()
-	}()
-	select {
-	case <-done:
-	case <-time.After(limit):
-		t.Fatalf("did not finish within %v", limit)
 	}
 }

@@ -11,19 +11,14 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/hookchain/hookchain/internal/testfiles"
 )
 
 func TestReadRefusesWhatIsNotASmallRegularFileInOneLine(t *testing.T) {
-	dir := t.TempDir()
-	fifo := filepath.Join(dir, "fifo")
-	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
-	big := filepath.Join(dir, "big.json")
-	f, err := os.Create(big)
-	require.NoError(t, err)
-	require.NoError(t, f.Truncate(100<<20)) // sparse: nothing is written
-	require.NoError(t, f.Close())
-	toZero, toFifo, toDir := filepath.Join(dir, "to-zero"), filepath.Join(dir, "to-fifo"), filepath.Join(dir, "to-dir")
-	require.NoError(t, os.Symlink("/dev/zero", toZero))
+	h := testfiles.Make(t, "")
+	dir, fifo, big := h.Dir, h.FIFO, h.Big
+	toZero, toFifo, toDir := h.ToZero, filepath.Join(dir, "to-fifo"), filepath.Join(dir, "to-dir")
 	require.NoError(t, os.Symlink(fifo, toFifo))
 	require.NoError(t, os.Symlink(dir, toDir))
 
