@@ -341,7 +341,7 @@ func shape(arg string) []seg {
 			i++
 		case (c == '<' || c == '>') && i+1 < len(arg) && arg[i+1] == '(':
 			// A process substitution is the name of a pipe, /dev/fd/N.
-			j, ok := closeParen(arg, i+2)
+			j, ok := closeBracket(arg, i+2, '(', ')')
 			if !ok {
 				hole(true)
 				i = len(arg)
@@ -417,26 +417,9 @@ func expansionEnd(s string, i int) (int, bool) {
 	}
 	switch c := s[i+1]; {
 	case c == '(':
-		return closeParen(s, i+2)
+		return closeBracket(s, i+2, '(', ')')
 	case c == '{':
-		depth := 1
-		for j := i + 2; j < len(s); j++ {
-			switch s[j] {
-			case '\\':
-				j++
-			case '\'':
-				if k := strings.IndexByte(s[j+1:], '\''); k >= 0 {
-					j += k + 1
-				}
-			case '{':
-				depth++
-			case '}':
-				if depth--; depth == 0 {
-					return j + 1, true
-				}
-			}
-		}
-		return len(s), true
+		return closeBracket(s, i+2, '{', '}')
 	case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
 		j := i + 2
 		for j < len(s) && isNameByte(s[j]) {
@@ -449,9 +432,10 @@ func expansionEnd(s string, i int) (int, bool) {
 	return 0, false
 }
 
-// closeParen returns the index after the ')' that closes a parenthesis
-// opened before i, skipping quotes; an unclosed one runs to the end.
-func closeParen(s string, i int) (int, bool) {
+// closeBracket returns the index after the close that ends a bracket
+// opened before i, skipping escapes and single quotes; an unclosed one runs
+// to the end.
+func closeBracket(s string, i int, opener, closer byte) (int, bool) {
 	depth := 1
 	for j := i; j < len(s); j++ {
 		switch s[j] {
@@ -461,9 +445,9 @@ func closeParen(s string, i int) (int, bool) {
 			if k := strings.IndexByte(s[j+1:], '\''); k >= 0 {
 				j += k + 1
 			}
-		case '(':
+		case opener:
 			depth++
-		case ')':
+		case closer:
 			if depth--; depth == 0 {
 				return j + 1, true
 			}

@@ -30,22 +30,7 @@ func input(t *testing.T, event, tool, toolInput string, extra ...string) string 
 	t.Helper()
 	cwd, err := filepath.Abs("testdata")
 	require.NoError(t, err)
-	fields := map[string]any{
-		"session_id":      "sess-1",
-		"transcript_path": "/tmp/sess-1.jsonl",
-		"cwd":             cwd,
-		"permission_mode": "default",
-		"hook_event_name": event,
-		"tool_name":       tool,
-		"tool_input":      json.RawMessage(toolInput),
-		"tool_use_id":     "toolu_01",
-	}
-	for i := 0; i+1 < len(extra); i += 2 {
-		fields[extra[i]] = json.RawMessage(extra[i+1])
-	}
-	b, err := json.Marshal(fields)
-	require.NoError(t, err)
-	return string(b)
+	return hookInput(t, cwd, event, tool, toolInput, extra...)
 }
 
 const deploy = `{"command":"make deploy"}`
