@@ -264,53 +264,49 @@ func (w *walker) assignValue(name string, x *syntax.Word, v word, c ctx) {
 
 // bashCmds reads an assignment to bash's table of hashed programs.
 func (w *walker) bashCmds(a *syntax.Assign, c ctx) {
-	bind := func(key syntax.ArithmExpr, value *syntax.Word) {
-		k, ok := key.(*syntax.Word)
-		if !ok || value == nil {
-			w.unknown("BASH_CMDS set with a key known only at run time")
+	w.tableAssign(a, c, "BASH_CMDS", func(k, v word) {
+		if v.dyn {
+			w.unknown("BASH_CMDS set to what only run time knows: " + k.text + "=" + v.text)
 			return
 		}
-		kw, vw := literal(k, c.src), literal(value, c.src)
-		if kw.dyn || vw.dyn {
-			w.unknown("BASH_CMDS set to what only run time knows: " + kw.text + "=" + vw.text)
-			return
-		}
-		w.bindHash(kw.text, vw.text)
-	}
-	switch {
-	case a.Index != nil:
-		bind(a.Index, a.Value)
-	case a.Array != nil:
-		for _, e := range a.Array.Elems {
-			bind(e.Index, e.Value)
-		}
-	}
+		w.bindHash(k.text, v.text)
+	})
 }
 
 // bashAliases reads an assignment to bash's table of aliases.
 func (w *walker) bashAliases(a *syntax.Assign, c ctx) {
-	bind := func(key syntax.ArithmExpr, value *syntax.Word) {
+	w.tableAssign(a, c, "BASH_ALIASES", func(k, v word) {
+		w.bindAlias(k.text, aliasValue{text: v.text, dyn: v.dyn})
+		if !v.dyn {
+			w.script(v.text, c.reached("alias"), "alias")
+		}
+	})
+}
+
+// tableAssign reads an assignment to one of bash's associative tables —
+// one element (T[k]=v) or many (T=([k]=v …)) — and binds each element whose
+// key is known before the line runs; a key known only at run time is
+// unknown, since it may name anything.
+func (w *walker) tableAssign(a *syntax.Assign, c ctx, table string, bind func(key, value word)) {
+	one := func(key syntax.ArithmExpr, value *syntax.Word) {
 		k, ok := key.(*syntax.Word)
 		if !ok || value == nil {
-			w.unknown("BASH_ALIASES set with a key known only at run time")
+			w.unknown(table + " set with a key known only at run time")
 			return
 		}
 		kw, vw := literal(k, c.src), literal(value, c.src)
 		if kw.dyn {
-			w.unknown("BASH_ALIASES set with a key known only at run time: " + kw.text)
+			w.unknown(table + " set with a key known only at run time: " + kw.text)
 			return
 		}
-		w.bindAlias(kw.text, aliasValue{text: vw.text, dyn: vw.dyn})
-		if !vw.dyn {
-			w.script(vw.text, c.reached("alias"), "alias")
-		}
+		bind(kw, vw)
 	}
 	switch {
 	case a.Index != nil:
-		bind(a.Index, a.Value)
+		one(a.Index, a.Value)
 	case a.Array != nil:
 		for _, e := range a.Array.Elems {
-			bind(e.Index, e.Value)
+			one(e.Index, e.Value)
 		}
 	}
 }
