@@ -80,7 +80,9 @@ func TestReadingACommandCostsMemoryLinearInItsLength(t *testing.T) {
 				src := strings.Repeat(unit, size/len(unit))
 				m := Rule("command", "git push --force-with-lease origin *")
 				cost[i] = allocated(func() { m.MatchScript(Parse(src)) })
-				assert.Less(t, cost[i], uint64(400*size), "%d bytes for %d", cost[i], size)
+				if !raceDetector {
+					assert.Less(t, cost[i], uint64(400*size), "%d bytes for %d", cost[i], size)
+				}
 			}
 			ratio := float64(cost[1]) / float64(cost[0])
 			assert.InDelta(t, 4, ratio, 1.5, "%d then %d bytes", cost[0], cost[1])
