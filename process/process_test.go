@@ -513,3 +513,28 @@ func TestUnderTruncateTheCapsBoundWhatIsKeptAndTheExitStatusStillComesBack(t *te
 		})
 	}
 }
+
+// A program that cancels its runs and exits must not leave their hooks
+// behind: Settle returns once every run has killed and reaped its hook.
+func TestSettleWaitsUntilEveryCancelledRunHasKilledItsHook(t *testing.T) {
+	require.NoError(t, process.Settle(t.Context()), "with nothing running, at once")
+
+	pidPath, env := pidFile(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := process.Run(ctx, process.Spec{Shell: `echo $$ > "$HOOKCHAIN_PIDFILE"; exec sleep 30`, Env: []string{env}}, nil)
+		done <- err
+	}()
+	require.Eventually(t, func() bool { _, err := os.Stat(pidPath); return err == nil }, 5*time.Second, 5*time.Millisecond)
+	pid := readPid(t, pidPath)
+
+	cancel()
+	settle, stop := context.WithTimeout(context.Background(), 5*time.Second)
+	defer stop()
+	require.NoError(t, process.Settle(settle))
+	assert.False(t, alive(pid), "the hook outlived Settle")
+	var pe *process.Error
+	require.ErrorAs(t, <-done, &pe)
+	assert.Equal(t, process.Canceled, pe.Kind)
+}

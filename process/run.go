@@ -55,6 +55,8 @@ var errTimedOut = errors.New("process: the hook's timeout ran out")
 // children nor its grandchildren outlive Run. See the package documentation
 // for the full rules.
 func Run(ctx context.Context, s Spec, stdin []byte) (Result, error) {
+	started()
+	defer finished()
 	command := s.String()
 	if err := s.Validate(); err != nil {
 		return failed(command, &Error{Kind: InvalidSpec, Err: err}, nil)

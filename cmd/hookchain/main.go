@@ -402,6 +402,11 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// caller that went away, and a denial would exit 2.
 	var sig interrupted
 	if errors.As(context.Cause(ctx), &sig) {
+		// The chain stopped waiting for its hooks; their runs kill them a
+		// moment later. Exiting first would leave them running.
+		settle, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = process.Settle(settle)
 		return fail("%v before the hooks decided", sig)
 	}
 
