@@ -1,0 +1,297 @@
+// Package mcpgohook puts a hookchain.Chain in front of the tools of an
+// MCP server built with github.com/mark3labs/mcp-go, as one tool-handler
+// middleware:
+//
+//	srv := server.NewMCPServer("files", "1.0.0",
+//		server.WithToolHandlerMiddleware(mcpgohook.Middleware(chain)))
+//
+// Every tools/call is put to the chain before the handler runs and after it
+// returns. Other requests never reach a tool-handler middleware, so they pass
+// untouched.
+//
+// # What the chain sees
+//
+// Before the call, Event.Tool is the tool's name (mapped by WithToolName,
+// so that a matcher written for Claude Code, such as mcp__github__.*,
+// applies) and Event.Input is the arguments exactly as the client sent them
+// (a JSON object, {} when absent): the bytes off the wire, never a round trip
+// through float64. mcp-go has no tool-use id; Event.CallID is empty.
+//
+// After the call, Event.Output is the result in its MCP JSON form,
+//
+//	{"content":[...],"structuredContent":{...},"_meta":{...}}
+//
+// (structuredContent and _meta only when present), and Event.IsError is the
+// result's isError. A Go error from the handler is shown as an error result:
+// IsError set, the error's text as the Output string.
+//
+// # What the client gets
+//
+//   - Allowed at both hooks: exactly what the handler returned, images,
+//     resources and structuredContent included — the same *CallToolResult, or
+//     the same error, which mcp-go turns into a JSON-RPC error as it would
+//     without the chain.
+//   - Denied, before or after the call: a result with isError set whose one
+//     text block is the chain's reason. Before the call the handler does not
+//     run; after it the output is withheld. A refusal is a tool result the
+//     model reads and can act on, never a protocol error.
+//   - Modified: the handler runs with the rewritten arguments, in every form
+//     it may read them — Params.Arguments for a map handler, and
+//     Params.RawArguments, which mcp.NewTypedToolHandler and BindArguments
+//     read first. The rewrite is checked against the tool's input schema
+//     first (see WithoutSchemaCheck): mcp-go validates the client's arguments
+//     before any middleware runs, so a rewrite would otherwise bypass it.
+//   - Replaced: a JSON string becomes one text block; a JSON object is read as
+//     a CallToolResult (content, structuredContent, _meta), which is how a
+//     link redacts structuredContent; any other JSON value becomes one text
+//     block holding it. The replacement's IsError, or an isError in the
+//     object, makes it an error result. A replacement that is not a tool
+//     result (an unknown content type, say) is refused, never half-applied.
+//   - Asked and deferred (*hookchain.ApprovalPending): an error result saying
+//     approval is pending; the handler did not run. OnPending hands the host
+//     the ticket.
+//
+// Notes that links leave for the model (Outcome.WithNote) are appended to
+// the content as text blocks, one per note, after the result's own content:
+// content is what a client shows the model, _meta is not. When the handler's
+// Go error is returned as is, its text carries the notes.
+//
+// # Approval
+//
+// A link that answers Ask is resolved by the chain's Approver.
+// ElicitationApprover asks the person at the MCP client, by elicitation.
+// WithSessions gives every MCP session its own hookchain.Session, so an
+// "approve for this session" latches for that session alone.
+//
+// Tools registered with AddTaskTool are run by mcp-go without its
+// tool-handler middlewares, and so without the chain; regular tools called as
+// tasks do pass through it.
+package mcpgohook
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+
+	"github.com/hookchain/hookchain"
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// Option configures Middleware.
+type Option func(*config)
+
+type config struct {
+	toolName  func(string) string
+	noSchema  bool
+	sessions  *sessions
+	onPending func(context.Context, *hookchain.ApprovalPending)
+}
+
+// WithToolName maps the MCP tool name to the name the chain sees, e.g.
+//
+//	mcpgohook.WithToolName(func(tool string) string { return "mcp__github__" + tool })
+//
+// so that matchers written for Claude Code's names apply. A mapping that
+// returns "" leaves the chain no name, and the chain refuses such calls.
+func WithToolName(f func(tool string) string) Option {
+	return func(c *config) { c.toolName = f }
+}
+
+// WithoutSchemaCheck lets a rewritten input reach the handler without being
+// checked against the tool's input schema. Use it for tools whose schema is
+// known not to describe what their handler accepts.
+func WithoutSchemaCheck() Option {
+	return func(c *config) { c.noSchema = true }
+}
+
+// OnPending is called, before the client is answered, for every call whose
+// approval the chain's approver deferred: p.Ticket is the question to put to
+// a person out of band. Once they have answered, the host presents
+// hookchain.WithGrant(ctx, p.Ticket.Grant(approval)) in the context of the
+// client's next attempt at the same call (a tool-handler middleware placed
+// before this one can add it), and the chain lets that call, and only that
+// call, run.
+func OnPending(f func(ctx context.Context, p *hookchain.ApprovalPending)) Option {
+	return func(c *config) { c.onPending = f }
+}
+
+// Middleware returns mcp-go tool-handler middleware that puts every tool call
+// to c, before and after the handler runs. It is safe for concurrent calls.
+// Middleware panics on a nil chain, as a wiring mistake.
+func Middleware(c *hookchain.Chain, opts ...Option) server.ToolHandlerMiddleware {
+	if c == nil {
+		panic("mcpgohook: Middleware on a nil *hookchain.Chain")
+	}
+	m := &middleware{chain: c}
+	for _, o := range opts {
+		o(&m.config)
+	}
+	return m.wrap
+}
+
+type middleware struct {
+	chain *hookchain.Chain
+	config
+	schemas schemaCache
+}
+
+// wrap is called by mcp-go for every call, to build that call's handler, so
+// it only captures next.
+func (m *middleware) wrap(next server.ToolHandlerFunc) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return m.handle(ctx, req, next)
+	}
+}
+
+func (m *middleware) handle(ctx context.Context, req mcp.CallToolRequest, next server.ToolHandlerFunc) (*mcp.CallToolResult, error) {
+	input, err := arguments(req)
+	if err != nil {
+		return errorResult("hookchain: the arguments of " + req.Params.Name + " cannot be read as JSON: " + err.Error()), nil
+	}
+	tool := req.Params.Name
+	if m.toolName != nil {
+		tool = m.toolName(tool)
+	}
+	if m.sessions != nil {
+		ctx = hookchain.WithSession(ctx, m.sessions.of(ctx))
+	}
+	var (
+		got    *mcp.CallToolResult // what the handler returned, to hand back untouched
+		gotErr error
+	)
+	exec := func(ctx context.Context, call hookchain.Call) (hookchain.Result, error) {
+		if !same(call.Input, input) {
+			if err := m.checkRewrite(ctx, req.Params.Name, call.Input); err != nil {
+				got = errorResult(err.Error())
+				return hookchain.ErrorResult(err.Error()), nil
+			}
+			req = withArguments(req, call.Input)
+		}
+		got, gotErr = next(ctx, req)
+		if gotErr != nil || got == nil {
+			return hookchain.Result{}, gotErr
+		}
+		out, err := encodeResult(got)
+		if err != nil {
+			// The after-chain cannot judge what it cannot read, so the
+			// result is never handed back.
+			got, gotErr = nil, errors.New("hookchain: the result of "+req.Params.Name+" cannot be encoded as JSON: "+err.Error())
+			return hookchain.Result{}, gotErr
+		}
+		return hookchain.Result{Output: out, IsError: got.IsError}, nil
+	}
+	res, err := m.chain.Execute(ctx, hookchain.Call{Tool: tool, Input: input}, exec)
+	switch res.Verdict {
+	case hookchain.Allowed:
+		if len(res.Notes) == 0 {
+			return got, err
+		}
+		if err != nil {
+			return got, &notedError{err: err, notes: res.Notes}
+		}
+		return withNotes(got, res.Notes), nil
+	case hookchain.Replaced:
+		r, derr := decodeResult(res.Output, res.IsError)
+		if derr != nil {
+			r = errorResult("hookchain: a link replaced the result of " + req.Params.Name + " with something that is not a tool result: " + derr.Error())
+		}
+		return withNotes(r, res.Notes), nil
+	case hookchain.Asked:
+		var p *hookchain.ApprovalPending
+		if errors.As(err, &p) && m.onPending != nil {
+			m.onPending(ctx, p)
+		}
+	}
+	// Denied, or Asked: the chain's own words, as an error result.
+	return withNotes(errorResult(textOf(res.Output)), res.Notes), nil
+}
+
+// arguments returns the call's arguments as JSON: the bytes the client sent
+// when mcp-go kept them, {} when there are none.
+func arguments(req mcp.CallToolRequest) (json.RawMessage, error) {
+	if raw := req.Params.RawArguments; len(raw) > 0 && string(raw) != "null" {
+		return raw, nil
+	}
+	switch a := req.Params.Arguments.(type) {
+	case nil:
+		return json.RawMessage("{}"), nil
+	case json.RawMessage:
+		if len(a) == 0 || string(a) == "null" {
+			return json.RawMessage("{}"), nil
+		}
+		return a, nil
+	default:
+		return json.Marshal(a)
+	}
+}
+
+// same reports whether a and b are the same bytes in memory. The chain hands
+// next the caller's own slice unless a link rewrote it, so this tells a
+// rewrite apart without comparing contents (and a rewrite that happens to
+// equal the original needs no change).
+func same(a, b json.RawMessage) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// withArguments returns req with its arguments replaced in both of the forms
+// handlers read: RawArguments (the typed handlers and BindArguments read it
+// first) and Arguments (GetArguments and the Require* helpers), decoded as
+// mcp-go decodes the wire.
+func withArguments(req mcp.CallToolRequest, in json.RawMessage) mcp.CallToolRequest {
+	var args any
+	_ = json.Unmarshal(in, &args) // the chain accepted in as JSON
+	req.Params.RawArguments = in
+	req.Params.Arguments = args
+	return req
+}
+
+// withNotes returns r with one text block appended per note. r is the
+// handler's, and may be shared, so it is copied, never changed.
+func withNotes(r *mcp.CallToolResult, notes []hookchain.Note) *mcp.CallToolResult {
+	if len(notes) == 0 || r == nil {
+		return r
+	}
+	c := *r
+	c.Content = make([]mcp.Content, 0, len(r.Content)+len(notes))
+	c.Content = append(c.Content, r.Content...)
+	for _, n := range notes {
+		c.Content = append(c.Content, mcp.NewTextContent(n.Text))
+	}
+	return &c
+}
+
+func errorResult(text string) *mcp.CallToolResult {
+	return &mcp.CallToolResult{Content: []mcp.Content{mcp.NewTextContent(text)}, IsError: true}
+}
+
+// textOf reads the chain's own result, a JSON string.
+func textOf(out json.RawMessage) string {
+	var s string
+	if json.Unmarshal(out, &s) != nil {
+		return string(out)
+	}
+	return s
+}
+
+// notedError is the handler's error, allowed by the chain, with the links'
+// notes added to its text: mcp-go reports it as a JSON-RPC error, whose
+// message is all the client shows. errors.Is and errors.As see the handler's
+// error, so mcp-go still recognises the errors it gives meaning to.
+type notedError struct {
+	err   error
+	notes []hookchain.Note
+}
+
+func (e *notedError) Error() string {
+	var b strings.Builder
+	b.WriteString(e.err.Error())
+	for _, n := range e.notes {
+		b.WriteString("\n")
+		b.WriteString(n.Text)
+	}
+	return b.String()
+}
+
+func (e *notedError) Unwrap() error { return e.err }
