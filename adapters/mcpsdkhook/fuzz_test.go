@@ -1,0 +1,63 @@
+package mcpsdkhook
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// A replacement is read into a result, or refused; never a panic. What is
+// read is a result that encodes, and reads back as itself.
+func FuzzDecodeResult(f *testing.F) {
+	for _, s := range []string{
+		`"text"`, `42`, `null`, `[1,2]`, `{}`, `{"content":[]}`, `{"content":null}`, `{"content":{}}`,
+		`{"content":[{"type":"text","text":"a"},{"type":"image","data":"AA==","mimeType":"image/png"}],"structuredContent":{"a":1}}`,
+		`{"content":[{"type":"resource","resource":{"uri":"file:///a","text":"x"}}],"_meta":{"k":"v"},"isError":true}`,
+		`{"content":[{"type":"resource_link","uri":"file:///a","name":"a"}],"inputRequests":{"x":{}},"requestState":"s"}`,
+		`{"content":[null]}`, `{"content":[{"type":"nope"}]}`, `{"structuredContent":[1]}`, `{"_meta":7}`,
+	} {
+		f.Add([]byte(s), false)
+	}
+	f.Fuzz(func(t *testing.T, out []byte, isError bool) {
+		if !json.Valid(out) {
+			return // the chain refuses a Replace that is not JSON
+		}
+		r, err := decodeResult(out, isError)
+		if err != nil {
+			return
+		}
+		require.NotNil(t, r.Content)
+		require.True(t, r.IsError || !isError, "a replacement the link called an error is an error")
+		require.Nil(t, r.InputRequests)
+		require.Empty(t, r.RequestState)
+		enc, err := encodeResult(r)
+		if err != nil {
+			return // e.g. a content block whose fields cannot be written back
+		}
+		require.True(t, json.Valid(enc), "%s", enc)
+		again, err := decodeResult(enc, r.IsError)
+		require.NoError(t, err, "%s", enc)
+		enc2, err := encodeResult(again)
+		require.NoError(t, err)
+		require.JSONEq(t, string(enc), string(enc2))
+	})
+}
+
+// Unescaping '<', '>' and '&' changes a JSON document's bytes, never its
+// meaning, and leaves it valid.
+func FuzzUnescapeHTML(f *testing.F) {
+	for _, s := range []string{`"a\u003cb\u003e \u0026 c"`, `"\\u003c"`, `"\\\u003c"`, `{"k\u0026":"\u00e9\u2028"}`, `"\u003`, `"\"`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		in, err := json.Marshal(s) // what json.Marshal writes: the only input unescapeHTML is given
+		require.NoError(t, err)
+		out := unescapeHTML(in)
+		require.True(t, json.Valid(out), "%s -> %s", in, out)
+		var want, back string
+		require.NoError(t, json.Unmarshal(in, &want))
+		require.NoError(t, json.Unmarshal(out, &back))
+		require.Equal(t, want, back)
+	})
+}
