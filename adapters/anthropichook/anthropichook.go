@@ -1,0 +1,302 @@
+// Package anthropichook puts a hookchain.Chain in front of the tools that
+// the tool runner of github.com/anthropics/anthropic-sdk-go/v2 runs for the
+// model: WrapAll wraps the runner's tools, and every call the model makes is
+// put to the chain before the tool runs and after it returns.
+//
+//	runner := client.Beta.Messages.NewToolRunner(anthropichook.WrapAll(chain, tools), params)
+//
+// # What the chain sees
+//
+// Before the call, Event.Tool is the tool's name and Event.Input the input the
+// runner hands the tool: the model's input, which the runner has decoded
+// into Go values and encoded again (so an integer past 2^53 is already
+// rounded when any tool, wrapped or not, is given it). The runner does not
+// pass tools the tool-use id; Event.CallID is empty.
+//
+// After the call, Event.Output is the tool's result blocks as the API reads
+// them, a JSON array such as [{"type":"text","text":"..."}]. A Go error from
+// the tool is shown as an error result: IsError set, its text as the Output
+// string.
+//
+// # What the model gets
+//
+// A tool run by the runner answers with result blocks or an error, which the
+// runner sends as a tool_result with is_error set and the text
+// "Error: " + the error's text. So:
+//
+//   - Allowed: the tool's own blocks, or its own error, unchanged.
+//   - Denied, before or after the call: an error whose text is the chain's
+//     reason; the model reads "Error: denied by NAME: REASON". Before the call
+//     the tool does not run; after it the output is withheld.
+//   - Modified: the tool runs with the rewritten input, and parses it as it
+//     parses the model's: a tool made with toolrunner.NewBetaTool* reports an
+//     input it cannot parse as an error, so a rewrite it rejects reaches the
+//     model as one.
+//   - Replaced: a JSON string is one text block; a JSON array is read as
+//     result blocks (so a link can redact one block and keep the others); any
+//     other JSON value is one text block holding it. A replacement that is
+//     an error result becomes an error holding its text. A replacement that is
+//     not result blocks is refused, never half-applied.
+//   - Asked and deferred (*hookchain.ApprovalPending): an error saying
+//     approval is pending; the tool did not run. errors.As finds the
+//     *hookchain.ApprovalPending, for a runner loop of the host's own.
+//
+// Notes that links leave for the model (Outcome.WithNote) are appended as
+// text blocks after the tool's own, or, after an error, to its text.
+package anthropichook
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	anthropic "github.com/anthropics/anthropic-sdk-go/v2"
+	"github.com/hookchain/hookchain"
+)
+
+// Wrap returns t with every call put to c. Wrap panics on a nil chain or
+// tool, as a wiring mistake.
+func Wrap(c *hookchain.Chain, t anthropic.BetaTool) anthropic.BetaTool {
+	if c == nil || t == nil {
+		panic("anthropichook: Wrap with a nil chain or tool")
+	}
+	return &tool{chain: c, next: t}
+}
+
+// WrapAll returns ts, each wrapped with Wrap, in a new slice: the tools to
+// give NewToolRunner.
+func WrapAll(c *hookchain.Chain, ts []anthropic.BetaTool) []anthropic.BetaTool {
+	out := make([]anthropic.BetaTool, len(ts))
+	for i, t := range ts {
+		out[i] = Wrap(c, t)
+	}
+	return out
+}
+
+type tool struct {
+	chain *hookchain.Chain
+	next  anthropic.BetaTool
+}
+
+func (t *tool) Name() string                                    { return t.next.Name() }
+func (t *tool) Description() string                             { return t.next.Description() }
+func (t *tool) InputSchema() anthropic.BetaToolInputSchemaParam { return t.next.InputSchema() }
+
+// Unwrap returns the wrapped tool.
+func (t *tool) Unwrap() anthropic.BetaTool { return t.next }
+
+type block = anthropic.BetaToolResultBlockParamContentUnion
+
+func (t *tool) Execute(ctx context.Context, input json.RawMessage) ([]block, error) {
+	var (
+		got    []block
+		gotErr error
+	)
+	exec := func(ctx context.Context, call hookchain.Call) (hookchain.Result, error) {
+		got, gotErr = t.next.Execute(ctx, call.Input)
+		if gotErr != nil {
+			return hookchain.Result{}, gotErr
+		}
+		out, err := encodeBlocks(got)
+		if err != nil {
+			// The after-chain cannot judge what it cannot read, so the
+			// result is never handed back.
+			got, gotErr = nil, errors.New("hookchain: the result of "+t.Name()+" cannot be encoded as JSON: "+err.Error())
+			return hookchain.Result{}, gotErr
+		}
+		return hookchain.Result{Output: out}, nil
+	}
+	res, err := t.chain.Execute(ctx, hookchain.Call{Tool: t.Name(), Input: input}, exec)
+	switch res.Verdict {
+	case hookchain.Allowed:
+		if err != nil {
+			return got, noted(err, res.Notes)
+		}
+		return withNotes(got, res.Notes), nil
+	case hookchain.Replaced:
+		blocks, derr := decodeBlocks(res.Output)
+		if derr != nil {
+			return nil, noted(errors.New("hookchain: a link replaced the result of "+t.Name()+" with something that is not a tool result: "+derr.Error()), res.Notes)
+		}
+		if res.IsError {
+			return nil, noted(errors.New(textOf(blocks)), res.Notes)
+		}
+		return withNotes(blocks, res.Notes), nil
+	case hookchain.Asked:
+		var p *hookchain.ApprovalPending
+		if errors.As(err, &p) {
+			return nil, noted(&pending{ApprovalPending: p, text: reason(res.Output)}, res.Notes)
+		}
+	}
+	return nil, noted(errors.New(reason(res.Output)), res.Notes)
+}
+
+// pending is an *hookchain.ApprovalPending whose text is the chain's reason
+// alone, as the model reads it after the runner's "Error: ".
+type pending struct {
+	*hookchain.ApprovalPending
+	text string
+}
+
+func (p *pending) Error() string { return p.text }
+func (p *pending) Unwrap() error { return p.ApprovalPending }
+
+// encodeBlocks writes result blocks as the API reads them, without escaping
+// HTML characters: a link that looks for "<secret>" must find it.
+func encodeBlocks(bs []block) (json.RawMessage, error) {
+	if bs == nil {
+		bs = []block{}
+	}
+	b, err := json.Marshal(bs)
+	if err != nil {
+		return nil, err
+	}
+	return unescapeHTML(b), nil
+}
+
+// decodeBlocks reads a replacement a link wrote: a JSON string is one text
+// block, an array is result blocks, and any other JSON value is one text block
+// holding it.
+func decodeBlocks(out json.RawMessage) ([]block, error) {
+	out = bytes.TrimSpace(out)
+	if len(out) == 0 {
+		return nil, errors.New("empty output")
+	}
+	switch out[0] {
+	case '"':
+		var s string
+		if err := json.Unmarshal(out, &s); err != nil {
+			return nil, err
+		}
+		return []block{textBlock(s)}, nil
+	case '[':
+	default:
+		return []block{textBlock(string(out))}, nil
+	}
+	var raws []json.RawMessage
+	if err := json.Unmarshal(out, &raws); err != nil {
+		return nil, err
+	}
+	bs := make([]block, len(raws))
+	for i, r := range raws {
+		var kind struct {
+			Type string `json:"type"`
+		}
+		if err := json.Unmarshal(r, &kind); err != nil {
+			return nil, fmt.Errorf("block %d: %v", i, err)
+		}
+		if err := json.Unmarshal(r, &bs[i]); err != nil {
+			return nil, fmt.Errorf("block %d: %v", i, err)
+		}
+		if b := bs[i]; b.OfText == nil && b.OfImage == nil && b.OfSearchResult == nil && b.OfDocument == nil &&
+			b.OfToolReference == nil && b.OfBrowserState == nil {
+			return nil, fmt.Errorf("block %d: not a tool result block (type %q)", i, kind.Type)
+		}
+		if kind.Type == "text" && bs[i].OfText != nil {
+			// The union is read by shape; a text block must say what it is.
+			continue
+		}
+		if got := bs[i].GetType(); got == nil || *got != kind.Type {
+			return nil, fmt.Errorf("block %d: not a tool result block (type %q)", i, kind.Type)
+		}
+	}
+	return bs, nil
+}
+
+func textBlock(s string) block { return block{OfText: &anthropic.BetaTextBlockParam{Text: s}} }
+
+// textOf is the text of result blocks, for an error result, which the runner
+// can only send as text.
+func textOf(bs []block) string {
+	var parts []string
+	for _, b := range bs {
+		if b.OfText != nil {
+			parts = append(parts, b.OfText.Text)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// reason reads the chain's own result, a JSON string.
+func reason(out json.RawMessage) string {
+	var s string
+	if json.Unmarshal(out, &s) != nil {
+		return string(out)
+	}
+	return s
+}
+
+// withNotes returns bs with one text block appended per note, in a new
+// slice: bs is the tool's.
+func withNotes(bs []block, notes []hookchain.Note) []block {
+	if len(notes) == 0 {
+		return bs
+	}
+	out := make([]block, 0, len(bs)+len(notes))
+	out = append(out, bs...)
+	for _, n := range notes {
+		out = append(out, textBlock(n.Text))
+	}
+	return out
+}
+
+// noted returns err with the notes added to its text; errors.Is and
+// errors.As still see err.
+func noted(err error, notes []hookchain.Note) error {
+	if len(notes) == 0 {
+		return err
+	}
+	return &notedError{err: err, notes: notes}
+}
+
+type notedError struct {
+	err   error
+	notes []hookchain.Note
+}
+
+func (e *notedError) Error() string {
+	var b strings.Builder
+	b.WriteString(e.err.Error())
+	for _, n := range e.notes {
+		b.WriteString("\n")
+		b.WriteString(n.Text)
+	}
+	return b.String()
+}
+
+func (e *notedError) Unwrap() error { return e.err }
+
+// unescapeHTML turns the escapes json.Marshal writes for '<', '>' and '&'
+// back into the characters, leaving every other escape as it is. The JSON
+// means the same; only its bytes change.
+func unescapeHTML(b []byte) []byte {
+	if !bytes.Contains(b, []byte(`\u00`)) {
+		return b
+	}
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		if b[i] != '\\' || i+1 >= len(b) {
+			out = append(out, b[i])
+			continue
+		}
+		if b[i+1] == 'u' && i+5 < len(b) && string(b[i+2:i+4]) == "00" {
+			switch string(b[i+4 : i+6]) {
+			case "3c":
+				out, i = append(out, '<'), i+5
+				continue
+			case "3e":
+				out, i = append(out, '>'), i+5
+				continue
+			case "26":
+				out, i = append(out, '&'), i+5
+				continue
+			}
+		}
+		// Any other escape, \\ included, is kept whole.
+		out, i = append(out, b[i], b[i+1]), i+1
+	}
+	return out
+}

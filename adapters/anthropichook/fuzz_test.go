@@ -1,0 +1,58 @@
+package anthropichook
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// A replacement is read into result blocks, or refused; never a panic. What
+// is read encodes, and reads back as itself.
+func FuzzDecodeBlocks(f *testing.F) {
+	for _, s := range []string{
+		`"text"`, `42`, `null`, `{}`, `[]`, `[{}]`, `[null]`, `[{"type":"text","text":"a"}]`,
+		`[{"type":"image","source":{"type":"base64","media_type":"image/png","data":"AA=="}}]`,
+		`[{"type":"document","source":{"type":"text","media_type":"text/plain","data":"x"}}]`,
+		`[{"type":"hologram"}]`, `[{"text":"no type"}]`, `[1]`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, out []byte) {
+		if !json.Valid(out) {
+			return // the chain refuses a Replace that is not JSON
+		}
+		bs, err := decodeBlocks(out)
+		if err != nil {
+			return
+		}
+		enc, err := encodeBlocks(bs)
+		if err != nil {
+			return
+		}
+		require.True(t, json.Valid(enc), "%s", enc)
+		again, err := decodeBlocks(enc)
+		require.NoError(t, err, "%s", enc)
+		enc2, err := encodeBlocks(again)
+		require.NoError(t, err)
+		require.JSONEq(t, string(enc), string(enc2))
+	})
+}
+
+// Unescaping '<', '>' and '&' changes a JSON document's bytes, never its
+// meaning, and leaves it valid.
+func FuzzUnescapeHTML(f *testing.F) {
+	for _, s := range []string{`a<b>&c`, `\u003c`, `\`, "\u2028", "\xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		in, err := json.Marshal([]string{s})
+		require.NoError(t, err)
+		out := unescapeHTML(in)
+		require.True(t, json.Valid(out), "%s -> %s", in, out)
+		var want, back []string
+		require.NoError(t, json.Unmarshal(in, &want))
+		require.NoError(t, json.Unmarshal(out, &back))
+		require.Equal(t, want, back)
+	})
+}
