@@ -1,0 +1,438 @@
+// Package einohook puts a hookchain.Chain in front of the tools of a
+// github.com/cloudwego/eino ToolsNode, as one compose.ToolMiddleware that
+// covers every endpoint eino has — invokable, streamable, enhanced invokable
+// and enhanced streamable — so that no tool escapes the chain by the form it
+// happens to implement:
+//
+//	node, err := compose.NewToolNode(ctx, &compose.ToolsNodeConfig{
+//		Tools:               tools,
+//		ToolCallMiddlewares: []compose.ToolMiddleware{einohook.Middleware(chain)},
+//	})
+//
+// # What the chain sees
+//
+// Before the call, Event.Tool is the tool's name, Event.CallID the model's
+// tool-call id, and Event.Input the arguments exactly as the model wrote them
+// ({} when empty). After the call, Event.Output is the result: a JSON string
+// for a tool that answers with text, and for an enhanced tool its
+// schema.ToolResult as JSON ({"parts":[{"type":"text","text":"..."}, ...]}).
+// A stream is decided on once it is complete: the after-chain is shown the
+// whole text (or the concatenated ToolResult), and nothing reaches the model
+// before it has answered. A Go error from the tool, or from its stream, is
+// shown as an error result holding its text.
+//
+// # What the model gets
+//
+//   - Allowed: the tool's own result — for a stream, the same chunks in the
+//     same order, and its error, if the stream ended in one — or the tool's
+//     own error.
+//   - Denied, before or after the call: the chain's reason as the result (one
+//     chunk for a stream, one text part for an enhanced tool), so that the
+//     model reads why. Before the call the tool does not run; after it the
+//     output is withheld.
+//   - Modified: the tool runs with the rewritten arguments.
+//   - Replaced: a JSON string as the text; for an enhanced tool a JSON object
+//     is read as a schema.ToolResult (so one part can be redacted and the
+//     others kept); any other JSON value as its text. A replacement that is no
+//     ToolResult is refused, never half-applied.
+//   - Asked and deferred (*hookchain.ApprovalPending): eino's own interrupt
+//     (compose.Interrupt), whose info is the *hookchain.ApprovalPending with
+//     the ticket. In a graph with a checkpoint store the run stops there;
+//     resume it with hookchain.WithGrant in the context once a person has
+//     answered, and the rerun call, and only it, goes ahead.
+//
+// Notes that links leave for the model (Outcome.WithNote) follow the result:
+// one line each after a text result, one text part each after an enhanced
+// result, in a last chunk of a stream.
+package einohook
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/cloudwego/eino/compose"
+	"github.com/cloudwego/eino/schema"
+	"github.com/hookchain/hookchain"
+)
+
+// Middleware returns the tool middleware that puts every call of a
+// ToolsNode to c, whatever endpoint eino calls. It panics on a nil chain, as
+// a wiring mistake.
+func Middleware(c *hookchain.Chain) compose.ToolMiddleware {
+	if c == nil {
+		panic("einohook: Middleware on a nil *hookchain.Chain")
+	}
+	m := &middleware{chain: c}
+	return compose.ToolMiddleware{
+		Invokable:          m.invokable,
+		Streamable:         m.streamable,
+		EnhancedInvokable:  m.enhancedInvokable,
+		EnhancedStreamable: m.enhancedStreamable,
+	}
+}
+
+type middleware struct{ chain *hookchain.Chain }
+
+// call is the chain's view of a tool input, and the input rewritten when a
+// link rewrote it.
+func call(in *compose.ToolInput) (hookchain.Call, json.RawMessage) {
+	raw := json.RawMessage(in.Arguments)
+	if strings.TrimSpace(in.Arguments) == "" {
+		raw = json.RawMessage("{}")
+	}
+	return hookchain.Call{Tool: in.Name, ID: in.CallID, Input: raw}, raw
+}
+
+// rewritten returns in with the arguments the chain decided on.
+func rewritten(in *compose.ToolInput, orig, final json.RawMessage) *compose.ToolInput {
+	if same(orig, final) {
+		return in
+	}
+	c := *in
+	c.Arguments = string(final)
+	return &c
+}
+
+// same reports whether a and b are the same bytes in memory. The chain hands
+// the executor the caller's own slice unless a link rewrote it.
+func same(a, b json.RawMessage) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+func (m *middleware) invokable(next compose.InvokableToolEndpoint) compose.InvokableToolEndpoint {
+	return func(ctx context.Context, in *compose.ToolInput) (*compose.ToolOutput, error) {
+		c, orig := call(in)
+		var got *compose.ToolOutput
+		exec := func(ctx context.Context, call hookchain.Call) (hookchain.Result, error) {
+			out, err := next(ctx, rewritten(in, orig, call.Input))
+			got = out
+			if err != nil {
+				return hookchain.Result{}, err
+			}
+			if out == nil {
+				return hookchain.Result{}, nil
+			}
+			return hookchain.TextResult(out.Result), nil
+		}
+		res, err := m.chain.Execute(ctx, c, exec)
+		switch res.Verdict {
+		case hookchain.Allowed:
+			if err != nil {
+				return got, noted(err, res.Notes)
+			}
+			if got == nil || len(res.Notes) == 0 {
+				return got, nil
+			}
+			return &compose.ToolOutput{Result: withNotes(got.Result, res.Notes)}, nil
+		case hookchain.Asked:
+			return nil, interrupt(ctx, err)
+		}
+		return &compose.ToolOutput{Result: withNotes(text(res.Output), res.Notes)}, nil
+	}
+}
+
+func (m *middleware) streamable(next compose.StreamableToolEndpoint) compose.StreamableToolEndpoint {
+	return func(ctx context.Context, in *compose.ToolInput) (*compose.StreamToolOutput, error) {
+		c, orig := call(in)
+		var (
+			chunks    []string
+			streamErr error
+			streamed  bool
+		)
+		exec := func(ctx context.Context, call hookchain.Call) (hookchain.Result, error) {
+			out, err := next(ctx, rewritten(in, orig, call.Input))
+			if err != nil {
+				return hookchain.Result{}, err
+			}
+			streamed = true
+			if out == nil || out.Result == nil {
+				return hookchain.Result{}, nil
+			}
+			chunks, streamErr = drain(out.Result)
+			if streamErr != nil {
+				return hookchain.Result{}, streamErr
+			}
+			return hookchain.TextResult(strings.Join(chunks, "")), nil
+		}
+		res, err := m.chain.Execute(ctx, c, exec)
+		switch res.Verdict {
+		case hookchain.Allowed:
+			if !streamed {
+				return nil, noted(err, res.Notes)
+			}
+			if len(res.Notes) > 0 {
+				chunks = append(chunks, withNotes("", res.Notes))
+			}
+			return &compose.StreamToolOutput{Result: replay(chunks, noted(streamErr, res.Notes))}, nil
+		case hookchain.Asked:
+			return nil, interrupt(ctx, err)
+		}
+		return &compose.StreamToolOutput{Result: schema.StreamReaderFromArray([]string{withNotes(text(res.Output), res.Notes)})}, nil
+	}
+}
+
+func (m *middleware) enhancedInvokable(next compose.EnhancedInvokableToolEndpoint) compose.EnhancedInvokableToolEndpoint {
+	return func(ctx context.Context, in *compose.ToolInput) (*compose.EnhancedInvokableToolOutput, error) {
+		c, orig := call(in)
+		var got *compose.EnhancedInvokableToolOutput
+		exec := func(ctx context.Context, call hookchain.Call) (hookchain.Result, error) {
+			out, err := next(ctx, rewritten(in, orig, call.Input))
+			got = out
+			if err != nil {
+				return hookchain.Result{}, err
+			}
+			if out == nil || out.Result == nil {
+				return hookchain.Result{}, nil
+			}
+			return encodeToolResult(in.Name, out.Result)
+		}
+		res, err := m.chain.Execute(ctx, c, exec)
+		switch res.Verdict {
+		case hookchain.Allowed:
+			if err != nil {
+				return got, noted(err, res.Notes)
+			}
+			if got == nil || got.Result == nil || len(res.Notes) == 0 {
+				return got, nil
+			}
+			return &compose.EnhancedInvokableToolOutput{Result: withNoteParts(got.Result, res.Notes)}, nil
+		case hookchain.Asked:
+			return nil, interrupt(ctx, err)
+		}
+		return &compose.EnhancedInvokableToolOutput{Result: withNoteParts(decided(in.Name, res), res.Notes)}, nil
+	}
+}
+
+func (m *middleware) enhancedStreamable(next compose.EnhancedStreamableToolEndpoint) compose.EnhancedStreamableToolEndpoint {
+	return func(ctx context.Context, in *compose.ToolInput) (*compose.EnhancedStreamableToolOutput, error) {
+		c, orig := call(in)
+		var (
+			chunks    []*schema.ToolResult
+			streamErr error
+			streamed  bool
+		)
+		exec := func(ctx context.Context, call hookchain.Call) (hookchain.Result, error) {
+			out, err := next(ctx, rewritten(in, orig, call.Input))
+			if err != nil {
+				return hookchain.Result{}, err
+			}
+			streamed = true
+			if out == nil || out.Result == nil {
+				return hookchain.Result{}, nil
+			}
+			chunks, streamErr = drain(out.Result)
+			if streamErr != nil {
+				return hookchain.Result{}, streamErr
+			}
+			whole, err := schema.ConcatToolResults(chunks)
+			if err != nil {
+				streamErr = fmt.Errorf("hookchain: the stream of %s cannot be read as one result: %w", in.Name, err)
+				return hookchain.Result{}, streamErr
+			}
+			return encodeToolResult(in.Name, whole)
+		}
+		res, err := m.chain.Execute(ctx, c, exec)
+		switch res.Verdict {
+		case hookchain.Allowed:
+			if !streamed {
+				return nil, noted(err, res.Notes)
+			}
+			if len(res.Notes) > 0 {
+				chunks = append(chunks, withNoteParts(&schema.ToolResult{}, res.Notes))
+			}
+			return &compose.EnhancedStreamableToolOutput{Result: replay(chunks, noted(streamErr, res.Notes))}, nil
+		case hookchain.Asked:
+			return nil, interrupt(ctx, err)
+		}
+		return &compose.EnhancedStreamableToolOutput{
+			Result: schema.StreamReaderFromArray([]*schema.ToolResult{withNoteParts(decided(in.Name, res), res.Notes)}),
+		}, nil
+	}
+}
+
+// drain reads a stream to its end, closing it.
+func drain[T any](r *schema.StreamReader[T]) ([]T, error) {
+	defer r.Close()
+	var out []T
+	for {
+		v, err := r.Recv()
+		if errors.Is(err, io.EOF) {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+		out = append(out, v)
+	}
+}
+
+// replay is a stream of the chunks a tool sent, in order, ending in its
+// error if it ended in one.
+func replay[T any](chunks []T, err error) *schema.StreamReader[T] {
+	r, w := schema.Pipe[T](len(chunks) + 1)
+	for _, c := range chunks {
+		w.Send(c, nil)
+	}
+	if err != nil {
+		var zero T
+		w.Send(zero, err)
+	}
+	w.Close()
+	return r
+}
+
+// interrupt turns a pending approval into eino's interrupt, carrying it as
+// the interrupt's info.
+func interrupt(ctx context.Context, err error) error {
+	var p *hookchain.ApprovalPending
+	if errors.As(err, &p) {
+		return compose.Interrupt(ctx, p)
+	}
+	return err
+}
+
+// encodeToolResult writes an enhanced tool's result as the after-chain sees
+// it, without escaping HTML characters: a link that looks for "<secret>"
+// must find it.
+func encodeToolResult(tool string, r *schema.ToolResult) (hookchain.Result, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(r); err != nil {
+		// The after-chain cannot judge what it cannot read: the result is
+		// never handed back.
+		return hookchain.Result{}, fmt.Errorf("hookchain: the result of %s cannot be encoded as JSON: %w", tool, err)
+	}
+	return hookchain.Result{Output: bytes.TrimSuffix(b.Bytes(), []byte("\n"))}, nil
+}
+
+// decided is the result of an enhanced call the chain denied or replaced.
+func decided(tool string, res hookchain.Result) *schema.ToolResult {
+	if res.Verdict == hookchain.Replaced {
+		r, err := decodeToolResult(res.Output)
+		if err == nil {
+			return r
+		}
+		return textResult("hookchain: a link replaced the result of " + tool + " with something that is not a tool result: " + err.Error())
+	}
+	return textResult(text(res.Output))
+}
+
+// decodeToolResult reads a replacement a link wrote for an enhanced tool: a
+// JSON string is one text part, an object is a schema.ToolResult, and any
+// other JSON value is one text part holding it.
+func decodeToolResult(out json.RawMessage) (*schema.ToolResult, error) {
+	out = bytes.TrimSpace(out)
+	if len(out) == 0 {
+		return nil, errors.New("empty output")
+	}
+	if out[0] != '{' {
+		return textResult(text(out)), nil
+	}
+	var shape struct {
+		Parts json.RawMessage `json:"parts"`
+	}
+	if err := json.Unmarshal(out, &shape); err != nil {
+		return nil, err
+	}
+	if p := bytes.TrimSpace(shape.Parts); len(p) > 0 && p[0] != '[' && string(p) != "null" {
+		return nil, errors.New(`"parts" is not an array`)
+	}
+	var r schema.ToolResult
+	if err := json.Unmarshal(out, &r); err != nil {
+		return nil, err
+	}
+	for i, p := range r.Parts {
+		if err := checkPart(p); err != nil {
+			return nil, fmt.Errorf("part %d: %w", i, err)
+		}
+	}
+	return &r, nil
+}
+
+// checkPart refuses a part the model could not be shown: an unknown type, or
+// a type without its content.
+func checkPart(p schema.ToolOutputPart) error {
+	var ok bool
+	switch p.Type {
+	case schema.ToolPartTypeText:
+		ok = true
+	case schema.ToolPartTypeImage:
+		ok = p.Image != nil
+	case schema.ToolPartTypeAudio:
+		ok = p.Audio != nil
+	case schema.ToolPartTypeVideo:
+		ok = p.Video != nil
+	case schema.ToolPartTypeFile:
+		ok = p.File != nil
+	default:
+		return fmt.Errorf("unknown part type %q", p.Type)
+	}
+	if !ok {
+		return fmt.Errorf("a %q part without its content", p.Type)
+	}
+	return nil
+}
+
+func textResult(s string) *schema.ToolResult {
+	return &schema.ToolResult{Parts: []schema.ToolOutputPart{{Type: schema.ToolPartTypeText, Text: s}}}
+}
+
+// text is a result JSON value as text: a string as itself, anything else as
+// its JSON.
+func text(out json.RawMessage) string {
+	var s string
+	if json.Unmarshal(out, &s) == nil {
+		return s
+	}
+	return string(out)
+}
+
+func withNotes(s string, notes []hookchain.Note) string {
+	if len(notes) == 0 {
+		return s
+	}
+	var b strings.Builder
+	b.WriteString(s)
+	for _, n := range notes {
+		b.WriteString("\n")
+		b.WriteString(n.Text)
+	}
+	return b.String()
+}
+
+// withNoteParts returns r with one text part appended per note, as a new
+// ToolResult: r is the tool's.
+func withNoteParts(r *schema.ToolResult, notes []hookchain.Note) *schema.ToolResult {
+	if len(notes) == 0 {
+		return r
+	}
+	parts := make([]schema.ToolOutputPart, 0, len(r.Parts)+len(notes))
+	parts = append(parts, r.Parts...)
+	for _, n := range notes {
+		parts = append(parts, schema.ToolOutputPart{Type: schema.ToolPartTypeText, Text: n.Text})
+	}
+	return &schema.ToolResult{Parts: parts}
+}
+
+// noted returns err with the notes added to its text; errors.Is and
+// errors.As still see err (eino's interrupts included).
+func noted(err error, notes []hookchain.Note) error {
+	if err == nil || len(notes) == 0 {
+		return err
+	}
+	return &notedError{err: err, notes: notes}
+}
+
+type notedError struct {
+	err   error
+	notes []hookchain.Note
+}
+
+func (e *notedError) Error() string { return withNotes(e.err.Error(), e.notes) }
+func (e *notedError) Unwrap() error { return e.err }
