@@ -82,7 +82,7 @@ type middleware struct{ chain *hookchain.Chain }
 // link rewrote it.
 func call(in *compose.ToolInput) (hookchain.Call, json.RawMessage) {
 	raw := json.RawMessage(in.Arguments)
-	if strings.TrimSpace(in.Arguments) == "" {
+	if strings.Trim(in.Arguments, " \t\r\n") == "" {
 		raw = json.RawMessage("{}")
 	}
 	return hookchain.Call{Tool: in.Name, ID: in.CallID, Input: raw}, raw

@@ -113,7 +113,9 @@ func (t *tool) Call(ctx context.Context, input string) (string, error) {
 // plain string wrapped as {"input": ...}.
 func eventInput(s string) (json.RawMessage, bool) {
 	b := []byte(s)
-	if t := bytes.TrimSpace(b); len(t) > 0 && t[0] == '{' && json.Valid(t) {
+	// Only JSON's own whitespace: bytes.TrimSpace would also pass over a
+	// form feed, which makes the string no JSON at all.
+	if t := bytes.TrimLeft(b, " \t\r\n"); len(t) > 0 && t[0] == '{' && json.Valid(b) {
 		return b, false
 	}
 	// Written as a model would read it: '<' stays '<'.
