@@ -43,7 +43,7 @@ func BenchmarkParseATypical100CharCommand(b *testing.B) {
 // asks whether run time could supply the flags.
 func BenchmarkRunsOnADynamicCommand(b *testing.B) {
 	m := Runs("command", "rm", "-r", "-f")
-	e := bash(`for f in $(git ls-files --others --exclude-standard); do rm -v "$f"; done && echo "cleaned $PWD"`)
+	e := bash(`for f in $(git ls-files --others --exclude-standard); do rm $RM_OPTS "$f"; done && echo "cleaned $PWD"`)
 	require.True(b, m.Match(e))
 	b.ReportAllocs()
 	for b.Loop() {
