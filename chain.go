@@ -36,9 +36,29 @@ type plan struct {
 	size   int                // links registered for this hook
 	any    []*Link            // links that may match any tool, in order
 	byTool map[string][]*Link // per named tool: the links that may match it, in order
+	// few is byTool when it names only a handful of tools, as most chains
+	// do: comparing a handful of names costs less than hashing one.
+	few []toolLinks
 }
 
+type toolLinks struct {
+	tool  string
+	links []*Link
+}
+
+// fewTools is how many named tools a plan looks through one by one before
+// it hashes the name instead.
+const fewTools = 8
+
 func (p *plan) linksFor(tool string) []*Link {
+	if p.few != nil {
+		for i := range p.few {
+			if p.few[i].tool == tool {
+				return p.few[i].links
+			}
+		}
+		return p.any
+	}
 	if p.byTool != nil {
 		if ls, ok := p.byTool[tool]; ok {
 			return ls
@@ -171,6 +191,11 @@ func newPlan(links []Link, at hookSet) plan {
 			}
 		}
 	}
+	if len(named) <= fewTools {
+		for _, tool := range named {
+			p.few = append(p.few, toolLinks{tool, p.byTool[tool]})
+		}
+	}
 	return p
 }
 
@@ -194,14 +219,14 @@ var (
 // It never returns an error and never panics: whatever a link does, the
 // answer is an Outcome, and when in doubt it is Denied.
 func (c *Chain) Run(ctx context.Context, e Event) Outcome {
-	out, _ := c.runOnce(ctx, e, false)
+	out, _ := c.runOnce(ctx, &e, false)
 	return out
 }
 
 // runOnce is Run, told whether e.Input is already known to be acceptable
 // (Execute knows it after the call when it checked it before), and telling
 // whether it checked e.Input itself.
-func (c *Chain) runOnce(ctx context.Context, e Event, inputChecked bool) (Outcome, bool) {
+func (c *Chain) runOnce(ctx context.Context, e *Event, inputChecked bool) (Outcome, bool) {
 	if c == nil {
 		// A nil chain is a wiring mistake; it must not read as "no guards".
 		return refuse(CauseChain, "Run on a nil *Chain"), false
@@ -211,11 +236,12 @@ func (c *Chain) runOnce(ctx context.Context, e Event, inputChecked bool) (Outcom
 	}
 	obs := &observation{start: time.Now()}
 	out, checked := c.run(ctx, e, obs, inputChecked)
-	c.reportRun(ctx, e, out, obs)
+	c.reportRun(ctx, *e, out, obs)
 	return out, checked
 }
 
-func (c *Chain) run(ctx context.Context, e Event, obs *observation, inputChecked bool) (Outcome, bool) {
+func (c *Chain) run(ctx context.Context, given *Event, obs *observation, inputChecked bool) (Outcome, bool) {
+	e := given
 	var p *plan
 	switch e.Hook {
 	case BeforeTool:
@@ -230,10 +256,15 @@ func (c *Chain) run(ctx context.Context, e Event, obs *observation, inputChecked
 		// makes Before links free after the call, however large the output.
 		return Outcome{}, inputChecked
 	}
-	if cause, reason := c.check(ctx, &e, inputChecked); reason != "" {
+	// The event is copied once, into the walk: check normalises the copy
+	// in place and the links see it there, so that the caller's event is
+	// left as given (observers report it so) and no step of the way copies
+	// it again.
+	w := walk{e: *e}
+	if cause, reason := c.check(ctx, &w.e, inputChecked); reason != "" {
 		return refuse(cause, reason), false
 	}
-	return c.fold(ctx, e, p.linksFor(e.Tool), obs), true
+	return c.fold(ctx, &w, p.linksFor(w.e.Tool), obs), true
 }
 
 // check normalises the event and returns why the chain refuses it, if it
@@ -286,10 +317,9 @@ func refuse(cause Cause, reason string) Outcome {
 // deferred recover around every call costs every link of every call. When a
 // link panics — in its interceptor or in its matcher — walk returns early,
 // and fold resumes it at that link, which is then recorded as failed.
-func (c *Chain) fold(ctx context.Context, e Event, links []*Link, obs *observation) Outcome {
-	w := walk{e: e}
+func (c *Chain) fold(ctx context.Context, w *walk, links []*Link, obs *observation) Outcome {
 	for {
-		if res, finished := c.walk(ctx, &w, links, obs); finished {
+		if res, finished := c.walk(ctx, w, links, obs); finished {
 			return res
 		}
 		if w.i >= len(links) {
@@ -351,7 +381,16 @@ func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observati
 				a := l.askWithin(ctx, w.e)
 				out, fault = a.out, a.fault
 			default:
-				if plain, fault = l.answer(ctx, w.e, &out); fault == "" && isDone(done) {
+				o, err := l.fn(ctx, w.e)
+				switch {
+				case err != nil:
+					out, fault = Outcome{}, errorFault(err)
+				case o.Verdict == Allowed && o.Reason == "" && len(o.Notes) == 0:
+					plain = true
+				default:
+					out = o
+				}
+				if fault == "" && isDone(done) {
 					// Too late to count, as with a timeout: no answer, no words.
 					out, fault, plain = Outcome{}, ended(ctx, 0), false
 				}
@@ -570,19 +609,24 @@ func changer(s Step, askedAbout []string) bool {
 func (l *Link) answer(ctx context.Context, e Event, out *Outcome) (plain bool, fault string) {
 	o, err := l.fn(ctx, e)
 	if err != nil {
-		// As everywhere in Go, an error makes the other result meaningless:
-		// the link did not decide, so nothing it returned is its answer.
 		*out = Outcome{}
-		if fault = err.Error(); fault == "" {
-			fault = fmt.Sprintf("returned an error with no text (%T)", err)
-		}
-		return false, fault
+		return false, errorFault(err)
 	}
 	if o.Verdict == Allowed && o.Reason == "" && len(o.Notes) == 0 {
 		return true, ""
 	}
 	*out = o
 	return false, ""
+}
+
+// errorFault is the fault of a link that returned err. As everywhere in Go,
+// an error makes the other result meaningless: the link did not decide, so
+// nothing it returned is its answer.
+func errorFault(err error) string {
+	if fault := err.Error(); fault != "" {
+		return fault
+	}
+	return fmt.Sprintf("returned an error with no text (%T)", err)
 }
 
 // call is answer with a panic turned into a fault, for an interceptor run on
@@ -709,7 +753,7 @@ func (c *Chain) Wrap(next Executor) Executor {
 // does, for a caller that has next only at call time — a framework's
 // middleware — and would otherwise build a new executor for every call.
 func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (Result, error) {
-	before, checked := c.runOnce(ctx, Event{Hook: BeforeTool, Tool: call.Tool, CallID: call.ID, Input: call.Input}, false)
+	before, checked := c.runOnce(ctx, &Event{Hook: BeforeTool, Tool: call.Tool, CallID: call.ID, Input: call.Input}, false)
 	switch before.Verdict {
 	case Allowed:
 	case Modified:
@@ -739,7 +783,7 @@ func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (Result, 
 		after.Output, after.IsError = shown.Output, shown.IsError
 	}
 	checked = checked && maphash.Bytes(inputSeed, call.Input) == sum
-	out, _ := c.runOnce(ctx, after, checked)
+	out, _ := c.runOnce(ctx, &after, checked)
 	notes := joinNotes(before.Notes, out.Notes)
 	switch out.Verdict {
 	case Allowed:

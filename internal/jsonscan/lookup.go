@@ -61,7 +61,7 @@ func Lookup(input []byte, keys []string) (r gjson.Result, ok bool) {
 			if i >= len(b) || b[i] != '"' {
 				return gjson.Result{}, false
 			}
-			end, ok := scanString(b, i+1)
+			end, _, ok := scanString(b, i+1)
 			if !ok {
 				return gjson.Result{}, false
 			}
@@ -171,7 +171,8 @@ func skipValue(b []byte, i int) (int, bool) {
 	}
 	switch c := b[i]; {
 	case c == '"':
-		return scanString(b, i+1)
+		end, _, ok := scanString(b, i+1)
+		return end, ok
 	case c == '{' || c == '[':
 		// Find the end by the brackets, then check the whole of it.
 		depth, j := 0, i

@@ -6,9 +6,9 @@
 package jsonscan
 
 import (
-	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"math/bits"
 	"strconv"
 	"unicode/utf8"
 	"unsafe"
@@ -55,23 +55,41 @@ func Valid(b []byte) bool {
 // memory in proportion to its depth, never a goroutine stack. FuzzValidJSON
 // holds it to encoding/json.
 func scan(b []byte, dup *string) bool {
-	const (
-		inValue = iota // a value must start at i
-		inKey          // an object key must start at i
-		after          // a value ended just before i
+	var (
+		n = len(b)
+		i = skipSpace(b, 0)
+		c byte
+		// The open containers: a bit per level, 1 for an object, in a
+		// word while the document is shallow, as nearly every input is.
+		small uint64
+		deep  []bool
+		depth int
+		// The keys of the open objects, innermost last, and where each
+		// open object's keys start. Arrays on the stack keep a shallow
+		// input from allocating. sets holds, per open object, its keys
+		// once it has many; it is made only for a document with such an
+		// object, and kept in step with starts from then on.
+		keyBuf   [8]string
+		startBuf [4]int
+		keys     = keyBuf[:0]
+		starts   = startBuf[:0]
+		sets     []map[string]bool
+		object   bool
+		ok       bool
 	)
-	// The open containers: a bit per level, 1 for an object, in a word
-	// while the document is shallow, as nearly every input is.
-	var small uint64
-	var deep []bool
-	depth := 0
-	objectAt := func(d int) bool {
-		if d < 64 {
-			return small&(1<<uint(d)) != 0
-		}
-		return deep[d-64]
+
+value: // a value must start at i
+	if i >= n {
+		return false
 	}
-	push := func(object bool) {
+	switch c = b[i]; c {
+	case '{', '[':
+		i = skipSpace(b, i+1)
+		if i < n && (c == '{' && b[i] == '}' || c == '[' && b[i] == ']') {
+			i++
+			goto after
+		}
+		object = c == '{'
 		if depth < 64 {
 			if object {
 				small |= 1 << uint(depth)
@@ -82,150 +100,133 @@ func scan(b []byte, dup *string) bool {
 			deep = append(deep[:depth-64], object)
 		}
 		depth++
+		if !object {
+			goto value
+		}
+		starts = append(starts, len(keys))
+		if sets != nil {
+			sets = append(sets, nil)
+		}
+		goto key
+	case '"':
+		if i, _, ok = scanString(b, i+1); !ok {
+			return false
+		}
+	case 't':
+		if !hasPrefixAt(b, i, "true") {
+			return false
+		}
+		i += 4
+	case 'f':
+		if !hasPrefixAt(b, i, "false") {
+			return false
+		}
+		i += 5
+	case 'n':
+		if !hasPrefixAt(b, i, "null") {
+			return false
+		}
+		i += 4
+	default:
+		if c != '-' && (c < '0' || c > '9') {
+			return false
+		}
+		if i, ok = scanNumber(b, i); !ok {
+			return false
+		}
 	}
-	// The keys of the open objects, innermost last, and where each open
-	// object's keys start. Arrays on the stack keep a shallow input from
-	// allocating.
-	var keyBuf [16]string
-	var startBuf [8]int
-	var setBuf [8]map[string]bool
-	keys, starts, sets := keyBuf[:0], startBuf[:0], setBuf[:0] // sets: per open object, its keys once it has many
+	goto after
 
-	n := len(b)
-	i := skipSpace(b, 0)
-	state := inValue
-	for {
-		switch state {
-		case inValue:
-			if i >= n {
+key: // an object key must start at i
+	if i >= n || b[i] != '"' {
+		return false
+	}
+	{
+		start := i
+		var escaped bool
+		if i, escaped, ok = scanString(b, i+1); !ok {
+			return false
+		}
+		key := keyText(b[start:i], escaped)
+		top := len(starts) - 1
+		if sets != nil && sets[top] != nil {
+			if sets[top][key] {
+				*dup = key
 				return false
 			}
-			switch c := b[i]; {
-			case c == '{':
-				i = skipSpace(b, i+1)
-				if i < n && b[i] == '}' {
-					i, state = i+1, after
-					continue
-				}
-				push(true)
-				starts, sets = append(starts, len(keys)), append(sets, nil)
-				state = inKey
-			case c == '[':
-				i = skipSpace(b, i+1)
-				if i < n && b[i] == ']' {
-					i, state = i+1, after
-					continue
-				}
-				push(false)
-			case c == '"':
-				var ok bool
-				if i, ok = scanString(b, i+1); !ok {
-					return false
-				}
-				state = after
-			case c == 't':
-				if !hasPrefixAt(b, i, "true") {
-					return false
-				}
-				i, state = i+4, after
-			case c == 'f':
-				if !hasPrefixAt(b, i, "false") {
-					return false
-				}
-				i, state = i+5, after
-			case c == 'n':
-				if !hasPrefixAt(b, i, "null") {
-					return false
-				}
-				i, state = i+4, after
-			case c == '-' || '0' <= c && c <= '9':
-				var ok bool
-				if i, ok = scanNumber(b, i); !ok {
-					return false
-				}
-				state = after
-			default:
-				return false
-			}
-		case inKey:
-			if i >= n || b[i] != '"' {
-				return false
-			}
-			start := i
-			var ok bool
-			if i, ok = scanString(b, i+1); !ok {
-				return false
-			}
-			key := keyText(b[start:i])
-			top := len(starts) - 1
-			if set := sets[top]; set != nil {
-				if set[key] {
+			sets[top][key] = true
+		} else {
+			for _, k := range keys[starts[top]:] {
+				if k == key {
 					*dup = key
 					return false
 				}
-				set[key] = true
-			} else {
-				for _, k := range keys[starts[top]:] {
-					if k == key {
-						*dup = key
-						return false
-					}
-				}
-				keys = append(keys, key)
-				if mine := keys[starts[top]:]; len(mine) > 32 {
-					// Many keys: a set, so that an object of a hundred
-					// thousand keys costs linear time, not quadratic.
-					set := make(map[string]bool, 2*len(mine))
-					for _, k := range mine {
-						set[k] = true
-					}
-					sets[top], keys = set, keys[:starts[top]]
-				}
 			}
-			i = skipSpace(b, i)
-			if i >= n || b[i] != ':' {
-				return false
-			}
-			i, state = skipSpace(b, i+1), inValue
-		case after:
-			i = skipSpace(b, i)
-			if depth == 0 {
-				return i == n
-			}
-			if i >= n {
-				return false
-			}
-			object := objectAt(depth - 1)
-			switch b[i] {
-			case ',':
-				i = skipSpace(b, i+1)
-				if object {
-					state = inKey
-				} else {
-					state = inValue
+			keys = append(keys, key)
+			if mine := keys[starts[top]:]; len(mine) > 32 {
+				// Many keys: a set, so that an object of a hundred
+				// thousand keys costs linear time, not quadratic.
+				set := make(map[string]bool, 2*len(mine))
+				for _, k := range mine {
+					set[k] = true
 				}
-			case '}', ']':
-				if object != (b[i] == '}') {
-					return false
+				if sets == nil {
+					sets = make([]map[string]bool, len(starts))
 				}
-				if object {
-					top := len(starts) - 1
-					keys, starts, sets = keys[:starts[top]], starts[:top], sets[:top]
-				}
-				depth--
-				i++
-			default:
-				return false
+				sets[top], keys = set, keys[:starts[top]]
 			}
 		}
 	}
+	i = skipSpace(b, i)
+	if i >= n || b[i] != ':' {
+		return false
+	}
+	i = skipSpace(b, i+1)
+	goto value
+
+after: // a value ended just before i
+	i = skipSpace(b, i)
+	if depth == 0 {
+		return i == n
+	}
+	if i >= n {
+		return false
+	}
+	if depth <= 64 {
+		object = small&(1<<uint(depth-1)) != 0
+	} else {
+		object = deep[depth-1-64]
+	}
+	switch b[i] {
+	case ',':
+		i = skipSpace(b, i+1)
+		if object {
+			goto key
+		}
+		goto value
+	case '}', ']':
+		if object != (b[i] == '}') {
+			return false
+		}
+		if object {
+			top := len(starts) - 1
+			keys, starts = keys[:starts[top]], starts[:top]
+			if sets != nil {
+				sets = sets[:top]
+			}
+		}
+		depth--
+		i++
+		goto after
+	}
+	return false
 }
 
 // keyText is a scanned key, quotes included, as the text it stands for:
 // the bytes themselves when there is no escape in it, as in nearly every
 // key, and the decoded text otherwise, so that "comm\u0061nd" is "command".
-func keyText(quoted []byte) string {
-	if bytes.IndexByte(quoted, '\\') < 0 {
+func keyText(quoted []byte, escaped bool) string {
+	if !escaped {
 		return unsafe.String(unsafe.SliceData(quoted[1:]), len(quoted)-2)
 	}
 	var s string
@@ -252,44 +253,53 @@ func hasPrefixAt(b []byte, i int, lit string) bool {
 }
 
 // scanString reads a string's body from just after its opening quote and
-// returns the index just past its closing quote.
-func scanString(b []byte, i int) (int, bool) {
-	n := len(b)
+// returns the index just past its closing quote, and whether the string
+// holds an escape.
+//
+// It reads eight bytes at a time while none of them needs a look — a quote,
+// a backslash, a control character, a byte outside ASCII — and jumps
+// straight to the first one that does.
+func scanString(b []byte, i int) (int, bool, bool) {
+	escaped := false
 	for {
-		// Eight bytes at a time while none of them needs a look: no quote,
-		// no backslash, no control character, nothing outside ASCII.
-		for i+8 <= n && !needsALook(binary.LittleEndian.Uint64(b[i:])) {
+		for i+8 <= len(b) {
+			if f := lookFlags(binary.LittleEndian.Uint64(b[i : i+8])); f != 0 {
+				i += bits.TrailingZeros64(f) >> 3
+				goto look
+			}
 			i += 8
 		}
-		if i >= n {
-			return i, false
+		if i >= len(b) {
+			return i, escaped, false
 		}
+	look:
 		switch c := b[i]; {
 		case c == '"':
-			return i + 1, true
+			return i + 1, escaped, true
 		case c == '\\':
-			if i+1 >= n {
-				return i, false
+			escaped = true
+			if i+1 >= len(b) {
+				return i, escaped, false
 			}
 			switch b[i+1] {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 				i += 2
 			case 'u':
-				if i+6 > n || !isHex(b[i+2]) || !isHex(b[i+3]) || !isHex(b[i+4]) || !isHex(b[i+5]) {
-					return i, false
+				if i+6 > len(b) || !isHex(b[i+2]) || !isHex(b[i+3]) || !isHex(b[i+4]) || !isHex(b[i+5]) {
+					return i, escaped, false
 				}
 				i += 6
 			default:
-				return i, false
+				return i, escaped, false
 			}
 		case c < 0x20:
-			return i, false
+			return i, escaped, false
 		case c < utf8.RuneSelf:
-			i++
+			i++ // a plain byte among the last few, read one at a time
 		default:
 			r, size := utf8.DecodeRune(b[i:])
 			if r == utf8.RuneError && size <= 1 {
-				return i, false
+				return i, escaped, false
 			}
 			i += size
 		}
@@ -301,17 +311,17 @@ const (
 	highs = 0x8080808080808080
 )
 
-// needsALook reports whether any of the eight bytes in w is a quote, a
-// backslash, a control character (below 0x20) or not ASCII. Each test is the
-// classic "some byte is zero / below n" word trick: exact about whether any
-// byte qualifies, which is all the caller asks.
-func needsALook(w uint64) bool {
-	quote := w ^ (lows * '"')
-	backslash := w ^ (lows * '\\')
-	return (w|
-		(w-lows*0x20)&^w|
-		(quote-lows)&^quote|
-		(backslash-lows)&^backslash)&highs != 0
+// lookFlags sets the high bit of each byte of w that needs a look: a quote,
+// a backslash, a byte below 0x20, a byte of 0x80 or more. These are the
+// classic word tricks: a byte of 0x80 or more has its high bit set; one
+// below 0x20 sets it when 0x20 is taken from it; a quote or a backslash is
+// the byte that XOR with it leaves zero, which taking one from sets. A
+// borrow can only flag a byte above one already flagged, so the lowest
+// flag, the first byte in memory, is always a true one.
+func lookFlags(w uint64) uint64 {
+	q := w ^ (lows * '"')
+	bs := w ^ (lows * '\\')
+	return (w | (w - lows*0x20) | (q-lows)&^q | (bs-lows)&^bs) & highs
 }
 
 func isHex(c byte) bool {

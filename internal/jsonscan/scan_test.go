@@ -2,7 +2,9 @@ package jsonscan
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
+	"math/bits"
 	"strconv"
 	"strings"
 	"testing"
@@ -85,20 +87,28 @@ func TestValidJSONHoldsADeepDocumentWithoutRecursing(t *testing.T) {
 	assert.False(t, Valid([]byte(strings.Repeat(`[{"a":`, depth)+"1"+strings.Repeat("]}", depth))))
 }
 
-func TestNeedsALookFindsEveryByteThatNeedsOne(t *testing.T) {
+func TestLookFlagsFindsTheFirstByteThatNeedsALook(t *testing.T) {
+	needs := func(c byte) bool { return c < 0x20 || c == '"' || c == '\\' || c >= 0x80 }
 	for c := 0; c < 256; c++ {
-		want := c < 0x20 || c == '"' || c == '\\' || c >= 0x80
 		for pos := range 8 {
-			var w [8]byte
-			for i := range w {
-				w[i] = 'a'
+			for _, fill := range []byte{'a', 0x01, '"', 0xff} {
+				var w [8]byte
+				for k := range w {
+					w[k] = 'a'
+				}
+				for k := pos + 1; k < 8; k++ {
+					w[k] = fill // what follows may be anything
+				}
+				w[pos] = byte(c)
+				f := lookFlags(binary.LittleEndian.Uint64(w[:]))
+				if needs(byte(c)) {
+					assert.Equal(t, pos, bits.TrailingZeros64(f)>>3, "byte %#x at %d, then %#x", c, pos, fill)
+				} else if !needs(fill) || pos == 7 {
+					assert.Zero(t, f, "byte %#x at %d, then %#x", c, pos, fill)
+				} else {
+					assert.Greater(t, bits.TrailingZeros64(f)>>3, pos, "byte %#x at %d is plain", c, pos)
+				}
 			}
-			w[pos] = byte(c)
-			word := uint64(0)
-			for i := 7; i >= 0; i-- {
-				word = word<<8 | uint64(w[i])
-			}
-			assert.Equal(t, want, needsALook(word), "byte %#x at %d", c, pos)
 		}
 	}
 }
