@@ -152,7 +152,11 @@ func (e *Error) what(b *strings.Builder) {
 	case LineTooLong:
 		fmt.Fprintf(b, "wrote a line of more than %d bytes on stdout", e.Limit)
 	case Unresponsive:
-		fmt.Fprintf(b, "answered nothing for %v while a call waited, and was stopped", e.Timeout)
+		doing := "answered nothing"
+		if e.Err != nil {
+			doing = e.Err.Error()
+		}
+		fmt.Fprintf(b, "%s for %v while a call waited, and was stopped", doing, e.Timeout)
 	case HookError:
 		b.WriteString("answered with an error: ")
 		b.WriteString(errText(e.Err))

@@ -396,7 +396,8 @@ func (p *Persistent) launch() *proc {
 		dead:    make(chan struct{}),
 		stop:    make(chan struct{}),
 		pending: map[uint64]*call{},
-		gone:    map[uint64]bool{},
+		gone:    map[uint64]struct{}{},
+		unsent:  map[uint64]struct{}{},
 	}
 	p.cur = pr
 	p.procs.Add(1)
@@ -493,11 +494,12 @@ type proc struct {
 	failed     *Error // the first reason it must go; the calls on it fail with it
 	nextID     uint64
 	pending    map[uint64]*call
-	gone       map[uint64]bool // calls that ended unanswered: true if it was sent them
-	lastLine   time.Time       // when it last wrote a line
-	writing    time.Time       // when the write under way began; zero when none is
-	answeredAt bool            // it has answered a call
-	tail       []byte          // the end of its stderr
+	gone       map[uint64]struct{} // calls it was sent that ended unanswered: their answers come late
+	unsent     map[uint64]struct{} // calls that ended before they were sent, so that an answer to one is told apart
+	lastLine   time.Time           // when it last wrote a line
+	writing    time.Time           // when the write under way began; zero when none is
+	answeredAt bool                // it has answered a call
+	tail       []byte              // the end of its stderr
 }
 
 // call is one request on a process.
@@ -764,13 +766,21 @@ func (pr *proc) leave(ctx context.Context, c *call) ([]byte, *Error) {
 		return r.line, r.err
 	}
 	delete(pr.pending, c.id)
-	pr.gone[c.id] = c.sent
+	if c.sent {
+		pr.gone[c.id] = struct{}{}
+	} else {
+		if len(pr.unsent) >= maxGone {
+			// Only the message for an answer to one of them needs them.
+			clear(pr.unsent)
+		}
+		pr.unsent[c.id] = struct{}{}
+	}
 	timedOut := context.Cause(ctx) == errTimedOut
 	switch {
 	case timedOut && c.sent && !pr.lastLine.After(c.sentAt):
 		pr.failLocked(&Error{Kind: Unresponsive, Timeout: p.spec.timeout()})
 	case timedOut && !c.sent && !pr.writing.IsZero() && pr.writing.Before(c.queuedAt):
-		pr.failLocked(&Error{Kind: Unresponsive, Timeout: p.spec.timeout(), Err: errors.New("it read none of its stdin")})
+		pr.failLocked(&Error{Kind: Unresponsive, Timeout: p.spec.timeout(), Err: errors.New("read none of its stdin")})
 	case len(pr.gone) > maxGone:
 		pr.failLocked(&Error{Kind: ProtocolError, Err: fmt.Errorf("it left more than %d calls unanswered", maxGone)})
 	}
@@ -861,13 +871,14 @@ func (pr *proc) line(b []byte) {
 		c.done <- reply{line: b}
 		return
 	}
-	sent, gone := pr.gone[id]
+	_, gone := pr.gone[id]
+	_, unsent := pr.unsent[id]
 	switch {
-	case gone && sent:
+	case gone:
 		delete(pr.gone, id)
 		p.late.Add(1)
 		p.log(slog.LevelDebug, "hookchain persistent hook answered late; discarded", slog.Uint64("id", id))
-	case gone:
+	case unsent:
 		pr.failLocked(&Error{Kind: ProtocolError, Err: fmt.Errorf("it answered call %d, which it was never sent", id)})
 	case id <= pr.nextID:
 		pr.failLocked(&Error{Kind: ProtocolError, Err: fmt.Errorf("it answered call %d twice", id)})

@@ -150,6 +150,25 @@ func TestAPersistentHookThatHangsTimesTheCallOutAndIsRestarted(t *testing.T) {
 	assert.Equal(t, int64(2), p.Stats().Starts)
 }
 
+func TestTheCallsWaitingOnAHungHookFailWithItWhenItIsStopped(t *testing.T) {
+	noLeaks(t)
+	p, _ := persistent(t, "hang", func(s *process.PersistentSpec) { s.Timeout = 300 * time.Millisecond })
+	require.NoError(t, p.Start(context.Background()))
+	second := make(chan error, 1)
+	go func() {
+		time.Sleep(100 * time.Millisecond)
+		_, err := p.Ask(context.Background(), bashLs)
+		second <- err
+	}()
+
+	_, err := p.Ask(context.Background(), bashLs)
+
+	assert.Equal(t, process.TimedOut, kindOf(t, err))
+	err = <-second
+	assert.Equal(t, process.Unresponsive, kindOf(t, err))
+	assert.Equal(t, fmt.Sprintf("hook %q: answered nothing for 300ms while a call waited, and was stopped (call 2)", p.String()), err.Error())
+}
+
 func TestAPersistentHookThatDiesMidCallFailsTheCallWithItsStatusAndStderr(t *testing.T) {
 	noLeaks(t)
 	p, pidPath := persistent(t, "die", nil)
