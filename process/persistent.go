@@ -390,11 +390,10 @@ func (p *Persistent) process(ctx context.Context) (*proc, *Error) {
 func (p *Persistent) launch() *proc {
 	pr := &proc{
 		p:       p,
-		queue:   make(chan *call, cap(p.slots)),
+		wlock:   make(chan struct{}, 1),
 		ready:   make(chan struct{}),
 		spawned: make(chan struct{}),
 		dead:    make(chan struct{}),
-		stop:    make(chan struct{}),
 		pending: map[uint64]*call{},
 		gone:    map[uint64]struct{}{},
 		unsent:  map[uint64]struct{}{},
@@ -475,14 +474,13 @@ func (p *Persistent) Close(ctx context.Context) error {
 type proc struct {
 	p       *Persistent
 	cmd     *exec.Cmd
-	queue   chan *call    // calls to write, in order
+	wlock   chan struct{} // held by the call writing its line to stdin
 	ready   chan struct{} // closed once it has said hello, or failed to start
 	spawned chan struct{} // closed once the start is over, whether it started or not: cmd and the pipes are set
 	dead    chan struct{} // closed once it is reaped and every call on it has failed
-	stop    chan struct{} // closed to end the writer
 
 	stdin, stdout, stderr *os.File // this process's ends of the pipes
-	readers, writer       sync.WaitGroup
+	readers               sync.WaitGroup
 
 	// startErr is set before ready is closed, when the start failed.
 	startErr *Error
@@ -550,8 +548,6 @@ func (pr *proc) run() {
 	pr.readers.Add(2)
 	go pr.readStdout()
 	go pr.readStderr()
-	pr.writer.Add(1)
-	go pr.write()
 	hello := time.AfterFunc(p.spec.startTimeout(), func() {
 		pr.mu.Lock()
 		defer pr.mu.Unlock()
@@ -613,9 +609,7 @@ func (pr *proc) wait() {
 	pr.stdout.Close()
 	pr.stderr.Close()
 	<-drained
-	close(pr.stop)
 	pr.stdin.Close()
-	pr.writer.Wait()
 	pr.finish(waitErr)
 }
 
@@ -724,6 +718,9 @@ func (pr *proc) halt(grace time.Duration) {
 
 // ask sends req as a call and waits for its answer, or for ctx. gone says
 // that the process went before the call could be sent.
+//
+// The caller writes its own line, holding wlock: a goroutine between the
+// caller and the pipe would cost every call a hand-off.
 func (pr *proc) ask(ctx context.Context, req []byte) (line []byte, id uint64, e *Error, gone bool) {
 	pr.mu.Lock()
 	if pr.failed != nil || !pr.helloed {
@@ -735,10 +732,10 @@ func (pr *proc) ask(ctx context.Context, req []byte) (line []byte, id uint64, e 
 	pr.pending[c.id] = c
 	pr.mu.Unlock()
 	select {
-	case pr.queue <- c:
+	case pr.wlock <- struct{}{}:
+		pr.send(ctx, c)
+		<-pr.wlock
 	case <-ctx.Done():
-		line, e := pr.leave(ctx, c)
-		return line, c.id, e, false
 	case <-pr.dead:
 		// finish has failed every pending call, this one included.
 	}
@@ -748,6 +745,45 @@ func (pr *proc) ask(ctx context.Context, req []byte) (line []byte, id uint64, e 
 	case <-ctx.Done():
 		line, e := pr.leave(ctx, c)
 		return line, c.id, e, false
+	}
+}
+
+// send writes c's line to stdin, unless c or the process has ended; wlock
+// is held. A line cut short — the process stopped reading until ctx ended,
+// or its stdin failed — leaves the protocol out of step, and the process
+// must go.
+func (pr *proc) send(ctx context.Context, c *call) {
+	pr.mu.Lock()
+	if _, ok := pr.pending[c.id]; !ok || pr.failed != nil || ctx.Err() != nil {
+		pr.mu.Unlock()
+		return
+	}
+	now := time.Now()
+	c.sent, c.sentAt, pr.writing = true, now, now
+	pr.mu.Unlock()
+
+	deadline, _ := ctx.Deadline()
+	_ = pr.stdin.SetWriteDeadline(deadline)
+	interrupted := make(chan struct{})
+	interrupt := context.AfterFunc(ctx, func() {
+		_ = pr.stdin.SetWriteDeadline(time.Unix(1, 0))
+		close(interrupted)
+	})
+	_, err := pr.stdin.Write(c.line)
+	if !interrupt() {
+		// It ran, or runs: the next line's deadline must not be its.
+		<-interrupted
+	}
+
+	pr.mu.Lock()
+	defer pr.mu.Unlock()
+	pr.writing = time.Time{}
+	switch {
+	case err == nil:
+	case ctx.Err() != nil:
+		pr.failLocked(&Error{Kind: Unresponsive, Timeout: pr.p.spec.timeout(), Err: errors.New("read too little of its stdin")})
+	default:
+		pr.failLocked(&Error{Kind: IOFailed, Err: fmt.Errorf("writing call %d to its stdin: %w", c.id, err)})
 	}
 }
 
@@ -787,38 +823,6 @@ func (pr *proc) leave(ctx context.Context, c *call) ([]byte, *Error) {
 	tail := slices.Clone(pr.tail)
 	pr.mu.Unlock()
 	return nil, p.named(p.ctxError(ctx), c.id, tail)
-}
-
-// write writes the queued calls to stdin, one line each, skipping those
-// that ended before their turn.
-func (pr *proc) write() {
-	defer pr.writer.Done()
-	for {
-		var c *call
-		select {
-		case c = <-pr.queue:
-		case <-pr.stop:
-			return
-		}
-		pr.mu.Lock()
-		if _, ok := pr.pending[c.id]; !ok || pr.failed != nil {
-			pr.mu.Unlock()
-			continue
-		}
-		now := time.Now()
-		c.sent, c.sentAt, pr.writing = true, now, now
-		pr.mu.Unlock()
-		_, err := pr.stdin.Write(c.line)
-		pr.mu.Lock()
-		pr.writing = time.Time{}
-		if err != nil {
-			pr.failLocked(&Error{Kind: IOFailed, Err: fmt.Errorf("writing call %d to its stdin: %w", c.id, err)})
-		}
-		pr.mu.Unlock()
-		if err != nil {
-			return
-		}
-	}
 }
 
 // readStdout reads the hook's lines: its hello, then answers.

@@ -45,29 +45,39 @@ func ServePersistent(ctx context.Context, fn hookchain.Interceptor, stdin io.Rea
 	}
 	write(helloLine)
 
+	// The goroutine that reads a request answers it, and hands the reading
+	// on to a new goroutine first: the answer does not wait for a goroutine
+	// to be scheduled, and a slow answer does not hold up the next request.
 	br := bufio.NewReader(stdin)
-	var readErr error
-	for {
-		line, err := br.ReadBytes('\n')
-		if len(bytes.TrimSpace(line)) > 0 {
-			id, e, err := decodeCall(line)
-			if id == 0 {
-				readErr = fmt.Errorf("process: a request without an id: %w", err)
-				break
-			}
-			calls.Add(1)
-			go func() {
+	ended := make(chan error, 1)
+	var read func()
+	read = func() {
+		for {
+			line, err := br.ReadBytes('\n')
+			if len(bytes.TrimSpace(line)) > 0 {
+				id, e, derr := decodeCall(line)
+				if id == 0 {
+					ended <- fmt.Errorf("process: a request without an id: %w", derr)
+					return
+				}
+				calls.Add(1)
 				defer calls.Done()
-				write(answerLine(ctx, fn, id, e, err))
-			}()
-		}
-		if err != nil {
-			if !errors.Is(err, io.EOF) {
-				readErr = err
+				if err == nil {
+					go read()
+				} else {
+					ended <- readEnd(err)
+				}
+				write(answerLine(ctx, fn, id, e, derr))
+				return
 			}
-			break
+			if err != nil {
+				ended <- readEnd(err)
+				return
+			}
 		}
 	}
+	go read()
+	readErr := <-ended
 	calls.Wait()
 	mu.Lock()
 	defer mu.Unlock()
@@ -75,6 +85,14 @@ func ServePersistent(ctx context.Context, fn hookchain.Interceptor, stdin io.Rea
 		return writeErr
 	}
 	return readErr
+}
+
+// readEnd is the error that ended the requests: none for their end.
+func readEnd(err error) error {
+	if errors.Is(err, io.EOF) {
+		return nil
+	}
+	return err
 }
 
 // decodeCall reads a request line: its id, and the event it describes.
