@@ -603,8 +603,12 @@ func writeTable(w io.Writer, hooks []settings.Hook) error {
 		case target == "":
 			target = h.URL
 		}
+		typ := h.Type
+		if h.Persistent {
+			typ += ",persistent"
+		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
-			cell(h.File), h.Where(), cell(h.Matcher), kind, cell(ifCell(h)), cell(h.Type), cell(target),
+			cell(h.File), h.Where(), cell(h.Matcher), kind, cell(ifCell(h)), cell(typ), cell(target),
 			timeout, onFailure, h.Status, cell(detail))
 	}
 	return tw.Flush()
@@ -648,6 +652,7 @@ type hookJSON struct {
 	If             string            `json:"if,omitempty"`
 	IfMatcher      string            `json:"if_matcher,omitempty"`
 	Type           string            `json:"type,omitempty"`
+	Persistent     bool              `json:"persistent,omitempty"`
 	Command        string            `json:"command,omitempty"`
 	Args           []string          `json:"args,omitzero"` // [] is the exec form too
 	URL            string            `json:"url,omitempty"`
@@ -671,7 +676,7 @@ func writeJSON(w io.Writer, hooks []settings.Hook, errs, warnings []string) erro
 		j := hookJSON{
 			File: h.File, Hook: h.Where(), Event: h.Event, Matcher: h.Matcher, MatcherKind: string(h.MatcherKind),
 			If: h.If, IfMatcher: h.IfMatcher,
-			Type: h.Type, Command: h.Command, Args: h.Args, URL: h.URL, Headers: h.Headers,
+			Type: h.Type, Persistent: h.Persistent, Command: h.Command, Args: h.Args, URL: h.URL, Headers: h.Headers,
 			TimeoutSeconds: h.Timeout.Seconds(), Status: string(h.Status), Name: h.Name, Reason: h.Reason,
 			Plugin: h.Plugin,
 		}

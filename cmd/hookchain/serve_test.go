@@ -449,3 +449,23 @@ func TestTheServeCommandReloadsOnSIGHUPAndFinishesItsRequestsOnSIGTERM(t *testin
 	requireProcessGone(t, pid)
 	assert.Contains(t, logs.String(), `msg="hookchain serve: stopped"`)
 }
+
+func TestCheckSaysWhichHooksArePersistent(t *testing.T) {
+	project := newProject(t)
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"check", "--json", "--settings", filepath.Join(project, "hookchain.json"), "--project", project}, nil, &stdout, &stderr)
+
+	require.Equal(t, exitOK, code, stderr.String())
+	var listed struct {
+		Hooks []struct {
+			Hook       string
+			Persistent bool
+		}
+	}
+	require.NoError(t, json.Unmarshal(stdout.Bytes(), &listed))
+	got := map[string]bool{}
+	for _, h := range listed.Hooks {
+		got[h.Hook] = h.Persistent
+	}
+	assert.Equal(t, map[string]bool{"PreToolUse[0].hooks[0]": true, "PreToolUse[0].hooks[1]": false, "PostToolUse[0].hooks[0]": true}, got)
+}
