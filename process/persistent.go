@@ -733,8 +733,11 @@ func (pr *proc) ask(ctx context.Context, req []byte) (line []byte, id uint64, e 
 	pr.mu.Unlock()
 	select {
 	case pr.wlock <- struct{}{}:
-		pr.send(ctx, c)
+		cut := pr.send(ctx, c)
 		<-pr.wlock
+		if cut {
+			return nil, c.id, pr.p.named(pr.p.ctxError(ctx), c.id, pr.stderrTail()), false
+		}
 	case <-ctx.Done():
 	case <-pr.dead:
 		// finish has failed every pending call, this one included.
@@ -749,14 +752,14 @@ func (pr *proc) ask(ctx context.Context, req []byte) (line []byte, id uint64, e 
 }
 
 // send writes c's line to stdin, unless c or the process has ended; wlock
-// is held. A line cut short — the process stopped reading until ctx ended,
-// or its stdin failed — leaves the protocol out of step, and the process
-// must go.
-func (pr *proc) send(ctx context.Context, c *call) {
+// is held. A line cut short leaves the protocol out of step, and the
+// process must go. cut says that ctx ended the write: the hook read too
+// little of its stdin for the call's whole time, and the call has ended.
+func (pr *proc) send(ctx context.Context, c *call) (cut bool) {
 	pr.mu.Lock()
 	if _, ok := pr.pending[c.id]; !ok || pr.failed != nil || ctx.Err() != nil {
 		pr.mu.Unlock()
-		return
+		return false
 	}
 	now := time.Now()
 	c.sent, c.sentAt, pr.writing = true, now, now
@@ -774,16 +777,26 @@ func (pr *proc) send(ctx context.Context, c *call) {
 		// It ran, or runs: the next line's deadline must not be its.
 		<-interrupted
 	}
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		// The write's deadline is ctx's, whose own timer may fire a moment
+		// later.
+		<-ctx.Done()
+	}
 
 	pr.mu.Lock()
 	defer pr.mu.Unlock()
 	pr.writing = time.Time{}
 	switch {
 	case err == nil:
+		return false
 	case ctx.Err() != nil:
+		delete(pr.pending, c.id)
+		pr.gone[c.id] = struct{}{}
 		pr.failLocked(&Error{Kind: Unresponsive, Timeout: pr.p.spec.timeout(), Err: errors.New("read too little of its stdin")})
+		return true
 	default:
 		pr.failLocked(&Error{Kind: IOFailed, Err: fmt.Errorf("writing call %d to its stdin: %w", c.id, err)})
+		return false
 	}
 }
 

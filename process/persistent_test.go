@@ -152,11 +152,13 @@ func TestAPersistentHookThatHangsTimesTheCallOutAndIsRestarted(t *testing.T) {
 
 func TestTheCallsWaitingOnAHungHookFailWithItWhenItIsStopped(t *testing.T) {
 	noLeaks(t)
-	p, _ := persistent(t, "hang", func(s *process.PersistentSpec) { s.Timeout = 300 * time.Millisecond })
+	// The second call is asked well before the first times out, and would
+	// time out well after the hook is stopped.
+	p, _ := persistent(t, "hang", func(s *process.PersistentSpec) { s.Timeout = 500 * time.Millisecond })
 	require.NoError(t, p.Start(context.Background()))
 	second := make(chan error, 1)
 	go func() {
-		time.Sleep(100 * time.Millisecond)
+		time.Sleep(300 * time.Millisecond)
 		_, err := p.Ask(context.Background(), bashLs)
 		second <- err
 	}()
@@ -166,7 +168,7 @@ func TestTheCallsWaitingOnAHungHookFailWithItWhenItIsStopped(t *testing.T) {
 	assert.Equal(t, process.TimedOut, kindOf(t, err))
 	err = <-second
 	assert.Equal(t, process.Unresponsive, kindOf(t, err))
-	assert.Equal(t, fmt.Sprintf("hook %q: answered nothing for 300ms while a call waited, and was stopped (call 2)", p.String()), err.Error())
+	assert.Equal(t, fmt.Sprintf("hook %q: answered nothing for 500ms while a call waited, and was stopped (call 2)", p.String()), err.Error())
 }
 
 func TestAPersistentHookThatDiesMidCallFailsTheCallWithItsStatusAndStderr(t *testing.T) {
