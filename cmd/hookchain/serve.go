@@ -246,9 +246,19 @@ func (s *server) reload(why string) error {
 	s.bg.Go(func() {
 		// Started now, so that the first call does not wait for them and a
 		// hook that cannot start is in the log at once.
-		if err := g.pool.Start(context.Background()); err != nil {
-			s.log.Warn("hookchain serve: a persistent hook did not start", slog.Int("generation", g.n), slog.String("error", err.Error()))
+		var started sync.WaitGroup
+		for _, p := range g.pool.Hooks() {
+			started.Go(func() {
+				err := p.Start(context.Background())
+				if perr, ok := errors.AsType[*process.Error](err); ok && perr.Kind == process.Closed {
+					return // retired before it was up: nothing to say
+				}
+				if err != nil {
+					s.log.Warn("hookchain serve: a persistent hook did not start", slog.Int("generation", g.n), slog.String("error", err.Error()))
+				}
+			})
 		}
+		started.Wait()
 	})
 	if old != nil {
 		s.retire(old)
