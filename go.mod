@@ -7,6 +7,7 @@ require (
 	github.com/stretchr/testify v1.12.1
 	github.com/tidwall/gjson v1.20.2
 	github.com/tidwall/sjson v1.2.9
+	go.uber.org/goleak v1.3.0
 	mvdan.cc/sh/v3 v3.14.1
 )
 

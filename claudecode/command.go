@@ -62,10 +62,7 @@ func Command(spec process.Spec, s SessionInfo) hookchain.Interceptor {
 	if err := spec.Validate(); err != nil {
 		panic(fmt.Sprintf("claudecode: Command: %v", err))
 	}
-	if spec.Inherit == process.InheritDefault {
-		spec.Inherit = process.InheritAll
-		spec.Unset = append(slices.Clip(spec.Unset), "OTEL_*")
-	}
+	spec = claudeEnv(spec)
 	spec.Truncate = true
 	return func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
 		session := sessionFor(ctx, s)
@@ -85,6 +82,28 @@ func Command(spec process.Spec, s SessionInfo) hookchain.Interceptor {
 		}
 		return out, nil
 	}
+}
+
+// claudeEnv gives spec Claude Code's environment when it asks for the
+// default: the whole environment, less the OTEL_* variables.
+func claudeEnv(spec process.Spec) process.Spec {
+	if spec.Inherit == process.InheritDefault {
+		spec.Inherit = process.InheritAll
+		spec.Unset = append(slices.Clip(spec.Unset), "OTEL_*")
+	}
+	return spec
+}
+
+// CommandSpec is spec as Command runs it for session s: with Claude Code's
+// environment when spec.Inherit is the default, CLAUDE_PROJECT_DIR set, in
+// the session's Cwd when spec.Dir is empty, and the placeholders of the
+// exec form replaced (see Command). A program that runs a hook command
+// for a whole session at once, rather than once per call — a persistent
+// hook (process.Persistent) configured in Claude Code settings, say —
+// builds its spec this way, so that the hook runs where and as Claude
+// Code would run it.
+func CommandSpec(spec process.Spec, s SessionInfo) process.Spec {
+	return commandSpec(claudeEnv(spec), s)
 }
 
 // failure is Decide's error as a *process.Error, so that every failure of a

@@ -190,29 +190,48 @@ func Serve(ctx context.Context, c *hookchain.Chain, stdin io.Reader, stdout, std
 	if len(data) > maxServeInput {
 		return fail("the hook input is larger than %d bytes", maxServeInput)
 	}
-	if err := validutf8.CheckJSON(data); err != nil {
-		return fail("the hook input is %v", err)
-	}
-	var in Input
-	if err := json.Unmarshal(data, &in); err != nil {
-		return fail("the hook input is not a Claude Code hook input: %v", err)
-	}
-	e, err := in.Event()
+	answer, err := Answer(ctx, c, data)
 	if err != nil {
 		return fail("%v", err)
 	}
-	answer := OutputFor(e, c.Run(WithSessionInfo(ctx, in.Session()), e))
 	if answer == nil {
 		return 0
 	}
-	b, err := marshal(answer)
-	if err != nil {
-		return fail("encoding the answer: %v", err)
-	}
-	if _, err := stdout.Write(b); err != nil {
+	if _, err := stdout.Write(answer); err != nil {
 		return fail("writing the answer: %v", err)
 	}
 	return 0
+}
+
+// Answer is what Serve does with one hook input, for a program that gets
+// the input some other way — an HTTP server answering Claude Code's http
+// hooks, say: it checks and decodes input, runs the chain on it with the
+// input's session (WithSessionInfo), and returns Claude Code's answer as
+// one line of JSON (see OutputFor), or nil when the chain has nothing to
+// say. It fails, saying why, when input is not a tool-call hook input:
+// not valid UTF-8, not JSON, or for an event other than PreToolUse,
+// PostToolUse and PostToolUseFailure.
+func Answer(ctx context.Context, c *hookchain.Chain, input []byte) ([]byte, error) {
+	if err := validutf8.CheckJSON(input); err != nil {
+		return nil, fmt.Errorf("the hook input is %w", err)
+	}
+	var in Input
+	if err := json.Unmarshal(input, &in); err != nil {
+		return nil, fmt.Errorf("the hook input is not a Claude Code hook input: %w", err)
+	}
+	e, err := in.Event()
+	if err != nil {
+		return nil, err
+	}
+	answer := OutputFor(e, c.Run(WithSessionInfo(ctx, in.Session()), e))
+	if answer == nil {
+		return nil, nil
+	}
+	b, err := marshal(answer)
+	if err != nil {
+		return nil, fmt.Errorf("encoding the answer: %w", err)
+	}
+	return b, nil
 }
 
 // Main runs Serve on the process's stdin, stdout and stderr and exits with

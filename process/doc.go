@@ -1,9 +1,11 @@
-// Package process runs external hook commands for a hookchain chain: one
-// process per event, under rules that keep a broken, slow or hostile hook
-// from hanging the agent, leaking the host's secrets or leaving processes
-// behind. Run is the mechanism; Native is an interceptor that speaks
-// hookchain's own wire dialect with the command, and other dialects (Claude
-// Code's, in package claudecode) are built on Run the same way.
+// Package process runs external hook commands for a hookchain chain — one
+// process per event, or one process for many (Persistent) — under rules that
+// keep a broken, slow or hostile hook from hanging the agent, leaking the
+// host's secrets or leaving processes behind. Run is the mechanism; Native
+// is an interceptor that speaks hookchain's own wire dialect with the
+// command, and other dialects (Claude Code's, in package claudecode) are
+// built on Run the same way. Persistent speaks the same dialect, a line per
+// call, with a process started once.
 //
 //	guard := process.Native(process.Spec{Args: []string{"./hooks/guard.sh"}, Timeout: 5 * time.Second})
 //	chain := hookchain.New(hookchain.Before("guard", hookchain.Tool("Bash"), guard))
@@ -195,11 +197,55 @@
 // writes its answer with EncodeAnswer, which joins several notes of context
 // into one, separated by a blank line.
 //
+// # Persistent hooks
+//
+// A Persistent is a hook program started once and asked about many calls
+// over its stdin and stdout, one JSON object per line each way:
+//
+//	hook:  {"protocol":"hookchain-persistent","version":1}
+//	host:  {"id":1,"hook_schema":1,"hook":"before_tool","tool":"Bash","call_id":"toolu_01","input":{"command":"rm -rf build"}}
+//	host:  {"id":2,"hook_schema":1,"hook":"before_tool","tool":"Bash","call_id":"toolu_02","input":{"command":"ls"}}
+//	hook:  {"id":2,"verdict":"allow"}
+//	hook:  {"id":1,"verdict":"deny","reason":"recursive delete"}
+//
+// The hook's first line is its hello, which names the protocol and its
+// version (ProtocolVersion). Each request is the native dialect's request
+// with an "id" in front; each answer is the native dialect's answer with the
+// id of the request it answers, in any order, or {"id":N,"error":"…"} for a
+// call the hook could not decide. Several calls may be in flight at once,
+// up to PersistentSpec.MaxInFlight; a call beyond it waits for a slot, never
+// in a queue that grows. examples/persistent/README.md in the repository is
+// the protocol's page, with runnable hooks in Python, Node and Go;
+// ServePersistent and HookMain are the hook's side, in Go.
+//
+// The process runs under the rules above: its own process group, descriptors
+// 0, 1 and 2 only (it is started under the same lock as every other hook),
+// the Spec's environment with PersistentEnv added, its stdout bounded per
+// line by MaxStdout. It is started by the first call, or by Start; when it
+// exits, breaks the protocol or stops answering, its group is killed, the
+// calls waiting on it fail with the reason, and the next call starts it
+// again after a backoff. Close waits for the calls in flight up to a
+// deadline, then closes its stdin, sends its group SIGTERM and, StopGrace
+// later, SIGKILL. A Pool owns the persistent hooks built from
+// configuration, and closes them all.
+//
+// Failures are named and fail closed, as for a hook run per call: a call
+// that outruns its Timeout (TimedOut), a process that ends before it
+// answers (Exited), a line that is not a JSON object with an id, an answer
+// for an id no call has or for a call already answered (ProtocolError), a
+// line over the cap (LineTooLong), a hook that answers nothing for a whole
+// Timeout (Unresponsive). An answer for a call that has already ended — it
+// timed out, or its caller went away — is discarded and counted
+// (PersistentStats.LateAnswers): it never reaches another call.
+//
 // # Cost
 //
 // A process hook costs a process start per call — about a millisecond for a
 // small sh script, several thousand times an in-process interceptor with the
-// same policy (see BenchmarkNativeProcessHook and BenchmarkInProcessLink).
-// That is the price of running hooks written for other tools unchanged; a
-// policy that runs on every call is cheaper as a Go interceptor.
+// same policy (see BenchmarkNativeProcessHook and BenchmarkInProcessLink),
+// and a hundred milliseconds or more for a Python one. That is the price of
+// running hooks written for other tools unchanged. A persistent hook pays
+// the start once and then a line each way per call, tens of microseconds
+// (BenchmarkPythonHook and BenchmarkGoHook compare the same program run both
+// ways); a policy that runs on every call is cheapest as a Go interceptor.
 package process

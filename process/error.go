@@ -25,6 +25,16 @@ const (
 	IOFailed                       // the pipes to it failed
 	ExitStatus                     // it exited with a status its dialect counts as a failure
 	BadAnswer                      // what it printed is not an answer in its dialect
+
+	// The failures only a persistent hook has (see Persistent).
+	Exited        // the process ended while the call waited for its answer
+	ProtocolError // it wrote a line the persistent protocol does not allow
+	LineTooLong   // it wrote a line longer than Spec.MaxStdout on stdout
+	Unresponsive  // it answered nothing for a whole call timeout, and was stopped
+	HookError     // it answered the call with an error of its own
+	Overloaded    // every slot for calls in flight stayed taken until the call's deadline
+	Restarting    // it is down, and its next start is later than the call can wait
+	Closed        // its owner closed it
 )
 
 var kindNames = [...]string{
@@ -39,6 +49,14 @@ var kindNames = [...]string{
 	IOFailed:       "IOFailed",
 	ExitStatus:     "ExitStatus",
 	BadAnswer:      "BadAnswer",
+	Exited:         "Exited",
+	ProtocolError:  "ProtocolError",
+	LineTooLong:    "LineTooLong",
+	Unresponsive:   "Unresponsive",
+	HookError:      "HookError",
+	Overloaded:     "Overloaded",
+	Restarting:     "Restarting",
+	Closed:         "Closed",
 }
 
 // String returns the constant's name.
@@ -62,10 +80,11 @@ func (k Kind) String() string {
 type Error struct {
 	Command  string        // the command, as Spec.String writes it
 	Kind     Kind          // what went wrong
-	ExitCode int           // ExitStatus: the status it exited with; otherwise -1
-	Signal   string        // Signaled: the signal, e.g. "SIGSEGV"
-	Timeout  time.Duration // TimedOut: the limit it outran
-	Limit    int           // StdoutTooLarge, StderrTooLarge: the cap in bytes
+	ExitCode int           // ExitStatus, Exited: the status it exited with; otherwise -1
+	Signal   string        // Signaled, Exited: the signal, e.g. "SIGSEGV"
+	Timeout  time.Duration // TimedOut, Unresponsive: the limit it outran; Restarting: the wait until its next start
+	Limit    int           // StdoutTooLarge, StderrTooLarge, LineTooLong: the cap in bytes; Overloaded: the calls in flight
+	ID       uint64        // a persistent hook's call: its id in the protocol; 0 otherwise
 	Stderr   string        // an Excerpt of what it wrote on stderr; "" when nothing
 	Err      error         // the cause underneath, where there is one
 }
@@ -73,6 +92,18 @@ type Error struct {
 func (e *Error) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "hook %q: ", e.Command)
+	e.what(&b)
+	if e.ID != 0 {
+		fmt.Fprintf(&b, " (call %d)", e.ID)
+	}
+	if e.Stderr != "" {
+		fmt.Fprintf(&b, "; stderr: %q", e.Stderr)
+	}
+	return b.String()
+}
+
+// what says what went wrong, without naming the command.
+func (e *Error) what(b *strings.Builder) {
 	switch e.Kind {
 	case InvalidSpec:
 		b.WriteString("invalid: ")
@@ -89,27 +120,62 @@ func (e *Error) Error() string {
 	case Signaled:
 		b.WriteString("was killed by signal " + e.Signal)
 	case StdoutTooLarge:
-		fmt.Fprintf(&b, "wrote more than %d bytes on stdout", e.Limit)
+		fmt.Fprintf(b, "wrote more than %d bytes on stdout", e.Limit)
 	case StderrTooLarge:
-		fmt.Fprintf(&b, "wrote more than %d bytes on stderr", e.Limit)
+		fmt.Fprintf(b, "wrote more than %d bytes on stderr", e.Limit)
 	case OutputHeld:
-		fmt.Fprintf(&b, "exited, but its output was still open %v later: a process that left its process group holds it", drainDelay)
+		fmt.Fprintf(b, "exited, but its output was still open %v later: a process that left its process group holds it", drainDelay)
 	case IOFailed:
 		b.WriteString("i/o with it failed: ")
 		b.WriteString(errText(e.Err))
 	case ExitStatus:
-		fmt.Fprintf(&b, "exited with status %d", e.ExitCode)
+		fmt.Fprintf(b, "exited with status %d", e.ExitCode)
 	case BadAnswer:
 		b.WriteString("gave no valid answer: ")
 		b.WriteString(errText(e.Err))
+	case Exited:
+		switch {
+		case e.Signal != "":
+			b.WriteString("was killed by signal " + e.Signal)
+		case e.ExitCode >= 0:
+			fmt.Fprintf(b, "exited with status %d", e.ExitCode)
+		default:
+			b.WriteString("exited: ")
+			b.WriteString(errText(e.Err))
+		}
+		if e.ID != 0 {
+			b.WriteString(" before it answered")
+		}
+	case ProtocolError:
+		b.WriteString("broke the persistent protocol: ")
+		b.WriteString(errText(e.Err))
+	case LineTooLong:
+		fmt.Fprintf(b, "wrote a line of more than %d bytes on stdout", e.Limit)
+	case Unresponsive:
+		doing := "answered nothing"
+		if e.Err != nil {
+			doing = e.Err.Error()
+		}
+		fmt.Fprintf(b, "%s for %v while a call waited, and was stopped", doing, e.Timeout)
+	case HookError:
+		b.WriteString("answered with an error: ")
+		b.WriteString(errText(e.Err))
+	case Overloaded:
+		fmt.Fprintf(b, "had every one of its %d slots for calls in flight taken until this call's time ran out", e.Limit)
+	case Restarting:
+		b.WriteString("is down after it ")
+		if inner, ok := e.Err.(*Error); ok {
+			inner.what(b)
+		} else {
+			b.WriteString("failed: " + errText(e.Err))
+		}
+		fmt.Fprintf(b, ", and starts again in %v, later than this call can wait", e.Timeout)
+	case Closed:
+		b.WriteString("is closed")
 	default:
 		b.WriteString("failed: ")
 		b.WriteString(errText(e.Err))
 	}
-	if e.Stderr != "" {
-		fmt.Fprintf(&b, "; stderr: %q", e.Stderr)
-	}
-	return b.String()
 }
 
 // Unwrap returns the cause: a start error, a context's error

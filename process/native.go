@@ -233,18 +233,25 @@ func DecodeAnswer(e hookchain.Event, stdout []byte) (hookchain.Outcome, error) {
 }
 
 // answerFields checks that obj is exactly one JSON object and returns the
-// raw values of its known keys, refusing a repeated one. It walks the
-// object's tokens itself because encoding/json matches keys without regard
-// to case and keeps the last of repeated keys, and either would let an
-// answer mean two things.
+// raw values of its known keys, refusing a repeated one.
 func answerFields(obj []byte) (map[string]json.RawMessage, error) {
+	return fieldsOf(obj, answerKeys[:], "stdout", "the answer")
+}
+
+// fieldsOf checks that obj is exactly one JSON object and returns the raw
+// values of those of its keys that keys names, refusing a repeated one.
+// what names obj in errors ("stdout", "the line"), and whole the object
+// ("the answer"). It walks the object's tokens itself because
+// encoding/json matches keys without regard to case and keeps the last of
+// repeated keys, and either would let an answer mean two things.
+func fieldsOf(obj []byte, keys []string, what, whole string) (map[string]json.RawMessage, error) {
 	if !json.Valid(obj) {
-		return nil, notOneObject(obj)
+		return nil, notOneObject(obj, what)
 	}
 	if obj[0] != '{' {
-		return nil, fmt.Errorf("stdout is a JSON %s, not an object", jsonKind(obj[0]))
+		return nil, fmt.Errorf("%s is a JSON %s, not an object", what, jsonKind(obj[0]))
 	}
-	fields := make(map[string]json.RawMessage, len(answerKeys))
+	fields := make(map[string]json.RawMessage, len(keys))
 	dec := json.NewDecoder(bytes.NewReader(obj))
 	if _, err := dec.Token(); err != nil { // the '{'
 		return nil, err
@@ -259,27 +266,27 @@ func answerFields(obj []byte) (map[string]json.RawMessage, error) {
 		if err := dec.Decode(&raw); err != nil {
 			return nil, err
 		}
-		if !contains(answerKeys[:], key) {
+		if !contains(keys, key) {
 			continue
 		}
 		if _, dup := fields[key]; dup {
-			return nil, fmt.Errorf("the answer has %q more than once", key)
+			return nil, fmt.Errorf("%s has %q more than once", whole, key)
 		}
 		fields[key] = raw
 	}
 	return fields, nil
 }
 
-// notOneObject says why stdout that is not valid JSON was refused: not JSON
-// at all, or a JSON value followed by more.
-func notOneObject(b []byte) error {
+// notOneObject says why text that is not valid JSON was refused: not JSON
+// at all, or a JSON value followed by more. what names the text.
+func notOneObject(b []byte, what string) error {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	var first json.RawMessage
 	if err := dec.Decode(&first); err != nil {
-		return fmt.Errorf("stdout is not JSON (%v): %s", err, excerptText(b))
+		return fmt.Errorf("%s is not JSON (%v): %s", what, err, excerptText(b))
 	}
 	rest, _ := io.ReadAll(dec.Buffered())
-	return fmt.Errorf("stdout holds more than one JSON value: %s is followed by %s", excerptText(first), excerptText(bytes.Trim(rest, jsonSpace)))
+	return fmt.Errorf("%s holds more than one JSON value: %s is followed by %s", what, excerptText(first), excerptText(bytes.Trim(rest, jsonSpace)))
 }
 
 func jsonKind(c byte) string {

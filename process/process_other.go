@@ -34,6 +34,9 @@ func inheritOnlyStdio() error { return nil }
 
 func killGroup(p *os.Process) { _ = p.Kill() }
 
+// termGroup has no gentler signal to send here; killGroup follows.
+func termGroup(*os.Process) {}
+
 // signaled cannot tell a signal from an exit status portably; a process
 // killed from outside shows up as a non-zero exit status instead.
 func signaled(*os.ProcessState) (string, bool) { return "", false }

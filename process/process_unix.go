@@ -39,6 +39,13 @@ func killGroup(p *os.Process) {
 	_ = p.Kill()
 }
 
+// termGroup asks the command's process group to end, with SIGTERM: a
+// persistent hook being closed is given a moment to finish cleanly before
+// killGroup.
+func termGroup(p *os.Process) {
+	_ = syscall.Kill(-p.Pid, syscall.SIGTERM)
+}
+
 // signaled reports the signal that ended the process, if one did.
 func signaled(st *os.ProcessState) (string, bool) {
 	ws, ok := st.Sys().(syscall.WaitStatus)

@@ -74,15 +74,7 @@ func Run(ctx context.Context, s Spec, stdin []byte) (Result, error) {
 	runCtx, cancel := context.WithTimeoutCause(ctx, s.timeout(), errTimedOut)
 	defer cancel()
 
-	var cmd *exec.Cmd
-	if s.Shell != "" {
-		cmd = exec.CommandContext(runCtx, shellPath, "-c", s.Shell)
-	} else {
-		cmd = exec.CommandContext(runCtx, s.Args[0], s.Args[1:]...)
-	}
-	cmd.Dir = s.Dir
-	cmd.Env = s.Environ()
-	ownGroup(cmd)
+	cmd := s.command(func(name string, args ...string) *exec.Cmd { return exec.CommandContext(runCtx, name, args...) })
 
 	r := &run{cmd: cmd, ctx: runCtx, timeout: s.timeout(), truncate: s.Truncate}
 	cmd.Cancel = r.cancel
@@ -105,6 +97,21 @@ func Run(ctx context.Context, s Spec, stdin []byte) (Result, error) {
 	}
 	return Result{ExitCode: st.ExitCode(), Stdout: r.stdout, Stderr: r.stderr,
 		StdoutTruncated: r.stdoutCut, StderrTruncated: r.stderrCut}, nil
+}
+
+// command is the exec.Cmd that runs s in a process group of its own,
+// made by newCmd: exec.Command, or exec.CommandContext bound to a run's
+// context.
+func (s Spec) command(newCmd func(name string, args ...string) *exec.Cmd) *exec.Cmd {
+	name, args := shellPath, []string{"-c", s.Shell}
+	if s.Shell == "" {
+		name, args = s.Args[0], s.Args[1:]
+	}
+	cmd := newCmd(name, args...)
+	cmd.Dir = s.Dir
+	cmd.Env = s.Environ()
+	ownGroup(cmd)
+	return cmd
 }
 
 func checkDir(dir string) error {
@@ -169,15 +176,27 @@ type run struct {
 // time.
 var starting = make(chan struct{}, 1)
 
-// start makes the pipes and starts the command. The child's ends are passed
-// as *os.File so the child works on them directly: no os/exec copying
-// goroutine stands between a cap and the process that exceeds it.
+// start makes the pipes and starts the command.
 func (r *run) start(stdin []byte) *Error {
+	var e *Error
+	r.stdinW, r.stdoutR, r.stderrR, e = spawn(r.ctx, r.cmd, len(stdin) > 0, r.ctxError)
+	return e
+}
+
+// spawn makes cmd's pipes and starts it, holding starting from the moment
+// the pipes exist until the child's ends of them are closed here, and
+// returns this process's ends: stdin's write end (nil when withStdin is
+// false, and the child reads /dev/null), stdout's and stderr's read ends.
+// The child's ends are passed as *os.File so the child works on them
+// directly: no os/exec copying goroutine stands between a cap and the
+// process that exceeds it. ctx bounds only the wait for starting; ctxErr
+// says how it ended.
+func spawn(ctx context.Context, cmd *exec.Cmd, withStdin bool, ctxErr func() *Error) (stdinW, stdoutR, stderrR *os.File, e *Error) {
 	select {
 	case starting <- struct{}{}:
 		defer func() { <-starting }()
-	case <-r.ctx.Done():
-		return r.ctxError()
+	case <-ctx.Done():
+		return nil, nil, nil, ctxErr()
 	}
 	var parent, child []*os.File
 	closeAll := func(fs []*os.File) {
@@ -196,36 +215,34 @@ func (r *run) start(stdin []byte) *Error {
 		return ends[mine], ends[1-mine], nil
 	}
 	var err error
-	if r.stdoutR, r.cmd.Stdout, err = pipe(0); err == nil {
-		if r.stderrR, r.cmd.Stderr, err = pipe(0); err == nil && len(stdin) > 0 {
-			// With no input, os/exec gives the child /dev/null, which reads
-			// as end of file at once.
-			r.stdinW, r.cmd.Stdin, err = pipe(1)
+	if stdoutR, cmd.Stdout, err = pipe(0); err == nil {
+		if stderrR, cmd.Stderr, err = pipe(0); err == nil && withStdin {
+			stdinW, cmd.Stdin, err = pipe(1)
 		}
 	}
 	if err != nil {
 		closeAll(append(parent, child...))
-		return &Error{Kind: IOFailed, Err: err}
+		return nil, nil, nil, &Error{Kind: IOFailed, Err: err}
 	}
 	// Last before the fork, and while starting is held, so that the window in which
 	// code outside this package can make a descriptor inheritable again is
 	// as short as it can be.
 	if err := inheritOnlyStdio(); err != nil {
 		closeAll(append(parent, child...))
-		return &Error{Kind: StartFailed, Err: err}
+		return nil, nil, nil, &Error{Kind: StartFailed, Err: err}
 	}
-	err = r.cmd.Start()
+	err = cmd.Start()
 	// The child has its own copies now. Ours must go, or the child's exit
 	// would never look like end of file to the readers.
 	closeAll(child)
 	if err != nil {
 		closeAll(parent)
-		if r.ctx.Err() != nil {
-			return r.ctxError()
+		if ctx.Err() != nil {
+			return nil, nil, nil, ctxErr()
 		}
-		return &Error{Kind: StartFailed, Err: err}
+		return nil, nil, nil, &Error{Kind: StartFailed, Err: err}
 	}
-	return nil
+	return stdinW, stdoutR, stderrR, nil
 }
 
 // serve starts the goroutines that feed stdin and read stdout and stderr,

@@ -156,6 +156,9 @@ func soakChain(t *testing.T) (*hookchain.Chain, []soakCase) {
 		return hookchain.Replace(hookchain.Text("token=[redacted]"), false, "redacted a token"), nil
 	}
 	frozen := "cat >/dev/null; echo 'deploys are frozen' >&2; exit 2"
+	kept, err := process.NewPersistent(process.PersistentSpec{Spec: process.Spec{Args: []string{script(t, "persistent.sh"), "policy"}}})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = kept.Close(context.Background()) })
 	chain := hookchain.New(
 		hookchain.Before("allow", hookchain.Any(), allow),
 		hookchain.Before("pin-timeout", hookchain.Tool("Bash"), pin),
@@ -164,6 +167,7 @@ func soakChain(t *testing.T) (*hookchain.Chain, []soakCase) {
 		hookchain.Before("policy", hookchain.Tool("Bash"), process.Native(process.Spec{Args: []string{script(t, "policy.sh")}})),
 		hookchain.Before("deploy-freeze", hookchain.Tool("Deploy"),
 			claudecode.Command(process.Spec{Shell: frozen}, claudecode.SessionInfo{Cwd: t.TempDir()})).FailOpen(),
+		hookchain.Before("kept-policy", hookchain.Tool("Edit"), kept.Ask),
 		hookchain.After("redact", hookchain.Tool("Read"), redact),
 	)
 	before := func(tool, input string) hookchain.Event {
@@ -185,6 +189,15 @@ func soakChain(t *testing.T) (*hookchain.Chain, []soakCase) {
 		event: before("Deploy", `{"target":"prod"}`),
 		want: hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by deploy-freeze: deploys are frozen", DecidedBy: "deploy-freeze", Cause: hookchain.CauseLink,
 			Trail: []hookchain.Step{{Name: "deploy-freeze", Verdict: hookchain.Denied, Reason: "deploys are frozen"}}},
+	}, {
+		name:  "Edit allowed by a persistent hook",
+		event: before("Edit", `{"file_path":"a.go"}`),
+		want:  hookchain.Outcome{},
+	}, {
+		name:  "Edit denied by a persistent hook",
+		event: before("Edit", `{"file_path":"rm -rf"}`),
+		want: hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by kept-policy: recursive delete", DecidedBy: "kept-policy", Cause: hookchain.CauseLink,
+			Trail: []hookchain.Step{{Name: "kept-policy", Verdict: hookchain.Denied, Reason: "recursive delete"}}},
 	}, {
 		name:  "Read allowed in process",
 		event: before("Read", `{"file_path":"a.txt"}`),

@@ -114,6 +114,30 @@
 //   - disableAllHooks: true, in the last file that sets it, turns every hook
 //     off.
 //
+// # Persistent hooks
+//
+// "persistent": true on a command handler is hookchain's own key: the
+// command is started once, by the first call that needs it, and asked
+// about every call over its stdin and stdout in hookchain's persistent
+// protocol (see process.Persistent and the package documentation of
+// process), not run once per call in Claude Code's. It saves a process
+// start per call — milliseconds for a shell script, a hundred or more for
+// a Python one. The program must speak that protocol (the examples in
+// examples/persistent do, in Python, Node and Go); Claude Code does not
+// know the key and would run the command per call with its own input, so
+// a persistent hook belongs in a settings file only hookchain reads, such
+// as the one `hookchain serve` is given.
+//
+//	{"type": "command", "command": "python3 \"$CLAUDE_PROJECT_DIR\"/.claude/hooks/guard.py", "persistent": true}
+//
+// The command runs as a command hook does — Claude Code's environment, the
+// project as its working directory and CLAUDE_PROJECT_DIR — fixed when it
+// starts; each request carries the call (tool, input, output), not the
+// session. One command is one process, whichever events it is registered
+// for, and its "timeout" bounds each call. Options.Pool owns the
+// processes: Links refuses a persistent hook without one, and the pool's
+// Close stops them.
+//
 // # What is different
 //
 //   - Order. Claude Code runs the matching hooks of an event in parallel, and

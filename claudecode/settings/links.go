@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -54,6 +55,15 @@ type Options struct {
 	// os.LookupEnv. Only variables the hook lists in allowedEnvVars are
 	// looked up.
 	LookupEnv func(name string) (string, bool)
+	// Pool owns the processes of persistent hooks ("persistent": true):
+	// Links adds one persistent hook to it for each such command, and
+	// whoever runs the chain closes the pool when done with it. Links
+	// refuses settings with a persistent hook when Pool is nil, because
+	// nothing would ever stop its process.
+	Pool *process.Pool
+	// Logger is told when a persistent hook's process starts and stops;
+	// nil logs nothing.
+	Logger *slog.Logger
 }
 
 // home is opts.HomeDir, or the user's home directory.
@@ -121,7 +131,7 @@ const grace = time.Second
 // Links returns an error naming every hook it cannot build (see Hooks):
 // never a chain without one of its hooks. Warnings do not stop it.
 func (s *Settings) Links(opts Options) ([]hookchain.Link, error) {
-	p := s.plan(opts)
+	p := s.plan(opts, true)
 	if err := errors.Join(p.errs...); err != nil {
 		return nil, err
 	}
@@ -133,7 +143,7 @@ func (s *Settings) Links(opts Options) ([]hookchain.Link, error) {
 // order: the warnings of Hooks, together.
 func (s *Settings) Warnings(opts Options) []Warning {
 	var out []Warning
-	for _, h := range s.plan(opts).hooks {
+	for _, h := range s.plan(opts, false).hooks {
 		out = append(out, h.Warnings...)
 	}
 	return out
@@ -142,7 +152,7 @@ func (s *Settings) Warnings(opts Options) []Warning {
 // Hooks describes every handler in the settings, in file order, and what
 // Links(opts) makes of it: its link's name, or why it has none.
 func (s *Settings) Hooks(opts Options) []Hook {
-	return s.plan(opts).hooks
+	return s.plan(opts, false).hooks
 }
 
 // Chain loads the settings files at paths and builds a chain of their
@@ -179,8 +189,9 @@ type candidate struct {
 }
 
 // plan decides, for each handler in file order, what becomes of it; then
-// names the links and builds them.
-func (s *Settings) plan(opts Options) plan {
+// names the links and builds them. Persistent hooks are added to
+// opts.Pool only when build is set: Hooks and Warnings only describe.
+func (s *Settings) plan(opts Options, build bool) plan {
 	p := plan{hooks: make([]Hook, len(s.entries))}
 	home, cwd := opts.home(), opts.session().Cwd
 	look := &lookup{found: map[string]bool{}}
@@ -254,8 +265,9 @@ func (s *Settings) plan(opts Options) plan {
 	}
 
 	names := s.names(cands)
+	b := &builder{opts: opts, build: build, persistent: map[string]*process.Persistent{}}
 	for ci, c := range cands {
-		link, err := s.link(&s.entries[c.first], names[ci], c, opts)
+		link, err := s.link(&s.entries[c.first], names[ci], c, b)
 		if err != nil {
 			p.errs = append(p.errs, err)
 			continue
@@ -290,6 +302,14 @@ func (e *entry) key() string {
 		form = "exec"
 	}
 	return h.Event + "\x00" + plugin + "\x00command\x00" + form + "\x00" + h.Command + "\x00" + strings.Join(h.Args, "\x00")
+}
+
+// commandKey is what makes two persistent hooks one process: the same
+// command, run the same way, from the same plugin, whatever the event.
+func (e *entry) commandKey() string {
+	key := e.key()
+	_, rest, _ := strings.Cut(key, "\x00")
+	return rest
 }
 
 // source is where the hook's "/path" if rules start: a plugin's root; the
@@ -367,7 +387,42 @@ func (s *Settings) names(cands []*candidate) []string {
 	return names
 }
 
-func (s *Settings) link(e *entry, name string, c *candidate, opts Options) (hookchain.Link, error) {
+// builder is what the links of one plan share: the options, and the
+// persistent hooks already made, one per command.
+type builder struct {
+	opts       Options
+	build      bool
+	persistent map[string]*process.Persistent
+}
+
+// persistentHook is the persistent hook that runs spec for e, shared by
+// every link of the same command (the same program under PreToolUse and
+// PostToolUse is one process).
+func (b *builder) persistentHook(e *entry, spec process.Spec) (hookchain.Interceptor, error) {
+	if !b.build {
+		return func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
+			return hookchain.Outcome{}, errors.New("described only")
+		}, nil
+	}
+	key := e.commandKey()
+	if p, ok := b.persistent[key]; ok {
+		return p.Ask, nil
+	}
+	h := e.hook
+	if b.opts.Pool == nil {
+		return nil, &Error{File: h.File, Line: e.line, Col: e.col, Where: h.Where(),
+			Msg: "a persistent hook needs a process.Pool to own its process (Options.Pool)"}
+	}
+	p, err := b.opts.Pool.Add(process.PersistentSpec{Spec: claudecode.CommandSpec(spec, b.opts.session()), Logger: b.opts.Logger})
+	if err != nil {
+		return nil, &Error{File: h.File, Line: e.line, Col: e.col, Where: h.Where(), Msg: err.Error()}
+	}
+	b.persistent[key] = p
+	return p.Ask, nil
+}
+
+func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookchain.Link, error) {
+	opts := b.opts
 	session := opts.session()
 	h := e.hook
 	var fn hookchain.Interceptor
@@ -403,7 +458,14 @@ func (s *Settings) link(e *entry, name string, c *candidate, opts Options) (hook
 		if err := spec.Validate(); err != nil {
 			return hookchain.Link{}, &Error{File: h.File, Line: e.line, Col: e.col, Where: h.Where(), Msg: err.Error()}
 		}
-		fn = claudecode.Command(spec, session)
+		if e.persistent {
+			var err error
+			if fn, err = b.persistentHook(e, spec); err != nil {
+				return hookchain.Link{}, err
+			}
+		} else {
+			fn = claudecode.Command(spec, session)
+		}
 	}
 	if slices.ContainsFunc(c.paths, func(r *pathRule) bool { return r != nil }) {
 		fn = gated(fn, c, session, opts.home())

@@ -122,6 +122,7 @@ type entry struct {
 	cmdLine, cmdCol int       // where the command is written, for warnings about it
 	plugin          *Plugin   // the plugin whose hooks.json holds it; nil for a settings file
 	noShell         bool      // "args" is given, even empty: the command runs without a shell
+	persistent      bool      // "persistent": true: started once, asked in hookchain's persistent protocol
 	prog            program   // what the command runs, as far as can be read
 }
 
@@ -440,6 +441,16 @@ func (p *parser) handler(e *entry, h gjson.Result, where string) {
 			e.warn(p, v, where, `"once" is ignored in settings files, by Claude Code and by hookchain: the hook runs on every call; remove it, or move the hook to a skill's frontmatter`)
 		default:
 			e.unsupported = key + " hooks run in the background, after the call has gone on, so they cannot decide it"
+		}
+	}
+	if v := f["persistent"]; v.Exists() {
+		switch {
+		case v.Type != gjson.True && v.Type != gjson.False:
+			fail(v, "persistent: want true or false, got %s", show(v))
+		case v.Type == gjson.True && typ.Str != "command":
+			fail(v, "persistent: only a command hook can be persistent")
+		case v.Type == gjson.True:
+			e.persistent, e.hook.Persistent = true, true
 		}
 	}
 	if typ.Str == "command" {

@@ -260,11 +260,16 @@ type Hook struct {
 	If        string
 	IfMatcher string
 
-	Type    string            // "command", "http", "prompt", "agent", "mcp_tool", ...
-	Command string            // command hooks: the command as written
-	Args    []string          // command hooks: the arguments, when the command is run without a shell
-	URL     string            // http hooks
-	Headers map[string]string // http hooks: the headers as written, before interpolation
+	Type string // "command", "http", "prompt", "agent", "mcp_tool", ...
+	// Persistent says that the command hook is a persistent hook
+	// ("persistent": true, a key of hookchain's): its program is started
+	// once and asked about every call in hookchain's persistent protocol
+	// (see process.Persistent), not run per call in Claude Code's.
+	Persistent bool
+	Command    string            // command hooks: the command as written
+	Args       []string          // command hooks: the arguments, when the command is run without a shell
+	URL        string            // http hooks
+	Headers    map[string]string // http hooks: the headers as written, before interpolation
 
 	// Timeout is how long the hook may run: its timeout setting, or
 	// Claude Code's default for its type.

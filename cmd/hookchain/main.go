@@ -5,6 +5,7 @@
 //	hookchain eval  [flags] < input.json
 //	hookchain check [flags] [--json]
 //	hookchain test  [flags] [--update] CASES...
+//	hookchain serve [flags] --listen 127.0.0.1:PORT [--token T]
 //
 // eval reads one Claude Code hook input (a PreToolUse, PostToolUse or
 // PostToolUseFailure event) on stdin, runs the settings' hooks on it as a
@@ -45,6 +46,31 @@
 // what the hooks now answer, for review with git diff. A CASES argument is
 // a file or a glob pattern.
 //
+// serve runs the settings' hooks as a chain inside Claude Code itself: it
+// answers Claude Code's "http" hooks. Each POST / is a hook input, as Claude
+// Code sends it; the chain runs on it, and the response is Claude Code's
+// hook output (hookSpecificOutput with permissionDecision,
+// permissionDecisionReason, updatedInput and additionalContext; after the
+// call decision "block" or updatedToolOutput), or an empty body when the
+// chain has nothing to say. A hook that asks is put to Claude Code's user
+// (permissionDecision "ask"). Command hooks marked "persistent": true are
+// started once and kept (see package claudecode/settings), so that a call
+// costs no process start. GET /healthz says what runs. A body that is not a
+// tool-call hook input is answered 400 (413 past --max-body), which Claude
+// Code takes for a non-blocking error of the hook.
+//
+// serve listens on loopback addresses only, unless it is given a bearer
+// token (--token, or --token-file), which every POST must then carry in
+// its Authorization header; it is compared in constant time. It logs every
+// decision, through hookchain.LogObserver, and its own events on stderr
+// (--log-format text or json, --log-level). It reloads the settings on
+// SIGHUP, and when a settings file changes (checked every --watch, a
+// second by default): the new chain takes over for new requests at once,
+// and the old one's hooks are stopped once its requests are done. Settings
+// that do not load leave the old chain in place, and the log says why. On
+// SIGTERM or SIGINT it stops listening, gives the requests in flight
+// --shutdown-timeout (30s) to finish, stops every hook process, and exits 0.
+//
 // Without --settings the standard files that exist are used:
 // ~/.claude/settings.json, then the project's .claude/settings.json and
 // .claude/settings.local.json. The project is --project, or the directory
@@ -68,7 +94,8 @@
 // Only a denial exits 2:
 //
 //	0  eval: the call may go ahead (allow, modify, replace); check: every hook can run
-//	   (warnings or not); test: every case passed, or --update rewrote what changed
+//	   (warnings or not); test: every case passed, or --update rewrote what changed;
+//	   serve: stopped by SIGTERM or SIGINT
 //	2  eval: the call is denied
 //	1  anything else, said on stderr: a bad command line, input
 //	   or settings file; check: a hook that cannot be run as configured; test: a
@@ -140,6 +167,7 @@ const usage = `usage:
   hookchain eval  [flags] < input.json
   hookchain check [flags] [--json]
   hookchain test  [flags] [--update] CASES...
+  hookchain serve [flags] --listen 127.0.0.1:PORT [--token T]
 
 eval   runs one Claude Code hook input (PreToolUse, PostToolUse or PostToolUseFailure)
        through the settings' hooks as a chain and prints the outcome as JSON.
@@ -154,6 +182,11 @@ test   runs JSON case files (files or glob patterns; see package hookchaintest) 
        the settings' hooks and prints a pass/fail report. --update rewrites what the
        cases want from what the hooks now answer.
        Exit status: 0 every case passed (or was updated); 1 otherwise.
+serve  answers Claude Code's http hooks: POST / with a hook input, as Claude Code sends
+       it, is answered with the chain's decision as Claude Code's hook output; GET
+       /healthz says what runs. Reloads the settings on SIGHUP and when a file changes;
+       stops on SIGTERM, once the requests in flight are done.
+       Exit status: 0 stopped by a signal; 1 bad usage or settings, or a failed listener.
 A crash of hookchain itself is never exit status 2: a panic exits 1, a fatal
 runtime error ends the process with SIGABRT.
 
@@ -178,6 +211,14 @@ flags:
                       Claude Code does
   --json              check: print the list as JSON
   --update            test: rewrite the cases' want from what the hooks answer
+  --listen ADDR       serve: the address to listen on, such as 127.0.0.1:8377
+  --token T           serve: the bearer token every request must carry (required when
+                      ADDR is not a loopback address); --token-file FILE reads it
+  --watch D           serve: how often to check the settings files for changes (1s;
+                      0: on SIGHUP only)
+  --shutdown-timeout D  serve: how long requests in flight are waited for (30s)
+  --max-body N        serve: the largest hook input accepted, in bytes (64 MiB)
+  --log-format F      serve: text or json (text); --log-level debug, info, warn, error
 `
 
 // exit statuses
@@ -199,6 +240,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return checkCmd(args[1:], stdout, stderr)
 	case "test":
 		return testCmd(args[1:], stdout, stderr)
+	case "serve":
+		return serveCmd(args[1:], stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
@@ -309,11 +352,14 @@ func (c *common) load(project string) (*settings.Settings, error) {
 	return settings.Merge(parts...), nil
 }
 
-func (c *common) options(project string) settings.Options {
+// options are the settings options the flags say, for project; pool owns
+// the processes of the persistent hooks the links are built with.
+func (c *common) options(project string, pool *process.Pool) settings.Options {
 	opts := settings.Options{
 		ProjectDir:      project,
 		FailClosed:      c.failClosed,
 		SkipUnsupported: c.skipUnsupported,
+		Pool:            pool,
 	}
 	if c.strictEnv {
 		opts.Inherit = process.InheritBase
@@ -322,19 +368,31 @@ func (c *common) options(project string) settings.Options {
 }
 
 // chain loads the settings and builds their chain, for a session working in
-// cwd, and returns it with the project it was built for.
-func (c *common) chain(cwd string) (*hookchain.Chain, string, error) {
+// cwd, and returns it with the project it was built for. pool owns the
+// persistent hooks' processes.
+func (c *common) chain(cwd string, pool *process.Pool) (*hookchain.Chain, string, error) {
 	project := c.projectFor(cwd)
 	s, err := c.load(project)
 	if err != nil {
 		return nil, "", err
 	}
-	links, err := s.Links(c.options(project))
+	links, err := s.Links(c.options(project, pool))
 	if err != nil {
 		return nil, "", err
 	}
 	chain, err := hookchain.Build(links...)
 	return chain, project, err
+}
+
+// closeGrace bounds how long a command waits, once it is done, for its
+// persistent hooks' processes to stop.
+const closeGrace = 5 * time.Second
+
+// closePool stops the persistent hooks a command started.
+func closePool(pool *process.Pool) {
+	ctx, cancel := context.WithTimeout(context.Background(), closeGrace)
+	defer cancel()
+	_ = pool.Close(ctx)
 }
 
 // maxInput bounds the hook input eval reads: tool results can be large, but
@@ -360,7 +418,8 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail("%v", err)
 		}
-		if _, err := s.Links(c.options("")); err != nil {
+		// Nothing is run here, so the pool never starts a process.
+		if _, err := s.Links(c.options("", new(process.Pool))); err != nil {
 			return fail("%v", err)
 		}
 	}
@@ -387,7 +446,9 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cwd == "" {
 		cwd, _ = os.Getwd()
 	}
-	chain, project, err := c.chain(cwd)
+	var pool process.Pool
+	defer closePool(&pool)
+	chain, project, err := c.chain(cwd, &pool)
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -473,7 +534,7 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hookchain check: %v\n", err)
 		return exitFailed
 	}
-	opts := c.options(project)
+	opts := c.options(project, new(process.Pool)) // check runs no hook
 	hooks := s.Hooks(opts)
 	_, linkErr := s.Links(opts)
 	var errs []string
@@ -547,8 +608,12 @@ func writeTable(w io.Writer, hooks []settings.Hook) error {
 		case target == "":
 			target = h.URL
 		}
+		typ := h.Type
+		if h.Persistent {
+			typ += ",persistent"
+		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
-			cell(h.File), h.Where(), cell(h.Matcher), kind, cell(ifCell(h)), cell(h.Type), cell(target),
+			cell(h.File), h.Where(), cell(h.Matcher), kind, cell(ifCell(h)), cell(typ), cell(target),
 			timeout, onFailure, h.Status, cell(detail))
 	}
 	return tw.Flush()
@@ -592,6 +657,7 @@ type hookJSON struct {
 	If             string            `json:"if,omitempty"`
 	IfMatcher      string            `json:"if_matcher,omitempty"`
 	Type           string            `json:"type,omitempty"`
+	Persistent     bool              `json:"persistent,omitempty"`
 	Command        string            `json:"command,omitempty"`
 	Args           []string          `json:"args,omitzero"` // [] is the exec form too
 	URL            string            `json:"url,omitempty"`
@@ -615,7 +681,7 @@ func writeJSON(w io.Writer, hooks []settings.Hook, errs, warnings []string) erro
 		j := hookJSON{
 			File: h.File, Hook: h.Where(), Event: h.Event, Matcher: h.Matcher, MatcherKind: string(h.MatcherKind),
 			If: h.If, IfMatcher: h.IfMatcher,
-			Type: h.Type, Command: h.Command, Args: h.Args, URL: h.URL, Headers: h.Headers,
+			Type: h.Type, Persistent: h.Persistent, Command: h.Command, Args: h.Args, URL: h.URL, Headers: h.Headers,
 			TimeoutSeconds: h.Timeout.Seconds(), Status: string(h.Status), Name: h.Name, Reason: h.Reason,
 			Plugin: h.Plugin,
 		}
@@ -655,7 +721,9 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 		return fail("no case files: name them, as files or glob patterns; see 'hookchain help'")
 	}
 	cwd, _ := os.Getwd()
-	chain, _, err := c.chain(cwd)
+	var pool process.Pool
+	defer closePool(&pool)
+	chain, _, err := c.chain(cwd, &pool)
 	if err != nil {
 		return fail("%v", err)
 	}

@@ -1,0 +1,97 @@
+//go:build unix
+
+package settings
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/process"
+)
+
+// persistentHook is a persistent hook in sh that allows every call and
+// says, as its reason, the tool, where it runs and the project it was
+// given.
+const persistentHook = `#!/bin/sh
+printf '{"protocol":"hookchain-persistent","version":1}\n'
+while IFS= read -r req; do
+	id=${req#'{"id":'}; id=${id%%,*}
+	tool=${req#*'"tool":"'}; tool=${tool%%'"'*}
+	printf '{"id":%s,"verdict":"allow","reason":"%s in %s for %s, pid %s"}\n' "$id" "$tool" "$(pwd -P)" "$CLAUDE_PROJECT_DIR" "$$"
+done
+`
+
+func TestAPersistentCommandHookIsOneProcessForEveryEventItIsRegisteredFor(t *testing.T) {
+	project, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	hook := filepath.Join(project, "guard.sh")
+	require.NoError(t, os.WriteFile(hook, []byte(persistentHook), 0o755))
+	s, err := Parse("s.json", []byte(`{"hooks":{
+		"PreToolUse": [{"matcher":"Bash","hooks":[{"type":"command","command":"\"$CLAUDE_PROJECT_DIR\"/guard.sh","persistent":true}]}],
+		"PostToolUse": [{"hooks":[{"type":"command","command":"\"$CLAUDE_PROJECT_DIR\"/guard.sh","persistent":true}]}]
+	}}`))
+	require.NoError(t, err)
+
+	_, err = s.Links(Options{ProjectDir: project})
+	require.EqualError(t, err, "s.json:2:45: PreToolUse[0].hooks[0]: a persistent hook needs a process.Pool to own its process (Options.Pool)\n"+
+		"s.json:3:29: PostToolUse[0].hooks[0]: a persistent hook needs a process.Pool to own its process (Options.Pool)")
+
+	var pool process.Pool
+	defer pool.Close(context.Background())
+	links, err := s.Links(Options{ProjectDir: project, Pool: &pool})
+	require.NoError(t, err)
+	require.Len(t, pool.Hooks(), 1, "one process for both events")
+	chain := hookchain.New(links...)
+
+	before := chain.Run(context.Background(), hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash", Input: json.RawMessage(`{}`)})
+	after := chain.Run(context.Background(), hookchain.Event{Hook: hookchain.AfterTool, Tool: "Read", Input: json.RawMessage(`{}`), Output: json.RawMessage(`"x"`)})
+
+	require.Equal(t, hookchain.Allowed, before.Verdict, before.Reason)
+	require.Equal(t, hookchain.Allowed, after.Verdict, after.Reason)
+	st := pool.Hooks()[0].Stats()
+	assert.Equal(t, int64(1), st.Starts)
+	assert.Equal(t, int64(2), st.Answered)
+	assert.Equal(t, []string{"guard.sh@PreToolUse[0].hooks[0]", "guard.sh@PostToolUse[0].hooks[0]"}, linkNames(links))
+	out, err := pool.Hooks()[0].Ask(context.Background(), hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Edit"})
+	require.NoError(t, err)
+	assert.Regexp(t, `^Edit in `+regexp.QuoteMeta(project)+` for `+regexp.QuoteMeta(project)+`, pid [0-9]+$`, out.Reason, "it runs in the project, told where it is")
+
+	began := time.Now()
+	require.NoError(t, pool.Close(context.Background()))
+	assert.Less(t, time.Since(began), 2*time.Second)
+}
+
+func TestPersistentIsAKeyOfCommandHooksOnly(t *testing.T) {
+	tests := []struct{ handler, want string }{
+		{`{"type":"http","url":"http://127.0.0.1:9/","persistent":true}`, `s.json:1:91: PreToolUse[0].hooks[0]: persistent: only a command hook can be persistent`},
+		{`{"type":"command","command":"./g.sh","persistent":"yes"}`, `s.json:1:85: PreToolUse[0].hooks[0]: persistent: want true or false, got "yes"`},
+	}
+	for _, tt := range tests {
+		s, err := Parse("s.json", []byte(`{"hooks":{"PreToolUse":[{"hooks":[`+tt.handler+`]}]}}`))
+		require.NoError(t, err)
+		_, err = s.Links(Options{Pool: new(process.Pool)})
+		assert.EqualError(t, err, tt.want)
+	}
+	s, err := Parse("s.json", []byte(`{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"./g.sh","persistent":false}]}]}}`))
+	require.NoError(t, err)
+	assert.False(t, s.Hooks(Options{})[0].Persistent)
+	_, err = s.Links(Options{})
+	assert.NoError(t, err, "persistent: false is a plain command hook")
+}
+
+func linkNames(links []hookchain.Link) []string {
+	var names []string
+	for _, l := range links {
+		names = append(names, l.Name())
+	}
+	return names
+}

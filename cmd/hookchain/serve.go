@@ -1,0 +1,476 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/claudecode"
+	"github.com/hookchain/hookchain/claudecode/settings"
+	"github.com/hookchain/hookchain/internal/regularfile"
+	"github.com/hookchain/hookchain/process"
+)
+
+// serveConfig is what serve's own flags say.
+type serveConfig struct {
+	listen          string
+	token           string
+	shutdownTimeout time.Duration
+	watch           time.Duration
+	logFormat       string
+	logLevel        string
+	maxBody         int64
+}
+
+// serveCmd runs serve until SIGINT or SIGTERM, reloading on SIGHUP.
+func serveCmd(args []string, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	defer signal.Stop(hup)
+	return serve(ctx, args, stderr, hup, nil)
+}
+
+// serve is serveCmd with its signals given: it stops when ctx ends, reloads
+// the settings on each value from hup, and tells listening, when it is not
+// nil, the address it listens on.
+func serve(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.Signal, listening func(net.Addr)) int {
+	var c common
+	var cfg serveConfig
+	var tokenFile string
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	c.register(fs)
+	fs.StringVar(&cfg.listen, "listen", "", "the `address` to listen on")
+	fs.StringVar(&cfg.token, "token", "", "the bearer `token` requests must carry")
+	fs.StringVar(&tokenFile, "token-file", "", "a `file` holding the token")
+	fs.DurationVar(&cfg.shutdownTimeout, "shutdown-timeout", 30*time.Second, "how long requests in flight are waited for")
+	fs.DurationVar(&cfg.watch, "watch", time.Second, "how often the settings files are checked for changes; 0: on SIGHUP only")
+	fs.StringVar(&cfg.logFormat, "log-format", "text", "text or json")
+	fs.StringVar(&cfg.logLevel, "log-level", "info", "debug, info, warn or error")
+	fs.Int64Var(&cfg.maxBody, "max-body", maxInput, "the largest hook input accepted, in `bytes`")
+	if !parse("serve", fs, args, stderr, false) {
+		return exitFailed
+	}
+	fail := func(format string, args ...any) int {
+		fmt.Fprintf(stderr, "hookchain serve: "+format+"\n", args...)
+		return exitFailed
+	}
+	if tokenFile != "" {
+		if cfg.token != "" {
+			return fail("give --token or --token-file, not both")
+		}
+		b, err := os.ReadFile(tokenFile)
+		if err != nil {
+			return fail("reading the token: %v", err)
+		}
+		cfg.token = strings.TrimSpace(string(b))
+		if cfg.token == "" {
+			return fail("the token file %s is empty", tokenFile)
+		}
+	}
+	logger, err := newLogger(stderr, cfg.logFormat, cfg.logLevel)
+	if err != nil {
+		return fail("%v", err)
+	}
+	if cfg.listen == "" {
+		return fail("--listen is required: an address such as 127.0.0.1:8377")
+	}
+	if cfg.token == "" && !loopbackHost(cfg.listen) {
+		return fail("%s is not a loopback address: a server others can reach needs --token (or --token-file)", cfg.listen)
+	}
+	if cfg.shutdownTimeout <= 0 || cfg.watch < 0 || cfg.maxBody <= 0 {
+		return fail("--shutdown-timeout and --max-body must be positive, and --watch not negative")
+	}
+
+	cwd, _ := os.Getwd()
+	s := &server{c: c, cfg: cfg, project: c.projectFor(cwd), log: logger}
+	if cfg.token != "" {
+		sum := sha256.Sum256([]byte(cfg.token))
+		s.token = sum[:]
+	}
+	if err := s.reload("start"); err != nil {
+		return fail("%v", err)
+	}
+	ln, err := net.Listen("tcp", cfg.listen)
+	if err != nil {
+		s.stopAll()
+		return fail("%v", err)
+	}
+	if addr, ok := ln.Addr().(*net.TCPAddr); ok && cfg.token == "" && !addr.IP.IsLoopback() {
+		ln.Close()
+		s.stopAll()
+		return fail("%s listens on %s, which is not a loopback address: give --token", cfg.listen, addr.IP)
+	}
+	if listening != nil {
+		listening(ln.Addr())
+	}
+	return s.run(ctx, ln, hup)
+}
+
+// newLogger is the logger the flags ask for, on stderr.
+func newLogger(w io.Writer, format, level string) (*slog.Logger, error) {
+	var lv slog.Level
+	if err := lv.UnmarshalText([]byte(level)); err != nil {
+		return nil, fmt.Errorf("--log-level %q: want debug, info, warn or error", level)
+	}
+	opts := &slog.HandlerOptions{Level: lv}
+	switch format {
+	case "text":
+		return slog.New(slog.NewTextHandler(w, opts)), nil
+	case "json":
+		return slog.New(slog.NewJSONHandler(w, opts)), nil
+	}
+	return nil, fmt.Errorf("--log-format %q: want text or json", format)
+}
+
+// loopbackHost reports whether the host of addr is a loopback address or
+// localhost; an empty host means every interface, which is not.
+func loopbackHost(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// server answers Claude Code's http hooks with a chain built from settings.
+type server struct {
+	c       common
+	cfg     serveConfig
+	project string
+	token   []byte // the SHA-256 of the token, or nil
+	log     *slog.Logger
+
+	cur      atomic.Pointer[generation]
+	reloadMu sync.Mutex // one reload at a time; it guards stamp
+	stamp    string     // the settings files as the current chain was built from them
+	bg       sync.WaitGroup
+}
+
+// generation is one chain, built from the settings as they were at one
+// load, with the persistent hooks it owns.
+type generation struct {
+	n      int
+	chain  *hookchain.Chain
+	pool   *process.Pool
+	hooks  int
+	files  []string
+	loaded time.Time
+	// inUse is read-locked by each request the generation answers, and
+	// write-locked when it is retired, so that its hooks are stopped only
+	// once no request can still ask them.
+	inUse sync.RWMutex
+}
+
+// watched are the files whose change reloads the settings: those named
+// with --settings (or the standard ones, whether they exist or not), and
+// each plugin's hooks.json.
+func (s *server) watched() []string {
+	files := append([]string(nil), s.c.settings...)
+	if len(files) == 0 {
+		files = settings.StandardPaths(s.project, homeDir())
+	}
+	for _, root := range s.c.plugins {
+		files = append(files, filepath.Join(root, "hooks", "hooks.json"))
+	}
+	return files
+}
+
+// stampOf fingerprints the files: their contents, or why they cannot be
+// read. They are read as the loader reads them, so that a device or a pipe
+// put in a settings file's place is refused, not read.
+func stampOf(files []string) string {
+	h := sha256.New()
+	for _, f := range files {
+		b, err := regularfile.Read(f, settings.MaxFileSize, "a settings file")
+		if err != nil {
+			fmt.Fprintf(h, "%s\x00%v\x00", f, err)
+			continue
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00", f, len(b))
+		h.Write(b)
+	}
+	return string(h.Sum(nil))
+}
+
+// reload builds a chain from the settings as they are now and puts it in
+// place of the current one, which is retired once the requests it is
+// answering are done. When the settings do not load, the current chain
+// stays, and reload says why; at the start there is none, and the error
+// is the caller's to report.
+func (s *server) reload(why string) error {
+	s.reloadMu.Lock()
+	defer s.reloadMu.Unlock()
+	stamp := stampOf(s.watched())
+	g, err := s.load()
+	old := s.cur.Load()
+	if err != nil {
+		if old != nil {
+			s.log.Error("hookchain serve: the settings did not load; the previous ones stay in force",
+				slog.String("trigger", why), slog.Int("generation", old.n), slog.String("error", err.Error()))
+			s.stamp = stamp // not again until they change
+		}
+		return err
+	}
+	if old != nil {
+		g.n = old.n + 1
+	}
+	s.stamp = stamp
+	s.cur.Store(g)
+	s.log.Info("hookchain serve: settings loaded", slog.String("trigger", why), slog.Int("generation", g.n),
+		slog.Int("hooks", g.hooks), slog.Any("files", g.files), slog.String("project", s.project))
+	s.bg.Go(func() {
+		// Started now, so that the first call does not wait for them and a
+		// hook that cannot start is in the log at once.
+		var started sync.WaitGroup
+		for _, p := range g.pool.Hooks() {
+			started.Go(func() {
+				err := p.Start(context.Background())
+				if perr, ok := errors.AsType[*process.Error](err); ok && perr.Kind == process.Closed {
+					return // retired before it was up: nothing to say
+				}
+				if err != nil {
+					s.log.Warn("hookchain serve: a persistent hook did not start", slog.Int("generation", g.n), slog.String("error", err.Error()))
+				}
+			})
+		}
+		started.Wait()
+	})
+	if old != nil {
+		s.retire(old)
+	}
+	return nil
+}
+
+// load builds a generation from the settings.
+func (s *server) load() (*generation, error) {
+	st, err := s.c.load(s.project)
+	if err != nil {
+		return nil, err
+	}
+	pool := new(process.Pool)
+	opts := s.c.options(s.project, pool)
+	opts.Logger = s.log
+	links, err := st.Links(opts)
+	if err == nil {
+		var chain *hookchain.Chain
+		if chain, err = hookchain.Build(links...); err == nil {
+			// Claude Code asks its user what a hook asks, as it would had
+			// it run the hook itself; every decision goes to the log.
+			chain = chain.WithApprover(claudecode.UserApprover()).WithObserver(hookchain.LogObserver(s.log))
+			return &generation{chain: chain, pool: pool, hooks: len(links), files: st.Files(), loaded: time.Now()}, nil
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), closeGrace)
+	defer cancel()
+	_ = pool.Close(ctx)
+	return nil, err
+}
+
+// retire stops a generation's hooks once no request uses it, or once the
+// shutdown timeout has passed, whichever comes first.
+func (s *server) retire(g *generation) {
+	s.bg.Go(func() {
+		idle := make(chan struct{})
+		go func() {
+			g.inUse.Lock()
+			close(idle)
+		}()
+		t := time.NewTimer(s.cfg.shutdownTimeout)
+		defer t.Stop()
+		select {
+		case <-idle:
+		case <-t.C:
+			s.log.Warn("hookchain serve: requests on retired settings are still running; stopping their hooks", slog.Int("generation", g.n))
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), closeGrace)
+		defer cancel()
+		_ = g.pool.Close(ctx)
+	})
+}
+
+// acquire returns the current generation, read-locked for one request.
+func (s *server) acquire() *generation {
+	for {
+		g := s.cur.Load()
+		if g.inUse.TryRLock() {
+			return g
+		}
+		// It is being retired: a newer one is in place.
+		runtime.Gosched()
+	}
+}
+
+// stopAll stops every generation's hooks and waits for the server's
+// background work.
+func (s *server) stopAll() {
+	if g := s.cur.Load(); g != nil {
+		s.retire(g)
+	}
+	s.bg.Wait()
+}
+
+// run serves on ln until ctx ends, then shuts down: requests in flight are
+// given the shutdown timeout to finish, and every hook process is stopped.
+func (s *server) run(ctx context.Context, ln net.Listener, hup <-chan os.Signal) int {
+	srv := &http.Server{
+		Handler:           s.handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	s.log.Info("hookchain serve: listening", slog.String("addr", ln.Addr().String()), slog.Bool("token", s.token != nil))
+
+	var tick <-chan time.Time
+	if s.cfg.watch > 0 {
+		t := time.NewTicker(s.cfg.watch)
+		defer t.Stop()
+		tick = t.C
+	}
+	code := exitOK
+loop:
+	for {
+		select {
+		case <-ctx.Done():
+			break loop
+		case err := <-served:
+			s.log.Error("hookchain serve: the server stopped", slog.String("error", err.Error()))
+			code = exitFailed
+			break loop
+		case <-hup:
+			_ = s.reload("SIGHUP")
+		case <-tick:
+			s.reloadMu.Lock()
+			changed := stampOf(s.watched()) != s.stamp
+			s.reloadMu.Unlock()
+			if changed {
+				_ = s.reload("a settings file changed")
+			}
+		}
+	}
+
+	s.log.Info("hookchain serve: shutting down; waiting for requests in flight", slog.Duration("timeout", s.cfg.shutdownTimeout))
+	sctx, cancel := context.WithTimeout(context.Background(), s.cfg.shutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		s.log.Warn("hookchain serve: requests still running at the shutdown timeout were cut off", slog.String("error", err.Error()))
+		srv.Close()
+	}
+	s.stopAll()
+	s.log.Info("hookchain serve: stopped")
+	return code
+}
+
+func (s *server) handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /{$}", s.authorized(s.hook))
+	mux.HandleFunc("GET /healthz", s.health)
+	return mux
+}
+
+// authorized lets through only requests with the token, when there is one.
+func (s *server) authorized(next http.HandlerFunc) http.HandlerFunc {
+	if s.token == nil {
+		return next
+	}
+	return func(w http.ResponseWriter, r *http.Request) {
+		given, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		sum := sha256.Sum256([]byte(given))
+		if !ok || subtle.ConstantTimeCompare(sum[:], s.token) != 1 {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="hookchain"`)
+			s.refuse(w, r, http.StatusUnauthorized, "a bearer token is required, and this one is not it")
+			return
+		}
+		next(w, r)
+	}
+}
+
+// refuse answers a request hookchain cannot answer with a decision: Claude
+// Code reads a status other than 2xx as a non-blocking error of the hook.
+func (s *server) refuse(w http.ResponseWriter, r *http.Request, status int, msg string) {
+	s.log.Warn("hookchain serve: request refused", slog.Int("status", status), slog.String("remote", r.RemoteAddr), slog.String("reason", msg))
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.WriteHeader(status)
+	fmt.Fprintf(w, "hookchain serve: %s\n", msg)
+}
+
+// hook answers one Claude Code http hook request: the body is the hook
+// input, and the response body Claude Code's hook output (empty when the
+// chain has nothing to say).
+func (s *server) hook(w http.ResponseWriter, r *http.Request) {
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.maxBody))
+	if err != nil {
+		if _, tooLarge := errors.AsType[*http.MaxBytesError](err); tooLarge {
+			s.refuse(w, r, http.StatusRequestEntityTooLarge, fmt.Sprintf("the hook input is larger than %d bytes", s.cfg.maxBody))
+			return
+		}
+		s.refuse(w, r, http.StatusBadRequest, "reading the hook input: "+err.Error())
+		return
+	}
+	g := s.acquire()
+	defer g.inUse.RUnlock()
+	answer, err := claudecode.Answer(r.Context(), g.chain, data)
+	if err != nil {
+		s.refuse(w, r, http.StatusBadRequest, err.Error())
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(answer)
+}
+
+// health reports that the server is up, and what it runs.
+func (s *server) health(w http.ResponseWriter, r *http.Request) {
+	g := s.acquire()
+	type hook struct {
+		Command     string `json:"command"`
+		Running     bool   `json:"running"`
+		Starts      int64  `json:"starts"`
+		Answered    int64  `json:"answered"`
+		LateAnswers int64  `json:"late_answers"`
+	}
+	body := struct {
+		Status     string    `json:"status"`
+		Generation int       `json:"generation"`
+		Hooks      int       `json:"hooks"`
+		Settings   []string  `json:"settings"`
+		LoadedAt   time.Time `json:"loaded_at"`
+		Persistent []hook    `json:"persistent"`
+	}{Status: "ok", Generation: g.n, Hooks: g.hooks, Settings: g.files, LoadedAt: g.loaded.UTC().Truncate(time.Second), Persistent: []hook{}}
+	for _, p := range g.pool.Hooks() {
+		st := p.Stats()
+		body.Persistent = append(body.Persistent, hook{p.String(), st.Running, st.Starts, st.Answered, st.LateAnswers})
+	}
+	g.inUse.RUnlock()
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(body)
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write(b.Bytes())
+}

@@ -1,0 +1,471 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"go.uber.org/goleak"
+
+	"github.com/hookchain/hookchain/claudecode"
+)
+
+// guardHook is a persistent hook in sh: it denies recursive deletes,
+// rewrites `make test` to carry a timeout, notes that npm is pnpm here,
+// takes half a second to deny a `sleep`, and after the call replaces an output
+// holding a secret. It writes its pid next to itself.
+const guardHook = `#!/bin/sh
+echo $$ > "$CLAUDE_PROJECT_DIR/guard.pid"
+printf '{"protocol":"hookchain-persistent","version":1}\n'
+while IFS= read -r req; do
+	id=${req#'{"id":'}; id=${id%%,*}
+	case $req in
+	*'"hook":"after_tool"'*SECRET*) printf '{"id":%s,"verdict":"replace","reason":"a secret","output":"[redacted]"}\n' "$id" ;;
+	*'"hook":"after_tool"'*) printf '{"id":%s,"verdict":"allow"}\n' "$id" ;;
+	*sleep*) sleep 0.5; printf '{"id":%s,"verdict":"deny","reason":"slept on it"}\n' "$id" ;;
+	*'rm -rf'*) printf '{"id":%s,"verdict":"deny","reason":"recursive delete"}\n' "$id" ;;
+	*'"command":"make test"'*) printf '{"id":%s,"verdict":"modify","reason":"a timeout","input":{"command":"make test","timeout":60}}\n' "$id" ;;
+	*'npm '*) printf '{"id":%s,"verdict":"allow","note":"this repository uses pnpm, not npm"}\n' "$id" ;;
+	*) printf '{"id":%s,"verdict":"allow"}\n' "$id" ;;
+	esac
+done
+`
+
+// askHook is a Claude Code command hook, run once per call, that asks
+// about pushes.
+const askHook = `#!/bin/sh
+case $(cat) in
+*'git push'*) printf '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"pushes to a shared remote"}}\n' ;;
+esac
+`
+
+const serveSettings = `{"hooks":{
+  "PreToolUse": [{"matcher": "Bash", "hooks": [
+    {"type": "command", "command": "sh \"$CLAUDE_PROJECT_DIR\"/guard.sh", "persistent": true, "timeout": 5},
+    {"type": "command", "command": "sh \"$CLAUDE_PROJECT_DIR\"/ask.sh", "timeout": 5}
+  ]}],
+  "PostToolUse": [{"hooks": [
+    {"type": "command", "command": "sh \"$CLAUDE_PROJECT_DIR\"/guard.sh", "persistent": true, "timeout": 5}
+  ]}]
+}}`
+
+// noLeaks fails the test, once everything it registered afterwards has been
+// cleaned up, if a goroutine it started is still running.
+func noLeaks(t *testing.T) {
+	t.Helper()
+	ignore := goleak.IgnoreCurrent()
+	t.Cleanup(func() { goleak.VerifyNone(t, ignore) })
+}
+
+// syncBuffer is a bytes.Buffer for a writer and a reader on two goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// served is a serve running in the test.
+type served struct {
+	url     string
+	project string
+	logs    *syncBuffer
+	hup     chan os.Signal
+	stop    context.CancelFunc
+	code    chan int
+}
+
+// project writes the hooks and the settings into a new project directory.
+func newProject(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "guard.sh"), []byte(guardHook), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "ask.sh"), []byte(askHook), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "hookchain.json"), []byte(serveSettings), 0o644))
+	return dir
+}
+
+// startServe runs serve on the project with args added, and stops it when
+// the test ends.
+func startServe(t *testing.T, project string, args ...string) *served {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &served{project: project, logs: &syncBuffer{}, hup: make(chan os.Signal, 1), stop: cancel, code: make(chan int, 1)}
+	addr := make(chan net.Addr, 1)
+	all := append([]string{"--settings", filepath.Join(project, "hookchain.json"), "--project", project, "--listen", "127.0.0.1:0"}, args...)
+	go func() {
+		s.code <- serve(ctx, all, s.logs, s.hup, func(a net.Addr) { addr <- a })
+		close(addr)
+	}()
+	a, ok := <-addr
+	require.True(t, ok, "serve did not start: %s", s.logs)
+	s.url = "http://" + a.String()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case <-s.code:
+		case <-time.After(10 * time.Second):
+			t.Error("serve did not stop")
+		}
+	})
+	return s
+}
+
+// client sends no request over a kept-alive connection, so that nothing of
+// it outlives a test.
+var client = &http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: 10 * time.Second}
+
+// post sends a hook input as Claude Code does: POST, a JSON body,
+// Content-Type application/json, and the headers the settings give.
+func post(t *testing.T, url string, body string, headers ...string) (int, string, string) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	require.NoError(t, err)
+	req.Header.Set("Content-Type", "application/json")
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	resp, err := client.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return resp.StatusCode, resp.Header.Get("Content-Type"), string(b)
+}
+
+// claudeInput is a hook input with every field Claude Code sends for event.
+func claudeInput(project, event, tool, toolInput, extra string) string {
+	s := fmt.Sprintf(`{"session_id":"9f1c2d3e-4a5b-6c7d-8e9f-0a1b2c3d4e5f","transcript_path":"/home/dev/.claude/projects/-work-repo/9f1c2d3e.jsonl",`+
+		`"cwd":%q,"permission_mode":"default","hook_event_name":%q,"tool_name":%q,"tool_input":%s,"tool_use_id":"toolu_01ABCDEF"`,
+		project, event, tool, toolInput)
+	if extra != "" {
+		s += "," + extra
+	}
+	return s + "}"
+}
+
+func TestServeAnswersClaudeCodesHTTPHooksWithTheFoldOfItsSettings(t *testing.T) {
+	noLeaks(t)
+	project := newProject(t)
+	s := startServe(t, project)
+	pre := func(command string) string {
+		return claudeInput(project, "PreToolUse", "Bash", fmt.Sprintf(`{"command":%q,"description":"run it"}`, command), "")
+	}
+	tests := []struct {
+		name, body, want string
+	}{
+		{"a denial", pre("rm -rf /tmp/build"),
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"denied by guard.sh@PreToolUse[0].hooks[0]: recursive delete"}}`},
+		{"a rewrite", claudeInput(project, "PreToolUse", "Bash", `{"command":"make test"}`, ""),
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"make test","timeout":60}}}`},
+		{"a note", pre("npm install"),
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"guard.sh@PreToolUse[0].hooks[0]: this repository uses pnpm, not npm"}}`},
+		{"an ask, put to Claude Code's user", pre("git push origin main"),
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"approval pending (asked by ask.sh: pushes to a shared remote)"}}`},
+		{"an allow: an empty body", pre("ls"), ``},
+		{"after the call, a replaced output", claudeInput(project, "PostToolUse", "Bash", `{"command":"cat .env"}`,
+			`"tool_response":{"stdout":"TOKEN=SECRET","stderr":"","interrupted":false,"isImage":false}`),
+			`{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":"[redacted]"}}`},
+		{"after the call, nothing to say", claudeInput(project, "PostToolUse", "Read", `{"file_path":"/work/a.go"}`,
+			`"tool_response":{"type":"text","file":{"filePath":"/work/a.go","content":"package a"}}`), ``},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			status, contentType, body := post(t, s.url+"/", tt.body)
+
+			assert.Equal(t, http.StatusOK, status)
+			assert.Equal(t, "application/json", contentType)
+			assert.Equal(t, tt.want, strings.TrimSuffix(body, "\n"))
+			if body == "" {
+				return
+			}
+			// The answer is Claude Code's hook output, as Claude Code reads it.
+			out, err := claudecode.ParseOutput([]byte(body))
+			require.NoError(t, err)
+			require.NotNil(t, out)
+			var in claudecode.Input
+			require.NoError(t, json.Unmarshal([]byte(tt.body), &in))
+			e, err := in.Event()
+			require.NoError(t, err)
+			_, err = out.Outcome(e)
+			require.NoError(t, err)
+		})
+	}
+
+	t.Run("GET /healthz says what runs", func(t *testing.T) {
+		resp, err := client.Get(s.url + "/healthz")
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		var health struct {
+			Status     string
+			Generation int
+			Hooks      int
+			Persistent []struct {
+				Command  string
+				Running  bool
+				Starts   int
+				Answered int
+			}
+		}
+		require.NoError(t, json.NewDecoder(resp.Body).Decode(&health))
+		assert.Equal(t, http.StatusOK, resp.StatusCode)
+		assert.Equal(t, "ok", health.Status)
+		assert.Equal(t, 0, health.Generation)
+		assert.Equal(t, 3, health.Hooks)
+		require.Len(t, health.Persistent, 1, "one process for the command, at both events")
+		assert.True(t, health.Persistent[0].Running)
+		assert.Equal(t, 1, health.Persistent[0].Starts)
+		assert.Equal(t, 7, health.Persistent[0].Answered)
+	})
+
+	pid := readPidFile(t, filepath.Join(project, "guard.pid"))
+	s.stop()
+	assert.Equal(t, exitOK, <-s.code)
+	s.code <- exitOK // for the cleanup
+	requireProcessGone(t, pid)
+	logs := s.logs.String()
+	assert.Contains(t, logs, `msg="hookchain run" hook=before_tool tool=Bash call_id=toolu_01ABCDEF verdict=deny`, "decisions are logged through LogObserver")
+	assert.Contains(t, logs, `msg="hookchain serve: stopped"`)
+}
+
+func TestServeRefusesWhatIsNotAHookInputCleanly(t *testing.T) {
+	noLeaks(t)
+	s := startServe(t, newProject(t), "--max-body", "1000")
+	big := `{"x":"` + strings.Repeat("a", 1000) + `"}`
+	tests := []struct {
+		name, method, path, body string
+		status                   int
+		want                     string
+	}{
+		{"a body that is not JSON", "POST", "/", `{"hook_event_name":`, 400,
+			"hookchain serve: the hook input is not a Claude Code hook input: unexpected end of JSON input\n"},
+		{"an event that is not a tool call", "POST", "/", `{"hook_event_name":"Stop","session_id":"s"}`, 400,
+			"hookchain serve: claudecode: hook_event_name \"Stop\" is not a tool-call event (want PreToolUse, PostToolUse or PostToolUseFailure)\n"},
+		{"a body over the cap", "POST", "/", big, 413, "hookchain serve: the hook input is larger than 1000 bytes\n"},
+		{"another method", "GET", "/", "", 405, "Method Not Allowed\n"},
+		{"another path", "POST", "/hooks", "{}", 404, "404 page not found\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req, err := http.NewRequest(tt.method, s.url+tt.path, strings.NewReader(tt.body))
+			require.NoError(t, err)
+			resp, err := client.Do(req)
+			require.NoError(t, err)
+			defer resp.Body.Close()
+			b, _ := io.ReadAll(resp.Body)
+
+			assert.Equal(t, tt.status, resp.StatusCode)
+			assert.Equal(t, tt.want, string(b))
+		})
+	}
+}
+
+func TestServeWantsATokenOffLoopbackAndChecksIt(t *testing.T) {
+	noLeaks(t)
+	project := newProject(t)
+	var stderr bytes.Buffer
+	code := serve(context.Background(), []string{"--settings", filepath.Join(project, "hookchain.json"), "--listen", "0.0.0.0:0"}, &stderr, nil, nil)
+	assert.Equal(t, exitFailed, code)
+	assert.Equal(t, "hookchain serve: 0.0.0.0:0 is not a loopback address: a server others can reach needs --token (or --token-file)\n", stderr.String())
+
+	s := startServe(t, project, "--token", "s3cret-t0ken")
+	body := claudeInput(project, "PreToolUse", "Bash", `{"command":"rm -rf /"}`, "")
+	for _, header := range []string{"", "Bearer wrong", "s3cret-t0ken", "Bearer s3cret-t0ken2"} {
+		status, _, got := post(t, s.url+"/", body, "Authorization", header)
+		assert.Equal(t, http.StatusUnauthorized, status, "Authorization: %q", header)
+		assert.Equal(t, "hookchain serve: a bearer token is required, and this one is not it\n", got)
+	}
+	status, _, got := post(t, s.url+"/", body, "Authorization", "Bearer s3cret-t0ken")
+	assert.Equal(t, http.StatusOK, status)
+	assert.Contains(t, got, `"permissionDecision":"deny"`)
+}
+
+func TestServeReloadsChangedSettingsAndKeepsTheOldOnesWhenTheNewDoNotLoad(t *testing.T) {
+	noLeaks(t)
+	project := newProject(t)
+	s := startServe(t, project, "--watch", "20ms")
+	settingsFile := filepath.Join(project, "hookchain.json")
+	rm := claudeInput(project, "PreToolUse", "Bash", `{"command":"rm -rf /"}`, "")
+	generation := func() int {
+		resp, err := client.Get(s.url + "/healthz")
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		var h struct{ Generation int }
+		require.NoError(t, json.NewDecoder(resp.Body).Decode(&h))
+		return h.Generation
+	}
+	oldPid := readPidFile(t, filepath.Join(project, "guard.pid"))
+
+	// No hooks at all: rm -rf goes through.
+	require.NoError(t, os.WriteFile(settingsFile, []byte(`{"hooks":{}}`), 0o644))
+	require.Eventually(t, func() bool { return generation() == 1 }, 5*time.Second, 10*time.Millisecond)
+	_, _, body := post(t, s.url+"/", rm)
+	assert.Equal(t, "", body)
+	requireProcessGone(t, oldPid) // the retired settings' hooks are stopped
+
+	// Broken: the previous settings stay.
+	require.NoError(t, os.WriteFile(settingsFile, []byte(`{"hooks":{"PreToolUse":[{"hooks":[{"type":"command"}]}]}}`), 0o644))
+	require.Eventually(t, func() bool { return strings.Contains(s.logs.String(), "the settings did not load") }, 5*time.Second, 10*time.Millisecond)
+	assert.Equal(t, 1, generation())
+	assert.Contains(t, s.logs.String(), `level=ERROR msg="hookchain serve: the settings did not load; the previous ones stay in force" trigger="a settings file changed" generation=1 error="`)
+
+	// SIGHUP reloads too.
+	require.NoError(t, os.WriteFile(settingsFile, []byte(serveSettings), 0o644))
+	require.Eventually(t, func() bool { return generation() == 2 }, 5*time.Second, 10*time.Millisecond)
+	s.hup <- syscall.SIGHUP
+	require.Eventually(t, func() bool { return generation() == 3 }, 5*time.Second, 10*time.Millisecond)
+	_, _, body = post(t, s.url+"/", rm)
+	assert.Contains(t, body, `"permissionDecision":"deny"`)
+}
+
+func TestServeLetsRequestsInFlightFinishWhenItStops(t *testing.T) {
+	noLeaks(t)
+	project := newProject(t)
+	s := startServe(t, project)
+	slow := make(chan string, 1)
+	go func() {
+		status, _, body := post(t, s.url+"/", claudeInput(project, "PreToolUse", "Bash", `{"command":"sleep 1"}`, ""))
+		slow <- strconv.Itoa(status) + " " + body
+	}()
+	require.Eventually(t, func() bool { return strings.Contains(s.logs.String(), "hookchain persistent hook started") }, 5*time.Second, 5*time.Millisecond)
+	time.Sleep(100 * time.Millisecond) // the request is with the hook
+
+	s.stop()
+
+	assert.Equal(t, `200 {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"denied by guard.sh@PreToolUse[0].hooks[0]: slept on it"}}`+"\n", <-slow)
+	assert.Equal(t, exitOK, <-s.code)
+	s.code <- exitOK
+	requireProcessGone(t, readPidFile(t, filepath.Join(project, "guard.pid")))
+}
+
+func readPidFile(t *testing.T, path string) int {
+	t.Helper()
+	var pid int
+	require.Eventually(t, func() bool {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return false
+		}
+		pid, err = strconv.Atoi(strings.TrimSpace(string(b)))
+		return err == nil
+	}, 5*time.Second, 5*time.Millisecond, "no pid in %s", path)
+	return pid
+}
+
+func requireProcessGone(t *testing.T, pid int) {
+	t.Helper()
+	require.Eventually(t, func() bool {
+		if syscall.Kill(pid, 0) != nil {
+			return true
+		}
+		b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+		return err == nil && strings.Contains(string(b), ") Z ")
+	}, 5*time.Second, 10*time.Millisecond, "process %d is still running", pid)
+}
+
+func TestTheServeCommandReloadsOnSIGHUPAndFinishesItsRequestsOnSIGTERM(t *testing.T) {
+	bin := build(t)
+	project := newProject(t)
+	settingsFile := filepath.Join(project, "hookchain.json")
+	cmd := exec.Command(bin, "serve", "--settings", settingsFile, "--project", project, "--listen", "127.0.0.1:0", "--watch", "0")
+	logs := &syncBuffer{}
+	cmd.Stderr = logs
+	require.NoError(t, cmd.Start())
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		<-exited
+	})
+	listening := regexp.MustCompile(`msg="hookchain serve: listening" addr=(\S+)`)
+	var url string
+	require.Eventually(t, func() bool {
+		m := listening.FindStringSubmatch(logs.String())
+		if m != nil {
+			url = "http://" + m[1] + "/"
+		}
+		return m != nil
+	}, 10*time.Second, 10*time.Millisecond, "%s", logs)
+	rm := claudeInput(project, "PreToolUse", "Bash", `{"command":"rm -rf /"}`, "")
+
+	_, _, body := post(t, url, rm)
+	assert.Contains(t, body, `"permissionDecision":"deny"`)
+
+	require.NoError(t, os.WriteFile(settingsFile, []byte(`{"hooks":{}}`), 0o644))
+	require.NoError(t, cmd.Process.Signal(syscall.SIGHUP))
+	require.Eventually(t, func() bool { return strings.Contains(logs.String(), `trigger=SIGHUP generation=1 hooks=0`) }, 10*time.Second, 10*time.Millisecond, "%s", logs)
+	_, _, body = post(t, url, rm)
+	assert.Equal(t, "", body, "the new settings have no hooks")
+
+	require.NoError(t, os.WriteFile(settingsFile, []byte(serveSettings), 0o644))
+	require.NoError(t, cmd.Process.Signal(syscall.SIGHUP))
+	require.Eventually(t, func() bool { return strings.Contains(logs.String(), `trigger=SIGHUP generation=2 hooks=3`) }, 10*time.Second, 10*time.Millisecond, "%s", logs)
+	pid := readPidFile(t, filepath.Join(project, "guard.pid"))
+	slow := make(chan string, 1)
+	go func() {
+		_, _, body := post(t, url, claudeInput(project, "PreToolUse", "Bash", `{"command":"sleep 1"}`, ""))
+		slow <- body
+	}()
+	time.Sleep(150 * time.Millisecond) // the request is with the hook
+	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+
+	assert.Contains(t, <-slow, `"permissionDecisionReason":"denied by guard.sh@PreToolUse[0].hooks[0]: slept on it"`)
+	select {
+	case err := <-exited:
+		require.NoError(t, err, "%s", logs)
+		exited <- nil
+	case <-time.After(10 * time.Second):
+		t.Fatalf("serve did not exit after SIGTERM: %s", logs)
+	}
+	requireProcessGone(t, pid)
+	assert.Contains(t, logs.String(), `msg="hookchain serve: stopped"`)
+}
+
+func TestCheckSaysWhichHooksArePersistent(t *testing.T) {
+	project := newProject(t)
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"check", "--json", "--settings", filepath.Join(project, "hookchain.json"), "--project", project}, nil, &stdout, &stderr)
+
+	require.Equal(t, exitOK, code, stderr.String())
+	var listed struct {
+		Hooks []struct {
+			Hook       string
+			Persistent bool
+		}
+	}
+	require.NoError(t, json.Unmarshal(stdout.Bytes(), &listed))
+	got := map[string]bool{}
+	for _, h := range listed.Hooks {
+		got[h.Hook] = h.Persistent
+	}
+	assert.Equal(t, map[string]bool{"PreToolUse[0].hooks[0]": true, "PreToolUse[0].hooks[1]": false, "PostToolUse[0].hooks[0]": true}, got)
+}

@@ -1,0 +1,452 @@
+//go:build unix
+
+package process_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"go.uber.org/goleak"
+
+	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/process"
+)
+
+// call is a BeforeTool event for tool, with a command as its input.
+func call(tool, command string) hookchain.Event {
+	in, _ := json.Marshal(map[string]string{"command": command})
+	return hookchain.Event{Hook: hookchain.BeforeTool, Tool: tool, Input: in}
+}
+
+// noLeaks fails the test, once everything it registered afterwards has been
+// cleaned up, if a goroutine it started is still running.
+func noLeaks(t *testing.T) {
+	t.Helper()
+	ignore := goleak.IgnoreCurrent()
+	t.Cleanup(func() { goleak.VerifyNone(t, ignore) })
+}
+
+// persistent starts nothing: it returns the persistent hook testdata/
+// persistent.sh runs in mode, with a pid file, closed when the test ends;
+// edit adjusts its spec.
+func persistent(t *testing.T, mode string, edit func(*process.PersistentSpec)) (p *process.Persistent, pidPath string) {
+	t.Helper()
+	pidPath, env := pidFile(t)
+	s := process.PersistentSpec{Spec: process.Spec{Args: []string{script(t, "persistent.sh"), mode}, Env: []string{env}, Timeout: 5 * time.Second}}
+	if edit != nil {
+		edit(&s)
+	}
+	p, err := process.NewPersistent(s)
+	require.NoError(t, err)
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = p.Close(ctx)
+	})
+	return p, pidPath
+}
+
+// kindOf is the Kind of err, which must be a *process.Error.
+func kindOf(t *testing.T, err error) process.Kind {
+	t.Helper()
+	perr, ok := errors.AsType[*process.Error](err)
+	require.True(t, ok, "want a *process.Error, got %T: %v", err, err)
+	return perr.Kind
+}
+
+func TestAPersistentHookAnswersManyCallsFromOneProcess(t *testing.T) {
+	noLeaks(t)
+	p, pidPath := persistent(t, "policy", nil)
+
+	for range 3 {
+		out, err := p.Ask(context.Background(), bashLs)
+		require.NoError(t, err)
+		assert.Equal(t, hookchain.Allow(), out)
+		out, err = p.Ask(context.Background(), bashRmRf)
+		require.NoError(t, err)
+		assert.Equal(t, hookchain.Deny("recursive delete"), out)
+	}
+	pid := readPid(t, pidPath)
+	st := p.Stats()
+	assert.Equal(t, process.PersistentStats{Starts: 1, Running: true, Answered: 6}, st)
+
+	require.NoError(t, p.Close(context.Background()))
+	requireGroupGone(t, pid)
+}
+
+func TestAPersistentHookInAChainIsALinkLikeAnyOther(t *testing.T) {
+	noLeaks(t)
+	p, _ := persistent(t, "policy", nil)
+	chain := hookchain.New(hookchain.Before("policy", hookchain.Tool("Bash"), p.Ask))
+
+	out := chain.Run(context.Background(), bashRmRf)
+
+	assert.Equal(t, hookchain.Denied, out.Verdict)
+	assert.Equal(t, "denied by policy: recursive delete", out.Reason)
+}
+
+func TestAPersistentHookStartsLazilyOrWhenToldTo(t *testing.T) {
+	noLeaks(t)
+	lazy, lazyPid := persistent(t, "allow", nil)
+	eager, eagerPid := persistent(t, "allow", nil)
+
+	require.NoError(t, eager.Start(context.Background()))
+
+	assert.Equal(t, process.PersistentStats{Starts: 1, Running: true}, eager.Stats())
+	readPid(t, eagerPid)
+	assert.Equal(t, process.PersistentStats{}, lazy.Stats(), "nothing runs before the first call")
+	assert.NoFileExists(t, lazyPid)
+	_, err := lazy.Ask(context.Background(), bashLs)
+	require.NoError(t, err)
+	assert.Equal(t, int64(1), lazy.Stats().Starts)
+}
+
+func TestAPersistentHookThatCannotStartFailsTheCallNamingWhy(t *testing.T) {
+	tests := []struct {
+		mode, want string
+	}{
+		{"nohello", `could not start: its first line is not a hello (want {"protocol":"hookchain-persistent","version":1}): "{\"verdict\":\"allow\"}"`},
+		{"version2", "could not start: it speaks persistent protocol version 2, and this hookchain speaks version 1"},
+		{"silent", "could not start: it wrote no hello line within 300ms"},
+		{"exit", `could not start: it exited with status 1 before its hello line; stderr: "no config file"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.mode, func(t *testing.T) {
+			noLeaks(t)
+			p, pidPath := persistent(t, tt.mode, func(s *process.PersistentSpec) { s.StartTimeout = 300 * time.Millisecond })
+
+			_, err := p.Ask(context.Background(), bashLs)
+
+			require.Error(t, err)
+			assert.Equal(t, process.StartFailed, kindOf(t, err))
+			assert.Equal(t, fmt.Sprintf("hook %q: %s", p.String(), tt.want), err.Error())
+			requireGroupGone(t, readPid(t, pidPath))
+		})
+	}
+}
+
+func TestAPersistentHookThatHangsTimesTheCallOutAndIsRestarted(t *testing.T) {
+	noLeaks(t)
+	p, pidPath := persistent(t, "hang", func(s *process.PersistentSpec) { s.Timeout = 200 * time.Millisecond })
+
+	_, err := p.Ask(context.Background(), bashLs)
+
+	require.Error(t, err)
+	assert.Equal(t, process.TimedOut, kindOf(t, err))
+	assert.Equal(t, fmt.Sprintf("hook %q: timed out after 200ms (call 1)", p.String()), err.Error())
+	first := readPid(t, pidPath)
+	requireGroupGone(t, first)
+
+	_, err = p.Ask(context.Background(), bashLs)
+	assert.Equal(t, process.TimedOut, kindOf(t, err), "the next call is asked of a new process")
+	assert.NotEqual(t, first, readPid(t, pidPath))
+	assert.Equal(t, int64(2), p.Stats().Starts)
+}
+
+func TestTheCallsWaitingOnAHungHookFailWithItWhenItIsStopped(t *testing.T) {
+	noLeaks(t)
+	// The second call is asked well before the first times out, and would
+	// time out well after the hook is stopped.
+	p, _ := persistent(t, "hang", func(s *process.PersistentSpec) { s.Timeout = 500 * time.Millisecond })
+	require.NoError(t, p.Start(context.Background()))
+	second := make(chan error, 1)
+	go func() {
+		time.Sleep(300 * time.Millisecond)
+		_, err := p.Ask(context.Background(), bashLs)
+		second <- err
+	}()
+
+	_, err := p.Ask(context.Background(), bashLs)
+
+	assert.Equal(t, process.TimedOut, kindOf(t, err))
+	err = <-second
+	assert.Equal(t, process.Unresponsive, kindOf(t, err))
+	assert.Equal(t, fmt.Sprintf("hook %q: answered nothing for 500ms while a call waited, and was stopped (call 2)", p.String()), err.Error())
+}
+
+func TestAPersistentHookThatDiesMidCallFailsTheCallWithItsStatusAndStderr(t *testing.T) {
+	noLeaks(t)
+	p, pidPath := persistent(t, "die", nil)
+
+	_, err := p.Ask(context.Background(), bashLs)
+
+	require.Error(t, err)
+	assert.Equal(t, process.Exited, kindOf(t, err))
+	assert.Equal(t, fmt.Sprintf(`hook %q: exited with status 3 before it answered (call 1); stderr: "giving up on call 1"`, p.String()), err.Error())
+	requireGroupGone(t, readPid(t, pidPath))
+
+	_, err = p.Ask(context.Background(), bashLs)
+	assert.Equal(t, process.Exited, kindOf(t, err), "it is started again for the next call")
+	assert.Equal(t, int64(2), p.Stats().Starts)
+}
+
+func TestAPersistentHookMayAnswerCallsOutOfOrder(t *testing.T) {
+	noLeaks(t)
+	p, _ := persistent(t, "reverse", nil)
+	tools := []string{"Bash", "Edit", "Read", "Write"}
+
+	got := make([]hookchain.Outcome, len(tools))
+	errs := make([]error, len(tools))
+	var wg sync.WaitGroup
+	for i, tool := range tools {
+		wg.Go(func() { got[i], errs[i] = p.Ask(context.Background(), call(tool, "x")) })
+	}
+	wg.Wait()
+
+	for i, tool := range tools {
+		require.NoError(t, errs[i])
+		want := hookchain.Allow()
+		want.Reason = tool
+		assert.Equal(t, want, got[i], "each call gets the answer with its own id")
+	}
+}
+
+func TestAPersistentHookThatBreaksTheProtocolFailsItsCallsAndIsRestarted(t *testing.T) {
+	tests := []struct {
+		name, mode string
+		calls      int
+		kind       process.Kind
+		want       string
+	}{
+		{"an answer for an id no call has had", "unknown", 1, process.ProtocolError,
+			"broke the persistent protocol: it answered call 999, which it was never sent (call 1)"},
+		{"a call's id answered twice, the second call's never", "twice", 2, process.ProtocolError,
+			"broke the persistent protocol: it answered call 1 twice (call 2)"},
+		{"a line that is not JSON", "notjson", 1, process.ProtocolError,
+			`broke the persistent protocol: a line it wrote is not JSON (invalid character 'a' looking for beginning of value): "allow, I suppose" (call 1)`},
+		{"a line over the cap", "flood", 1, process.LineTooLong,
+			"wrote a line of more than 65536 bytes on stdout (call 1)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			noLeaks(t)
+			p, pidPath := persistent(t, tt.mode, func(s *process.PersistentSpec) { s.MaxStdout = 64 << 10 })
+
+			errs := make([]error, tt.calls)
+			var wg sync.WaitGroup
+			for i := range tt.calls {
+				wg.Go(func() {
+					// One after the other, so that the ids are known.
+					time.Sleep(time.Duration(i) * 50 * time.Millisecond)
+					_, errs[i] = p.Ask(context.Background(), bashLs)
+				})
+			}
+			wg.Wait()
+
+			last := errs[tt.calls-1]
+			require.Error(t, last)
+			assert.Equal(t, tt.kind, kindOf(t, last))
+			assert.Equal(t, fmt.Sprintf("hook %q: %s", p.String(), tt.want), last.Error())
+			requireGroupGone(t, readPid(t, pidPath))
+		})
+	}
+}
+
+func TestALateAnswerIsDiscardedAndCountedAndTheNextCallIsAnsweredRight(t *testing.T) {
+	noLeaks(t)
+	p, _ := persistent(t, "late", func(s *process.PersistentSpec) { s.Timeout = 400 * time.Millisecond })
+
+	slow := make(chan error, 1)
+	go func() {
+		_, err := p.Ask(context.Background(), call("Slow", "x"))
+		slow <- err
+	}()
+	time.Sleep(50 * time.Millisecond)
+	out, err := p.Ask(context.Background(), call("Bash", "ls"))
+	require.NoError(t, err)
+	assert.Equal(t, "Bash", out.Reason)
+
+	err = <-slow
+	assert.Equal(t, process.TimedOut, kindOf(t, err))
+	require.Eventually(t, func() bool { return p.Stats().LateAnswers == 1 }, 3*time.Second, 10*time.Millisecond)
+
+	out, err = p.Ask(context.Background(), call("Edit", "x"))
+	require.NoError(t, err)
+	assert.Equal(t, "Edit", out.Reason, "the late deny went to no one")
+	assert.Equal(t, int64(1), p.Stats().Starts, "a hook that answers other calls is not restarted")
+}
+
+func TestAHookThatFloodsStderrIsStillHeardAndOnlyTheEndIsKept(t *testing.T) {
+	noLeaks(t)
+	p, _ := persistent(t, "stderr", nil)
+
+	out, err := p.Ask(context.Background(), bashLs)
+
+	require.NoError(t, err)
+	assert.Equal(t, "Bash", out.Reason)
+}
+
+func TestAHookErrorAnswerIsTheCallsFailure(t *testing.T) {
+	noLeaks(t)
+	p, _ := persistent(t, "error", nil)
+	chain := hookchain.New(hookchain.Before("policy", hookchain.Any(), p.Ask))
+
+	out := chain.Run(context.Background(), bashLs)
+
+	assert.Equal(t, hookchain.Denied, out.Verdict)
+	assert.Equal(t, fmt.Sprintf(`policy failed and denies on failure: hook %q: answered with an error: the policy file is unreadable (call 1)`, p.String()), out.Reason)
+}
+
+func TestClosingStopsTheWholeGroupEvenAHookThatIgnoresSIGTERM(t *testing.T) {
+	for _, mode := range []string{"grandchild", "ignoreterm"} {
+		t.Run(mode, func(t *testing.T) {
+			noLeaks(t)
+			p, pidPath := persistent(t, mode, func(s *process.PersistentSpec) { s.StopGrace = 200 * time.Millisecond })
+			require.NoError(t, p.Start(context.Background()))
+			pid := readPid(t, pidPath)
+
+			began := time.Now()
+			require.NoError(t, p.Close(context.Background()))
+
+			assert.Less(t, time.Since(began), 2*time.Second)
+			requireGroupGone(t, pid)
+			if mode == "grandchild" {
+				requireGone(t, readPid(t, pidPath+".grandchild"))
+			}
+			_, err := p.Ask(context.Background(), bashLs)
+			assert.Equal(t, process.Closed, kindOf(t, err))
+		})
+	}
+}
+
+func TestCloseWaitsForCallsInFlightUntilItsDeadline(t *testing.T) {
+	noLeaks(t)
+	p, pidPath := persistent(t, "late", nil)
+	slow := make(chan error, 1)
+	go func() {
+		_, err := p.Ask(context.Background(), call("Slow", "x"))
+		slow <- err
+	}()
+	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 2*time.Second, 5*time.Millisecond)
+
+	t.Run("a call that ends before the deadline keeps its answer", func(t *testing.T) {
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		defer cancel()
+		require.NoError(t, p.Close(ctx))
+		err := <-slow
+		require.NoError(t, err)
+	})
+	requireGroupGone(t, readPid(t, pidPath))
+
+	q, _ := persistent(t, "hang", nil)
+	hung := make(chan error, 1)
+	go func() {
+		_, err := q.Ask(context.Background(), bashLs)
+		hung <- err
+	}()
+	require.Eventually(t, func() bool { return q.Stats().InFlight == 1 }, 2*time.Second, 5*time.Millisecond)
+
+	t.Run("a call still in flight at the deadline fails, named", func(t *testing.T) {
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		defer cancel()
+		err := q.Close(ctx)
+		require.ErrorIs(t, err, context.DeadlineExceeded)
+		err = <-hung
+		assert.Equal(t, process.Closed, kindOf(t, err))
+	})
+}
+
+func TestAPersistentHookThatReadsNoneOfItsStdinCannotBlockTheHost(t *testing.T) {
+	noLeaks(t)
+	p, pidPath := persistent(t, "deaf", func(s *process.PersistentSpec) { s.Timeout = 300 * time.Millisecond })
+	big := call("Bash", string(make([]byte, 1<<20))) // far more than a pipe holds
+
+	_, err := p.Ask(context.Background(), big)
+
+	assert.Equal(t, process.TimedOut, kindOf(t, err))
+	requireGroupGone(t, readPid(t, pidPath))
+}
+
+func TestCallsBeyondMaxInFlightWaitForASlotAndNoLonger(t *testing.T) {
+	noLeaks(t)
+	p, _ := persistent(t, "late", func(s *process.PersistentSpec) { s.MaxInFlight = 1 })
+	slow := make(chan error, 1)
+	go func() {
+		_, err := p.Ask(context.Background(), call("Slow", "x"))
+		slow <- err
+	}()
+	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 2*time.Second, 5*time.Millisecond)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	_, err := p.Ask(ctx, bashLs)
+
+	assert.Equal(t, process.Overloaded, kindOf(t, err))
+	assert.Equal(t, fmt.Sprintf("hook %q: had every one of its 1 slots for calls in flight taken until this call's time ran out", p.String()), err.Error())
+	require.NoError(t, <-slow, "the call holding the slot is not disturbed")
+	_, err = p.Ask(context.Background(), bashLs)
+	require.NoError(t, err, "the slot is free again")
+}
+
+func TestAHookThatKeepsDyingIsRestartedAfterABackoffThatCallsDoNotWaitOutPastTheirDeadline(t *testing.T) {
+	noLeaks(t)
+	p, _ := persistent(t, "die", func(s *process.PersistentSpec) { s.MinBackoff = 2 * time.Second })
+	_, err := p.Ask(context.Background(), bashLs)
+	require.Equal(t, process.Exited, kindOf(t, err))
+
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	began := time.Now()
+	_, err = p.Ask(ctx, bashLs)
+
+	assert.Less(t, time.Since(began), 50*time.Millisecond, "a call that cannot wait for the restart fails at once")
+	assert.Equal(t, process.Restarting, kindOf(t, err))
+	assert.Equal(t, fmt.Sprintf(`hook %q: is down after it exited with status 3, and starts again in 2s, later than this call can wait; stderr: "giving up on call 1"`,
+		p.String()), err.Error())
+	assert.Equal(t, int64(1), p.Stats().Starts)
+}
+
+func TestAPersistentHookGetsTheEnvironmentOfAOneShotHookAndBeingTold(t *testing.T) {
+	noLeaks(t)
+	t.Setenv("HOOKCHAIN_TEST_SECRET", "sk-do-not-leak")
+	p, _ := persistent(t, "env", func(s *process.PersistentSpec) { s.Env = append(s.Env, "MINE=yes") })
+
+	out, err := p.Ask(context.Background(), bashLs)
+
+	require.NoError(t, err)
+	assert.Equal(t, "persistent=1 secret=unset mine=yes", out.Reason)
+}
+
+func TestTwoHundredCallersShareAPersistentHookAndEachGetsItsOwnAnswer(t *testing.T) {
+	noLeaks(t)
+	const goroutines, calls = 200, 5
+	p, _ := persistent(t, "policy", func(s *process.PersistentSpec) { s.MaxInFlight = 8 })
+	chain := hookchain.New(hookchain.Before("policy", hookchain.Tool("Bash"), p.Ask))
+
+	var mu sync.Mutex
+	wrong := map[string]int{}
+	var most int
+	var wg sync.WaitGroup
+	for g := range goroutines {
+		wg.Go(func() {
+			for i := range calls {
+				e, want := bashLs, hookchain.Allowed
+				if (g+i)%2 == 1 {
+					e, want = bashRmRf, hookchain.Denied
+				}
+				out := chain.Run(context.Background(), e)
+				inFlight := p.Stats().InFlight
+				mu.Lock()
+				most = max(most, inFlight)
+				if out.Verdict != want {
+					wrong[fmt.Sprintf("%v: %s", out.Verdict, out.Reason)]++
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+
+	assert.Empty(t, wrong)
+	assert.LessOrEqual(t, most, 8, "never more calls in flight than MaxInFlight")
+	st := p.Stats()
+	assert.Equal(t, int64(1), st.Starts)
+	assert.Equal(t, int64(goroutines*calls), st.Answered)
+}

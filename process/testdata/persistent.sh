@@ -1,0 +1,78 @@
+#!/bin/sh
+# A persistent hook in sh, with a behaviour per mode ($1). It writes its pid
+# to $HOOKCHAIN_PIDFILE when that is set.
+[ -n "$HOOKCHAIN_PIDFILE" ] && echo $$ > "$HOOKCHAIN_PIDFILE"
+mode=$1
+
+case $mode in
+nohello) printf '{"verdict":"allow"}\n' ;;
+version2) printf '{"protocol":"hookchain-persistent","version":2}\n' ;;
+silent) exec sleep 1000 ;;
+deaf)
+	# Says hello, then reads nothing.
+	printf '{"protocol":"hookchain-persistent","version":1}\n'
+	exec sleep 1000 ;;
+exit) echo "no config file" >&2; exit 1 ;;
+grandchild)
+	sleep 1000 &
+	echo $! > "$HOOKCHAIN_PIDFILE.grandchild"
+	printf '{"protocol":"hookchain-persistent","version":1}\n' ;;
+ignoreterm)
+	trap '' TERM
+	printf '{"protocol":"hookchain-persistent","version":1}\n' ;;
+*) printf '{"protocol":"hookchain-persistent","version":1}\n' ;;
+esac
+
+# answer ID VERDICT REASON
+answer() { printf '{"id":%s,"verdict":"%s","reason":"%s"}\n' "$1" "$2" "$3"; }
+
+n=0
+while IFS= read -r req; do
+	n=$((n + 1))
+	id=${req#'{"id":'}
+	id=${id%%,*}
+	tool=${req#*'"tool":"'}
+	tool=${tool%%'"'*}
+	case $mode in
+	allow | grandchild) answer "$id" allow "$tool" ;;
+	policy)
+		case $req in
+		*'rm -rf'*) answer "$id" deny "recursive delete" ;;
+		*) answer "$id" allow "" ;;
+		esac ;;
+	hang) ;;
+	die) echo "giving up on call $id" >&2; exit 3 ;;
+	reverse)
+		# Answers each pair of calls in the reverse order, each with its id.
+		if [ $((n % 2)) -eq 1 ]; then
+			first=$id firsttool=$tool
+		else
+			answer "$id" allow "$tool"
+			answer "$first" allow "$firsttool"
+		fi ;;
+	unknown) answer 999 allow "$tool" ;;
+	twice)
+		# Answers the first of two calls twice, and the second never.
+		if [ $((n % 2)) -eq 1 ]; then first=$id; else answer "$first" allow "$tool"; answer "$first" deny "again"; fi ;;
+	notjson) echo "allow, I suppose" ;;
+	flood) head -c 3000000 /dev/zero | tr '\0' x ;;
+	stderr)
+		head -c 3000000 /dev/zero | tr '\0' e >&2
+		answer "$id" allow "$tool" ;;
+	late)
+		# A call for the tool Slow is answered late, in the background; any
+		# other at once.
+		case $tool in
+		Slow) (sleep 0.8; answer "$id" deny "too late") & ;;
+		*) answer "$id" allow "$tool" ;;
+		esac ;;
+	error) printf '{"id":%s,"error":"the policy file is unreadable"}\n' "$id" ;;
+	fds) answer "$id" allow "$(/bin/ls /proc/self/fd | tr '\n' ' ')" ;;
+	env) answer "$id" allow "persistent=${HOOKCHAIN_PERSISTENT-unset} secret=${HOOKCHAIN_TEST_SECRET-unset} mine=${MINE-unset}" ;;
+	ignoreterm) answer "$id" allow "$tool" ;;
+	esac
+done
+# stdin has ended: the host is closing the hook.
+case $mode in
+ignoreterm) exec sleep 1000 ;;
+esac
