@@ -144,8 +144,9 @@ func ContextText(notes []hookchain.Note) string {
 // another approver is answered as that approver decides: approved calls go
 // on to Claude Code's own permission rules, refused ones are denied.
 //
-// UserApprover's step in the trail is named "claude-code", so no link of the
-// chain may have that name (WithApprover panics).
+// UserApprover's step in the trail is named "claude-code" and marked as the
+// approver's (hookchain.Step.Approver), so a link of the same name — a hook
+// whose command is claude-code — is still told apart from it.
 func UserApprover() hookchain.Approver {
 	return hookchain.Approver{
 		Name: userApprover,
