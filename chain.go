@@ -219,28 +219,34 @@ var (
 // It never returns an error and never panics: whatever a link does, the
 // answer is an Outcome, and when in doubt it is Denied.
 func (c *Chain) Run(ctx context.Context, e Event) Outcome {
-	out, _ := c.runOnce(ctx, &e, false)
+	var out Outcome
+	c.runOnce(ctx, &e, false, &out)
 	return out
 }
 
 // runOnce is Run, told whether e.Input is already known to be acceptable
 // (Execute knows it after the call when it checked it before), and telling
-// whether it checked e.Input itself.
-func (c *Chain) runOnce(ctx context.Context, e *Event, inputChecked bool) (Outcome, bool) {
+// whether it checked e.Input itself. It leaves the outcome in *out.
+//
+// The outcome is written in place, down to the walk, rather than returned:
+// an Outcome is too large for registers, and returning it through each
+// frame copied it four times on every run.
+func (c *Chain) runOnce(ctx context.Context, e *Event, inputChecked bool, out *Outcome) bool {
 	if c == nil {
 		// A nil chain is a wiring mistake; it must not read as "no guards".
-		return refuse(CauseChain, "Run on a nil *Chain"), false
+		*out = refuse(CauseChain, "Run on a nil *Chain")
+		return false
 	}
 	if len(c.observers) == 0 {
-		return c.run(ctx, e, nil, inputChecked)
+		return c.run(ctx, e, nil, inputChecked, out)
 	}
 	obs := &observation{start: time.Now()}
-	out, checked := c.run(ctx, e, obs, inputChecked)
-	c.reportRun(ctx, *e, out, obs)
-	return out, checked
+	checked := c.run(ctx, e, obs, inputChecked, out)
+	c.reportRun(ctx, *e, *out, obs)
+	return checked
 }
 
-func (c *Chain) run(ctx context.Context, given *Event, obs *observation, inputChecked bool) (Outcome, bool) {
+func (c *Chain) run(ctx context.Context, given *Event, obs *observation, inputChecked bool, out *Outcome) bool {
 	e := given
 	var p *plan
 	switch e.Hook {
@@ -249,12 +255,14 @@ func (c *Chain) run(ctx context.Context, given *Event, obs *observation, inputCh
 	case AfterTool:
 		p = &c.after
 	default:
-		return refuse(CauseChain, fmt.Sprintf("unknown hook %d", uint8(e.Hook))), false
+		*out = refuse(CauseChain, fmt.Sprintf("unknown hook %d", uint8(e.Hook)))
+		return false
 	}
 	if p.size == 0 {
 		// Nobody is registered here: do not even read the event. This is what
 		// makes Before links free after the call, however large the output.
-		return Outcome{}, inputChecked
+		*out = Outcome{}
+		return inputChecked
 	}
 	// The event is copied once, into the walk: check normalises the copy
 	// in place and the links see it there, so that the caller's event is
@@ -262,9 +270,11 @@ func (c *Chain) run(ctx context.Context, given *Event, obs *observation, inputCh
 	// it again.
 	w := walk{e: *e}
 	if cause, reason := c.check(ctx, &w.e, inputChecked); reason != "" {
-		return refuse(cause, reason), false
+		*out = refuse(cause, reason)
+		return false
 	}
-	return c.fold(ctx, &w, p.linksFor(w.e.Tool), obs), true
+	c.fold(ctx, &w, p.linksFor(w.e.Tool), obs, out)
+	return true
 }
 
 // check normalises the event and returns why the chain refuses it, if it
@@ -317,14 +327,12 @@ func refuse(cause Cause, reason string) Outcome {
 // deferred recover around every call costs every link of every call. When a
 // link panics — in its interceptor or in its matcher — walk returns early,
 // and fold resumes it at that link, which is then recorded as failed.
-func (c *Chain) fold(ctx context.Context, w *walk, links []*Link, obs *observation) Outcome {
-	for {
-		if res, finished := c.walk(ctx, w, links, obs); finished {
-			return res
-		}
+func (c *Chain) fold(ctx context.Context, w *walk, links []*Link, obs *observation, res *Outcome) {
+	for !c.walk(ctx, w, links, obs, res) {
 		if w.i >= len(links) {
 			// Not a link's panic but the chain's own: refuse, never guess.
-			return refuse(CauseChain, "internal error: "+w.panicked)
+			*res = refuse(CauseChain, "internal error: "+w.panicked)
+			return
 		}
 	}
 }
@@ -346,7 +354,7 @@ type walk struct {
 	panicked   string    // set when links[i] panicked: its fault
 }
 
-func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observation) (res Outcome, finished bool) {
+func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observation, res *Outcome) (finished bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			w.panicked = fmt.Sprintf("panic: %v", r)
@@ -373,7 +381,8 @@ func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observati
 				// The caller went away between links (a deadline, say): nobody
 				// is asked with a dead context, and nothing is allowed for a
 				// caller who is no longer there.
-				return w.callerGone(ctx, "before "+l.name+" was asked"), true
+				*res = w.callerGone(ctx, "before "+l.name+" was asked")
+				return true
 			}
 			plain := false
 			switch {
@@ -422,11 +431,13 @@ func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observati
 			// A failed link's answer is void, its context with it.
 			w.trail = append(w.trail, step)
 			if gone {
-				return w.callerGone(ctx, "while "+l.name+" was asked"), true
+				*res = w.callerGone(ctx, "while "+l.name+" was asked")
+				return true
 			}
 			if !l.failOpen {
-				return Outcome{Verdict: Denied, Reason: l.name + " failed and denies on failure: " + fault, Trail: w.trail, Notes: w.notes,
-					DecidedBy: l.name, Cause: CauseFailure}, true
+				*res = Outcome{Verdict: Denied, Reason: l.name + " failed and denies on failure: " + fault, Trail: w.trail, Notes: w.notes,
+					DecidedBy: l.name, Cause: CauseFailure}
+				return true
 			}
 			continue
 		}
@@ -436,8 +447,9 @@ func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observati
 		switch out.Verdict {
 		case Denied:
 			w.trail = append(w.trail, step)
-			return Outcome{Verdict: Denied, Reason: deniedBy(l.name, out.Reason), Trail: w.trail, Notes: w.notes,
-				DecidedBy: l.name, Cause: CauseLink}, true
+			*res = Outcome{Verdict: Denied, Reason: deniedBy(l.name, out.Reason), Trail: w.trail, Notes: w.notes,
+				DecidedBy: l.name, Cause: CauseLink}
+			return true
 		case Modified:
 			w.e.Input = out.Input
 			w.changed = true
@@ -458,9 +470,10 @@ func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observati
 	}
 	if isDone(done) {
 		// Ended while the last matchers ran, with no link left to fail for it.
-		return w.callerGone(ctx, "before the chain answered"), true
+		*res = w.callerGone(ctx, "before the chain answered")
+		return true
 	}
-	res = Outcome{Trail: w.trail, Notes: w.notes}
+	*res = Outcome{Trail: w.trail, Notes: w.notes}
 	if w.changed {
 		res.Reason = changedBy(w.trail, w.askedAbout)
 		if w.e.Hook == BeforeTool {
@@ -472,9 +485,9 @@ func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observati
 	if w.asked {
 		// Asked only once nobody denied: the question is about the final
 		// input, and a refusal already made needs no approval.
-		return c.resolve(ctx, w.e, res, obs, w.askedAbout), true
+		*res = c.resolve(ctx, w.e, *res, obs, w.askedAbout)
 	}
-	return res, true
+	return true
 }
 
 // callerGone is the chain's refusal when the caller's context ends during the
@@ -753,7 +766,8 @@ func (c *Chain) Wrap(next Executor) Executor {
 // does, for a caller that has next only at call time — a framework's
 // middleware — and would otherwise build a new executor for every call.
 func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (Result, error) {
-	before, checked := c.runOnce(ctx, &Event{Hook: BeforeTool, Tool: call.Tool, CallID: call.ID, Input: call.Input}, false)
+	var before Outcome
+	checked := c.runOnce(ctx, &Event{Hook: BeforeTool, Tool: call.Tool, CallID: call.ID, Input: call.Input}, false, &before)
 	switch before.Verdict {
 	case Allowed:
 	case Modified:
@@ -783,7 +797,8 @@ func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (Result, 
 		after.Output, after.IsError = shown.Output, shown.IsError
 	}
 	checked = checked && maphash.Bytes(inputSeed, call.Input) == sum
-	out, _ := c.runOnce(ctx, &after, checked)
+	var out Outcome
+	c.runOnce(ctx, &after, checked, &out)
 	notes := joinNotes(before.Notes, out.Notes)
 	switch out.Verdict {
 	case Allowed:
