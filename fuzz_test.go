@@ -866,3 +866,26 @@ func FuzzInputMatchers(f *testing.F) {
 		}
 	})
 }
+
+// FuzzInputMatchesAgreesWithItsRegexp holds InputMatches, which skips the
+// regexp for a value without the expression's literal prefix, to the
+// regexp run on every value.
+func FuzzInputMatchesAgreesWithItsRegexp(f *testing.F) {
+	for _, s := range []struct{ expr, value string }{
+		{`rm\s+-rf`, "rm -rf /"}, {`rm\s+-rf`, "git status"}, {`^git (push|pull)`, "git push"},
+		{`(?i)RM`, "rm"}, {`a|b`, "b"}, {`x*`, ""}, {`é+`, "café"}, {`\.env$`, "cat .env"},
+		{`(?m)^rm`, "ls\nrm x"}, {`rm`, "r\u0000m"},
+	} {
+		f.Add(s.expr, s.value)
+	}
+	f.Fuzz(func(t *testing.T, expr, value string) {
+		m, err := hc.CompileInputMatches("a", expr)
+		if err != nil || !utf8.ValidString(value) {
+			return
+		}
+		input, err := json.Marshal(map[string]string{"a": value})
+		require.NoError(t, err)
+		want := regexp.MustCompile(expr).MatchString(value)
+		require.Equal(t, want, m.Match(hc.Event{Hook: hc.BeforeTool, Tool: "T", Input: input}), "%s on %q", m, value)
+	})
+}

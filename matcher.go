@@ -304,7 +304,8 @@ func CompileInputMatches(path, expr string) (Matcher, error) {
 	if err != nil {
 		return nil, fmt.Errorf("hookchain: InputMatches(%q, %q): %w", path, expr, err)
 	}
-	return inputMatcher{path: inputPath(path), kind: "InputMatches", arg: expr, re: re}, nil
+	prefix, _ := re.LiteralPrefix()
+	return inputMatcher{path: inputPath(path), kind: "InputMatches", arg: expr, re: re, prefix: prefix}, nil
 }
 
 // InputExists matches when the gjson path is present in the input, even if
@@ -323,16 +324,25 @@ type inputMatcher struct {
 	arg  any
 	eq   *scalar        // InputEquals
 	re   *regexp.Regexp // InputMatches
+	// prefix is what every match of re begins with, if anything: a value
+	// without it cannot match, and saying so costs a substring search
+	// rather than a run of the regexp.
+	prefix string
 }
 
-func (m inputMatcher) Match(e Event) bool { return m.path.Any(e.Input, m.test) }
+func (m inputMatcher) Match(e Event) bool {
+	if m.eq == nil && m.re == nil {
+		return m.path.Exists(e.Input)
+	}
+	return m.path.Any(e.Input, m.test)
+}
 
 func (m inputMatcher) test(r gjson.Result) bool {
 	switch {
 	case m.eq != nil:
 		return m.eq.equal(r)
 	case m.re != nil:
-		return r.Type == gjson.String && m.re.MatchString(r.Str)
+		return r.Type == gjson.String && (m.prefix == "" || strings.Contains(r.Str, m.prefix)) && m.re.MatchString(r.Str)
 	}
 	return r.Exists()
 }

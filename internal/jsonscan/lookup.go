@@ -45,33 +45,62 @@ func PlainKeys(path string) []string {
 // input that is not well-formed — and the caller then asks gjson, so the
 // answer is always gjson's. FuzzFastLookup holds the two to each other.
 func Lookup(input []byte, keys []string) (r gjson.Result, ok bool) {
+	raw, ok := locate(input, keys)
+	if !ok || raw == nil {
+		return gjson.Result{}, ok
+	}
+	return resultOf(raw)
+}
+
+// Exists reports whether a plain path is in input, as gjson's Exists does,
+// without building the value: a number is not parsed to be seen. ok is
+// false when Lookup would leave the answer to gjson.
+func Exists(input []byte, keys []string) (exists, ok bool) {
+	raw, ok := locate(input, keys)
+	switch {
+	case !ok:
+		return false, false
+	case len(raw) == 0:
+		return false, raw == nil
+	case raw[0] == '-' || '0' <= raw[0] && raw[0] <= '9':
+		// gjson reads a number by its own rules: say so only for one
+		// that is well-formed, as resultOf does.
+		end, ok := scanNumber(raw, 0)
+		return true, ok && end == len(raw)
+	}
+	return true, true
+}
+
+// locate finds the value at a plain path and returns its bytes, or nil
+// with ok true when the path is not there; ok is false as for Lookup.
+func locate(input []byte, keys []string) (raw []byte, ok bool) {
 	b := input
 	i := skipSpace(b, 0)
 	for k, key := range keys {
 		if i >= len(b) || b[i] != '{' {
 			// Not an object: gjson has its own ways with what is not one.
-			return gjson.Result{}, false
+			return nil, false
 		}
 		i = skipSpace(b, i+1)
 		found := false
 		for !found {
 			if i < len(b) && b[i] == '}' {
-				return gjson.Result{}, true
+				return nil, true
 			}
 			if i >= len(b) || b[i] != '"' {
-				return gjson.Result{}, false
+				return nil, false
 			}
 			end, _, ok := scanString(b, i+1)
 			if !ok {
-				return gjson.Result{}, false
+				return nil, false
 			}
 			name := b[i+1 : end-1]
 			if bytes.IndexByte(name, '\\') >= 0 {
-				return gjson.Result{}, false // gjson compares the key it decodes
+				return nil, false // gjson compares the key it decodes
 			}
 			i = skipSpace(b, end)
 			if i >= len(b) || b[i] != ':' {
-				return gjson.Result{}, false
+				return nil, false
 			}
 			i = skipSpace(b, i+1)
 			if string(name) == key {
@@ -79,7 +108,7 @@ func Lookup(input []byte, keys []string) (r gjson.Result, ok bool) {
 				break
 			}
 			if i, ok = skipValue(b, i); !ok {
-				return gjson.Result{}, false
+				return nil, false
 			}
 			i = skipSpace(b, i)
 			switch {
@@ -87,7 +116,7 @@ func Lookup(input []byte, keys []string) (r gjson.Result, ok bool) {
 				i = skipSpace(b, i+1)
 			case i < len(b) && b[i] == '}':
 			default:
-				return gjson.Result{}, false
+				return nil, false
 			}
 		}
 		if k < len(keys)-1 {
@@ -95,16 +124,16 @@ func Lookup(input []byte, keys []string) (r gjson.Result, ok bool) {
 		}
 		end, ok := skipValue(b, i)
 		if !ok {
-			return gjson.Result{}, false
+			return nil, false
 		}
 		// The value must end where gjson would end it: at a comma or the
 		// object's close, white space aside.
 		if j := skipSpace(b, end); j >= len(b) || b[j] != ',' && b[j] != '}' {
-			return gjson.Result{}, false
+			return nil, false
 		}
-		return resultOf(b[i:end])
+		return b[i:end], true
 	}
-	return gjson.Result{}, false // not reached: keys is never empty
+	return nil, false // not reached: keys is never empty
 }
 
 // resultOf is the gjson.Result of one well-formed JSON value, built without

@@ -64,6 +64,18 @@ func (p Path) Any(input []byte, test func(gjson.Result) bool) bool {
 	return test(r)
 }
 
+// Exists reports whether the path yields a value in input, as Any with a
+// test of Exists does, but without building the value when the path is
+// plain.
+func (p Path) Exists(input []byte) bool {
+	if p.keys != nil && len(input) > 0 {
+		if found, ok := Exists(input, p.keys); ok {
+			return found
+		}
+	}
+	return p.Any(input, gjson.Result.Exists)
+}
+
 // String returns the path as written.
 func (p Path) String() string { return p.path }
 
