@@ -55,6 +55,7 @@ import (
 
 	anthropic "github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/internal/adapt"
 )
 
 // Wrap returns t with every call put to c. Wrap panics on a nil chain or
@@ -113,25 +114,25 @@ func (t *tool) Execute(ctx context.Context, input json.RawMessage) ([]block, err
 	switch res.Verdict {
 	case hookchain.Allowed:
 		if err != nil {
-			return got, noted(err, res.Notes)
+			return got, adapt.Noted(err, res.Notes)
 		}
 		return withNotes(got, res.Notes), nil
 	case hookchain.Replaced:
 		blocks, derr := decodeBlocks(res.Output)
 		if derr != nil {
-			return nil, noted(errors.New("hookchain: a link replaced the result of "+t.Name()+" with something that is not a tool result: "+derr.Error()), res.Notes)
+			return nil, adapt.Noted(errors.New("hookchain: a link replaced the result of "+t.Name()+" with something that is not a tool result: "+derr.Error()), res.Notes)
 		}
 		if res.IsError {
-			return nil, noted(errors.New(textOf(blocks)), res.Notes)
+			return nil, adapt.Noted(errors.New(textOf(blocks)), res.Notes)
 		}
 		return withNotes(blocks, res.Notes), nil
 	case hookchain.Asked:
 		var p *hookchain.ApprovalPending
 		if errors.As(err, &p) {
-			return nil, noted(&pending{ApprovalPending: p, text: reason(res.Output)}, res.Notes)
+			return nil, adapt.Noted(&pending{ApprovalPending: p, text: adapt.Text(res.Output)}, res.Notes)
 		}
 	}
-	return nil, noted(errors.New(reason(res.Output)), res.Notes)
+	return nil, adapt.Noted(errors.New(adapt.Text(res.Output)), res.Notes)
 }
 
 // pending is an *hookchain.ApprovalPending whose text is the chain's reason
@@ -154,7 +155,7 @@ func encodeBlocks(bs []block) (json.RawMessage, error) {
 	if err != nil {
 		return nil, err
 	}
-	return unescapeHTML(b), nil
+	return adapt.UnescapeHTML(b), nil
 }
 
 // decodeBlocks reads a replacement a link wrote: a JSON string is one text
@@ -220,15 +221,6 @@ func textOf(bs []block) string {
 	return strings.Join(parts, "\n")
 }
 
-// reason reads the chain's own result, a JSON string.
-func reason(out json.RawMessage) string {
-	var s string
-	if json.Unmarshal(out, &s) != nil {
-		return string(out)
-	}
-	return s
-}
-
 // withNotes returns bs with one text block appended per note, in a new
 // slice: bs is the tool's.
 func withNotes(bs []block, notes []hookchain.Note) []block {
@@ -239,64 +231,6 @@ func withNotes(bs []block, notes []hookchain.Note) []block {
 	out = append(out, bs...)
 	for _, n := range notes {
 		out = append(out, textBlock(n.Text))
-	}
-	return out
-}
-
-// noted returns err with the notes added to its text; errors.Is and
-// errors.As still see err.
-func noted(err error, notes []hookchain.Note) error {
-	if len(notes) == 0 {
-		return err
-	}
-	return &notedError{err: err, notes: notes}
-}
-
-type notedError struct {
-	err   error
-	notes []hookchain.Note
-}
-
-func (e *notedError) Error() string {
-	var b strings.Builder
-	b.WriteString(e.err.Error())
-	for _, n := range e.notes {
-		b.WriteString("\n")
-		b.WriteString(n.Text)
-	}
-	return b.String()
-}
-
-func (e *notedError) Unwrap() error { return e.err }
-
-// unescapeHTML turns the escapes json.Marshal writes for '<', '>' and '&'
-// back into the characters, leaving every other escape as it is. The JSON
-// means the same; only its bytes change.
-func unescapeHTML(b []byte) []byte {
-	if !bytes.Contains(b, []byte(`\u00`)) {
-		return b
-	}
-	out := make([]byte, 0, len(b))
-	for i := 0; i < len(b); i++ {
-		if b[i] != '\\' || i+1 >= len(b) {
-			out = append(out, b[i])
-			continue
-		}
-		if b[i+1] == 'u' && i+5 < len(b) && string(b[i+2:i+4]) == "00" {
-			switch string(b[i+4 : i+6]) {
-			case "3c":
-				out, i = append(out, '<'), i+5
-				continue
-			case "3e":
-				out, i = append(out, '>'), i+5
-				continue
-			case "26":
-				out, i = append(out, '&'), i+5
-				continue
-			}
-		}
-		// Any other escape, \\ included, is kept whole.
-		out, i = append(out, b[i], b[i+1]), i+1
 	}
 	return out
 }

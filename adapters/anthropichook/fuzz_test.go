@@ -38,21 +38,3 @@ func FuzzDecodeBlocks(f *testing.F) {
 		require.JSONEq(t, string(enc), string(enc2))
 	})
 }
-
-// Unescaping '<', '>' and '&' changes a JSON document's bytes, never its
-// meaning, and leaves it valid.
-func FuzzUnescapeHTML(f *testing.F) {
-	for _, s := range []string{`a<b>&c`, `\u003c`, `\`, "\u2028", "\xff"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		in, err := json.Marshal([]string{s})
-		require.NoError(t, err)
-		out := unescapeHTML(in)
-		require.True(t, json.Valid(out), "%s -> %s", in, out)
-		var want, back []string
-		require.NoError(t, json.Unmarshal(in, &want))
-		require.NoError(t, json.Unmarshal(out, &back))
-		require.Equal(t, want, back)
-	})
-}

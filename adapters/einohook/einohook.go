@@ -58,6 +58,7 @@ import (
 	"github.com/cloudwego/eino/compose"
 	"github.com/cloudwego/eino/schema"
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/internal/adapt"
 )
 
 // Middleware returns the tool middleware that puts every call of a
@@ -123,16 +124,16 @@ func (m *middleware) invokable(next compose.InvokableToolEndpoint) compose.Invok
 		switch res.Verdict {
 		case hookchain.Allowed:
 			if err != nil {
-				return got, noted(err, res.Notes)
+				return got, adapt.Noted(err, res.Notes)
 			}
 			if got == nil || len(res.Notes) == 0 {
 				return got, nil
 			}
-			return &compose.ToolOutput{Result: withNotes(got.Result, res.Notes)}, nil
+			return &compose.ToolOutput{Result: adapt.WithNotes(got.Result, res.Notes)}, nil
 		case hookchain.Asked:
 			return nil, interrupt(ctx, err)
 		}
-		return &compose.ToolOutput{Result: withNotes(text(res.Output), res.Notes)}, nil
+		return &compose.ToolOutput{Result: adapt.WithNotes(adapt.Text(res.Output), res.Notes)}, nil
 	}
 }
 
@@ -163,16 +164,16 @@ func (m *middleware) streamable(next compose.StreamableToolEndpoint) compose.Str
 		switch res.Verdict {
 		case hookchain.Allowed:
 			if !streamed {
-				return nil, noted(err, res.Notes)
+				return nil, adapt.Noted(err, res.Notes)
 			}
 			if len(res.Notes) > 0 {
-				chunks = append(chunks, withNotes("", res.Notes))
+				chunks = append(chunks, adapt.WithNotes("", res.Notes))
 			}
-			return &compose.StreamToolOutput{Result: replay(chunks, noted(streamErr, res.Notes))}, nil
+			return &compose.StreamToolOutput{Result: replay(chunks, adapt.Noted(streamErr, res.Notes))}, nil
 		case hookchain.Asked:
 			return nil, interrupt(ctx, err)
 		}
-		return &compose.StreamToolOutput{Result: schema.StreamReaderFromArray([]string{withNotes(text(res.Output), res.Notes)})}, nil
+		return &compose.StreamToolOutput{Result: schema.StreamReaderFromArray([]string{adapt.WithNotes(adapt.Text(res.Output), res.Notes)})}, nil
 	}
 }
 
@@ -195,7 +196,7 @@ func (m *middleware) enhancedInvokable(next compose.EnhancedInvokableToolEndpoin
 		switch res.Verdict {
 		case hookchain.Allowed:
 			if err != nil {
-				return got, noted(err, res.Notes)
+				return got, adapt.Noted(err, res.Notes)
 			}
 			if got == nil || got.Result == nil || len(res.Notes) == 0 {
 				return got, nil
@@ -240,12 +241,12 @@ func (m *middleware) enhancedStreamable(next compose.EnhancedStreamableToolEndpo
 		switch res.Verdict {
 		case hookchain.Allowed:
 			if !streamed {
-				return nil, noted(err, res.Notes)
+				return nil, adapt.Noted(err, res.Notes)
 			}
 			if len(res.Notes) > 0 {
 				chunks = append(chunks, withNoteParts(&schema.ToolResult{}, res.Notes))
 			}
-			return &compose.EnhancedStreamableToolOutput{Result: replay(chunks, noted(streamErr, res.Notes))}, nil
+			return &compose.EnhancedStreamableToolOutput{Result: replay(chunks, adapt.Noted(streamErr, res.Notes))}, nil
 		case hookchain.Asked:
 			return nil, interrupt(ctx, err)
 		}
@@ -320,7 +321,7 @@ func decided(tool string, res hookchain.Result) *schema.ToolResult {
 		}
 		return textResult("hookchain: a link replaced the result of " + tool + " with something that is not a tool result: " + err.Error())
 	}
-	return textResult(text(res.Output))
+	return textResult(adapt.Text(res.Output))
 }
 
 // decodeToolResult reads a replacement a link wrote for an enhanced tool: a
@@ -332,7 +333,7 @@ func decodeToolResult(out json.RawMessage) (*schema.ToolResult, error) {
 		return nil, errors.New("empty output")
 	}
 	if out[0] != '{' {
-		return textResult(text(out)), nil
+		return textResult(adapt.Text(out)), nil
 	}
 	var shape struct {
 		Parts json.RawMessage `json:"parts"`
@@ -383,29 +384,6 @@ func textResult(s string) *schema.ToolResult {
 	return &schema.ToolResult{Parts: []schema.ToolOutputPart{{Type: schema.ToolPartTypeText, Text: s}}}
 }
 
-// text is a result JSON value as text: a string as itself, anything else as
-// its JSON.
-func text(out json.RawMessage) string {
-	var s string
-	if json.Unmarshal(out, &s) == nil {
-		return s
-	}
-	return string(out)
-}
-
-func withNotes(s string, notes []hookchain.Note) string {
-	if len(notes) == 0 {
-		return s
-	}
-	var b strings.Builder
-	b.WriteString(s)
-	for _, n := range notes {
-		b.WriteString("\n")
-		b.WriteString(n.Text)
-	}
-	return b.String()
-}
-
 // withNoteParts returns r with one text part appended per note, as a new
 // ToolResult: r is the tool's.
 func withNoteParts(r *schema.ToolResult, notes []hookchain.Note) *schema.ToolResult {
@@ -419,20 +397,3 @@ func withNoteParts(r *schema.ToolResult, notes []hookchain.Note) *schema.ToolRes
 	}
 	return &schema.ToolResult{Parts: parts}
 }
-
-// noted returns err with the notes added to its text; errors.Is and
-// errors.As still see err (eino's interrupts included).
-func noted(err error, notes []hookchain.Note) error {
-	if err == nil || len(notes) == 0 {
-		return err
-	}
-	return &notedError{err: err, notes: notes}
-}
-
-type notedError struct {
-	err   error
-	notes []hookchain.Note
-}
-
-func (e *notedError) Error() string { return withNotes(e.err.Error(), e.notes) }
-func (e *notedError) Unwrap() error { return e.err }

@@ -38,9 +38,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"strings"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/internal/adapt"
 	"github.com/tmc/langchaingo/tools"
 )
 
@@ -100,13 +100,13 @@ func (t *tool) Call(ctx context.Context, input string) (string, error) {
 	case hookchain.Allowed:
 		if err != nil {
 			if len(res.Notes) > 0 {
-				return got, &notedError{err: err, notes: res.Notes}
+				return got, adapt.Noted(err, res.Notes)
 			}
 			return got, err
 		}
-		return withNotes(got, res.Notes), nil
+		return adapt.WithNotes(got, res.Notes), nil
 	}
-	return withNotes(text(res.Output), res.Notes), nil
+	return adapt.WithNotes(adapt.Text(res.Output), res.Notes), nil
 }
 
 // eventInput is the tool's input as the chain sees it, and whether it was a
@@ -154,36 +154,3 @@ func toolInput(in json.RawMessage, plain bool) (string, error) {
 func same(a, b json.RawMessage) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
-
-// text is a result JSON value as the agent reads it: a string as itself,
-// anything else as its JSON.
-func text(out json.RawMessage) string {
-	var s string
-	if json.Unmarshal(out, &s) == nil {
-		return s
-	}
-	return string(out)
-}
-
-func withNotes(s string, notes []hookchain.Note) string {
-	if len(notes) == 0 {
-		return s
-	}
-	var b strings.Builder
-	b.WriteString(s)
-	for _, n := range notes {
-		b.WriteString("\n")
-		b.WriteString(n.Text)
-	}
-	return b.String()
-}
-
-// notedError is the tool's error, allowed by the chain, with the links'
-// notes added to its text. errors.Is and errors.As see the tool's error.
-type notedError struct {
-	err   error
-	notes []hookchain.Note
-}
-
-func (e *notedError) Error() string { return withNotes(e.err.Error(), e.notes) }
-func (e *notedError) Unwrap() error { return e.err }

@@ -72,9 +72,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"strings"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/internal/adapt"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 )
@@ -189,7 +189,7 @@ func (m *middleware) handle(ctx context.Context, req mcp.CallToolRequest, next s
 			return got, err
 		}
 		if err != nil {
-			return got, &notedError{err: err, notes: res.Notes}
+			return got, adapt.Noted(err, res.Notes)
 		}
 		return withNotes(got, res.Notes), nil
 	case hookchain.Replaced:
@@ -205,7 +205,7 @@ func (m *middleware) handle(ctx context.Context, req mcp.CallToolRequest, next s
 		}
 	}
 	// Denied, or Asked: the chain's own words, as an error result.
-	return withNotes(errorResult(textOf(res.Output)), res.Notes), nil
+	return withNotes(errorResult(adapt.Text(res.Output)), res.Notes), nil
 }
 
 // arguments returns the call's arguments as JSON: the bytes the client sent
@@ -265,33 +265,3 @@ func withNotes(r *mcp.CallToolResult, notes []hookchain.Note) *mcp.CallToolResul
 func errorResult(text string) *mcp.CallToolResult {
 	return &mcp.CallToolResult{Content: []mcp.Content{mcp.NewTextContent(text)}, IsError: true}
 }
-
-// textOf reads the chain's own result, a JSON string.
-func textOf(out json.RawMessage) string {
-	var s string
-	if json.Unmarshal(out, &s) != nil {
-		return string(out)
-	}
-	return s
-}
-
-// notedError is the handler's error, allowed by the chain, with the links'
-// notes added to its text: mcp-go reports it as a JSON-RPC error, whose
-// message is all the client shows. errors.Is and errors.As see the handler's
-// error, so mcp-go still recognises the errors it gives meaning to.
-type notedError struct {
-	err   error
-	notes []hookchain.Note
-}
-
-func (e *notedError) Error() string {
-	var b strings.Builder
-	b.WriteString(e.err.Error())
-	for _, n := range e.notes {
-		b.WriteString("\n")
-		b.WriteString(n.Text)
-	}
-	return b.String()
-}
-
-func (e *notedError) Unwrap() error { return e.err }

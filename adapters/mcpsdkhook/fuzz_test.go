@@ -43,21 +43,3 @@ func FuzzDecodeResult(f *testing.F) {
 		require.JSONEq(t, string(enc), string(enc2))
 	})
 }
-
-// Unescaping '<', '>' and '&' changes a JSON document's bytes, never its
-// meaning, and leaves it valid.
-func FuzzUnescapeHTML(f *testing.F) {
-	for _, s := range []string{`"a\u003cb\u003e \u0026 c"`, `"\\u003c"`, `"\\\u003c"`, `{"k\u0026":"\u00e9\u2028"}`, `"\u003`, `"\"`} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		in, err := json.Marshal(s) // what json.Marshal writes: the only input unescapeHTML is given
-		require.NoError(t, err)
-		out := unescapeHTML(in)
-		require.True(t, json.Valid(out), "%s -> %s", in, out)
-		var want, back string
-		require.NoError(t, json.Unmarshal(in, &want))
-		require.NoError(t, json.Unmarshal(out, &back))
-		require.Equal(t, want, back)
-	})
-}

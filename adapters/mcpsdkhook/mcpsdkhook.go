@@ -66,10 +66,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"strings"
 	"sync"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/internal/adapt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -177,7 +177,7 @@ func (m *middleware) handle(ctx context.Context, req *mcp.CallToolRequest, next 
 			return got, err
 		}
 		if err != nil {
-			return got, &notedError{err: err, notes: res.Notes}
+			return got, adapt.Noted(err, res.Notes)
 		}
 		if r, ok := got.(*mcp.CallToolResult); ok {
 			return withNotes(r, res.Notes), nil
@@ -201,7 +201,7 @@ func (m *middleware) handle(ctx context.Context, req *mcp.CallToolRequest, next 
 		}
 	}
 	// Denied, or Asked: the chain's own words, as an error result.
-	return complete(withNotes(errorResult(textOf(res.Output)), res.Notes), modern), nil
+	return complete(withNotes(errorResult(adapt.Text(res.Output)), res.Notes), modern), nil
 }
 
 // speaksMultiRoundTrip reports whether the session's client speaks protocol
@@ -302,33 +302,3 @@ func withNotes(r *mcp.CallToolResult, notes []hookchain.Note) *mcp.CallToolResul
 func errorResult(text string) *mcp.CallToolResult {
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}, IsError: true}
 }
-
-// textOf reads the chain's own result, a JSON string.
-func textOf(out json.RawMessage) string {
-	var s string
-	if json.Unmarshal(out, &s) != nil {
-		return string(out)
-	}
-	return s
-}
-
-// notedError is the handler's error, allowed by the chain, with the links'
-// notes added to its text: the SDK sends it as a JSON-RPC error, whose
-// message is all the client shows. errors.Is and errors.As see the handler's
-// error, so a *jsonrpc.Error keeps its meaning.
-type notedError struct {
-	err   error
-	notes []hookchain.Note
-}
-
-func (e *notedError) Error() string {
-	var b strings.Builder
-	b.WriteString(e.err.Error())
-	for _, n := range e.notes {
-		b.WriteString("\n")
-		b.WriteString(n.Text)
-	}
-	return b.String()
-}
-
-func (e *notedError) Unwrap() error { return e.err }

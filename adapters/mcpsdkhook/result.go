@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/hookchain/hookchain/internal/adapt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -31,39 +32,7 @@ func encodeResult(r *mcp.CallToolResult) (json.RawMessage, error) {
 	}
 	// The SDK's content types encode themselves with json.Marshal, which
 	// escapes them whatever the outer encoder is told.
-	return unescapeHTML(b), nil
-}
-
-// unescapeHTML turns the escapes json.Marshal writes for '<', '>' and '&'
-// back into the characters, in valid JSON, leaving every other escape as it
-// is. The JSON means the same; only its bytes change.
-func unescapeHTML(b []byte) []byte {
-	if !bytes.Contains(b, []byte(`\u00`)) {
-		return b
-	}
-	out := make([]byte, 0, len(b))
-	for i := 0; i < len(b); i++ {
-		if b[i] != '\\' || i+1 >= len(b) {
-			out = append(out, b[i])
-			continue
-		}
-		if b[i+1] == 'u' && i+5 < len(b) && string(b[i+2:i+4]) == "00" {
-			switch string(b[i+4 : i+6]) {
-			case "3c":
-				out, i = append(out, '<'), i+5
-				continue
-			case "3e":
-				out, i = append(out, '>'), i+5
-				continue
-			case "26":
-				out, i = append(out, '&'), i+5
-				continue
-			}
-		}
-		// Any other escape, \\ included, is kept whole.
-		out, i = append(out, b[i], b[i+1]), i+1
-	}
-	return out
+	return adapt.UnescapeHTML(b), nil
 }
 
 // decodeResult reads a replacement a link wrote: a JSON string is one text

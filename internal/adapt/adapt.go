@@ -1,0 +1,91 @@
+// Package adapt is what the adapters under adapters/ share: how a chain's
+// notes ride on a text or an error, and how JSON the chain wrote reads as
+// text. Each adapter is its own module, so that its SDK is pulled in only by
+// those who use it; this package keeps them from growing five copies of the
+// same rules.
+package adapt
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+
+	"github.com/hookchain/hookchain"
+)
+
+// WithNotes returns s with each note's text on a line of its own after it:
+// the form notes take where an SDK has room for one text only.
+func WithNotes(s string, notes []hookchain.Note) string {
+	if len(notes) == 0 {
+		return s
+	}
+	var b strings.Builder
+	b.WriteString(s)
+	for _, n := range notes {
+		b.WriteString("\n")
+		b.WriteString(n.Text)
+	}
+	return b.String()
+}
+
+// Noted returns err with the notes added to its text, as WithNotes adds
+// them, or err itself when there are none. errors.Is and errors.As still see
+// err, so an SDK keeps recognising the errors it gives meaning to.
+func Noted(err error, notes []hookchain.Note) error {
+	if err == nil || len(notes) == 0 {
+		return err
+	}
+	return &notedError{err: err, notes: notes}
+}
+
+type notedError struct {
+	err   error
+	notes []hookchain.Note
+}
+
+func (e *notedError) Error() string { return WithNotes(e.err.Error(), e.notes) }
+func (e *notedError) Unwrap() error { return e.err }
+
+// Text reads out, a result the chain wrote (a JSON string, as for a denial
+// or a replacement made with hookchain.Text), as the text it holds; any
+// other JSON reads as itself.
+func Text(out json.RawMessage) string {
+	var s string
+	if json.Unmarshal(out, &s) != nil {
+		return string(out)
+	}
+	return s
+}
+
+// UnescapeHTML turns the escapes json.Marshal writes for '<', '>' and '&'
+// back into the characters, leaving every other escape as it is. The JSON
+// means the same; only its bytes change, to what a model is shown when a
+// tool's result is marshalled by its SDK.
+func UnescapeHTML(b []byte) []byte {
+	if !bytes.Contains(b, []byte(`\u00`)) {
+		return b
+	}
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		if b[i] != '\\' || i+1 >= len(b) {
+			out = append(out, b[i])
+			continue
+		}
+		if b[i+1] == 'u' && i+5 < len(b) && string(b[i+2:i+4]) == "00" {
+			switch string(b[i+4 : i+6]) {
+			case "3c":
+				out, i = append(out, '<'), i+5
+				continue
+			case "3e":
+				out, i = append(out, '>'), i+5
+				continue
+			case "26":
+				out, i = append(out, '&'), i+5
+				continue
+			}
+		}
+		// Any other escape, \\ included, is kept whole.
+		out, i = append(out, b[i], b[i+1]), i+1
+	}
+	return out
+}
