@@ -122,6 +122,8 @@ func FuzzValidJSON(f *testing.F) {
 		`{"a":[{"b":{"c":-1.5e3}}]}`, `[1,]`, `01`, `"\u00"`, "\"\x1f\"", `{"a"}`, ` "x" `,
 		`"0123456789abcdef0123456789abcdef"`, "\"aaaaaaa\\\"aaaaaaaa\"", "\"aaaaaaaé\"",
 		`{"a":1,"a":2}`, `{"a":{"b":1,"b":1}}`, `{"a\u0062":1,"ab":2}`, `[{"a":1},{"a":1}]`,
+		` { "a" : "x" , "b":-1,"c":true,"d":null,"e":false } `, `{"a":1}x`, `{"a":tru}`, `{"a":1,}`,
+		`{"1":1,"2":2,"3":3,"4":4,"5":5,"6":6,"7":7,"8":8,"9":9}`, `{"1":1,"2":2,"3":3,"4":4,"5":5,"6":6,"7":7,"1":8}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -130,6 +132,15 @@ func FuzzValidJSON(f *testing.F) {
 		want := json.Valid(b) && utf8.Valid(b) && !dup
 		if got := Valid(b); got != want {
 			t.Fatalf("Valid(%q) = %v, encoding/json and utf8 say %v", b, got, want)
+		}
+		// Each of Valid's two readers is held to the reference on its own:
+		// the general one always, the flat one whenever it accepts.
+		var d string
+		if got := scan(b, &d); got != want {
+			t.Fatalf("scan(%q) = %v, encoding/json and utf8 say %v", b, got, want)
+		}
+		if scanFlat(b) && !want {
+			t.Fatalf("scanFlat(%q) accepted what encoding/json and utf8 refuse", b)
 		}
 	})
 }
@@ -177,5 +188,26 @@ func duplicateKey(b []byte) (string, bool) {
 		default:
 			valueDone()
 		}
+	}
+}
+
+func TestTheFlatReaderTakesTheCommonInputAndLeavesTheRestToScan(t *testing.T) {
+	for _, tc := range []struct {
+		doc  string
+		flat bool
+	}{
+		{`{"command":"ls -la","description":"List files","timeout":120000,"run_in_background":false}`, true},
+		{` { "file_path" : "/tmp/x" , "offset":-1.5e3, "limit":null } `, true},
+		{`{}`, true},
+		{`{"1":1,"2":2,"3":3,"4":4,"5":5,"6":6,"7":7,"8":8}`, true},
+		{`{"1":1,"2":2,"3":3,"4":4,"5":5,"6":6,"7":7,"8":8,"9":9}`, false}, // many keys: scan
+		{`{"edits":[{"old":"a","new":"b"}]}`, false},                       // nested: scan
+		{`{"a\u0062":1}`, false},                                           // escaped key: scan
+		{`{"a":1,"a":2}`, false},                                           // a key twice: scan names it
+		{`{"a":1}x`, false},
+		{`["a"]`, false},
+		{"{\"a\":\"\xff\"}", false},
+	} {
+		assert.Equal(t, tc.flat, scanFlat([]byte(tc.doc)), tc.doc)
 	}
 }
