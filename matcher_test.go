@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -565,17 +564,21 @@ func TestToolKeepsEachOfManyNamesOnceInFirstSeenOrder(t *testing.T) {
 	// de-duplication that compares every name with every kept one makes
 	// 5·10⁹ comparisons here, which no machine does within the bound.
 	const n = 100_000
-	names := make([]string, 0, 2*n)
-	for i := range n {
-		names = append(names, "tool_"+strconv.Itoa(i))
-	}
-	for i := n - 1; i >= 0; i-- {
-		names = append(names, names[i])
-	}
+	var (
+		names []string
+		m     hc.Matcher
+	)
+	testfiles.GrowsLinearly(t, n, func(n int) func() {
+		names = make([]string, 0, 2*n)
+		for i := range n {
+			names = append(names, "tool_"+strconv.Itoa(i))
+		}
+		for i := n - 1; i >= 0; i-- {
+			names = append(names, names[i])
+		}
+		return func() { m = hc.Tool(names...) }
+	})
 	want := `Tool("` + strings.Join(names[:n], `", "`) + `")`
-
-	var m hc.Matcher
-	testfiles.Finishes(t, 5*time.Second, func() { m = hc.Tool(names...) })
 
 	assert.Equal(t, want, m.(fmt.Stringer).String())
 	for _, tool := range []string{"tool_0", "tool_54321", "tool_99999"} {
@@ -588,19 +591,20 @@ func TestAChainOfManyToolNamesBuildsInLinearTime(t *testing.T) {
 	// A chain filed by tool name: 20,000 names in one link, beside links
 	// for any tool, an And over two large sets and an Or of them. Filing
 	// every name against every link's names is 10⁹ comparisons here.
-	const n = 20_000
-	names := make([]string, n)
-	for i := range names {
-		names[i] = "tool_" + strconv.Itoa(i)
-	}
 	var c *hc.Chain
-	testfiles.Finishes(t, 5*time.Second, func() {
-		c = hc.New(
-			hc.Before("audit", hc.Any(), answering(hc.Allow().WithNote("audited"))),
-			hc.Before("many", hc.Tool(names...), answering(hc.Deny("one of many"))),
-			hc.Before("both", hc.And(hc.Tool(names[:n/2]...), hc.Tool(names[n/4:]...)), answering(hc.Deny("both"))),
-			hc.Before("either", hc.Or(hc.Tool("Bash"), hc.Tool(names[n-1])), answering(hc.Deny("either"))),
-		)
+	testfiles.GrowsLinearly(t, 20_000, func(n int) func() {
+		names := make([]string, n)
+		for i := range names {
+			names[i] = "tool_" + strconv.Itoa(i)
+		}
+		return func() {
+			c = hc.New(
+				hc.Before("audit", hc.Any(), answering(hc.Allow().WithNote("audited"))),
+				hc.Before("many", hc.Tool(names...), answering(hc.Deny("one of many"))),
+				hc.Before("both", hc.And(hc.Tool(names[:n/2]...), hc.Tool(names[n/4:]...)), answering(hc.Deny("both"))),
+				hc.Before("either", hc.Or(hc.Tool("Bash"), hc.Tool(names[n-1])), answering(hc.Deny("either"))),
+			)
+		}
 	})
 	ev := func(tool string) hc.Event {
 		return hc.Event{Hook: hc.BeforeTool, Tool: tool, Input: json.RawMessage(`{}`)}

@@ -31,7 +31,7 @@ func TestSettingsThatAreNotASmallRegularFileAreRefusedInOneLine(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var err error
-			testfiles.Finishes(t, time.Second, func() { _, err = Load(tt.path) })
+			testfiles.Finishes(t, 30*time.Second, func() { _, err = Load(tt.path) })
 			require.EqualError(t, err, tt.err)
 		})
 	}
@@ -44,7 +44,7 @@ func TestAProjectWhoseSettingsLinkToADeviceIsRefused(t *testing.T) {
 	link := filepath.Join(project, ".claude", "settings.json")
 	require.NoError(t, os.Symlink("/dev/zero", link))
 	var err error
-	testfiles.Finishes(t, time.Second, func() { _, err = LoadStandard(project, "") })
+	testfiles.Finishes(t, 30*time.Second, func() { _, err = LoadStandard(project, "") })
 	require.EqualError(t, err, "settings: "+link+" is a link to /dev/zero, a character device, not a regular file")
 }
 

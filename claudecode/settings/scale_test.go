@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
@@ -52,18 +51,21 @@ func TestSettingsWithTwentyThousandHandlersAreParsedAndPlacedInLinearTime(t *tes
 	for _, indent := range []bool{true, false} {
 		t.Run(fmt.Sprintf("indent=%v", indent), func(t *testing.T) {
 			const n = 20_000
-			data := manyHandlers(t, n, indent)
 			var (
+				data  []byte
 				s     *Settings
 				hooks []Hook
 				err   error
 			)
-			// Linear parsing takes milliseconds; recounting lines from the
-			// start of the file for every handler took 10 s and more.
-			testfiles.Finishes(t, 5*time.Second, func() {
-				if s, err = Parse("s.json", data); err == nil {
-					hooks = s.Hooks(Options{})
-					_, err = s.Links(Options{})
+			// Recounting lines from the start of the file for every
+			// handler took 10 s and more.
+			testfiles.GrowsLinearly(t, n, func(n int) func() {
+				data = manyHandlers(t, n, indent)
+				return func() {
+					if s, err = Parse("s.json", data); err == nil {
+						hooks = s.Hooks(Options{})
+						_, err = s.Links(Options{})
+					}
 				}
 			})
 			require.Error(t, err)

@@ -21,3 +21,32 @@ func Finishes(t testing.TB, limit time.Duration, f func()) {
 		t.Fatalf("did not finish within %v", limit)
 	}
 }
+
+// GrowsLinearly fails the test when the work prepare returns for n costs
+// far more than ten times the work for n/10: linear code costs about ten
+// times as much, quadratic code a hundred. prepare builds its input
+// untimed and returns the work to time; the work for n runs last, once, so
+// that it may leave results for the test to check.
+//
+// A ratio, not a deadline: a loaded machine, or -race, slows both sizes
+// alike, so the test measures the complexity and not the machine.
+func GrowsLinearly(t testing.TB, n int, prepare func(n int) func()) {
+	t.Helper()
+	small := time.Duration(1<<63 - 1)
+	for range 3 {
+		work := prepare(n / 10)
+		start := time.Now()
+		work()
+		small = min(small, time.Since(start))
+	}
+	work := prepare(n)
+	start := time.Now()
+	Finishes(t, 10*time.Minute, work)
+	big := time.Since(start)
+	// Below a few tens of milliseconds the clock and the scheduler, not the
+	// code, set the ratio; work that small for n cannot be quadratic in it.
+	if big > 50*time.Millisecond && big > 30*small {
+		t.Fatalf("the work for %d took %v, %.0f times the %v it took for %d: it grows faster than linearly",
+			n, big, float64(big)/float64(small), small, n/10)
+	}
+}
