@@ -288,7 +288,7 @@ func (c *Chain) check(ctx context.Context, e *Event, inputChecked bool) (Cause, 
 	if e.Tool == "" {
 		return CauseChain, "the event has no tool name"
 	}
-	if !utf8.ValidString(e.Tool) {
+	if !validName(e.Tool) {
 		return CauseChain, "the tool name is not valid UTF-8"
 	}
 	if len(e.Input) == 0 {
@@ -309,6 +309,18 @@ func (c *Chain) check(ctx context.Context, e *Event, inputChecked bool) (Cause, 
 		return CauseCaller, "the context is already done: " + err.Error()
 	}
 	return CauseNone, ""
+}
+
+// validName is utf8.ValidString for a tool name, which is nearly always a
+// few bytes of ASCII: those are read in a loop short enough to inline, and
+// only a name with another byte in it is handed to utf8.
+func validName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return utf8.ValidString(s)
+		}
+	}
+	return true
 }
 
 // refuse is the chain's own denial, given when it will not ask anyone. The
