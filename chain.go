@@ -99,6 +99,7 @@ func Build(links ...Link) (*Chain, error) {
 		}
 		seen[l.name] = true
 		l.byNameOnly = isNameMatcher(l.match)
+		l.test = compileTest(l.match, toolNamesOf(l.match) != nil)
 	}
 	c.id = derivedID(c.links)
 	c.before = newPlan(c.links, atBefore)
@@ -269,7 +270,7 @@ func (c *Chain) run(ctx context.Context, given *Event, obs *observation, inputCh
 	// left as given (observers report it so) and no step of the way copies
 	// it again.
 	w := walk{e: *e}
-	if cause, reason := c.check(ctx, &w.e, inputChecked); reason != "" {
+	if cause, reason := c.check(ctx, &w.e, &w.ix, inputChecked); reason != "" {
 		*out = refuse(cause, reason)
 		return false
 	}
@@ -281,7 +282,10 @@ func (c *Chain) run(ctx context.Context, given *Event, obs *observation, inputCh
 // does. A refusal happens before any link is asked: a link must never be
 // shown input it cannot trust to be what the tool will run with. An input
 // already checked (inputChecked) is not read again.
-func (c *Chain) check(ctx context.Context, e *Event, inputChecked bool) (Cause, string) {
+//
+// When it reads the input it leaves in ix what it learnt of the input's
+// shape.
+func (c *Chain) check(ctx context.Context, e *Event, ix *jsonscan.Index, inputChecked bool) (Cause, string) {
 	// Bytes that are not UTF-8 are refused, not read: a decoder that turns
 	// them into U+FFFD would show links a tool name or a command other than
 	// the one the tool receives, and a mangled name matches no guard.
@@ -294,7 +298,7 @@ func (c *Chain) check(ctx context.Context, e *Event, inputChecked bool) (Cause, 
 	if len(e.Input) == 0 {
 		e.Input = emptyInput
 	} else if !inputChecked {
-		if f := jsonscan.Fault(e.Input); f != "" {
+		if f := jsonscan.FaultIndex(e.Input, ix); f != "" {
 			return CauseChain, "the input is " + f
 		}
 	}
@@ -352,7 +356,10 @@ func (c *Chain) fold(ctx context.Context, w *walk, links []*Link, obs *observati
 // walk is a fold in progress, kept outside walk's frame so that the walk can
 // resume after a panic.
 type walk struct {
-	e       Event // as the links so far have left it
+	e Event // as the links so far have left it
+	// ix indexes e.Input when check or a rewrite left one (see
+	// jsonscan.Index), for the links' input matchers.
+	ix      jsonscan.Index
 	trail   []Step
 	notes   []Note
 	changed bool
@@ -386,7 +393,7 @@ func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observati
 			}
 			// A link filed by tool name whose matcher is nothing but that
 			// name was matched by the dispatch that put it in this list.
-			if !l.byNameOnly && !l.match.Match(w.e) {
+			if !l.byNameOnly && !l.test.match(&w.e, &w.ix) {
 				continue
 			}
 			if isDone(done) {
@@ -423,8 +430,11 @@ func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observati
 				out = Outcome{}
 			}
 		}
+		// A rewritten input is validated by misfit, which indexes it for the
+		// links after this one.
+		var next jsonscan.Index
 		if fault == "" {
-			fault = misfit(w.e, &out)
+			fault = misfit(&w.e, &out, &next)
 		}
 		// A failure while the caller's context is done is the caller going
 		// away, not the link's own failure: FailOpen never covers it.
@@ -463,7 +473,7 @@ func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observati
 				DecidedBy: l.name, Cause: CauseLink}
 			return true
 		case Modified:
-			w.e.Input = out.Input
+			w.e.Input, w.ix = out.Input, next
 			w.changed = true
 		case Replaced:
 			w.e.Output, w.e.IsError = out.Output, out.IsError
@@ -471,7 +481,7 @@ func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observati
 		case Asked:
 			w.asked = true
 			if out.Input != nil { // AskAbout: a rewrite, and an ask about it
-				w.e.Input = out.Input
+				w.e.Input, w.ix = out.Input, next
 				w.changed = true
 				w.askedAbout = append(w.askedAbout, l.name)
 			}
@@ -530,8 +540,8 @@ func isDone(done <-chan struct{}) bool {
 }
 
 // misfit returns why a well-formed answer cannot be folded at this hook, or
-// "" when it can.
-func misfit(e Event, out *Outcome) string {
+// "" when it can. The new input of a rewrite it accepts is indexed in ix.
+func misfit(e *Event, out *Outcome, ix *jsonscan.Index) string {
 	switch out.Verdict {
 	case Allowed, Denied:
 		return ""
@@ -540,14 +550,14 @@ func misfit(e Event, out *Outcome) string {
 			return "asked for approval of a call that has already run"
 		}
 		if out.Input != nil {
-			return inputMisfit(e, out.Input, "AskAbout")
+			return inputMisfit(e, out.Input, "AskAbout", ix)
 		}
 		return ""
 	case Modified:
 		if e.Hook != BeforeTool {
 			return "asked to rewrite the input of a call that has already run"
 		}
-		return inputMisfit(e, out.Input, "Modify")
+		return inputMisfit(e, out.Input, "Modify", ix)
 	case Replaced:
 		if e.Hook != AfterTool {
 			return "asked to replace the result of a call that has not run"
@@ -561,8 +571,8 @@ func misfit(e Event, out *Outcome) string {
 }
 
 // inputMisfit says why an answer's new input cannot replace e's, or "".
-func inputMisfit(e Event, in json.RawMessage, answer string) string {
-	if f := jsonscan.Fault(in); f != "" {
+func inputMisfit(e *Event, in json.RawMessage, answer string, ix *jsonscan.Index) string {
+	if f := jsonscan.FaultIndex(in, ix); f != "" {
 		return "answered " + answer + " with an input that is " + f
 	}
 	switch {

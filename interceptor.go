@@ -47,6 +47,7 @@ type Link struct {
 	err      error // the first mistake the link was built with
 
 	byNameOnly bool // set by Build: the matcher is a pure tool-name set
+	test       test // set by Build: the matcher as the walk asks it
 }
 
 // Before registers fn to be asked before calls that m matches.

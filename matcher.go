@@ -66,9 +66,11 @@ func Tool(names ...string) Matcher {
 
 type toolMatcher []string
 
-func (m toolMatcher) Match(e Event) bool {
+func (m toolMatcher) Match(e Event) bool { return m.has(e.Tool) }
+
+func (m toolMatcher) has(tool string) bool {
 	for _, n := range m {
-		if n == e.Tool {
+		if n == tool {
 			return true
 		}
 	}
@@ -330,11 +332,15 @@ type inputMatcher struct {
 	prefix string
 }
 
-func (m inputMatcher) Match(e Event) bool {
+func (m inputMatcher) Match(e Event) bool { return m.matchIndexed(e.Input, nil) }
+
+// matchIndexed is Match on an input that ix indexes, or with ix nil or
+// unknown.
+func (m *inputMatcher) matchIndexed(input []byte, ix *jsonscan.Index) bool {
 	if m.eq == nil && m.re == nil {
-		return m.path.Exists(e.Input)
+		return m.path.ExistsIndexed(input, ix)
 	}
-	return m.path.Any(e.Input, m.test)
+	return m.path.AnyIndexed(input, ix, m.test)
 }
 
 func (m inputMatcher) test(r gjson.Result) bool {

@@ -58,7 +58,8 @@ func TestFastLookupReadsWhatGjsonReads(t *testing.T) {
 }
 
 // FuzzFastLookup holds the fast readers to gjson: whenever Lookup or Exists
-// answers, on any bytes, its answer is gjson's.
+// answers, on any bytes, its answer is gjson's; and a path read through the
+// index that validation leaves always answers as gjson does.
 func FuzzFastLookup(f *testing.F) {
 	for _, s := range []string{
 		`{"command":"ls","timeout":30}`, `{"a":{"b":[1,{"c":2}]},"b":"x"}`, `{"a":"\"q\""}`, `{"a" : 1 , "b" : [ ] }`,
@@ -74,6 +75,21 @@ func FuzzFastLookup(f *testing.F) {
 			return
 		}
 		want := gjson.GetBytes(doc, path)
+		var ix Index
+		if FaultIndex(doc, &ix) == "" {
+			p, err := CompilePath(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if found := p.ExistsIndexed(doc, &ix); found != want.Exists() {
+				t.Fatalf("ExistsIndexed(%q, %q) = %v, gjson says %v", doc, path, found, want.Exists())
+			}
+			var got gjson.Result
+			p.AnyIndexed(doc, &ix, func(r gjson.Result) bool { got = r; return true })
+			if got.Type != want.Type || got.Raw != want.Raw || got.Str != want.Str || got.Num != want.Num {
+				t.Fatalf("AnyIndexed(%q, %q) = %#v, gjson says %#v", doc, path, got, want)
+			}
+		}
 		if found, ok := Exists(doc, keys); ok && found != want.Exists() {
 			t.Fatalf("Exists(%q, %q) = %v, gjson says %v", doc, path, found, want.Exists())
 		}
@@ -85,4 +101,25 @@ func FuzzFastLookup(f *testing.F) {
 			t.Fatalf("Lookup(%q, %q) = %#v, gjson says %#v", doc, path, got, want)
 		}
 	})
+}
+
+func TestTheIndexAFlatObjectLeavesFindsEachKeyAndNoOther(t *testing.T) {
+	doc := []byte(` { "command" : "ls -la", "timeout":30,"ok":true,"no":false,"nil":null,"n":-1.5e2 } `)
+	var ix Index
+	assert.Equal(t, "", FaultIndex(doc, &ix))
+	for _, key := range []string{"command", "timeout", "ok", "no", "nil", "n"} {
+		raw, known := ix.value(doc, key)
+		assert.True(t, known, key)
+		assert.Equal(t, gjson.GetBytes(doc, key).Raw, string(raw), key)
+	}
+	raw, known := ix.value(doc, "missing")
+	assert.True(t, known)
+	assert.Nil(t, raw, "a key the object lacks")
+
+	for _, notFlat := range []string{`{"a":{"b":1}}`, `{"a":[1]}`, `[1]`, `"s"`, `{"a\u0062":1}`, `{"a":1,"a":2}`, `{"a":1`} {
+		ix := Index{known: true}
+		FaultIndex([]byte(notFlat), &ix)
+		_, known := ix.value([]byte(notFlat), "a")
+		assert.False(t, known, "%s is read from the input, not an index", notFlat)
+	}
 }

@@ -18,10 +18,15 @@ import (
 // follow "is": "not valid JSON", "not valid UTF-8", or "ambiguous: …" for an
 // object that gives one key twice; "" when nothing does. Only a refusal pays
 // for telling them apart.
-func Fault(b []byte) string {
+func Fault(b []byte) string { return FaultIndex(b, nil) }
+
+// FaultIndex is Fault, and when b is a flat object (see [Index]) it leaves
+// in ix where its keys and values lie; otherwise ix is left unknown. ix may
+// be nil.
+func FaultIndex(b []byte, ix *Index) string {
 	var dup string
 	switch {
-	case scanFlat(b), scan(b, &dup):
+	case scanFlat(b, ix), scan(b, &dup):
 		return ""
 	case !json.Valid(b):
 		return "not valid JSON"
@@ -36,7 +41,7 @@ func Fault(b []byte) string {
 // never give a key twice: the bytes a chain accepts as an input or an output.
 func Valid(b []byte) bool {
 	var dup string
-	return scanFlat(b) || scan(b, &dup)
+	return scanFlat(b, nil) || scan(b, &dup)
 }
 
 // scanFlat reports true only for what Valid accepts, and only for the shape
@@ -44,38 +49,53 @@ func Valid(b []byte) bool {
 // strings, numbers, booleans or null. For anything else — a nested value,
 // many keys, an escaped key, or bytes Valid refuses — it reports false, and
 // scan, which can say why, decides. Being one loop with little to keep, it
-// reads the common input in a fraction of scan's time.
-func scanFlat(b []byte) bool {
+// reads the common input in a fraction of scan's time. When it reports true
+// it has left in ix (if not nil) where each key and value lies; when false,
+// ix is unknown.
+func scanFlat(b []byte, ix *Index) bool {
+	var local Index
+	if ix == nil {
+		ix = &local
+	}
+	ix.known = false
 	n := len(b)
+	if uint64(n) > maxIndexed {
+		return false
+	}
 	i := skipSpace(b, 0)
 	if i >= n || b[i] != '{' {
 		return false
 	}
 	if i = skipSpace(b, i+1); i < n && b[i] == '}' {
-		return skipSpace(b, i+1) == n
+		if skipSpace(b, i+1) != n {
+			return false
+		}
+		ix.n, ix.known = 0, true
+		return true
 	}
-	var keys [8]string
 	for k := 0; ; k++ {
-		if i >= n || b[i] != '"' || k == len(keys) {
+		if i >= n || b[i] != '"' || k == len(ix.ents) {
 			return false
 		}
 		end, escaped, ok := scanString(b, i+1)
 		if !ok || escaped {
 			return false
 		}
-		key := unsafe.String(unsafe.SliceData(b[i+1:]), end-i-2)
-		for _, seen := range keys[:k] {
-			if seen == key {
+		e := &ix.ents[k]
+		e.k0, e.k1 = uint32(i+1), uint32(end-1)
+		key := b[i+1 : end-1]
+		for _, seen := range ix.ents[:k] {
+			if string(b[seen.k0:seen.k1]) == string(key) {
 				return false
 			}
 		}
-		keys[k] = key
 		if i = skipSpace(b, end); i >= n || b[i] != ':' {
 			return false
 		}
 		if i = skipSpace(b, i+1); i >= n {
 			return false
 		}
+		e.v0 = uint32(i)
 		switch c := b[i]; {
 		case c == '"':
 			i, _, ok = scanString(b, i+1)
@@ -93,6 +113,7 @@ func scanFlat(b []byte) bool {
 		if !ok {
 			return false
 		}
+		e.v1 = uint32(i)
 		if i = skipSpace(b, i); i >= n {
 			return false
 		}
@@ -100,7 +121,11 @@ func scanFlat(b []byte) bool {
 		case ',':
 			i = skipSpace(b, i+1)
 		case '}':
-			return skipSpace(b, i+1) == n
+			if skipSpace(b, i+1) != n {
+				return false
+			}
+			ix.n, ix.known = k+1, true
+			return true
 		default:
 			return false
 		}

@@ -139,7 +139,7 @@ func FuzzValidJSON(f *testing.F) {
 		if got := scan(b, &d); got != want {
 			t.Fatalf("scan(%q) = %v, encoding/json and utf8 say %v", b, got, want)
 		}
-		if scanFlat(b) && !want {
+		if scanFlat(b, nil) && !want {
 			t.Fatalf("scanFlat(%q) accepted what encoding/json and utf8 refuse", b)
 		}
 	})
@@ -208,6 +208,6 @@ func TestTheFlatReaderTakesTheCommonInputAndLeavesTheRestToScan(t *testing.T) {
 		{`["a"]`, false},
 		{"{\"a\":\"\xff\"}", false},
 	} {
-		assert.Equal(t, tc.flat, scanFlat([]byte(tc.doc)), tc.doc)
+		assert.Equal(t, tc.flat, scanFlat([]byte(tc.doc), nil), tc.doc)
 	}
 }
