@@ -231,7 +231,8 @@ func (c *Chain) Run(ctx context.Context, e Event) Outcome {
 //
 // The outcome is written in place, down to the walk, rather than returned:
 // an Outcome is too large for registers, and returning it through each
-// frame copied it four times on every run.
+// frame copied it four times on every run. *out must be the zero Outcome on
+// entry.
 func (c *Chain) runOnce(ctx context.Context, e *Event, inputChecked bool, out *Outcome) bool {
 	if c == nil {
 		// A nil chain is a wiring mistake; it must not read as "no guards".
@@ -262,14 +263,15 @@ func (c *Chain) run(ctx context.Context, given *Event, obs *observation, inputCh
 	if p.size == 0 {
 		// Nobody is registered here: do not even read the event. This is what
 		// makes Before links free after the call, however large the output.
-		*out = Outcome{}
+		// *out is the zero Outcome already: an allow.
 		return inputChecked
 	}
 	// The event is copied once, into the walk: check normalises the copy
 	// in place and the links see it there, so that the caller's event is
 	// left as given (observers report it so) and no step of the way copies
 	// it again.
-	w := walk{e: *e}
+	var w walk
+	w.e = *e
 	if cause, reason := c.check(ctx, &w.e, &w.ix, inputChecked); reason != "" {
 		*out = refuse(cause, reason)
 		return false
@@ -495,7 +497,10 @@ func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observati
 		*res = w.callerGone(ctx, "before the chain answered")
 		return true
 	}
-	*res = Outcome{Trail: w.trail, Notes: w.notes}
+	// *res is still the zero Outcome runOnce was given, an allow: only what
+	// the walk gathered is written, and a whole Outcome is not cleared
+	// again for every call.
+	res.Trail, res.Notes = w.trail, w.notes
 	if w.changed {
 		res.Reason = changedBy(w.trail, w.askedAbout)
 		if w.e.Hook == BeforeTool {
@@ -806,11 +811,19 @@ func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (Result, 
 	}
 	// The input was checked before the call (as the model wrote it, or as a
 	// link rewrote it, which the fold checks too). It need not be read
-	// again after the call unless next changed the bytes in place: a hash
-	// of them costs a fraction of reading them.
-	var sum uint64
+	// again after the call unless next changed the bytes in place. A small
+	// input is kept on the stack and compared, a large one hashed: either
+	// costs a fraction of reading it again.
+	var (
+		sum  uint64
+		kept [keptInput]byte
+	)
 	if checked {
-		sum = maphash.Bytes(inputSeed, call.Input)
+		if len(call.Input) <= keptInput {
+			copy(kept[:], call.Input)
+		} else {
+			sum = maphash.Bytes(inputSeed, call.Input)
+		}
 	}
 	res, err := next(ctx, call)
 	after := Event{Hook: AfterTool, Tool: call.Tool, CallID: call.ID, Input: call.Input, Output: res.Output, IsError: res.IsError}
@@ -818,7 +831,13 @@ func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (Result, 
 		shown := ErrorResult(err.Error())
 		after.Output, after.IsError = shown.Output, shown.IsError
 	}
-	checked = checked && maphash.Bytes(inputSeed, call.Input) == sum
+	if checked {
+		if len(call.Input) <= keptInput {
+			checked = string(kept[:len(call.Input)]) == string(call.Input)
+		} else {
+			checked = maphash.Bytes(inputSeed, call.Input) == sum
+		}
+	}
 	var out Outcome
 	c.runOnce(ctx, &after, checked, &out)
 	notes := joinNotes(before.Notes, out.Notes)
@@ -835,6 +854,10 @@ func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (Result, 
 		return chainResult(Denied, out.Reason, notes), nil
 	}
 }
+
+// keptInput is the largest input Execute keeps a copy of, to tell that a
+// tool left it as it was checked; a larger one is hashed.
+const keptInput = 128
 
 // inputSeed seeds the hash by which Execute tells that a tool left its input
 // as it was checked.

@@ -13,19 +13,22 @@ import (
 // on a top-level key then finds its value by comparing a few keys instead
 // of reading the input again. The zero Index is unknown: every reader falls
 // back to reading the input.
+//
+// It is small, and holds no pointers, because every run of a chain has one
+// to clear.
 type Index struct {
 	known bool
-	n     int
+	n     uint8
 	ents  [8]entry
 }
 
 // entry is one key and its value, as offsets into the indexed bytes: the
 // key's body without its quotes, and the whole value.
-type entry struct{ k0, k1, v0, v1 uint32 }
+type entry struct{ k0, k1, v0, v1 uint16 }
 
 // maxIndexed is the largest input that is indexed, so that every offset
-// fits in an entry.
-const maxIndexed = math.MaxUint32
+// fits in an entry. A larger input is still validated, and read by path.
+const maxIndexed = math.MaxUint16
 
 // Forget makes ix unknown, as it must be once the bytes it indexes change.
 func (ix *Index) Forget() { ix.known = false }
@@ -37,7 +40,7 @@ func (ix *Index) value(b []byte, key string) (raw []byte, known bool) {
 		return nil, false
 	}
 	for _, e := range ix.ents[:ix.n] {
-		if string(b[e.k0:e.k1]) == key {
+		if int(e.k1-e.k0) == len(key) && string(b[e.k0:e.k1]) == key {
 			return b[e.v0:e.v1], true
 		}
 	}

@@ -1,6 +1,7 @@
 package jsonscan
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -115,6 +116,11 @@ func TestTheIndexAFlatObjectLeavesFindsEachKeyAndNoOther(t *testing.T) {
 	raw, known := ix.value(doc, "missing")
 	assert.True(t, known)
 	assert.Nil(t, raw, "a key the object lacks")
+
+	big := []byte(`{"a":"` + strings.Repeat("x", maxIndexed) + `"}`)
+	assert.Equal(t, "", FaultIndex(big, &ix), "an object too large to index is still valid")
+	_, known = ix.value(big, "a")
+	assert.False(t, known, "an object too large to index is read by path")
 
 	for _, notFlat := range []string{`{"a":{"b":1}}`, `{"a":[1]}`, `[1]`, `"s"`, `{"a\u0062":1}`, `{"a":1,"a":2}`, `{"a":1`} {
 		ix := Index{known: true}

@@ -26,7 +26,7 @@ func Fault(b []byte) string { return FaultIndex(b, nil) }
 func FaultIndex(b []byte, ix *Index) string {
 	var dup string
 	switch {
-	case scanFlat(b, ix), scan(b, &dup):
+	case scanFlat(b, ix), plainString(b), scan(b, &dup):
 		return ""
 	case !json.Valid(b):
 		return "not valid JSON"
@@ -41,7 +41,18 @@ func FaultIndex(b []byte, ix *Index) string {
 // never give a key twice: the bytes a chain accepts as an input or an output.
 func Valid(b []byte) bool {
 	var dup string
-	return scanFlat(b, nil) || scan(b, &dup)
+	return scanFlat(b, nil) || plainString(b) || scan(b, &dup)
+}
+
+// plainString reports true only for what Valid accepts, and only for one
+// JSON string with nothing around it: a tool's text result, the most common
+// output. Anything else is scan's to decide.
+func plainString(b []byte) bool {
+	if len(b) < 2 || b[0] != '"' {
+		return false
+	}
+	end, _, ok := scanString(b, 1)
+	return ok && end == len(b)
 }
 
 // scanFlat reports true only for what Valid accepts, and only for the shape
@@ -59,7 +70,7 @@ func scanFlat(b []byte, ix *Index) bool {
 	}
 	ix.known = false
 	n := len(b)
-	if uint64(n) > maxIndexed {
+	if n > maxIndexed {
 		return false
 	}
 	i := skipSpace(b, 0)
@@ -82,7 +93,7 @@ func scanFlat(b []byte, ix *Index) bool {
 			return false
 		}
 		e := &ix.ents[k]
-		e.k0, e.k1 = uint32(i+1), uint32(end-1)
+		e.k0, e.k1 = uint16(i+1), uint16(end-1)
 		key := b[i+1 : end-1]
 		for _, seen := range ix.ents[:k] {
 			if string(b[seen.k0:seen.k1]) == string(key) {
@@ -95,7 +106,7 @@ func scanFlat(b []byte, ix *Index) bool {
 		if i = skipSpace(b, i+1); i >= n {
 			return false
 		}
-		e.v0 = uint32(i)
+		e.v0 = uint16(i)
 		switch c := b[i]; {
 		case c == '"':
 			i, _, ok = scanString(b, i+1)
@@ -113,7 +124,7 @@ func scanFlat(b []byte, ix *Index) bool {
 		if !ok {
 			return false
 		}
-		e.v1 = uint32(i)
+		e.v1 = uint16(i)
 		if i = skipSpace(b, i); i >= n {
 			return false
 		}
@@ -124,7 +135,7 @@ func scanFlat(b []byte, ix *Index) bool {
 			if skipSpace(b, i+1) != n {
 				return false
 			}
-			ix.n, ix.known = k+1, true
+			ix.n, ix.known = uint8(k+1), true
 			return true
 		default:
 			return false

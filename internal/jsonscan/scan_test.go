@@ -142,6 +142,9 @@ func FuzzValidJSON(f *testing.F) {
 		if scanFlat(b, nil) && !want {
 			t.Fatalf("scanFlat(%q) accepted what encoding/json and utf8 refuse", b)
 		}
+		if plainString(b) && !want {
+			t.Fatalf("plainString(%q) accepted what encoding/json and utf8 refuse", b)
+		}
 	})
 }
 
