@@ -2,6 +2,7 @@ package jsonscan
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/tidwall/gjson"
 )
@@ -19,6 +20,7 @@ import (
 type Index struct {
 	known bool
 	n     uint8
+	esc   uint8 // bit k: the value of entry k is a string with an escape in it
 	ents  [8]entry
 }
 
@@ -35,16 +37,41 @@ func (ix *Index) Forget() { ix.known = false }
 
 // value returns the bytes of the value of key in b, the object ix indexes,
 // or nil when b has no such key; known is false when ix is unknown.
-func (ix *Index) value(b []byte, key string) (raw []byte, known bool) {
+func (ix *Index) value(b []byte, key string) (raw []byte, escaped, known bool) {
 	if ix == nil || !ix.known {
-		return nil, false
+		return nil, false, false
 	}
-	for _, e := range ix.ents[:ix.n] {
-		if int(e.k1-e.k0) == len(key) && string(b[e.k0:e.k1]) == key {
-			return b[e.v0:e.v1], true
+	// Keys are told apart by length and first byte before they are
+	// compared whole: most keys of one input differ in one or the other.
+	for k := range int(ix.n) {
+		e := &ix.ents[k]
+		k0, k1 := int(e.k0), int(e.k1)
+		if k1-k0 == len(key) && (len(key) == 0 || b[k0] == key[0]) && string(b[k0:k1]) == key {
+			return b[e.v0:e.v1], ix.esc&(1<<k) != 0, true
 		}
 	}
-	return nil, true
+	return nil, false, true
+}
+
+// indexedResult is the gjson.Result of a value the index holds, which
+// scanFlat has checked: its first byte is its type. ok is false for a
+// string with an escape, whose text gjson decodes.
+func indexedResult(raw []byte, escaped bool) (gjson.Result, bool) {
+	s := unsafe.String(unsafe.SliceData(raw), len(raw))
+	switch raw[0] {
+	case '"':
+		if escaped {
+			return gjson.Result{}, false
+		}
+		return gjson.Result{Type: gjson.String, Raw: s, Str: s[1 : len(s)-1]}, true
+	case 't':
+		return gjson.Result{Type: gjson.True, Raw: s}, true
+	case 'f':
+		return gjson.Result{Type: gjson.False, Raw: s}, true
+	case 'n':
+		return gjson.Result{Type: gjson.Null, Raw: s}, true
+	}
+	return resultOf(raw)
 }
 
 // AnyIndexed is Any for input as ix indexes it (ix may be nil or unknown).
@@ -52,11 +79,11 @@ func (ix *Index) value(b []byte, key string) (raw []byte, known bool) {
 // input.
 func (p Path) AnyIndexed(input []byte, ix *Index, test func(gjson.Result) bool) bool {
 	if len(p.keys) == 1 {
-		if raw, known := ix.value(input, p.keys[0]); known {
+		if raw, escaped, known := ix.value(input, p.keys[0]); known {
 			if raw == nil {
 				return test(gjson.Result{})
 			}
-			if r, ok := resultOf(raw); ok {
+			if r, ok := indexedResult(raw, escaped); ok {
 				return test(r)
 			}
 		}
@@ -68,7 +95,7 @@ func (p Path) AnyIndexed(input []byte, ix *Index, test func(gjson.Result) bool) 
 // unknown).
 func (p Path) ExistsIndexed(input []byte, ix *Index) bool {
 	if len(p.keys) == 1 {
-		if raw, known := ix.value(input, p.keys[0]); known {
+		if raw, _, known := ix.value(input, p.keys[0]); known {
 			return raw != nil
 		}
 	}

@@ -109,23 +109,23 @@ func TestTheIndexAFlatObjectLeavesFindsEachKeyAndNoOther(t *testing.T) {
 	var ix Index
 	assert.Equal(t, "", FaultIndex(doc, &ix))
 	for _, key := range []string{"command", "timeout", "ok", "no", "nil", "n"} {
-		raw, known := ix.value(doc, key)
+		raw, _, known := ix.value(doc, key)
 		assert.True(t, known, key)
 		assert.Equal(t, gjson.GetBytes(doc, key).Raw, string(raw), key)
 	}
-	raw, known := ix.value(doc, "missing")
+	raw, _, known := ix.value(doc, "missing")
 	assert.True(t, known)
 	assert.Nil(t, raw, "a key the object lacks")
 
 	big := []byte(`{"a":"` + strings.Repeat("x", maxIndexed) + `"}`)
 	assert.Equal(t, "", FaultIndex(big, &ix), "an object too large to index is still valid")
-	_, known = ix.value(big, "a")
+	_, _, known = ix.value(big, "a")
 	assert.False(t, known, "an object too large to index is read by path")
 
 	for _, notFlat := range []string{`{"a":{"b":1}}`, `{"a":[1]}`, `[1]`, `"s"`, `{"a\u0062":1}`, `{"a":1,"a":2}`, `{"a":1`} {
 		ix := Index{known: true}
 		FaultIndex([]byte(notFlat), &ix)
-		_, known := ix.value([]byte(notFlat), "a")
+		_, _, known := ix.value([]byte(notFlat), "a")
 		assert.False(t, known, "%s is read from the input, not an index", notFlat)
 	}
 }

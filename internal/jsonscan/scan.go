@@ -24,9 +24,12 @@ func Fault(b []byte) string { return FaultIndex(b, nil) }
 // in ix where its keys and values lie; otherwise ix is left unknown. ix may
 // be nil.
 func FaultIndex(b []byte, ix *Index) string {
+	if ix != nil {
+		ix.known = false
+	}
 	var dup string
 	switch {
-	case scanFlat(b, ix), plainString(b), scan(b, &dup):
+	case plainString(b), scanFlat(b, ix), scan(b, &dup):
 		return ""
 	case !json.Valid(b):
 		return "not valid JSON"
@@ -41,7 +44,7 @@ func FaultIndex(b []byte, ix *Index) string {
 // never give a key twice: the bytes a chain accepts as an input or an output.
 func Valid(b []byte) bool {
 	var dup string
-	return scanFlat(b, nil) || plainString(b) || scan(b, &dup)
+	return plainString(b) || scanFlat(b, nil) || scan(b, &dup)
 }
 
 // plainString reports true only for what Valid accepts, and only for one
@@ -68,7 +71,7 @@ func scanFlat(b []byte, ix *Index) bool {
 	if ix == nil {
 		ix = &local
 	}
-	ix.known = false
+	ix.known, ix.esc = false, 0
 	n := len(b)
 	if n > maxIndexed {
 		return false
@@ -81,7 +84,7 @@ func scanFlat(b []byte, ix *Index) bool {
 		if skipSpace(b, i+1) != n {
 			return false
 		}
-		ix.n, ix.known = 0, true
+		ix.n, ix.esc, ix.known = 0, 0, true
 		return true
 	}
 	for k := 0; ; k++ {
@@ -109,7 +112,10 @@ func scanFlat(b []byte, ix *Index) bool {
 		e.v0 = uint16(i)
 		switch c := b[i]; {
 		case c == '"':
-			i, _, ok = scanString(b, i+1)
+			i, escaped, ok = scanString(b, i+1)
+			if escaped {
+				ix.esc |= 1 << k
+			}
 		case c == 't':
 			ok, i = hasPrefixAt(b, i, "true"), i+4
 		case c == 'f':
@@ -340,7 +346,17 @@ func keyText(quoted []byte, escaped bool) string {
 	return s
 }
 
+// skipSpace returns the index of the first byte at or after i that is not
+// white space. Most JSON has none between its tokens, so that case is
+// decided where skipSpace is called, and only white space costs a call.
 func skipSpace(b []byte, i int) int {
+	if i < len(b) && b[i] > ' ' {
+		return i
+	}
+	return skipSpaces(b, i)
+}
+
+func skipSpaces(b []byte, i int) int {
 	for i < len(b) {
 		switch b[i] {
 		case ' ', '\t', '\n', '\r':
