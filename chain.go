@@ -232,7 +232,8 @@ func (c *Chain) Run(ctx context.Context, e Event) Outcome {
 // The outcome is written in place, down to the walk, rather than returned:
 // an Outcome is too large for registers, and returning it through each
 // frame copied it four times on every run. *out must be the zero Outcome on
-// entry.
+// entry. The run may change *e (normalised, rewritten): the callers hand it
+// an event of their own.
 func (c *Chain) runOnce(ctx context.Context, e *Event, inputChecked bool, out *Outcome) bool {
 	if c == nil {
 		// A nil chain is a wiring mistake; it must not read as "no guards".
@@ -248,8 +249,7 @@ func (c *Chain) runOnce(ctx context.Context, e *Event, inputChecked bool, out *O
 	return checked
 }
 
-func (c *Chain) run(ctx context.Context, given *Event, obs *observation, inputChecked bool, out *Outcome) bool {
-	e := given
+func (c *Chain) run(ctx context.Context, e *Event, obs *observation, inputChecked bool, out *Outcome) bool {
 	var p *plan
 	switch e.Hook {
 	case BeforeTool:
@@ -266,17 +266,20 @@ func (c *Chain) run(ctx context.Context, given *Event, obs *observation, inputCh
 		// *out is the zero Outcome already: an allow.
 		return inputChecked
 	}
-	// The event is copied once, into the walk: check normalises the copy
-	// in place and the links see it there, so that the caller's event is
-	// left as given (observers report it so) and no step of the way copies
-	// it again.
+	// check normalises the event in place, and the walk threads each
+	// rewrite through it. The event is runOnce's to change (Run's copy,
+	// Execute's own), unless observers will report it as given: then the
+	// walk works on a copy.
+	if obs != nil {
+		given := *e
+		e = &given
+	}
 	var w walk
-	w.e = *e
-	if cause, reason := c.check(ctx, &w.e, &w.ix, inputChecked); reason != "" {
+	if cause, reason := c.check(ctx, e, &w.ix, inputChecked); reason != "" {
 		*out = refuse(cause, reason)
 		return false
 	}
-	c.fold(ctx, &w, p.linksFor(w.e.Tool), obs, out)
+	c.fold(ctx, &w, e, p.linksFor(e.Tool), obs, out)
 	return true
 }
 
@@ -345,8 +348,8 @@ func refuse(cause Cause, reason string) Outcome {
 // deferred recover around every call costs every link of every call. When a
 // link panics — in its interceptor or in its matcher — walk returns early,
 // and fold resumes it at that link, which is then recorded as failed.
-func (c *Chain) fold(ctx context.Context, w *walk, links []*Link, obs *observation, res *Outcome) {
-	for !c.walk(ctx, w, links, obs, res) {
+func (c *Chain) fold(ctx context.Context, w *walk, e *Event, links []*Link, obs *observation, res *Outcome) {
+	for !c.walk(ctx, w, e, links, obs, res) {
 		if w.i >= len(links) {
 			// Not a link's panic but the chain's own: refuse, never guess.
 			*res = refuse(CauseChain, "internal error: "+w.panicked)
@@ -358,7 +361,6 @@ func (c *Chain) fold(ctx context.Context, w *walk, links []*Link, obs *observati
 // walk is a fold in progress, kept outside walk's frame so that the walk can
 // resume after a panic.
 type walk struct {
-	e Event // as the links so far have left it
 	// ix indexes e.Input when check or a rewrite left one (see
 	// jsonscan.Index), for the links' input matchers.
 	ix      jsonscan.Index
@@ -375,7 +377,10 @@ type walk struct {
 	panicked   string    // set when links[i] panicked: its fault
 }
 
-func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observation, res *Outcome) (finished bool) {
+// e is the event as the links so far have left it: the walk threads each
+// rewrite through it. It is not kept in w, because what w holds is handed
+// on to the outcome, and the event would then be taken to escape with it.
+func (c *Chain) walk(ctx context.Context, w *walk, e *Event, links []*Link, obs *observation, res *Outcome) (finished bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			w.panicked = fmt.Sprintf("panic: %v", r)
@@ -395,7 +400,7 @@ func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observati
 			}
 			// A link filed by tool name whose matcher is nothing but that
 			// name was matched by the dispatch that put it in this list.
-			if !l.byNameOnly && !l.test.match(&w.e, &w.ix) {
+			if !l.byNameOnly && !l.test.match(e, &w.ix) {
 				continue
 			}
 			if isDone(done) {
@@ -408,10 +413,10 @@ func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observati
 			plain := false
 			switch {
 			case l.timeout > 0:
-				a := l.askWithin(ctx, w.e)
+				a := l.askWithin(ctx, *e)
 				out, fault = a.out, a.fault
 			default:
-				o, err := l.fn(ctx, w.e)
+				o, err := l.fn(ctx, *e)
 				switch {
 				case err != nil:
 					out, fault = Outcome{}, errorFault(err)
@@ -436,7 +441,7 @@ func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observati
 		// links after this one.
 		var next jsonscan.Index
 		if fault == "" {
-			fault = misfit(&w.e, &out, &next)
+			fault = misfit(e, &out, &next)
 		}
 		// A failure while the caller's context is done is the caller going
 		// away, not the link's own failure: FailOpen never covers it.
@@ -449,7 +454,7 @@ func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observati
 			}
 		}
 		if obs != nil {
-			c.reportStep(ctx, obs, w.e, step, w.start)
+			c.reportStep(ctx, obs, *e, step, w.start)
 		}
 		if fault != "" {
 			// A failed link's answer is void, its context with it.
@@ -475,15 +480,15 @@ func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observati
 				DecidedBy: l.name, Cause: CauseLink}
 			return true
 		case Modified:
-			w.e.Input, w.ix = out.Input, next
+			e.Input, w.ix = out.Input, next
 			w.changed = true
 		case Replaced:
-			w.e.Output, w.e.IsError = out.Output, out.IsError
+			e.Output, e.IsError = out.Output, out.IsError
 			w.changed = true
 		case Asked:
 			w.asked = true
 			if out.Input != nil { // AskAbout: a rewrite, and an ask about it
-				w.e.Input, w.ix = out.Input, next
+				e.Input, w.ix = out.Input, next
 				w.changed = true
 				w.askedAbout = append(w.askedAbout, l.name)
 			}
@@ -503,16 +508,16 @@ func (c *Chain) walk(ctx context.Context, w *walk, links []*Link, obs *observati
 	res.Trail, res.Notes = w.trail, w.notes
 	if w.changed {
 		res.Reason = changedBy(w.trail, w.askedAbout)
-		if w.e.Hook == BeforeTool {
-			res.Verdict, res.Input = Modified, w.e.Input
+		if e.Hook == BeforeTool {
+			res.Verdict, res.Input = Modified, e.Input
 		} else {
-			res.Verdict, res.Output, res.IsError = Replaced, w.e.Output, w.e.IsError
+			res.Verdict, res.Output, res.IsError = Replaced, e.Output, e.IsError
 		}
 	}
 	if w.asked {
 		// Asked only once nobody denied: the question is about the final
 		// input, and a refusal already made needs no approval.
-		*res = c.resolve(ctx, w.e, *res, obs, w.askedAbout)
+		*res = c.resolve(ctx, *e, *res, obs, w.askedAbout)
 	}
 	return true
 }
