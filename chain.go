@@ -285,8 +285,9 @@ func (c *Chain) run(ctx context.Context, e *Event, obs *observation, inputChecke
 
 // check normalises the event and returns why the chain refuses it, if it
 // does. A refusal happens before any link is asked: a link must never be
-// shown input it cannot trust to be what the tool will run with. An input
-// already checked (inputChecked) is not read again.
+// shown input it cannot trust to be what the tool will run with. An event
+// whose tool and input were already checked (inputChecked: the same call's
+// run before it) is not read again there.
 //
 // When it reads the input it leaves in ix what it learnt of the input's
 // shape.
@@ -297,7 +298,7 @@ func (c *Chain) check(ctx context.Context, e *Event, ix *jsonscan.Index, inputCh
 	if e.Tool == "" {
 		return CauseChain, "the event has no tool name"
 	}
-	if !validName(e.Tool) {
+	if !inputChecked && !validName(e.Tool) {
 		return CauseChain, "the tool name is not valid UTF-8"
 	}
 	if len(e.Input) == 0 {
