@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -828,18 +829,23 @@ func TestExecuteIsWrapForOneCallAndItsVerdictSaysWhereTheResultCameFrom(t *testi
 
 // Execute checks the input once, before the call, and trusts that check
 // after it only while the bytes are the ones it checked: a tool that
-// rewrites its input in place has the after-chain read it again.
+// rewrites its input in place has the after-chain read it again. A small
+// input is compared with a copy, a large one by its hash: both are tested.
 func TestAToolThatChangesItsInputInPlaceHasItCheckedAgainAfterTheCall(t *testing.T) {
 	c := hc.New(
 		hc.Before("audit", hc.Any(), answering(hc.Allow())),
 		hc.After("seen", hc.Any(), answering(hc.Allow())),
 	)
-	input := []byte(`{"command":"ls"}`)
-	res, err := c.Execute(context.Background(), hc.Call{Tool: "Bash", ID: "toolu_1", Input: input},
-		func(_ context.Context, call hc.Call) (hc.Result, error) {
-			copy(call.Input, `{"command":"ls",`) // now not JSON at all
-			return hc.TextResult("ok"), nil
+	for _, command := range []string{"ls", strings.Repeat("x", 200)} {
+		t.Run(fmt.Sprintf("%d-byte command", len(command)), func(t *testing.T) {
+			input := []byte(`{"command":"` + command + `"}`)
+			res, err := c.Execute(context.Background(), hc.Call{Tool: "Bash", ID: "toolu_1", Input: input},
+				func(_ context.Context, call hc.Call) (hc.Result, error) {
+					call.Input[len(call.Input)-1] = ',' // now not JSON at all
+					return hc.TextResult("ok"), nil
+				})
+			require.NoError(t, err)
+			assert.Equal(t, hc.Result{Output: hc.Text("hookchain: the input is not valid JSON"), IsError: true, Verdict: hc.Denied}, res)
 		})
-	require.NoError(t, err)
-	assert.Equal(t, hc.Result{Output: hc.Text("hookchain: the input is not valid JSON"), IsError: true, Verdict: hc.Denied}, res)
+	}
 }
