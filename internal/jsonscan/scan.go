@@ -91,7 +91,14 @@ func scanFlat(b []byte, ix *Index) bool {
 		if i >= n || b[i] != '"' || k == len(ix.ents) {
 			return false
 		}
-		end, escaped, ok := scanString(b, i+1)
+		// Strings are read where they are: plainRun inlines, and only a
+		// string that is not plain ASCII up to its quote costs a call.
+		end, escaped, ok := 0, false, false
+		if j := plainRun(b, i+1); j < n && b[j] == '"' {
+			end, ok = j+1, true
+		} else {
+			end, escaped, ok = scanString(b, i+1)
+		}
 		if !ok || escaped {
 			return false
 		}
@@ -112,6 +119,10 @@ func scanFlat(b []byte, ix *Index) bool {
 		e.v0 = uint16(i)
 		switch c := b[i]; {
 		case c == '"':
+			if j := plainRun(b, i+1); j < n && b[j] == '"' {
+				i, escaped, ok = j+1, false, true
+				break
+			}
 			i, escaped, ok = scanString(b, i+1)
 			if escaped {
 				ix.esc |= 1 << k
@@ -382,17 +393,9 @@ func hasPrefixAt(b []byte, i int, lit string) bool {
 func scanString(b []byte, i int) (int, bool, bool) {
 	escaped := false
 	for {
-		for i+8 <= len(b) {
-			if f := lookFlags(binary.LittleEndian.Uint64(b[i : i+8])); f != 0 {
-				i += bits.TrailingZeros64(f) >> 3
-				goto look
-			}
-			i += 8
-		}
-		if i >= len(b) {
+		if i = plainRun(b, i); i >= len(b) {
 			return i, escaped, false
 		}
-	look:
 		switch c := b[i]; {
 		case c == '"':
 			return i + 1, escaped, true
@@ -424,6 +427,19 @@ func scanString(b []byte, i int) (int, bool, bool) {
 			i += size
 		}
 	}
+}
+
+// plainRun returns the index of the first byte at or after i that needs a
+// look (see lookFlags), reading eight bytes at a time, or, when none does,
+// where fewer than eight bytes are left.
+func plainRun(b []byte, i int) int {
+	for i+8 <= len(b) {
+		if f := lookFlags(binary.LittleEndian.Uint64(b[i:])); f != 0 {
+			return i + bits.TrailingZeros64(f)>>3
+		}
+		i += 8
+	}
+	return i
 }
 
 const (
