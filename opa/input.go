@@ -1,0 +1,133 @@
+package opa
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+
+	"github.com/open-policy-agent/opa/v1/ast"
+
+	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/claudecode"
+)
+
+// request is the input document a policy is given for one event: the
+// native dialect's request (see package process) without its schema
+// number, and with the session the runtime told the chain about.
+type request struct {
+	Hook    hookchain.Hook  `json:"hook"`
+	Tool    string          `json:"tool"`
+	CallID  string          `json:"call_id"`
+	Input   json.RawMessage `json:"input"`
+	Output  json.RawMessage `json:"output,omitempty"`
+	IsError *bool           `json:"is_error,omitempty"`
+	Session map[string]any  `json:"session,omitempty"`
+}
+
+// newRequest is the input document for e, asked in ctx.
+func newRequest(ctx context.Context, e hookchain.Event, o *options) (request, error) {
+	r := request{Hook: e.Hook, Tool: e.Tool, CallID: e.CallID, Input: e.Input}
+	if e.Hook != hookchain.BeforeTool && e.Hook != hookchain.AfterTool {
+		return request{}, fmt.Errorf("unknown hook %d", uint8(e.Hook))
+	}
+	if len(r.Input) == 0 {
+		r.Input = json.RawMessage("{}")
+	}
+	if e.Hook == hookchain.AfterTool {
+		r.Output = e.Output
+		if len(r.Output) == 0 {
+			r.Output = json.RawMessage("null")
+		}
+		isError := e.IsError
+		r.IsError = &isError
+	}
+	r.Session = sessionOf(ctx, o.session)
+	return r, nil
+}
+
+// sessionOf gathers what the runtime says about the conversation: the
+// Claude Code session in ctx, then what the WithSession function adds.
+func sessionOf(ctx context.Context, extra func(context.Context) map[string]any) map[string]any {
+	var s map[string]any
+	if info, ok := claudecode.SessionInfoFrom(ctx); ok {
+		s = make(map[string]any, 5+len(info.Extra))
+		for k, raw := range info.Extra {
+			dec := json.NewDecoder(bytes.NewReader(raw))
+			dec.UseNumber()
+			var v any
+			if dec.Decode(&v) == nil {
+				s[k] = v
+			}
+		}
+		for _, f := range [...]struct{ key, value string }{
+			{"id", info.ID}, {"transcript_path", info.TranscriptPath}, {"cwd", info.Cwd},
+			{"permission_mode", info.PermissionMode}, {"project_dir", info.ProjectDir},
+		} {
+			if f.value != "" {
+				s[f.key] = f.value
+			}
+		}
+	}
+	if extra != nil {
+		if more := extra(ctx); len(more) > 0 {
+			if s == nil {
+				s = make(map[string]any, len(more))
+			}
+			maps.Copy(s, more)
+		}
+	}
+	return s
+}
+
+// value is the request as OPA's parsed input, built without writing the
+// whole document out as JSON and reading it back.
+func (r request) value() (ast.Value, error) {
+	in, err := jsonValue(r.Input, "input")
+	if err != nil {
+		return nil, err
+	}
+	terms := make([][2]*ast.Term, 0, 7)
+	terms = append(terms,
+		ast.Item(ast.StringTerm("hook"), ast.StringTerm(r.Hook.String())),
+		ast.Item(ast.StringTerm("tool"), ast.StringTerm(r.Tool)),
+		ast.Item(ast.StringTerm("call_id"), ast.StringTerm(r.CallID)),
+		ast.Item(ast.StringTerm("input"), ast.NewTerm(in)),
+	)
+	if r.IsError != nil {
+		out, err := jsonValue(r.Output, "output")
+		if err != nil {
+			return nil, err
+		}
+		terms = append(terms,
+			ast.Item(ast.StringTerm("output"), ast.NewTerm(out)),
+			ast.Item(ast.StringTerm("is_error"), ast.BooleanTerm(*r.IsError)))
+	}
+	if r.Session != nil {
+		s, err := ast.InterfaceToValue(r.Session)
+		if err != nil {
+			return nil, fmt.Errorf("the session cannot be given to the policy: %w", err)
+		}
+		terms = append(terms, ast.Item(ast.StringTerm("session"), ast.NewTerm(s)))
+	}
+	return ast.NewObject(terms...), nil
+}
+
+// jsonValue reads raw JSON as an OPA value, numbers kept as written.
+func jsonValue(raw json.RawMessage, what string) (ast.Value, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, fmt.Errorf("the event's %s is not valid JSON: %w", what, err)
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("the event's %s is not valid JSON: more than one value", what)
+	}
+	x, err := ast.InterfaceToValue(v)
+	if err != nil {
+		return nil, fmt.Errorf("the event's %s cannot be given to the policy: %w", what, err)
+	}
+	return x, nil
+}

@@ -1,0 +1,54 @@
+package opa
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/open-policy-agent/opa/v1/topdown/print"
+
+	"github.com/hookchain/hookchain"
+)
+
+// printer hands the output of Rego's print calls during one evaluation to
+// the link's logger, with the call it was printed for.
+type printer struct {
+	log *slog.Logger
+	e   *hookchain.Event
+}
+
+func (p printer) Print(pc print.Context, msg string) error {
+	ctx := pc.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if !p.log.Enabled(ctx, slog.LevelInfo) {
+		return nil
+	}
+	attrs := []slog.Attr{slog.String("text", msg)}
+	if pc.Location != nil {
+		attrs = append(attrs, slog.String("location", pc.Location.String()))
+	}
+	attrs = append(attrs, eventAttrs(p.e)...)
+	p.log.LogAttrs(ctx, slog.LevelInfo, "opa print", attrs...)
+	return nil
+}
+
+// failed logs a decision the link could not make, and returns err for the
+// chain to record as the link's failure.
+func failed(ctx context.Context, log *slog.Logger, e *hookchain.Event, err error) (hookchain.Outcome, error) {
+	if log.Enabled(ctx, slog.LevelWarn) {
+		attrs := append(eventAttrs(e), slog.String("error", err.Error()))
+		log.LogAttrs(ctx, slog.LevelWarn, "opa decision failed", attrs...)
+	}
+	return hookchain.Outcome{}, err
+}
+
+// eventAttrs names the call, with the attribute names of
+// hookchain.LogObserver, so that one grep finds both.
+func eventAttrs(e *hookchain.Event) []slog.Attr {
+	return []slog.Attr{
+		slog.String("hook", e.Hook.String()),
+		slog.String("tool", e.Tool),
+		slog.String("call_id", e.CallID),
+	}
+}
