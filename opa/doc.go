@@ -2,9 +2,18 @@
 // the same for every agent of a fleet, asked before each call and after it.
 // It is a module of its own, so that importing the core never pulls in OPA.
 //
-// [Embedded] evaluates a query in process, prepared once, against Rego
-// modules the host gives it. It is an ordinary [hookchain.Interceptor]: the
-// host names the link and says when it is asked, as for any other.
+// A link's interceptor comes from one of two places:
+//
+//   - [Embedded] evaluates a query in process, prepared once, against Rego
+//     modules the host gives it: tens of microseconds a call.
+//   - [NewFleet] runs OPA inside the agent from OPA's own configuration:
+//     bundles polled from a bundle server and verified by their signatures,
+//     every decision sent to a decision log service, the agent's status
+//     reported. It denies until its first bundle is active, and keeps
+//     deciding with the last good one when the server is down.
+//
+// Each is an ordinary [hookchain.Interceptor]: the host names the link and
+// says when it is asked, as for any other.
 //
 //	policy, err := opa.Embedded("data.hookchain.decision", map[string]string{"hookchain.rego": src})
 //	if err != nil {
@@ -67,7 +76,9 @@
 // which a guard never should be. That is the answer when evaluation fails
 // (a builtin's error included: evaluation is strict), when the query is
 // undefined for the call ([ErrUndefined]), when its value is not a decision
-// or has the wrong shape. No failure is ever read as an allow.
+// or has the wrong shape, and when a Fleet has no bundle yet
+// ([ErrNotReady]) or has been closed ([ErrClosed]). No failure is ever read
+// as an allow.
 //
 // # Logs
 //
@@ -76,6 +87,7 @@
 // with the text and where in the policy it was printed; and every decision
 // it could not make, at Warn, as "opa decision failed" with the error. Both
 // carry the call's hook, tool and call_id, as hookchain.LogObserver's
-// records do. The chain's observers see
+// records do. A Fleet logs OPA's own records there too: bundle downloads
+// and activations, and services it cannot reach. The chain's observers see
 // each failure as a step with its fault, like any link's.
 package opa

@@ -169,6 +169,13 @@ func TestOptionsAreRefusedWhereTheyDoNotApply(t *testing.T) {
 		_, err := opa.Embedded("data.p.decision", policy, opts...)
 		return err
 	}
+	fleet := func(opts ...opa.Option) error {
+		f, err := opa.NewFleet(context.Background(), []byte(`{}`), "p/decision", opts...)
+		if f != nil {
+			_ = f.Close(context.Background())
+		}
+		return err
+	}
 	for _, tc := range []struct {
 		name string
 		err  error
@@ -176,6 +183,10 @@ func TestOptionsAreRefusedWhereTheyDoNotApply(t *testing.T) {
 	}{
 		{"ATimeoutForEmbedded", embedded(opa.WithTimeout(time.Second)),
 			"opa: Embedded: WithTimeout and WithHTTPClient apply to Remote only; bound an in-process link with the chain's Link.Timeout"},
+		{"AClientForAFleet", fleet(opa.WithHTTPClient(nil)), "opa: WithHTTPClient(nil) (given to NewFleet)"},
+		{"ATimeoutForAFleet", fleet(opa.WithTimeout(time.Second)),
+			"opa: NewFleet: WithTimeout and WithHTTPClient apply to Remote only; bound an in-process link with the chain's Link.Timeout"},
+		{"DataForAFleet", fleet(opa.WithData(map[string]any{})), "opa: NewFleet: WithData applies to Embedded only; a Fleet's data comes from its bundles"},
 		{"ANilLogger", embedded(opa.WithLogger(nil)), "opa: WithLogger(nil) (given to Embedded)"},
 		{"ANilOption", embedded(nil), "opa: Embedded: a nil Option"},
 	} {

@@ -14,9 +14,19 @@ import (
 
 // The example policy's cases are JSON files that a policy author reads and
 // adds to without Go: each names an event and the chain's whole answer.
+// The same files hold for every way of asking OPA.
 func TestTheExamplePolicysCasesHoldEmbedded(t *testing.T) {
 	chain := hookchain.New(hookchain.On("policy", hookchain.Any(), embeddedExample(t)))
 	hookchaintest.RunFiles(t, chain, "testdata/cases/*.json")
+}
+
+func TestTheExamplePolicysCasesHoldInAFleet(t *testing.T) {
+	srv := newFleetServer(t)
+	key := newSigningKey(t)
+	srv.publish(buildBundle(t, "v1", examplePolicy(t), key))
+	f := startFleet(t, srv, key)
+	waitReady(t, f)
+	hookchaintest.RunFiles(t, fleetChain(f), "testdata/cases/*.json")
 }
 
 // The example policy is written as `opa fmt` writes Rego, so that a team

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"strings"
 
 	"github.com/open-policy-agent/opa/v1/ast"
 
@@ -130,4 +131,21 @@ func jsonValue(raw json.RawMessage, what string) (ast.Value, error) {
 		return nil, fmt.Errorf("the event's %s cannot be given to the policy: %w", what, err)
 	}
 	return x, nil
+}
+
+// checkPath checks a decision's path: slash-separated under data, as in
+// OPA's Data API. A Rego reference given instead ("data.hookchain.decision")
+// would name a key with dots in it, undefined on every call; it is refused
+// here rather than denied at every call.
+func checkPath(path string) error {
+	want := `want the path under data, slash-separated as in OPA's Data API: "hookchain/decision"`
+	if path == "" {
+		return fmt.Errorf("no decision path (%s)", want)
+	}
+	for _, seg := range strings.Split(strings.TrimPrefix(path, "/"), "/") {
+		if seg == "" || seg == "." || seg == ".." || strings.ContainsAny(seg, ".[]") {
+			return fmt.Errorf("%q is not a decision path (%s)", path, want)
+		}
+	}
+	return nil
 }

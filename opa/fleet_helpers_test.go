@@ -1,0 +1,221 @@
+package opa_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/x509"
+	"encoding/json"
+	"encoding/pem"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/open-policy-agent/opa/v1/bundle"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hookchain/hookchain/opa"
+)
+
+// signingKey is a key a bundle server signs its bundles with: its private
+// half for the server, its public half for the agents' configuration.
+type signingKey struct{ private, public string }
+
+func newSigningKey(t testing.TB) signingKey {
+	t.Helper()
+	k, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	require.NoError(t, err)
+	priv, err := x509.MarshalPKCS8PrivateKey(k)
+	require.NoError(t, err)
+	pub, err := x509.MarshalPKIXPublicKey(&k.PublicKey)
+	require.NoError(t, err)
+	return signingKey{
+		private: string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: priv})),
+		public:  string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: pub})),
+	}
+}
+
+// buildBundle makes a bundle of one Rego file with OPA's bundle package,
+// as `opa build --signing-key` would: signed with key unless it is zero.
+func buildBundle(t testing.TB, revision, rego string, key signingKey) []byte {
+	t.Helper()
+	b := bundle.Bundle{
+		Manifest: bundle.Manifest{Revision: revision, Roots: &[]string{"hookchain"}},
+		Modules:  []bundle.ModuleFile{{URL: "/hookchain.rego", Path: "/hookchain.rego", Raw: []byte(rego)}},
+		Data:     map[string]any{},
+	}
+	if key.private != "" {
+		require.NoError(t, b.GenerateSignature(bundle.NewSigningConfig(key.private, "ES256", ""), "fleet", false))
+	}
+	var buf bytes.Buffer
+	require.NoError(t, bundle.NewWriter(&buf).DisableFormat(true).Write(b))
+	return buf.Bytes()
+}
+
+// fleetServer is what a fleet's agents talk to, on loopback: a bundle
+// server that answers with ETags, a decision log collector and a status
+// collector.
+type fleetServer struct {
+	*httptest.Server
+
+	mu       sync.Mutex
+	bundle   []byte // nil: 404
+	etag     string
+	down     bool // answer 503 to bundle requests
+	gets     int  // bundle requests answered
+	logs     []map[string]any
+	statuses []map[string]any
+}
+
+// newFleetServer starts a fleetServer, closed when the test ends. It then
+// checks that nothing the test started — OPA's plugins, the server's
+// connections — is left running.
+func newFleetServer(t *testing.T) *fleetServer {
+	t.Helper()
+	noGoroutineLeft(t)
+	s := &fleetServer{}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /bundles/hookchain.tar.gz", s.serveBundle)
+	mux.HandleFunc("POST /logs", s.collect(&s.logs, true))
+	mux.HandleFunc("POST /status", s.collect(&s.statuses, false))
+	s.Server = httptest.NewServer(mux)
+	t.Cleanup(s.Close)
+	return s
+}
+
+// publish makes b the bundle the server hands out, under a new ETag.
+func (s *fleetServer) publish(b []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.bundle, s.down = b, false
+	s.etag = strconv.Quote(strconv.Itoa(len(s.etag) + len(b)))
+}
+
+func (s *fleetServer) setDown(down bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.down = down
+}
+
+func (s *fleetServer) bundleGets() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.gets
+}
+
+func (s *fleetServer) serveBundle(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.gets++
+	switch {
+	case s.down:
+		http.Error(w, "down for maintenance", http.StatusServiceUnavailable)
+	case s.bundle == nil:
+		http.NotFound(w, r)
+	case r.Header.Get("If-None-Match") == s.etag:
+		w.WriteHeader(http.StatusNotModified)
+	default:
+		w.Header().Set("ETag", s.etag)
+		w.Header().Set("Content-Type", "application/gzip")
+		_, _ = w.Write(s.bundle)
+	}
+}
+
+func (s *fleetServer) collect(into *[]map[string]any, array bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var body io.Reader = r.Body
+		if r.Header.Get("Content-Encoding") == "gzip" {
+			zr, err := gzip.NewReader(r.Body)
+			if err != nil {
+				http.Error(w, err.Error(), http.StatusBadRequest)
+				return
+			}
+			body = zr
+		}
+		var docs []map[string]any
+		var err error
+		if array {
+			err = json.NewDecoder(body).Decode(&docs)
+		} else {
+			var doc map[string]any
+			err = json.NewDecoder(body).Decode(&doc)
+			docs = append(docs, doc)
+		}
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		s.mu.Lock()
+		*into = append(*into, docs...)
+		s.mu.Unlock()
+	}
+}
+
+// decisionLogs and statusReports return what has been received so far.
+func (s *fleetServer) decisionLogs() []map[string]any {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]map[string]any(nil), s.logs...)
+}
+
+func (s *fleetServer) statusReports() []map[string]any {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]map[string]any(nil), s.statuses...)
+}
+
+// config is the OPA configuration an agent of the fleet is deployed with:
+// the README's, with the server's URL, the key, and a one-second poll.
+func (s *fleetServer) config(key signingKey) []byte {
+	cfg := map[string]any{
+		"services": map[string]any{"fleet": map[string]any{"url": s.URL}},
+		"labels":   map[string]any{"team": "platform", "agent": "test"},
+		"keys":     map[string]any{"fleet-signing": map[string]any{"algorithm": "ES256", "key": key.public}},
+		"bundles": map[string]any{"hookchain": map[string]any{
+			"service":  "fleet",
+			"resource": "bundles/hookchain.tar.gz",
+			"polling":  map[string]any{"min_delay_seconds": 1, "max_delay_seconds": 1},
+			"signing":  map[string]any{"keyid": "fleet-signing"},
+		}},
+		"decision_logs": map[string]any{
+			"service":   "fleet",
+			"reporting": map[string]any{"min_delay_seconds": 1, "max_delay_seconds": 1},
+		},
+		"status": map[string]any{"service": "fleet"},
+	}
+	b, _ := json.Marshal(cfg)
+	return b
+}
+
+// startFleet starts a Fleet on s's configuration, closed when the test
+// ends.
+func startFleet(t *testing.T, s *fleetServer, key signingKey) *opa.Fleet {
+	t.Helper()
+	f, err := opa.NewFleet(context.Background(), s.config(key), "hookchain/decision", opa.WithLogger(quiet))
+	require.NoError(t, err)
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		require.NoError(t, f.Close(ctx))
+	})
+	return f
+}
+
+// waitReady waits for f's first bundle.
+func waitReady(t testing.TB, f *opa.Fleet) {
+	t.Helper()
+	select {
+	case <-f.Ready():
+	case <-time.After(20 * time.Second):
+		t.Fatal("the fleet's first bundle was not activated within 20s")
+	}
+}
+
+func fmtNumber(n float64) string { return strconv.FormatFloat(n, 'f', -1, 64) }
