@@ -2,7 +2,7 @@
 // the same for every agent of a fleet, asked before each call and after it.
 // It is a module of its own, so that importing the core never pulls in OPA.
 //
-// A link's interceptor comes from one of two places:
+// A link's interceptor comes from one of three places:
 //
 //   - [Embedded] evaluates a query in process, prepared once, against Rego
 //     modules the host gives it: tens of microseconds a call.
@@ -11,6 +11,8 @@
 //     every decision sent to a decision log service, the agent's status
 //     reported. It denies until its first bundle is active, and keeps
 //     deciding with the last good one when the server is down.
+//   - [Remote] asks an OPA server that is already running, over its REST
+//     Data API, with a timeout.
 //
 // Each is an ordinary [hookchain.Interceptor]: the host names the link and
 // says when it is asked, as for any other.
@@ -76,9 +78,10 @@
 // which a guard never should be. That is the answer when evaluation fails
 // (a builtin's error included: evaluation is strict), when the query is
 // undefined for the call ([ErrUndefined]), when its value is not a decision
-// or has the wrong shape, and when a Fleet has no bundle yet
-// ([ErrNotReady]) or has been closed ([ErrClosed]). No failure is ever read
-// as an allow.
+// or has the wrong shape, when a Fleet has no bundle yet ([ErrNotReady]) or
+// has been closed ([ErrClosed]), and when a Remote server cannot be reached,
+// is too slow, or answers with an error. No failure is ever read as an
+// allow.
 //
 // # Logs
 //

@@ -169,6 +169,10 @@ func TestOptionsAreRefusedWhereTheyDoNotApply(t *testing.T) {
 		_, err := opa.Embedded("data.p.decision", policy, opts...)
 		return err
 	}
+	remote := func(opts ...opa.Option) error {
+		_, err := opa.Remote("http://127.0.0.1:8181", "p/decision", opts...)
+		return err
+	}
 	fleet := func(opts ...opa.Option) error {
 		f, err := opa.NewFleet(context.Background(), []byte(`{}`), "p/decision", opts...)
 		if f != nil {
@@ -187,7 +191,10 @@ func TestOptionsAreRefusedWhereTheyDoNotApply(t *testing.T) {
 		{"ATimeoutForAFleet", fleet(opa.WithTimeout(time.Second)),
 			"opa: NewFleet: WithTimeout and WithHTTPClient apply to Remote only; bound an in-process link with the chain's Link.Timeout"},
 		{"DataForAFleet", fleet(opa.WithData(map[string]any{})), "opa: NewFleet: WithData applies to Embedded only; a Fleet's data comes from its bundles"},
+		{"DataForRemote", remote(opa.WithData(map[string]any{})), "opa: Remote: WithData applies to Embedded only; a Remote server has its own"},
 		{"ANilLogger", embedded(opa.WithLogger(nil)), "opa: WithLogger(nil) (given to Embedded)"},
+		{"ANilSession", remote(opa.WithSession(nil)), "opa: WithSession(nil) (given to Remote)"},
+		{"ATimeoutThatIsNotPositive", remote(opa.WithTimeout(0)), "opa: WithTimeout(0s): must be positive (given to Remote)"},
 		{"ANilOption", embedded(nil), "opa: Embedded: a nil Option"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
