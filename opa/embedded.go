@@ -8,11 +8,17 @@ import (
 	"slices"
 
 	"github.com/open-policy-agent/opa/v1/ast"
+	"github.com/open-policy-agent/opa/v1/metrics"
 	"github.com/open-policy-agent/opa/v1/rego"
 	"github.com/open-policy-agent/opa/v1/storage/inmem"
+	"github.com/open-policy-agent/opa/v1/topdown"
 
 	"github.com/hookchain/hookchain"
 )
+
+// noMetrics is where an evaluation's timers go: nowhere. Embedded keeps
+// none, and OPA would otherwise make a new set for every call.
+var noMetrics = metrics.NoOp()
 
 // ErrUndefined is wrapped by the error of a link whose query had no value
 // for the call: no rule gave a decision. It is a failure, never an allow;
@@ -79,7 +85,13 @@ func Embedded(query string, modules map[string]string, opts ...Option) (hookchai
 		if err != nil {
 			return failed(ctx, o.logger, &e, fmt.Errorf("opa: %s: not evaluated: %w", query, err))
 		}
-		rs, err := pq.Eval(ctx, rego.EvalParsedInput(input), rego.EvalPrintHook(printer{log: o.logger, e: &e}))
+		// Evaluation stops when ctx ends: OPA is told by a callback on ctx
+		// rather than a goroutine of its own per call.
+		cancel := topdown.NewCancel()
+		stop := context.AfterFunc(ctx, cancel.Cancel)
+		rs, err := pq.Eval(ctx, rego.EvalParsedInput(input), rego.EvalExternalCancel(cancel),
+			rego.EvalMetrics(noMetrics), rego.EvalPrintHook(printer{log: o.logger, e: &e}))
+		stop()
 		if err != nil {
 			return failed(ctx, o.logger, &e, fmt.Errorf("opa: evaluating %s: %w", query, err))
 		}

@@ -77,7 +77,7 @@ type fleetServer struct {
 // newFleetServer starts a fleetServer, closed when the test ends. It then
 // checks that nothing the test started — OPA's plugins, the server's
 // connections — is left running.
-func newFleetServer(t *testing.T) *fleetServer {
+func newFleetServer(t testing.TB) *fleetServer {
 	t.Helper()
 	noGoroutineLeft(t)
 	s := &fleetServer{}
@@ -196,7 +196,7 @@ func (s *fleetServer) config(key signingKey) []byte {
 
 // startFleet starts a Fleet on s's configuration, closed when the test
 // ends.
-func startFleet(t *testing.T, s *fleetServer, key signingKey) *opa.Fleet {
+func startFleet(t testing.TB, s *fleetServer, key signingKey) *opa.Fleet {
 	t.Helper()
 	f, err := opa.NewFleet(context.Background(), s.config(key), "hookchain/decision", opa.WithLogger(quiet))
 	require.NoError(t, err)

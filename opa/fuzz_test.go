@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/open-policy-agent/opa/v1/ast"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/opa"
@@ -107,4 +110,46 @@ func check(t *testing.T, e hookchain.Event, v any, out hookchain.Outcome) {
 			t.Fatal("a blank note was kept")
 		}
 	}
+}
+
+// FuzzJSONValue holds the reading of an event's input or output for OPA,
+// which walks the JSON term by term, to what encoding/json reads: the same
+// value, numbers as written, strings unescaped alike.
+func FuzzJSONValue(f *testing.F) {
+	for _, seed := range []string{
+		`{"command":"ls -l","timeout":60}`,
+		`{"a":[1,2.50,-3e2,true,false,null],"b":{"c":"\u00e9\ud83d\ude00\n\"q\""}}`,
+		`"text\twith \\ escapes"`,
+		`12345678901234567890`,
+		`{"a":1,"a":2}`,
+		`"\ud800 lone"`,
+		`[]`, `{}`, `null`,
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.UseNumber()
+		var v any
+		if !json.Valid(raw) || !utf8.Valid(raw) || dec.Decode(&v) != nil {
+			if _, err := opa.JSONValue(raw, "input"); err == nil && !json.Valid(raw) {
+				t.Fatalf("invalid JSON read as a value: %q", raw)
+			}
+			return
+		}
+		want, err := ast.InterfaceToValue(v)
+		if err != nil {
+			return
+		}
+		got, err := opa.JSONValue(raw, "input")
+		if err != nil {
+			if strings.Contains(err.Error(), "twice") {
+				return // encoding/json keeps the last; a value that means two things is refused
+			}
+			t.Fatalf("%q: %v", raw, err)
+		}
+		if got.Compare(want) != 0 {
+			t.Fatalf("%q read as %v, encoding/json reads %v", raw, got, want)
+		}
+	})
 }

@@ -62,7 +62,7 @@ func goroutines() map[string]string {
 // noGoroutineLeft fails t, when the test ends, if a goroutine started
 // since this call is still running after 10s: whatever the test started —
 // an evaluation, OPA's plugins, a server — must have stopped.
-func noGoroutineLeft(t *testing.T) {
+func noGoroutineLeft(t testing.TB) {
 	before := goroutines()
 	t.Cleanup(func() {
 		var left []string

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/open-policy-agent/opa/v1/ast"
+	"github.com/tidwall/gjson"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/claudecode"
@@ -82,6 +83,15 @@ func sessionOf(ctx context.Context, extra func(context.Context) map[string]any) 
 	return s
 }
 
+// The input document's keys and hook names, made once: OPA's terms are
+// values, and every evaluation may share them.
+var (
+	keyHook, keyTool, keyCallID = ast.StringTerm("hook"), ast.StringTerm("tool"), ast.StringTerm("call_id")
+	keyInput, keyOutput         = ast.StringTerm("input"), ast.StringTerm("output")
+	keyIsError, keySession      = ast.StringTerm("is_error"), ast.StringTerm("session")
+	beforeTool, afterTool       = ast.StringTerm(hookchain.BeforeTool.String()), ast.StringTerm(hookchain.AfterTool.String())
+)
+
 // value is the request as OPA's parsed input, built without writing the
 // whole document out as JSON and reading it back.
 func (r request) value() (ast.Value, error) {
@@ -89,48 +99,88 @@ func (r request) value() (ast.Value, error) {
 	if err != nil {
 		return nil, err
 	}
+	hook := beforeTool
+	if r.Hook == hookchain.AfterTool {
+		hook = afterTool
+	}
 	terms := make([][2]*ast.Term, 0, 7)
 	terms = append(terms,
-		ast.Item(ast.StringTerm("hook"), ast.StringTerm(r.Hook.String())),
-		ast.Item(ast.StringTerm("tool"), ast.StringTerm(r.Tool)),
-		ast.Item(ast.StringTerm("call_id"), ast.StringTerm(r.CallID)),
-		ast.Item(ast.StringTerm("input"), ast.NewTerm(in)),
+		ast.Item(keyHook, hook),
+		ast.Item(keyTool, ast.StringTerm(r.Tool)),
+		ast.Item(keyCallID, ast.StringTerm(r.CallID)),
+		ast.Item(keyInput, ast.NewTerm(in)),
 	)
 	if r.IsError != nil {
 		out, err := jsonValue(r.Output, "output")
 		if err != nil {
 			return nil, err
 		}
-		terms = append(terms,
-			ast.Item(ast.StringTerm("output"), ast.NewTerm(out)),
-			ast.Item(ast.StringTerm("is_error"), ast.BooleanTerm(*r.IsError)))
+		terms = append(terms, ast.Item(keyOutput, ast.NewTerm(out)), ast.Item(keyIsError, ast.BooleanTerm(*r.IsError)))
 	}
 	if r.Session != nil {
 		s, err := ast.InterfaceToValue(r.Session)
 		if err != nil {
 			return nil, fmt.Errorf("the session cannot be given to the policy: %w", err)
 		}
-		terms = append(terms, ast.Item(ast.StringTerm("session"), ast.NewTerm(s)))
+		terms = append(terms, ast.Item(keySession, ast.NewTerm(s)))
 	}
 	return ast.NewObject(terms...), nil
 }
 
-// jsonValue reads raw JSON as an OPA value, numbers kept as written.
+// jsonValue reads raw JSON as an OPA value, numbers kept as written. It
+// walks the JSON with gjson, term by term, rather than decoding it into Go
+// maps and converting those: the event's input is read once per call. A key
+// given twice in one object is an error, as it is to the chain: which of
+// the two a policy would read depends on the reader.
 func jsonValue(raw json.RawMessage, what string) (ast.Value, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, fmt.Errorf("the event's %s is not valid JSON: %w", what, err)
+	if !gjson.ValidBytes(raw) {
+		return nil, fmt.Errorf("the event's %s is not valid JSON", what)
 	}
-	if dec.More() {
-		return nil, fmt.Errorf("the event's %s is not valid JSON: more than one value", what)
-	}
-	x, err := ast.InterfaceToValue(v)
+	t, err := jsonTerm(gjson.ParseBytes(raw))
 	if err != nil {
-		return nil, fmt.Errorf("the event's %s cannot be given to the policy: %w", what, err)
+		return nil, fmt.Errorf("the event's %s %w", what, err)
 	}
-	return x, nil
+	return t.Value, nil
+}
+
+func jsonTerm(r gjson.Result) (*ast.Term, error) {
+	switch r.Type {
+	case gjson.String:
+		return ast.StringTerm(r.String()), nil
+	case gjson.Number:
+		return ast.NumberTerm(json.Number(r.Raw)), nil
+	case gjson.True:
+		return ast.BooleanTerm(true), nil
+	case gjson.False:
+		return ast.BooleanTerm(false), nil
+	case gjson.Null:
+		return ast.NullTerm(), nil
+	}
+	var err error
+	if r.IsArray() {
+		var elems []*ast.Term
+		r.ForEach(func(_, v gjson.Result) bool {
+			var t *ast.Term
+			t, err = jsonTerm(v)
+			elems = append(elems, t)
+			return err == nil
+		})
+		return ast.ArrayTerm(elems...), err
+	}
+	obj := ast.NewObject()
+	r.ForEach(func(k, v gjson.Result) bool {
+		key := ast.StringTerm(k.String())
+		if obj.Get(key) != nil {
+			err = fmt.Errorf("has the key %q twice", k.String())
+			return false
+		}
+		var t *ast.Term
+		if t, err = jsonTerm(v); err == nil {
+			obj.Insert(key, t)
+		}
+		return err == nil
+	})
+	return ast.NewTerm(obj), err
 }
 
 // checkPath checks a decision's path: slash-separated under data, as in

@@ -38,7 +38,7 @@ not_a_decision := 42
 // runtime package, serving the example policy and brokenPolicy. It stops
 // when the test ends, leaving nothing running. It returns its base URL and
 // the directory its policies are in.
-func startOPAServer(t *testing.T) (base, dir string) {
+func startOPAServer(t testing.TB) (base, dir string) {
 	t.Helper()
 	// OPA's server asks for SIGINT and SIGTERM, and os/signal's loop then
 	// runs for the life of the process: it is started before the check for
