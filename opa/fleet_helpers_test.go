@@ -13,6 +13,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strconv"
 	"sync"
 	"testing"
@@ -42,14 +43,20 @@ func newSigningKey(t testing.TB) signingKey {
 	}
 }
 
-// buildBundle makes a bundle of one Rego file with OPA's bundle package,
-// as `opa build --signing-key` would: signed with key unless it is zero.
-func buildBundle(t testing.TB, revision, rego string, key signingKey) []byte {
+// buildBundle makes a bundle of the policy and the README's decision log
+// mask with OPA's bundle package, as `opa build --signing-key` would:
+// signed with key unless it is zero.
+func buildBundle(t testing.TB, revision, policy string, key signingKey) []byte {
 	t.Helper()
+	mask, err := os.ReadFile("testdata/mask.rego")
+	require.NoError(t, err)
 	b := bundle.Bundle{
-		Manifest: bundle.Manifest{Revision: revision, Roots: &[]string{"hookchain"}},
-		Modules:  []bundle.ModuleFile{{URL: "/hookchain.rego", Path: "/hookchain.rego", Raw: []byte(rego)}},
-		Data:     map[string]any{},
+		Manifest: bundle.Manifest{Revision: revision, Roots: &[]string{"hookchain", "system/log"}},
+		Modules: []bundle.ModuleFile{
+			{URL: "/hookchain.rego", Path: "/hookchain.rego", Raw: []byte(policy)},
+			{URL: "/mask.rego", Path: "/mask.rego", Raw: mask},
+		},
+		Data: map[string]any{},
 	}
 	if key.private != "" {
 		require.NoError(t, b.GenerateSignature(bundle.NewSigningConfig(key.private, "ES256", ""), "fleet", false))
@@ -64,6 +71,7 @@ func buildBundle(t testing.TB, revision, rego string, key signingKey) []byte {
 // collector.
 type fleetServer struct {
 	*httptest.Server
+	t testing.TB
 
 	mu       sync.Mutex
 	bundle   []byte // nil: 404
@@ -80,7 +88,7 @@ type fleetServer struct {
 func newFleetServer(t testing.TB) *fleetServer {
 	t.Helper()
 	noGoroutineLeft(t)
-	s := &fleetServer{}
+	s := &fleetServer{t: t}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /bundles/hookchain.tar.gz", s.serveBundle)
 	mux.HandleFunc("POST /logs", s.collect(&s.logs, true))
@@ -172,25 +180,28 @@ func (s *fleetServer) statusReports() []map[string]any {
 }
 
 // config is the OPA configuration an agent of the fleet is deployed with:
-// the README's, with the server's URL, the key, and a one-second poll.
+// the README's, with the loopback server's URL and no credentials, the
+// test's key, and delays of a second.
 func (s *fleetServer) config(key signingKey) []byte {
-	cfg := map[string]any{
-		"services": map[string]any{"fleet": map[string]any{"url": s.URL}},
-		"labels":   map[string]any{"team": "platform", "agent": "test"},
-		"keys":     map[string]any{"fleet-signing": map[string]any{"algorithm": "ES256", "key": key.public}},
-		"bundles": map[string]any{"hookchain": map[string]any{
-			"service":  "fleet",
-			"resource": "bundles/hookchain.tar.gz",
-			"polling":  map[string]any{"min_delay_seconds": 1, "max_delay_seconds": 1},
-			"signing":  map[string]any{"keyid": "fleet-signing"},
-		}},
-		"decision_logs": map[string]any{
-			"service":   "fleet",
-			"reporting": map[string]any{"min_delay_seconds": 1, "max_delay_seconds": 1},
-		},
-		"status": map[string]any{"service": "fleet"},
+	t := s.t
+	cfg := readmeConfig(t)
+	at := func(path ...string) map[string]any {
+		m := cfg
+		for _, k := range path {
+			next, ok := m[k].(map[string]any)
+			require.True(t, ok, "the README's configuration has no %v", path)
+			m = next
+		}
+		return m
 	}
-	b, _ := json.Marshal(cfg)
+	fleet := at("services", "fleet")
+	fleet["url"] = s.URL
+	delete(fleet, "credentials")
+	at("keys", "fleet-signing")["key"] = key.public
+	at("bundles", "hookchain")["polling"] = map[string]any{"min_delay_seconds": 1, "max_delay_seconds": 1}
+	at("decision_logs")["reporting"] = map[string]any{"min_delay_seconds": 1, "max_delay_seconds": 1}
+	b, err := json.Marshal(cfg)
+	require.NoError(t, err)
 	return b
 }
 

@@ -128,6 +128,9 @@ func TestDecisionLogsReachTheCollectorWithTheCallIDAndTheDecision(t *testing.T) 
 
 	chain.Run(context.Background(), bash(hookchain.BeforeTool, "toolu_rm", `{"command":"rm -rf /","timeout":5}`))
 	chain.Run(context.Background(), bash(hookchain.BeforeTool, "toolu_make", `{"command":"make"}`))
+	env := bash(hookchain.AfterTool, "toolu_env", `{"command":"env","timeout":5}`)
+	env.Output = hookchain.Text("AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE\n")
+	chain.Run(context.Background(), env)
 
 	var byCall map[string]map[string]any
 	require.Eventually(t, func() bool {
@@ -137,7 +140,7 @@ func TestDecisionLogsReachTheCollectorWithTheCallIDAndTheDecision(t *testing.T) 
 				byCall[in["call_id"].(string)] = event
 			}
 		}
-		return len(byCall) == 2
+		return len(byCall) == 3
 	}, 10*time.Second, 20*time.Millisecond, "the decisions were not logged within 10s of a 1s reporting delay")
 
 	rm := byCall["toolu_rm"]
@@ -152,6 +155,15 @@ func TestDecisionLogsReachTheCollectorWithTheCallIDAndTheDecision(t *testing.T) 
 	made := byCall["toolu_make"]
 	assert.Equal(t, map[string]any{"decision": "modify", "reason": "added a 60s timeout",
 		"input": map[string]any{"command": "make", "timeout": 60.0}}, made["result"])
+
+	// The mask keeps the tool's output on the agent; the redacted result
+	// is the policy's, and is logged.
+	redacted := byCall["toolu_env"]
+	assert.Equal(t, map[string]any{"hook": "after_tool", "tool": "Bash", "call_id": "toolu_env",
+		"input": map[string]any{"command": "env", "timeout": 5.0}, "is_error": false}, redacted["input"])
+	assert.Equal(t, []any{"/input/output"}, redacted["erased"])
+	assert.Equal(t, map[string]any{"decision": "replace", "reason": "redacted an AWS access key",
+		"output": "AWS_ACCESS_KEY_ID=[redacted]\n"}, redacted["result"])
 }
 
 func TestStatusReportsNameTheActiveRevision(t *testing.T) {
