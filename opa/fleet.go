@@ -85,7 +85,14 @@ func NewFleet(ctx context.Context, config []byte, path string, opts ...Option) (
 		Logger:        logger,
 		ConsoleLogger: logger,
 		Ready:         f.ready,
-		ManagerOpts:   []func(*plugins.Manager){func(m *plugins.Manager) { manager = m }},
+		ManagerOpts: []func(*plugins.Manager){
+			func(m *plugins.Manager) { manager = m },
+			// Rego's print output goes where Embedded's does, as "opa
+			// print" records naming the call, rather than as OPA's own
+			// log lines that do not.
+			plugins.EnablePrintStatements(true),
+			plugins.PrintHook(printer{log: o.logger}),
+		},
 	})
 	if err == nil && ctx.Err() != nil {
 		f.opa.Stop(context.Background())
@@ -136,7 +143,7 @@ func (f *Fleet) Intercept(ctx context.Context, e hookchain.Event) (hookchain.Out
 	if err != nil {
 		return failed(ctx, f.o.logger, &e, fmt.Errorf("opa: %s: not evaluated: %w", f.path, err))
 	}
-	res, err := f.opa.Decision(ctx, sdk.DecisionOptions{Path: f.path, Input: input, StrictBuiltinErrors: true})
+	res, err := f.opa.Decision(withEvent(ctx, &e), sdk.DecisionOptions{Path: f.path, Input: input, StrictBuiltinErrors: true})
 	switch {
 	case sdk.IsUndefinedErr(err):
 		return failed(ctx, f.o.logger, &e, fmt.Errorf("opa: %s: %w", f.path, ErrUndefined))

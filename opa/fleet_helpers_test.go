@@ -78,6 +78,8 @@ type fleetServer struct {
 	etag     string
 	down     bool // answer 503 to bundle requests
 	gets     int  // bundle requests answered
+	sent     int  // bundle requests answered with the bundle
+	same     int  // bundle requests answered 304 Not Modified
 	logs     []map[string]any
 	statuses []map[string]any
 }
@@ -118,6 +120,14 @@ func (s *fleetServer) bundleGets() int {
 	return s.gets
 }
 
+// bundleAnswers returns how many bundle requests were answered with the
+// bundle and how many with 304 Not Modified.
+func (s *fleetServer) bundleAnswers() (sent, same int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.sent, s.same
+}
+
 func (s *fleetServer) serveBundle(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -128,8 +138,10 @@ func (s *fleetServer) serveBundle(w http.ResponseWriter, r *http.Request) {
 	case s.bundle == nil:
 		http.NotFound(w, r)
 	case r.Header.Get("If-None-Match") == s.etag:
+		s.same++
 		w.WriteHeader(http.StatusNotModified)
 	default:
+		s.sent++
 		w.Header().Set("ETag", s.etag)
 		w.Header().Set("Content-Type", "application/gzip")
 		_, _ = w.Write(s.bundle)
@@ -206,10 +218,10 @@ func (s *fleetServer) config(key signingKey) []byte {
 }
 
 // startFleet starts a Fleet on s's configuration, closed when the test
-// ends.
-func startFleet(t testing.TB, s *fleetServer, key signingKey) *opa.Fleet {
+// ends. Its logs are discarded unless opts say otherwise.
+func startFleet(t testing.TB, s *fleetServer, key signingKey, opts ...opa.Option) *opa.Fleet {
 	t.Helper()
-	f, err := opa.NewFleet(context.Background(), s.config(key), "hookchain/decision", opa.WithLogger(quiet))
+	f, err := opa.NewFleet(context.Background(), s.config(key), "hookchain/decision", append([]opa.Option{opa.WithLogger(quiet)}, opts...)...)
 	require.NoError(t, err)
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

@@ -1,7 +1,11 @@
 package opa_test
 
 import (
+	"bytes"
 	"context"
+	"log/slog"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -164,6 +168,82 @@ func TestDecisionLogsReachTheCollectorWithTheCallIDAndTheDecision(t *testing.T) 
 	assert.Equal(t, []any{"/input/output"}, redacted["erased"])
 	assert.Equal(t, map[string]any{"decision": "replace", "reason": "redacted an AWS access key",
 		"output": "AWS_ACCESS_KEY_ID=[redacted]\n"}, redacted["result"])
+}
+
+// OPA polls with the ETag of the bundle it has: an unchanged bundle is
+// answered 304 Not Modified and never downloaded again.
+func TestAnUnchangedBundleIsNotDownloadedAgain(t *testing.T) {
+	srv := newFleetServer(t)
+	key := newSigningKey(t)
+	srv.publish(buildBundle(t, "v1", examplePolicy(t), key))
+	f := startFleet(t, srv, key)
+	waitReady(t, f)
+
+	require.Eventually(t, func() bool { _, same := srv.bundleAnswers(); return same >= 2 },
+		10*time.Second, 20*time.Millisecond, "no poll was answered 304 within 10s of a 1s polling interval")
+	sent, _ := srv.bundleAnswers()
+	assert.Equal(t, 1, sent, "the unchanged bundle was downloaded again")
+	assert.Equal(t, hookchain.Outcome{}, fleetChain(f).Run(context.Background(), lsCall))
+}
+
+// A Fleet's Rego print output and the decisions it could not make reach
+// the host's logger as Embedded's do, tied to the call.
+func TestAFleetsPrintOutputAndFailuresReachTheLogger(t *testing.T) {
+	srv := newFleetServer(t)
+	key := newSigningKey(t)
+	srv.publish(buildBundle(t, "v1", `package hookchain
+
+decision := {"decision": "allow"} if {
+	print("asked about", input.tool)
+	input.tool != "Write"
+}
+`, key))
+	var buf syncBuffer
+	f := startFleet(t, srv, key, opa.WithLogger(slog.New(slog.NewJSONHandler(&buf, &slog.HandlerOptions{
+		ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
+			if a.Key == slog.TimeKey {
+				return slog.Attr{}
+			}
+			return a
+		},
+	}))))
+	waitReady(t, f)
+
+	_, err := f.Intercept(context.Background(), hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Read", CallID: "toolu_1"})
+	require.NoError(t, err)
+	_, err = f.Intercept(context.Background(), hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Write", CallID: "toolu_2"})
+	require.ErrorIs(t, err, opa.ErrUndefined)
+
+	var ours []string // OPA's own records (downloads, activations) aside
+	for _, line := range strings.Split(strings.TrimSpace(buf.String()), "\n") {
+		if strings.Contains(line, `"msg":"opa `) {
+			ours = append(ours, line)
+		}
+	}
+	require.Len(t, ours, 3, buf.String())
+	assert.JSONEq(t, `{"level":"INFO","msg":"opa print","text":"asked about Read","location":"/hookchain.rego:4","hook":"before_tool","tool":"Read","call_id":"toolu_1"}`, ours[0])
+	assert.JSONEq(t, `{"level":"INFO","msg":"opa print","text":"asked about Write","location":"/hookchain.rego:4","hook":"before_tool","tool":"Write","call_id":"toolu_2"}`, ours[1])
+	assert.JSONEq(t, `{"level":"WARN","msg":"opa decision failed","hook":"before_tool","tool":"Write","call_id":"toolu_2",
+		"error":"opa: hookchain/decision: undefined: the policy gave no decision for the call"}`, ours[2])
+}
+
+// syncBuffer is a bytes.Buffer that OPA's goroutines and the test can
+// write and read at once.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 func TestStatusReportsNameTheActiveRevision(t *testing.T) {

@@ -9,11 +9,21 @@ import (
 	"github.com/hookchain/hookchain"
 )
 
-// printer hands the output of Rego's print calls during one evaluation to
-// the link's logger, with the call it was printed for.
+// printer hands the output of Rego's print calls to the link's logger,
+// with the call it was printed for: e, or, when e is nil, the event the
+// evaluation's context carries (see withEvent).
 type printer struct {
 	log *slog.Logger
 	e   *hookchain.Event
+}
+
+// eventKey is the context key under which a Fleet's evaluation carries its
+// event, for the printer OPA's plugin manager holds for every evaluation.
+type eventKey struct{}
+
+// withEvent returns ctx carrying e, for a printer with no event of its own.
+func withEvent(ctx context.Context, e *hookchain.Event) context.Context {
+	return context.WithValue(ctx, eventKey{}, e)
 }
 
 func (p printer) Print(pc print.Context, msg string) error {
@@ -28,7 +38,13 @@ func (p printer) Print(pc print.Context, msg string) error {
 	if pc.Location != nil {
 		attrs = append(attrs, slog.String("location", pc.Location.String()))
 	}
-	attrs = append(attrs, eventAttrs(p.e)...)
+	e := p.e
+	if e == nil {
+		e, _ = ctx.Value(eventKey{}).(*hookchain.Event)
+	}
+	if e != nil {
+		attrs = append(attrs, eventAttrs(e)...)
+	}
 	p.log.LogAttrs(ctx, slog.LevelInfo, "opa print", attrs...)
 	return nil
 }
