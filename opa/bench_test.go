@@ -16,12 +16,13 @@ import (
 )
 
 // BenchmarkPolicy puts the example policy in front of the same allowed
-// call five ways: evaluated in process by Embedded; by a Fleet, from a
-// signed bundle, each decision logged to a collector on loopback; asked of
-// an OPA server on loopback by Remote; written as a Go interceptor; and
-// written in sh as a native process hook (testdata/policy.sh). Each is
-// first checked to decide a few calls alike, so that the five are one
-// policy.
+// call six ways: evaluated in process by Embedded; by a Fleet, from a
+// signed bundle, each decision logged to a collector on loopback; by the
+// same Fleet with no decision logs configured, to show what logging costs;
+// asked of an OPA server on loopback by Remote; written as a Go
+// interceptor; and written in sh as a native process hook
+// (testdata/policy.sh). Each is first checked to decide a few calls alike,
+// so that the six are one policy.
 func BenchmarkPolicy(b *testing.B) {
 	server, _ := startOPAServer(b)
 	links := []struct {
@@ -33,6 +34,13 @@ func BenchmarkPolicy(b *testing.B) {
 			srv, key := newFleetServer(b), newSigningKey(b)
 			srv.publish(buildBundle(b, "v1", examplePolicy(b), key))
 			f := startFleet(b, srv, key)
+			waitReady(b, f)
+			return f.Intercept
+		}},
+		{"fleet-opa-unlogged", func(b *testing.B) hookchain.Interceptor {
+			srv, key := newFleetServer(b), newSigningKey(b)
+			srv.publish(buildBundle(b, "v1", examplePolicy(b), key))
+			f := startFleetOn(b, srv.config(key, "decision_logs"))
 			waitReady(b, f)
 			return f.Intercept
 		}},

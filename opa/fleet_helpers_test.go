@@ -193,8 +193,9 @@ func (s *fleetServer) statusReports() []map[string]any {
 
 // config is the OPA configuration an agent of the fleet is deployed with:
 // the README's, with the loopback server's URL and no credentials, the
-// test's key, and delays of a second.
-func (s *fleetServer) config(key signingKey) []byte {
+// test's key, and delays of a second; without the sections named in leave
+// out.
+func (s *fleetServer) config(key signingKey, leaveOut ...string) []byte {
 	t := s.t
 	cfg := readmeConfig(t)
 	at := func(path ...string) map[string]any {
@@ -212,6 +213,9 @@ func (s *fleetServer) config(key signingKey) []byte {
 	at("keys", "fleet-signing")["key"] = key.public
 	at("bundles", "hookchain")["polling"] = map[string]any{"min_delay_seconds": 1, "max_delay_seconds": 1}
 	at("decision_logs")["reporting"] = map[string]any{"min_delay_seconds": 1, "max_delay_seconds": 1}
+	for _, section := range leaveOut {
+		delete(cfg, section)
+	}
 	b, err := json.Marshal(cfg)
 	require.NoError(t, err)
 	return b
@@ -221,7 +225,13 @@ func (s *fleetServer) config(key signingKey) []byte {
 // ends. Its logs are discarded unless opts say otherwise.
 func startFleet(t testing.TB, s *fleetServer, key signingKey, opts ...opa.Option) *opa.Fleet {
 	t.Helper()
-	f, err := opa.NewFleet(context.Background(), s.config(key), "hookchain/decision", append([]opa.Option{opa.WithLogger(quiet)}, opts...)...)
+	return startFleetOn(t, s.config(key), opts...)
+}
+
+// startFleetOn starts a Fleet on config, closed when the test ends.
+func startFleetOn(t testing.TB, config []byte, opts ...opa.Option) *opa.Fleet {
+	t.Helper()
+	f, err := opa.NewFleet(context.Background(), config, "hookchain/decision", append([]opa.Option{opa.WithLogger(quiet)}, opts...)...)
 	require.NoError(t, err)
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
