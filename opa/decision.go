@@ -1,0 +1,256 @@
+package opa
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/hookchain/hookchain"
+)
+
+// Decode turns the value a policy's query evaluated to into the answer of a
+// link asked about e. It is what every interceptor of this package does with
+// a result, exported for hosts that evaluate Rego their own way.
+//
+// result is a JSON value as Go holds it: what encoding/json decodes into an
+// any (with or without UseNumber), or what OPA's rego package returns. Two
+// shapes are understood.
+//
+// A decision document, an object:
+//
+//	{"decision": "modify", "reason": "added a 120s timeout",
+//	 "input": {"command": "make test", "timeout": 120},
+//	 "context": ["tests here take two minutes"]}
+//
+// "decision" is required, one of "allow", "deny", "modify", "replace" and
+// "ask", exactly as written. "reason" is a string. "modify" requires
+// "input"; "ask" may carry one, and then rewrites the call and asks about
+// the rewrite ([hookchain.AskAbout]). "replace" requires "output" (any JSON
+// value) and may carry "is_error", a boolean; without it the result keeps
+// e.IsError. "context" is a string or an array of strings, each a note for
+// the model ([hookchain.Outcome.WithNote]); blank ones are left out. A key
+// that belongs to another decision — an "input" beside "allow", say — is
+// an error unless it is null, because a policy that writes one believes it
+// is changing something. Other keys are ignored.
+//
+// An array of strings, the value of a rule written in the idiom Rego
+// authors already use, `deny contains msg if { ... }`: empty, the call is
+// allowed; otherwise it is denied, with the messages, in order, joined by
+// "; " as the reason (blank ones left out: a set of blank messages still
+// denies, with no reason).
+//
+// Any other value is an error: a policy answer of the wrong shape is never
+// read as consent. Whether the decision fits e's hook is the chain's to
+// judge: a "modify" after the call decodes fine and fails in the chain.
+func Decode(e hookchain.Event, result any) (hookchain.Outcome, error) {
+	switch v := result.(type) {
+	case map[string]any:
+		return decodeDocument(e, v)
+	case []any:
+		return decodeDenySet(v)
+	case nil:
+		return hookchain.Outcome{}, errors.New("the result is null, not a decision document")
+	}
+	return hookchain.Outcome{}, fmt.Errorf("the result is %s, not a decision document (an object) or a set of deny messages", describe(result))
+}
+
+func decodeDenySet(set []any) (hookchain.Outcome, error) {
+	if len(set) == 0 {
+		return hookchain.Allow(), nil
+	}
+	msgs := make([]string, 0, len(set))
+	for i, m := range set {
+		s, ok := m.(string)
+		if !ok {
+			return hookchain.Outcome{}, fmt.Errorf("deny message #%d is %s, not a string", i, describe(m))
+		}
+		if strings.TrimSpace(s) != "" {
+			msgs = append(msgs, s)
+		}
+	}
+	return hookchain.Deny(strings.Join(msgs, "; ")), nil
+}
+
+func decodeDocument(e hookchain.Event, doc map[string]any) (hookchain.Outcome, error) {
+	present := func(k string) bool { v, ok := doc[k]; return ok && v != nil }
+
+	var decision string
+	switch v, ok := doc["decision"].(string); {
+	case !present("decision"):
+		return hookchain.Outcome{}, errors.New(`the decision document has no "decision"`)
+	case !ok:
+		return hookchain.Outcome{}, fmt.Errorf(`"decision" is %s, not a string`, describe(doc["decision"]))
+	default:
+		decision = v
+	}
+	reason, err := optional[string](doc, "reason", "a string")
+	if err != nil {
+		return hookchain.Outcome{}, err
+	}
+	notes, err := contextNotes(doc["context"])
+	if err != nil {
+		return hookchain.Outcome{}, err
+	}
+
+	var out hookchain.Outcome
+	var belongs []string // the keys, beyond decision, reason and context, this decision may carry
+	switch decision {
+	case "allow":
+		out = hookchain.Allow()
+		out.Reason = reason
+	case "deny":
+		out = hookchain.Deny(reason)
+	case "modify":
+		if _, ok := doc["input"]; !ok {
+			return hookchain.Outcome{}, errors.New(`"decision":"modify" without "input"`)
+		}
+		in, err := encode(doc["input"], "input")
+		if err != nil {
+			return hookchain.Outcome{}, err
+		}
+		out, belongs = hookchain.Modify(in, reason), []string{"input"}
+	case "replace":
+		if _, ok := doc["output"]; !ok {
+			return hookchain.Outcome{}, errors.New(`"decision":"replace" without "output"`)
+		}
+		output, err := encode(doc["output"], "output")
+		if err != nil {
+			return hookchain.Outcome{}, err
+		}
+		isError := e.IsError
+		if present("is_error") {
+			b, ok := doc["is_error"].(bool)
+			if !ok {
+				return hookchain.Outcome{}, fmt.Errorf(`"is_error" is %s, not a boolean`, describe(doc["is_error"]))
+			}
+			isError = b
+		}
+		out, belongs = hookchain.Replace(output, isError, reason), []string{"output", "is_error"}
+	case "ask":
+		if present("input") {
+			in, err := encode(doc["input"], "input")
+			if err != nil {
+				return hookchain.Outcome{}, err
+			}
+			out, belongs = hookchain.AskAbout(in, reason), []string{"input"}
+		} else {
+			out = hookchain.Ask(reason)
+		}
+	default:
+		return hookchain.Outcome{}, fmt.Errorf(`unknown "decision" %s (want allow, deny, modify, replace or ask)`, quote(decision))
+	}
+	for _, k := range [...]string{"input", "output", "is_error"} {
+		if present(k) && !contains(belongs, k) {
+			return hookchain.Outcome{}, fmt.Errorf(`%q does not go with "decision":%q`, k, decision)
+		}
+	}
+	for _, n := range notes {
+		out = out.WithNote(n)
+	}
+	return out, nil
+}
+
+// optional reads doc[key] as a T, the zero T when it is absent or null.
+func optional[T any](doc map[string]any, key, want string) (T, error) {
+	var zero T
+	v, ok := doc[key]
+	if !ok || v == nil {
+		return zero, nil
+	}
+	t, ok := v.(T)
+	if !ok {
+		return zero, fmt.Errorf("%q is %s, not %s", key, describe(v), want)
+	}
+	return t, nil
+}
+
+// contextNotes reads "context": a string, an array of strings, or nothing.
+func contextNotes(v any) ([]string, error) {
+	var texts []string
+	switch c := v.(type) {
+	case nil:
+		return nil, nil
+	case string:
+		texts = []string{c}
+	case []any:
+		for i, x := range c {
+			s, ok := x.(string)
+			if !ok {
+				return nil, fmt.Errorf(`"context" #%d is %s, not a string`, i, describe(x))
+			}
+			texts = append(texts, s)
+		}
+	default:
+		return nil, fmt.Errorf(`"context" is %s, not a string or an array of strings`, describe(v))
+	}
+	notes := texts[:0]
+	for _, t := range texts {
+		if strings.TrimSpace(t) != "" {
+			notes = append(notes, t)
+		}
+	}
+	return notes, nil
+}
+
+// encode writes v, a JSON value as Go holds it, as JSON. Strings are written
+// as they are (no HTML escaping): the model reads them, not a browser.
+func encode(v any, key string) (json.RawMessage, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, fmt.Errorf("%q cannot be written as JSON: %w", key, err)
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+// describe names a JSON value in an error: its kind and, for a short one,
+// the value itself.
+func describe(v any) string {
+	const max = 80
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "the boolean " + strconv.FormatBool(x)
+	case string:
+		return "the string " + quote(x)
+	case json.Number:
+		return "the number " + excerpt(string(x), max)
+	case float64, float32, int, int64, int32, uint, uint64, uint32:
+		return fmt.Sprintf("the number %v", x)
+	case []any:
+		return "an array of " + strconv.Itoa(len(x)) + " values"
+	case map[string]any:
+		return "an object"
+	}
+	return fmt.Sprintf("a %T", v)
+}
+
+// quote quotes s, or the start of it when it is long.
+func quote(s string) string {
+	const max = 80
+	if len(s) > max {
+		return strconv.Quote(s[:max]) + "…"
+	}
+	return strconv.Quote(s)
+}
+
+func excerpt(s string, max int) string {
+	if len(s) > max {
+		return s[:max] + "…"
+	}
+	return s
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

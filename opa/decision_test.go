@@ -1,0 +1,142 @@
+package opa_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/opa"
+)
+
+// value reads JSON as OPA's packages hand a result over: numbers as
+// json.Number.
+func value(t testing.TB, s string) any {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader([]byte(s)))
+	dec.UseNumber()
+	var v any
+	require.NoError(t, dec.Decode(&v), s)
+	return v
+}
+
+var (
+	before = hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash", CallID: "toolu_01", Input: json.RawMessage(`{"command":"ls"}`)}
+	after  = hookchain.Event{Hook: hookchain.AfterTool, Tool: "Bash", CallID: "toolu_01", Input: json.RawMessage(`{"command":"ls"}`), Output: hookchain.Text("boom"), IsError: true}
+)
+
+func TestEachDecisionIsReadAsTheAnswerItNames(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		event  hookchain.Event
+		result string
+		want   hookchain.Outcome
+	}{
+		{"AllowCarriesOn", before, `{"decision":"allow"}`, hookchain.Allow()},
+		{"AnAllowKeepsItsReason", before, `{"decision":"allow","reason":"a read"}`, hookchain.Outcome{Reason: "a read"}},
+		{"DenyRefusesInThePolicysWords", before, `{"decision":"deny","reason":"rm -rf"}`, hookchain.Deny("rm -rf")},
+		{"DenyWithoutAReasonRefusesAllTheSame", before, `{"decision":"deny"}`, hookchain.Deny("")},
+		{"ModifyRewritesTheInputWithItsNumbersAsWritten", before,
+			`{"decision":"modify","reason":"pinned","input":{"command":"ls","timeout":1e2,"big":12345678901234567890}}`,
+			hookchain.Modify(json.RawMessage(`{"big":12345678901234567890,"command":"ls","timeout":1e2}`), "pinned")},
+		{"ModifyKeepsHTMLCharactersAsTheyAre", before, `{"decision":"modify","input":{"command":"a && b <c>"}}`,
+			hookchain.Modify(json.RawMessage(`{"command":"a && b <c>"}`), "")},
+		{"ReplaceShowsTheNewOutputAndKeepsTheErrorFlag", after, `{"decision":"replace","reason":"redacted","output":"[redacted]"}`,
+			hookchain.Replace(hookchain.Text("[redacted]"), true, "redacted")},
+		{"ReplaceCanSayTheResultIsNoLongerAnError", after, `{"decision":"replace","output":{"ok":true},"is_error":false}`,
+			hookchain.Replace(json.RawMessage(`{"ok":true}`), false, "")},
+		{"ReplaceWithANullOutputShowsNull", after, `{"decision":"replace","output":null}`,
+			hookchain.Replace(json.RawMessage(`null`), true, "")},
+		{"AskPutsTheCallToAPerson", before, `{"decision":"ask","reason":"git push?"}`, hookchain.Ask("git push?")},
+		{"AskWithAnInputRewritesAndAsks", before, `{"decision":"ask","reason":"with a lease?","input":{"command":"git push --force-with-lease"}}`,
+			hookchain.AskAbout(json.RawMessage(`{"command":"git push --force-with-lease"}`), "with a lease?")},
+		{"AskWithANullInputOnlyAsks", before, `{"decision":"ask","input":null}`, hookchain.Ask("")},
+		{"AContextStringIsANote", before, `{"decision":"allow","context":"use pnpm"}`, hookchain.Allow().WithNote("use pnpm")},
+		{"EachContextStringIsANoteInOrder", before, `{"decision":"deny","reason":"no","context":["b first","","  ","a second"]}`,
+			hookchain.Deny("no").WithNote("b first").WithNote("a second")},
+		{"NullsStandForAbsentKeys", before, `{"decision":"allow","reason":null,"context":null,"output":null,"is_error":null}`, hookchain.Allow()},
+		{"UnknownKeysAreIgnored", before, `{"decision":"deny","reason":"no","rule":"R12","severity":3}`, hookchain.Deny("no")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := opa.Decode(tc.event, value(t, tc.result))
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
+func TestTheDenyIdiomDeniesWhenTheSetIsNotEmptyWithItsMessagesJoined(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		result string
+		want   hookchain.Outcome
+	}{
+		{"AnEmptySetAllows", `[]`, hookchain.Allow()},
+		{"OneMessageIsTheReason", `["rm -rf"]`, hookchain.Deny("rm -rf")},
+		{"MessagesAreJoinedInOrder", `["outside the workspace","rm -rf"]`, hookchain.Deny("outside the workspace; rm -rf")},
+		{"BlankMessagesStillDenyWithNoReason", `["", " "]`, hookchain.Deny("")},
+		{"BlankMessagesAreLeftOutOfTheReason", `["", "rm -rf"]`, hookchain.Deny("rm -rf")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := opa.Decode(before, value(t, tc.result))
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
+func TestAResultOfTheWrongShapeIsAnErrorNeverAnAnswer(t *testing.T) {
+	for _, tc := range []struct {
+		name, result, err string
+	}{
+		{"Null", `null`, "the result is null, not a decision document"},
+		{"ABoolean", `true`, "the result is the boolean true, not a decision document (an object) or a set of deny messages"},
+		{"AString", `"allow"`, `the result is the string "allow", not a decision document (an object) or a set of deny messages`},
+		{"ANumber", `1`, "the result is the number 1, not a decision document (an object) or a set of deny messages"},
+		{"NoDecision", `{"reason":"fine"}`, `the decision document has no "decision"`},
+		{"ANullDecision", `{"decision":null}`, `the decision document has no "decision"`},
+		{"ADecisionThatIsNotAString", `{"decision":true}`, `"decision" is the boolean true, not a string`},
+		{"AnUnknownDecision", `{"decision":"permit"}`, `unknown "decision" "permit" (want allow, deny, modify, replace or ask)`},
+		{"ADecisionInAnotherCase", `{"decision":"Allow"}`, `unknown "decision" "Allow" (want allow, deny, modify, replace or ask)`},
+		{"AReasonThatIsNotAString", `{"decision":"deny","reason":["a","b"]}`, `"reason" is an array of 2 values, not a string`},
+		{"ModifyWithoutInput", `{"decision":"modify"}`, `"decision":"modify" without "input"`},
+		{"ReplaceWithoutOutput", `{"decision":"replace"}`, `"decision":"replace" without "output"`},
+		{"AnIsErrorThatIsNotABoolean", `{"decision":"replace","output":"x","is_error":"no"}`, `"is_error" is the string "no", not a boolean`},
+		{"AnInputBesideAllow", `{"decision":"allow","input":{}}`, `"input" does not go with "decision":"allow"`},
+		{"AnOutputBesideModify", `{"decision":"modify","input":{},"output":"x"}`, `"output" does not go with "decision":"modify"`},
+		{"AnIsErrorBesideDeny", `{"decision":"deny","is_error":true}`, `"is_error" does not go with "decision":"deny"`},
+		{"AnOutputBesideAsk", `{"decision":"ask","output":"x"}`, `"output" does not go with "decision":"ask"`},
+		{"AContextThatIsNeitherAStringNorAnArray", `{"decision":"allow","context":{"a":1}}`, `"context" is an object, not a string or an array of strings`},
+		{"AContextOfNumbers", `{"decision":"allow","context":["a",2]}`, `"context" #1 is the number 2, not a string`},
+		{"ADenySetWithANumber", `["rm -rf",7]`, "deny message #1 is the number 7, not a string"},
+		{"ADenySetOfObjects", `[{"msg":"no"}]`, "deny message #0 is an object, not a string"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := opa.Decode(before, value(t, tc.result))
+			require.EqualError(t, err, tc.err)
+			assert.Equal(t, hookchain.Outcome{}, got)
+		})
+	}
+}
+
+// A long value is quoted in part: a megabyte of policy output does not
+// belong in a log line.
+func TestAnErrorQuotesTheStartOfALongValue(t *testing.T) {
+	long := bytes.Repeat([]byte("x"), 500)
+	_, err := opa.Decode(before, map[string]any{"decision": string(long)})
+	require.Error(t, err)
+	assert.Less(t, len(err.Error()), 200)
+}
+
+// Decode takes a result as encoding/json decodes one without UseNumber,
+// too: a host may evaluate Rego its own way.
+func TestDecodeTakesFloatNumbersToo(t *testing.T) {
+	var v any
+	require.NoError(t, json.Unmarshal([]byte(`{"decision":"modify","input":{"timeout":60}}`), &v))
+	got, err := opa.Decode(before, v)
+	require.NoError(t, err)
+	assert.Equal(t, hookchain.Modify(json.RawMessage(`{"timeout":60}`), ""), got)
+}

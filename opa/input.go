@@ -1,0 +1,201 @@
+package opa
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"strings"
+
+	"github.com/open-policy-agent/opa/v1/ast"
+	"github.com/tidwall/gjson"
+
+	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/claudecode"
+)
+
+// request is the input document a policy is given for one event: the
+// native dialect's request (see package process) without its schema
+// number, and with the session the runtime told the chain about.
+type request struct {
+	Hook    hookchain.Hook  `json:"hook"`
+	Tool    string          `json:"tool"`
+	CallID  string          `json:"call_id"`
+	Input   json.RawMessage `json:"input"`
+	Output  json.RawMessage `json:"output,omitempty"`
+	IsError *bool           `json:"is_error,omitempty"`
+	Session map[string]any  `json:"session,omitempty"`
+}
+
+// newRequest is the input document for e, asked in ctx.
+func newRequest(ctx context.Context, e hookchain.Event, o *options) (request, error) {
+	r := request{Hook: e.Hook, Tool: e.Tool, CallID: e.CallID, Input: e.Input}
+	if e.Hook != hookchain.BeforeTool && e.Hook != hookchain.AfterTool {
+		return request{}, fmt.Errorf("unknown hook %d", uint8(e.Hook))
+	}
+	if len(r.Input) == 0 {
+		r.Input = json.RawMessage("{}")
+	}
+	if e.Hook == hookchain.AfterTool {
+		r.Output = e.Output
+		if len(r.Output) == 0 {
+			r.Output = json.RawMessage("null")
+		}
+		isError := e.IsError
+		r.IsError = &isError
+	}
+	r.Session = sessionOf(ctx, o.session)
+	return r, nil
+}
+
+// sessionOf gathers what the runtime says about the conversation: the
+// Claude Code session in ctx, then what the WithSession function adds.
+func sessionOf(ctx context.Context, extra func(context.Context) map[string]any) map[string]any {
+	var s map[string]any
+	if info, ok := claudecode.SessionInfoFrom(ctx); ok {
+		s = make(map[string]any, 5+len(info.Extra))
+		for k, raw := range info.Extra {
+			dec := json.NewDecoder(bytes.NewReader(raw))
+			dec.UseNumber()
+			var v any
+			if dec.Decode(&v) == nil {
+				s[k] = v
+			}
+		}
+		for _, f := range [...]struct{ key, value string }{
+			{"id", info.ID}, {"transcript_path", info.TranscriptPath}, {"cwd", info.Cwd},
+			{"permission_mode", info.PermissionMode}, {"project_dir", info.ProjectDir},
+		} {
+			if f.value != "" {
+				s[f.key] = f.value
+			}
+		}
+	}
+	if extra != nil {
+		if more := extra(ctx); len(more) > 0 {
+			if s == nil {
+				s = make(map[string]any, len(more))
+			}
+			maps.Copy(s, more)
+		}
+	}
+	return s
+}
+
+// The input document's keys and hook names, made once: OPA's terms are
+// values, and every evaluation may share them.
+var (
+	keyHook, keyTool, keyCallID = ast.StringTerm("hook"), ast.StringTerm("tool"), ast.StringTerm("call_id")
+	keyInput, keyOutput         = ast.StringTerm("input"), ast.StringTerm("output")
+	keyIsError, keySession      = ast.StringTerm("is_error"), ast.StringTerm("session")
+	beforeTool, afterTool       = ast.StringTerm(hookchain.BeforeTool.String()), ast.StringTerm(hookchain.AfterTool.String())
+)
+
+// value is the request as OPA's parsed input, built without writing the
+// whole document out as JSON and reading it back.
+func (r request) value() (ast.Value, error) {
+	in, err := jsonValue(r.Input, "input")
+	if err != nil {
+		return nil, err
+	}
+	hook := beforeTool
+	if r.Hook == hookchain.AfterTool {
+		hook = afterTool
+	}
+	terms := make([][2]*ast.Term, 0, 7)
+	terms = append(terms,
+		ast.Item(keyHook, hook),
+		ast.Item(keyTool, ast.StringTerm(r.Tool)),
+		ast.Item(keyCallID, ast.StringTerm(r.CallID)),
+		ast.Item(keyInput, ast.NewTerm(in)),
+	)
+	if r.IsError != nil {
+		out, err := jsonValue(r.Output, "output")
+		if err != nil {
+			return nil, err
+		}
+		terms = append(terms, ast.Item(keyOutput, ast.NewTerm(out)), ast.Item(keyIsError, ast.BooleanTerm(*r.IsError)))
+	}
+	if r.Session != nil {
+		s, err := ast.InterfaceToValue(r.Session)
+		if err != nil {
+			return nil, fmt.Errorf("the session cannot be given to the policy: %w", err)
+		}
+		terms = append(terms, ast.Item(keySession, ast.NewTerm(s)))
+	}
+	return ast.NewObject(terms...), nil
+}
+
+// jsonValue reads raw JSON as an OPA value, numbers kept as written. It
+// walks the JSON with gjson, term by term, rather than decoding it into Go
+// maps and converting those: the event's input is read once per call. A key
+// given twice in one object is an error, as it is to the chain: which of
+// the two a policy would read depends on the reader.
+func jsonValue(raw json.RawMessage, what string) (ast.Value, error) {
+	if !gjson.ValidBytes(raw) {
+		return nil, fmt.Errorf("the event's %s is not valid JSON", what)
+	}
+	t, err := jsonTerm(gjson.ParseBytes(raw))
+	if err != nil {
+		return nil, fmt.Errorf("the event's %s %w", what, err)
+	}
+	return t.Value, nil
+}
+
+func jsonTerm(r gjson.Result) (*ast.Term, error) {
+	switch r.Type {
+	case gjson.String:
+		return ast.StringTerm(r.String()), nil
+	case gjson.Number:
+		return ast.NumberTerm(json.Number(r.Raw)), nil
+	case gjson.True:
+		return ast.BooleanTerm(true), nil
+	case gjson.False:
+		return ast.BooleanTerm(false), nil
+	case gjson.Null:
+		return ast.NullTerm(), nil
+	}
+	var err error
+	if r.IsArray() {
+		var elems []*ast.Term
+		r.ForEach(func(_, v gjson.Result) bool {
+			var t *ast.Term
+			t, err = jsonTerm(v)
+			elems = append(elems, t)
+			return err == nil
+		})
+		return ast.ArrayTerm(elems...), err
+	}
+	obj := ast.NewObject()
+	r.ForEach(func(k, v gjson.Result) bool {
+		key := ast.StringTerm(k.String())
+		if obj.Get(key) != nil {
+			err = fmt.Errorf("has the key %q twice", k.String())
+			return false
+		}
+		var t *ast.Term
+		if t, err = jsonTerm(v); err == nil {
+			obj.Insert(key, t)
+		}
+		return err == nil
+	})
+	return ast.NewTerm(obj), err
+}
+
+// checkPath checks a decision's path: slash-separated under data, as in
+// OPA's Data API. A Rego reference given instead ("data.hookchain.decision")
+// would name a key with dots in it, undefined on every call; it is refused
+// here rather than denied at every call.
+func checkPath(path string) error {
+	want := `want the path under data, slash-separated as in OPA's Data API: "hookchain/decision"`
+	if path == "" {
+		return fmt.Errorf("no decision path (%s)", want)
+	}
+	for _, seg := range strings.Split(strings.TrimPrefix(path, "/"), "/") {
+		if seg == "" || seg == "." || seg == ".." || strings.ContainsAny(seg, ".[]") {
+			return fmt.Errorf("%q is not a decision path (%s)", path, want)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,173 @@
+package opa
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/hookchain/hookchain"
+)
+
+// Remote returns an interceptor that asks a running OPA server for each
+// decision over its REST Data API: POST server/v1/data/PATH with the event
+// as {"input": …}, the decision being the response's "result", read by
+// [Decode]. server is the server's base URL ("http://127.0.0.1:8181");
+// path is slash-separated under data, as in the API ("hookchain/decision").
+// Built-in functions fail strictly (the strict-builtin-errors parameter).
+//
+// Every request is bounded by WithTimeout (DefaultTimeout by default) and
+// by ctx. The link fails — the chain denies unless the link is FailOpen —
+// when the server cannot be reached or does not answer in time, answers
+// with a status other than 200 (its error code and message are quoted),
+// answers more than MaxResponseSize bytes or something that is not JSON,
+// leaves the result undefined ([ErrUndefined]), or answers what is not a
+// decision. Rego's print output stays on the server, in its logs.
+//
+// A server URL or path that is not one is an error. The interceptor is
+// safe for concurrent use. It takes WithLogger, WithSession, WithTimeout and
+// WithHTTPClient.
+func Remote(server, path string, opts ...Option) (hookchain.Interceptor, error) {
+	o, err := newOptions("Remote", opts)
+	if err != nil {
+		return nil, err
+	}
+	base, err := url.Parse(server)
+	if err != nil || (base.Scheme != "http" && base.Scheme != "https") || base.Host == "" {
+		return nil, fmt.Errorf("opa: Remote: %q is not the http or https URL of an OPA server", server)
+	}
+	if err := checkPath(path); err != nil {
+		return nil, fmt.Errorf("opa: Remote: %w", err)
+	}
+	endpoint := base.JoinPath("v1", "data", strings.TrimPrefix(path, "/"))
+	where := endpoint.String() // for messages
+	endpoint.RawQuery = "strict-builtin-errors=true"
+	target := endpoint.String()
+	client := o.client
+	if client == nil {
+		client = http.DefaultClient
+	}
+	return func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+		req, err := newRequest(ctx, e, o)
+		if err != nil {
+			return failed(ctx, o.logger, &e, fmt.Errorf("opa: POST %s: not sent: %w", where, err))
+		}
+		body, err := req.body()
+		if err != nil {
+			return failed(ctx, o.logger, &e, fmt.Errorf("opa: POST %s: not sent: %w", where, err))
+		}
+		result, err := post(ctx, client, o.timeout, target, body)
+		if err != nil {
+			return failed(ctx, o.logger, &e, fmt.Errorf("opa: POST %s: %w", where, err))
+		}
+		out, err := Decode(e, result)
+		if err != nil {
+			return failed(ctx, o.logger, &e, fmt.Errorf("opa: %s is not a decision: %w", path, err))
+		}
+		return out, nil
+	}, nil
+}
+
+// body is the Data API's request for r, {"input": r}, strings written as
+// they are.
+func (r request) body() ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(struct {
+		Input request `json:"input"`
+	}{r}); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// post sends body to the Data API at target and returns the result.
+func post(ctx context.Context, client *http.Client, timeout time.Duration, target string, body []byte) (any, error) {
+	timedOut := fmt.Errorf("no answer within %v", timeout)
+	ctx, cancel := context.WithTimeoutCause(ctx, timeout, timedOut)
+	defer cancel()
+	hr, err := http.NewRequestWithContext(ctx, http.MethodPost, target, bytes.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	hr.Header.Set("Content-Type", "application/json")
+	hr.Header.Set("Accept", "application/json")
+	resp, err := client.Do(hr)
+	if err != nil {
+		if context.Cause(ctx) == timedOut {
+			return nil, timedOut
+		}
+		if ue, ok := errors.AsType[*url.Error](err); ok {
+			err = ue.Err // the method and URL are the caller's to say
+		}
+		return nil, err
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, MaxResponseSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading the answer: %w", err)
+	}
+	if len(raw) > MaxResponseSize {
+		return nil, fmt.Errorf("the answer is over %d bytes", MaxResponseSize)
+	}
+	if resp.StatusCode != http.StatusOK {
+		return nil, statusError(resp.Status, raw)
+	}
+	var answer struct {
+		Result *json.RawMessage `json:"result"`
+	}
+	if err := json.Unmarshal(raw, &answer); err != nil {
+		return nil, fmt.Errorf("the answer is not a Data API response: %w", err)
+	}
+	if answer.Result == nil {
+		return nil, ErrUndefined
+	}
+	dec := json.NewDecoder(bytes.NewReader(*answer.Result))
+	dec.UseNumber()
+	var result any
+	if err := dec.Decode(&result); err != nil {
+		return nil, fmt.Errorf("the answer's result: %w", err)
+	}
+	return result, nil
+}
+
+// statusError quotes an OPA server's error response: its code, message and
+// the errors it lists (where in the policy, and what went wrong) when it
+// sent one, the start of its body otherwise.
+func statusError(status string, raw []byte) error {
+	var oe struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+		Errors  []struct {
+			Code     string `json:"code"`
+			Message  string `json:"message"`
+			Location *struct {
+				File string `json:"file"`
+				Row  int    `json:"row"`
+			} `json:"location"`
+		} `json:"errors"`
+	}
+	if json.Unmarshal(raw, &oe) == nil && oe.Code != "" {
+		msg := fmt.Sprintf("%s: %s: %s", status, oe.Code, oe.Message)
+		for _, e := range oe.Errors {
+			msg += "; "
+			if e.Location != nil {
+				msg += fmt.Sprintf("%s:%d: ", e.Location.File, e.Location.Row)
+			}
+			msg += e.Code + ": " + e.Message
+		}
+		return errors.New(msg)
+	}
+	text := strings.TrimSpace(string(raw))
+	if text == "" {
+		return errors.New(status)
+	}
+	return fmt.Errorf("%s: %s", status, excerpt(text, 200))
+}
