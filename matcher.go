@@ -10,6 +10,7 @@ import (
 	"regexp/syntax"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/tidwall/gjson"
 
@@ -335,12 +336,28 @@ type inputMatcher struct {
 func (m inputMatcher) Match(e Event) bool { return m.matchIndexed(e.Input, nil) }
 
 // matchIndexed is Match on an input that ix indexes, or with ix nil or
-// unknown.
+// unknown. A top-level key is read from the index, and a plain string
+// there is tested as it stands; anything else is read by path.
 func (m *inputMatcher) matchIndexed(input []byte, ix *jsonscan.Index) bool {
-	if m.eq == nil && m.re == nil {
-		return m.path.ExistsIndexed(input, ix)
+	if raw, escaped, known := m.path.Indexed(input, ix); known {
+		switch {
+		case m.eq == nil && m.re == nil:
+			return raw != nil
+		case raw == nil:
+			return m.test(gjson.Result{})
+		case m.re != nil && raw[0] != '"':
+			return false // not a string
+		case m.re != nil && !escaped:
+			return m.matchString(unsafe.String(&raw[1], len(raw)-2))
+		}
+		if r, ok := jsonscan.IndexedResult(raw, escaped); ok {
+			return m.test(r)
+		}
 	}
-	return m.path.AnyIndexed(input, ix, m.test)
+	if m.eq == nil && m.re == nil {
+		return m.path.Exists(input)
+	}
+	return m.path.Any(input, m.test)
 }
 
 func (m inputMatcher) test(r gjson.Result) bool {
@@ -348,9 +365,14 @@ func (m inputMatcher) test(r gjson.Result) bool {
 	case m.eq != nil:
 		return m.eq.equal(r)
 	case m.re != nil:
-		return r.Type == gjson.String && (m.prefix == "" || strings.Contains(r.Str, m.prefix)) && m.re.MatchString(r.Str)
+		return r.Type == gjson.String && m.matchString(r.Str)
 	}
 	return r.Exists()
+}
+
+// matchString runs InputMatches's expression on a string value.
+func (m *inputMatcher) matchString(s string) bool {
+	return (m.prefix == "" || strings.Contains(s, m.prefix)) && m.re.MatchString(s)
 }
 
 func (m inputMatcher) String() string {

@@ -1,6 +1,7 @@
 package jsonscan
 
 import (
+	"encoding/binary"
 	"math"
 	"unsafe"
 
@@ -25,8 +26,36 @@ type Index struct {
 }
 
 // entry is one key and its value, as offsets into the indexed bytes: the
-// key's body without its quotes, and the whole value.
-type entry struct{ k0, k1, v0, v1 uint16 }
+// key's body without its quotes, and the whole value. head is the key's
+// first eight bytes (keyHead), so that most keys are told apart, or found,
+// by comparing one word.
+type entry struct {
+	head           uint64
+	k0, k1, v0, v1 uint16
+}
+
+// keyHead is the first eight bytes of key as a little-endian word, zero
+// past its end.
+func keyHead(key string) uint64 {
+	var w uint64
+	for i := 0; i < len(key) && i < 8; i++ {
+		w |= uint64(key[i]) << (8 * i)
+	}
+	return w
+}
+
+// headAt is keyHead of b[k0:k1], read as one word where b has eight bytes
+// from k0.
+func headAt(b []byte, k0, k1 int) uint64 {
+	if k0+8 > len(b) {
+		return keyHead(unsafe.String(unsafe.SliceData(b[k0:]), k1-k0))
+	}
+	w := binary.LittleEndian.Uint64(b[k0:])
+	if n := k1 - k0; n < 8 {
+		w &= 1<<(8*n) - 1
+	}
+	return w
+}
 
 // maxIndexed is the largest input that is indexed, so that every offset
 // fits in an entry. A larger input is still validated, and read by path.
@@ -37,26 +66,23 @@ func (ix *Index) Forget() { ix.known = false }
 
 // value returns the bytes of the value of key in b, the object ix indexes,
 // or nil when b has no such key; known is false when ix is unknown.
-func (ix *Index) value(b []byte, key string) (raw []byte, escaped, known bool) {
+func (ix *Index) value(b []byte, key string, head uint64) (raw []byte, escaped, known bool) {
 	if ix == nil || !ix.known {
 		return nil, false, false
 	}
-	// Keys are told apart by length and first byte before they are
-	// compared whole: most keys of one input differ in one or the other.
 	for k := range int(ix.n) {
 		e := &ix.ents[k]
-		k0, k1 := int(e.k0), int(e.k1)
-		if k1-k0 == len(key) && (len(key) == 0 || b[k0] == key[0]) && string(b[k0:k1]) == key {
+		if e.head == head && int(e.k1-e.k0) == len(key) && (len(key) <= 8 || string(b[e.k0+8:e.k1]) == key[8:]) {
 			return b[e.v0:e.v1], ix.esc&(1<<k) != 0, true
 		}
 	}
 	return nil, false, true
 }
 
-// indexedResult is the gjson.Result of a value the index holds, which
+// IndexedResult is the gjson.Result of a value the index holds, which
 // scanFlat has checked: its first byte is its type. ok is false for a
 // string with an escape, whose text gjson decodes.
-func indexedResult(raw []byte, escaped bool) (gjson.Result, bool) {
+func IndexedResult(raw []byte, escaped bool) (gjson.Result, bool) {
 	s := unsafe.String(unsafe.SliceData(raw), len(raw))
 	switch raw[0] {
 	case '"':
@@ -74,30 +100,14 @@ func indexedResult(raw []byte, escaped bool) (gjson.Result, bool) {
 	return resultOf(raw)
 }
 
-// AnyIndexed is Any for input as ix indexes it (ix may be nil or unknown).
-// A plain path of one key is read from the index; any other, from the
-// input.
-func (p Path) AnyIndexed(input []byte, ix *Index, test func(gjson.Result) bool) bool {
-	if len(p.keys) == 1 {
-		if raw, escaped, known := ix.value(input, p.keys[0]); known {
-			if raw == nil {
-				return test(gjson.Result{})
-			}
-			if r, ok := indexedResult(raw, escaped); ok {
-				return test(r)
-			}
-		}
+// Indexed reads a path of one plain key from the index of input: the
+// value's bytes, or nil when the object has no such key, and whether the
+// value is a string with an escape in it. known is false when the path is
+// not one key or ix is nil or unknown: the input must then be read by
+// path.
+func (p Path) Indexed(input []byte, ix *Index) (raw []byte, escaped, known bool) {
+	if len(p.keys) != 1 {
+		return nil, false, false
 	}
-	return p.Any(input, test)
-}
-
-// ExistsIndexed is Exists for input as ix indexes it (ix may be nil or
-// unknown).
-func (p Path) ExistsIndexed(input []byte, ix *Index) bool {
-	if len(p.keys) == 1 {
-		if raw, _, known := ix.value(input, p.keys[0]); known {
-			return raw != nil
-		}
-	}
-	return p.Exists(input)
+	return ix.value(input, p.keys[0], p.head)
 }

@@ -1,6 +1,7 @@
 package jsonscan
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -82,13 +83,18 @@ func FuzzFastLookup(f *testing.F) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if found := p.ExistsIndexed(doc, &ix); found != want.Exists() {
-				t.Fatalf("ExistsIndexed(%q, %q) = %v, gjson says %v", doc, path, found, want.Exists())
-			}
-			var got gjson.Result
-			p.AnyIndexed(doc, &ix, func(r gjson.Result) bool { got = r; return true })
-			if got.Type != want.Type || got.Raw != want.Raw || got.Str != want.Str || got.Num != want.Num {
-				t.Fatalf("AnyIndexed(%q, %q) = %#v, gjson says %#v", doc, path, got, want)
+			if raw, escaped, known := p.Indexed(doc, &ix); known {
+				if (raw != nil) != want.Exists() {
+					t.Fatalf("Indexed(%q, %q) found %q, gjson says exists %v", doc, path, raw, want.Exists())
+				}
+				if raw != nil {
+					if got, ok := IndexedResult(raw, escaped); ok && (got.Type != want.Type || got.Raw != want.Raw || got.Str != want.Str || got.Num != want.Num) {
+						t.Fatalf("IndexedResult(%q, %q) = %#v, gjson says %#v", doc, path, got, want)
+					}
+					if escaped != (raw[0] == '"' && bytes.IndexByte(raw, '\\') >= 0) {
+						t.Fatalf("Indexed(%q, %q) says escaped %v for %s", doc, path, escaped, raw)
+					}
+				}
 			}
 		}
 		if found, ok := Exists(doc, keys); ok && found != want.Exists() {
@@ -109,23 +115,23 @@ func TestTheIndexAFlatObjectLeavesFindsEachKeyAndNoOther(t *testing.T) {
 	var ix Index
 	assert.Equal(t, "", FaultIndex(doc, &ix))
 	for _, key := range []string{"command", "timeout", "ok", "no", "nil", "n"} {
-		raw, _, known := ix.value(doc, key)
+		raw, _, known := ix.value(doc, key, keyHead(key))
 		assert.True(t, known, key)
 		assert.Equal(t, gjson.GetBytes(doc, key).Raw, string(raw), key)
 	}
-	raw, _, known := ix.value(doc, "missing")
+	raw, _, known := ix.value(doc, "missing", keyHead("missing"))
 	assert.True(t, known)
 	assert.Nil(t, raw, "a key the object lacks")
 
 	big := []byte(`{"a":"` + strings.Repeat("x", maxIndexed) + `"}`)
 	assert.Equal(t, "", FaultIndex(big, &ix), "an object too large to index is still valid")
-	_, _, known = ix.value(big, "a")
+	_, _, known = ix.value(big, "a", keyHead("a"))
 	assert.False(t, known, "an object too large to index is read by path")
 
 	for _, notFlat := range []string{`{"a":{"b":1}}`, `{"a":[1]}`, `[1]`, `"s"`, `{"a\u0062":1}`, `{"a":1,"a":2}`, `{"a":1`} {
 		ix := Index{known: true}
 		FaultIndex([]byte(notFlat), &ix)
-		_, _, known := ix.value([]byte(notFlat), "a")
+		_, _, known := ix.value([]byte(notFlat), "a", keyHead("a"))
 		assert.False(t, known, "%s is read from the input, not an index", notFlat)
 	}
 }

@@ -17,6 +17,7 @@ type Path struct {
 	path  string
 	multi bool
 	keys  []string // set for a plain path of object keys, which Lookup reads
+	head  uint64   // a path of one key: keyHead of it, to find it in an Index
 }
 
 // CompilePath checks path; the error's text is the bare reason (see
@@ -25,7 +26,11 @@ func CompilePath(path string) (Path, error) {
 	if err := PathError(path); err != "" {
 		return Path{}, errors.New(err)
 	}
-	return Path{path: path, multi: isMultiPath(path), keys: PlainKeys(path)}, nil
+	p := Path{path: path, multi: isMultiPath(path), keys: PlainKeys(path)}
+	if len(p.keys) == 1 {
+		p.head = keyHead(p.keys[0])
+	}
+	return p, nil
 }
 
 // PathError says what is wrong with a path into the input, or "". It must

@@ -104,9 +104,10 @@ func scanFlat(b []byte, ix *Index) bool {
 		}
 		e := &ix.ents[k]
 		e.k0, e.k1 = uint16(i+1), uint16(end-1)
+		e.head = headAt(b, i+1, end-1)
 		key := b[i+1 : end-1]
 		for _, seen := range ix.ents[:k] {
-			if string(b[seen.k0:seen.k1]) == string(key) {
+			if seen.head == e.head && string(b[seen.k0:seen.k1]) == string(key) {
 				return false
 			}
 		}
