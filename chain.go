@@ -506,7 +506,9 @@ func (c *Chain) walk(ctx context.Context, w *walk, e *Event, links []*Link, obs 
 	// *res is still the zero Outcome runOnce was given, an allow: only what
 	// the walk gathered is written, and a whole Outcome is not cleared
 	// again for every call.
-	res.Trail, res.Notes = w.trail, w.notes
+	if w.trail != nil || w.notes != nil {
+		res.Trail, res.Notes = w.trail, w.notes
+	}
 	if w.changed {
 		res.Reason = changedBy(w.trail, w.askedAbout)
 		if e.Hook == BeforeTool {
@@ -617,7 +619,15 @@ func deniedBy(name, reason string) string {
 // words: "redact: a credential; pin-timeout". askedAbout names the links
 // whose Asked steps rewrote the input too.
 func changedBy(trail []Step, askedAbout []string) string {
+	// Measured first, so that the reason costs one allocation.
+	n := 0
+	for _, s := range trail {
+		if changer(s, askedAbout) {
+			n += len("; ") + len(s.Name) + len(": ") + len(s.Reason)
+		}
+	}
 	var b strings.Builder
+	b.Grow(n)
 	for _, s := range trail {
 		if !changer(s, askedAbout) {
 			continue
