@@ -279,7 +279,16 @@ func (c *Chain) run(ctx context.Context, e *Event, obs *observation, inputChecke
 		*out = refuse(cause, reason)
 		return false
 	}
-	c.fold(ctx, &w, e, p.linksFor(e.Tool), obs, out)
+	links := p.linksFor(e.Tool)
+	// The fold: walk returns false when a link panicked, and is resumed at
+	// that link, which is then recorded as failed.
+	for !c.walk(ctx, &w, e, links, obs, out) {
+		if w.i >= len(links) {
+			// Not a link's panic but the chain's own: refuse, never guess.
+			*out = refuse(CauseChain, "internal error: "+w.panicked)
+			break
+		}
+	}
 	return true
 }
 
@@ -340,25 +349,6 @@ func refuse(cause Cause, reason string) Outcome {
 	return Outcome{Verdict: Denied, Reason: "hookchain: " + reason, Cause: cause}
 }
 
-// fold is the one walk both hooks share. Each link whose matcher accepts the
-// event as it now stands is asked; its answer is checked against the hook and
-// the current event, then either stops the walk (a denial, or a failure of a
-// fail-closed link) or is folded into the event the next link sees.
-//
-// One recover guards the whole walk, rather than one per link, because a
-// deferred recover around every call costs every link of every call. When a
-// link panics — in its interceptor or in its matcher — walk returns early,
-// and fold resumes it at that link, which is then recorded as failed.
-func (c *Chain) fold(ctx context.Context, w *walk, e *Event, links []*Link, obs *observation, res *Outcome) {
-	for !c.walk(ctx, w, e, links, obs, res) {
-		if w.i >= len(links) {
-			// Not a link's panic but the chain's own: refuse, never guess.
-			*res = refuse(CauseChain, "internal error: "+w.panicked)
-			return
-		}
-	}
-}
-
 // walk is a fold in progress, kept outside walk's frame so that the walk can
 // resume after a panic.
 type walk struct {
@@ -381,6 +371,16 @@ type walk struct {
 // e is the event as the links so far have left it: the walk threads each
 // rewrite through it. It is not kept in w, because what w holds is handed
 // on to the outcome, and the event would then be taken to escape with it.
+// walk is the one fold both hooks share. Each link whose matcher accepts
+// the event as it now stands is asked; its answer is checked against the
+// hook and the current event, then either stops the walk (a denial, or a
+// failure of a fail-closed link) or is folded into the event the next link
+// sees.
+//
+// One recover guards the whole walk, rather than one per link, because a
+// deferred recover around every call costs every link of every call. When a
+// link panics — in its interceptor or in its matcher — walk returns false,
+// and run resumes it at that link, which is then recorded as failed.
 func (c *Chain) walk(ctx context.Context, w *walk, e *Event, links []*Link, obs *observation, res *Outcome) (finished bool) {
 	defer func() {
 		if r := recover(); r != nil {
