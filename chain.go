@@ -237,7 +237,7 @@ func (c *Chain) Run(ctx context.Context, e Event) Outcome {
 func (c *Chain) runOnce(ctx context.Context, e *Event, inputChecked bool, out *Outcome) bool {
 	if c == nil {
 		// A nil chain is a wiring mistake; it must not read as "no guards".
-		*out = refuse(CauseChain, "Run on a nil *Chain")
+		refuse(out, CauseChain, "Run on a nil *Chain")
 		return false
 	}
 	if len(c.observers) == 0 {
@@ -257,7 +257,7 @@ func (c *Chain) run(ctx context.Context, e *Event, obs *observation, inputChecke
 	case AfterTool:
 		p = &c.after
 	default:
-		*out = refuse(CauseChain, fmt.Sprintf("unknown hook %d", uint8(e.Hook)))
+		refuse(out, CauseChain, fmt.Sprintf("unknown hook %d", uint8(e.Hook)))
 		return false
 	}
 	if p.size == 0 {
@@ -276,7 +276,7 @@ func (c *Chain) run(ctx context.Context, e *Event, obs *observation, inputChecke
 	}
 	var w walk
 	if cause, reason := c.check(ctx, e, &w.ix, inputChecked); reason != "" {
-		*out = refuse(cause, reason)
+		refuse(out, cause, reason)
 		return false
 	}
 	links := p.linksFor(e.Tool)
@@ -285,7 +285,7 @@ func (c *Chain) run(ctx context.Context, e *Event, obs *observation, inputChecke
 	for !c.walk(ctx, &w, e, links, obs, out) {
 		if w.i >= len(links) {
 			// Not a link's panic but the chain's own: refuse, never guess.
-			*out = refuse(CauseChain, "internal error: "+w.panicked)
+			refuse(out, CauseChain, "internal error: "+w.panicked)
 			break
 		}
 	}
@@ -342,11 +342,14 @@ func validName(s string) bool {
 	return true
 }
 
-// refuse is the chain's own denial, given when it will not ask anyone. The
-// trail is empty and DecidedBy too, because no link decided; the reason says
-// the chain did, and the cause why.
-func refuse(cause Cause, reason string) Outcome {
-	return Outcome{Verdict: Denied, Reason: "hookchain: " + reason, Cause: cause}
+// refuse writes the chain's own denial, given when it will not ask anyone.
+// The trail is empty and DecidedBy too, because no link decided; the reason
+// says the chain did, and the cause why. It is written through out, and not
+// inlined, so that the runs that never refuse do not carry its code.
+//
+//go:noinline
+func refuse(out *Outcome, cause Cause, reason string) {
+	*out = Outcome{Verdict: Denied, Reason: "hookchain: " + reason, Cause: cause}
 }
 
 // walk is a fold in progress, kept outside walk's frame so that the walk can
@@ -388,120 +391,173 @@ func (c *Chain) walk(ctx context.Context, w *walk, e *Event, links []*Link, obs 
 		}
 	}()
 	done := ctx.Done()
-	var out Outcome
+	// This loop is what every call runs, for every link: it asks a link
+	// the plain way and goes on after a plain allow, and hands anything
+	// else to step. Kept this small, it stays in the instruction cache
+	// between the tool calls it guards, whose own work evicts whatever is
+	// not.
 	for ; w.i < len(links); w.i++ {
 		l := links[w.i]
-		var fault string
-		if w.panicked != "" {
-			// Resumed: this link panicked, and that is its answer.
-			out, fault, w.panicked = Outcome{}, w.panicked, ""
-		} else {
-			if obs != nil {
-				w.start = time.Now()
-			}
+		if w.panicked == "" && obs == nil && l.timeout == 0 {
 			// A link filed by tool name whose matcher is nothing but that
 			// name was matched by the dispatch that put it in this list.
 			if !l.byNameOnly && !l.test.match(e, &w.ix) {
 				continue
 			}
-			if isDone(done) {
-				// The caller went away between links (a deadline, say): nobody
-				// is asked with a dead context, and nothing is allowed for a
-				// caller who is no longer there.
-				*res = w.callerGone(ctx, "before "+l.name+" was asked")
-				return true
-			}
-			plain := false
-			switch {
-			case l.timeout > 0:
-				a := l.askWithin(ctx, *e)
-				out, fault = a.out, a.fault
-			default:
+			if !isDone(done) {
 				o, err := l.fn(ctx, *e)
-				switch {
-				case err != nil:
-					out, fault = Outcome{}, errorFault(err)
-				case o.Verdict == Allowed && o.Reason == "" && len(o.Notes) == 0:
-					plain = true
-				default:
-					out = o
-				}
-				if fault == "" && isDone(done) {
-					// Too late to count, as with a timeout: no answer, no words.
-					out, fault, plain = Outcome{}, ended(ctx, 0), false
-				}
-			}
-			if plain {
-				if obs == nil {
+				if err == nil && o.Verdict == Allowed && o.Reason == "" && len(o.Notes) == 0 && !isDone(done) {
 					continue // the common case: nothing to check, record or report
 				}
-				out = Outcome{}
+				if c.step(ctx, w, e, l, done, obs, res, &o, err) {
+					return true
+				}
+				continue
 			}
 		}
-		// A rewritten input is validated by misfit, which indexes it for the
-		// links after this one.
-		var next jsonscan.Index
-		if fault == "" {
-			fault = misfit(e, &out, &next)
-		}
-		// A failure while the caller's context is done is the caller going
-		// away, not the link's own failure: FailOpen never covers it.
-		gone := fault != "" && isDone(done)
-		step := Step{Name: l.name, Verdict: out.Verdict, Reason: out.Reason, Fault: fault}
-		if fault != "" {
-			step.Verdict = Denied
-			if l.failOpen && !gone {
-				step.Verdict = Allowed
-			}
-		}
-		if obs != nil {
-			c.reportStep(ctx, obs, *e, step, w.start)
-		}
-		if fault != "" {
-			// A failed link's answer is void, its context with it.
-			w.trail = append(w.trail, step)
-			if gone {
-				*res = w.callerGone(ctx, "while "+l.name+" was asked")
-				return true
-			}
-			if !l.failOpen {
-				*res = Outcome{Verdict: Denied, Reason: l.name + " failed and denies on failure: " + fault, Trail: w.trail, Notes: w.notes,
-					DecidedBy: l.name, Cause: CauseFailure}
-				return true
-			}
-			continue
-		}
-		for _, n := range out.Notes {
-			w.notes = append(w.notes, Note{Link: l.name, Text: n.Text})
-		}
-		switch out.Verdict {
-		case Denied:
-			w.trail = append(w.trail, step)
-			*res = Outcome{Verdict: Denied, Reason: deniedBy(l.name, out.Reason), Trail: w.trail, Notes: w.notes,
-				DecidedBy: l.name, Cause: CauseLink}
+		if c.step(ctx, w, e, l, done, obs, res, nil, nil) {
 			return true
-		case Modified:
+		}
+	}
+	if w.trail != nil || w.notes != nil || w.changed || w.asked || isDone(done) {
+		c.finish(ctx, w, e, done, obs, res)
+	}
+	// Otherwise *res is still the zero Outcome runOnce was given: an allow.
+	return true
+}
+
+// step is one link's part in the walk, when it is not a plain allow asked
+// the plain way: a link resumed after its panic, one asked with observers
+// or a timeout, and any answer but a plain allow. asked, when not nil, is
+// the answer the walk already had from the link, with its error. It
+// reports whether the walk is finished, *res written.
+func (c *Chain) step(ctx context.Context, w *walk, e *Event, l *Link, done <-chan struct{}, obs *observation, res *Outcome,
+	asked *Outcome, askErr error) (finished bool) {
+	var (
+		out   Outcome
+		fault string
+	)
+	switch {
+	case asked != nil:
+		switch {
+		case askErr != nil:
+			fault = errorFault(askErr)
+		case isDone(done):
+			// Too late to count, as with a timeout: no answer, no words.
+			fault = ended(ctx, 0)
+		default:
+			out = *asked
+		}
+	case w.panicked != "":
+		// Resumed: this link panicked, and that is its answer.
+		fault, w.panicked = w.panicked, ""
+	default:
+		if obs != nil {
+			w.start = time.Now()
+		}
+		if !l.byNameOnly && !l.test.match(e, &w.ix) {
+			return false
+		}
+		if isDone(done) {
+			// The caller went away between links (a deadline, say): nobody
+			// is asked with a dead context, and nothing is allowed for a
+			// caller who is no longer there.
+			*res = w.callerGone(ctx, "before "+l.name+" was asked")
+			return true
+		}
+		plain := false
+		switch {
+		case l.timeout > 0:
+			a := l.askWithin(ctx, *e)
+			out, fault = a.out, a.fault
+		default:
+			o, err := l.fn(ctx, *e)
+			switch {
+			case err != nil:
+				fault = errorFault(err)
+			case o.Verdict == Allowed && o.Reason == "" && len(o.Notes) == 0:
+				plain = true
+			default:
+				out = o
+			}
+			if fault == "" && isDone(done) {
+				// Too late to count, as with a timeout: no answer, no words.
+				out, fault, plain = Outcome{}, ended(ctx, 0), false
+			}
+		}
+		if plain && obs == nil {
+			return false
+		}
+	}
+	// A rewritten input is validated by misfit, which indexes it for the
+	// links after this one.
+	var next jsonscan.Index
+	if fault == "" {
+		fault = misfit(e, &out, &next)
+	}
+	// A failure while the caller's context is done is the caller going
+	// away, not the link's own failure: FailOpen never covers it.
+	gone := fault != "" && isDone(done)
+	step := Step{Name: l.name, Verdict: out.Verdict, Reason: out.Reason, Fault: fault}
+	if fault != "" {
+		step.Verdict = Denied
+		if l.failOpen && !gone {
+			step.Verdict = Allowed
+		}
+	}
+	if obs != nil {
+		c.reportStep(ctx, obs, *e, step, w.start)
+	}
+	if fault != "" {
+		// A failed link's answer is void, its context with it.
+		w.trail = append(w.trail, step)
+		if gone {
+			*res = w.callerGone(ctx, "while "+l.name+" was asked")
+			return true
+		}
+		if !l.failOpen {
+			*res = Outcome{Verdict: Denied, Reason: l.name + " failed and denies on failure: " + fault, Trail: w.trail, Notes: w.notes,
+				DecidedBy: l.name, Cause: CauseFailure}
+			return true
+		}
+		return false
+	}
+	for _, n := range out.Notes {
+		w.notes = append(w.notes, Note{Link: l.name, Text: n.Text})
+	}
+	switch out.Verdict {
+	case Denied:
+		w.trail = append(w.trail, step)
+		*res = Outcome{Verdict: Denied, Reason: deniedBy(l.name, out.Reason), Trail: w.trail, Notes: w.notes,
+			DecidedBy: l.name, Cause: CauseLink}
+		return true
+	case Modified:
+		e.Input, w.ix = out.Input, next
+		w.changed = true
+	case Replaced:
+		e.Output, e.IsError = out.Output, out.IsError
+		w.changed = true
+	case Asked:
+		w.asked = true
+		if out.Input != nil { // AskAbout: a rewrite, and an ask about it
 			e.Input, w.ix = out.Input, next
 			w.changed = true
-		case Replaced:
-			e.Output, e.IsError = out.Output, out.IsError
-			w.changed = true
-		case Asked:
-			w.asked = true
-			if out.Input != nil { // AskAbout: a rewrite, and an ask about it
-				e.Input, w.ix = out.Input, next
-				w.changed = true
-				w.askedAbout = append(w.askedAbout, l.name)
-			}
-		default:
-			continue // Allowed: nothing to record
+			w.askedAbout = append(w.askedAbout, l.name)
 		}
-		w.trail = append(w.trail, step)
+	default:
+		return false // Allowed: nothing to record
 	}
+	w.trail = append(w.trail, step)
+	return false
+}
+
+// finish writes the outcome of a walk that every link let through, when
+// there is more to it than a plain allow.
+func (c *Chain) finish(ctx context.Context, w *walk, e *Event, done <-chan struct{}, obs *observation, res *Outcome) {
 	if isDone(done) {
 		// Ended while the last matchers ran, with no link left to fail for it.
 		*res = w.callerGone(ctx, "before the chain answered")
-		return true
+		return
 	}
 	// *res is still the zero Outcome runOnce was given, an allow: only what
 	// the walk gathered is written, and a whole Outcome is not cleared
@@ -522,7 +578,6 @@ func (c *Chain) walk(ctx context.Context, w *walk, e *Event, links []*Link, obs 
 		// input, and a refusal already made needs no approval.
 		*res = c.resolve(ctx, *e, *res, obs, w.askedAbout)
 	}
-	return true
 }
 
 // callerGone is the chain's refusal when the caller's context ends during the
@@ -811,14 +866,11 @@ func (c *Chain) Wrap(next Executor) Executor {
 func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (Result, error) {
 	var before Outcome
 	checked := c.runOnce(ctx, &Event{Hook: BeforeTool, Tool: call.Tool, CallID: call.ID, Input: call.Input}, false, &before)
-	switch before.Verdict {
-	case Allowed:
-	case Modified:
+	if before.Verdict != Allowed {
+		if before.Verdict != Modified {
+			return notRun(&before)
+		}
 		call.Input = before.Input
-	case Asked:
-		return chainResult(Asked, before.Reason, before.Notes), &ApprovalPending{Ticket: before.Pending, Reason: before.Reason}
-	default:
-		return chainResult(Denied, before.Reason, before.Notes), nil
 	}
 	if err := ctx.Err(); err != nil {
 		// Allowed, but the caller went away since: a tool is never run
@@ -827,35 +879,38 @@ func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (Result, 
 	}
 	// The input was checked before the call (as the model wrote it, or as a
 	// link rewrote it, which the fold checks too). It need not be read
-	// again after the call unless next changed the bytes in place. A small
-	// input is kept on the stack and compared, a large one hashed: either
-	// costs a fraction of reading it again.
-	var (
-		sum  uint64
-		kept [keptInput]byte
-	)
+	// again after the call unless next changed the bytes in place.
+	var kept keeper
 	if checked {
-		if len(call.Input) <= keptInput {
-			copy(kept[:], call.Input)
-		} else {
-			sum = maphash.Bytes(inputSeed, call.Input)
-		}
+		kept.keep(call.Input)
 	}
 	res, err := next(ctx, call)
 	after := Event{Hook: AfterTool, Tool: call.Tool, CallID: call.ID, Input: call.Input, Output: res.Output, IsError: res.IsError}
 	if err != nil {
-		shown := ErrorResult(err.Error())
-		after.Output, after.IsError = shown.Output, shown.IsError
+		after.Output, after.IsError = Text(err.Error()), true
 	}
-	if checked {
-		if len(call.Input) <= keptInput {
-			checked = string(kept[:len(call.Input)]) == string(call.Input)
-		} else {
-			checked = maphash.Bytes(inputSeed, call.Input) == sum
-		}
-	}
+	checked = checked && kept.same(call.Input)
 	var out Outcome
 	c.runOnce(ctx, &after, checked, &out)
+	if out.Verdict == Allowed && before.Notes == nil && out.Notes == nil {
+		res.Verdict = Allowed
+		return res, err
+	}
+	return ran(res, err, &before, &out)
+}
+
+// notRun is Execute's result for a call the before-chain did not let run:
+// denied, or asked and pending.
+func notRun(before *Outcome) (Result, error) {
+	if before.Verdict == Asked {
+		return chainResult(Asked, before.Reason, before.Notes), &ApprovalPending{Ticket: before.Pending, Reason: before.Reason}
+	}
+	return chainResult(Denied, before.Reason, before.Notes), nil
+}
+
+// ran is Execute's result for a call that ran, from the after-chain's
+// outcome, with both chains' notes.
+func ran(res Result, err error, before, out *Outcome) (Result, error) {
 	notes := joinNotes(before.Notes, out.Notes)
 	switch out.Verdict {
 	case Allowed:
@@ -869,6 +924,29 @@ func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (Result, 
 	default:
 		return chainResult(Denied, out.Reason, notes), nil
 	}
+}
+
+// keeper tells whether a tool left its input as it was checked. A small
+// input is kept on the stack and compared, a large one hashed: either costs
+// a fraction of reading it again.
+type keeper struct {
+	sum  uint64
+	kept [keptInput]byte
+}
+
+func (k *keeper) keep(input []byte) {
+	if len(input) <= keptInput {
+		copy(k.kept[:], input)
+	} else {
+		k.sum = maphash.Bytes(inputSeed, input)
+	}
+}
+
+func (k *keeper) same(input []byte) bool {
+	if len(input) <= keptInput {
+		return string(k.kept[:len(input)]) == string(input)
+	}
+	return maphash.Bytes(inputSeed, input) == k.sum
 }
 
 // keptInput is the largest input Execute keeps a copy of, to tell that a
