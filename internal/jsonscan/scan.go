@@ -418,9 +418,7 @@ func scanString(b []byte, i int) (int, bool, bool) {
 			}
 		case c < 0x20:
 			return i, escaped, false
-		case c < utf8.RuneSelf:
-			i++ // a plain byte among the last few, read one at a time
-		default:
+		default: // past plainRun, only a byte of 0x80 or more
 			r, size := utf8.DecodeRune(b[i:])
 			if r == utf8.RuneError && size <= 1 {
 				return i, escaped, false
@@ -431,8 +429,9 @@ func scanString(b []byte, i int) (int, bool, bool) {
 }
 
 // plainRun returns the index of the first byte at or after i that needs a
-// look (see lookFlags), reading eight bytes at a time, or, when none does,
-// where fewer than eight bytes are left.
+// look (see lookFlags), or len(b) when none does. It reads eight bytes at a
+// time, and the last few by a table, so that a short string costs a branch
+// a byte, not one for each kind of byte.
 func plainRun(b []byte, i int) int {
 	for i+8 <= len(b) {
 		if f := lookFlags(binary.LittleEndian.Uint64(b[i:])); f != 0 {
@@ -440,8 +439,20 @@ func plainRun(b []byte, i int) int {
 		}
 		i += 8
 	}
+	for i < len(b) && plainByte[b[i]] {
+		i++
+	}
 	return i
 }
+
+// plainByte holds the bytes that need no look inside a string: printable
+// ASCII other than a quote or a backslash.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 const (
 	lows  = 0x0101010101010101
