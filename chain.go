@@ -221,7 +221,7 @@ var (
 // answer is an Outcome, and when in doubt it is Denied.
 func (c *Chain) Run(ctx context.Context, e Event) Outcome {
 	var out Outcome
-	c.runOnce(ctx, &e, false, &out)
+	c.runOnce(ctx, ctx.Done(), &e, false, &out)
 	return out
 }
 
@@ -234,22 +234,26 @@ func (c *Chain) Run(ctx context.Context, e Event) Outcome {
 // frame copied it four times on every run. *out must be the zero Outcome on
 // entry. The run may change *e (normalised, rewritten): the callers hand it
 // an event of their own.
-func (c *Chain) runOnce(ctx context.Context, e *Event, inputChecked bool, out *Outcome) bool {
+//
+// done is ctx.Done(), asked once for the whole call: every question the
+// chain puts to the context is whether it is done, and an interface call
+// for each would cost every call.
+func (c *Chain) runOnce(ctx context.Context, done <-chan struct{}, e *Event, inputChecked bool, out *Outcome) bool {
 	if c == nil {
 		// A nil chain is a wiring mistake; it must not read as "no guards".
 		refuse(out, CauseChain, "Run on a nil *Chain")
 		return false
 	}
 	if len(c.observers) == 0 {
-		return c.run(ctx, e, nil, inputChecked, out)
+		return c.run(ctx, done, e, nil, inputChecked, out)
 	}
 	obs := &observation{start: time.Now()}
-	checked := c.run(ctx, e, obs, inputChecked, out)
+	checked := c.run(ctx, done, e, obs, inputChecked, out)
 	c.reportRun(ctx, *e, *out, obs)
 	return checked
 }
 
-func (c *Chain) run(ctx context.Context, e *Event, obs *observation, inputChecked bool, out *Outcome) bool {
+func (c *Chain) run(ctx context.Context, done <-chan struct{}, e *Event, obs *observation, inputChecked bool, out *Outcome) bool {
 	var p *plan
 	switch e.Hook {
 	case BeforeTool:
@@ -275,14 +279,14 @@ func (c *Chain) run(ctx context.Context, e *Event, obs *observation, inputChecke
 		e = &given
 	}
 	var w walk
-	if cause, reason := c.check(ctx, e, &w.ix, inputChecked); reason != "" {
+	if cause, reason := c.check(ctx, done, e, &w.ix, inputChecked); reason != "" {
 		refuse(out, cause, reason)
 		return false
 	}
 	links := p.linksFor(e.Tool)
 	// The fold: walk returns false when a link panicked, and is resumed at
 	// that link, which is then recorded as failed.
-	for !c.walk(ctx, &w, e, links, obs, out) {
+	for !c.walk(ctx, done, &w, e, links, obs, out) {
 		if w.i >= len(links) {
 			// Not a link's panic but the chain's own: refuse, never guess.
 			refuse(out, CauseChain, "internal error: "+w.panicked)
@@ -300,7 +304,7 @@ func (c *Chain) run(ctx context.Context, e *Event, obs *observation, inputChecke
 //
 // When it reads the input it leaves in ix what it learnt of the input's
 // shape.
-func (c *Chain) check(ctx context.Context, e *Event, ix *jsonscan.Index, inputChecked bool) (Cause, string) {
+func (c *Chain) check(ctx context.Context, done <-chan struct{}, e *Event, ix *jsonscan.Index, inputChecked bool) (Cause, string) {
 	// Bytes that are not UTF-8 are refused, not read: a decoder that turns
 	// them into U+FFFD would show links a tool name or a command other than
 	// the one the tool receives, and a mangled name matches no guard.
@@ -324,8 +328,8 @@ func (c *Chain) check(ctx context.Context, e *Event, ix *jsonscan.Index, inputCh
 			return CauseChain, "the output is " + f
 		}
 	}
-	if err := ctx.Err(); err != nil {
-		return CauseCaller, "the context is already done: " + err.Error()
+	if isDone(done) {
+		return CauseCaller, "the context is already done: " + ctx.Err().Error()
 	}
 	return CauseNone, ""
 }
@@ -384,13 +388,12 @@ type walk struct {
 // deferred recover around every call costs every link of every call. When a
 // link panics — in its interceptor or in its matcher — walk returns false,
 // and run resumes it at that link, which is then recorded as failed.
-func (c *Chain) walk(ctx context.Context, w *walk, e *Event, links []*Link, obs *observation, res *Outcome) (finished bool) {
+func (c *Chain) walk(ctx context.Context, done <-chan struct{}, w *walk, e *Event, links []*Link, obs *observation, res *Outcome) (finished bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			w.panicked = fmt.Sprintf("panic: %v", r)
 		}
 	}()
-	done := ctx.Done()
 	// This loop is what every call runs, for every link: it asks a link
 	// the plain way and goes on after a plain allow, and hands anything
 	// else to step. Kept this small, it stays in the instruction cache
@@ -865,17 +868,18 @@ func (c *Chain) Wrap(next Executor) Executor {
 // middleware — and would otherwise build a new executor for every call.
 func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (Result, error) {
 	var before Outcome
-	checked := c.runOnce(ctx, &Event{Hook: BeforeTool, Tool: call.Tool, CallID: call.ID, Input: call.Input}, false, &before)
+	done := ctx.Done()
+	checked := c.runOnce(ctx, done, &Event{Hook: BeforeTool, Tool: call.Tool, CallID: call.ID, Input: call.Input}, false, &before)
 	if before.Verdict != Allowed {
 		if before.Verdict != Modified {
 			return notRun(&before)
 		}
 		call.Input = before.Input
 	}
-	if err := ctx.Err(); err != nil {
+	if isDone(done) {
 		// Allowed, but the caller went away since: a tool is never run
 		// with a context that is already done.
-		return chainResult(Denied, "hookchain: the context ended before the tool ran: "+err.Error(), before.Notes), nil
+		return chainResult(Denied, "hookchain: the context ended before the tool ran: "+ctx.Err().Error(), before.Notes), nil
 	}
 	// The input was checked before the call (as the model wrote it, or as a
 	// link rewrote it, which the fold checks too). It need not be read
@@ -891,7 +895,7 @@ func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (Result, 
 	}
 	checked = checked && kept.same(call.Input)
 	var out Outcome
-	c.runOnce(ctx, &after, checked, &out)
+	c.runOnce(ctx, done, &after, checked, &out)
 	if out.Verdict == Allowed && before.Notes == nil && out.Notes == nil {
 		res.Verdict = Allowed
 		return res, err
