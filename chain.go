@@ -211,6 +211,9 @@ func (c *Chain) WithObserver(o Observer) *Chain {
 	return &n
 }
 
+// notAsked stands for a ctx.Done() not yet asked for; it is never closed.
+var notAsked = make(chan struct{})
+
 var (
 	emptyInput = json.RawMessage("{}")
 	nullOutput = json.RawMessage("null")
@@ -221,7 +224,7 @@ var (
 // answer is an Outcome, and when in doubt it is Denied.
 func (c *Chain) Run(ctx context.Context, e Event) Outcome {
 	var out Outcome
-	c.runOnce(ctx, ctx.Done(), &e, false, &out)
+	c.runOnce(ctx, notAsked, &e, false, &out)
 	return out
 }
 
@@ -237,7 +240,8 @@ func (c *Chain) Run(ctx context.Context, e Event) Outcome {
 //
 // done is ctx.Done(), asked once for the whole call: every question the
 // chain puts to the context is whether it is done, and an interface call
-// for each would cost every call.
+// for each would cost every call. Run passes notAsked, and the run asks
+// only if some link is registered at the hook.
 func (c *Chain) runOnce(ctx context.Context, done <-chan struct{}, e *Event, inputChecked bool, out *Outcome) bool {
 	if c == nil {
 		// A nil chain is a wiring mistake; it must not read as "no guards".
@@ -269,6 +273,9 @@ func (c *Chain) run(ctx context.Context, done <-chan struct{}, e *Event, obs *ob
 		// makes Before links free after the call, however large the output.
 		// *out is the zero Outcome already: an allow.
 		return inputChecked
+	}
+	if done == notAsked {
+		done = ctx.Done()
 	}
 	// check normalises the event in place, and the walk threads each
 	// rewrite through it. The event is runOnce's to change (Run's copy,
