@@ -360,7 +360,7 @@ func (m *inputMatcher) matchIndexed(input []byte, ix *jsonscan.Index) bool {
 	return m.path.Any(input, m.test)
 }
 
-func (m inputMatcher) test(r gjson.Result) bool {
+func (m *inputMatcher) test(r gjson.Result) bool {
 	switch {
 	case m.eq != nil:
 		return m.eq.equal(r)

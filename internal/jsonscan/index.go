@@ -35,7 +35,10 @@ type entry struct {
 }
 
 // keyHead is the first eight bytes of key as a little-endian word, zero
-// past its end.
+// past its end. It is for keys too near the end of their input to be read
+// as one word, and kept out of line for that.
+//
+//go:noinline
 func keyHead(key string) uint64 {
 	var w uint64
 	for i := 0; i < len(key) && i < 8; i++ {

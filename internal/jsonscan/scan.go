@@ -368,6 +368,10 @@ func skipSpace(b []byte, i int) int {
 	return skipSpaces(b, i)
 }
 
+// skipSpaces is skipSpace's loop, kept out of line so that each of the
+// many places skipSpace is inlined carries a compare and a call, not a loop.
+//
+//go:noinline
 func skipSpaces(b []byte, i int) int {
 	for i < len(b) {
 		switch b[i] {
