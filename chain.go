@@ -886,7 +886,7 @@ func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (Result, 
 	if isDone(done) {
 		// Allowed, but the caller went away since: a tool is never run
 		// with a context that is already done.
-		return chainResult(Denied, "hookchain: the context ended before the tool ran: "+ctx.Err().Error(), before.Notes), nil
+		return tooLate(ctx, &before)
 	}
 	// The input was checked before the call (as the model wrote it, or as a
 	// link rewrote it, which the fold checks too). It need not be read
@@ -898,7 +898,7 @@ func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (Result, 
 	res, err := next(ctx, call)
 	after := Event{Hook: AfterTool, Tool: call.Tool, CallID: call.ID, Input: call.Input, Output: res.Output, IsError: res.IsError}
 	if err != nil {
-		after.Output, after.IsError = Text(err.Error()), true
+		after.Output, after.IsError = errorOutput(err), true
 	}
 	checked = checked && kept.same(call.Input)
 	var out Outcome
@@ -909,6 +909,18 @@ func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (Result, 
 	}
 	return ran(res, err, &before, &out)
 }
+
+// tooLate is Execute's result for a call allowed by a caller who has
+// since gone away.
+func tooLate(ctx context.Context, before *Outcome) (Result, error) {
+	return chainResult(Denied, "hookchain: the context ended before the tool ran: "+ctx.Err().Error(), before.Notes), nil
+}
+
+// errorOutput is how the after-chain is shown a tool's error: its text, as
+// an error result's output. Out of line, as every rare path of Execute is.
+//
+//go:noinline
+func errorOutput(err error) json.RawMessage { return Text(err.Error()) }
 
 // notRun is Execute's result for a call the before-chain did not let run:
 // denied, or asked and pending.
