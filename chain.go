@@ -873,20 +873,25 @@ func (c *Chain) Wrap(next Executor) Executor {
 // Execute puts one call to the chain around next, as the executor Wrap(next)
 // does, for a caller that has next only at call time — a framework's
 // middleware — and would otherwise build a new executor for every call.
-func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (Result, error) {
+func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (res Result, err error) {
+	// Every rare way out writes the results in place and returns bare, so
+	// that the code the common call runs is not interleaved with copies of
+	// a Result for each.
 	var before Outcome
 	done := ctx.Done()
 	checked := c.runOnce(ctx, done, &Event{Hook: BeforeTool, Tool: call.Tool, CallID: call.ID, Input: call.Input}, false, &before)
 	if before.Verdict != Allowed {
 		if before.Verdict != Modified {
-			return notRun(&before)
+			notRun(&before, &res, &err)
+			return
 		}
 		call.Input = before.Input
 	}
 	if isDone(done) {
 		// Allowed, but the caller went away since: a tool is never run
 		// with a context that is already done.
-		return tooLate(ctx, &before)
+		tooLate(ctx, &before, &res)
+		return
 	}
 	// The input was checked before the call (as the model wrote it, or as a
 	// link rewrote it, which the fold checks too). It need not be read
@@ -895,7 +900,7 @@ func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (Result, 
 	if checked {
 		kept.keep(call.Input)
 	}
-	res, err := next(ctx, call)
+	res, err = next(ctx, call)
 	after := Event{Hook: AfterTool, Tool: call.Tool, CallID: call.ID, Input: call.Input, Output: res.Output, IsError: res.IsError}
 	if err != nil {
 		after.Output, after.IsError = errorOutput(err), true
@@ -905,15 +910,16 @@ func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (Result, 
 	c.runOnce(ctx, done, &after, checked, &out)
 	if out.Verdict == Allowed && before.Notes == nil && out.Notes == nil {
 		res.Verdict = Allowed
-		return res, err
+		return
 	}
-	return ran(res, err, &before, &out)
+	ran(&res, &err, &before, &out)
+	return
 }
 
 // tooLate is Execute's result for a call allowed by a caller who has
 // since gone away.
-func tooLate(ctx context.Context, before *Outcome) (Result, error) {
-	return chainResult(Denied, "hookchain: the context ended before the tool ran: "+ctx.Err().Error(), before.Notes), nil
+func tooLate(ctx context.Context, before *Outcome, res *Result) {
+	*res = chainResult(Denied, "hookchain: the context ended before the tool ran: "+ctx.Err().Error(), before.Notes)
 }
 
 // errorOutput is how the after-chain is shown a tool's error: its text, as
@@ -924,16 +930,18 @@ func errorOutput(err error) json.RawMessage { return Text(err.Error()) }
 
 // notRun is Execute's result for a call the before-chain did not let run:
 // denied, or asked and pending.
-func notRun(before *Outcome) (Result, error) {
+func notRun(before *Outcome, res *Result, err *error) {
 	if before.Verdict == Asked {
-		return chainResult(Asked, before.Reason, before.Notes), &ApprovalPending{Ticket: before.Pending, Reason: before.Reason}
+		*res = chainResult(Asked, before.Reason, before.Notes)
+		*err = &ApprovalPending{Ticket: before.Pending, Reason: before.Reason}
+		return
 	}
-	return chainResult(Denied, before.Reason, before.Notes), nil
+	*res = chainResult(Denied, before.Reason, before.Notes)
 }
 
 // ran is Execute's result for a call that ran, from the after-chain's
-// outcome, with both chains' notes.
-func ran(res Result, err error, before, out *Outcome) (Result, error) {
+// outcome, with both chains' notes. res and err are next's.
+func ran(res *Result, err *error, before, out *Outcome) {
 	notes := joinNotes(before.Notes, out.Notes)
 	switch out.Verdict {
 	case Allowed:
@@ -941,11 +949,10 @@ func ran(res Result, err error, before, out *Outcome) (Result, error) {
 			res.Notes = joinNotes(res.Notes, notes)
 		}
 		res.Verdict = Allowed
-		return res, err
 	case Replaced:
-		return Result{Output: out.Output, IsError: out.IsError, Notes: notes, Verdict: Replaced}, nil
+		*res, *err = Result{Output: out.Output, IsError: out.IsError, Notes: notes, Verdict: Replaced}, nil
 	default:
-		return chainResult(Denied, out.Reason, notes), nil
+		*res, *err = chainResult(Denied, out.Reason, notes), nil
 	}
 }
 
