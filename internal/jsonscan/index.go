@@ -8,9 +8,9 @@ import (
 	"github.com/tidwall/gjson"
 )
 
-// Index is where the keys and values of a flat object lie — one object of
-// at most eight keys without escapes, whose values are strings, numbers,
-// booleans or null, which is what most tool inputs are. The pass that
+// Index is where the keys and values of a flat object lie — one object,
+// under 64 KiB, of at most eight keys without escapes, whose values are
+// strings, numbers, booleans or null, which is what most tool inputs are. The pass that
 // validates an input leaves it behind at no cost of its own, and a matcher
 // on a top-level key then finds its value by comparing a few keys instead
 // of reading the input again. The zero Index is unknown: every reader falls
@@ -35,8 +35,9 @@ type entry struct {
 }
 
 // keyHead is the first eight bytes of key as a little-endian word, zero
-// past its end. It is for keys too near the end of their input to be read
-// as one word, and kept out of line for that.
+// past its end. A path's key is read this way once, when it is compiled;
+// an input's keys are read as one word (headAt), except one too near the
+// end of its input, so keyHead is kept out of line.
 //
 //go:noinline
 func keyHead(key string) uint64 {

@@ -1,7 +1,9 @@
 // Package jsonscan reads the JSON a chain is given the way the chain needs
 // it read: Valid checks a whole input or output in one pass (JSON, UTF-8,
-// and no key given twice in one object), and Lookup reads one plain path the
-// way gjson does, without parsing what it passes over. Both are held to a
+// and no key given twice in one object); FaultIndex does the same and, for
+// a flat object, leaves an Index of where its keys and values lie; Lookup
+// reads one plain path the way gjson does, without parsing what it passes
+// over, and Path.Indexed reads one key from an Index. All are held to a
 // reference (encoding/json, gjson) by fuzz targets.
 package jsonscan
 
