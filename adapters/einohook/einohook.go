@@ -190,7 +190,11 @@ func (m *middleware) enhancedInvokable(next compose.EnhancedInvokableToolEndpoin
 			if out == nil || out.Result == nil {
 				return hookchain.Result{}, nil
 			}
-			return encodeToolResult(in.Name, out.Result)
+			r, err := encodeToolResult(in.Name, out.Result)
+			if err != nil {
+				got = nil // what the after-chain could not read never reaches the model
+			}
+			return r, err
 		}
 		res, err := m.chain.Execute(ctx, c, exec)
 		switch res.Verdict {
@@ -230,12 +234,18 @@ func (m *middleware) enhancedStreamable(next compose.EnhancedStreamableToolEndpo
 			if streamErr != nil {
 				return hookchain.Result{}, streamErr
 			}
+			// What the after-chain cannot read never reaches the model: the
+			// chunks are withheld, and the stream is only the error.
 			whole, err := schema.ConcatToolResults(chunks)
 			if err != nil {
-				streamErr = fmt.Errorf("hookchain: the stream of %s cannot be read as one result: %w", in.Name, err)
+				chunks, streamErr = nil, fmt.Errorf("hookchain: the stream of %s cannot be read as one result: %w", in.Name, err)
 				return hookchain.Result{}, streamErr
 			}
-			return encodeToolResult(in.Name, whole)
+			r, err := encodeToolResult(in.Name, whole)
+			if err != nil {
+				chunks, streamErr = nil, err
+			}
+			return r, err
 		}
 		res, err := m.chain.Execute(ctx, c, exec)
 		switch res.Verdict {

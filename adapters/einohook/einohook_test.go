@@ -7,7 +7,12 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/cloudwego/eino/components/tool"
+	"github.com/cloudwego/eino/components/tool/utils"
+	"github.com/cloudwego/eino/compose"
+	"github.com/cloudwego/eino/schema"
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/adapters/einohook"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/tidwall/gjson"
@@ -234,4 +239,48 @@ func TestFiftyParallelCallsAreEachDecidedOnTheirOwn(t *testing.T) {
 		total += len(rec.seen(k))
 	}
 	assert.Equal(t, 25, total)
+}
+
+// A result the after-chain cannot be shown, because it cannot be written as
+// JSON, never reaches the model, even when the after-chain allows what it
+// was shown (the error) — invoked or streamed.
+func TestAResultTheChainCannotReadNeverReachesTheModel(t *testing.T) {
+	unreadable := func() *schema.ToolResult {
+		return &schema.ToolResult{Parts: []schema.ToolOutputPart{{Type: schema.ToolPartTypeText, Text: "<secret>", Extra: map[string]any{"f": func() {}}}}}
+	}
+	shot, err := utils.InferEnhancedTool("shot", "takes a screenshot", func(ctx context.Context, a args) (*schema.ToolResult, error) {
+		return unreadable(), nil
+	})
+	require.NoError(t, err)
+	feed, err := utils.InferEnhancedStreamTool("feed", "streams frames", func(ctx context.Context, a args) (*schema.StreamReader[*schema.ToolResult], error) {
+		return schema.StreamReaderFromArray([]*schema.ToolResult{unreadable()}), nil
+	})
+	require.NoError(t, err)
+	var shown []string
+	chain := hookchain.New(hookchain.After("look", hookchain.Any(), func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+		shown = append(shown, string(e.Output))
+		return hookchain.Allow(), nil
+	}))
+	n, err := compose.NewToolNode(context.Background(), &compose.ToolsNodeConfig{
+		Tools:               []tool.BaseTool{shot, feed},
+		ToolCallMiddlewares: []compose.ToolMiddleware{einohook.Middleware(chain)},
+	})
+	require.NoError(t, err)
+	for _, kind := range []string{"shot", "feed"} {
+		t.Run(kind, func(t *testing.T) {
+			shown = nil
+			m, err := invoke(t, n, kind, `{}`)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), "hookchain: the result of "+kind+" cannot be encoded as JSON")
+			assert.Nil(t, m)
+
+			ms, err := stream(t, n, kind, `{}`)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), "hookchain: the result of "+kind+" cannot be encoded as JSON")
+			assert.NotContains(t, streamed(ms), "<secret>")
+			for _, s := range shown {
+				assert.NotContains(t, s, "<secret>")
+			}
+		})
+	}
 }
