@@ -139,41 +139,23 @@ func (m *middleware) invokable(next compose.InvokableToolEndpoint) compose.Invok
 
 func (m *middleware) streamable(next compose.StreamableToolEndpoint) compose.StreamableToolEndpoint {
 	return func(ctx context.Context, in *compose.ToolInput) (*compose.StreamToolOutput, error) {
-		c, orig := call(in)
-		var (
-			chunks    []string
-			streamErr error
-			streamed  bool
-		)
-		exec := func(ctx context.Context, call hookchain.Call) (hookchain.Result, error) {
-			out, err := next(ctx, rewritten(in, orig, call.Input))
-			if err != nil {
-				return hookchain.Result{}, err
-			}
-			streamed = true
-			if out == nil || out.Result == nil {
-				return hookchain.Result{}, nil
-			}
-			chunks, streamErr = drain(out.Result)
-			if streamErr != nil {
-				return hookchain.Result{}, streamErr
-			}
-			return hookchain.TextResult(strings.Join(chunks, "")), nil
+		r, err := streamCall(ctx, m.chain, in,
+			func(ctx context.Context, in *compose.ToolInput) (*schema.StreamReader[string], error) {
+				out, err := next(ctx, in)
+				if out == nil {
+					return nil, err
+				}
+				return out.Result, err
+			},
+			func(chunks []string) (hookchain.Result, error) {
+				return hookchain.TextResult(strings.Join(chunks, "")), nil
+			},
+			func(notes []hookchain.Note) string { return adapt.WithNotes("", notes) },
+			func(res hookchain.Result) string { return adapt.WithNotes(adapt.Text(res.Output), res.Notes) })
+		if r == nil {
+			return nil, err
 		}
-		res, err := m.chain.Execute(ctx, c, exec)
-		switch res.Verdict {
-		case hookchain.Allowed:
-			if !streamed {
-				return nil, adapt.Noted(err, res.Notes)
-			}
-			if len(res.Notes) > 0 {
-				chunks = append(chunks, adapt.WithNotes("", res.Notes))
-			}
-			return &compose.StreamToolOutput{Result: replay(chunks, adapt.Noted(streamErr, res.Notes))}, nil
-		case hookchain.Asked:
-			return nil, interrupt(ctx, err)
-		}
-		return &compose.StreamToolOutput{Result: schema.StreamReaderFromArray([]string{adapt.WithNotes(adapt.Text(res.Output), res.Notes)})}, nil
+		return &compose.StreamToolOutput{Result: r}, err
 	}
 }
 
@@ -215,55 +197,83 @@ func (m *middleware) enhancedInvokable(next compose.EnhancedInvokableToolEndpoin
 
 func (m *middleware) enhancedStreamable(next compose.EnhancedStreamableToolEndpoint) compose.EnhancedStreamableToolEndpoint {
 	return func(ctx context.Context, in *compose.ToolInput) (*compose.EnhancedStreamableToolOutput, error) {
-		c, orig := call(in)
-		var (
-			chunks    []*schema.ToolResult
-			streamErr error
-			streamed  bool
-		)
-		exec := func(ctx context.Context, call hookchain.Call) (hookchain.Result, error) {
-			out, err := next(ctx, rewritten(in, orig, call.Input))
-			if err != nil {
-				return hookchain.Result{}, err
-			}
-			streamed = true
-			if out == nil || out.Result == nil {
-				return hookchain.Result{}, nil
-			}
-			chunks, streamErr = drain(out.Result)
-			if streamErr != nil {
-				return hookchain.Result{}, streamErr
-			}
-			// What the after-chain cannot read never reaches the model: the
-			// chunks are withheld, and the stream is only the error.
-			whole, err := schema.ConcatToolResults(chunks)
-			if err != nil {
-				chunks, streamErr = nil, fmt.Errorf("hookchain: the stream of %s cannot be read as one result: %w", in.Name, err)
-				return hookchain.Result{}, streamErr
-			}
-			r, err := encodeToolResult(in.Name, whole)
-			if err != nil {
-				chunks, streamErr = nil, err
-			}
-			return r, err
+		r, err := streamCall(ctx, m.chain, in,
+			func(ctx context.Context, in *compose.ToolInput) (*schema.StreamReader[*schema.ToolResult], error) {
+				out, err := next(ctx, in)
+				if out == nil {
+					return nil, err
+				}
+				return out.Result, err
+			},
+			func(chunks []*schema.ToolResult) (hookchain.Result, error) {
+				whole, err := schema.ConcatToolResults(chunks)
+				if err != nil {
+					return hookchain.Result{}, fmt.Errorf("hookchain: the stream of %s cannot be read as one result: %w", in.Name, err)
+				}
+				return encodeToolResult(in.Name, whole)
+			},
+			func(notes []hookchain.Note) *schema.ToolResult { return withNoteParts(&schema.ToolResult{}, notes) },
+			func(res hookchain.Result) *schema.ToolResult { return withNoteParts(decided(in.Name, res), res.Notes) })
+		if r == nil {
+			return nil, err
 		}
-		res, err := m.chain.Execute(ctx, c, exec)
-		switch res.Verdict {
-		case hookchain.Allowed:
-			if !streamed {
-				return nil, adapt.Noted(err, res.Notes)
-			}
-			if len(res.Notes) > 0 {
-				chunks = append(chunks, withNoteParts(&schema.ToolResult{}, res.Notes))
-			}
-			return &compose.EnhancedStreamableToolOutput{Result: replay(chunks, adapt.Noted(streamErr, res.Notes))}, nil
-		case hookchain.Asked:
-			return nil, interrupt(ctx, err)
-		}
-		return &compose.EnhancedStreamableToolOutput{
-			Result: schema.StreamReaderFromArray([]*schema.ToolResult{withNoteParts(decided(in.Name, res), res.Notes)}),
-		}, nil
+		return &compose.EnhancedStreamableToolOutput{Result: r}, err
 	}
+}
+
+// streamCall puts one call of a streaming endpoint to the chain. The tool's
+// stream is read to its end and shown to the after-chain as whole makes it
+// of the chunks. Allowed, the model gets the same chunks in the same order,
+// then note(notes) when links left notes, then the stream's error if it
+// ended in one; a result whole cannot make (the after-chain cannot read it)
+// is withheld, and the stream is only the error. Denied or replaced, the
+// stream is the one chunk decided(res). A nil stream comes with the error to
+// return instead: the tool's, or a pending approval as eino's interrupt.
+func streamCall[T any](ctx context.Context, chain *hookchain.Chain, in *compose.ToolInput,
+	open func(context.Context, *compose.ToolInput) (*schema.StreamReader[T], error),
+	whole func([]T) (hookchain.Result, error),
+	note func([]hookchain.Note) T,
+	decided func(hookchain.Result) T,
+) (*schema.StreamReader[T], error) {
+	c, orig := call(in)
+	var (
+		chunks    []T
+		streamErr error
+		streamed  bool
+	)
+	exec := func(ctx context.Context, call hookchain.Call) (hookchain.Result, error) {
+		r, err := open(ctx, rewritten(in, orig, call.Input))
+		if err != nil {
+			return hookchain.Result{}, err
+		}
+		streamed = true
+		if r == nil {
+			return hookchain.Result{}, nil
+		}
+		chunks, streamErr = drain(r)
+		if streamErr != nil {
+			return hookchain.Result{}, streamErr
+		}
+		res, err := whole(chunks)
+		if err != nil {
+			chunks, streamErr = nil, err
+		}
+		return res, err
+	}
+	res, err := chain.Execute(ctx, c, exec)
+	switch res.Verdict {
+	case hookchain.Allowed:
+		if !streamed {
+			return nil, adapt.Noted(err, res.Notes)
+		}
+		if len(res.Notes) > 0 {
+			chunks = append(chunks, note(res.Notes))
+		}
+		return replay(chunks, adapt.Noted(streamErr, res.Notes)), nil
+	case hookchain.Asked:
+		return nil, interrupt(ctx, err)
+	}
+	return schema.StreamReaderFromArray([]T{decided(res)}), nil
 }
 
 // drain reads a stream to its end, closing it.
