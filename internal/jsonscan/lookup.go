@@ -90,14 +90,12 @@ func locate(input []byte, keys []string) (raw []byte, ok bool) {
 			if i >= len(b) || b[i] != '"' {
 				return nil, false
 			}
-			end, _, ok := scanString(b, i+1)
-			if !ok {
+			end, escaped, ok := scanString(b, i+1)
+			if !ok || escaped {
+				// An escaped key: gjson compares the key it decodes.
 				return nil, false
 			}
 			name := b[i+1 : end-1]
-			if bytes.IndexByte(name, '\\') >= 0 {
-				return nil, false // gjson compares the key it decodes
-			}
 			i = skipSpace(b, end)
 			if i >= len(b) || b[i] != ':' {
 				return nil, false
@@ -170,26 +168,6 @@ func resultOf(raw []byte) (gjson.Result, bool) {
 	return gjson.Result{}, false
 }
 
-// stringEnd returns the index just past the closing quote of a string whose
-// body starts at i, and whether the string has an escape in it.
-func stringEnd(b []byte, i int) (end int, escaped, ok bool) {
-	for {
-		j := bytes.IndexAny(b[i:], `"\`)
-		if j < 0 {
-			return 0, false, false
-		}
-		i += j
-		if b[i] == '"' {
-			return i + 1, escaped, true
-		}
-		escaped = true
-		i += 2 // the backslash and the character it escapes
-		if i > len(b) {
-			return 0, false, false
-		}
-	}
-}
-
 // skipValue returns the index just past the well-formed value that starts
 // at i. It checks what it skips as strictly as the chain checks an input,
 // because gjson reads a document with a broken value in it its own way, and
@@ -215,7 +193,7 @@ func skipValue(b []byte, i int) (int, bool) {
 					return j + 1, Valid(b[i : j+1])
 				}
 			case '"':
-				end, _, ok := stringEnd(b, j+1)
+				end, _, ok := scanString(b, j+1)
 				if !ok {
 					return 0, false
 				}
