@@ -74,66 +74,67 @@ func Exists(input []byte, keys []string) (exists, ok bool) {
 // locate finds the value at a plain path and returns its bytes, or nil
 // with ok true when the path is not there; ok is false as for Lookup.
 func locate(input []byte, keys []string) (raw []byte, ok bool) {
-	b := input
-	i := skipSpace(b, 0)
-	for k, key := range keys {
-		if i >= len(b) || b[i] != '{' {
-			// Not an object: gjson has its own ways with what is not one.
-			return nil, false
+	raw, _, ok = locateIn(input, skipSpace(input, 0), keys)
+	return raw, ok
+}
+
+// locateIn is locate in the object that starts at i, which must be one:
+// gjson has its own ways with what is not. When the path is not there, end
+// is just past the object.
+//
+// Where the object gives keys[0] twice and the rest of the path is not under
+// the first, gjson reads on to the next, and so does locateIn: input that
+// is not validated may give a key twice.
+func locateIn(b []byte, i int, keys []string) (raw []byte, end int, ok bool) {
+	if i >= len(b) || b[i] != '{' {
+		return nil, 0, false
+	}
+	for i = skipSpace(b, i+1); ; {
+		if i < len(b) && b[i] == '}' {
+			return nil, i + 1, true
+		}
+		if i >= len(b) || b[i] != '"' {
+			return nil, 0, false
+		}
+		end, escaped, ok := scanString(b, i+1)
+		if !ok || escaped {
+			// An escaped key: gjson compares the key it decodes.
+			return nil, 0, false
+		}
+		name := b[i+1 : end-1]
+		if i = skipSpace(b, end); i >= len(b) || b[i] != ':' {
+			return nil, 0, false
 		}
 		i = skipSpace(b, i+1)
-		found := false
-		for !found {
-			if i < len(b) && b[i] == '}' {
-				return nil, true
+		switch {
+		case string(name) != keys[0]:
+			end, ok = skipValue(b, i)
+		case len(keys) > 1:
+			if raw, end, ok = locateIn(b, i, keys[1:]); raw != nil {
+				return raw, 0, ok
 			}
-			if i >= len(b) || b[i] != '"' {
-				return nil, false
+		default:
+			if end, ok = skipValue(b, i); !ok {
+				return nil, 0, false
 			}
-			end, _, ok := scanString(b, i+1)
-			if !ok {
-				return nil, false
+			// The value must end where gjson would end it: at a comma or
+			// the object's close, white space aside.
+			if j := skipSpace(b, end); j >= len(b) || b[j] != ',' && b[j] != '}' {
+				return nil, 0, false
 			}
-			name := b[i+1 : end-1]
-			if bytes.IndexByte(name, '\\') >= 0 {
-				return nil, false // gjson compares the key it decodes
-			}
-			i = skipSpace(b, end)
-			if i >= len(b) || b[i] != ':' {
-				return nil, false
-			}
-			i = skipSpace(b, i+1)
-			if string(name) == key {
-				found = true
-				break
-			}
-			if i, ok = skipValue(b, i); !ok {
-				return nil, false
-			}
-			i = skipSpace(b, i)
-			switch {
-			case i < len(b) && b[i] == ',':
-				i = skipSpace(b, i+1)
-			case i < len(b) && b[i] == '}':
-			default:
-				return nil, false
-			}
+			return b[i:end], 0, true
 		}
-		if k < len(keys)-1 {
-			continue // descend: the value must be an object, checked above
-		}
-		end, ok := skipValue(b, i)
 		if !ok {
-			return nil, false
+			return nil, 0, false
 		}
-		// The value must end where gjson would end it: at a comma or the
-		// object's close, white space aside.
-		if j := skipSpace(b, end); j >= len(b) || b[j] != ',' && b[j] != '}' {
-			return nil, false
+		switch i = skipSpace(b, end); {
+		case i < len(b) && b[i] == ',':
+			i = skipSpace(b, i+1)
+		case i < len(b) && b[i] == '}':
+		default:
+			return nil, 0, false
 		}
-		return b[i:end], true
 	}
-	return nil, false // not reached: keys is never empty
 }
 
 // resultOf is the gjson.Result of one well-formed JSON value, built without
@@ -170,26 +171,6 @@ func resultOf(raw []byte) (gjson.Result, bool) {
 	return gjson.Result{}, false
 }
 
-// stringEnd returns the index just past the closing quote of a string whose
-// body starts at i, and whether the string has an escape in it.
-func stringEnd(b []byte, i int) (end int, escaped, ok bool) {
-	for {
-		j := bytes.IndexAny(b[i:], `"\`)
-		if j < 0 {
-			return 0, false, false
-		}
-		i += j
-		if b[i] == '"' {
-			return i + 1, escaped, true
-		}
-		escaped = true
-		i += 2 // the backslash and the character it escapes
-		if i > len(b) {
-			return 0, false, false
-		}
-	}
-}
-
 // skipValue returns the index just past the well-formed value that starts
 // at i. It checks what it skips as strictly as the chain checks an input,
 // because gjson reads a document with a broken value in it its own way, and
@@ -215,7 +196,7 @@ func skipValue(b []byte, i int) (int, bool) {
 					return j + 1, Valid(b[i : j+1])
 				}
 			case '"':
-				end, _, ok := stringEnd(b, j+1)
+				end, _, ok := scanString(b, j+1)
 				if !ok {
 					return 0, false
 				}

@@ -59,6 +59,28 @@ func TestFastLookupReadsWhatGjsonReads(t *testing.T) {
 	assert.False(t, ok, "a string with an escape is left to gjson")
 }
 
+// gjson, when the rest of a path is not under the first object of a key
+// given twice, reads on to the next: {"a":{},"a":{"b":1}} has a.b. Input
+// that is not validated can give a key twice, and the fast path must then
+// find what gjson finds, not report the path missing.
+func TestFastLookupReadsOnPastAKeyGivenTwiceAsGjsonDoes(t *testing.T) {
+	for _, tc := range []struct{ doc, path string }{
+		{`{"opts":{"x":1},"opts":{"danger":true}}`, "opts.danger"},
+		{`{"a":{"b":{"z":1},"b":{"c":5}}}`, "a.b.c"},
+		{`{"a":{"b":{}},"c":{"a":{"b":{"c":3}}},"a":{"b":{"c":2}}}`, "a.b.c"},
+		{`{"a":{"x":1},"a":{"x":2}}`, "a.x"},
+		{`{"a":{"x":1},"a":{"x":2}}`, "a.y"},
+	} {
+		want := gjson.Get(tc.doc, tc.path)
+		if got, ok := Lookup([]byte(tc.doc), PlainKeys(tc.path)); ok {
+			assert.Equal(t, want.Raw, got.Raw, "Lookup %s in %s", tc.path, tc.doc)
+		}
+		if found, ok := Exists([]byte(tc.doc), PlainKeys(tc.path)); ok {
+			assert.Equal(t, want.Exists(), found, "Exists %s in %s", tc.path, tc.doc)
+		}
+	}
+}
+
 // FuzzFastLookup holds the fast readers to gjson: whenever Lookup or Exists
 // answers, on any bytes, its answer is gjson's; and a path read through the
 // index that validation leaves always answers as gjson does.
@@ -66,6 +88,7 @@ func FuzzFastLookup(f *testing.F) {
 	for _, s := range []string{
 		`{"command":"ls","timeout":30}`, `{"a":{"b":[1,{"c":2}]},"b":"x"}`, `{"a":"\"q\""}`, `{"a" : 1 , "b" : [ ] }`,
 		`{"a":1,"a":2}`, `[1,2]`, `"s"`, `{"a":tru}`, `{"a":0x10}`, `{"a":{"b":}`, `{"a\u0062":1,"ab":2}`, `{}`, ``,
+		`{"a":{"x":1},"a":{"b":2}}`,
 	} {
 		f.Add([]byte(s), "a")
 		f.Add([]byte(s), "a.b")
