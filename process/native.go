@@ -25,8 +25,9 @@ const SchemaVersion = 1
 // The command must exit with status 0 and print exactly one answer. Any
 // other run — a non-zero exit status (checked before stdout is read, so an
 // allow printed by a crashing hook counts for nothing), empty or
-// unreadable stdout, or anything Run reports as an error — is returned as an
-// *Error, which the chain records as the link's failure.
+// unreadable stdout, stdout cut at its cap under Spec.Truncate, or anything
+// Run reports as an error — is returned as an *Error, which the chain
+// records as the link's failure.
 //
 // Native panics if s is not valid, as the chain's constructors do: a Spec
 // read from configuration is checked with Spec.Validate when it is read.
@@ -46,6 +47,12 @@ func Native(s Spec) hookchain.Interceptor {
 		}
 		if res.ExitCode != 0 {
 			return hookchain.Outcome{}, &Error{Command: command, Kind: ExitStatus, ExitCode: res.ExitCode, Stderr: Excerpt(res.Stderr)}
+		}
+		if res.StdoutTruncated {
+			// Under Spec.Truncate the cap bounds what is kept: the first
+			// MaxStdout bytes of a longer answer can read as an answer of
+			// their own, and are not the one the hook gave.
+			return hookchain.Outcome{}, &Error{Command: command, Kind: StdoutTooLarge, ExitCode: -1, Limit: s.maxStdout(), Stderr: Excerpt(res.Stderr)}
 		}
 		out, err := DecodeAnswer(e, res.Stdout)
 		if err != nil {

@@ -307,3 +307,13 @@ func TestALinkTimeoutShorterThanTheSpecsKillsTheHookToo(t *testing.T) {
 func TestNativePanicsOnASpecThatCannotRun(t *testing.T) {
 	assert.PanicsWithValue(t, `process: Native(""): neither Args nor Shell is set`, func() { process.Native(process.Spec{}) })
 }
+
+func TestANativeAnswerCutAtItsCapUnderTruncateIsNoAnswer(t *testing.T) {
+	// The first 19 bytes are an allow of their own; the whole of stdout is
+	// two answers, which is none.
+	spec := process.Spec{Shell: `cat >/dev/null; printf '{"verdict":"allow"}{"verdict":"deny"}'`, MaxStdout: 19, Truncate: true}
+
+	got := guard(hookchain.BeforeTool, spec).Run(context.Background(), bashRmRf)
+
+	assert.Equal(t, failedClosed(fmt.Sprintf("hook %q: wrote more than 19 bytes on stdout", spec.String())), got)
+}

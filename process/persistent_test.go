@@ -232,11 +232,10 @@ func TestAPersistentHookThatBreaksTheProtocolFailsItsCallsAndIsRestarted(t *test
 			errs := make([]error, tt.calls)
 			var wg sync.WaitGroup
 			for i := range tt.calls {
-				wg.Go(func() {
-					// One after the other, so that the ids are known.
-					time.Sleep(time.Duration(i) * 50 * time.Millisecond)
-					_, errs[i] = p.Ask(context.Background(), bashLs)
-				})
+				// One after the other, each sent before the next is asked,
+				// so that the ids are known.
+				require.Eventually(t, func() bool { return p.Stats().InFlight == i }, 2*time.Second, 5*time.Millisecond)
+				wg.Go(func() { _, errs[i] = p.Ask(context.Background(), bashLs) })
 			}
 			wg.Wait()
 
@@ -258,7 +257,8 @@ func TestALateAnswerIsDiscardedAndCountedAndTheNextCallIsAnsweredRight(t *testin
 		_, err := p.Ask(context.Background(), call("Slow", "x"))
 		slow <- err
 	}()
-	time.Sleep(50 * time.Millisecond)
+	// Slow is sent first, so that the hook answers a call while Slow waits.
+	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 2*time.Second, 5*time.Millisecond)
 	out, err := p.Ask(context.Background(), call("Bash", "ls"))
 	require.NoError(t, err)
 	assert.Equal(t, "Bash", out.Reason)
