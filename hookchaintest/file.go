@@ -166,9 +166,10 @@ type (
 //
 // Decoding is strict, because a mistake in a case file must not turn into a
 // case that quietly tests less: an unknown field is an error (a misspelled
-// "verdcit" would otherwise leave the verdict at allow), so are a missing
-// event.hook or want.verdict, a want.input on a verdict other than modify or
-// a want.output or want.is_error on one other than replace (they would never
+// "verdcit" would otherwise leave the verdict at allow), so is a key given
+// twice in the case, its event, its want, a step or a note (only the last
+// would be read), and so are a missing event.hook or want.verdict, a
+// want.input on a verdict other than modify or a want.output or want.is_error on one other than replace (they would never
 // be compared), a modify or replace verdict without the input or output it
 // implies, an event.output or event.is_error before the tool has run, a
 // note without its link or its text, a file that is not valid UTF-8, and a
@@ -452,14 +453,21 @@ func object(raw json.RawMessage, field string) error {
 	return nil
 }
 
-// strict decodes one object level, rejecting unknown fields, and rewrites
-// the decoder's errors to name fields by their path in the file (prefix)
+// strict decodes one object level, rejecting unknown fields and a key
+// given twice (encoding/json would keep its last value), and rewrites the
+// decoder's errors to name fields by their path in the file (prefix)
 // rather than by Go type.
 func strict(raw []byte, v any, prefix string) error {
 	d := json.NewDecoder(bytes.NewReader(raw))
 	d.DisallowUnknownFields()
 	err := d.Decode(v)
 	if err == nil {
+		if k, ok := repeatedKey(raw); ok {
+			if prefix == "" {
+				return fmt.Errorf("the key %q appears twice", k)
+			}
+			return fmt.Errorf("%s: the key %q appears twice", strings.TrimSuffix(prefix, "."), k)
+		}
 		return nil
 	}
 	var te *json.UnmarshalTypeError
@@ -476,6 +484,33 @@ func strict(raw []byte, v any, prefix string) error {
 		return fmt.Errorf("%s: %s", strings.TrimSuffix(prefix, "."), msg)
 	}
 	return errors.New(msg)
+}
+
+// repeatedKey returns the first key that the object raw gives twice, among
+// its own keys (not those of the values it holds). Anything that is not a
+// valid object is left to the decoder to report.
+func repeatedKey(raw []byte) (string, bool) {
+	d := json.NewDecoder(bytes.NewReader(raw))
+	if t, err := d.Token(); err != nil || t != json.Delim('{') {
+		return "", false
+	}
+	seen := map[string]bool{}
+	for d.More() {
+		t, err := d.Token()
+		if err != nil {
+			return "", false
+		}
+		k, _ := t.(string)
+		if seen[k] {
+			return k, true
+		}
+		seen[k] = true
+		var skip json.RawMessage
+		if err := d.Decode(&skip); err != nil {
+			return "", false
+		}
+	}
+	return "", false
 }
 
 // fieldType returns the type of the field of struct *v whose JSON name is

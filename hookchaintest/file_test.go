@@ -130,6 +130,12 @@ func TestDecodeFileRejectsWhatWouldQuietlyTestLess(t *testing.T) {
 		{"an unknown field in a step", `{` + event + `, "want": {"verdict": "deny", "steps": [{"name": "a", "verdict": "deny", "reson": ""}]}}`, `x.json:1:1: want.steps[0]: unknown field "reson"`},
 		{"an unknown field in a note", `{` + event + `, "want": {"verdict": "allow", "notes": [{"link": "a", "text": "t", "txt": ""}]}}`, `x.json:1:1: want.notes[0]: unknown field "txt"`},
 		{"notes misspelled", `{` + event + `, "want": {"verdict": "allow", "note": []}}`, `x.json:1:1: want: unknown field "note"`},
+		// A key given twice would be read as its last value: a case written
+		// to want a denial could be testing an allow.
+		{"a want given twice", `{"name": "x", ` + event + `, "want": {"verdict": "deny"}, "want": {"verdict": "allow"}}`, `x.json:1:1: case "x": the key "want" appears twice`},
+		{"a verdict given twice", `{` + event + `, "want": {"verdict": "deny", "verdict": "allow"}}`, `x.json:1:1: want: the key "verdict" appears twice`},
+		{"a tool given twice", `{"event": {"hook": "before_tool", "tool": "Bash", "tool": "Read"}, "want": {"verdict": "allow"}}`, `x.json:1:1: event: the key "tool" appears twice`},
+		{"a step's verdict given twice", `{` + event + `, "want": {"verdict": "deny", "steps": [{"name": "a", "verdict": "deny", "verdict": "allow"}]}}`, `x.json:1:1: want.steps[0]: the key "verdict" appears twice`},
 
 		{"a missing event", `{"want": {"verdict": "allow"}}`, "x.json:1:1: event is missing"},
 		{"a missing hook", `{"event": {"tool": "Bash"}, "want": {"verdict": "allow"}}`, "x.json:1:1: event.hook is missing"},

@@ -117,7 +117,8 @@ func (ch Change) String() string {
 // A file is written only when one of its cases changed, and then whole, in
 // EncodeFile's form and with its shape kept, so that `git diff` shows what
 // the chain now answers. Files are loaded and checked like LoadFiles, and
-// nothing is written if any of them cannot be loaded.
+// nothing is written if any of them cannot be loaded, or if ctx ends before
+// every case has run (the chain would have denied the rest).
 func UpdateFiles(ctx context.Context, c *hookchain.Chain, pattern string) ([]Change, error) {
 	files, cases, err := loadFiles(pattern)
 	if err != nil {
@@ -138,6 +139,11 @@ func UpdateFiles(ctx context.Context, c *hookchain.Chain, pattern string) ([]Cha
 			tc := cases[next]
 			next++
 			got, ms := Check(ctx, c, tc)
+			if ctx.Err() != nil {
+				// The chain denies a caller that went away: that answer is
+				// not the hooks', and no want is rewritten from it.
+				return nil, fmt.Errorf("hookchaintest: not updated: %v before every case had run", context.Cause(ctx))
+			}
 			if len(ms) == 0 {
 				continue
 			}

@@ -1,6 +1,7 @@
 package hookchaintest_test
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -233,4 +234,23 @@ func TestUpdateWritesContextAndWhoAnsweredAnAsk(t *testing.T) {
 	changes, err = hookchaintest.UpdateFiles(t.Context(), policy(), path)
 	require.NoError(t, err)
 	assert.Nil(t, changes, "the rewritten file matches")
+}
+
+// A context that ends makes the chain deny every call, as it denies a caller
+// that went away: that is not what the hooks answer, and must not become
+// what the cases want.
+func TestUpdateWritesNothingWhenTheContextEnds(t *testing.T) {
+	dir := staleCopy(t)
+	before := map[string]string{}
+	for _, name := range []string{"current.json", "guards.json", "redact.json"} {
+		before[name] = readFile(t, filepath.Join(dir, name))
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	changes, err := hookchaintest.UpdateFiles(ctx, policy(), filepath.Join(dir, "*.json"))
+	require.EqualError(t, err, "hookchaintest: not updated: context canceled before every case had run")
+	assert.Empty(t, changes)
+	for name, data := range before {
+		assert.Equal(t, data, readFile(t, filepath.Join(dir, name)), name)
+	}
 }

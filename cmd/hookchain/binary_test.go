@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -193,4 +194,53 @@ func gone(pid int) bool {
 	// pid (comm) state ...: the state follows the last ')'.
 	fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
 	return len(fields) > 0 && fields[0] == "Z"
+}
+
+// An interrupted test run says so, and neither reports the cases the
+// interrupt denied as failures, nor rewrites their want, nor leaves a hook
+// running.
+func TestTestInterruptedExits1AndLeavesNoHookRunning(t *testing.T) {
+	bin := build(t)
+	for _, update := range []bool{false, true} {
+		t.Run(fmt.Sprintf("update=%v", update), func(t *testing.T) {
+			dir := t.TempDir()
+			marker := filepath.Join(dir, "started")
+			settingsFile := filepath.Join(dir, "settings.json")
+			hook := `echo $$ > ` + marker + `.tmp && mv ` + marker + `.tmp ` + marker + ` && exec sleep 30`
+			require.NoError(t, os.WriteFile(settingsFile, []byte(`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [`+
+				`{"type": "command", "command": `+strconv.Quote(hook)+`}]}]}}`), 0o644))
+			caseFile := filepath.Join(dir, "cases.json")
+			cases := `[{"name": "deploy", "event": {"hook": "before_tool", "tool": "Bash", "input": {"command": "make deploy"}}, "want": {"verdict": "allow"}},` +
+				`{"name": "ls", "event": {"hook": "before_tool", "tool": "Bash", "input": {"command": "ls"}}, "want": {"verdict": "allow"}}]`
+			require.NoError(t, os.WriteFile(caseFile, []byte(cases), 0o644))
+
+			args := []string{"test", "--settings", settingsFile, "--project", dir}
+			if update {
+				args = append(args, "--update")
+			}
+			var stdout, stderr bytes.Buffer
+			cmd := exec.Command(bin, append(args, caseFile)...)
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			require.NoError(t, cmd.Start())
+			t.Cleanup(func() { _ = cmd.Process.Kill() })
+
+			var pid int
+			require.Eventually(t, func() bool {
+				b, err := os.ReadFile(marker)
+				if err != nil {
+					return false
+				}
+				pid, err = strconv.Atoi(strings.TrimSpace(string(b)))
+				return err == nil
+			}, 20*time.Second, 10*time.Millisecond, "the hook did not start")
+
+			require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
+			r := wait(t, cmd, &stdout, &stderr)
+			assert.Equal(t, ran{code: 1, stderr: "hookchain test: interrupted by SIGINT before every case had run\n"}, r)
+			assert.True(t, gone(pid), "the hook is still running")
+			data, err := os.ReadFile(caseFile)
+			require.NoError(t, err)
+			assert.Equal(t, cases, string(data))
+		})
+	}
 }

@@ -99,10 +99,10 @@
 //	2  eval: the call is denied
 //	1  anything else, said on stderr: a bad command line, input
 //	   or settings file; check: a hook that cannot be run as configured; test: a
-//	   case that failed, or case files that cannot be read; eval
+//	   case that failed, or case files that cannot be read; eval or test
 //	   interrupted by SIGINT or SIGTERM ("hookchain eval: interrupted by SIGINT
 //	   before the hooks decided"), which kills the hooks it was running and
-//	   prints no decision; a panic in hookchain itself, reported as an internal
+//	   prints no decision (test: rewrites no case); a panic in hookchain itself, reported as an internal
 //	   error followed by its stack
 //
 // A fatal error of the Go runtime, or a panic outside the main goroutine,
@@ -461,13 +461,7 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// What the chain answers once a signal has cancelled it is not the
 	// hooks' decision, and must not be printed as one: the chain denies a
 	// caller that went away, and a denial would exit 2.
-	var sig interrupted
-	if errors.As(context.Cause(ctx), &sig) {
-		// The chain stopped waiting for its hooks; their runs kill them a
-		// moment later. Exiting first would leave them running.
-		settle, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = process.Settle(settle)
+	if sig, ok := interruptedBy(ctx); ok {
 		return fail("%v before the hooks decided", sig)
 	}
 
@@ -494,6 +488,21 @@ func (i interrupted) Error() string {
 		return "interrupted by SIGTERM"
 	}
 	return "interrupted by " + i.sig.String()
+}
+
+// interruptedBy reports the signal that ended ctx, if one did, once the
+// hooks the chain was running are gone: the chain stopped waiting for them,
+// and their runs kill them a moment later. Exiting first would leave them
+// running.
+func interruptedBy(ctx context.Context) (interrupted, bool) {
+	var sig interrupted
+	if !errors.As(context.Cause(ctx), &sig) {
+		return sig, false
+	}
+	settle, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_ = process.Settle(settle)
+	return sig, true
 }
 
 // untilSignal returns a context that SIGINT or SIGTERM cancels, with
@@ -734,6 +743,11 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 		code := exitOK
 		for _, pattern := range fs.Args() {
 			changes, err := hookchaintest.UpdateFiles(ctx, chain, pattern)
+			if sig, ok := interruptedBy(ctx); ok {
+				// The cases the interrupt denied are not what the hooks
+				// answer: UpdateFiles wrote nothing from them.
+				return fail("%v before every case had run", sig)
+			}
 			for _, ch := range changes {
 				fmt.Fprintln(stdout, ch)
 			}
@@ -761,6 +775,11 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 	failed := 0
 	for _, tc := range cases {
 		got, ms := hookchaintest.Check(ctx, chain, tc)
+		if sig, ok := interruptedBy(ctx); ok {
+			// The chain denies a caller that went away: that is not a
+			// case that failed.
+			return fail("%v before every case had run", sig)
+		}
 		if len(ms) == 0 {
 			fmt.Fprintf(stdout, "ok    %s\n", tc.Name)
 			continue
