@@ -23,10 +23,12 @@ func TestAnswerIsServeWithoutTheStreams(t *testing.T) {
 		{"a denial is Claude Code's JSON", `{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`,
 			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"denied by no-rm: recursive delete"}}` + "\n", ""},
 		{"an allow is nothing", `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`, "", ""},
-		{"not JSON", `{"hook_event_name":`, "", "the hook input is not a Claude Code hook input: unexpected end of JSON input"},
+		{"not JSON is blocked", `{"hook_event_name":`,
+			`{"decision":"block","reason":"hookchain: the hook input is not a Claude Code hook input: unexpected end of JSON input"}` + "\n", ""},
 		{"not a tool-call event", `{"hook_event_name":"Stop"}`, "",
 			`claudecode: hook_event_name "Stop" is not a tool-call event (want PreToolUse, PostToolUse or PostToolUseFailure)`},
-		{"not UTF-8", "{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Ba\xffsh\"}", "", "the hook input is not valid UTF-8: byte 0xff at offset 47"},
+		{"not UTF-8 is blocked", "{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Ba\xffsh\"}",
+			`{"decision":"block","reason":"hookchain: the hook input is not valid UTF-8: byte 0xff at offset 47"}` + "\n", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

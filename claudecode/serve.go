@@ -175,33 +175,48 @@ const userApprover = "claude-code"
 // about the conversation Claude Code runs the program for, every field of
 // the input included.
 //
-// When it cannot answer — stdin is not a tool-call hook input, or stdout
-// cannot be written — Serve says why on stderr and returns 1, which Claude
-// Code reports as a non-blocking error: the call goes on. Register the
-// program only for PreToolUse, PostToolUse and PostToolUseFailure.
+// An input it will not judge — not valid UTF-8, not JSON, too large, a
+// tool-call input without its tool — is answered with Refusal: Claude Code
+// goes on with any call whose hook fails, so a call hookchain could not
+// judge is blocked, never let through. When it cannot answer at all —
+// stdin cannot be read, or stdout cannot be written — Serve says why on
+// stderr and returns 2, which blocks the call too. Only an input for an
+// event other than a tool call, which has no call to block, returns 1, a
+// non-blocking error. Register the program only for PreToolUse,
+// PostToolUse and PostToolUseFailure.
 func Serve(ctx context.Context, c *hookchain.Chain, stdin io.Reader, stdout, stderr io.Writer) int {
-	fail := func(format string, args ...any) int {
+	fail := func(code int, format string, args ...any) int {
 		fmt.Fprintf(stderr, "hookchain: "+format+"\n", args...)
-		return 1
+		return code
 	}
 	data, err := io.ReadAll(io.LimitReader(stdin, maxServeInput+1))
 	if err != nil {
-		return fail("reading the hook input: %v", err)
+		return fail(2, "reading the hook input: %v", err)
 	}
+	answer, err := []byte(nil), error(nil)
 	if len(data) > maxServeInput {
-		return fail("the hook input is larger than %d bytes", maxServeInput)
-	}
-	answer, err := Answer(ctx, c, data)
-	if err != nil {
-		return fail("%v", err)
+		answer = Refusal(fmt.Sprintf("the hook input is larger than %d bytes", maxServeInput))
+	} else if answer, err = Answer(ctx, c, data); err != nil {
+		return fail(1, "%v", err)
 	}
 	if answer == nil {
 		return 0
 	}
 	if _, err := stdout.Write(answer); err != nil {
-		return fail("writing the answer: %v", err)
+		return fail(2, "writing the answer: %v", err)
 	}
 	return 0
+}
+
+// Refusal is Claude Code's answer for a tool-call hook input that hookchain
+// will not judge: a block, {"decision":"block","reason":"hookchain: …"},
+// the one form Claude Code reads at every tool-call event — before the call
+// it denies it. Claude Code treats a hook that fails (a status other than 0
+// or 2, an HTTP error) as a non-blocking error and runs the call unjudged;
+// an input the chain refuses must not become that.
+func Refusal(reason string) []byte {
+	b, _ := marshal(Output{Decision: DecisionBlock, Reason: "hookchain: " + reason}) // two strings always encode
+	return b
 }
 
 // Answer is what Serve does with one hook input, for a program that gets
@@ -209,20 +224,26 @@ func Serve(ctx context.Context, c *hookchain.Chain, stdin io.Reader, stdout, std
 // hooks, say: it checks and decodes input, runs the chain on it with the
 // input's session (WithSessionInfo), and returns Claude Code's answer as
 // one line of JSON (see OutputFor), or nil when the chain has nothing to
-// say. It fails, saying why, when input is not a tool-call hook input:
-// not valid UTF-8, not JSON, or for an event other than PreToolUse,
-// PostToolUse and PostToolUseFailure.
+// say. An input it will not judge — not valid UTF-8, not JSON, with no
+// hook_event_name, or a tool-call input with no tool_name — is answered
+// with Refusal, a block. It fails, saying why, only for an input of an
+// event other than PreToolUse, PostToolUse and PostToolUseFailure, which
+// has no call to block.
 func Answer(ctx context.Context, c *hookchain.Chain, input []byte) ([]byte, error) {
 	if err := validutf8.CheckJSON(input); err != nil {
-		return nil, fmt.Errorf("the hook input is %w", err)
+		return Refusal(fmt.Sprintf("the hook input is %v", err)), nil
 	}
 	var in Input
 	if err := json.Unmarshal(input, &in); err != nil {
-		return nil, fmt.Errorf("the hook input is not a Claude Code hook input: %w", err)
+		return Refusal(fmt.Sprintf("the hook input is not a Claude Code hook input: %v", err)), nil
 	}
 	e, err := in.Event()
-	if err != nil {
+	switch {
+	case err == nil:
+	case in.HookEventName != "" && !isToolEvent(in.HookEventName):
 		return nil, err
+	default:
+		return Refusal(err.Error()), nil
 	}
 	answer := OutputFor(e, c.Run(WithSessionInfo(ctx, in.Session()), e))
 	if answer == nil {
@@ -244,4 +265,10 @@ func Main(c *hookchain.Chain) {
 	code := Serve(ctx, c, os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
+}
+
+// isToolEvent reports whether name is one of the tool-call events a chain
+// judges.
+func isToolEvent(name string) bool {
+	return name == PreToolUse || name == PostToolUse || name == PostToolUseFailure
 }

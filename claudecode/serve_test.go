@@ -241,15 +241,18 @@ var serveCases = []struct {
 	{"an ordinary result gets no output",
 		`{"session_id":"abc","transcript_path":"/t.jsonl","cwd":"/w","permission_mode":"default","hook_event_name":"PostToolUse","tool_name":"Read","tool_input":{"file_path":"/w/a.go"},"tool_response":{"type":"text","file":{"content":"package a"}},"tool_use_id":"toolu_7"}`,
 		0, "", ""},
-	{"input that is not JSON is a non-blocking error",
+	{"input that is not JSON is blocked, not let through",
 		`session_id=abc`,
-		1, "", "hookchain: the hook input is not a Claude Code hook input: invalid character 's' looking for beginning of value\n"},
+		0, `{"decision":"block","reason":"hookchain: the hook input is not a Claude Code hook input: invalid character 's' looking for beginning of value"}` + "\n", ""},
 	{"a non-tool event is a non-blocking error",
 		`{"session_id":"abc","hook_event_name":"Stop","stop_hook_active":false}`,
 		1, "", "hookchain: claudecode: hook_event_name \"Stop\" is not a tool-call event (want PreToolUse, PostToolUse or PostToolUseFailure)\n"},
-	{"empty stdin is a non-blocking error",
+	{"empty stdin is blocked, not let through",
 		``,
-		1, "", "hookchain: the hook input is not a Claude Code hook input: unexpected end of JSON input\n"},
+		0, `{"decision":"block","reason":"hookchain: the hook input is not a Claude Code hook input: unexpected end of JSON input"}` + "\n", ""},
+	{"a tool-call input with no tool is blocked",
+		`{"session_id":"abc","hook_event_name":"PreToolUse","tool_input":{"command":"ls"}}`,
+		0, `{"decision":"block","reason":"hookchain: claudecode: the PreToolUse input has no tool_name"}` + "\n", ""},
 }
 
 func TestServeAnswersClaudeCodeInputs(t *testing.T) {
@@ -280,7 +283,7 @@ func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("broken p
 func TestServeReportsAnAnswerItCannotWrite(t *testing.T) {
 	var stderr bytes.Buffer
 	code := Serve(context.Background(), guards(), strings.NewReader(serveCases[0].stdin), failingWriter{}, &stderr)
-	assert.Equal(t, 1, code)
+	assert.Equal(t, 2, code, "an answer Claude Code cannot read blocks the call")
 	assert.Equal(t, "hookchain: writing the answer: broken pipe\n", stderr.String())
 }
 

@@ -46,9 +46,11 @@ func TestServeRefusesAHookInputThatIsNotUTF8(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			code := Serve(context.Background(), guards(), strings.NewReader(tt.input), &stdout, &stderr)
-			assert.Equal(t, 1, code)
-			assert.Empty(t, stdout.String())
-			assert.Equal(t, "hookchain: "+tt.err+"\n", stderr.String())
+			// Refused, and so blocked: Claude Code would run a call whose
+			// hook merely failed.
+			assert.Equal(t, 0, code)
+			assert.Equal(t, string(Refusal(tt.err)), stdout.String())
+			assert.Empty(t, stderr.String())
 		})
 	}
 }

@@ -55,9 +55,11 @@
 // chain has nothing to say. A hook that asks is put to Claude Code's user
 // (permissionDecision "ask"). Command hooks marked "persistent": true are
 // started once and kept (see package claudecode/settings), so that a call
-// costs no process start. GET /healthz says what runs. A body that is not a
-// tool-call hook input is answered 400 (413 past --max-body), which Claude
-// Code takes for a non-blocking error of the hook.
+// costs no process start. GET /healthz says what runs. A body hookchain
+// will not judge (not JSON or UTF-8, past --max-body, a tool-call input
+// without its tool) is answered with decision "block": Claude Code would
+// run the call unjudged on an HTTP error. Only an input for another event,
+// with no call to block, is answered 400.
 //
 // serve listens on loopback addresses only, unless it is given a bearer
 // token (--token, or --token-file), which every POST must then carry in

@@ -419,25 +419,32 @@ func (s *server) refuse(w http.ResponseWriter, r *http.Request, status int, msg 
 	fmt.Fprintf(w, "hookchain serve: %s\n", msg)
 }
 
+// refusal is claudecode.Refusal for a request, logged as refused.
+func (s *server) refusal(r *http.Request, msg string) []byte {
+	s.log.Warn("hookchain serve: hook input blocked", slog.String("remote", r.RemoteAddr), slog.String("reason", msg))
+	return claudecode.Refusal(msg)
+}
+
 // hook answers one Claude Code http hook request: the body is the hook
 // input, and the response body Claude Code's hook output (empty when the
 // chain has nothing to say).
 func (s *server) hook(w http.ResponseWriter, r *http.Request) {
+	// A body hookchain will not judge is answered with a block, not an
+	// HTTP error: Claude Code runs a call whose hook failed unjudged.
+	var answer []byte
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.maxBody))
-	if err != nil {
-		if _, tooLarge := errors.AsType[*http.MaxBytesError](err); tooLarge {
-			s.refuse(w, r, http.StatusRequestEntityTooLarge, fmt.Sprintf("the hook input is larger than %d bytes", s.cfg.maxBody))
+	if _, tooLarge := errors.AsType[*http.MaxBytesError](err); tooLarge {
+		answer = s.refusal(r, fmt.Sprintf("the hook input is larger than %d bytes", s.cfg.maxBody))
+	} else if err != nil {
+		answer = s.refusal(r, "reading the hook input: "+err.Error())
+	} else {
+		g := s.acquire()
+		defer g.inUse.RUnlock()
+		if answer, err = claudecode.Answer(r.Context(), g.chain, data); err != nil {
+			// Not a tool call: there is nothing to block.
+			s.refuse(w, r, http.StatusBadRequest, err.Error())
 			return
 		}
-		s.refuse(w, r, http.StatusBadRequest, "reading the hook input: "+err.Error())
-		return
-	}
-	g := s.acquire()
-	defer g.inUse.RUnlock()
-	answer, err := claudecode.Answer(r.Context(), g.chain, data)
-	if err != nil {
-		s.refuse(w, r, http.StatusBadRequest, err.Error())
-		return
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusOK)

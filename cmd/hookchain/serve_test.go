@@ -266,11 +266,12 @@ func TestServeRefusesWhatIsNotAHookInputCleanly(t *testing.T) {
 		status                   int
 		want                     string
 	}{
-		{"a body that is not JSON", "POST", "/", `{"hook_event_name":`, 400,
-			"hookchain serve: the hook input is not a Claude Code hook input: unexpected end of JSON input\n"},
+		{"a body that is not JSON is blocked", "POST", "/", `{"hook_event_name":`, 200,
+			`{"decision":"block","reason":"hookchain: the hook input is not a Claude Code hook input: unexpected end of JSON input"}` + "\n"},
 		{"an event that is not a tool call", "POST", "/", `{"hook_event_name":"Stop","session_id":"s"}`, 400,
 			"hookchain serve: claudecode: hook_event_name \"Stop\" is not a tool-call event (want PreToolUse, PostToolUse or PostToolUseFailure)\n"},
-		{"a body over the cap", "POST", "/", big, 413, "hookchain serve: the hook input is larger than 1000 bytes\n"},
+		{"a body over the cap is blocked", "POST", "/", big, 200,
+			`{"decision":"block","reason":"hookchain: the hook input is larger than 1000 bytes"}` + "\n"},
 		{"another method", "GET", "/", "", 405, "Method Not Allowed\n"},
 		{"another path", "POST", "/hooks", "{}", 404, "404 page not found\n"},
 	}
