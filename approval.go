@@ -341,6 +341,11 @@ func (c *Chain) resolve(ctx context.Context, e Event, res Outcome, obs *observat
 	res.Trail = append(res.Trail, step)
 	asked := askedBy(q.Asks)
 	switch {
+	case step.Fault != "" && ctx.Err() != nil:
+		// The caller went away while the approver was asked: as for a link,
+		// that is the caller's doing, not the approver's failure.
+		return Outcome{Verdict: Denied, Reason: "hookchain: the context ended while " + name + " was asked: " + ctx.Err().Error(),
+			Trail: res.Trail, Notes: res.Notes, Cause: CauseCaller}
 	case step.Fault != "":
 		out := Outcome{Verdict: Denied, Reason: "approval needed but not obtained: " + fault + " (" + asked + ")",
 			Trail: res.Trail, Notes: res.Notes, Cause: CauseNoApproval}
@@ -433,16 +438,17 @@ func (a *Approver) ask(parent context.Context, q Question) (Approval, string) {
 	}()
 	select {
 	case r := <-answers:
-		if r.fault == "" && ctx.Err() != nil {
-			return Approval{}, fmt.Sprintf("%s answered too late (%v)", a.Name, ctx.Err())
+		if ctx.Err() == nil {
+			return r.a, r.fault
 		}
-		return r.a, r.fault
 	case <-ctx.Done():
-		if err := parent.Err(); err != nil {
-			return Approval{}, fmt.Sprintf("the context ended while %s was asked (%v)", a.Name, err)
-		}
-		return Approval{}, fmt.Sprintf("%s did not answer within %v", a.Name, a.Timeout)
 	}
+	// Too late: whatever came, or comes, is discarded, and the fault says
+	// whose time ran out.
+	if err := parent.Err(); err != nil {
+		return Approval{}, fmt.Sprintf("the context ended while %s was asked (%v)", a.Name, err)
+	}
+	return Approval{}, fmt.Sprintf("%s did not answer within %v", a.Name, a.Timeout)
 }
 
 // askedBy lists the asks for a reason: "guard: push to main?; audit".

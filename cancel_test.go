@@ -247,3 +247,40 @@ func TestUnderLoadNoCancelledCallerIsEverAllowed(t *testing.T) {
 	assert.Zero(t, ran.Load(), "the tool ran for a cancelled caller")
 	assert.Equal(t, int64(goroutines*calls), denied.Load())
 }
+
+// A caller who goes away while the approver is asked is refused as one who
+// goes away while a link is asked: the caller's doing (CauseCaller), not the
+// approver's failure, whether the approver noticed or answered anyway.
+func TestACallerThatGoesAwayWhileTheApproverIsAskedIsTheCallersDoing(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		answer func(ctx context.Context) (hc.Approval, error)
+	}{
+		{"an approver that waits for the context", func(ctx context.Context) (hc.Approval, error) {
+			<-ctx.Done()
+			return hc.Approval{}, ctx.Err()
+		}},
+		{"an approver that approves after the context ended", func(ctx context.Context) (hc.Approval, error) {
+			<-ctx.Done()
+			return hc.Approval{Decision: hc.Approve}, nil
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			c := hc.New(hc.Before("gate", hc.Any(), answering(hc.Ask("push?")))).WithApprover(hc.Approver{
+				Name: "operator", Timeout: time.Minute,
+				Answer: func(ctx context.Context, _ hc.Question) (hc.Approval, error) {
+					cancel()
+					return tt.answer(ctx)
+				},
+			})
+			assert.Equal(t, hc.Outcome{Verdict: hc.Denied,
+				Reason: "hookchain: the context ended while operator was asked: context canceled", Cause: hc.CauseCaller,
+				Trail: []hc.Step{
+					{Name: "gate", Verdict: hc.Asked, Reason: "push?"},
+					{Name: "operator", Verdict: hc.Denied, Fault: "the context ended while operator was asked (context canceled)", Approver: true},
+				}}, c.Run(ctx, before(bashIn)))
+		})
+	}
+}

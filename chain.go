@@ -475,28 +475,18 @@ func (c *Chain) step(ctx context.Context, w *walk, e *Event, l *Link, done <-cha
 			*res = w.callerGone(ctx, "before "+l.name+" was asked")
 			return true
 		}
-		plain := false
 		switch {
 		case l.timeout > 0:
 			a := l.askWithin(ctx, *e)
 			out, fault = a.out, a.fault
 		default:
-			o, err := l.fn(ctx, *e)
-			switch {
-			case err != nil:
-				fault = errorFault(err)
-			case o.Verdict == Allowed && o.Reason == "" && len(o.Notes) == 0:
-				plain = true
-			default:
-				out = o
-			}
+			// Without observers the walk asks such a link itself; here a
+			// plain allow leaves out zero, and is reported as an allow.
+			fault = l.answer(ctx, *e, &out)
 			if fault == "" && isDone(done) {
 				// Too late to count, as with a timeout: no answer, no words.
-				out, fault, plain = Outcome{}, ended(ctx, 0), false
+				out, fault = Outcome{}, ended(ctx, 0)
 			}
-		}
-		if plain && obs == nil {
-			return false
 		}
 	}
 	// A rewritten input is validated by misfit, which indexes it for the
@@ -721,23 +711,24 @@ func changer(s Step, askedAbout []string) bool {
 }
 
 // answer runs the interceptor, turning an error into a fault. A plain allow
-// — no reason, no context, which is nearly every answer — is reported as
-// plain and nothing else is written. Any other answer is written to out.
+// — no reason, no context, which is nearly every answer — leaves out as it
+// was (the zero Outcome, with every caller). Any other answer is written to
+// out.
 // Copying a whole Outcome for every link of every call costs more than the
 // call itself: it is large, it holds pointers, and it is read back the moment
 // the interceptor has written it. A panic is the caller's to recover: walk
 // recovers once for the whole walk.
-func (l *Link) answer(ctx context.Context, e Event, out *Outcome) (plain bool, fault string) {
+func (l *Link) answer(ctx context.Context, e Event, out *Outcome) (fault string) {
 	o, err := l.fn(ctx, e)
 	if err != nil {
 		*out = Outcome{}
-		return false, errorFault(err)
+		return errorFault(err)
 	}
 	if o.Verdict == Allowed && o.Reason == "" && len(o.Notes) == 0 {
-		return true, ""
+		return ""
 	}
 	*out = o
-	return false, ""
+	return ""
 }
 
 // errorFault is the fault of a link that returned err. As everywhere in Go,
@@ -752,10 +743,10 @@ func errorFault(err error) string {
 
 // call is answer with a panic turned into a fault, for an interceptor run on
 // a goroutine of its own (a Timeout link), where no walk can recover it.
-func (l *Link) call(ctx context.Context, e Event, out *Outcome) (plain bool, fault string) {
+func (l *Link) call(ctx context.Context, e Event, out *Outcome) (fault string) {
 	defer func() {
 		if r := recover(); r != nil {
-			*out, plain, fault = Outcome{}, false, fmt.Sprintf("panic: %v", r)
+			*out, fault = Outcome{}, fmt.Sprintf("panic: %v", r)
 		}
 	}()
 	return l.answer(ctx, e, out)
@@ -780,7 +771,7 @@ func (l *Link) askWithin(parent context.Context, e Event) reply {
 		a := reply{fault: "stopped without answering"}
 		defer func() { answers <- a }()
 		// a.out stays zero for a plain allow: call writes only other answers.
-		_, a.fault = l.call(ctx, e, &a.out)
+		a.fault = l.call(ctx, e, &a.out)
 	}()
 	select {
 	case a := <-answers:

@@ -10,6 +10,7 @@ import (
 	"regexp/syntax"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/tidwall/gjson"
@@ -220,11 +221,21 @@ func finite(re *syntax.Regexp, limit int) ([]string, bool) {
 		if re.Flags&syntax.FoldCase != 0 {
 			return nil, false
 		}
+		for _, r := range re.Rune {
+			if !utf8.ValidRune(r) {
+				// A surrogate is no character of a valid name: string(r)
+				// would be U+FFFD, which the expression does not match.
+				return []string{}, true
+			}
+		}
 		return []string{string(re.Rune)}, true
 	case syntax.OpCharClass:
 		var out []string
 		for i := 0; i+1 < len(re.Rune); i += 2 {
 			for r := re.Rune[i]; r <= re.Rune[i+1]; r++ {
+				if !utf8.ValidRune(r) {
+					continue // a surrogate: see OpLiteral
+				}
 				if len(out) == limit {
 					return nil, false
 				}

@@ -615,3 +615,30 @@ func TestAChainOfManyToolNamesBuildsInLinearTime(t *testing.T) {
 	assert.Equal(t, hc.Allowed, out.Verdict)
 	assert.Equal(t, []hc.Note{{Link: "audit", Text: "audited"}}, out.Notes, "a link for any tool is asked about every tool")
 }
+
+// A ToolRegexp with a few names is dispatched by them, and then not asked
+// again: its names must be exactly what it matches. A surrogate in the
+// expression is no character of a valid name, and must not stand for the
+// U+FFFD that string(rune) makes of it.
+func TestAToolRegexpWithASurrogateIsAskedOnlyAboutWhatItMatches(t *testing.T) {
+	deny := func(context.Context, hc.Event) (hc.Outcome, error) { return hc.Deny("matched"), nil }
+	for _, expr := range []string{`[\x{D7FF}-\x{D801}]`, `\x{D800}|Bash`} {
+		t.Run(expr, func(t *testing.T) {
+			m := hc.ToolRegexp(expr)
+			c := hc.New(hc.Before("g", m, deny))
+			e := hc.Event{Hook: hc.BeforeTool, Tool: "\uFFFD", Input: json.RawMessage(`{}`)}
+			require.False(t, m.Match(e))
+			out := c.Run(context.Background(), e)
+			assert.Equal(t, hc.Allowed, out.Verdict, out.Reason)
+			assert.Empty(t, out.Trail)
+		})
+	}
+	out := hc.New(hc.Before("g", hc.ToolRegexp(`\x{D800}|Bash`), deny)).Run(context.Background(),
+		hc.Event{Hook: hc.BeforeTool, Tool: "Bash", Input: json.RawMessage(`{}`)})
+	assert.Equal(t, hc.Denied, out.Verdict)
+	assert.Equal(t, "denied by g: matched", out.Reason)
+	assert.Equal(t, []hc.Step{{Name: "g", Verdict: hc.Denied, Reason: "matched"}}, out.Trail)
+	out = hc.New(hc.Before("g", hc.ToolRegexp(`[\x{D7FF}-\x{D801}]`), deny)).Run(context.Background(),
+		hc.Event{Hook: hc.BeforeTool, Tool: "\uD7FF", Input: json.RawMessage(`{}`)})
+	assert.Equal(t, hc.Denied, out.Verdict)
+}
