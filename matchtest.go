@@ -20,14 +20,17 @@ type test struct {
 
 type testOp uint8
 
+// opMatch is the zero testOp, so that a test never compiled asks a nil
+// matcher, panics, and fails its link closed, rather than matching every
+// call.
 const (
-	opTrue  testOp = iota // Any(), or a name set the dispatch has already matched
+	opMatch testOp = iota // any other matcher: its own Match
+	opTrue                // Any(), or a name set the dispatch has already matched
 	opTool                // one of the names
 	opInput               // an input matcher
 	opAnd
 	opOr
 	opNot
-	opMatch // any other matcher: its own Match
 )
 
 // compileTest compiles m. A link that the chain files by tool name is put

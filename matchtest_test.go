@@ -99,3 +99,9 @@ func TestAChainAsksItsInputMatchersOfTheInputAsRewrittenSoFar(t *testing.T) {
 	assert.Equal(t, "guard", out.DecidedBy)
 	assert.Equal(t, []Step{{Name: "rewrite", Verdict: Modified, Reason: "set"}, {Name: "guard", Verdict: Denied, Reason: "saw it"}}, out.Trail)
 }
+
+func TestATestNeverCompiledMatchesNothingAndFailsClosed(t *testing.T) {
+	var never test
+	assert.Panics(t, func() { never.match(&Event{Hook: BeforeTool, Tool: "Bash"}, nil) },
+		"the zero test asks a nil matcher: the walk records that as the link's failure")
+}
