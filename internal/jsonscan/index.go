@@ -65,9 +65,6 @@ func headAt(b []byte, k0, k1 int) uint64 {
 // fits in an entry. A larger input is still validated, and read by path.
 const maxIndexed = math.MaxUint16
 
-// Forget makes ix unknown, as it must be once the bytes it indexes change.
-func (ix *Index) Forget() { ix.known = false }
-
 // value returns the bytes of the value of key in b, the object ix indexes,
 // or nil when b has no such key; known is false when ix is unknown.
 func (ix *Index) value(b []byte, key string, head uint64) (raw []byte, escaped, known bool) {
