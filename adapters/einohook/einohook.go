@@ -91,18 +91,12 @@ func call(in *compose.ToolInput) (hookchain.Call, json.RawMessage) {
 
 // rewritten returns in with the arguments the chain decided on.
 func rewritten(in *compose.ToolInput, orig, final json.RawMessage) *compose.ToolInput {
-	if same(orig, final) {
+	if adapt.Same(orig, final) {
 		return in
 	}
 	c := *in
 	c.Arguments = string(final)
 	return &c
-}
-
-// same reports whether a and b are the same bytes in memory. The chain hands
-// the executor the caller's own slice unless a link rewrote it.
-func same(a, b json.RawMessage) bool {
-	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 func (m *middleware) invokable(next compose.InvokableToolEndpoint) compose.InvokableToolEndpoint {

@@ -81,7 +81,7 @@ func (t *tool) Call(ctx context.Context, input string) (string, error) {
 	)
 	exec := func(ctx context.Context, call hookchain.Call) (hookchain.Result, error) {
 		s := input
-		if !same(call.Input, in) {
+		if !adapt.Same(call.Input, in) {
 			var err error
 			if s, err = toolInput(call.Input, plain); err != nil {
 				msg := "hookchain: the chain rewrote the input of " + t.Name() + " into one it cannot be given: " + err.Error()
@@ -147,10 +147,4 @@ func toolInput(in json.RawMessage, plain bool) (string, error) {
 		return "", errors.New(`the tool takes plain text, and the rewrite's "input" is not a string`)
 	}
 	return s, nil
-}
-
-// same reports whether a and b are the same bytes in memory. The chain hands
-// the executor the caller's own slice unless a link rewrote it.
-func same(a, b json.RawMessage) bool {
-	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }

@@ -162,7 +162,7 @@ func (m *middleware) handle(ctx context.Context, req mcp.CallToolRequest, next s
 		gotErr error
 	)
 	exec := func(ctx context.Context, call hookchain.Call) (hookchain.Result, error) {
-		if !same(call.Input, input) {
+		if !adapt.Same(call.Input, input) {
 			if err := m.checkRewrite(ctx, req.Params.Name, call.Input); err != nil {
 				got = errorResult(err.Error())
 				return hookchain.ErrorResult(err.Error()), nil
@@ -225,14 +225,6 @@ func arguments(req mcp.CallToolRequest) (json.RawMessage, error) {
 	default:
 		return json.Marshal(a)
 	}
-}
-
-// same reports whether a and b are the same bytes in memory. The chain hands
-// next the caller's own slice unless a link rewrote it, so this tells a
-// rewrite apart without comparing contents (and a rewrite that happens to
-// equal the original needs no change).
-func same(a, b json.RawMessage) bool {
-	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // withArguments returns req with its arguments replaced in both of the forms

@@ -152,7 +152,7 @@ func (m *middleware) handle(ctx context.Context, req *mcp.CallToolRequest, next 
 	)
 	exec := func(ctx context.Context, call hookchain.Call) (hookchain.Result, error) {
 		r := req
-		if !same(call.Input, input) {
+		if !adapt.Same(call.Input, input) {
 			r = withArguments(req, call.Input)
 		}
 		got, gotErr = next(ctx, "tools/call", r)
@@ -263,14 +263,6 @@ func arguments(raw json.RawMessage) json.RawMessage {
 		return json.RawMessage("{}")
 	}
 	return raw
-}
-
-// same reports whether a and b are the same bytes in memory. The chain hands
-// next the caller's own slice unless a link rewrote it, so this tells a
-// rewrite apart without comparing contents (and a rewrite that happens to
-// equal the original needs no change).
-func same(a, b json.RawMessage) bool {
-	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // withArguments returns a copy of req with the rewritten arguments. The

@@ -85,3 +85,11 @@ func FuzzUnescapeHTML(f *testing.F) {
 		require.Equal(t, want, back)
 	})
 }
+
+func TestSameIsTheVeryBytesNotEqualOnes(t *testing.T) {
+	a := json.RawMessage(`{"command":"ls"}`)
+	assert.True(t, Same(a, a))
+	assert.True(t, Same(nil, json.RawMessage{}), "two empty inputs are the same")
+	assert.False(t, Same(a, append(json.RawMessage(nil), a...)), "equal bytes elsewhere were rewritten")
+	assert.False(t, Same(a, a[:len(a)-1]))
+}
