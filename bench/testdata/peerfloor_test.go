@@ -1,0 +1,111 @@
+package peersbench
+
+// This file is added to a copy of the peer harness (../shared/bench/peers) by
+// bench/peerfloor; it is not part of the hookchain module, and it uses the
+// harness's own names: its policy, its tool, its mcp-go server and its
+// paired timing.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/hookchain/hookchain"
+	"github.com/tidwall/sjson"
+)
+
+// TestFloor times, beside the harness's A (hookchain) and B (mcp-go), two
+// things the harness does not:
+//
+//   - floor: the work the harness's own hookchain policy and tool do with no
+//     chain at all — the pin-timeout interceptor's sjson.SetRawBytes, the
+//     tool decoding the input that rewrite leaves, the redact interceptor's
+//     bytes.Contains — which A pays whatever the chain costs;
+//   - one-link: floor inside a chain of one link per hook that matches
+//     every call and allows it: the least a chain does to keep its promise
+//     that a link sees only an input and an output it has validated.
+//
+// Each is with-minus-without against the same direct tool call as A, by the
+// harness's paired method.
+func TestFloor(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing run; not in -short mode")
+	}
+	ctx := context.Background()
+	direct := hookchainTool(&probe{})
+	floor := func(ctx context.Context, c hookchain.Call) (hookchain.Result, error) {
+		if !bytes.Contains(c.Input, []byte(`"timeout"`)) {
+			in, err := sjson.SetRawBytes(c.Input, "timeout", pinnedRaw)
+			if err != nil {
+				return hookchain.Result{}, err
+			}
+			c.Input = in
+		}
+		res, err := direct(ctx, c)
+		if bytes.Contains(res.Output, secretBytes) {
+			res.Output = redactedJSON
+		}
+		return res, err
+	}
+	allow := func(context.Context, hookchain.Event) (hookchain.Outcome, error) { return hookchain.Allow(), nil }
+	oneLink := hookchain.New(
+		hookchain.Before("allow-before", hookchain.Any(), allow),
+		hookchain.After("allow-after", hookchain.Any(), allow),
+	).Wrap(floor)
+	wrapped := hookchainPolicy().Wrap(direct)
+	pb := &probe{}
+	bBase := newMCPGoServer(t, pb, mcpgoOpts{})
+	bWith := newMCPGoServer(t, pb, mcpgoOpts{policy: true, rawAware: true})
+
+	var summary []string
+	for _, wl := range workloads {
+		n := len(wl.inputs)
+		calls := make([]hookchain.Call, n)
+		msgs := make([][]byte, n)
+		for i, in := range wl.inputs {
+			calls[i] = hookchain.Call{Tool: toolName, ID: "call-1", Input: in}
+			msgs[i] = mcpgoCallMsg(json.RawMessage(in))
+		}
+		base := func(k int) { _, _ = direct(ctx, calls[k]) }
+		var runs [4][]float64
+		for range 3 {
+			var s [4]split
+			testing.Benchmark(paired(n, base, func(k int) { _, _ = floor(ctx, calls[k]) }, &s[0]))
+			testing.Benchmark(paired(n, base, func(k int) { _, _ = oneLink(ctx, calls[k]) }, &s[1]))
+			testing.Benchmark(paired(n, base, func(k int) { _, _ = wrapped(ctx, calls[k]) }, &s[2]))
+			testing.Benchmark(paired(n,
+				func(k int) { bBase.HandleMessage(ctx, msgs[k]) },
+				func(k int) { bWith.HandleMessage(ctx, msgs[k]) }, &s[3]))
+			for i := range s {
+				runs[i] = append(runs[i], s[i].diff)
+			}
+		}
+		var parts []string
+		for i, name := range []string{"floor", "one-link", "A", "B"} {
+			parts = append(parts, fmt.Sprintf("%s=%s", name, signed(runs[i])))
+		}
+		line := fmt.Sprintf("%s %s; floor/B %s", wl.name, strings.Join(parts, " "), ratios(runs[0], runs[3]))
+		t.Log(line)
+		summary = append(summary, line)
+	}
+	fmt.Println("FLOOR ns per call, with minus without, three paired runs | " + strings.Join(summary, " | "))
+}
+
+func signed(xs []float64) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = fmt.Sprintf("%+.0f", x)
+	}
+	return "[" + strings.Join(s, " ") + "]"
+}
+
+func ratios(a, b []float64) string {
+	s := make([]string, len(a))
+	for i := range a {
+		s[i] = fmt.Sprintf("%.2f", a[i]/b[i])
+	}
+	return "[" + strings.Join(s, " ") + "]"
+}
