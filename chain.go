@@ -324,7 +324,7 @@ func (c *Chain) check(ctx context.Context, done <-chan struct{}, e *Event, ix *j
 	if len(e.Input) == 0 {
 		e.Input = emptyInput
 	} else if !inputChecked {
-		if f := jsonscan.FaultIndex(e.Input, ix); f != "" {
+		if f := jsonscan.InputFault(e.Input, ix); f != "" {
 			return CauseChain, "the input is " + f
 		}
 	}
@@ -640,7 +640,7 @@ func misfit(e *Event, out *Outcome, ix *jsonscan.Index) string {
 
 // inputMisfit says why an answer's new input cannot replace e's, or "".
 func inputMisfit(e *Event, in json.RawMessage, answer string, ix *jsonscan.Index) string {
-	if f := jsonscan.FaultIndex(in, ix); f != "" {
+	if f := jsonscan.InputFault(in, ix); f != "" {
 		return "answered " + answer + " with an input that is " + f
 	}
 	switch {

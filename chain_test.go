@@ -300,6 +300,8 @@ func TestEveryKindOfFailureFailsClosedAndSaysWhoFailedAndWhy(t *testing.T) {
 		{"AReplaceWithInvalidJSON", hc.After("vault", hc.Any(), answering(hc.Replace(json.RawMessage(`total 0`), false, "x"))), after(toolOut, false), "answered Replace with an output that is not valid JSON", "x"},
 		{"AModifyThatGivesAKeyTwice", hc.Before("vault", hc.Any(), answering(hc.Modify(json.RawMessage(`{"command":"ls","command":"rm -rf /"}`), "x"))), before(bashIn),
 			`answered Modify with an input that is ambiguous: an object in it has the key "command" twice`, "x"},
+		{"AModifyThatGivesAKeyTwiceInTwoCases", hc.Before("vault", hc.Any(), answering(hc.Modify(json.RawMessage(`{"command":"ls","COMMAND":"rm -rf /"}`), "x"))), before(bashIn),
+			`answered Modify with an input that is ambiguous: an object in it has the keys "command" and "COMMAND", which Go's encoding/json reads as one`, "x"},
 		{"AModifyWithInvalidUTF8", hc.Before("vault", hc.Any(), answering(hc.Modify(json.RawMessage("{\"command\":\"l\xffs\"}"), "x"))), before(bashIn), "answered Modify with an input that is not valid UTF-8", "x"},
 		{"AReplaceWithInvalidUTF8", hc.After("vault", hc.Any(), answering(hc.Replace(json.RawMessage("\"\xff\""), false, "x"))), after(toolOut, false), "answered Replace with an output that is not valid UTF-8", "x"},
 		{"AnUnknownVerdict", hc.Before("vault", hc.Any(), answering(hc.Outcome{Verdict: 9, Reason: "x"})), before(bashIn), "answered with unknown verdict 9", "x"},
@@ -482,6 +484,10 @@ func TestTheChainRefusesAMalformedEventBeforeAskingAnyone(t *testing.T) {
 			`hookchain: the input is ambiguous: an object in it has the key "command" twice`},
 		{"an input that gives a key twice, once escaped", context.Background(), before(json.RawMessage(`{"command":"ls","comm\u0061nd":"rm -rf /"}`)),
 			`hookchain: the input is ambiguous: an object in it has the key "command" twice`},
+		// encoding/json matches a key to a field whatever its case, and keeps
+		// the last: a Go tool would run what no matcher read.
+		{"an input that gives a key twice in two cases", context.Background(), before(json.RawMessage(`{"command":"ls","Command":"rm -rf /"}`)),
+			`hookchain: the input is ambiguous: an object in it has the keys "command" and "Command", which Go's encoding/json reads as one`},
 		{"no hook", context.Background(), hc.Event{Tool: "Bash", Input: bashIn}, "hookchain: unknown hook 0"},
 		{"an unknown hook", context.Background(), hc.Event{Hook: 7, Tool: "Bash", Input: bashIn}, "hookchain: unknown hook 7"},
 		{"a context already done", done, before(bashIn), "hookchain: the context is already done: context canceled"},
@@ -846,6 +852,45 @@ func TestAToolThatChangesItsInputInPlaceHasItCheckedAgainAfterTheCall(t *testing
 				})
 			require.NoError(t, err)
 			assert.Equal(t, hc.Result{Output: hc.Text("hookchain: the input is not valid JSON"), IsError: true, Verdict: hc.Denied}, res)
+		})
+	}
+}
+
+// A Go tool that decodes its input with encoding/json binds "Command",
+// "COMMAND" and "command" alike to the field tagged "command", keeping the
+// last, while every matcher reads the exact key. Given two such keys, the
+// chain refuses the input, so the guard can never have read one command
+// and the tool run another.
+func TestAGoToolIsNeverRunWithACommandTheGuardDidNotRead(t *testing.T) {
+	guard := hc.New(hc.Before("no-rm-rf", hc.InputMatches("command", `rm\s+-rf`), answering(hc.Deny("destructive"))))
+	const refused = `hookchain: the input is ambiguous: an object in it has the keys %q and %q, which Go's encoding/json reads as one`
+	tests := []struct {
+		input       string
+		first, then string
+	}{
+		{`{"command":"ls","Command":"rm -rf /"}`, "command", "Command"},
+		{`{"command":"ls","COMMAND":"rm -rf /"}`, "command", "COMMAND"},
+		{`{"Command":"ls","command":"ls","cOMMAND":"rm -rf /"}`, "Command", "command"},
+		{`{"timeout":5,"command":"ls","\u0043ommand":"rm -rf /"}`, "command", "Command"},
+		{`{"command":"ls","description":"x","Description":"rm -rf /"}`, "description", "Description"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.input, func(t *testing.T) {
+			var ran []string
+			tool := guard.Wrap(func(_ context.Context, c hc.Call) (hc.Result, error) {
+				var in struct {
+					Command string `json:"command"`
+				}
+				if err := json.Unmarshal(c.Input, &in); err != nil {
+					return hc.Result{}, err
+				}
+				ran = append(ran, in.Command)
+				return hc.TextResult("ran " + in.Command), nil
+			})
+			res, err := tool(context.Background(), hc.Call{Tool: "Bash", ID: "call-1", Input: json.RawMessage(tt.input)})
+			require.NoError(t, err)
+			assert.Equal(t, hc.Result{Output: hc.Text(fmt.Sprintf(refused, tt.first, tt.then)), IsError: true, Verdict: hc.Denied}, res)
+			assert.Empty(t, ran, "the tool never runs")
 		})
 	}
 }

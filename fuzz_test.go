@@ -302,6 +302,10 @@ func (s spec) link(log *[]seen, cancel context.CancelFunc) hc.Link {
 // encoding/json and unicode/utf8 in package jsonscan.
 func jsonFault(b []byte) string { return jsonscan.Fault(b) }
 
+// inputFault is jsonFault for an input, which two keys alike but for case
+// make ambiguous too.
+func inputFault(b []byte) string { return jsonscan.InputFault(b, nil) }
+
 // isJSONObject decides with encoding/json rather than by peeking at bytes,
 // so that the model does not share the chain's shortcut.
 func isJSONObject(b []byte) bool {
@@ -348,7 +352,7 @@ func model(p program) (hc.Outcome, []seen) {
 	}
 	if len(input) == 0 {
 		input = json.RawMessage(`{}`)
-	} else if f := jsonFault(input); f != "" {
+	} else if f := inputFault(input); f != "" {
 		return refuse("the input is " + f), nil
 	}
 	if p.hook == hc.AfterTool {
@@ -487,8 +491,8 @@ func answerOf(p program, s spec, input json.RawMessage) (verdict hc.Verdict, rea
 		switch {
 		case p.hook != hc.BeforeTool:
 			fault = "asked for approval of a call that has already run"
-		case jsonFault(s.payload) != "":
-			fault = "answered AskAbout with an input that is " + jsonFault(s.payload)
+		case inputFault(s.payload) != "":
+			fault = "answered AskAbout with an input that is " + inputFault(s.payload)
 		case isJSONObject(input) && !isJSONObject(s.payload):
 			fault = "answered AskAbout with an input that is not a JSON object, for a call whose input is one"
 		}
@@ -499,8 +503,8 @@ func answerOf(p program, s spec, input json.RawMessage) (verdict hc.Verdict, rea
 		switch {
 		case p.hook != hc.BeforeTool:
 			fault = "asked to rewrite the input of a call that has already run"
-		case jsonFault(s.payload) != "":
-			fault = "answered Modify with an input that is " + jsonFault(s.payload)
+		case inputFault(s.payload) != "":
+			fault = "answered Modify with an input that is " + inputFault(s.payload)
 		case isJSONObject(input) && !isJSONObject(s.payload):
 			fault = "answered Modify with an input that is not a JSON object, for a call whose input is one"
 		}

@@ -40,7 +40,7 @@ func FuzzTheWalkMatchesAsMatchDoes(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, input []byte, path, tool string) {
 		var ix jsonscan.Index
-		if jsonscan.FaultIndex(input, &ix) != "" {
+		if jsonscan.InputFault(input, &ix) != "" {
 			return // refused by the chain: no link is asked
 		}
 		e := Event{Hook: BeforeTool, Tool: tool, Input: input}

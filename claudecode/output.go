@@ -148,15 +148,20 @@ func (h *HookSpecificOutput) UnmarshalJSON(b []byte) error {
 	if err != nil {
 		return err
 	}
-	// A rewrite the chain would refuse — one that gives a key twice, which
-	// a guard and the tool would read differently — is the hook's failure,
-	// named here rather than as a fault of the chain.
+	// A rewrite the chain would refuse — one that gives a key twice, or an
+	// input two keys alike but for case, which a guard and the tool would
+	// read differently — is the hook's failure, named here rather than as a
+	// fault of the chain.
 	for _, f := range []struct {
 		key string
 		raw json.RawMessage
 	}{{"updatedInput", out.UpdatedInput}, {"updatedToolOutput", out.UpdatedToolOutput}, {"updatedMCPToolOutput", out.UpdatedMCPToolOutput}} {
 		if len(f.raw) > 0 {
-			if fault := jsonscan.Fault(f.raw); fault != "" {
+			fault := jsonscan.Fault(f.raw)
+			if f.key == "updatedInput" {
+				fault = jsonscan.InputFault(f.raw, nil)
+			}
+			if fault != "" {
 				return fmt.Errorf("%s%s is %s", in, f.key, fault)
 			}
 		}

@@ -79,3 +79,10 @@ func TestARewriteThatGivesAKeyTwiceIsTheHooksFailure(t *testing.T) {
 	require.EqualError(t, err, `stdout is not a valid hook output: hookSpecificOutput.updatedInput is ambiguous: an object in it has the key "command" twice`)
 	assert.Equal(t, hookchain.Outcome{}, got)
 }
+
+func TestARewrittenInputWithTwoKeysAlikeButForCaseIsTheHooksFailure(t *testing.T) {
+	answer := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"ls","Command":"rm -rf /"}}}`
+	got, err := Decide(before, exited(answer))
+	require.EqualError(t, err, `stdout is not a valid hook output: hookSpecificOutput.updatedInput is ambiguous: an object in it has the keys "command" and "Command", which Go's encoding/json reads as one`)
+	assert.Equal(t, hookchain.Outcome{}, got)
+}

@@ -101,7 +101,7 @@ func FuzzFastLookup(f *testing.F) {
 		}
 		want := gjson.GetBytes(doc, path)
 		var ix Index
-		if FaultIndex(doc, &ix) == "" {
+		if InputFault(doc, &ix) == "" {
 			p, err := CompilePath(path)
 			if err != nil {
 				t.Fatal(err)
@@ -136,7 +136,7 @@ func FuzzFastLookup(f *testing.F) {
 func TestTheIndexAFlatObjectLeavesFindsEachKeyAndNoOther(t *testing.T) {
 	doc := []byte(` { "command" : "ls -la", "timeout":30,"ok":true,"no":false,"nil":null,"n":-1.5e2 } `)
 	var ix Index
-	assert.Equal(t, "", FaultIndex(doc, &ix))
+	assert.Equal(t, "", InputFault(doc, &ix))
 	for _, key := range []string{"command", "timeout", "ok", "no", "nil", "n"} {
 		raw, _, known := ix.value(doc, key, keyHead(key))
 		assert.True(t, known, key)
@@ -147,13 +147,13 @@ func TestTheIndexAFlatObjectLeavesFindsEachKeyAndNoOther(t *testing.T) {
 	assert.Nil(t, raw, "a key the object lacks")
 
 	big := []byte(`{"a":"` + strings.Repeat("x", maxIndexed) + `"}`)
-	assert.Equal(t, "", FaultIndex(big, &ix), "an object too large to index is still valid")
+	assert.Equal(t, "", InputFault(big, &ix), "an object too large to index is still valid")
 	_, _, known = ix.value(big, "a", keyHead("a"))
 	assert.False(t, known, "an object too large to index is read by path")
 
 	for _, notFlat := range []string{`{"a":{"b":1}}`, `{"a":[1]}`, `[1]`, `"s"`, `{"a\u0062":1}`, `{"a":1,"a":2}`, `{"a":1`} {
 		ix := Index{known: true}
-		FaultIndex([]byte(notFlat), &ix)
+		InputFault([]byte(notFlat), &ix)
 		_, _, known := ix.value([]byte(notFlat), "a", keyHead("a"))
 		assert.False(t, known, "%s is read from the input, not an index", notFlat)
 	}

@@ -1,10 +1,11 @@
 // Package jsonscan reads the JSON a chain is given the way the chain needs
-// it read: Valid checks a whole input or output in one pass (JSON, UTF-8,
-// and no key given twice in one object); FaultIndex does the same and, for
-// a flat object, leaves an Index of where its keys and values lie; Lookup
-// reads one plain path the way gjson does, without parsing what it passes
-// over, and Path.Indexed reads one key from an Index. All are held to a
-// reference (encoding/json, gjson) by fuzz targets.
+// it read: Fault checks a whole output in one pass (JSON, UTF-8, and no key
+// given twice in one object); InputFault does the same for an input, which
+// is held to one more rule, and for a flat object leaves an Index of where
+// its keys and values lie; Lookup reads one plain path the way gjson does,
+// without parsing what it passes over, and Path.Indexed reads one key from
+// an Index. All are held to a reference (encoding/json, gjson) by fuzz
+// targets.
 package jsonscan
 
 import (
@@ -12,41 +13,55 @@ import (
 	"encoding/json"
 	"math/bits"
 	"strconv"
+	"strings"
+	"unicode"
 	"unicode/utf8"
 	"unsafe"
 )
 
-// Fault says what keeps b from being a JSON value a chain accepts, to
-// follow "is": "not valid JSON", "not valid UTF-8", or "ambiguous: …" for an
-// object that gives one key twice; "" when nothing does. Only a refusal pays
-// for telling them apart.
-func Fault(b []byte) string { return FaultIndex(b, nil) }
+// Fault says what keeps b from being a JSON value a chain accepts as an
+// output, to follow "is": "not valid JSON", "not valid UTF-8", or
+// "ambiguous: …" for an object that gives one key twice; "" when nothing
+// does. Only a refusal pays for telling them apart.
+func Fault(b []byte) string { return fault(b, nil, false) }
 
-// FaultIndex is Fault, and when b is a flat object (see [Index]) it leaves
-// in ix where its keys and values lie; otherwise ix is left unknown. ix may
-// be nil.
-func FaultIndex(b []byte, ix *Index) string {
+// InputFault is Fault for a tool's input, which must also never give, in one
+// object, two keys that differ only in case ("command" and "Command"):
+// Go's encoding/json decodes both into the one field tagged "command",
+// keeping the last, while gjson and every matcher read the exact key — a
+// guard would judge one command and a Go tool run the other. Outputs are
+// not held to it: they are read as text, and a map of HTTP headers may
+// well give "ETag" and "Etag".
+//
+// When b is a flat object (see [Index]) it leaves in ix where its keys and
+// values lie; otherwise ix is left unknown. ix may be nil.
+func InputFault(b []byte, ix *Index) string { return fault(b, ix, true) }
+
+func fault(b []byte, ix *Index, fold bool) string {
 	if ix != nil {
 		ix.known = false
 	}
-	var dup string
+	var dup [2]string
 	switch {
-	case plainString(b), scanFlat(b, ix), scan(b, &dup):
+	case plainString(b), scanFlat(b, ix), scan(b, fold, &dup):
 		return ""
 	case !json.Valid(b):
 		return "not valid JSON"
 	case !utf8.Valid(b):
 		return "not valid UTF-8"
+	case dup[0] == dup[1]:
+		return "ambiguous: an object in it has the key " + strconv.Quote(dup[0]) + " twice"
 	}
-	return "ambiguous: an object in it has the key " + strconv.Quote(dup) + " twice"
+	return "ambiguous: an object in it has the keys " + strconv.Quote(dup[0]) + " and " + strconv.Quote(dup[1]) +
+		", which Go's encoding/json reads as one"
 }
 
 // Valid reports whether b is exactly one JSON value (RFC 8259), with
 // only white space around it, whose strings are valid UTF-8 and whose objects
-// never give a key twice: the bytes a chain accepts as an input or an output.
+// never give a key twice: the bytes a chain accepts as an output.
 func Valid(b []byte) bool {
-	var dup string
-	return plainString(b) || scanFlat(b, nil) || scan(b, &dup)
+	var dup [2]string
+	return plainString(b) || scanFlat(b, nil) || scan(b, false, &dup)
 }
 
 // plainString reports true only for what Valid accepts, and only for one
@@ -60,11 +75,13 @@ func plainString(b []byte) bool {
 	return ok && end == len(b)
 }
 
-// scanFlat reports true only for what Valid accepts, and only for the shape
-// most tool inputs have: one object of a few plain keys whose values are
-// strings, numbers, booleans or null. For anything else — a nested value,
-// many keys, an escaped key, or bytes Valid refuses — it reports false, and
-// scan, which can say why, decides. Being one loop with little to keep, it
+// scanFlat reports true only for what both Fault and InputFault accept, and
+// only for the shape most tool inputs have: one object of a few keys of
+// plain ASCII, no two alike even in case, whose values are strings,
+// numbers, booleans or null. For anything else — a nested value, many keys,
+// a key with an escape or a byte outside ASCII, keys alike but for case, or
+// bytes Fault refuses — it reports false, and scan, which can say why,
+// decides. Being one loop with little to keep, it
 // reads the common input in a fraction of scan's time. When it reports true
 // it has left in ix (if not nil) where each key and value lies; when false,
 // ix is unknown.
@@ -94,26 +111,25 @@ func scanFlat(b []byte, ix *Index) bool {
 			return false
 		}
 		// Strings are read where they are: plainRun inlines, and only a
-		// string that is not plain ASCII up to its quote costs a call.
-		end, escaped, ok := 0, false, false
-		if j := plainRun(b, i+1); j < n && b[j] == '"' {
-			end, ok = j+1, true
-		} else {
-			end, escaped, ok = scanString(b, i+1)
-		}
-		if !ok || escaped {
+		// value that is not plain ASCII up to its quote costs a call. A
+		// key must be: only ASCII folds by a rule short enough for here.
+		j := plainRun(b, i+1)
+		if j >= n || b[j] != '"' {
 			return false
 		}
 		e := &ix.ents[k]
-		e.k0, e.k1 = uint16(i+1), uint16(end-1)
-		e.head = headAt(b, i+1, end-1)
-		key := b[i+1 : end-1]
+		e.k0, e.k1 = uint16(i+1), uint16(j)
+		e.head = headAt(b, i+1, j)
+		key, folded := b[i+1:j], foldHead(e.head)
 		for _, seen := range ix.ents[:k] {
-			if seen.head == e.head && string(b[seen.k0:seen.k1]) == string(key) {
-				return false
+			if foldHead(seen.head) == folded && (len(key) <= 8 && int(seen.k1-seen.k0) <= 8 || equalFoldASCII(b[seen.k0:seen.k1], key)) {
+				return false // the same key, or the same but for case: scan names them
 			}
 		}
-		if i = skipSpace(b, end); i >= n || b[i] != ':' {
+		var (
+			escaped, ok bool
+		)
+		if i = skipSpace(b, j+1); i >= n || b[i] != ':' {
 			return false
 		}
 		if i = skipSpace(b, i+1); i >= n {
@@ -163,8 +179,9 @@ func scanFlat(b []byte, ix *Index) bool {
 	}
 }
 
-// scan is Valid, and names the key given twice when that is why it
-// refuses b.
+// scan is Valid, or with fold InputFault's rule, and names the keys in dup
+// when one given twice (or, with fold, two alike but for case) is why it
+// refuses b: the one first given, then the other.
 //
 // A key given twice is refused because readers disagree about it: gjson, and
 // so every input matcher, reads the first, while encoding/json and most
@@ -178,7 +195,7 @@ func scanFlat(b []byte, ix *Index) bool {
 // own stacks instead of recursing, so that a deeply nested document costs
 // memory in proportion to its depth, never a goroutine stack. FuzzValidJSON
 // holds it to encoding/json.
-func scan(b []byte, dup *string) bool {
+func scan(b []byte, fold bool, dup *[2]string) bool {
 	var (
 		n = len(b)
 		i = skipSpace(b, 0)
@@ -191,13 +208,14 @@ func scan(b []byte, dup *string) bool {
 		// The keys of the open objects, innermost last, and where each
 		// open object's keys start. Arrays on the stack keep a shallow
 		// input from allocating. sets holds, per open object, its keys
-		// once it has many; it is made only for a document with such an
-		// object, and kept in step with starts from then on.
+		// once it has many, by their folded form (foldKey) under fold; it
+		// is made only for a document with such an object, and kept in
+		// step with starts from then on.
 		keyBuf   [8]string
 		startBuf [4]int
 		keys     = keyBuf[:0]
 		starts   = startBuf[:0]
-		sets     []map[string]bool
+		sets     []map[string]string
 		object   bool
 		ok       bool
 	)
@@ -274,15 +292,19 @@ key: // an object key must start at i
 		key := keyText(b[start:i], escaped)
 		top := len(starts) - 1
 		if sets != nil && sets[top] != nil {
-			if sets[top][key] {
-				*dup = key
+			name := key
+			if fold {
+				name = foldKey(key)
+			}
+			if first, ok := sets[top][name]; ok {
+				*dup = [2]string{first, key}
 				return false
 			}
-			sets[top][key] = true
+			sets[top][name] = key
 		} else {
 			for _, k := range keys[starts[top]:] {
-				if k == key {
-					*dup = key
+				if k == key || fold && strings.EqualFold(k, key) {
+					*dup = [2]string{k, key}
 					return false
 				}
 			}
@@ -290,12 +312,16 @@ key: // an object key must start at i
 			if mine := keys[starts[top]:]; len(mine) > 32 {
 				// Many keys: a set, so that an object of a hundred
 				// thousand keys costs linear time, not quadratic.
-				set := make(map[string]bool, 2*len(mine))
+				set := make(map[string]string, 2*len(mine))
 				for _, k := range mine {
-					set[k] = true
+					name := k
+					if fold {
+						name = foldKey(k)
+					}
+					set[name] = k
 				}
 				if sets == nil {
-					sets = make([]map[string]bool, len(starts))
+					sets = make([]map[string]string, len(starts))
 				}
 				sets[top], keys = set, keys[:starts[top]]
 			}
@@ -358,6 +384,51 @@ func keyText(quoted []byte, escaped bool) string {
 		return string(quoted) // not reached: scanString accepted it
 	}
 	return s
+}
+
+// foldKey is key as case folding reads it: each rune replaced by the least
+// rune that unicode.SimpleFold goes round to from it. Two keys fold to one
+// string exactly when strings.EqualFold holds for them, which is how
+// encoding/json matches a key to a field: "Kind", "KIND", and "\u212aind"
+// with its Kelvin sign all fold to "KIND".
+func foldKey(key string) string {
+	var b strings.Builder
+	b.Grow(len(key))
+	for _, r := range key {
+		least := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			least = min(least, f)
+		}
+		b.WriteRune(least)
+	}
+	return b.String()
+}
+
+// foldHead is a key's head word (see keyHead) with its ASCII capitals made
+// small, for a key of plain ASCII: two such keys of at most eight bytes are
+// alike but for case exactly when their folded heads are equal. A byte
+// from 'A' to 'Z' is the one that adding 0x80-'A' carries into its high
+// bit and adding 0x80-'Z'-1 does not; below 0x80 no byte carries into the
+// next.
+func foldHead(w uint64) uint64 {
+	atLeastA := w + lows*(0x80-'A')
+	pastZ := w + lows*(0x80-'Z'-1)
+	return w | (atLeastA&^pastZ&highs)>>2
+}
+
+// equalFoldASCII reports whether two keys of plain ASCII are alike but for
+// case.
+func equalFoldASCII(a, b []byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := a[i], b[i]
+		if x != y && (x|0x20 != y|0x20 || x|0x20 < 'a' || x|0x20 > 'z') {
+			return false
+		}
+	}
+	return true
 }
 
 // skipSpace returns the index of the first byte at or after i that is not

@@ -57,7 +57,58 @@ func TestValidJSONAcceptsWhatEncodingJSONAcceptsInUTF8(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.doc, func(t *testing.T) {
 			assert.Equal(t, tt.want, Fault([]byte(tt.doc)))
+			assert.Equal(t, tt.want, InputFault([]byte(tt.doc), nil), "an input is held to every rule an output is")
 		})
+	}
+}
+
+func TestAnInputIsRefusedWhenTwoOfItsKeysDifferOnlyInCase(t *testing.T) {
+	const oneToGo = `, which Go's encoding/json reads as one`
+	tests := []struct {
+		doc  string
+		want string // InputFault's answer; Fault accepts every one
+	}{
+		{`{"command":"ls","Command":"rm -rf /"}`, `ambiguous: an object in it has the keys "command" and "Command"` + oneToGo},
+		{`{"COMMAND":"rm -rf /","command":"ls"}`, `ambiguous: an object in it has the keys "COMMAND" and "command"` + oneToGo},
+		{`{"command":"ls","Command":"rm -rf /"}`, `ambiguous: an object in it has the keys "command" and "Command"` + oneToGo},
+		{`{"description_of_it":"a","Description_Of_It":"b"}`, `ambiguous: an object in it has the keys "description_of_it" and "Description_Of_It"` + oneToGo},
+		{`{"edits":[{"file_path":"a","File_Path":"/etc/passwd"}]}`, `ambiguous: an object in it has the keys "file_path" and "File_Path"` + oneToGo},
+		// The Kelvin sign and the long s fold to K and S, for encoding/json
+		// as for strings.EqualFold.
+		{"{\"kind\":\"a\",\"\u212aind\":\"b\"}", "ambiguous: an object in it has the keys \"kind\" and \"\u212aind\"" + oneToGo},
+		{"{\"s\":1,\"\u017f\":2}", "ambiguous: an object in it has the keys \"s\" and \"\u017f\"" + oneToGo},
+		{manyKeys(100, "K50"), `ambiguous: an object in it has the keys "k50" and "K50"` + oneToGo},
+		// Alike in everything but what case folding does not touch.
+		{`{"a_b":1,"a-b":2,"A@":3,"a` + "`" + `":4,"[":5,"{":6}`, ""},
+		{`{"command":"ls","commands":"rm"}`, ""},
+		{`{"a":{"k":1},"b":{"K":2}}`, ""}, // one key in each of two objects
+	}
+	for _, tt := range tests {
+		t.Run(tt.doc, func(t *testing.T) {
+			assert.Equal(t, tt.want, InputFault([]byte(tt.doc), nil))
+			assert.Equal(t, "", Fault([]byte(tt.doc)), "an output is read as text, and may give both")
+		})
+	}
+}
+
+func TestFoldHeadMakesExactlyTheASCIICapitalsSmall(t *testing.T) {
+	for c := 0; c < 0x80; c++ {
+		for pos := range 8 {
+			var w [8]byte
+			for k := range w {
+				w[k] = byte((c + 7*k) % 0x80) // the neighbours, anything ASCII
+			}
+			w[pos] = byte(c)
+			got := foldHead(binary.LittleEndian.Uint64(w[:]))
+			var want [8]byte
+			for k := range w {
+				want[k] = w[k]
+				if 'A' <= w[k] && w[k] <= 'Z' {
+					want[k] += 'a' - 'A'
+				}
+			}
+			assert.Equal(t, binary.LittleEndian.Uint64(want[:]), got, "%q", w)
+		}
 	}
 }
 
@@ -124,36 +175,51 @@ func FuzzValidJSON(f *testing.F) {
 		`{"a":1,"a":2}`, `{"a":{"b":1,"b":1}}`, `{"a\u0062":1,"ab":2}`, `[{"a":1},{"a":1}]`,
 		` { "a" : "x" , "b":-1,"c":true,"d":null,"e":false } `, `{"a":1}x`, `{"a":tru}`, `{"a":1,}`,
 		`{"1":1,"2":2,"3":3,"4":4,"5":5,"6":6,"7":7,"8":8,"9":9}`, `{"1":1,"2":2,"3":3,"4":4,"5":5,"6":6,"7":7,"1":8}`,
+		`{"command":"ls","Command":"rm"}`, `{"abcdefghij":1,"ABCDEFGHIJ":2}`, `{"abcdefghij":1,"ABCDEFGHIK":2}`,
+		"{\"kind\":1,\"\u212aind\":2}", `{"a":{"s":1,"\u017f":2}}`, `{"@":1,"` + "`" + `":2}`,
 	} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		_, dup := duplicateKey(b)
-		want := json.Valid(b) && utf8.Valid(b) && !dup
+		valid := json.Valid(b) && utf8.Valid(b)
+		_, dup := duplicateKey(b, bytes.Equal)
+		_, alike := duplicateKey(b, bytes.EqualFold)
+		want, wantInput := valid && !dup, valid && !alike
 		if got := Valid(b); got != want {
 			t.Fatalf("Valid(%q) = %v, encoding/json and utf8 say %v", b, got, want)
 		}
-		// Each of Valid's two readers is held to the reference on its own:
-		// the general one always, the flat one whenever it accepts.
-		var d string
-		if got := scan(b, &d); got != want {
+		if got := Fault(b) == ""; got != want {
+			t.Fatalf("Fault(%q) accepts: %v, encoding/json and utf8 say %v", b, got, want)
+		}
+		if got := InputFault(b, nil) == ""; got != wantInput {
+			t.Fatalf("InputFault(%q) accepts: %v, encoding/json, utf8 and bytes.EqualFold say %v", b, got, wantInput)
+		}
+		// Each reader is held to the reference on its own: the general one
+		// always, in both modes; the flat one and the string one whenever
+		// they accept, by the stricter rule, since both modes trust them.
+		var d [2]string
+		if got := scan(b, false, &d); got != want {
 			t.Fatalf("scan(%q) = %v, encoding/json and utf8 say %v", b, got, want)
 		}
-		if scanFlat(b, nil) && !want {
-			t.Fatalf("scanFlat(%q) accepted what encoding/json and utf8 refuse", b)
+		if got := scan(b, true, &d); got != wantInput {
+			t.Fatalf("scan(%q) folding = %v, encoding/json, utf8 and bytes.EqualFold say %v", b, got, wantInput)
 		}
-		if plainString(b) && !want {
-			t.Fatalf("plainString(%q) accepted what encoding/json and utf8 refuse", b)
+		if scanFlat(b, nil) && !wantInput {
+			t.Fatalf("scanFlat(%q) accepted what the reference refuses", b)
+		}
+		if plainString(b) && !wantInput {
+			t.Fatalf("plainString(%q) accepted what the reference refuses", b)
 		}
 	})
 }
 
 // duplicateKey returns the first key, in document order, that an object of
-// valid JSON b gives twice, by encoding/json's reading of the keys.
-func duplicateKey(b []byte) (string, bool) {
+// valid JSON b gives twice, by encoding/json's reading of the keys, two
+// keys being one when same says so.
+func duplicateKey(b []byte, same func(a, b []byte) bool) (string, bool) {
 	type frame struct {
 		object, expectKey bool
-		keys              map[string]bool
+		keys              []string
 	}
 	var stack []*frame
 	valueDone := func() {
@@ -171,7 +237,7 @@ func duplicateKey(b []byte) (string, bool) {
 		case json.Delim:
 			switch t {
 			case '{':
-				stack = append(stack, &frame{object: true, expectKey: true, keys: map[string]bool{}})
+				stack = append(stack, &frame{object: true, expectKey: true})
 			case '[':
 				stack = append(stack, &frame{})
 			default:
@@ -180,10 +246,12 @@ func duplicateKey(b []byte) (string, bool) {
 			}
 		case string:
 			if top := len(stack) - 1; top >= 0 && stack[top].object && stack[top].expectKey {
-				if stack[top].keys[t] {
-					return t, true
+				for _, k := range stack[top].keys {
+					if same([]byte(k), []byte(t)) {
+						return t, true
+					}
 				}
-				stack[top].keys[t] = true
+				stack[top].keys = append(stack[top].keys, t)
 				stack[top].expectKey = false
 				continue
 			}
@@ -207,6 +275,10 @@ func TestTheFlatReaderTakesTheCommonInputAndLeavesTheRestToScan(t *testing.T) {
 		{`{"edits":[{"old":"a","new":"b"}]}`, false},                       // nested: scan
 		{`{"a\u0062":1}`, false},                                           // escaped key: scan
 		{`{"a":1,"a":2}`, false},                                           // a key twice: scan names it
+		{`{"a":1,"A":2}`, false},                                           // alike but for case: scan decides
+		{`{"abcdefghij":1,"ABCDEFGHIJ":2}`, false},
+		{`{"abcdefghij":1,"abcdefghiJk":2,"AB":3,"ab ":4}`, true},
+		{"{\"é\":1}", false}, // a key outside ASCII: scan
 		{`{"a":1}x`, false},
 		{`["a"]`, false},
 		{"{\"a\":\"\xff\"}", false},
