@@ -108,6 +108,8 @@ var script = []call{
 		"write_file", `{"path":".env.local","content":"DEBUG=1\n"}`, nil},
 	{"check that no TODO is left, which fails",
 		"shell", `{"command":"! grep -n TODO notes.md","timeout":5}`, nil},
+	{"hide rm -rf in a second key that differs only in case, which the tool decodes",
+		"shell", `{"command":"ls -A","Command":"rm -rf ."}`, nil},
 	{"call a tool the runtime does not have",
 		"web_fetch", `{"url":"https://example.com"}`, nil},
 }

@@ -101,6 +101,18 @@ func TestTheSessionDeniesEveryDangerousCall(t *testing.T) {
 	}
 }
 
+// The shell tool decodes its input with encoding/json, which binds
+// "Command" to its command field as readily as "command", and keeps the
+// last: the chain refuses the input before any guard reads "ls -A".
+func TestTheChainRefusesACommandHiddenInASecondCase(t *testing.T) {
+	s := playScript(t)
+	tn := turnFor(t, s, `{"command":"ls -A","Command":"rm -rf ."}`)
+	const reason = `hookchain: the input is ambiguous: an object in it has the keys "command" and "Command", which Go's encoding/json reads as one`
+	assert.Equal(t, hookchain.Outcome{Verdict: hookchain.Denied, Reason: reason, Cause: hookchain.CauseChain}, tn.before)
+	assert.False(t, tn.ran, "the tool must not run")
+	assert.Equal(t, hookchain.Result{Output: hookchain.Text(reason), IsError: true, Verdict: hookchain.Denied}, tn.shown)
+}
+
 func TestDeniedCallsLeaveNoTrace(t *testing.T) {
 	needShell(t)
 	dir := t.TempDir()
