@@ -77,17 +77,22 @@
 // A link fails when its interceptor returns an error, panics, outruns the
 // link's Timeout (the chain stops waiting even if the interceptor ignores its
 // context, and discards a late answer), answers after its context ended,
-// answers for the wrong hook, answers Modify with invalid JSON or with a
-// non-object when the call's input is an object, answers Replace with invalid
-// JSON, or answers with an unknown Verdict. A failure is recorded in the trail
+// answers for the wrong hook, answers Modify with an input the chain would
+// refuse (below) or with a non-object when the call's input is an object,
+// answers Replace with an output it would refuse, or answers with an unknown
+// Verdict. A failure is recorded in the trail
 // as a Step with Fault set and reported to observers. Then, by default, the
 // chain fails closed: it stops with Denied. A link built with [Link.FailOpen] is
 // recorded with verdict Allowed instead, and the chain carries on.
 //
 // Before asking anyone, the chain refuses (Denied, with an empty trail) an
 // event with no tool name or an unknown Hook, a tool name that is not UTF-8,
-// an Input (or, after the call, an Output) that is not valid JSON or not
-// UTF-8, and a context that is already done. An empty Input is read as {}
+// an Input (or, after the call, an Output) that is not valid JSON, not
+// UTF-8, or ambiguous, and a context that is already done. JSON is
+// ambiguous when an object in it gives one key twice: matchers read the
+// first, most tools the last. An Input is ambiguous too when an object in it
+// gives two keys alike but for case ("command" and "Command"), which Go's
+// encoding/json decodes into one field. An empty Input is read as {}
 // and an empty Output as null. When no link is registered for the event's
 // hook at all, Run answers Allowed at once without reading the event (an
 // unknown Hook is still refused).
