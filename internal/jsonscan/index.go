@@ -81,24 +81,18 @@ func (ix *Index) value(b []byte, key string, head uint64) (raw []byte, escaped, 
 }
 
 // IndexedResult is the gjson.Result of a value the index holds, which
-// scanFlat has checked: its first byte is its type. ok is false for a
-// string with an escape, whose text gjson decodes.
+// scanFlat has checked. ok is false for a string with an escape, whose text
+// gjson decodes. A string's escapes are known from the index, so it is not
+// read again for one; anything else is resultOf's.
 func IndexedResult(raw []byte, escaped bool) (gjson.Result, bool) {
-	s := unsafe.String(unsafe.SliceData(raw), len(raw))
-	switch raw[0] {
-	case '"':
-		if escaped {
-			return gjson.Result{}, false
-		}
-		return gjson.Result{Type: gjson.String, Raw: s, Str: s[1 : len(s)-1]}, true
-	case 't':
-		return gjson.Result{Type: gjson.True, Raw: s}, true
-	case 'f':
-		return gjson.Result{Type: gjson.False, Raw: s}, true
-	case 'n':
-		return gjson.Result{Type: gjson.Null, Raw: s}, true
+	if raw[0] != '"' {
+		return resultOf(raw)
 	}
-	return resultOf(raw)
+	if escaped {
+		return gjson.Result{}, false
+	}
+	s := unsafe.String(unsafe.SliceData(raw), len(raw))
+	return gjson.Result{Type: gjson.String, Raw: s, Str: s[1 : len(s)-1]}, true
 }
 
 // Indexed reads a path of one plain key from the index of input: the
