@@ -36,20 +36,7 @@ func TestFloor(t *testing.T) {
 	}
 	ctx := context.Background()
 	direct := hookchainTool(&probe{})
-	floor := func(ctx context.Context, c hookchain.Call) (hookchain.Result, error) {
-		if !bytes.Contains(c.Input, []byte(`"timeout"`)) {
-			in, err := sjson.SetRawBytes(c.Input, "timeout", pinnedRaw)
-			if err != nil {
-				return hookchain.Result{}, err
-			}
-			c.Input = in
-		}
-		res, err := direct(ctx, c)
-		if bytes.Contains(res.Output, secretBytes) {
-			res.Output = redactedJSON
-		}
-		return res, err
-	}
+	floor := floorFor(direct)
 	allow := func(context.Context, hookchain.Event) (hookchain.Outcome, error) { return hookchain.Allow(), nil }
 	oneLink := hookchain.New(
 		hookchain.Before("allow-before", hookchain.Any(), allow),
@@ -59,6 +46,27 @@ func TestFloor(t *testing.T) {
 	pb := &probe{}
 	bBase := newMCPGoServer(t, pb, mcpgoOpts{})
 	bWith := newMCPGoServer(t, pb, mcpgoOpts{policy: true, rawAware: true})
+
+	// The floor is only a floor if it does the policy's work: for every
+	// call timed, it must give the tool the input the chain gives it, and
+	// the model the result the chain gives it.
+	pf, pw := &probe{}, &probe{}
+	floorOf, wrappedOf := floorFor(hookchainTool(pf)), hookchainPolicy().Wrap(hookchainTool(pw))
+	for _, wl := range workloads {
+		for _, in := range wl.inputs {
+			call := hookchain.Call{Tool: toolName, ID: "call-1", Input: in}
+			got, gerr := floorOf(ctx, call)
+			want, werr := wrappedOf(ctx, call)
+			if gerr != nil || werr != nil || string(got.Output) != string(want.Output) || got.IsError != want.IsError {
+				t.Fatalf("%s: the floor answers %s (%v), the chain %s (%v)", in, got.Output, gerr, want.Output, werr)
+			}
+			fr, fh, ft := pf.seen()
+			wr, wh, wt := pw.seen()
+			if fr != wr || fh != wh || ft != wt {
+				t.Fatalf("%s: the tool saw ran=%v timeout=%v,%v under the floor and ran=%v timeout=%v,%v under the chain", in, fr, fh, ft, wr, wh, wt)
+			}
+		}
+	}
 
 	var summary []string
 	for _, wl := range workloads {
@@ -108,4 +116,24 @@ func ratios(a, b []float64) string {
 		s[i] = fmt.Sprintf("%.2f", a[i]/b[i])
 	}
 	return "[" + strings.Join(s, " ") + "]"
+}
+
+// floorFor is the harness's hookchain policy done by hand around tool, with
+// no chain: its pin-timeout rewrite and its redaction, as its interceptors
+// write them.
+func floorFor(tool hookchain.Executor) hookchain.Executor {
+	return func(ctx context.Context, c hookchain.Call) (hookchain.Result, error) {
+		if !bytes.Contains(c.Input, []byte(`"timeout"`)) {
+			in, err := sjson.SetRawBytes(c.Input, "timeout", pinnedRaw)
+			if err != nil {
+				return hookchain.Result{}, err
+			}
+			c.Input = in
+		}
+		res, err := tool(ctx, c)
+		if bytes.Contains(res.Output, secretBytes) {
+			res.Output = redactedJSON
+		}
+		return res, err
+	}
 }
