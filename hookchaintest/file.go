@@ -167,8 +167,8 @@ type (
 // Decoding is strict, because a mistake in a case file must not turn into a
 // case that quietly tests less: an unknown field is an error (a misspelled
 // "verdcit" would otherwise leave the verdict at allow), so is a key given
-// twice in the case, its event, its want, a step or a note (only the last
-// would be read), and so are a missing event.hook or want.verdict, a
+// twice in the case, its event, its want, a step or a note, even in two
+// cases ("verdict" and "Verdict": only the last would be read), and so are a missing event.hook or want.verdict, a
 // want.input on a verdict other than modify or a want.output or want.is_error on one other than replace (they would never
 // be compared), a modify or replace verdict without the input or output it
 // implies, an event.output or event.is_error before the tool has run, a
@@ -462,11 +462,15 @@ func strict(raw []byte, v any, prefix string) error {
 	d.DisallowUnknownFields()
 	err := d.Decode(v)
 	if err == nil {
-		if k, ok := repeatedKey(raw); ok {
-			if prefix == "" {
-				return fmt.Errorf("the key %q appears twice", k)
+		if first, k, ok := repeatedKey(raw); ok {
+			msg := fmt.Sprintf("the key %q appears twice", k)
+			if first != k {
+				msg = fmt.Sprintf("the keys %q and %q name one field", first, k)
 			}
-			return fmt.Errorf("%s: the key %q appears twice", strings.TrimSuffix(prefix, "."), k)
+			if prefix == "" {
+				return errors.New(msg)
+			}
+			return fmt.Errorf("%s: %s", strings.TrimSuffix(prefix, "."), msg)
 		}
 		return nil
 	}
@@ -487,30 +491,34 @@ func strict(raw []byte, v any, prefix string) error {
 }
 
 // repeatedKey returns the first key that the object raw gives twice, among
-// its own keys (not those of the values it holds). Anything that is not a
+// its own keys (not those of the values it holds), with the key it repeats.
+// Keys alike but for case count as one, because encoding/json decodes both
+// into the one field ("Verdict" is "verdict" to it). Anything that is not a
 // valid object is left to the decoder to report.
-func repeatedKey(raw []byte) (string, bool) {
+func repeatedKey(raw []byte) (first, again string, ok bool) {
 	d := json.NewDecoder(bytes.NewReader(raw))
 	if t, err := d.Token(); err != nil || t != json.Delim('{') {
-		return "", false
+		return "", "", false
 	}
-	seen := map[string]bool{}
+	var seen []string // a case's objects hold a handful of keys
 	for d.More() {
 		t, err := d.Token()
 		if err != nil {
-			return "", false
+			return "", "", false
 		}
 		k, _ := t.(string)
-		if seen[k] {
-			return k, true
+		for _, s := range seen {
+			if strings.EqualFold(s, k) {
+				return s, k, true
+			}
 		}
-		seen[k] = true
+		seen = append(seen, k)
 		var skip json.RawMessage
 		if err := d.Decode(&skip); err != nil {
-			return "", false
+			return "", "", false
 		}
 	}
-	return "", false
+	return "", "", false
 }
 
 // fieldType returns the type of the field of struct *v whose JSON name is

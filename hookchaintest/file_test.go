@@ -135,6 +135,8 @@ func TestDecodeFileRejectsWhatWouldQuietlyTestLess(t *testing.T) {
 		{"a want given twice", `{"name": "x", ` + event + `, "want": {"verdict": "deny"}, "want": {"verdict": "allow"}}`, `x.json:1:1: case "x": the key "want" appears twice`},
 		{"a verdict given twice", `{` + event + `, "want": {"verdict": "deny", "verdict": "allow"}}`, `x.json:1:1: want: the key "verdict" appears twice`},
 		{"a tool given twice", `{"event": {"hook": "before_tool", "tool": "Bash", "tool": "Read"}, "want": {"verdict": "allow"}}`, `x.json:1:1: event: the key "tool" appears twice`},
+		{"a verdict given twice in two cases", `{` + event + `, "want": {"verdict": "deny", "Verdict": "allow"}}`, `x.json:1:1: want: the keys "verdict" and "Verdict" name one field`},
+		{"a tool given twice in two cases", `{"event": {"hook": "before_tool", "TOOL": "Bash", "tool": "Read"}, "want": {"verdict": "allow"}}`, `x.json:1:1: event: the keys "TOOL" and "tool" name one field`},
 		{"a step's verdict given twice", `{` + event + `, "want": {"verdict": "deny", "steps": [{"name": "a", "verdict": "deny", "verdict": "allow"}]}}`, `x.json:1:1: want.steps[0]: the key "verdict" appears twice`},
 
 		{"a missing event", `{"want": {"verdict": "allow"}}`, "x.json:1:1: event is missing"},
