@@ -168,13 +168,14 @@ type (
 // case that quietly tests less: an unknown field is an error (a misspelled
 // "verdcit" would otherwise leave the verdict at allow), so is a key given
 // twice in the case, its event, its want, a step or a note, even in two
-// cases ("verdict" and "Verdict": only the last would be read), and so are a missing event.hook or want.verdict, a
-// want.input on a verdict other than modify or a want.output or want.is_error on one other than replace (they would never
-// be compared), a modify or replace verdict without the input or output it
-// implies, an event.output or event.is_error before the tool has run, a
-// note without its link or its text, a file that is not valid UTF-8, and a
-// file with no case at all. Errors name the file, the position of the case
-// and, in an array, its index.
+// cases ("verdict" and "Verdict": only the last would be read), and so are a
+// missing event.hook or want.verdict, a want.input on a verdict other than
+// modify or a want.output or want.is_error on one other than replace (they
+// would never be compared), a modify or replace verdict without the input or
+// output it implies, an event.output or event.is_error before the tool has
+// run, a note without its link or its text, a file that is not valid UTF-8,
+// and a file with no case at all. Errors name the file, the position of the
+// case and, in an array, its index.
 //
 // Event and want JSON values are stored compacted; a chain sees the same
 // value, in its canonical form. An empty want.notes is read as none, which
