@@ -2,6 +2,7 @@ package einohook_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -281,6 +282,56 @@ func TestAResultTheChainCannotReadNeverReachesTheModel(t *testing.T) {
 			for _, s := range shown {
 				assert.NotContains(t, s, "<secret>")
 			}
+		})
+	}
+}
+
+// A stream that breaks after sending chunks is judged on those chunks too:
+// allowed, they reach the model, so a link that would deny them must see
+// them, and a denial withholds them.
+func TestAStreamThatBreaksIsJudgedOnWhatItSentBeforeTheError(t *testing.T) {
+	broken := func(ctx context.Context, a args) (*schema.StreamReader[string], error) {
+		r, w := schema.Pipe[string](2)
+		w.Send("<secret>", nil)
+		w.Send("", errors.New("connection reset"))
+		w.Close()
+		return r, nil
+	}
+	brokenParts := func(ctx context.Context, a args) (*schema.StreamReader[*schema.ToolResult], error) {
+		r, w := schema.Pipe[*schema.ToolResult](2)
+		w.Send(&schema.ToolResult{Parts: []schema.ToolOutputPart{{Type: schema.ToolPartTypeText, Text: "<secret>"}}}, nil)
+		w.Send(nil, errors.New("connection reset"))
+		w.Close()
+		return r, nil
+	}
+	leak, err := utils.InferStreamTool("leak", "breaks after a secret", broken)
+	require.NoError(t, err)
+	leakParts, err := utils.InferEnhancedStreamTool("leak_parts", "breaks after a secret part", brokenParts)
+	require.NoError(t, err)
+	var shown []string
+	chain := hookchain.New(hookchain.After("no-secrets", hookchain.Any(), func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+		shown = append(shown, string(e.Output))
+		if strings.Contains(string(e.Output), "<secret>") {
+			return hookchain.Deny("the result holds a secret"), nil
+		}
+		return hookchain.Allow(), nil
+	}))
+	n, err := compose.NewToolNode(context.Background(), &compose.ToolsNodeConfig{
+		Tools:               []tool.BaseTool{leak, leakParts},
+		ToolCallMiddlewares: []compose.ToolMiddleware{einohook.Middleware(chain)},
+	})
+	require.NoError(t, err)
+	tests := []struct{ tool, shown string }{
+		{"leak", `"connection reset, after the stream sent: <secret>"`},
+		{"leak_parts", `"connection reset, after the stream sent: {\"parts\":[{\"type\":\"text\",\"text\":\"<secret>\"}]}"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.tool, func(t *testing.T) {
+			shown = nil
+			ms, err := stream(t, n, tt.tool, `{}`)
+			require.NoError(t, err)
+			assert.Equal(t, "denied by no-secrets: the result holds a secret", streamed(ms))
+			assert.Equal(t, []string{tt.shown}, shown)
 		})
 	}
 }
