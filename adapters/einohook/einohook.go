@@ -242,6 +242,10 @@ func streamCall[T any](ctx context.Context, chain *hookchain.Chain, in *compose.
 	exec := func(ctx context.Context, call hookchain.Call) (hookchain.Result, error) {
 		r, err := open(ctx, rewritten(in, orig, call.Input))
 		if err != nil {
+			if r != nil {
+				// Nobody will read it: closing lets its writer stop.
+				r.Close()
+			}
 			return hookchain.Result{}, err
 		}
 		streamed = true

@@ -335,3 +335,17 @@ func TestAStreamThatBreaksIsJudgedOnWhatItSentBeforeTheError(t *testing.T) {
 		})
 	}
 }
+
+// A streaming endpoint that fails yet hands back a stream has that stream
+// closed, so the tool's writer learns that nobody will read it.
+func TestAStreamHandedBackWithAnErrorIsClosed(t *testing.T) {
+	r, w := schema.Pipe[string](1)
+	next := func(ctx context.Context, in *compose.ToolInput) (*compose.StreamToolOutput, error) {
+		return &compose.StreamToolOutput{Result: r}, errors.New("half-open")
+	}
+	chain := hookchain.New(hookchain.After("a", hookchain.Any(), allow))
+	out, err := einohook.Middleware(chain).Streamable(next)(context.Background(), &compose.ToolInput{Name: "tail", Arguments: `{}`})
+	require.EqualError(t, err, "half-open")
+	assert.Nil(t, out)
+	assert.True(t, w.Send("more", nil), "the stream was left open")
+}
