@@ -19,7 +19,9 @@
 // A stream is decided on once it is complete: the after-chain is shown the
 // whole text (or the concatenated ToolResult), and nothing reaches the model
 // before it has answered. A Go error from the tool, or from its stream, is
-// shown as an error result holding its text.
+// shown as an error result holding its text; for a stream that sent chunks
+// before its error, the text goes on with what they make (", after the
+// stream sent: ..."), since an allowed stream reaches the model whole.
 //
 // # What the model gets
 //
@@ -217,10 +219,12 @@ func (m *middleware) enhancedStreamable(next compose.EnhancedStreamableToolEndpo
 
 // streamCall puts one call of a streaming endpoint to the chain. The tool's
 // stream is read to its end and shown to the after-chain as whole makes it
-// of the chunks. Allowed, the model gets the same chunks in the same order,
-// then note(notes) when links left notes, then the stream's error if it
-// ended in one; a result whole cannot make (the after-chain cannot read it)
-// is withheld, and the stream is only the error. Denied or replaced, the
+// of the chunks; a stream that ends in an error is shown as that error,
+// followed by what whole makes of the chunks sent before it. Allowed, the
+// model gets the same chunks in the same order, then note(notes) when links
+// left notes, then the stream's error if it ended in one; a result whole
+// cannot make (the after-chain cannot read it) is withheld, and the stream
+// is only the error. Denied or replaced, the
 // stream is the one chunk decided(res). A nil stream comes with the error to
 // return instead: the tool's, or a pending approval as eino's interrupt.
 func streamCall[T any](ctx context.Context, chain *hookchain.Chain, in *compose.ToolInput,
@@ -238,6 +242,10 @@ func streamCall[T any](ctx context.Context, chain *hookchain.Chain, in *compose.
 	exec := func(ctx context.Context, call hookchain.Call) (hookchain.Result, error) {
 		r, err := open(ctx, rewritten(in, orig, call.Input))
 		if err != nil {
+			if r != nil {
+				// Nobody will read it: closing lets its writer stop.
+				r.Close()
+			}
 			return hookchain.Result{}, err
 		}
 		streamed = true
@@ -245,14 +253,23 @@ func streamCall[T any](ctx context.Context, chain *hookchain.Chain, in *compose.
 			return hookchain.Result{}, nil
 		}
 		chunks, streamErr = drain(r)
-		if streamErr != nil {
+		if len(chunks) == 0 && streamErr != nil {
 			return hookchain.Result{}, streamErr
 		}
 		res, err := whole(chunks)
-		if err != nil {
+		switch {
+		case err != nil:
+			if streamErr != nil {
+				err = errors.Join(streamErr, err)
+			}
 			chunks, streamErr = nil, err
+			return hookchain.Result{}, err
+		case streamErr != nil:
+			// Allowed, the model gets the chunks sent before the error, so
+			// the after-chain must read them, not the error alone.
+			return hookchain.Result{}, fmt.Errorf("%w, after the stream sent: %s", streamErr, adapt.Text(res.Output))
 		}
-		return res, err
+		return res, nil
 	}
 	res, err := chain.Execute(ctx, c, exec)
 	switch res.Verdict {

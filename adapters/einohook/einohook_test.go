@@ -2,6 +2,7 @@ package einohook_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -278,9 +279,72 @@ func TestAResultTheChainCannotReadNeverReachesTheModel(t *testing.T) {
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), "hookchain: the result of "+kind+" cannot be encoded as JSON")
 			assert.NotContains(t, streamed(ms), "<secret>")
-			for _, s := range shown {
-				assert.NotContains(t, s, "<secret>")
-			}
+			fault := `"hookchain: the result of ` + kind + ` cannot be encoded as JSON: json: unsupported type: func()"`
+			assert.Equal(t, []string{fault, fault}, shown, "the after-chain read the error, never the result")
 		})
 	}
+}
+
+// A stream that breaks after sending chunks is judged on those chunks too:
+// allowed, they reach the model, so a link that would deny them must see
+// them, and a denial withholds them.
+func TestAStreamThatBreaksIsJudgedOnWhatItSentBeforeTheError(t *testing.T) {
+	broken := func(ctx context.Context, a args) (*schema.StreamReader[string], error) {
+		r, w := schema.Pipe[string](2)
+		w.Send("<secret>", nil)
+		w.Send("", errors.New("connection reset"))
+		w.Close()
+		return r, nil
+	}
+	brokenParts := func(ctx context.Context, a args) (*schema.StreamReader[*schema.ToolResult], error) {
+		r, w := schema.Pipe[*schema.ToolResult](2)
+		w.Send(&schema.ToolResult{Parts: []schema.ToolOutputPart{{Type: schema.ToolPartTypeText, Text: "<secret>"}}}, nil)
+		w.Send(nil, errors.New("connection reset"))
+		w.Close()
+		return r, nil
+	}
+	leak, err := utils.InferStreamTool("leak", "breaks after a secret", broken)
+	require.NoError(t, err)
+	leakParts, err := utils.InferEnhancedStreamTool("leak_parts", "breaks after a secret part", brokenParts)
+	require.NoError(t, err)
+	var shown []string
+	chain := hookchain.New(hookchain.After("no-secrets", hookchain.Any(), func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+		shown = append(shown, string(e.Output))
+		if strings.Contains(string(e.Output), "<secret>") {
+			return hookchain.Deny("the result holds a secret"), nil
+		}
+		return hookchain.Allow(), nil
+	}))
+	n, err := compose.NewToolNode(context.Background(), &compose.ToolsNodeConfig{
+		Tools:               []tool.BaseTool{leak, leakParts},
+		ToolCallMiddlewares: []compose.ToolMiddleware{einohook.Middleware(chain)},
+	})
+	require.NoError(t, err)
+	tests := []struct{ tool, shown string }{
+		{"leak", `"connection reset, after the stream sent: <secret>"`},
+		{"leak_parts", `"connection reset, after the stream sent: {\"parts\":[{\"type\":\"text\",\"text\":\"<secret>\"}]}"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.tool, func(t *testing.T) {
+			shown = nil
+			ms, err := stream(t, n, tt.tool, `{}`)
+			require.NoError(t, err)
+			assert.Equal(t, "denied by no-secrets: the result holds a secret", streamed(ms))
+			assert.Equal(t, []string{tt.shown}, shown)
+		})
+	}
+}
+
+// A streaming endpoint that fails yet hands back a stream has that stream
+// closed, so the tool's writer learns that nobody will read it.
+func TestAStreamHandedBackWithAnErrorIsClosed(t *testing.T) {
+	r, w := schema.Pipe[string](1)
+	next := func(ctx context.Context, in *compose.ToolInput) (*compose.StreamToolOutput, error) {
+		return &compose.StreamToolOutput{Result: r}, errors.New("half-open")
+	}
+	chain := hookchain.New(hookchain.After("a", hookchain.Any(), allow))
+	out, err := einohook.Middleware(chain).Streamable(next)(context.Background(), &compose.ToolInput{Name: "tail", Arguments: `{}`})
+	require.EqualError(t, err, "half-open")
+	assert.Nil(t, out)
+	assert.True(t, w.Send("more", nil), "the stream was left open")
 }

@@ -99,10 +99,7 @@ func (t *tool) Call(ctx context.Context, input string) (string, error) {
 	switch res.Verdict {
 	case hookchain.Allowed:
 		if err != nil {
-			if len(res.Notes) > 0 {
-				return got, adapt.Noted(err, res.Notes)
-			}
-			return got, err
+			return got, adapt.Noted(err, res.Notes)
 		}
 		return adapt.WithNotes(got, res.Notes), nil
 	}
