@@ -223,8 +223,11 @@ var (
 // It never returns an error and never panics: whatever a link does, the
 // answer is an Outcome, and when in doubt it is Denied.
 func (c *Chain) Run(ctx context.Context, e Event) Outcome {
-	var out Outcome
-	c.runOnce(ctx, notAsked, &e, false, &out)
+	var (
+		out  Outcome
+		kept keeper
+	)
+	c.runOnce(ctx, notAsked, &e, false, &out, &kept)
 	return out
 }
 
@@ -242,22 +245,22 @@ func (c *Chain) Run(ctx context.Context, e Event) Outcome {
 // chain puts to the context is whether it is done, and an interface call
 // for each would cost every call. Run passes notAsked, and the run asks
 // only if some link is registered at the hook.
-func (c *Chain) runOnce(ctx context.Context, done <-chan struct{}, e *Event, inputChecked bool, out *Outcome) bool {
+func (c *Chain) runOnce(ctx context.Context, done <-chan struct{}, e *Event, inputChecked bool, out *Outcome, kept *keeper) bool {
 	if c == nil {
 		// A nil chain is a wiring mistake; it must not read as "no guards".
 		refuse(out, CauseChain, "Run on a nil *Chain")
 		return false
 	}
 	if len(c.observers) == 0 {
-		return c.run(ctx, done, e, nil, inputChecked, out)
+		return c.run(ctx, done, e, nil, inputChecked, out, kept)
 	}
 	obs := &observation{start: time.Now()}
-	checked := c.run(ctx, done, e, obs, inputChecked, out)
+	checked := c.run(ctx, done, e, obs, inputChecked, out, kept)
 	c.reportRun(ctx, *e, *out, obs)
 	return checked
 }
 
-func (c *Chain) run(ctx context.Context, done <-chan struct{}, e *Event, obs *observation, inputChecked bool, out *Outcome) bool {
+func (c *Chain) run(ctx context.Context, done <-chan struct{}, e *Event, obs *observation, inputChecked bool, out *Outcome, kept *keeper) bool {
 	var p *plan
 	switch e.Hook {
 	case BeforeTool:
@@ -291,16 +294,44 @@ func (c *Chain) run(ctx context.Context, done <-chan struct{}, e *Event, obs *ob
 		return false
 	}
 	links := p.linksFor(e.Tool)
+	kept.keep(judged(e))
 	// The fold: walk returns false when a link panicked, and is resumed at
 	// that link, which is then recorded as failed.
-	for !c.walk(ctx, done, &w, e, links, obs, out) {
+	for !c.walk(ctx, done, &w, e, links, obs, out, kept) {
 		if w.i >= len(links) {
 			// Not a link's panic but the chain's own: refuse, never guess.
 			refuse(out, CauseChain, "internal error: "+w.panicked)
 			break
 		}
 	}
+	if out.Verdict != Denied && !kept.same(judged(e)) {
+		refuse(out, CauseChain, changedInPlace(e.Hook))
+	}
 	return true
+}
+
+// judged is what a hook's links judge and may change: the input before the
+// call, the output after it.
+func judged(e *Event) []byte {
+	if e.Hook == BeforeTool {
+		return e.Input
+	}
+	return e.Output
+}
+
+// changedInPlace is the chain's refusal when the bytes its links were
+// judging changed under them. The slices are shared, not copied for each
+// link; a link that writes to them instead of answering Modify or Replace
+// with new bytes would void every judgement made before it, and leave no
+// step in the trail to say so. Which link wrote cannot be told, so the
+// chain refuses in its own name.
+//
+//go:noinline
+func changedInPlace(h Hook) string {
+	if h == BeforeTool {
+		return "the input was changed in place while the links were asked: a link must answer Modify with new bytes, never write to the event's"
+	}
+	return "the output was changed in place while the links were asked: a link must answer Replace with new bytes, never write to the event's"
 }
 
 // check normalises the event and returns why the chain refuses it, if it
@@ -395,7 +426,13 @@ type walk struct {
 // deferred recover around every call costs every link of every call. When a
 // link panics — in its interceptor or in its matcher — walk returns false,
 // and run resumes it at that link, which is then recorded as failed.
-func (c *Chain) walk(ctx context.Context, done <-chan struct{}, w *walk, e *Event, links []*Link, obs *observation, res *Outcome) (finished bool) {
+//
+// kept is what the links are judging (see judged) as it was when it became
+// theirs: checked when a rewrite replaces it, and by run when the walk
+// ends. It is the caller's, and not kept in w, so that Execute can go on to
+// judge the tool by it (when the before-run ends, it holds the input the
+// tool is given) and so that it is not taken to escape with w's trail.
+func (c *Chain) walk(ctx context.Context, done <-chan struct{}, w *walk, e *Event, links []*Link, obs *observation, res *Outcome, kept *keeper) (finished bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			w.panicked = fmt.Sprintf("panic: %v", r)
@@ -419,13 +456,13 @@ func (c *Chain) walk(ctx context.Context, done <-chan struct{}, w *walk, e *Even
 				if err == nil && o.Verdict == Allowed && o.Reason == "" && len(o.Notes) == 0 && !isDone(done) {
 					continue // the common case: nothing to check, record or report
 				}
-				if c.step(ctx, w, e, l, done, obs, res, &o, err) {
+				if c.step(ctx, w, e, l, done, obs, res, kept, &o, err) {
 					return true
 				}
 				continue
 			}
 		}
-		if c.step(ctx, w, e, l, done, obs, res, nil, nil) {
+		if c.step(ctx, w, e, l, done, obs, res, kept, nil, nil) {
 			return true
 		}
 	}
@@ -442,7 +479,7 @@ func (c *Chain) walk(ctx context.Context, done <-chan struct{}, w *walk, e *Even
 // the answer the walk already had from the link, with its error. It
 // reports whether the walk is finished, *res written.
 func (c *Chain) step(ctx context.Context, w *walk, e *Event, l *Link, done <-chan struct{}, obs *observation, res *Outcome,
-	asked *Outcome, askErr error) (finished bool) {
+	kept *keeper, asked *Outcome, askErr error) (finished bool) {
 	var (
 		out   Outcome
 		fault string
@@ -532,14 +569,23 @@ func (c *Chain) step(ctx context.Context, w *walk, e *Event, l *Link, done <-cha
 			DecidedBy: l.name, Cause: CauseLink}
 		return true
 	case Modified:
+		if !rewrite(kept, e.Input, out.Input, res, e.Hook) {
+			return true
+		}
 		e.Input, w.ix = out.Input, next
 		w.changed = true
 	case Replaced:
+		if !rewrite(kept, e.Output, out.Output, res, e.Hook) {
+			return true
+		}
 		e.Output, e.IsError = out.Output, out.IsError
 		w.changed = true
 	case Asked:
 		w.asked = true
 		if out.Input != nil { // AskAbout: a rewrite, and an ask about it
+			if !rewrite(kept, e.Input, out.Input, res, e.Hook) {
+				return true
+			}
 			e.Input, w.ix = out.Input, next
 			w.changed = true
 			w.askedAbout = append(w.askedAbout, l.name)
@@ -549,6 +595,18 @@ func (c *Chain) step(ctx context.Context, w *walk, e *Event, l *Link, done <-cha
 	}
 	w.trail = append(w.trail, step)
 	return false
+}
+
+// rewrite makes next the bytes the links judge, kept in place of cur, after
+// checking that cur is as it was kept; when it is not, it refuses in *res
+// and reports false.
+func rewrite(kept *keeper, cur, next []byte, res *Outcome, h Hook) bool {
+	if !kept.same(cur) {
+		refuse(res, CauseChain, changedInPlace(h))
+		return false
+	}
+	kept.keep(next)
+	return true
 }
 
 // finish writes the outcome of a walk that every link let through, when
@@ -868,9 +926,15 @@ func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (res Resu
 	// Every rare way out writes the results in place and returns bare, so
 	// that the code the common call runs is not interleaved with copies of
 	// a Result for each.
-	var before Outcome
 	done := ctx.Done()
-	checked := c.runOnce(ctx, done, &Event{Hook: BeforeTool, Tool: call.Tool, CallID: call.ID, Input: call.Input}, false, &before)
+	var (
+		before Outcome
+		// kept is the run's record of what its links judged; after the
+		// before-run it holds the input the tool is given, as the links
+		// left it, and tells whether the tool left it so too.
+		kept keeper
+	)
+	checked := c.runOnce(ctx, done, &Event{Hook: BeforeTool, Tool: call.Tool, CallID: call.ID, Input: call.Input}, false, &before, &kept)
 	if before.Verdict != Allowed {
 		if before.Verdict != Modified {
 			notRun(&before, &res, &err)
@@ -887,10 +951,6 @@ func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (res Resu
 	// The input was checked before the call (as the model wrote it, or as a
 	// link rewrote it, which the fold checks too). It need not be read
 	// again after the call unless next changed the bytes in place.
-	var kept keeper
-	if checked {
-		kept.keep(call.Input)
-	}
 	res, err = next(ctx, call)
 	after := Event{Hook: AfterTool, Tool: call.Tool, CallID: call.ID, Input: call.Input, Output: res.Output, IsError: res.IsError}
 	if err != nil {
@@ -898,7 +958,7 @@ func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (res Resu
 	}
 	checked = checked && kept.same(call.Input)
 	var out Outcome
-	c.runOnce(ctx, done, &after, checked, &out)
+	c.runOnce(ctx, done, &after, checked, &out, &kept)
 	if out.Verdict == Allowed && before.Notes == nil && out.Notes == nil {
 		res.Verdict = Allowed
 		return
@@ -947,9 +1007,10 @@ func ran(res *Result, err *error, before, out *Outcome) {
 	}
 }
 
-// keeper tells whether a tool left its input as it was checked. A small
-// input is kept on the stack and compared, a large one hashed: either costs
-// a fraction of reading it again.
+// keeper tells whether bytes were left as they were kept: an input by a
+// tool, what the links judge by the links. Small bytes are kept on the
+// stack and compared, large ones hashed: either costs a fraction of reading
+// them again.
 type keeper struct {
 	sum  uint64
 	kept [keptInput]byte
@@ -970,9 +1031,9 @@ func (k *keeper) same(input []byte) bool {
 	return maphash.Bytes(inputSeed, input) == k.sum
 }
 
-// keptInput is the largest input Execute keeps a copy of, to tell that a
-// tool left it as it was checked; a larger one is hashed.
-const keptInput = 128
+// keptInput is the largest value a keeper keeps a copy of; a larger one is
+// hashed. Most tool inputs and many outputs are smaller.
+const keptInput = 256
 
 // inputSeed seeds the hash by which Execute tells that a tool left its input
 // as it was checked.

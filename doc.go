@@ -97,6 +97,15 @@
 // hook at all, Run answers Allowed at once without reading the event (an
 // unknown Hook is still refused).
 //
+// The event's Input and Output are shared with every link, not copied. A
+// link that writes to them in place, instead of answering Modify or Replace
+// with new bytes, would change what the tool runs or the model reads after
+// the links before it judged them, and leave no step to say so. The chain
+// keeps what its links judge (a copy when small, a hash when large) and,
+// when it changed under them, refuses in its own name (Denied, CauseChain,
+// "hookchain: the input was changed in place while the links were asked:
+// …"), for it cannot tell which link wrote.
+//
 // # A caller that goes away
 //
 // The caller's context ending is never a link's failure to be forgiven: an

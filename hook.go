@@ -58,7 +58,8 @@ func (h *Hook) UnmarshalText(b []byte) error {
 // shared with the chain and with the runtime and must be treated as read-only;
 // an interceptor that wants a different input or output answers Modify or
 // Replace with new bytes. (The chain does not copy them for each link, which is
-// what keeps the allow path free of allocations.)
+// what keeps the allow path free of allocations.) A run whose links wrote to
+// them in place is refused: the guards before the writer judged other bytes.
 type Event struct {
 	Hook    Hook
 	Tool    string          // the tool's name as the model called it
