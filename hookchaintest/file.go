@@ -167,9 +167,10 @@ type (
 // Decoding is strict, because a mistake in a case file must not turn into a
 // case that quietly tests less: an unknown field is an error (a misspelled
 // "verdcit" would otherwise leave the verdict at allow), so is a key given
-// twice in the case, its event, its want, a step or a note (only the last
-// would be read), and so are a missing event.hook or want.verdict, a
-// want.input on a verdict other than modify or a want.output or want.is_error on one other than replace (they would never
+// twice in the case, its event, its want, a step or a note, even with other
+// capitals (only the last would be read), and so are a missing event.hook
+// or want.verdict, a want.input on a verdict other than modify or a
+// want.output or want.is_error on one other than replace (they would never
 // be compared), a modify or replace verdict without the input or output it
 // implies, an event.output or event.is_error before the tool has run, a
 // note without its link or its text, a file that is not valid UTF-8, and a
@@ -462,11 +463,11 @@ func strict(raw []byte, v any, prefix string) error {
 	d.DisallowUnknownFields()
 	err := d.Decode(v)
 	if err == nil {
-		if k, ok := repeatedKey(raw); ok {
+		if msg := repeatedKey(raw); msg != "" {
 			if prefix == "" {
-				return fmt.Errorf("the key %q appears twice", k)
+				return errors.New(msg)
 			}
-			return fmt.Errorf("%s: the key %q appears twice", strings.TrimSuffix(prefix, "."), k)
+			return fmt.Errorf("%s: %s", strings.TrimSuffix(prefix, "."), msg)
 		}
 		return nil
 	}
@@ -486,31 +487,41 @@ func strict(raw []byte, v any, prefix string) error {
 	return errors.New(msg)
 }
 
-// repeatedKey returns the first key that the object raw gives twice, among
-// its own keys (not those of the values it holds). Anything that is not a
+// repeatedKey says which key the object raw gives twice, among its own
+// keys (not those of the values it holds), or "" when none is. Two keys
+// alike but for case count as one: encoding/json matches field names
+// without regard to case, so {"verdict": "deny", "Verdict": "allow"} would
+// want an allow as surely as a key written twice. Anything that is not a
 // valid object is left to the decoder to report.
-func repeatedKey(raw []byte) (string, bool) {
+func repeatedKey(raw []byte) string {
 	d := json.NewDecoder(bytes.NewReader(raw))
 	if t, err := d.Token(); err != nil || t != json.Delim('{') {
-		return "", false
+		return ""
 	}
-	seen := map[string]bool{}
+	// The decoder has refused every unknown field, so each key is one of
+	// the struct's, and seen stays as short as its list of fields.
+	var seen []string
 	for d.More() {
 		t, err := d.Token()
 		if err != nil {
-			return "", false
+			return ""
 		}
 		k, _ := t.(string)
-		if seen[k] {
-			return k, true
+		for _, s := range seen {
+			switch {
+			case s == k:
+				return fmt.Sprintf("the key %q appears twice", k)
+			case strings.EqualFold(s, k):
+				return fmt.Sprintf("the key %q appears twice, once as %q", s, k)
+			}
 		}
-		seen[k] = true
+		seen = append(seen, k)
 		var skip json.RawMessage
 		if err := d.Decode(&skip); err != nil {
-			return "", false
+			return ""
 		}
 	}
-	return "", false
+	return ""
 }
 
 // fieldType returns the type of the field of struct *v whose JSON name is

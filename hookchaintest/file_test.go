@@ -136,6 +136,9 @@ func TestDecodeFileRejectsWhatWouldQuietlyTestLess(t *testing.T) {
 		{"a verdict given twice", `{` + event + `, "want": {"verdict": "deny", "verdict": "allow"}}`, `x.json:1:1: want: the key "verdict" appears twice`},
 		{"a tool given twice", `{"event": {"hook": "before_tool", "tool": "Bash", "tool": "Read"}, "want": {"verdict": "allow"}}`, `x.json:1:1: event: the key "tool" appears twice`},
 		{"a step's verdict given twice", `{` + event + `, "want": {"verdict": "deny", "steps": [{"name": "a", "verdict": "deny", "verdict": "allow"}]}}`, `x.json:1:1: want.steps[0]: the key "verdict" appears twice`},
+		// encoding/json matches a key to its field whatever its case.
+		{"a verdict given again with other capitals", `{` + event + `, "want": {"verdict": "deny", "Verdict": "allow"}}`, `x.json:1:1: want: the key "verdict" appears twice, once as "Verdict"`},
+		{"an event given again with other capitals", `{` + event + `, "EVENT": {"hook": "after_tool"}, "want": {"verdict": "allow"}}`, `x.json:1:1: the key "event" appears twice, once as "EVENT"`},
 
 		{"a missing event", `{"want": {"verdict": "allow"}}`, "x.json:1:1: event is missing"},
 		{"a missing hook", `{"event": {"tool": "Bash"}, "want": {"verdict": "allow"}}`, "x.json:1:1: event.hook is missing"},
