@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -288,6 +289,27 @@ func TestServeRefusesWhatIsNotAHookInputCleanly(t *testing.T) {
 			assert.Equal(t, tt.want, string(b))
 		})
 	}
+}
+
+func TestServeBlocksABodyItCannotRead(t *testing.T) {
+	noLeaks(t)
+	s := startServe(t, newProject(t))
+	conn, err := net.Dial("tcp", strings.TrimPrefix(s.url, "http://"))
+	require.NoError(t, err)
+	defer conn.Close()
+	// "zz" is no chunk size: the body breaks off unread, and an HTTP error
+	// would let Claude Code run the call.
+	_, err = io.WriteString(conn, "POST / HTTP/1.1\r\nHost: hookchain\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n")
+	require.NoError(t, err)
+
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+
+	assert.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.Equal(t, `{"decision":"block","reason":"hookchain: reading the hook input: invalid byte in chunk length"}`+"\n", string(b))
 }
 
 func TestServeWantsATokenOffLoopbackAndChecksIt(t *testing.T) {
