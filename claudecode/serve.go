@@ -193,7 +193,7 @@ func Serve(ctx context.Context, c *hookchain.Chain, stdin io.Reader, stdout, std
 	if err != nil {
 		return fail(2, "reading the hook input: %v", err)
 	}
-	answer, err := []byte(nil), error(nil)
+	var answer []byte
 	if len(data) > maxServeInput {
 		answer = Refusal(fmt.Sprintf("the hook input is larger than %d bytes", maxServeInput))
 	} else if answer, err = Answer(ctx, c, data); err != nil {
