@@ -44,6 +44,15 @@ func TestAnswerIsServeWithoutTheStreams(t *testing.T) {
 	}
 }
 
+func TestAnAnswerThatCannotBeEncodedIsABlock(t *testing.T) {
+	// No chain gives a rewrite that is not JSON; an outcome built by hand can.
+	o := hookchain.Outcome{Verdict: hookchain.Modified, Input: json.RawMessage(`{"command":`)}
+
+	got := encode(OutputFor(before, o))
+
+	assert.Equal(t, `{"decision":"block","reason":"hookchain: encoding the answer: json: error calling MarshalJSON for type json.RawMessage: unexpected end of JSON input"}`+"\n", string(got))
+}
+
 func TestCommandSpecIsTheSpecAsCommandRunsIt(t *testing.T) {
 	t.Setenv("OTEL_EXPORTER", "x")
 	t.Setenv("HOOKCHAIN_TEST_VISIBLE", "yes")

@@ -152,16 +152,18 @@ func (h *HookSpecificOutput) UnmarshalJSON(b []byte) error {
 	// input two keys alike but for case, which a guard and the tool would
 	// read differently — is the hook's failure, named here rather than as a
 	// fault of the chain.
+	inputFault := func(b []byte) string { return jsonscan.InputFault(b, nil) }
 	for _, f := range []struct {
-		key string
-		raw json.RawMessage
-	}{{"updatedInput", out.UpdatedInput}, {"updatedToolOutput", out.UpdatedToolOutput}, {"updatedMCPToolOutput", out.UpdatedMCPToolOutput}} {
+		key   string
+		raw   json.RawMessage
+		fault func([]byte) string
+	}{
+		{"updatedInput", out.UpdatedInput, inputFault},
+		{"updatedToolOutput", out.UpdatedToolOutput, jsonscan.Fault},
+		{"updatedMCPToolOutput", out.UpdatedMCPToolOutput, jsonscan.Fault},
+	} {
 		if len(f.raw) > 0 {
-			fault := jsonscan.Fault(f.raw)
-			if f.key == "updatedInput" {
-				fault = jsonscan.InputFault(f.raw, nil)
-			}
-			if fault != "" {
+			if fault := f.fault(f.raw); fault != "" {
 				return fmt.Errorf("%s%s is %s", in, f.key, fault)
 			}
 		}

@@ -193,7 +193,7 @@ func Serve(ctx context.Context, c *hookchain.Chain, stdin io.Reader, stdout, std
 	if err != nil {
 		return fail(2, "reading the hook input: %v", err)
 	}
-	answer, err := []byte(nil), error(nil)
+	var answer []byte
 	if len(data) > maxServeInput {
 		answer = Refusal(fmt.Sprintf("the hook input is larger than %d bytes", maxServeInput))
 	} else if answer, err = Answer(ctx, c, data); err != nil {
@@ -245,15 +245,21 @@ func Answer(ctx context.Context, c *hookchain.Chain, input []byte) ([]byte, erro
 	default:
 		return Refusal(err.Error()), nil
 	}
-	answer := OutputFor(e, c.Run(WithSessionInfo(ctx, in.Session()), e))
+	return encode(OutputFor(e, c.Run(WithSessionInfo(ctx, in.Session()), e))), nil
+}
+
+// encode is answer as one line of JSON, or nil when there is none. An
+// answer that does not encode is a Refusal: failing instead would let
+// Claude Code run the call.
+func encode(answer *Output) []byte {
 	if answer == nil {
-		return nil, nil
+		return nil
 	}
 	b, err := marshal(answer)
 	if err != nil {
-		return nil, fmt.Errorf("encoding the answer: %w", err)
+		return Refusal("encoding the answer: " + err.Error())
 	}
-	return b, nil
+	return b
 }
 
 // Main runs Serve on the process's stdin, stdout and stderr and exits with

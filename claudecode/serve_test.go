@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -285,6 +286,14 @@ func TestServeReportsAnAnswerItCannotWrite(t *testing.T) {
 	code := Serve(context.Background(), guards(), strings.NewReader(serveCases[0].stdin), failingWriter{}, &stderr)
 	assert.Equal(t, 2, code, "an answer Claude Code cannot read blocks the call")
 	assert.Equal(t, "hookchain: writing the answer: broken pipe\n", stderr.String())
+}
+
+func TestServeBlocksTheCallWhenItCannotReadTheHookInput(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := Serve(context.Background(), guards(), iotest.ErrReader(errors.New("input/output error")), &stdout, &stderr)
+	assert.Equal(t, 2, code, "a call hookchain could not read is not let through")
+	assert.Empty(t, stdout.String())
+	assert.Equal(t, "hookchain: reading the hook input: input/output error\n", stderr.String())
 }
 
 // TestAGoHookProgramAnswersClaudeCode builds testdata/gohook, a hook written

@@ -138,6 +138,7 @@ func TestDecodeFileRejectsWhatWouldQuietlyTestLess(t *testing.T) {
 		{"a verdict given twice in two cases", `{` + event + `, "want": {"verdict": "deny", "Verdict": "allow"}}`, `x.json:1:1: want: the keys "verdict" and "Verdict" name one field`},
 		{"a tool given twice in two cases", `{"event": {"hook": "before_tool", "TOOL": "Bash", "tool": "Read"}, "want": {"verdict": "allow"}}`, `x.json:1:1: event: the keys "TOOL" and "tool" name one field`},
 		{"a step's verdict given twice", `{` + event + `, "want": {"verdict": "deny", "steps": [{"name": "a", "verdict": "deny", "verdict": "allow"}]}}`, `x.json:1:1: want.steps[0]: the key "verdict" appears twice`},
+		{"an event given twice in two cases", `{` + event + `, "EVENT": {"hook": "after_tool"}, "want": {"verdict": "allow"}}`, `x.json:1:1: the keys "event" and "EVENT" name one field`},
 
 		{"a missing event", `{"want": {"verdict": "allow"}}`, "x.json:1:1: event is missing"},
 		{"a missing hook", `{"event": {"tool": "Bash"}, "want": {"verdict": "allow"}}`, "x.json:1:1: event.hook is missing"},

@@ -146,13 +146,7 @@ func TestEvalInterruptedExits1WithoutADecision(t *testing.T) {
 		name := map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM"}[sig]
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
-			marker := filepath.Join(dir, "started")
-			settingsFile := filepath.Join(dir, "settings.json")
-			// The hook writes its pid, then becomes a sleep that outlives
-			// any test: only a kill ends it.
-			hook := `echo $$ > ` + marker + `.tmp && mv ` + marker + `.tmp ` + marker + ` && exec sleep 30`
-			require.NoError(t, os.WriteFile(settingsFile, []byte(`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [`+
-				`{"type": "command", "command": `+strconv.Quote(hook)+`}]}]}}`), 0o644))
+			settingsFile, pidFile := sleepingHook(t, dir)
 
 			var stdout, stderr bytes.Buffer
 			cmd := exec.Command(bin, "eval", "--settings", settingsFile, "--project", dir)
@@ -161,15 +155,7 @@ func TestEvalInterruptedExits1WithoutADecision(t *testing.T) {
 			require.NoError(t, cmd.Start())
 			t.Cleanup(func() { _ = cmd.Process.Kill() })
 
-			var pid int
-			require.Eventually(t, func() bool {
-				b, err := os.ReadFile(marker)
-				if err != nil {
-					return false
-				}
-				pid, err = strconv.Atoi(strings.TrimSpace(string(b)))
-				return err == nil
-			}, 20*time.Second, 10*time.Millisecond, "the hook did not start")
+			pid := readPidFile(t, pidFile)
 
 			require.NoError(t, cmd.Process.Signal(sig))
 			sent := time.Now()
@@ -179,6 +165,18 @@ func TestEvalInterruptedExits1WithoutADecision(t *testing.T) {
 			assert.Eventually(t, func() bool { return gone(pid) }, time.Second, 10*time.Millisecond, "the hook is still running")
 		})
 	}
+}
+
+// sleepingHook writes, in dir, settings whose one hook, for Bash before
+// the call, writes its pid to pidFile and then becomes a sleep that
+// outlives any test: only a kill ends it.
+func sleepingHook(t *testing.T, dir string) (settingsFile, pidFile string) {
+	t.Helper()
+	settingsFile, pidFile = filepath.Join(dir, "settings.json"), filepath.Join(dir, "hook.pid")
+	hook := `echo $$ > ` + pidFile + `.tmp && mv ` + pidFile + `.tmp ` + pidFile + ` && exec sleep 30`
+	require.NoError(t, os.WriteFile(settingsFile, []byte(`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [`+
+		`{"type": "command", "command": `+strconv.Quote(hook)+`}]}]}}`), 0o644))
+	return settingsFile, pidFile
 }
 
 // gone reports whether the process pid has ended: it does not exist, or is
@@ -204,11 +202,7 @@ func TestTestInterruptedExits1AndLeavesNoHookRunning(t *testing.T) {
 	for _, update := range []bool{false, true} {
 		t.Run(fmt.Sprintf("update=%v", update), func(t *testing.T) {
 			dir := t.TempDir()
-			marker := filepath.Join(dir, "started")
-			settingsFile := filepath.Join(dir, "settings.json")
-			hook := `echo $$ > ` + marker + `.tmp && mv ` + marker + `.tmp ` + marker + ` && exec sleep 30`
-			require.NoError(t, os.WriteFile(settingsFile, []byte(`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [`+
-				`{"type": "command", "command": `+strconv.Quote(hook)+`}]}]}}`), 0o644))
+			settingsFile, pidFile := sleepingHook(t, dir)
 			caseFile := filepath.Join(dir, "cases.json")
 			cases := `[{"name": "deploy", "event": {"hook": "before_tool", "tool": "Bash", "input": {"command": "make deploy"}}, "want": {"verdict": "allow"}},` +
 				`{"name": "ls", "event": {"hook": "before_tool", "tool": "Bash", "input": {"command": "ls"}}, "want": {"verdict": "allow"}}]`
@@ -224,15 +218,7 @@ func TestTestInterruptedExits1AndLeavesNoHookRunning(t *testing.T) {
 			require.NoError(t, cmd.Start())
 			t.Cleanup(func() { _ = cmd.Process.Kill() })
 
-			var pid int
-			require.Eventually(t, func() bool {
-				b, err := os.ReadFile(marker)
-				if err != nil {
-					return false
-				}
-				pid, err = strconv.Atoi(strings.TrimSpace(string(b)))
-				return err == nil
-			}, 20*time.Second, 10*time.Millisecond, "the hook did not start")
+			pid := readPidFile(t, pidFile)
 
 			require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
 			r := wait(t, cmd, &stdout, &stderr)

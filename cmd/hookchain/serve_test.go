@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -290,6 +291,27 @@ func TestServeRefusesWhatIsNotAHookInputCleanly(t *testing.T) {
 	}
 }
 
+func TestServeBlocksABodyItCannotRead(t *testing.T) {
+	noLeaks(t)
+	s := startServe(t, newProject(t))
+	conn, err := net.Dial("tcp", strings.TrimPrefix(s.url, "http://"))
+	require.NoError(t, err)
+	defer conn.Close()
+	// "zz" is no chunk size: the body breaks off unread, and an HTTP error
+	// would let Claude Code run the call.
+	_, err = io.WriteString(conn, "POST / HTTP/1.1\r\nHost: hookchain\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n")
+	require.NoError(t, err)
+
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+
+	assert.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.Equal(t, `{"decision":"block","reason":"hookchain: reading the hook input: invalid byte in chunk length"}`+"\n", string(b))
+}
+
 func TestServeWantsATokenOffLoopbackAndChecksIt(t *testing.T) {
 	noLeaks(t)
 	project := newProject(t)
@@ -368,6 +390,8 @@ func TestServeLetsRequestsInFlightFinishWhenItStops(t *testing.T) {
 	requireProcessGone(t, readPidFile(t, filepath.Join(project, "guard.pid")))
 }
 
+// readPidFile waits for a hook to write its pid to path, and returns it.
+// The wait is long: on a loaded machine a hook may take seconds to start.
 func readPidFile(t *testing.T, path string) int {
 	t.Helper()
 	var pid int
@@ -378,19 +402,13 @@ func readPidFile(t *testing.T, path string) int {
 		}
 		pid, err = strconv.Atoi(strings.TrimSpace(string(b)))
 		return err == nil
-	}, 5*time.Second, 5*time.Millisecond, "no pid in %s", path)
+	}, 20*time.Second, 5*time.Millisecond, "no pid in %s: the hook did not start", path)
 	return pid
 }
 
 func requireProcessGone(t *testing.T, pid int) {
 	t.Helper()
-	require.Eventually(t, func() bool {
-		if syscall.Kill(pid, 0) != nil {
-			return true
-		}
-		b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-		return err == nil && strings.Contains(string(b), ") Z ")
-	}, 5*time.Second, 10*time.Millisecond, "process %d is still running", pid)
+	require.Eventually(t, func() bool { return gone(pid) }, 5*time.Second, 10*time.Millisecond, "process %d is still running", pid)
 }
 
 func TestTheServeCommandReloadsOnSIGHUPAndFinishesItsRequestsOnSIGTERM(t *testing.T) {
