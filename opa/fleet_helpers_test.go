@@ -13,7 +13,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strconv"
 	"sync"
 	"testing"
@@ -48,13 +47,11 @@ func newSigningKey(t testing.TB) signingKey {
 // signed with key unless it is zero.
 func buildBundle(t testing.TB, revision, policy string, key signingKey) []byte {
 	t.Helper()
-	mask, err := os.ReadFile("testdata/mask.rego")
-	require.NoError(t, err)
 	b := bundle.Bundle{
 		Manifest: bundle.Manifest{Revision: revision, Roots: &[]string{"hookchain", "system/log"}},
 		Modules: []bundle.ModuleFile{
 			{URL: "/hookchain.rego", Path: "/hookchain.rego", Raw: []byte(policy)},
-			{URL: "/mask.rego", Path: "/mask.rego", Raw: mask},
+			{URL: "/mask.rego", Path: "/mask.rego", Raw: []byte(readFile(t, "testdata/mask.rego"))},
 		},
 		Data: map[string]any{},
 	}

@@ -15,12 +15,18 @@ import (
 	"github.com/hookchain/hookchain/opa"
 )
 
+// readFile is the file at path, relative to this package's directory.
+func readFile(t testing.TB, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return string(b)
+}
+
 // examplePolicy is the policy the README shows.
 func examplePolicy(t testing.TB) string {
 	t.Helper()
-	src, err := os.ReadFile("testdata/hookchain.rego")
-	require.NoError(t, err)
-	return string(src)
+	return readFile(t, "testdata/hookchain.rego")
 }
 
 // quiet is a logger for tests that do not read the log.
