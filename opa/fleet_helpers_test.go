@@ -225,6 +225,17 @@ func startFleet(t testing.TB, s *fleetServer, key signingKey, opts ...opa.Option
 	return startFleetOn(t, s.config(key), opts...)
 }
 
+// readyFleet serves policy in a bundle signed with a new key from a new
+// fleetServer, and starts a Fleet on it that has activated the bundle.
+func readyFleet(t testing.TB, policy string, opts ...opa.Option) (*fleetServer, signingKey, *opa.Fleet) {
+	t.Helper()
+	srv, key := newFleetServer(t), newSigningKey(t)
+	srv.publish(buildBundle(t, "v1", policy, key))
+	f := startFleet(t, srv, key, opts...)
+	waitReady(t, f)
+	return srv, key, f
+}
+
 // startFleetOn starts a Fleet on config, closed when the test ends.
 func startFleetOn(t testing.TB, config []byte, opts ...opa.Option) *opa.Fleet {
 	t.Helper()
