@@ -1,11 +1,9 @@
 package opa_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"log/slog"
 	"strings"
 	"sync"
 	"testing"
@@ -306,13 +304,7 @@ deny contains sprintf("%s is not an approved host", [input.input.host]) if not i
 // Rego's print calls and the decisions a link could not make reach the
 // host's logger, tied to the call.
 func TestPrintOutputAndFailuresReachTheLogger(t *testing.T) {
-	var buf bytes.Buffer
-	logger := slog.New(slog.NewJSONHandler(&buf, &slog.HandlerOptions{ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
-		if a.Key == slog.TimeKey {
-			return slog.Attr{}
-		}
-		return a
-	}}))
+	logger, buf := jsonLogger()
 	fn, err := opa.Embedded("data.p.decision", map[string]string{"p.rego": `package p
 decision := {"decision": "allow"} if {
 	print("asked about", input.tool)

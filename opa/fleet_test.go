@@ -1,11 +1,8 @@
 package opa_test
 
 import (
-	"bytes"
 	"context"
-	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -173,21 +170,14 @@ func TestAnUnchangedBundleIsNotDownloadedAgain(t *testing.T) {
 // A Fleet's Rego print output and the decisions it could not make reach
 // the host's logger as Embedded's do, tied to the call.
 func TestAFleetsPrintOutputAndFailuresReachTheLogger(t *testing.T) {
-	var buf syncBuffer
+	logger, buf := jsonLogger()
 	_, _, f := readyFleet(t, `package hookchain
 
 decision := {"decision": "allow"} if {
 	print("asked about", input.tool)
 	input.tool != "Write"
 }
-`, opa.WithLogger(slog.New(slog.NewJSONHandler(&buf, &slog.HandlerOptions{
-		ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
-			if a.Key == slog.TimeKey {
-				return slog.Attr{}
-			}
-			return a
-		},
-	}))))
+`, opa.WithLogger(logger))
 
 	_, err := f.Intercept(context.Background(), hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Read", CallID: "toolu_1"})
 	require.NoError(t, err)
@@ -205,25 +195,6 @@ decision := {"decision": "allow"} if {
 	assert.JSONEq(t, `{"level":"INFO","msg":"opa print","text":"asked about Write","location":"/hookchain.rego:4","hook":"before_tool","tool":"Write","call_id":"toolu_2"}`, ours[1])
 	assert.JSONEq(t, `{"level":"WARN","msg":"opa decision failed","hook":"before_tool","tool":"Write","call_id":"toolu_2",
 		"error":"opa: hookchain/decision: undefined: the policy gave no decision for the call"}`, ours[2])
-}
-
-// syncBuffer is a bytes.Buffer that OPA's goroutines and the test can
-// write and read at once.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 func TestStatusReportsNameTheActiveRevision(t *testing.T) {
