@@ -140,7 +140,7 @@ func jsonValue(raw json.RawMessage, what string) (ast.Value, error) {
 	if !json.Valid(raw) {
 		return nil, fmt.Errorf("the event's %s is not valid JSON: %w", what, json.Unmarshal(raw, &struct{}{}))
 	}
-	r := jsonReader{b: raw}
+	r := jsonReader{b: string(raw)}
 	t, err := r.term()
 	if err != nil {
 		return nil, fmt.Errorf("the event's %s %w", what, err)
@@ -149,9 +149,10 @@ func jsonValue(raw json.RawMessage, what string) (ast.Value, error) {
 }
 
 // jsonReader reads JSON that json.Valid has accepted into OPA terms, each
-// byte once.
+// byte once. It holds the JSON as one string, so that the strings and
+// numbers it reads are slices of it rather than copies.
 type jsonReader struct {
-	b []byte
+	b string
 	i int
 }
 
@@ -226,11 +227,11 @@ func (r *jsonReader) str() string {
 		}
 	}
 	r.i++
-	if s := r.b[start+1 : r.i-1]; !escaped && utf8.Valid(s) {
-		return string(s)
+	if s := r.b[start+1 : r.i-1]; !escaped && utf8.ValidString(s) {
+		return s
 	}
 	var s string
-	_ = json.Unmarshal(r.b[start:r.i], &s) // cannot fail: json.Valid read it
+	_ = json.Unmarshal([]byte(r.b[start:r.i]), &s) // cannot fail: json.Valid read it
 	return s
 }
 
