@@ -31,10 +31,7 @@ func BenchmarkPolicy(b *testing.B) {
 	}{
 		{"embedded-opa", func(b *testing.B) hookchain.Interceptor { return embeddedExample(b) }},
 		{"fleet-opa", func(b *testing.B) hookchain.Interceptor {
-			srv, key := newFleetServer(b), newSigningKey(b)
-			srv.publish(buildBundle(b, "v1", examplePolicy(b), key))
-			f := startFleet(b, srv, key)
-			waitReady(b, f)
+			_, _, f := readyFleet(b, examplePolicy(b))
 			return f.Intercept
 		}},
 		{"fleet-opa-unlogged", func(b *testing.B) hookchain.Interceptor {

@@ -1,11 +1,9 @@
 package opa_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"log/slog"
 	"strings"
 	"sync"
 	"testing"
@@ -137,6 +135,36 @@ func TestAPolicyThatCannotDecideFailsTheLinkClosed(t *testing.T) {
 			}, got)
 		})
 	}
+}
+
+// What the policy is given is what encoding/json reads, and no more: an
+// input nested past its cap is refused by name rather than read at a cost
+// that grows with its depth, and an object that gives a key twice — which
+// the chain refuses before asking — is refused by a link called alone.
+func TestAnInputThePolicyCannotBeGivenFailsTheLinkClosed(t *testing.T) {
+	deep := `{"command":"ls","x":` + strings.Repeat("[", 10001) + strings.Repeat("]", 10001) + `}`
+	for _, tc := range []struct {
+		name, input, fault string
+	}{
+		{"NestedDeeperThanEncodingJSONReads", deep,
+			"opa: data.hookchain.decision: not evaluated: the event's input is not valid JSON: invalid character '[' exceeded max depth"},
+		{"AKeyGivenTwice", `{"command":"ls","x":{"command":"rm -rf /","command":"ls"}}`,
+			`opa: data.hookchain.decision: not evaluated: the event's input has the key "command" twice`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := embeddedExample(t)(context.Background(), bash(hookchain.BeforeTool, "toolu_01", tc.input))
+			require.EqualError(t, err, tc.fault)
+		})
+	}
+
+	chain := hookchain.New(hookchain.Before("policy", hookchain.Any(), embeddedExample(t)))
+	fault := "opa: data.hookchain.decision: not evaluated: the event's input is not valid JSON: invalid character '[' exceeded max depth"
+	assert.Equal(t, hookchain.Outcome{
+		Verdict:   hookchain.Denied,
+		Reason:    "policy failed and denies on failure: " + fault,
+		Trail:     []hookchain.Step{{Name: "policy", Verdict: hookchain.Denied, Fault: fault}},
+		DecidedBy: "policy", Cause: hookchain.CauseFailure,
+	}, chain.Run(context.Background(), bash(hookchain.BeforeTool, "toolu_01", deep)))
 }
 
 // Everything that can be found out before the first call is: a policy that
@@ -276,13 +304,7 @@ deny contains sprintf("%s is not an approved host", [input.input.host]) if not i
 // Rego's print calls and the decisions a link could not make reach the
 // host's logger, tied to the call.
 func TestPrintOutputAndFailuresReachTheLogger(t *testing.T) {
-	var buf bytes.Buffer
-	logger := slog.New(slog.NewJSONHandler(&buf, &slog.HandlerOptions{ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
-		if a.Key == slog.TimeKey {
-			return slog.Attr{}
-		}
-		return a
-	}}))
+	logger, buf := jsonLogger()
 	fn, err := opa.Embedded("data.p.decision", map[string]string{"p.rego": `package p
 decision := {"decision": "allow"} if {
 	print("asked about", input.tool)

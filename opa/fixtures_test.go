@@ -21,11 +21,7 @@ func TestTheExamplePolicysCasesHoldEmbedded(t *testing.T) {
 }
 
 func TestTheExamplePolicysCasesHoldInAFleet(t *testing.T) {
-	srv := newFleetServer(t)
-	key := newSigningKey(t)
-	srv.publish(buildBundle(t, "v1", examplePolicy(t), key))
-	f := startFleet(t, srv, key)
-	waitReady(t, f)
+	_, _, f := readyFleet(t, examplePolicy(t))
 	hookchaintest.RunFiles(t, fleetChain(f), "testdata/cases/*.json")
 }
 

@@ -13,7 +13,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strconv"
 	"sync"
 	"testing"
@@ -48,13 +47,11 @@ func newSigningKey(t testing.TB) signingKey {
 // signed with key unless it is zero.
 func buildBundle(t testing.TB, revision, policy string, key signingKey) []byte {
 	t.Helper()
-	mask, err := os.ReadFile("testdata/mask.rego")
-	require.NoError(t, err)
 	b := bundle.Bundle{
 		Manifest: bundle.Manifest{Revision: revision, Roots: &[]string{"hookchain", "system/log"}},
 		Modules: []bundle.ModuleFile{
 			{URL: "/hookchain.rego", Path: "/hookchain.rego", Raw: []byte(policy)},
-			{URL: "/mask.rego", Path: "/mask.rego", Raw: mask},
+			{URL: "/mask.rego", Path: "/mask.rego", Raw: []byte(readFile(t, "testdata/mask.rego"))},
 		},
 		Data: map[string]any{},
 	}
@@ -226,6 +223,17 @@ func (s *fleetServer) config(key signingKey, leaveOut ...string) []byte {
 func startFleet(t testing.TB, s *fleetServer, key signingKey, opts ...opa.Option) *opa.Fleet {
 	t.Helper()
 	return startFleetOn(t, s.config(key), opts...)
+}
+
+// readyFleet serves policy in a bundle signed with a new key from a new
+// fleetServer, and starts a Fleet on it that has activated the bundle.
+func readyFleet(t testing.TB, policy string, opts ...opa.Option) (*fleetServer, signingKey, *opa.Fleet) {
+	t.Helper()
+	srv, key := newFleetServer(t), newSigningKey(t)
+	srv.publish(buildBundle(t, "v1", policy, key))
+	f := startFleet(t, srv, key, opts...)
+	waitReady(t, f)
+	return srv, key, f
 }
 
 // startFleetOn starts a Fleet on config, closed when the test ends.

@@ -1,11 +1,8 @@
 package opa_test
 
 import (
-	"bytes"
 	"context"
-	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -57,11 +54,7 @@ func TestAFleetLinkDeniesUntilItsFirstBundleIsActive(t *testing.T) {
 }
 
 func TestAPolicyChangedOnTheServerChangesDecisionsWithinThePollingInterval(t *testing.T) {
-	srv := newFleetServer(t)
-	key := newSigningKey(t)
-	srv.publish(buildBundle(t, "v1", examplePolicy(t), key))
-	f := startFleet(t, srv, key)
-	waitReady(t, f)
+	srv, key, f := readyFleet(t, examplePolicy(t))
 	chain := fleetChain(f)
 	require.Equal(t, hookchain.Allowed, chain.Run(context.Background(), lsCall).Verdict)
 
@@ -107,11 +100,7 @@ func TestABadBundleIsRefusedAndTheOldOneKept(t *testing.T) {
 }
 
 func TestAFleetKeepsDecidingWithTheLastGoodBundleWhileTheServerIsDown(t *testing.T) {
-	srv := newFleetServer(t)
-	key := newSigningKey(t)
-	srv.publish(buildBundle(t, "v1", lsDenied, key))
-	f := startFleet(t, srv, key)
-	waitReady(t, f)
+	srv, _, f := readyFleet(t, lsDenied)
 	chain := fleetChain(f)
 
 	srv.setDown(true)
@@ -123,11 +112,7 @@ func TestAFleetKeepsDecidingWithTheLastGoodBundleWhileTheServerIsDown(t *testing
 }
 
 func TestDecisionLogsReachTheCollectorWithTheCallIDAndTheDecision(t *testing.T) {
-	srv := newFleetServer(t)
-	key := newSigningKey(t)
-	srv.publish(buildBundle(t, "v1", examplePolicy(t), key))
-	f := startFleet(t, srv, key)
-	waitReady(t, f)
+	srv, _, f := readyFleet(t, examplePolicy(t))
 	chain := fleetChain(f)
 
 	chain.Run(context.Background(), bash(hookchain.BeforeTool, "toolu_rm", `{"command":"rm -rf /","timeout":5}`))
@@ -173,11 +158,7 @@ func TestDecisionLogsReachTheCollectorWithTheCallIDAndTheDecision(t *testing.T) 
 // OPA polls with the ETag of the bundle it has: an unchanged bundle is
 // answered 304 Not Modified and never downloaded again.
 func TestAnUnchangedBundleIsNotDownloadedAgain(t *testing.T) {
-	srv := newFleetServer(t)
-	key := newSigningKey(t)
-	srv.publish(buildBundle(t, "v1", examplePolicy(t), key))
-	f := startFleet(t, srv, key)
-	waitReady(t, f)
+	srv, _, f := readyFleet(t, examplePolicy(t))
 
 	require.Eventually(t, func() bool { _, same := srv.bundleAnswers(); return same >= 2 },
 		10*time.Second, 20*time.Millisecond, "no poll was answered 304 within 10s of a 1s polling interval")
@@ -189,25 +170,14 @@ func TestAnUnchangedBundleIsNotDownloadedAgain(t *testing.T) {
 // A Fleet's Rego print output and the decisions it could not make reach
 // the host's logger as Embedded's do, tied to the call.
 func TestAFleetsPrintOutputAndFailuresReachTheLogger(t *testing.T) {
-	srv := newFleetServer(t)
-	key := newSigningKey(t)
-	srv.publish(buildBundle(t, "v1", `package hookchain
+	logger, buf := jsonLogger()
+	_, _, f := readyFleet(t, `package hookchain
 
 decision := {"decision": "allow"} if {
 	print("asked about", input.tool)
 	input.tool != "Write"
 }
-`, key))
-	var buf syncBuffer
-	f := startFleet(t, srv, key, opa.WithLogger(slog.New(slog.NewJSONHandler(&buf, &slog.HandlerOptions{
-		ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
-			if a.Key == slog.TimeKey {
-				return slog.Attr{}
-			}
-			return a
-		},
-	}))))
-	waitReady(t, f)
+`, opa.WithLogger(logger))
 
 	_, err := f.Intercept(context.Background(), hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Read", CallID: "toolu_1"})
 	require.NoError(t, err)
@@ -227,31 +197,8 @@ decision := {"decision": "allow"} if {
 		"error":"opa: hookchain/decision: undefined: the policy gave no decision for the call"}`, ours[2])
 }
 
-// syncBuffer is a bytes.Buffer that OPA's goroutines and the test can
-// write and read at once.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 func TestStatusReportsNameTheActiveRevision(t *testing.T) {
-	srv := newFleetServer(t)
-	key := newSigningKey(t)
-	srv.publish(buildBundle(t, "v1", examplePolicy(t), key))
-	f := startFleet(t, srv, key)
-	waitReady(t, f)
+	srv, key, _ := readyFleet(t, examplePolicy(t))
 	waitForStatus(t, srv, func(b bundleStatus) bool { return b.ActiveRevision == "v1" && b.Code == "" })
 
 	srv.publish(buildBundle(t, "v2", lsDenied, key))

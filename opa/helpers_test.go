@@ -1,11 +1,13 @@
 package opa_test
 
 import (
+	"bytes"
 	"io"
 	"log/slog"
 	"os"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -15,16 +17,53 @@ import (
 	"github.com/hookchain/hookchain/opa"
 )
 
+// readFile is the file at path, relative to this package's directory.
+func readFile(t testing.TB, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return string(b)
+}
+
 // examplePolicy is the policy the README shows.
 func examplePolicy(t testing.TB) string {
 	t.Helper()
-	src, err := os.ReadFile("testdata/hookchain.rego")
-	require.NoError(t, err)
-	return string(src)
+	return readFile(t, "testdata/hookchain.rego")
 }
 
 // quiet is a logger for tests that do not read the log.
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+// jsonLogger is a logger whose records, in JSON without their time, a test
+// reads back from buf.
+func jsonLogger() (logger *slog.Logger, buf *syncBuffer) {
+	buf = &syncBuffer{}
+	return slog.New(slog.NewJSONHandler(buf, &slog.HandlerOptions{ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
+		if a.Key == slog.TimeKey {
+			return slog.Attr{}
+		}
+		return a
+	}})), buf
+}
+
+// syncBuffer is a bytes.Buffer that OPA's goroutines and the test can
+// write and read at once.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
 
 // embeddedExample is the example policy as an Embedded link.
 func embeddedExample(t testing.TB, opts ...opa.Option) hookchain.Interceptor {

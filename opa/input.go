@@ -7,9 +7,9 @@ import (
 	"fmt"
 	"maps"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/open-policy-agent/opa/v1/ast"
-	"github.com/tidwall/gjson"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/claudecode"
@@ -128,59 +128,117 @@ func (r request) value() (ast.Value, error) {
 }
 
 // jsonValue reads raw JSON as an OPA value, numbers kept as written. It
-// walks the JSON with gjson, term by term, rather than decoding it into Go
+// reads the JSON term by term in one pass rather than decoding it into Go
 // maps and converting those: the event's input is read once per call. A key
 // given twice in one object is an error, as it is to the chain: which of
 // the two a policy would read depends on the reader.
+//
+// encoding/json checks the JSON first, and so caps its nesting (10000
+// levels): a deeper value is refused, named, and the reading below never
+// recurses past the cap.
 func jsonValue(raw json.RawMessage, what string) (ast.Value, error) {
-	if !gjson.ValidBytes(raw) {
-		return nil, fmt.Errorf("the event's %s is not valid JSON", what)
+	if !json.Valid(raw) {
+		return nil, fmt.Errorf("the event's %s is not valid JSON: %w", what, json.Unmarshal(raw, &struct{}{}))
 	}
-	t, err := jsonTerm(gjson.ParseBytes(raw))
+	r := jsonReader{b: string(raw)}
+	t, err := r.term()
 	if err != nil {
 		return nil, fmt.Errorf("the event's %s %w", what, err)
 	}
 	return t.Value, nil
 }
 
-func jsonTerm(r gjson.Result) (*ast.Term, error) {
-	switch r.Type {
-	case gjson.String:
-		return ast.StringTerm(r.String()), nil
-	case gjson.Number:
-		return ast.NumberTerm(json.Number(r.Raw)), nil
-	case gjson.True:
+// jsonReader reads JSON that json.Valid has accepted into OPA terms, each
+// byte once. It holds the JSON as one string, so that the strings and
+// numbers it reads are slices of it rather than copies.
+type jsonReader struct {
+	b string
+	i int
+}
+
+func (r *jsonReader) term() (*ast.Term, error) {
+	r.space()
+	switch r.b[r.i] {
+	case '{':
+		obj := ast.NewObject()
+		r.i++
+		for r.space(); r.b[r.i] != '}'; r.space() {
+			k := r.str()
+			key := ast.StringTerm(k)
+			if obj.Get(key) != nil {
+				return nil, fmt.Errorf("has the key %q twice", k)
+			}
+			r.space()
+			r.i++ // ':'
+			v, err := r.term()
+			if err != nil {
+				return nil, err
+			}
+			obj.Insert(key, v)
+			if r.space(); r.b[r.i] == ',' {
+				r.i++
+			}
+		}
+		r.i++
+		return ast.NewTerm(obj), nil
+	case '[':
+		var elems []*ast.Term
+		r.i++
+		for r.space(); r.b[r.i] != ']'; r.space() {
+			v, err := r.term()
+			if err != nil {
+				return nil, err
+			}
+			elems = append(elems, v)
+			if r.space(); r.b[r.i] == ',' {
+				r.i++
+			}
+		}
+		r.i++
+		return ast.ArrayTerm(elems...), nil
+	case '"':
+		return ast.StringTerm(r.str()), nil
+	case 't':
+		r.i += len("true")
 		return ast.BooleanTerm(true), nil
-	case gjson.False:
+	case 'f':
+		r.i += len("false")
 		return ast.BooleanTerm(false), nil
-	case gjson.Null:
+	case 'n':
+		r.i += len("null")
 		return ast.NullTerm(), nil
 	}
-	var err error
-	if r.IsArray() {
-		var elems []*ast.Term
-		r.ForEach(func(_, v gjson.Result) bool {
-			var t *ast.Term
-			t, err = jsonTerm(v)
-			elems = append(elems, t)
-			return err == nil
-		})
-		return ast.ArrayTerm(elems...), err
+	start := r.i
+	for r.i < len(r.b) && strings.IndexByte("+-.0123456789eE", r.b[r.i]) >= 0 {
+		r.i++
 	}
-	obj := ast.NewObject()
-	r.ForEach(func(k, v gjson.Result) bool {
-		key := ast.StringTerm(k.String())
-		if obj.Get(key) != nil {
-			err = fmt.Errorf("has the key %q twice", k.String())
-			return false
+	return ast.NumberTerm(json.Number(r.b[start:r.i])), nil
+}
+
+// str reads the string at r.i. One with no escape, in valid UTF-8, is
+// taken as written; any other is unescaped by encoding/json, so that a
+// policy reads what a Go tool decodes, lone surrogates and bad bytes alike.
+func (r *jsonReader) str() string {
+	start, escaped := r.i, false
+	for r.i++; r.b[r.i] != '"'; r.i++ {
+		if r.b[r.i] == '\\' {
+			escaped = true
+			r.i++
 		}
-		var t *ast.Term
-		if t, err = jsonTerm(v); err == nil {
-			obj.Insert(key, t)
-		}
-		return err == nil
-	})
-	return ast.NewTerm(obj), err
+	}
+	r.i++
+	if s := r.b[start+1 : r.i-1]; !escaped && utf8.ValidString(s) {
+		return s
+	}
+	var s string
+	_ = json.Unmarshal([]byte(r.b[start:r.i]), &s) // cannot fail: json.Valid read it
+	return s
+}
+
+func (r *jsonReader) space() {
+	for r.i < len(r.b) && (r.b[r.i] == ' ' || r.b[r.i] == '\t' || r.b[r.i] == '\n' || r.b[r.i] == '\r') {
+		r.i++
+	}
 }
 
 // checkPath checks a decision's path: slash-separated under data, as in

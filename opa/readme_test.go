@@ -2,7 +2,6 @@ package opa_test
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"regexp"
 	"testing"
@@ -16,9 +15,7 @@ import (
 // policy, the mask and the configuration these tests run.
 func readme(t testing.TB) string {
 	t.Helper()
-	b, err := os.ReadFile("../README.md")
-	require.NoError(t, err)
-	return string(b)
+	return readFile(t, "../README.md")
 }
 
 // The README's Rego blocks marked <!-- file: PATH --> are the files the
@@ -28,9 +25,7 @@ func TestTheReadmesPoliciesAreTheOnesTested(t *testing.T) {
 	require.Len(t, marked, 2)
 	for _, m := range marked {
 		t.Run(m[1], func(t *testing.T) {
-			file, err := os.ReadFile(filepath.Join("..", m[1]))
-			require.NoError(t, err)
-			assert.Equal(t, string(file), m[2])
+			assert.Equal(t, readFile(t, filepath.Join("..", m[1])), m[2])
 		})
 	}
 }
