@@ -45,6 +45,13 @@ type Fleet struct {
 	closed atomic.Bool
 	cancel context.CancelFunc
 	once   sync.Once
+	// deciding lets one decision through OPA's SDK at a time. The SDK
+	// (v1.22) caches a prepared query with the rule tracker of the call
+	// that prepared it, and every decision after writes to that tracker:
+	// asked concurrently, it races, and a map written from two goroutines
+	// stops the process. A decision takes tens of microseconds; a tool call
+	// takes milliseconds.
+	deciding chan struct{}
 }
 
 // NewFleet starts OPA with config, OPA's configuration file (JSON or
@@ -74,7 +81,7 @@ func NewFleet(ctx context.Context, config []byte, path string, opts ...Option) (
 	run, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	stop := context.AfterFunc(ctx, cancel) // an abandoned start ends at once
 	defer stop()
-	f := &Fleet{path: path, ready: make(chan struct{}), o: o, cancel: cancel}
+	f := &Fleet{path: path, ready: make(chan struct{}), o: o, cancel: cancel, deciding: make(chan struct{}, 1)}
 	logger := logging.NewLoggerFromSlogHandler(o.logger.Handler(), logging.Info)
 	// The SDK does not stop the plugin manager of a configuration it
 	// refuses; it is taken here so that a refused start leaves nothing
@@ -143,7 +150,7 @@ func (f *Fleet) Intercept(ctx context.Context, e hookchain.Event) (hookchain.Out
 	if err != nil {
 		return failed(ctx, f.o.logger, &e, fmt.Errorf("opa: %s: not evaluated: %w", f.path, err))
 	}
-	res, err := f.opa.Decision(withEvent(ctx, &e), sdk.DecisionOptions{Path: f.path, Input: input, StrictBuiltinErrors: true})
+	res, err := f.decide(withEvent(ctx, &e), sdk.DecisionOptions{Path: f.path, Input: input, StrictBuiltinErrors: true})
 	switch {
 	case sdk.IsUndefinedErr(err):
 		return failed(ctx, f.o.logger, &e, fmt.Errorf("opa: %s: %w", f.path, ErrUndefined))
@@ -155,6 +162,18 @@ func (f *Fleet) Intercept(ctx context.Context, e hookchain.Event) (hookchain.Out
 		return failed(ctx, f.o.logger, &e, fmt.Errorf("opa: %s is not a decision: %w", f.path, err))
 	}
 	return out, nil
+}
+
+// decide asks OPA's SDK for a decision, one at a time (see Fleet.deciding);
+// a caller who goes away while waiting its turn is not evaluated.
+func (f *Fleet) decide(ctx context.Context, opts sdk.DecisionOptions) (*sdk.DecisionResult, error) {
+	select {
+	case f.deciding <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	defer func() { <-f.deciding }()
+	return f.opa.Decision(ctx, opts)
 }
 
 // Close stops OPA: polling ends, and decisions still waiting to be logged
