@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -281,15 +282,26 @@ func inputDigest(input json.RawMessage) [sha256.Size]byte {
 	return sha256.Sum256(buf.Bytes())
 }
 
-// Grant is a resolved ticket: the approval, bound to what was asked.
+// Grant is a resolved ticket: the approval, bound to what was asked. A
+// ticket for a call with a call ID grants that call, however often it is run
+// again; one for a call with none grants one run of it, the first that
+// presents it, and never every identical call after it — nothing else tells
+// that call from the next one with the same input.
 type Grant struct {
 	ticket   Ticket
 	approval Approval
+	spent    *atomic.Bool // for a call with no call ID: set by the run it granted
 }
 
 // Grant resolves the ticket with an approver's answer. Only Approve and
 // ApproveAll let the call run; any other decision refuses it.
-func (t *Ticket) Grant(a Approval) Grant { return Grant{ticket: *t, approval: a} }
+func (t *Ticket) Grant(a Approval) Grant {
+	g := Grant{ticket: *t, approval: a}
+	if t.Question.CallID == "" {
+		g.spent = new(atomic.Bool)
+	}
+	return g
+}
 
 type grantKey struct{}
 
@@ -401,14 +413,16 @@ func (c *Chain) approval(ctx context.Context, q Question) (Approval, string) {
 }
 
 // fits reports whether the grant was issued for exactly this question, by a
-// chain with this ID.
+// chain with this ID, and is not spent; a grant for a call with no call ID
+// is spent by fitting.
 func (g Grant) fits(chain string, q Question) bool {
 	t := g.ticket
 	return t.chain == chain &&
 		t.Question.CallID == q.CallID &&
 		t.Question.Tool == q.Tool &&
 		t.input == inputDigest(q.Input) &&
-		askedBy(t.Question.Asks) == askedBy(q.Asks)
+		askedBy(t.Question.Asks) == askedBy(q.Asks) &&
+		(t.Question.CallID != "" || (g.spent != nil && g.spent.CompareAndSwap(false, true)))
 }
 
 // ask runs the approver, bounded by its timeout, like a Timeout link: the

@@ -206,8 +206,12 @@ func TestApproveAllLatchesOnlyTheAskingLinksForTheSession(t *testing.T) {
 
 func TestAnApprovalObtainedOutOfBandIsBoundToTheCallAndItsInput(t *testing.T) {
 	var asked []hc.Question
-	c := hc.New(hc.Before("push-guard", hc.Any(), answering(hc.Ask("push?")))).
-		WithApprover(approverThat(hc.Approval{Decision: hc.Defer}, nil, &asked))
+	// The chain is built where a program builds it, in one place, once
+	// before a restart and once after.
+	build := func(a hc.Approver) *hc.Chain {
+		return hc.New(hc.Before("push-guard", hc.Any(), answering(hc.Ask("push?")))).WithApprover(a)
+	}
+	c := build(approverThat(hc.Approval{Decision: hc.Defer}, nil, &asked))
 
 	pending := c.Run(context.Background(), pushCall())
 	require.Equal(t, hc.Asked, pending.Verdict)
@@ -247,8 +251,7 @@ func TestAnApprovalObtainedOutOfBandIsBoundToTheCallAndItsInput(t *testing.T) {
 		{"another chain does not honour it", c.WithID("elsewhere"), pushCall(),
 			hc.Outcome{Verdict: hc.Asked, Reason: "approval pending (asked by push-guard: push?)", DecidedBy: "human", Cause: hc.CauseApprover,
 				Trail: []hc.Step{asks, deferred}}, 4},
-		{"the same links rebuilt (after a restart) honour it", hc.New(hc.Before("push-guard", hc.Any(), answering(hc.Ask("push?")))).
-			WithApprover(approverThat(hc.Approval{}, nil, &asked)), pushCall(),
+		{"the same links rebuilt (after a restart) honour it", build(approverThat(hc.Approval{}, nil, &asked)), pushCall(),
 			hc.Outcome{DecidedBy: "human", Cause: hc.CauseApprover, Trail: []hc.Step{
 				asks, {Name: "human", Approver: true, Verdict: hc.Allowed, By: "alice", Reason: "ok"},
 			}}, 4},

@@ -2,12 +2,9 @@ package hookchain
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"hash/maphash"
-	"io"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -107,30 +104,20 @@ func Build(links ...Link) (*Chain, error) {
 	return c, nil
 }
 
-// derivedID is a chain's default ID: a digest of what its links are — names,
-// hooks, matchers, timeouts, failure policies — so that the same
-// configuration, rebuilt after a restart or a reload, keeps its sessions'
-// latches and honours its tickets, and a changed one does neither.
-func derivedID(links []Link) string {
-	h := sha256.New()
-	for _, l := range links {
-		io.WriteString(h, l.String())
-		h.Write([]byte{0})
-	}
-	return hex.EncodeToString(h.Sum(nil)[:16])
-}
-
 // ID returns the chain's identity, which latches ([Session]) and tickets
 // ([Ticket]) are bound to. By default it is derived from the links (see
 // [Chain.WithID]).
 func (c *Chain) ID() string { return c.id }
 
-// WithID returns a copy of the chain with the given identity. The default,
-// derived from the links' names, hooks, matchers and options, changes when
-// any of them does; a runtime that wants latches and queued tickets to
-// survive a change of policy — or not to be shared by two chains built from
-// the same links — names its chains itself. An empty id restores the
-// derived one.
+// WithID returns a copy of the chain with the given identity. The default
+// is derived from what decides in each link — its name, hooks, options, its
+// interceptor's function and its matcher — and changes when any of them
+// does. An ID given here is the host's promise that what decides is the
+// same wherever that ID is given: every chain with it shares its sessions'
+// "approve all" latches and honours its tickets, whatever its links. So an
+// ID must change whenever the policy does (a version, a digest of the
+// configuration the links were built from), and two chains with different
+// policies must never share one. An empty id restores the derived one.
 func (c *Chain) WithID(id string) *Chain {
 	n := *c
 	n.id = id
