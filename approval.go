@@ -427,9 +427,13 @@ func (g Grant) fits(chain string, q Question) bool {
 
 // ask runs the approver, bounded by its timeout, like a Timeout link: the
 // chain stops waiting when the time is up even if the approver does not.
+//
+// The approver is handed its own copy of the input: an approver abandoned at
+// its timeout must not be able to write to the bytes of the call.
 func (a *Approver) ask(parent context.Context, q Question) (Approval, string) {
 	ctx, cancel := context.WithTimeout(parent, a.Timeout)
 	defer cancel()
+	q.Input = bytes.Clone(q.Input)
 	type result struct {
 		a     Approval
 		fault string

@@ -1,6 +1,7 @@
 package hookchain
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -241,7 +242,7 @@ func (c *Chain) runOnce(ctx context.Context, done <-chan struct{}, e *Event, inp
 	if len(c.observers) == 0 {
 		return c.run(ctx, done, e, nil, inputChecked, out, kept)
 	}
-	obs := &observation{start: time.Now()}
+	obs := &observation{start: time.Now(), given: *e}
 	checked := c.run(ctx, done, e, obs, inputChecked, out, kept)
 	c.reportRun(ctx, *e, *out, obs)
 	return checked
@@ -423,6 +424,11 @@ func (c *Chain) walk(ctx context.Context, done <-chan struct{}, w *walk, e *Even
 	defer func() {
 		if r := recover(); r != nil {
 			w.panicked = fmt.Sprintf("panic: %v", r)
+		} else if !finished {
+			// Neither a return nor a panic: a link ended the goroutine
+			// (runtime.Goexit, as t.FailNow does). Nothing can stop that,
+			// and nobody is left to answer; what can be done is to say so.
+			c.goexit(ctx, w, e, links, obs, res)
 		}
 	}()
 	// This loop is what every call runs, for every link: it asks a link
@@ -458,6 +464,27 @@ func (c *Chain) walk(ctx context.Context, done <-chan struct{}, w *walk, e *Even
 	}
 	// Otherwise *res is still the zero Outcome runOnce was given: an allow.
 	return true
+}
+
+// goexit records the failure of links[w.i], which ended the caller's
+// goroutine while it was asked or matched, in *res and for the observers:
+// the goroutine is ending with no answer to return, but the chain's audit
+// says which link ended it, and that it denied. The tool does not run: the
+// goroutine that would have run it is gone.
+func (c *Chain) goexit(ctx context.Context, w *walk, e *Event, links []*Link, obs *observation, res *Outcome) {
+	name := "a link"
+	if w.i < len(links) {
+		name = links[w.i].name
+	}
+	const fault = "ended the caller's goroutine (runtime.Goexit) without answering"
+	step := Step{Name: name, Verdict: Denied, Fault: fault}
+	w.trail = append(w.trail, step)
+	*res = Outcome{Verdict: Denied, Reason: name + " failed and denies on failure: " + fault, Trail: w.trail, Notes: w.notes,
+		DecidedBy: name, Cause: CauseFailure}
+	if obs != nil {
+		c.reportStep(ctx, obs, *e, step, w.start)
+		c.reportRun(ctx, obs.given, *res, obs)
+	}
 }
 
 // step is one link's part in the walk, when it is not a plain allow asked
@@ -806,9 +833,14 @@ type reply struct {
 // than the link's timeout. If the time runs out first, the interceptor's
 // context is cancelled and its answer, whenever it comes, goes into a buffered
 // channel nobody reads: it is discarded and the goroutine can still finish.
+//
+// The interceptor is handed its own copy of the bytes it judges: once its
+// time is up, the chain goes on without it, and whatever it writes from then
+// on must not reach the tool or the model.
 func (l *Link) askWithin(parent context.Context, e Event) reply {
 	ctx, cancel := context.WithTimeout(parent, l.timeout)
 	defer cancel()
+	e.Input, e.Output = bytes.Clone(e.Input), bytes.Clone(e.Output)
 	answers := make(chan reply, 1)
 	go func() {
 		// Set before the call so that an interceptor that ends its

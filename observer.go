@@ -52,6 +52,7 @@ type RunReport struct {
 type observation struct {
 	start time.Time
 	steps []StepReport
+	given Event // the event as given, for a run that cannot return to report it
 }
 
 func (c *Chain) reportStep(ctx context.Context, obs *observation, e Event, s Step, start time.Time) {
