@@ -347,7 +347,18 @@ func isHookInput(raw json.RawMessage) bool {
 // tool-call event it describes, and the session its other fields tell the
 // hooks about. Fields it does not name are passed to the hooks as given,
 // as Claude Code sends them.
+//
+// A key given twice, or two alike but for case, is refused here too, as in
+// every other object of a case file: encoding/json would read the last of
+// "tool_name" and "Tool_Name", and a case would test another call than the
+// one a reader of the file sees.
 func decodeHookInput(raw json.RawMessage) (hookchain.Event, *claudecode.SessionInfo, error) {
+	if first, k, ok := repeatedKey(raw); ok {
+		if first == k {
+			return hookchain.Event{}, nil, fmt.Errorf("event: the key %q appears twice", k)
+		}
+		return hookchain.Event{}, nil, fmt.Errorf("event: the keys %q and %q name one field", first, k)
+	}
 	var in claudecode.Input
 	if err := json.Unmarshal(raw, &in); err != nil {
 		return hookchain.Event{}, nil, fmt.Errorf("event: %s", strings.TrimPrefix(err.Error(), "json: "))
