@@ -12,6 +12,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/hookchain/hookchain/internal/jsonscan"
 )
 
 // Question is what the chain's approver is asked, once per run, after every
@@ -236,7 +238,14 @@ func (t Ticket) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes what MarshalJSON wrote. A ticket with no chain, tool
 // or asks, or whose input does not hash to its input_sha256, is an error:
 // a ticket that cannot bind a grant is no ticket.
+//
+// A ticket that gives a key twice, or two alike but for case, is refused as
+// well: encoding/json would read the last "chain" or "input", and a reader
+// of the queue another.
 func (t *Ticket) UnmarshalJSON(b []byte) error {
+	if f := jsonscan.InputFault(b, nil); f != "" {
+		return errors.New("hookchain: decoding a ticket: it is " + f)
+	}
 	var in ticketJSON
 	if err := json.Unmarshal(b, &in); err != nil {
 		return fmt.Errorf("hookchain: decoding a ticket: %w", err)

@@ -382,6 +382,9 @@ func TestATicketThatCannotBindAGrantDoesNotDecode(t *testing.T) {
 		{"an input edited after the fact", edit("input", map[string]any{"command": "rm -rf /"}), "hookchain: decoding a ticket: its input does not match its input_sha256"},
 		{"a hash that is not one", edit("input_sha256", "abc"), `hookchain: decoding a ticket: "input_sha256" is not a SHA-256 in hex`},
 		{"not an object", `[]`, "hookchain: decoding a ticket: json: cannot unmarshal array into Go value of type hookchain.ticketJSON"},
+		{"a chain given twice", `{"chain":"elsewhere",` + string(good[1:]), `hookchain: decoding a ticket: it is ambiguous: an object in it has the key "chain" twice`},
+		{"a chain given twice in two cases", string(good[:len(good)-1]) + `,"Chain":"elsewhere"}`,
+			`hookchain: decoding a ticket: it is ambiguous: an object in it has the keys "chain" and "Chain", which Go's encoding/json reads as one`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
