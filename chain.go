@@ -923,7 +923,9 @@ type Executor func(ctx context.Context, c Call) (Result, error)
 //     that input, not the one the model wrote.
 //   - After the call, a tool error is shown to the after-chain as an error
 //     result holding the error's text; an empty output is shown as null.
-//   - Allowed after the call: next's result and error are returned unchanged.
+//   - Allowed after the call: next's result and error are returned unchanged;
+//     after an error, the error alone, with an empty result, because the
+//     after-chain was shown the error and not what next returned beside it.
 //     Denied: the reason as an error result. Replaced: the replacement. In both
 //     cases the error is nil, because the model is being shown an answer.
 //
@@ -973,7 +975,10 @@ func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (res Resu
 	res, err = next(ctx, call)
 	after := Event{Hook: AfterTool, Tool: call.Tool, CallID: call.ID, Input: call.Input, Output: res.Output, IsError: res.IsError}
 	if err != nil {
+		// The after-chain is shown the error, so the error is all that
+		// goes on: a result next returned beside it was never judged.
 		after.Output, after.IsError = errorOutput(err), true
+		res = Result{}
 	}
 	checked = checked && kept.same(call.Input)
 	var out Outcome

@@ -633,6 +633,16 @@ func TestWrapFollowsTheExecutorContract(t *testing.T) {
 			after:   []string{string(bashIn) + ` "exit status 2: \"boom\"" true`},
 		},
 		{
+			name: "WhatAToolReturnsBesideAnErrorIsNeverPassedOnForTheAfterChainNeverSawIt",
+			tool: func(context.Context, hc.Call) (hc.Result, error) {
+				return hc.TextResult("partial: AKIA..."), errors.New("disk full")
+			},
+			want:    hc.Result{},
+			wantErr: "disk full",
+			ran:     []string{string(bashIn)},
+			after:   []string{string(bashIn) + ` "disk full" true`},
+		},
+		{
 			name:  "AToolErrorDeniedAfterTheCallBecomesAResultAndANilError",
 			links: []hc.Link{hc.After("hide-errors", hc.Any(), answering(hc.Deny("internal error")))},
 			tool:  func(context.Context, hc.Call) (hc.Result, error) { return hc.Result{}, errors.New("stack trace") },
