@@ -7,6 +7,7 @@ import (
 	"io"
 	"reflect"
 	"runtime"
+	"strconv"
 )
 
 // derivedID is a chain's default ID: a digest of what decides in each link —
@@ -21,14 +22,15 @@ import (
 // every build, where its address is not. Two closures of one function
 // literal share that name; what they captured is theirs alone, and tells
 // them apart only through what it made of the link (its name, matcher,
-// options). A host whose links differ only in captured values names its
-// chains with [Chain.WithID].
+// options) and through [Link.Identity], which says what it was built from.
 func derivedID(links []Link) string {
 	h := sha256.New()
 	for _, l := range links {
 		io.WriteString(h, l.String())
 		h.Write([]byte{0})
 		io.WriteString(h, funcName(l.fn))
+		h.Write([]byte{0})
+		io.WriteString(h, strconv.Quote(l.identity))
 		h.Write([]byte{0})
 		writeIdentity(h, l.match)
 		h.Write([]byte{0})

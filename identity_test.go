@@ -108,3 +108,25 @@ func TestAGrantForACallWithNoCallIDGrantsThatOneRunNeverEveryIdenticalCall(t *te
 	}
 	assert.Len(t, asked, 4)
 }
+
+// guardChain builds its link in one place, as a program builds links from
+// its configuration: in one loop, one function.
+//
+//go:noinline
+func guardChain(pattern, identity string) *hc.Chain {
+	l := hc.Before("guard", hc.Tool("Bash"), func(context.Context, hc.Event) (hc.Outcome, error) {
+		return hc.Deny(pattern), nil
+	})
+	if identity != "" {
+		l = l.Identity(identity)
+	}
+	return hc.New(l)
+}
+
+func TestLinksThatDifferOnlyInWhatTheirClosuresCapturedAreToldApartByTheirIdentity(t *testing.T) {
+	assert.Equal(t, guardChain("rm", "").ID(), guardChain("push", "").ID(), "one function literal: one name, whatever it captured")
+	strict, lax := guardChain("rm", "rm").ID(), guardChain("push", "push").ID()
+	assert.NotEqual(t, strict, lax)
+	assert.Equal(t, strict, guardChain("rm", "rm").ID())
+	assert.Equal(t, `Before("guard", Tool("Bash"))`, guardChain("rm", "secret token").Links()[0].String(), "an identity is shown nowhere")
+}

@@ -44,7 +44,8 @@ type Link struct {
 	fn       Interceptor
 	failOpen bool
 	timeout  time.Duration
-	err      error // the first mistake the link was built with
+	identity string // what its interceptor was built from, for the chain's ID
+	err      error  // the first mistake the link was built with
 
 	byNameOnly bool // set by Build: the matcher is a pure tool-name set
 	test       test // set by Build: the matcher as the walk asks it
@@ -105,6 +106,20 @@ func (l Link) Timeout(d time.Duration) Link {
 		l.err = fmt.Errorf("hookchain: link %q: Timeout(%v): must be positive", l.name, d)
 	}
 	l.timeout = d
+	return l
+}
+
+// Identity returns a copy of the link whose chain's ID also depends on
+// what: the configuration its interceptor was built from, when that is a
+// closure over it (a command line, a URL, a policy's text). The chain's ID
+// names an interceptor by its function, and every closure of one function
+// literal has the same one; without Identity, two links that differ only in
+// what their closures captured give their chains one ID, and the latches and
+// tickets of one would hold in the other. what is digested into the ID and
+// shown nowhere, so it may hold what a log must not. Identity again
+// replaces it.
+func (l Link) Identity(what string) Link {
+	l.identity = what
 	return l
 }
 
