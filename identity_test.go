@@ -2,7 +2,9 @@ package hookchain_test
 
 import (
 	"context"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -129,4 +131,31 @@ func TestLinksThatDifferOnlyInWhatTheirClosuresCapturedAreToldApartByTheirIdenti
 	assert.NotEqual(t, strict, lax)
 	assert.Equal(t, strict, guardChain("rm", "rm").ID())
 	assert.Equal(t, `Before("guard", Tool("Bash"))`, guardChain("rm", "secret token").Links()[0].String(), "an identity is shown nowhere")
+}
+
+func TestAGrantForACallWithNoCallIDIsSpentOnceUnderTwoHundredRunsAtOnce(t *testing.T) {
+	deferring := hc.Approver{Name: "human", Timeout: time.Second, Answer: func(context.Context, hc.Question) (hc.Approval, error) {
+		return hc.Approval{Decision: hc.Defer}, nil
+	}}
+	c := hc.New(hc.Before("push-guard", hc.Any(), askAboutPush)).WithApprover(deferring)
+	call := pushCall()
+	call.CallID = ""
+	ticket := c.Run(context.Background(), call).Pending
+	require.NotNil(t, ticket)
+	ctx := hc.WithGrant(context.Background(), ticket.Grant(hc.Approval{Decision: hc.Approve, By: "alice"}))
+	var (
+		wg       sync.WaitGroup
+		mu       sync.Mutex
+		verdicts = map[hc.Verdict]int{}
+	)
+	for range 200 {
+		wg.Go(func() {
+			out := c.Run(ctx, call)
+			mu.Lock()
+			defer mu.Unlock()
+			verdicts[out.Verdict]++
+		})
+	}
+	wg.Wait()
+	assert.Equal(t, map[hc.Verdict]int{hc.Allowed: 1, hc.Asked: 199}, verdicts)
 }
