@@ -3,14 +3,19 @@ package claudecode
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/url"
 	"time"
+	"unicode/utf8"
+
+	"github.com/tidwall/gjson"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/internal/jsonscan"
 )
 
 // maxHTTPBody bounds an HTTP hook's response body. A larger body is a
@@ -68,7 +73,9 @@ func noRedirects(client *http.Client) *http.Client {
 // by answering so in JSON. A body over 10 MiB is read no further: if it
 // starts with '{' its decision cannot be known and the call is denied,
 // with a reason that says so; otherwise it is a failure, as any other
-// body is.
+// body is. So is an answer whose decision two readers would read apart:
+// one that gives a key twice, or two of its deciding keys alike but for
+// case ({"decision":"block","Decision":"approve"}) is denied, named.
 //
 // HTTP panics when h.URL is not an absolute http or https URL.
 func HTTP(h HTTPHook, s SessionInfo) hookchain.Interceptor {
@@ -129,12 +136,52 @@ func HTTP(h HTTPHook, s SessionInfo) hookchain.Interceptor {
 		if trimmed := bytes.TrimSpace(body); len(trimmed) > 0 && trimmed[0] != '{' {
 			return fail("a 2xx response must have an empty body or a JSON object, not text: %s", bodyText(body))
 		}
+		if fault := ambiguity(body); fault != "" {
+			return hookchain.Deny("the http hook's answer is " + fault + ": its decision cannot be known; denied rather than guessed"), nil
+		}
 		out, err := answer(e, body, "the response body")
 		if err != nil {
 			return fail("%v", err)
 		}
 		return out, nil
 	}
+}
+
+// ambiguity says what makes a JSON answer mean one thing to one reader and
+// another to the next: a key given twice anywhere in it (JavaScript keeps
+// the last, other readers the first), or, among the keys that decide (the
+// answer's own and hookSpecificOutput's), two alike but for case, which a
+// reader that folds case takes for one. "" when there is none, and for a
+// body that is not valid JSON, which answer names as it is.
+//
+// The keys of a replaced output (updatedToolOutput) may differ only in
+// case, as a map of HTTP headers does; the updatedInput rule is answer's.
+func ambiguity(body []byte) string {
+	if !utf8.Valid(body) || !json.Valid(body) {
+		return ""
+	}
+	if fault := jsonscan.Fault(body); fault != "" {
+		return fault
+	}
+	root := gjson.ParseBytes(body)
+	for _, obj := range []gjson.Result{root, root.Get("hookSpecificOutput")} {
+		if !obj.IsObject() {
+			continue
+		}
+		// The keys alone, as an object, for jsonscan's own rule of case.
+		keys := []byte{'{'}
+		obj.ForEach(func(k, _ gjson.Result) bool {
+			if len(keys) > 1 {
+				keys = append(keys, ',')
+			}
+			keys = append(append(keys, k.Raw...), ":0"...)
+			return true
+		})
+		if fault := jsonscan.InputFault(append(keys, '}'), nil); fault != "" {
+			return fault
+		}
+	}
+	return ""
 }
 
 // bodyText is an error response's body for an error message.

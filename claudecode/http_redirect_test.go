@@ -2,6 +2,7 @@ package claudecode
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -40,5 +41,35 @@ func TestAnHTTPHooksRedirectIsItsFailureAndNeverResendsTheCall(t *testing.T) {
 				assert.Zero(t, followed.Load())
 			})
 		}
+	}
+}
+
+func TestAnHTTPHooksAnswerThatGivesAKeyTwiceOrInTwoCasesDenies(t *testing.T) {
+	const cannot = ": its decision cannot be known; denied rather than guessed"
+	tests := []struct {
+		name, body string
+		event      hookchain.Event
+		want       hookchain.Outcome
+	}{
+		{"a top-level key in two cases", `{"decision":"block","Decision":"approve"}`, before,
+			hookchain.Deny(`the http hook's answer is ambiguous: an object in it has the keys "decision" and "Decision", which Go's encoding/json reads as one` + cannot)},
+		{"a top-level key twice", `{"decision":"approve","reason":"ok","decision":"block"}`, after,
+			hookchain.Deny(`the http hook's answer is ambiguous: an object in it has the key "decision" twice` + cannot)},
+		{"a key of hookSpecificOutput in two cases", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","PermissionDecision":"allow"}}`, before,
+			hookchain.Deny(`the http hook's answer is ambiguous: an object in it has the keys "permissionDecision" and "PermissionDecision", which Go's encoding/json reads as one` + cannot)},
+		{"hookSpecificOutput in two cases", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"},"HookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}`, before,
+			hookchain.Deny(`the http hook's answer is ambiguous: an object in it has the keys "hookSpecificOutput" and "HookSpecificOutput", which Go's encoding/json reads as one` + cannot)},
+		{"a key twice deep in a replaced output", `{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":{"a":1,"a":2}}}`, after,
+			hookchain.Deny(`the http hook's answer is ambiguous: an object in it has the key "a" twice` + cannot)},
+		{"an output's own keys may differ only in case", `{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":{"ETag":"1","Etag":"2"}}}`, after,
+			hookchain.Replace(json.RawMessage(`{"ETag":"1","Etag":"2"}`), false, "updatedToolOutput")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := serveHook(t, 200, tt.body)
+			got, err := HTTP(HTTPHook{URL: srv.URL}, session)(context.Background(), tt.event)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+		})
 	}
 }
