@@ -52,8 +52,9 @@ type Options struct {
 	// which does not follow redirects.
 	HTTPClient *http.Client
 	// LookupEnv resolves the variables an http hook's headers name; nil is
-	// os.LookupEnv. Only variables the hook lists in allowedEnvVars are
-	// looked up.
+	// os.LookupEnv. Only variables the hook lists in allowedEnvVars (and,
+	// when a settings file sets httpHookAllowedEnvVars, that list names
+	// too) are looked up.
 	LookupEnv func(name string) (string, bool)
 	// Pool owns the processes of persistent hooks ("persistent": true):
 	// Links adds one persistent hook to it for each such command, and
@@ -123,7 +124,10 @@ const grace = time.Second
 // is the program itself, run without a shell, with ${CLAUDE_PROJECT_DIR}
 // (and a plugin's ${CLAUDE_PLUGIN_ROOT}, ${CLAUDE_PLUGIN_DATA}) replaced in
 // it and in each argument. Http hooks POST to their URL, with the
-// variables of their headers expanded; see claudecode.HTTP. Each link gets
+// variables of their headers expanded; see claudecode.HTTP. When the
+// settings set allowedHttpHookUrls, an http hook whose URL no pattern
+// matches is sent nothing: its link fails every call it is asked about,
+// as Claude Code counts the hook's error, and Hooks warns about it. Each link gets
 // its hook's timeout (a second more, so that the hook's own deadline speaks
 // first) and fails open unless the hook says "onFailure": "block" or
 // opts.FailClosed is set.
@@ -252,6 +256,9 @@ func (s *Settings) plan(opts Options, build bool) plan {
 			c.sources = append(c.sources, sourceOf(e))
 			c.block = c.block || h.Block
 			candOf[i] = ci
+			if h.Type == "http" && !urlAllowed(s.httpURLs, h.URL) {
+				h.Warnings = append(h.Warnings, Warning{File: h.File, Line: e.cmdLine, Col: e.cmdCol, Where: h.Where(), Msg: notSentWarning(s.httpURLs)})
+			}
 			if h.Type == "command" && e.cmdLine > 0 {
 				if msg := look.scriptWarning(e.prog, e.placeholders(opts), home, cwd); msg != "" {
 					h.Warnings = append(h.Warnings, Warning{File: h.File, Line: e.cmdLine, Col: e.cmdCol, Where: h.Where(), Msg: msg})
@@ -428,9 +435,13 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 	var fn hookchain.Interceptor
 	switch h.Type {
 	case "http":
+		if !urlAllowed(s.httpURLs, h.URL) {
+			fn = notSent(h.URL, s.httpURLs)
+			break
+		}
 		fn = claudecode.HTTP(claudecode.HTTPHook{
 			URL:     h.URL,
-			Headers: expandHeaders(h.Headers, e.allowed, opts.LookupEnv),
+			Headers: expandHeaders(h.Headers, envAllowed(e.allowed, s.httpEnv), opts.LookupEnv),
 			Timeout: h.Timeout,
 			Client:  opts.HTTPClient,
 		}, session)
