@@ -420,7 +420,18 @@ func (b *builder) persistentHook(e *entry, spec process.Spec) (hookchain.Interce
 		return nil, &Error{File: h.File, Line: e.line, Col: e.col, Where: h.Where(),
 			Msg: "a persistent hook needs a process.Pool to own its process (Options.Pool)"}
 	}
-	p, err := b.opts.Pool.Add(process.PersistentSpec{Spec: claudecode.CommandSpec(spec, b.opts.session()), Logger: b.opts.Logger})
+	session := b.opts.session()
+	if session.Cwd != "" {
+		// Started once, where Claude Code would start it now: the first
+		// of the places a command hook runs in that exists.
+		dir, ok := workDir(places(context.Background(), session, b.opts.home()))
+		if !ok {
+			return nil, &Error{File: h.File, Line: e.line, Col: e.col, Where: h.Where(),
+				Msg: fmt.Sprintf("a persistent hook needs a directory to run in, and neither the session's %s, the project, the home directory nor the temporary directory exists", session.Cwd)}
+		}
+		spec.Dir = dir
+	}
+	p, err := b.opts.Pool.Add(process.PersistentSpec{Spec: claudecode.CommandSpec(spec, session), Logger: b.opts.Logger})
 	if err != nil {
 		return nil, &Error{File: h.File, Line: e.line, Col: e.col, Where: h.Where(), Msg: err.Error()}
 	}
@@ -475,7 +486,7 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 				return hookchain.Link{}, err
 			}
 		} else {
-			fn = claudecode.Command(spec, session)
+			fn = inWorkDir(spec, session, opts.home())
 		}
 	}
 	if slices.ContainsFunc(c.paths, func(r *pathRule) bool { return r != nil }) {
