@@ -100,7 +100,11 @@
 //   - Command hooks run with Claude Code's environment (the whole
 //     environment of the process, less OTEL_*; Options.Inherit for the
 //     strict baseline), in the call's working directory, with
-//     CLAUDE_PROJECT_DIR set to the project's root. The command runs with
+//     CLAUDE_PROJECT_DIR set to the project's root. When that directory is
+//     gone, as Claude Code does, they run in the session's directory
+//     (Options.Session.Cwd), else the project's root, the home directory
+//     or the temporary directory; with none left, the call is denied by
+//     name, whatever the hook's onFailure, since the hook never ran. The command runs with
 //     /bin/sh -c, or bash -c for "shell": "bash"; with "args", even [],
 //     it is the program itself, run without a shell, and
 //     ${CLAUDE_PROJECT_DIR} is replaced in it and in each argument.

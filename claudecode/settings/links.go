@@ -118,8 +118,9 @@ const grace = time.Second
 // plugin's copy of a hook is a hook of its own.
 //
 // Command hooks run as claudecode.Command runs them: with Claude Code's
-// environment (see Options.Inherit), in the call's working directory, with
-// CLAUDE_PROJECT_DIR set. The command runs with /bin/sh -c, or bash -c
+// environment (see Options.Inherit), in the call's working directory (or,
+// when it is gone, where Claude Code falls back to: see the package
+// documentation), with CLAUDE_PROJECT_DIR set. The command runs with /bin/sh -c, or bash -c
 // when the handler says "shell": "bash"; when it gives "args", even [], it
 // is the program itself, run without a shell, with ${CLAUDE_PROJECT_DIR}
 // (and a plugin's ${CLAUDE_PLUGIN_ROOT}, ${CLAUDE_PLUGIN_DATA}) replaced in
