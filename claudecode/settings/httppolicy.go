@@ -21,7 +21,7 @@ type allowList struct {
 	values []string
 }
 
-// mergeList is a and b as one list: set when either is.
+// mergeList is a and b as one list, each entry once: set when either is.
 func mergeList(a, b *allowList) *allowList {
 	switch {
 	case a == nil:
@@ -29,9 +29,11 @@ func mergeList(a, b *allowList) *allowList {
 	case b == nil:
 		return a
 	}
-	out := &allowList{files: slices.Concat(a.files, b.files), values: slices.Clone(a.values)}
-	for _, v := range b.values {
-		if !slices.Contains(out.values, v) {
+	out := &allowList{files: slices.Concat(a.files, b.files)}
+	seen := make(map[string]bool, len(a.values)+len(b.values))
+	for _, v := range slices.Concat(a.values, b.values) {
+		if !seen[v] {
+			seen[v] = true
 			out.values = append(out.values, v)
 		}
 	}
@@ -91,9 +93,13 @@ func envAllowed(own []string, list *allowList) []string {
 	if list == nil {
 		return own
 	}
+	ok := make(map[string]bool, len(list.values))
+	for _, name := range list.values {
+		ok[name] = true
+	}
 	out := []string{}
 	for _, name := range own {
-		if slices.Contains(list.values, name) {
+		if ok[name] {
 			out = append(out, name)
 		}
 	}

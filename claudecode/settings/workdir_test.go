@@ -2,8 +2,10 @@ package settings
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -64,4 +66,40 @@ func TestADeletedWorkingDirectoryNeverDisarmsACommandGuard(t *testing.T) {
 			", the project " + project + ", the home directory " + home + ", the temporary directory " + tmp + "), so it cannot judge the call"
 		assert.Equal(t, denied(why), chain.Run(ctx, bash("rm -rf ../build")))
 	})
+}
+
+func TestGuardsOfCallsInDeletedDirectoriesDenyFromHundredsOfGoroutines(t *testing.T) {
+	const goroutines, calls = 200, 3
+	project := t.TempDir()
+	chain := chainFor(t, guard, Options{ProjectDir: project, HomeDir: t.TempDir()})
+	want := hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by printf %s \"$PWD\" >&2; exit 2: " + project,
+		DecidedBy: `printf %s "$PWD" >&2; exit 2`, Cause: hookchain.CauseLink,
+		Trail: []hookchain.Step{{Name: `printf %s "$PWD" >&2; exit 2`, Verdict: hookchain.Denied, Reason: project}}}
+	var (
+		mu     sync.Mutex
+		wrong  = map[string]int{}
+		denied int
+		wg     sync.WaitGroup
+	)
+	for g := range goroutines {
+		wg.Go(func() {
+			for i := range calls {
+				// Each call's directory, deleted under it; half of them by a
+				// session of their own.
+				cwd := filepath.Join(project, fmt.Sprintf("build-%d-%d", g, i))
+				ctx := claudecode.WithSessionInfo(context.Background(), claudecode.SessionInfo{ID: fmt.Sprint(g % 2), Cwd: cwd})
+				got := chain.Run(ctx, bash("rm -rf ../build"))
+				mu.Lock()
+				if assert.ObjectsAreEqual(want, got) {
+					denied++
+				} else {
+					wrong[fmt.Sprintf("%+v", got)]++
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	assert.Empty(t, wrong)
+	assert.Equal(t, goroutines*calls, denied)
 }
