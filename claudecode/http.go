@@ -117,6 +117,9 @@ func HTTP(h HTTPHook, s SessionInfo) hookchain.Interceptor {
 		defer resp.Body.Close()
 		body, err = io.ReadAll(io.LimitReader(resp.Body, maxHTTPBody+1))
 		if err != nil {
+			if errors.Is(context.Cause(ctx), errHTTPTimeout) {
+				return fail("no answer within %v", h.Timeout) // a body trickled past it
+			}
 			return fail("reading the response: %v", err)
 		}
 		if loc := resp.Header.Get("Location"); resp.StatusCode >= 300 && resp.StatusCode <= 399 && loc != "" {

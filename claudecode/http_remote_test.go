@@ -73,3 +73,68 @@ func TestAnHTTPHooksAnswerThatGivesAKeyTwiceOrInTwoCasesDenies(t *testing.T) {
 		})
 	}
 }
+
+func TestAnHTTPHookAnswersAsClaudeCodeReadsItWhateverTheServerSends(t *testing.T) {
+	trickle := func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(200)
+		for range 100 {
+			if _, err := w.Write([]byte(" ")); err != nil {
+				return
+			}
+			w.(http.Flusher).Flush()
+			select {
+			case <-time.After(20 * time.Millisecond):
+			case <-r.Context().Done():
+				return
+			}
+		}
+	}
+	cut := func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Length", "100")
+		w.WriteHeader(200)
+		_, _ = w.Write([]byte(`{"decision":"block"`))
+		conn, _, err := w.(http.Hijacker).Hijack()
+		if err == nil {
+			_ = conn.Close()
+		}
+	}
+	tests := []struct {
+		name    string
+		handler http.HandlerFunc
+		want    hookchain.Outcome
+		fault   string // the failure, after "http hook URL: "
+	}{
+		{name: "an empty 200 is no decision", handler: answering(200, ""), want: hookchain.Allow()},
+		{name: "a 204 is no decision", handler: answering(204, ""), want: hookchain.Allow()},
+		{name: "{} is no decision", handler: answering(200, "{}"), want: hookchain.Allow()},
+		{name: "null is text, a failure", handler: answering(200, "null"),
+			fault: "a 2xx response must have an empty body or a JSON object, not text: body: null"},
+		{name: "HTML is text, a failure", handler: answering(200, "<html><body>Sign in</body></html>"),
+			fault: "a 2xx response must have an empty body or a JSON object, not text: body: <html><body>Sign in</body></html>"},
+		{name: "a 500 is a failure", handler: answering(500, "boom"), fault: "status 500 Internal Server Error: body: boom"},
+		{name: "a body that trickles past the timeout is a failure that says so", handler: trickle, fault: "no answer within 300ms"},
+		{name: "a body cut short is a failure", handler: cut, fault: "reading the response: unexpected EOF"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := httptest.NewServer(tt.handler)
+			defer srv.Close()
+			got, err := HTTP(HTTPHook{URL: srv.URL, Timeout: 300 * time.Millisecond}, session)(context.Background(), before)
+			if tt.fault != "" {
+				require.EqualError(t, err, "http hook "+srv.URL+": "+tt.fault)
+				assert.Equal(t, hookchain.Outcome{}, got)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+// answering is a handler that answers with status and body.
+func answering(status int, body string) http.HandlerFunc {
+	return func(w http.ResponseWriter, _ *http.Request) {
+		w.WriteHeader(status)
+		_, _ = fmt.Fprint(w, body)
+	}
+}
