@@ -48,8 +48,8 @@ type Options struct {
 	Inherit process.Inherit
 	Unset   []string
 	Env     []string
-	// HTTPClient sends http hooks' requests; nil is claudecode's default,
-	// which does not follow redirects.
+	// HTTPClient sends http hooks' requests; nil is claudecode's default.
+	// Whichever it is, a redirect is never followed (see claudecode.HTTP).
 	HTTPClient *http.Client
 	// LookupEnv resolves the variables an http hook's headers name; nil is
 	// os.LookupEnv. Only variables the hook lists in allowedEnvVars (and,
