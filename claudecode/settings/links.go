@@ -120,18 +120,18 @@ const grace = time.Second
 // Command hooks run as claudecode.Command runs them: with Claude Code's
 // environment (see Options.Inherit), in the call's working directory (or,
 // when it is gone, where Claude Code falls back to: see the package
-// documentation), with CLAUDE_PROJECT_DIR set. The command runs with /bin/sh -c, or bash -c
-// when the handler says "shell": "bash"; when it gives "args", even [], it
-// is the program itself, run without a shell, with ${CLAUDE_PROJECT_DIR}
-// (and a plugin's ${CLAUDE_PLUGIN_ROOT}, ${CLAUDE_PLUGIN_DATA}) replaced in
-// it and in each argument. Http hooks POST to their URL, with the
-// variables of their headers expanded; see claudecode.HTTP. When the
-// settings set allowedHttpHookUrls, an http hook whose URL no pattern
-// matches is sent nothing: its link fails every call it is asked about,
-// as Claude Code counts the hook's error, and Hooks warns about it. Each link gets
-// its hook's timeout (a second more, so that the hook's own deadline speaks
-// first) and fails open unless the hook says "onFailure": "block" or
-// opts.FailClosed is set.
+// documentation), with CLAUDE_PROJECT_DIR set. The command runs with
+// /bin/sh -c, or bash -c when the handler says "shell": "bash"; when it
+// gives "args", even [], it is the program itself, run without a shell,
+// with ${CLAUDE_PROJECT_DIR} (and a plugin's ${CLAUDE_PLUGIN_ROOT},
+// ${CLAUDE_PLUGIN_DATA}) replaced in it and in each argument. Http hooks
+// POST to their URL, with the variables of their headers expanded; see
+// claudecode.HTTP. When the settings set allowedHttpHookUrls, an http hook
+// whose URL no pattern matches is sent nothing: its link fails every call
+// it is asked about, as Claude Code counts the hook's error, and Hooks
+// warns about it. Each link gets its hook's timeout (a second more, so that
+// the hook's own deadline speaks first) and fails open unless the hook
+// says "onFailure": "block" or opts.FailClosed is set.
 //
 // Links returns an error naming every hook it cannot build (see Hooks):
 // never a chain without one of its hooks. Warnings do not stop it.
