@@ -3,14 +3,19 @@ package claudecode
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/url"
 	"time"
+	"unicode/utf8"
+
+	"github.com/tidwall/gjson"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/internal/jsonscan"
 )
 
 // maxHTTPBody bounds an HTTP hook's response body. A larger body is a
@@ -27,18 +32,26 @@ type HTTPHook struct {
 	URL     string            // http or https
 	Headers map[string]string // sent as given (a settings loader expands variables first)
 	Timeout time.Duration     // for the whole request, body included; 0: only the caller's context bounds it
-	Client  *http.Client      // nil: a client that does not follow redirects
+	Client  *http.Client      // nil: http.DefaultClient's transport; whichever, redirects are never followed
 }
 
 // errHTTPTimeout marks the end of an HTTPHook's own Timeout, which a failure
 // reports as such, apart from the end of the caller's context.
 var errHTTPTimeout = errors.New("the http hook's timeout ran out")
 
-// noRedirects is the default client. A redirect would turn the POST into a
-// GET without the hook input, or send the input to a host the settings never
-// named; either way the answer would not be the configured hook's.
-var noRedirects = &http.Client{
-	CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+// noRedirects is client, or the default one, told to follow no redirect,
+// whatever its own CheckRedirect says. Go follows a 301, 302 or 303 to a POST
+// as a GET without a body, and a 307 or 308 to any URL at all: the hook
+// input would reach a server as nothing, and its default answer be read as
+// the hook's, or go to a host the settings (and allowedHttpHookUrls) never
+// named. The 3xx response itself comes back, and is the hook's failure.
+func noRedirects(client *http.Client) *http.Client {
+	c := http.Client{}
+	if client != nil {
+		c = *client
+	}
+	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	return &c
 }
 
 // HTTP returns an interceptor for Claude Code's "http" hook type. It POSTs
@@ -51,13 +64,18 @@ var noRedirects = &http.Client{
 //     (see Output.Outcome);
 //   - 2xx with any other body (plain text, a JSON array) is a failure, and
 //     the text goes nowhere near the model;
-//   - a non-2xx status, a failed connection and a timeout are failures.
+//   - a non-2xx status, a failed connection and a timeout are failures;
+//   - a redirect is never followed, whatever h.Client would do: it is a
+//     failure that names where it pointed, because following it would
+//     send the call on as a bodiless GET, or to a URL never configured.
 //
 // Failures are non-blocking errors in Claude Code: an HTTP hook blocks only
 // by answering so in JSON. A body over 10 MiB is read no further: if it
 // starts with '{' its decision cannot be known and the call is denied,
 // with a reason that says so; otherwise it is a failure, as any other
-// body is.
+// body is. So is an answer whose decision two readers would read apart:
+// one that gives a key twice, or two of its deciding keys alike but for
+// case ({"decision":"block","Decision":"approve"}) is denied, named.
 //
 // HTTP panics when h.URL is not an absolute http or https URL.
 func HTTP(h HTTPHook, s SessionInfo) hookchain.Interceptor {
@@ -65,10 +83,7 @@ func HTTP(h HTTPHook, s SessionInfo) hookchain.Interceptor {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		panic(fmt.Sprintf("claudecode: HTTP: %q is not an http or https URL", h.URL))
 	}
-	client := h.Client
-	if client == nil {
-		client = noRedirects
-	}
+	client := noRedirects(h.Client)
 	headers := make(http.Header, len(h.Headers))
 	for k, v := range h.Headers {
 		headers.Set(k, v)
@@ -102,7 +117,14 @@ func HTTP(h HTTPHook, s SessionInfo) hookchain.Interceptor {
 		defer resp.Body.Close()
 		body, err = io.ReadAll(io.LimitReader(resp.Body, maxHTTPBody+1))
 		if err != nil {
+			if errors.Is(context.Cause(ctx), errHTTPTimeout) {
+				return fail("no answer within %v", h.Timeout) // a body trickled past it
+			}
 			return fail("reading the response: %v", err)
+		}
+		if loc := resp.Header.Get("Location"); resp.StatusCode >= 300 && resp.StatusCode <= 399 && loc != "" {
+			return fail("status %s: a redirect to %s, which hookchain never follows: "+
+				"it would send the call on without its input, or to a URL the settings never named", resp.Status, clip(loc, maxBodyInError))
 		}
 		if resp.StatusCode < 200 || resp.StatusCode > 299 {
 			return fail("status %s: %s", resp.Status, bodyText(body))
@@ -117,12 +139,52 @@ func HTTP(h HTTPHook, s SessionInfo) hookchain.Interceptor {
 		if trimmed := bytes.TrimSpace(body); len(trimmed) > 0 && trimmed[0] != '{' {
 			return fail("a 2xx response must have an empty body or a JSON object, not text: %s", bodyText(body))
 		}
+		if fault := ambiguity(body); fault != "" {
+			return hookchain.Deny("the http hook's answer is " + fault + ": its decision cannot be known; denied rather than guessed"), nil
+		}
 		out, err := answer(e, body, "the response body")
 		if err != nil {
 			return fail("%v", err)
 		}
 		return out, nil
 	}
+}
+
+// ambiguity says what makes a JSON answer mean one thing to one reader and
+// another to the next: a key given twice anywhere in it (JavaScript keeps
+// the last, other readers the first), or, among the keys that decide (the
+// answer's own and hookSpecificOutput's), two alike but for case, which a
+// reader that folds case takes for one. "" when there is none, and for a
+// body that is not valid JSON, which answer names as it is.
+//
+// The keys of a replaced output (updatedToolOutput) may differ only in
+// case, as a map of HTTP headers does; the updatedInput rule is answer's.
+func ambiguity(body []byte) string {
+	if !utf8.Valid(body) || !json.Valid(body) {
+		return ""
+	}
+	if fault := jsonscan.Fault(body); fault != "" {
+		return fault
+	}
+	root := gjson.ParseBytes(body)
+	for _, obj := range []gjson.Result{root, root.Get("hookSpecificOutput")} {
+		if !obj.IsObject() {
+			continue
+		}
+		// The keys alone, as an object, for jsonscan's own rule of case.
+		keys := []byte{'{'}
+		obj.ForEach(func(k, _ gjson.Result) bool {
+			if len(keys) > 1 {
+				keys = append(keys, ',')
+			}
+			keys = append(append(keys, k.Raw...), ":0"...)
+			return true
+		})
+		if fault := jsonscan.InputFault(append(keys, '}'), nil); fault != "" {
+			return fault
+		}
+	}
+	return ""
 }
 
 // bodyText is an error response's body for an error message.

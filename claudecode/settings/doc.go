@@ -100,7 +100,11 @@
 //   - Command hooks run with Claude Code's environment (the whole
 //     environment of the process, less OTEL_*; Options.Inherit for the
 //     strict baseline), in the call's working directory, with
-//     CLAUDE_PROJECT_DIR set to the project's root. The command runs with
+//     CLAUDE_PROJECT_DIR set to the project's root. When that directory is
+//     gone, as Claude Code does, they run in the session's directory
+//     (Options.Session.Cwd), else the project's root, the home directory
+//     or the temporary directory; with none left, the call is denied by
+//     name, whatever the hook's onFailure, since the hook never ran. The command runs with
 //     /bin/sh -c, or bash -c for "shell": "bash"; with "args", even [],
 //     it is the program itself, run without a shell, and
 //     ${CLAUDE_PROJECT_DIR} is replaced in it and in each argument.
@@ -108,6 +112,17 @@
 //     ${CLAUDE_PLUGIN_ROOT} replaced in their commands. Http hooks' header
 //     values expand $NAME and ${NAME} for the variables listed in
 //     allowedEnvVars, and expand any other variable to nothing.
+//   - allowedHttpHookUrls and httpHookAllowedEnvVars bound every http hook,
+//     a plugin's included, wherever they are set: each is the entries of
+//     every settings file that sets it (a plugin's hooks.json cannot), and
+//     unset bounds nothing. An http hook whose URL matches no pattern of
+//     allowedHttpHookUrls ('*' for any text, the whole URL matched; [] for
+//     none) is sent nothing, ever: as in Claude Code the hook fails, and
+//     each call goes on with the failure in its trail unless the hook has
+//     "onFailure": "block" (Hooks warns about such a hook). A header
+//     expands only the variables both the hook's allowedEnvVars and
+//     httpHookAllowedEnvVars name. A list that is not an array of strings
+//     is an error of the file.
 //   - "once" is ignored in a settings file, as Claude Code ignores it
 //     there: the hook runs on every call, and Hooks carries a warning
 //     saying so. "shell" beside "args" is ignored too, and said so.

@@ -48,12 +48,13 @@ type Options struct {
 	Inherit process.Inherit
 	Unset   []string
 	Env     []string
-	// HTTPClient sends http hooks' requests; nil is claudecode's default,
-	// which does not follow redirects.
+	// HTTPClient sends http hooks' requests; nil is claudecode's default.
+	// Whichever it is, a redirect is never followed (see claudecode.HTTP).
 	HTTPClient *http.Client
 	// LookupEnv resolves the variables an http hook's headers name; nil is
-	// os.LookupEnv. Only variables the hook lists in allowedEnvVars are
-	// looked up.
+	// os.LookupEnv. Only variables the hook lists in allowedEnvVars (and,
+	// when a settings file sets httpHookAllowedEnvVars, that list names
+	// too) are looked up.
 	LookupEnv func(name string) (string, bool)
 	// Pool owns the processes of persistent hooks ("persistent": true):
 	// Links adds one persistent hook to it for each such command, and
@@ -117,16 +118,20 @@ const grace = time.Second
 // plugin's copy of a hook is a hook of its own.
 //
 // Command hooks run as claudecode.Command runs them: with Claude Code's
-// environment (see Options.Inherit), in the call's working directory, with
-// CLAUDE_PROJECT_DIR set. The command runs with /bin/sh -c, or bash -c
-// when the handler says "shell": "bash"; when it gives "args", even [], it
-// is the program itself, run without a shell, with ${CLAUDE_PROJECT_DIR}
-// (and a plugin's ${CLAUDE_PLUGIN_ROOT}, ${CLAUDE_PLUGIN_DATA}) replaced in
-// it and in each argument. Http hooks POST to their URL, with the
-// variables of their headers expanded; see claudecode.HTTP. Each link gets
-// its hook's timeout (a second more, so that the hook's own deadline speaks
-// first) and fails open unless the hook says "onFailure": "block" or
-// opts.FailClosed is set.
+// environment (see Options.Inherit), in the call's working directory (or,
+// when it is gone, where Claude Code falls back to: see the package
+// documentation), with CLAUDE_PROJECT_DIR set. The command runs with
+// /bin/sh -c, or bash -c when the handler says "shell": "bash"; when it
+// gives "args", even [], it is the program itself, run without a shell,
+// with ${CLAUDE_PROJECT_DIR} (and a plugin's ${CLAUDE_PLUGIN_ROOT},
+// ${CLAUDE_PLUGIN_DATA}) replaced in it and in each argument. Http hooks
+// POST to their URL, with the variables of their headers expanded; see
+// claudecode.HTTP. When the settings set allowedHttpHookUrls, an http hook
+// whose URL no pattern matches is sent nothing: its link fails every call
+// it is asked about, as Claude Code counts the hook's error, and Hooks
+// warns about it. Each link gets its hook's timeout (a second more, so that
+// the hook's own deadline speaks first) and fails open unless the hook
+// says "onFailure": "block" or opts.FailClosed is set.
 //
 // Links returns an error naming every hook it cannot build (see Hooks):
 // never a chain without one of its hooks. Warnings do not stop it.
@@ -252,6 +257,9 @@ func (s *Settings) plan(opts Options, build bool) plan {
 			c.sources = append(c.sources, sourceOf(e))
 			c.block = c.block || h.Block
 			candOf[i] = ci
+			if h.Type == "http" && !urlAllowed(s.httpURLs, h.URL) {
+				h.Warnings = append(h.Warnings, Warning{File: h.File, Line: e.cmdLine, Col: e.cmdCol, Where: h.Where(), Msg: notSentWarning(s.httpURLs)})
+			}
 			if h.Type == "command" && e.cmdLine > 0 {
 				if msg := look.scriptWarning(e.prog, e.placeholders(opts), home, cwd); msg != "" {
 					h.Warnings = append(h.Warnings, Warning{File: h.File, Line: e.cmdLine, Col: e.cmdCol, Where: h.Where(), Msg: msg})
@@ -413,7 +421,18 @@ func (b *builder) persistentHook(e *entry, spec process.Spec) (hookchain.Interce
 		return nil, &Error{File: h.File, Line: e.line, Col: e.col, Where: h.Where(),
 			Msg: "a persistent hook needs a process.Pool to own its process (Options.Pool)"}
 	}
-	p, err := b.opts.Pool.Add(process.PersistentSpec{Spec: claudecode.CommandSpec(spec, b.opts.session()), Logger: b.opts.Logger})
+	session := b.opts.session()
+	if session.Cwd != "" {
+		// Started once, where Claude Code would start it now: the first
+		// of the places a command hook runs in that exists.
+		dir, ok := workDir(places(context.Background(), session, b.opts.home()))
+		if !ok {
+			return nil, &Error{File: h.File, Line: e.line, Col: e.col, Where: h.Where(),
+				Msg: fmt.Sprintf("a persistent hook needs a directory to run in, and neither the session's %s, the project, the home directory nor the temporary directory exists", session.Cwd)}
+		}
+		spec.Dir = dir
+	}
+	p, err := b.opts.Pool.Add(process.PersistentSpec{Spec: claudecode.CommandSpec(spec, session), Logger: b.opts.Logger})
 	if err != nil {
 		return nil, &Error{File: h.File, Line: e.line, Col: e.col, Where: h.Where(), Msg: err.Error()}
 	}
@@ -428,9 +447,13 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 	var fn hookchain.Interceptor
 	switch h.Type {
 	case "http":
+		if !urlAllowed(s.httpURLs, h.URL) {
+			fn = notSent(h.URL, s.httpURLs)
+			break
+		}
 		fn = claudecode.HTTP(claudecode.HTTPHook{
 			URL:     h.URL,
-			Headers: expandHeaders(h.Headers, e.allowed, opts.LookupEnv),
+			Headers: expandHeaders(h.Headers, envAllowed(e.allowed, s.httpEnv), opts.LookupEnv),
 			Timeout: h.Timeout,
 			Client:  opts.HTTPClient,
 		}, session)
@@ -464,7 +487,7 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 				return hookchain.Link{}, err
 			}
 		} else {
-			fn = claudecode.Command(spec, session)
+			fn = inWorkDir(spec, session, opts.home())
 		}
 	}
 	if slices.ContainsFunc(c.paths, func(r *pathRule) bool { return r != nil }) {

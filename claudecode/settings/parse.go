@@ -119,7 +119,7 @@ type entry struct {
 	ignored     string // why an event is not run
 
 	warnings        []Warning // found while parsing
-	cmdLine, cmdCol int       // where the command is written, for warnings about it
+	cmdLine, cmdCol int       // where the command, or an http hook's URL, is written, for warnings about it
 	plugin          *Plugin   // the plugin whose hooks.json holds it; nil for a settings file
 	noShell         bool      // "args" is given, even empty: the command runs without a shell
 	persistent      bool      // "persistent": true: started once, asked in hookchain's persistent protocol
@@ -190,6 +190,17 @@ func (p *parser) parse() (*Settings, error) {
 				return nil, p.at(m.val, "disableAllHooks", "want true or false, got %s", show(m.val))
 			}
 			s.disable = &disableAll{file: p.file, on: m.val.Type == gjson.True}
+		case "allowedHttpHookUrls", "httpHookAllowedEnvVars":
+			if p.plugin != nil {
+				continue // settings, which a plugin's hooks.json does not hold
+			}
+			what, dst := "URL patterns", &s.httpURLs
+			if m.key == "httpHookAllowedEnvVars" {
+				what, dst = "variable names", &s.httpEnv
+			}
+			if *dst, err = p.readList(m.val, m.key, what); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if !hooks.Exists() || hooks.Type == gjson.Null {
@@ -515,6 +526,7 @@ func (p *parser) http(e *entry, f map[string]gjson.Result, fail func(gjson.Resul
 	case u.Type != gjson.String:
 		fail(u, "url: want a string, got %s", show(u))
 	default:
+		e.cmdLine, e.cmdCol = p.position(u.Index)
 		parsed, err := url.Parse(u.Str)
 		if err != nil || (parsed.Scheme != "http" && parsed.Scheme != "https") || parsed.Host == "" {
 			fail(u, "url: want an http or https URL, got %q", u.Str)

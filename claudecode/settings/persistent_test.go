@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/claudecode"
 	"github.com/hookchain/hookchain/process"
 )
 
@@ -94,4 +95,21 @@ func linkNames(links []hookchain.Link) []string {
 		names = append(names, l.Name())
 	}
 	return names
+}
+
+func TestAPersistentHookWhoseSessionDirectoryIsGoneStartsInTheProject(t *testing.T) {
+	project, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(project, "guard.sh"), []byte(persistentHook), 0o755))
+	s, err := Parse("s.json", []byte(`{"hooks":{"PreToolUse": [{"hooks":[{"type":"command","command":"\"$CLAUDE_PROJECT_DIR\"/guard.sh","persistent":true}]}]}}`))
+	require.NoError(t, err)
+	var pool process.Pool
+	defer pool.Close(context.Background())
+	gone := filepath.Join(t.TempDir(), "deleted")
+	_, err = s.Links(Options{ProjectDir: project, Session: claudecode.SessionInfo{Cwd: gone}, Pool: &pool})
+	require.NoError(t, err)
+	require.Len(t, pool.Hooks(), 1)
+	out, err := pool.Hooks()[0].Ask(context.Background(), hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash", Input: json.RawMessage(`{}`)})
+	require.NoError(t, err)
+	assert.Regexp(t, `^Bash in `+regexp.QuoteMeta(project)+` for `+regexp.QuoteMeta(project)+`, pid [0-9]+$`, out.Reason)
 }

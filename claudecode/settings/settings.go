@@ -29,6 +29,9 @@ type Settings struct {
 	// disable is the disableAllHooks setting that decides, or nil when no
 	// file sets it.
 	disable *disableAll
+	// httpURLs and httpEnv are allowedHttpHookUrls and
+	// httpHookAllowedEnvVars, merged from every file; nil when none sets it.
+	httpURLs, httpEnv *allowList
 }
 
 // disableAll is a file's disableAllHooks setting.
@@ -236,6 +239,8 @@ func merge(parts []*Settings) *Settings {
 		if p.disable != nil {
 			s.disable = p.disable
 		}
+		s.httpURLs = mergeList(s.httpURLs, p.httpURLs)
+		s.httpEnv = mergeList(s.httpEnv, p.httpEnv)
 	}
 	return s
 }

@@ -1,0 +1,78 @@
+package settings
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/claudecode"
+	"github.com/hookchain/hookchain/process"
+)
+
+// place is a directory a command hook may run in, and what it is.
+type place struct{ what, dir string }
+
+// places are where a command hook of a call runs, in Claude Code's order:
+// the call's working directory; when that is gone (the agent deleted the
+// directory it was in), the session's, then the project's root, the home
+// directory and the temporary directory.
+func places(ctx context.Context, def claudecode.SessionInfo, home string) []place {
+	call, _ := claudecode.SessionInfoFrom(ctx)
+	cwd, project := def.Cwd, def.ProjectDir
+	if call.Cwd != "" {
+		cwd = call.Cwd
+	}
+	if call.ProjectDir != "" {
+		project = call.ProjectDir
+	}
+	return []place{{"the call's", cwd}, {"the session's", def.Cwd}, {"the project", project},
+		{"the home directory", home}, {"the temporary directory", os.TempDir()}}
+}
+
+// workDir is the first of ps that is a directory.
+func workDir(ps []place) (string, bool) {
+	for _, p := range ps {
+		if p.dir == "" {
+			continue
+		}
+		if fi, err := os.Stat(p.dir); err == nil && fi.IsDir() {
+			return p.dir, true
+		}
+	}
+	return "", false
+}
+
+// inWorkDir runs the command hook spec in the first of its places that
+// exists. A hook that could not start would be a failure, and a hook that
+// fails open would then let the call through unjudged: a guard disarmed by
+// "rm -rf" of the directory the agent stands in. With no place left at
+// all, the call is denied, by name: the failure is not the hook's own, so
+// its onFailure does not decide.
+func inWorkDir(spec process.Spec, def claudecode.SessionInfo, home string) hookchain.Interceptor {
+	run := claudecode.Command(spec, def)
+	return func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+		ps := places(ctx, def, home)
+		if ps[0].dir == "" {
+			return run(ctx, e) // no session says where: the process's own directory, as ever
+		}
+		dir, ok := workDir(ps)
+		switch {
+		case !ok:
+			var tried []string
+			for _, p := range ps {
+				if p.dir != "" {
+					tried = append(tried, p.what+" "+p.dir)
+				}
+			}
+			return hookchain.Deny(fmt.Sprintf("the hook cannot run: none of the directories it would run in exists (%s), so it cannot judge the call",
+				strings.Join(tried, ", "))), nil
+		case dir == ps[0].dir:
+			return run(ctx, e)
+		}
+		moved := spec
+		moved.Dir = dir
+		return claudecode.Command(moved, def)(ctx, e)
+	}
+}
