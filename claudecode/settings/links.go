@@ -2,6 +2,7 @@ package settings
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -444,9 +445,25 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 	opts := b.opts
 	session := opts.session()
 	h := e.hook
-	var fn hookchain.Interceptor
+	var (
+		fn hookchain.Interceptor
+		// built is what fn was built from, for the chain's ID: every
+		// hook's interceptor is a closure of one function, told apart
+		// only by what it captured.
+		built = struct {
+			Type, URL   string
+			Headers     map[string]string
+			Sent        bool
+			Spec        process.Spec
+			Persistent  bool
+			Paths       []string
+			AllowedVars []string
+		}{Type: h.Type, Persistent: e.persistent}
+	)
 	switch h.Type {
 	case "http":
+		built.URL, built.Headers = h.URL, h.Headers
+		built.Sent, built.AllowedVars = urlAllowed(s.httpURLs, h.URL), envAllowed(e.allowed, s.httpEnv)
 		if !urlAllowed(s.httpURLs, h.URL) {
 			fn = notSent(h.URL, s.httpURLs)
 			break
@@ -481,6 +498,7 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 		if err := spec.Validate(); err != nil {
 			return hookchain.Link{}, &Error{File: h.File, Line: e.line, Col: e.col, Where: h.Where(), Msg: err.Error()}
 		}
+		built.Spec = spec
 		if e.persistent {
 			var err error
 			if fn, err = b.persistentHook(e, spec); err != nil {
@@ -492,6 +510,11 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 	}
 	if slices.ContainsFunc(c.paths, func(r *pathRule) bool { return r != nil }) {
 		fn = gated(fn, c, session, opts.home())
+		for i, r := range c.paths {
+			if r != nil {
+				built.Paths = append(built.Paths, fmt.Sprintf("%+v from %s", *r, c.sources[i]))
+			}
+		}
 	}
 	m := c.matchers[0]
 	if len(c.matchers) > 1 {
@@ -507,7 +530,11 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 	if !c.block {
 		l = l.FailOpen()
 	}
-	return l, nil
+	id, err := json.Marshal(built)
+	if err != nil {
+		return hookchain.Link{}, &Error{File: h.File, Line: e.line, Col: e.col, Where: h.Where(), Msg: "describing the hook: " + err.Error()}
+	}
+	return l.Identity(string(id)), nil
 }
 
 // gated runs fn only for the calls that one of the candidate's occurrences
