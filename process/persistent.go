@@ -233,22 +233,26 @@ func (p *Persistent) Start(ctx context.Context) error {
 // A failure that is the call's own is an *Error naming the command and the
 // call: it could not start (StartFailed, or Restarting after a start that
 // failed), the call outran its time (TimedOut) or its context (Canceled),
-// the process ended before answering (Exited), broke the protocol
+// the process ended before answering (Exited), its pipes failed
+// (IOFailed), it broke the protocol
 // (ProtocolError), wrote a line over the cap (LineTooLong), answered with
 // an error of its own (HookError), or gave an answer that does not decode
 // (BadAnswer).
 //
 // A failure that may be another call's is not returned as an error, which
 // a fail-open link would allow: it is a Deny whose reason starts with
-// "hookchain: " and names it. The call's failure may be another's when the
-// process held other calls' requests while it held this one's (from its
-// write to its end), when the hook is down after a failure that was not a
-// start's and restarts later than the call can wait (Restarting), when
-// other calls held every slot until its time ran out (Overloaded), and when
-// the hook was closed (Closed). A call sent to a process that went down
-// while it held other calls' requests too is asked once more, of the next
-// process, within its Timeout, and denied if that fails the same way; a
-// call never sent is asked of the next process as if nothing had happened.
+// "hookchain: " and names the failure and why it is denied. A failure may
+// be another call's when the process that failed, or kept the call past
+// its Timeout, was sent any other call's request in its life (even one it
+// answered); when the hook is down after a failure that was not a start's
+// and restarts later than the call can wait (Restarting); when other
+// calls held every slot until the call's time ran out (Overloaded); and
+// when the hook is closed (Closed). A call held by a process that went
+// down after serving others is asked once more, of the next process,
+// within its Timeout, and denied if that fails too — unless the next
+// process was sent that call alone, in which case the failure is the
+// call's own. A call never sent is asked of the next process as if
+// nothing had happened.
 func (p *Persistent) Ask(ctx context.Context, ev hookchain.Event) (hookchain.Outcome, error) {
 	req, err := EncodeRequest(ev)
 	if err != nil {
@@ -283,11 +287,14 @@ func (p *Persistent) Ask(ctx context.Context, ev hookchain.Event) (hookchain.Out
 		}
 	}()
 
-	again := false // asked once more, after a process went down under other calls too
+	// again: asked once more, after a process that served other calls too
+	// went down under it. moved: its time has been spent on a process that
+	// went down, asked or not; if it runs out now, others may have spent it.
+	again, moved := false, false
 	for {
 		pr, e := p.process(ctx)
 		if e != nil {
-			return p.failure(e, false, again)
+			return p.failure(e, false, moved)
 		}
 		a := pr.ask(ctx, req)
 		if a.kept {
@@ -297,10 +304,11 @@ func (p *Persistent) Ask(ctx context.Context, ev hookchain.Event) (hookchain.Out
 		case a.resend:
 			// It went down before the call was sent: the call is not lost,
 			// and the next process can be asked.
+			moved = true
 		case a.err != nil && a.shared && !again && wentDown(a.err.Kind) && ctx.Err() == nil:
-			again = true
+			again, moved = true, true
 		case a.err != nil:
-			return p.failure(a.err, a.shared, again)
+			return p.failure(a.err, a.shared, moved)
 		default:
 			out, err := decodeReply(ev, a.line)
 			var hf hookFailure
@@ -333,7 +341,7 @@ func wentDown(k Kind) bool {
 // The reasons a call's failure is denied rather than returned: it may not
 // be the call's own, and a fail-open link would allow an error.
 const (
-	whyShared     = "as its process held other calls' requests too and the failure may be theirs"
+	whyShared     = "as its process served other calls too and the failure may be theirs"
 	whyAgain      = "as the process it was asked of went down, not for it alone, and its time ran out before the next one answered"
 	whyRestarting = "as the wait for a restart is not this call's failure"
 	whyOverloaded = "as other calls held every slot"
@@ -341,10 +349,10 @@ const (
 )
 
 // failure is what Ask answers for e: the error, when the failure is the
-// call's own, or else a Deny naming it. shared says that the process held
-// other calls' requests while it held this one's; again, that the call had
-// to be asked again because of a process that went down.
-func (p *Persistent) failure(e *Error, shared, again bool) (hookchain.Outcome, error) {
+// call's own, or else a Deny naming it. shared says that the process was
+// sent other calls' requests too; moved, that the call had to be asked of
+// another process because one went down.
+func (p *Persistent) failure(e *Error, shared, moved bool) (hookchain.Outcome, error) {
 	why := ""
 	switch {
 	case e.Kind == Canceled:
@@ -361,7 +369,7 @@ func (p *Persistent) failure(e *Error, shared, again bool) (hookchain.Outcome, e
 		}
 	case shared:
 		why = whyShared
-	case again && e.Kind == TimedOut:
+	case moved && e.Kind == TimedOut:
 		why = whyAgain
 	}
 	if why == "" {
@@ -558,15 +566,16 @@ type proc struct {
 	mu         sync.Mutex
 	readyShut  bool // ready is closed
 	helloed    bool
-	reaped     bool   // the leader is being reaped; its pid is no longer ours to signal
-	failed     *Error // the first reason it must go; the calls on it fail with it
-	outEnded   *Error // failed, when the reason is the end of its stdout
+	reaped     bool        // the leader is being reaped; its pid is no longer ours to signal
+	failed     *Error      // the first reason it must go; the calls on it fail with it
+	outEnded   *Error      // failed, when the reason is the end of its stdout
+	eof        *time.Timer // from the end of its stdout to stopping it, if it is still running then
 	nextID     uint64
 	pending    map[uint64]*call
 	gone       map[uint64]struct{} // calls it was sent that ended unanswered, each holding its slot: their answers come late
 	unsent     map[uint64]struct{} // calls that ended before they were sent, so that an answer to one is told apart
 	held       int                 // the requests it holds: sent (or being sent) and not answered, gone ones included
-	sends      uint64              // the requests it has been sent
+	sends      int                 // the requests it has been sent
 	lastLine   time.Time           // when it last wrote a line
 	writing    time.Time           // when the write under way began; zero when none is
 	answeredAt bool                // it has answered a call
@@ -581,12 +590,10 @@ type call struct {
 	done     chan answer // the answer, or the failure; one, buffered
 
 	// Under the process's mu.
-	sent      bool      // its write has begun
-	written   bool      // its write is over: only now can it be answered
-	early     []byte    // an answer that came while it was being written
-	sentAt    time.Time // when its write began
-	alongside int       // the other calls' requests the process held when it was sent
-	seq       uint64    // the process's sends, this one included, when it was sent
+	sent    bool      // its write has begun
+	written bool      // its write is over: only now can it be answered
+	early   []byte    // an answer that came while it was being written
+	sentAt  time.Time // when its write began
 }
 
 // answer is how a call on a process ended.
@@ -597,18 +604,22 @@ type answer struct {
 	// resend says that it was never sent: it can be asked of the next
 	// process.
 	resend bool
-	// shared says that the process held other calls' requests while it
-	// held this one's, so that a failure may be theirs.
+	// shared says that the process was sent other calls' requests too, so
+	// that a failure may be theirs.
 	shared bool
 	// kept says that the process keeps the call's slot: it holds the
 	// request, whose caller has left.
 	kept bool
 }
 
-// sharedLocked says whether the process held another call's request while
-// it held c's; pr.mu is held.
-func (pr *proc) sharedLocked(c *call) bool {
-	return c.alongside > 0 || pr.sends != c.seq
+// sharedLocked says whether the process was sent another call's request
+// than c's, before it or since; pr.mu is held. Only a process that was
+// sent nothing else went down, or kept a call past its time, for that
+// call's own request: one that served others may have been brought down
+// by any of them, even one it answered (a crash the answer left behind),
+// as a hook run per call could not be.
+func (pr *proc) sharedLocked(*call) bool {
+	return pr.sends > 1
 }
 
 // run starts the process, serves it until it is gone, and reaps it.
@@ -723,6 +734,9 @@ func (pr *proc) finish(waitErr error) {
 	// The end of its stdout is the reason only when it was still running
 	// then, and was killed for it: a process that exits ends its stdout
 	// too.
+	if pr.eof != nil {
+		pr.eof.Stop()
+	}
 	if pr.failed == nil || pr.failed == pr.outEnded && e.Signal != "SIGKILL" {
 		pr.failed = e
 	}
@@ -872,10 +886,8 @@ func (pr *proc) send(ctx context.Context, c *call) (a answer, cut bool) {
 	}
 	now := time.Now()
 	c.sent, c.sentAt, pr.writing = true, now, now
-	c.alongside = pr.held
 	pr.held++
 	pr.sends++
-	c.seq = pr.sends
 	pr.mu.Unlock()
 
 	deadline, _ := ctx.Deadline()
@@ -976,6 +988,11 @@ func (pr *proc) answer(c *call, b []byte) {
 // was still running: it can answer nothing more.
 var errStdoutEnded = errors.New("it closed its stdout and kept running")
 
+// stdoutGrace is how long a process whose stdout has ended has to exit on
+// its own, as one whose stdout ends because it exits does at once, before
+// it is stopped for keeping its calls with nothing to answer them on.
+const stdoutGrace = 100 * time.Millisecond
+
 // readStdout reads the hook's lines: its hello, then answers. The end of
 // its stdout is the end of its answers: the process is stopped then,
 // rather than left to hold its calls until their timeouts.
@@ -992,11 +1009,17 @@ func (pr *proc) readStdout() {
 		if errors.Is(err, io.EOF) {
 			pr.mu.Lock()
 			if pr.failed == nil {
+				// No call is sent to it from now on; one that exits now
+				// is reported with its exit status, by finish.
 				pr.outEnded = &Error{Kind: ProtocolError, Err: errStdoutEnded}
 				pr.failed = pr.outEnded
-			}
-			if !pr.reaped {
-				killGroup(pr.cmd.Process)
+				pr.eof = time.AfterFunc(stdoutGrace, func() {
+					pr.mu.Lock()
+					defer pr.mu.Unlock()
+					if !pr.reaped {
+						killGroup(pr.cmd.Process)
+					}
+				})
 			}
 			pr.mu.Unlock()
 			return

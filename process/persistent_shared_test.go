@@ -90,7 +90,7 @@ func TestOneInputThatKeepsKillingTheSharedProcessOpensTheGateForNoOtherCall(t *t
 	}
 
 	shared := regexp.MustCompile(`^denied by guard: hookchain: hook ".*": exited with status 3 before it answered \(call \d+\); stderr: "crashed on call \d+"; ` +
-		`denied, as its process held other calls' requests too and the failure may be theirs$`)
+		`denied, as its process served other calls too and the failure may be theirs$`)
 	for i, out := range outs {
 		if out.Verdict == hookchain.Allowed {
 			// The hook's own answer, from a process the crash had not reached.
@@ -162,7 +162,7 @@ func TestACallTheSharedProcessHeldWhenItTimedOutIsDeniedNotFailedOpen(t *testing
 	}()
 	first := chain.Run(context.Background(), bashLs)
 
-	assert.Equal(t, standIn(fmt.Sprintf(`hook %q: timed out after 500ms (call 1); denied, as its process held other calls' requests too and the failure may be theirs`, p.String())), first)
+	assert.Equal(t, standIn(fmt.Sprintf(`hook %q: timed out after 500ms (call 1); denied, as its process served other calls too and the failure may be theirs`, p.String())), first)
 	out := <-second
 	assert.Equal(t, hookchain.Denied, out.Verdict)
 	assert.True(t, strings.HasPrefix(out.Reason, "denied by guard: hookchain: "), out.Reason)
@@ -255,4 +255,20 @@ func TestMaxInFlightHoldsWhileCallsTimeOut(t *testing.T) {
 
 	assert.LessOrEqual(t, most, limit, "the hook never holds more calls than MaxInFlight, those whose callers left included")
 	assert.Positive(t, most)
+}
+
+func TestACallAloneInAProcessThatAnEarlierCallLeftToCrashIsAskedAgainNotFailedOpen(t *testing.T) {
+	noLeaks(t)
+	p, _ := persistent(t, "crashlater", nil)
+	chain := failingOpen(p)
+	require.Equal(t, hookchain.Outcome{}, chain.Run(context.Background(), call("Crash", "x")))
+
+	// Sent after Crash was answered, it is the only call the process holds
+	// when the crash Crash left behind kills it.
+	out := chain.Run(context.Background(), call("Bash", "rm -rf /"))
+
+	assert.Equal(t, hookchain.Outcome{}, out, "answered by the next process, never allowed as a failure")
+	st := p.Stats()
+	assert.Equal(t, int64(2), st.Starts)
+	assert.Equal(t, int64(2), st.Answered)
 }

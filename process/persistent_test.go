@@ -176,7 +176,7 @@ func TestTheCallsWaitingOnAHungHookAreAskedAgainOfTheNextProcessAndDeniedWhenItH
 	// both, and either could have hung it.
 	require.NoError(t, err)
 	assert.Equal(t, hookchain.Deny(fmt.Sprintf("hookchain: hook %q: timed out after 1s (call 1); "+
-		"denied, as its process held other calls' requests too and the failure may be theirs", p.String())), out)
+		"denied, as its process served other calls too and the failure may be theirs", p.String())), out)
 	r := <-second
 	require.NoError(t, r.err)
 	assert.Equal(t, hookchain.Deny(fmt.Sprintf("hookchain: hook %q: timed out after 1s (call 1); "+
@@ -320,7 +320,7 @@ func TestALateAnswerIsDiscardedAndCountedAndTheNextCallIsAnsweredRight(t *testin
 	assert.Equal(t, "Bash", out.Reason)
 
 	assert.Equal(t, hookchain.Deny(fmt.Sprintf("hookchain: hook %q: timed out after 400ms (call 1); "+
-		"denied, as its process held other calls' requests too and the failure may be theirs", p.String())), <-slow)
+		"denied, as its process served other calls too and the failure may be theirs", p.String())), <-slow)
 	require.Eventually(t, func() bool { return p.Stats().LateAnswers == 1 }, 3*time.Second, 10*time.Millisecond)
 
 	out, err = p.Ask(context.Background(), call("Edit", "x"))

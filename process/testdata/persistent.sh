@@ -109,6 +109,20 @@ while IFS= read -r req; do
 			answer "$id" allow "$tool" ;;
 		*) answer "$id" allow "$tool" ;;
 		esac ;;
+	crashlater)
+		# The first process answers a call for the tool Crash, and is
+		# killed by what that call left behind a moment later, holding
+		# whatever it was sent since.
+		case $tool in
+		Crash)
+			answer "$id" allow "$tool"
+			if [ ! -e "$HOOKCHAIN_PIDFILE.crashed" ]; then
+				: > "$HOOKCHAIN_PIDFILE.crashed"
+				(sleep 0.3; kill -9 $$) &
+				sleep 1000
+			fi ;;
+		*) answer "$id" allow "$tool" ;;
+		esac ;;
 	hold)
 		# Holds every call for the tool Slow, and answers any other at once
 		# with how many calls it holds, that one included.
