@@ -218,7 +218,7 @@ func (p *Persistent) Start(ctx context.Context) error {
 	defer p.calls.Done()
 	ctx, cancel := context.WithTimeoutCause(ctx, p.spec.startTimeout(), errTimedOut)
 	defer cancel()
-	_, e := p.process(ctx)
+	_, e := p.process(ctx, nil)
 	if e != nil {
 		return e
 	}
@@ -288,11 +288,11 @@ func (p *Persistent) Ask(ctx context.Context, ev hookchain.Event) (hookchain.Out
 	}()
 
 	// again: asked once more, after a process that served other calls too
-	// went down under it. moved: its time has been spent on a process that
-	// went down, asked or not; if it runs out now, others may have spent it.
+	// went down under it. moved: it waited for a process that went down to
+	// be replaced; if its time runs out now, others may have spent it.
 	again, moved := false, false
 	for {
-		pr, e := p.process(ctx)
+		pr, e := p.process(ctx, &moved)
 		if e != nil {
 			return p.failure(e, false, moved)
 		}
@@ -342,7 +342,7 @@ func wentDown(k Kind) bool {
 // be the call's own, and a fail-open link would allow an error.
 const (
 	whyShared     = "as its process served other calls too and the failure may be theirs"
-	whyAgain      = "as the process it was asked of went down, not for it alone, and its time ran out before the next one answered"
+	whyAgain      = "as it waited for a process that went down to be replaced, and its time ran out before the next one answered"
 	whyRestarting = "as the wait for a restart is not this call's failure"
 	whyOverloaded = "as other calls held every slot"
 	whyClosed     = "as the hook was closed, which is not this call's failure"
@@ -414,7 +414,10 @@ func (p *Persistent) ctxError(ctx context.Context) *Error {
 
 // process returns the running process, once it has said hello, starting
 // one if there is none and the backoff allows.
-func (p *Persistent) process(ctx context.Context) (*proc, *Error) {
+//
+// waited, when not nil, is set when the call waited out a backoff: time a
+// process that went down took from it.
+func (p *Persistent) process(ctx context.Context, waited *bool) (*proc, *Error) {
 	for {
 		p.mu.Lock()
 		if p.closed {
@@ -432,6 +435,9 @@ func (p *Persistent) process(ctx context.Context) (*proc, *Error) {
 						stderr = []byte(last.Stderr)
 					}
 					return nil, p.named(&Error{Kind: Restarting, Timeout: wait.Round(100 * time.Millisecond), Err: last}, 0, stderr)
+				}
+				if waited != nil {
+					*waited = true
 				}
 				t := time.NewTimer(wait)
 				select {

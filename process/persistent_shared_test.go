@@ -272,3 +272,48 @@ func TestACallAloneInAProcessThatAnEarlierCallLeftToCrashIsAskedAgainNotFailedOp
 	assert.Equal(t, int64(2), st.Starts)
 	assert.Equal(t, int64(2), st.Answered)
 }
+
+func TestUnderLoadNoCallButACrashItselfIsEverFailedOpenByASharedProcessGoingDown(t *testing.T) {
+	noLeaks(t)
+	const goroutines, calls, limit = 200, 4, 16
+	p, _ := crashing(t, "crash", "0.05", func(s *process.PersistentSpec) {
+		s.MaxInFlight, s.Timeout, s.MinBackoff, s.MaxBackoff = limit, 3*time.Second, 10*time.Millisecond, 50*time.Millisecond
+	})
+	chain := failingOpen(p)
+
+	var mu sync.Mutex
+	wrong := map[string]int{}
+	first, most := "", 0
+	var wg sync.WaitGroup
+	for g := range goroutines {
+		wg.Go(func() {
+			for i := range calls {
+				tool := "Bash"
+				if (g*calls+i)%25 == 0 {
+					tool = "Crash"
+				}
+				out := chain.Run(context.Background(), call(tool, "x"))
+				inFlight := p.Stats().InFlight
+				mu.Lock()
+				most = max(most, inFlight)
+				switch {
+				case tool == "Crash":
+				case out.Verdict == hookchain.Allowed && len(out.Trail) == 0:
+				case out.Verdict == hookchain.Denied && out.Cause == hookchain.CauseLink && len(out.Trail) == 1 && out.Trail[0].Fault == "" &&
+					strings.HasPrefix(out.Reason, "denied by guard: hookchain: "):
+				default:
+					wrong[fmt.Sprintf("%v %v %d steps", out.Verdict, out.Cause, len(out.Trail))]++
+					if first == "" {
+						first = fmt.Sprintf("%q %+v", out.Reason, out.Trail)
+					}
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+
+	assert.Empty(t, wrong, "a call other than a crash was failed open; the first: %s", first)
+	assert.LessOrEqual(t, most, limit)
+	assert.Greater(t, p.Stats().Starts, int64(1), "the crashes took processes down")
+}

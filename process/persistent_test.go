@@ -146,8 +146,11 @@ func TestAPersistentHookThatHangsTimesTheCallOutAndIsRestarted(t *testing.T) {
 	first := readPid(t, pidPath)
 	requireGroupGone(t, first)
 
-	_, err = p.Ask(context.Background(), bashLs)
-	assert.Equal(t, process.TimedOut, kindOf(t, err), "the next call is asked of a new process")
+	out, err := p.Ask(context.Background(), bashLs)
+	require.NoError(t, err)
+	assert.Equal(t, hookchain.Deny(fmt.Sprintf("hookchain: hook %q: timed out after 200ms (call 1); "+
+		"denied, as it waited for a process that went down to be replaced, and its time ran out before the next one answered", p.String())), out,
+		"the next call is asked of a new process, after a backoff that took from its time")
 	assert.NotEqual(t, first, readPid(t, pidPath))
 	assert.Equal(t, int64(2), p.Stats().Starts)
 }
@@ -180,7 +183,7 @@ func TestTheCallsWaitingOnAHungHookAreAskedAgainOfTheNextProcessAndDeniedWhenItH
 	r := <-second
 	require.NoError(t, r.err)
 	assert.Equal(t, hookchain.Deny(fmt.Sprintf("hookchain: hook %q: timed out after 1s (call 1); "+
-		"denied, as the process it was asked of went down, not for it alone, and its time ran out before the next one answered", p.String())), r.out,
+		"denied, as it waited for a process that went down to be replaced, and its time ran out before the next one answered", p.String())), r.out,
 		"the second call was asked again, of a process that hung as well")
 	assert.Equal(t, int64(2), p.Stats().Starts)
 }
