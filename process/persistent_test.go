@@ -514,3 +514,44 @@ func TestTwoHundredCallersShareAPersistentHookAndEachGetsItsOwnAnswer(t *testing
 	assert.Equal(t, int64(1), st.Starts)
 	assert.Equal(t, int64(goroutines*calls), st.Answered)
 }
+
+func TestAPersistentHookThatEndsWithoutAnAnswerFailsTheCallWithItsExit(t *testing.T) {
+	for _, mode := range []string{"midline", "exit0"} {
+		t.Run(mode, func(t *testing.T) {
+			noLeaks(t)
+			p, pidPath := persistent(t, mode, nil)
+
+			_, err := p.Ask(context.Background(), bashLs)
+
+			require.Error(t, err)
+			assert.Equal(t, process.Exited, kindOf(t, err))
+			assert.Equal(t, fmt.Sprintf("hook %q: exited with status 0 before it answered (call 1)", p.String()), err.Error(),
+				"half an answer is none")
+			requireGroupGone(t, readPid(t, pidPath))
+		})
+	}
+}
+
+func TestAnAnswerLineAtTheCapIsReadAndOneByteOverIsNot(t *testing.T) {
+	const limit = 4096
+	for _, n := range []int{limit, limit + 1} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			noLeaks(t)
+			p, _ := persistent(t, "padded", func(s *process.PersistentSpec) {
+				s.MaxStdout = limit
+				s.Env = append(s.Env, fmt.Sprintf("HOOKCHAIN_LINE_LEN=%d", n))
+			})
+
+			out, err := p.Ask(context.Background(), bashLs)
+
+			if n == limit {
+				require.NoError(t, err)
+				assert.Equal(t, hookchain.Allowed, out.Verdict)
+				assert.Len(t, out.Reason, limit-len(`{"id":1,"verdict":"allow","reason":""}`))
+				return
+			}
+			assert.Equal(t, process.LineTooLong, kindOf(t, err))
+			assert.Equal(t, fmt.Sprintf("hook %q: wrote a line of more than 4096 bytes on stdout (call 1)", p.String()), err.Error())
+		})
+	}
+}

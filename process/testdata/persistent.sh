@@ -123,6 +123,14 @@ while IFS= read -r req; do
 			fi ;;
 		*) answer "$id" allow "$tool" ;;
 		esac ;;
+	midline) printf '{"id":%s,"verdict":"al' "$id"; exit 0 ;;
+	exit0) exit 0 ;;
+	padded)
+		# Answers with a line of exactly $HOOKCHAIN_LINE_LEN bytes before
+		# its newline.
+		start="{\"id\":$id,\"verdict\":\"allow\",\"reason\":\""
+		pad=$(head -c $((HOOKCHAIN_LINE_LEN - ${#start} - 2)) /dev/zero | tr '\0' x)
+		printf '%s%s"}\n' "$start" "$pad" ;;
 	hold)
 		# Holds every call for the tool Slow, and answers any other at once
 		# with how many calls it holds, that one included.
