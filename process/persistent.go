@@ -268,15 +268,25 @@ func (p *Persistent) Ask(ctx context.Context, ev hookchain.Event) (hookchain.Out
 	ctx, cancel := context.WithTimeoutCause(ctx, p.spec.timeout(), errTimedOut)
 	defer cancel()
 
+	// waited: it had to wait for a slot, or for a process that went down to
+	// be replaced; if its time runs out, others may have spent it.
+	waited := false
 	select {
 	case p.slots <- struct{}{}:
-	case <-ctx.Done():
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return p.failure(p.named(&Error{Kind: Overloaded, Limit: cap(p.slots)}, 0, nil), false, false)
+	default:
+		waited = true
+	}
+	if waited {
+		select {
+		case p.slots <- struct{}{}:
+		case <-ctx.Done():
+			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				return p.failure(p.named(&Error{Kind: Overloaded, Limit: cap(p.slots)}, 0, nil), false, false)
+			}
+			return hookchain.Outcome{}, p.named(p.ctxError(ctx), 0, nil)
+		case <-p.closing:
+			return p.failure(p.closedError(0), false, false)
 		}
-		return hookchain.Outcome{}, p.named(p.ctxError(ctx), 0, nil)
-	case <-p.closing:
-		return p.failure(p.closedError(0), false, false)
 	}
 	// The slot is the call's until the hook has answered it or is gone: a
 	// process that holds the request of a call whose caller left keeps it.
@@ -288,13 +298,12 @@ func (p *Persistent) Ask(ctx context.Context, ev hookchain.Event) (hookchain.Out
 	}()
 
 	// again: asked once more, after a process that served other calls too
-	// went down under it. moved: it waited for a process that went down to
-	// be replaced; if its time runs out now, others may have spent it.
-	again, moved := false, false
+	// went down under it.
+	again := false
 	for {
-		pr, e := p.process(ctx, &moved)
+		pr, e := p.process(ctx, &waited)
 		if e != nil {
-			return p.failure(e, false, moved)
+			return p.failure(e, false, waited)
 		}
 		a := pr.ask(ctx, req)
 		if a.kept {
@@ -304,11 +313,11 @@ func (p *Persistent) Ask(ctx context.Context, ev hookchain.Event) (hookchain.Out
 		case a.resend:
 			// It went down before the call was sent: the call is not lost,
 			// and the next process can be asked.
-			moved = true
+			waited = true
 		case a.err != nil && a.shared && !again && wentDown(a.err.Kind) && ctx.Err() == nil:
-			again, moved = true, true
+			again, waited = true, true
 		case a.err != nil:
-			return p.failure(a.err, a.shared, moved)
+			return p.failure(a.err, a.shared, waited)
 		default:
 			out, err := decodeReply(ev, a.line)
 			var hf hookFailure
@@ -323,7 +332,7 @@ func (p *Persistent) Ask(ctx context.Context, ev hookchain.Event) (hookchain.Out
 		select {
 		case <-pr.dead:
 		case <-ctx.Done():
-			return p.failure(p.named(p.ctxError(ctx), 0, pr.stderrTail()), false, true)
+			return p.failure(p.named(p.ctxError(ctx), 0, pr.stderrTail()), false, waited)
 		}
 	}
 }
@@ -338,21 +347,26 @@ func wentDown(k Kind) bool {
 	return false
 }
 
+// errNoTurn is the start that did not happen because other hooks were
+// being started all the while: their load, not this hook's failure.
+var errNoTurn = errors.New("its turn to start did not come")
+
 // The reasons a call's failure is denied rather than returned: it may not
 // be the call's own, and a fail-open link would allow an error.
 const (
 	whyShared     = "as its process served other calls too and the failure may be theirs"
-	whyAgain      = "as it waited for a process that went down to be replaced, and its time ran out before the next one answered"
+	whyWaited     = "as it spent part of its time waiting on other calls or on a restart, and ran out of it"
 	whyRestarting = "as the wait for a restart is not this call's failure"
 	whyOverloaded = "as other calls held every slot"
+	whyNoTurn     = "as other hooks' starts held up its start"
 	whyClosed     = "as the hook was closed, which is not this call's failure"
 )
 
 // failure is what Ask answers for e: the error, when the failure is the
 // call's own, or else a Deny naming it. shared says that the process was
-// sent other calls' requests too; moved, that the call had to be asked of
-// another process because one went down.
-func (p *Persistent) failure(e *Error, shared, moved bool) (hookchain.Outcome, error) {
+// sent other calls' requests too; waited, that the call waited for a slot
+// or for a process that went down to be replaced.
+func (p *Persistent) failure(e *Error, shared, waited bool) (hookchain.Outcome, error) {
 	why := ""
 	switch {
 	case e.Kind == Canceled:
@@ -364,13 +378,15 @@ func (p *Persistent) failure(e *Error, shared, moved bool) (hookchain.Outcome, e
 	case e.Kind == Restarting:
 		// A hook that cannot start fails every call the same way; the
 		// backoff after a process that went down under calls is theirs.
-		if last, ok := e.Err.(*Error); !ok || last == nil || last.Kind != StartFailed {
+		if last, ok := e.Err.(*Error); !ok || last == nil || last.Kind != StartFailed || errors.Is(last.Err, errNoTurn) {
 			why = whyRestarting
 		}
+	case e.Kind == StartFailed && errors.Is(e.Err, errNoTurn):
+		why = whyNoTurn
 	case shared:
 		why = whyShared
-	case moved && e.Kind == TimedOut:
-		why = whyAgain
+	case waited && e.Kind == TimedOut:
+		why = whyWaited
 	}
 	if why == "" {
 		return hookchain.Outcome{}, e
@@ -647,7 +663,7 @@ func (pr *proc) run() {
 	defer cancel()
 	var e *Error
 	pr.stdin, pr.stdout, pr.stderr, e = spawn(ctx, pr.cmd, true, func() *Error {
-		return &Error{Kind: StartFailed, Err: fmt.Errorf("its turn to start did not come within %v", p.spec.startTimeout())}
+		return &Error{Kind: StartFailed, Err: fmt.Errorf("%w within %v", errNoTurn, p.spec.startTimeout())}
 	})
 	close(pr.spawned)
 	if e != nil {
@@ -822,7 +838,8 @@ func (pr *proc) halt(grace time.Duration) {
 		return
 	}
 	pr.mu.Lock()
-	if pr.failed == nil {
+	if pr.failed == nil || pr.failed == pr.outEnded {
+		// Closed, whatever it would have gone for: its calls end with it.
 		pr.failed = &Error{Kind: Closed}
 	}
 	if !pr.reaped {

@@ -149,7 +149,7 @@ func TestAPersistentHookThatHangsTimesTheCallOutAndIsRestarted(t *testing.T) {
 	out, err := p.Ask(context.Background(), bashLs)
 	require.NoError(t, err)
 	assert.Equal(t, hookchain.Deny(fmt.Sprintf("hookchain: hook %q: timed out after 200ms (call 1); "+
-		"denied, as it waited for a process that went down to be replaced, and its time ran out before the next one answered", p.String())), out,
+		"denied, as it spent part of its time waiting on other calls or on a restart, and ran out of it", p.String())), out,
 		"the next call is asked of a new process, after a backoff that took from its time")
 	assert.NotEqual(t, first, readPid(t, pidPath))
 	assert.Equal(t, int64(2), p.Stats().Starts)
@@ -183,7 +183,7 @@ func TestTheCallsWaitingOnAHungHookAreAskedAgainOfTheNextProcessAndDeniedWhenItH
 	r := <-second
 	require.NoError(t, r.err)
 	assert.Equal(t, hookchain.Deny(fmt.Sprintf("hookchain: hook %q: timed out after 1s (call 1); "+
-		"denied, as it waited for a process that went down to be replaced, and its time ran out before the next one answered", p.String())), r.out,
+		"denied, as it spent part of its time waiting on other calls or on a restart, and ran out of it", p.String())), r.out,
 		"the second call was asked again, of a process that hung as well")
 	assert.Equal(t, int64(2), p.Stats().Starts)
 }
