@@ -135,9 +135,10 @@ func (s PersistentSpec) Validate() error {
 // Its process is started on the first call, or by Start, under the rules
 // every hook runs under — a process group of its own, descriptors 0, 1 and
 // 2 only, the Spec's environment and caps — with PersistentEnv set. When it
-// exits, or stops answering, or breaks the protocol, its group is killed,
-// every call waiting on it fails, named, and the next call starts it again,
-// after a backoff. Close stops it.
+// exits, closes its stdout, stops answering or breaks the protocol, its
+// group is killed, every call waiting on it fails, named (or, if the
+// process had served other calls, is asked once more of the next one; see
+// Ask), and the next call starts it again, after a backoff. Close stops it.
 //
 // A Persistent is safe for concurrent use; Ask is an interceptor:
 //
