@@ -317,3 +317,27 @@ func TestUnderLoadNoCallButACrashItselfIsEverFailedOpenByASharedProcessGoingDown
 	assert.LessOrEqual(t, most, limit)
 	assert.Greater(t, p.Stats().Starts, int64(1), "the crashes took processes down")
 }
+
+func TestACallThatWaitedForASlotAndThenRanOutOfTimeIsDeniedNotFailedOpen(t *testing.T) {
+	noLeaks(t)
+	p, _ := persistent(t, "hang", func(s *process.PersistentSpec) {
+		s.MaxInFlight, s.Timeout, s.MinBackoff = 1, 500*time.Millisecond, time.Millisecond
+	})
+	chain := failingOpen(p)
+	require.NoError(t, p.Start(context.Background()))
+	second := make(chan hookchain.Outcome, 1)
+	go func() {
+		time.Sleep(100 * time.Millisecond) // the first call holds the one slot
+		second <- chain.Run(context.Background(), bashLs)
+	}()
+
+	first := chain.Run(context.Background(), bashLs)
+
+	assert.Equal(t, hookchain.Outcome{Trail: []hookchain.Step{{Name: "guard", Verdict: hookchain.Allowed,
+		Fault: fmt.Sprintf("hook %q: timed out after 500ms (call 1)", p.String())}}}, first, "the first was alone in its process: its own failure")
+	out := <-second
+	assert.Equal(t, hookchain.Denied, out.Verdict)
+	assert.Regexp(t, `^denied by guard: hookchain: hook ".*": timed out after 500ms( \(call 1\))?; denied, as it spent part of its time waiting on other calls or on a restart, and ran out of it$`, out.Reason)
+	require.Len(t, out.Trail, 1)
+	assert.Empty(t, out.Trail[0].Fault)
+}
