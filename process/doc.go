@@ -212,9 +212,13 @@
 // version (ProtocolVersion). Each request is the native dialect's request
 // with an "id" in front; each answer is the native dialect's answer with the
 // id of the request it answers, in any order, or {"id":N,"error":"…"} for a
-// call the hook could not decide. Several calls may be in flight at once,
-// up to PersistentSpec.MaxInFlight; a call beyond it waits for a slot, never
-// in a queue that grows. examples/persistent/README.md in the repository is
+// call the hook could not decide; an id is answerable once its request has
+// been written in full. Several calls may be in flight at once, up to
+// PersistentSpec.MaxInFlight; a call beyond it waits for a slot, never in a
+// queue that grows. A slot is the hook's until it has answered the call or
+// its process is gone, even when the caller left first, so that the hook
+// never holds more requests than MaxInFlight; a process that holds every
+// slot for calls whose callers have left is restarted. examples/persistent/README.md in the repository is
 // the protocol's page, with runnable hooks in Python, Node and Go;
 // ServePersistent and HookMain are the hook's side, in Go.
 //
@@ -222,9 +226,10 @@
 // 0, 1 and 2 only (it is started under the same lock as every other hook),
 // the Spec's environment with PersistentEnv added, its stdout bounded per
 // line by MaxStdout. It is started by the first call, or by Start; when it
-// exits, breaks the protocol or stops answering, its group is killed, the
-// calls waiting on it fail with the reason, and the next call starts it
-// again after a backoff. Close waits for the calls in flight up to a
+// exits, closes its stdout (it is given 100ms to exit, then stopped),
+// breaks the protocol or stops answering, its group is killed, the calls
+// waiting on it fail with the reason, and the next call starts it again
+// after a backoff. Close waits for the calls in flight up to a
 // deadline, then closes its stdin, sends its group SIGTERM and, StopGrace
 // later, SIGKILL. A Pool owns the persistent hooks built from
 // configuration, and closes them all.
@@ -232,11 +237,26 @@
 // Failures are named and fail closed, as for a hook run per call: a call
 // that outruns its Timeout (TimedOut), a process that ends before it
 // answers (Exited), a line that is not a JSON object with an id, an answer
-// for an id no call has or for a call already answered (ProtocolError), a
-// line over the cap (LineTooLong), a hook that answers nothing for a whole
-// Timeout (Unresponsive). An answer for a call that has already ended — it
-// timed out, or its caller went away — is discarded and counted
-// (PersistentStats.LateAnswers): it never reaches another call.
+// for an id no call has, for a call whose request is not yet written or
+// for a call already answered, a stdout closed by a process that lives on
+// (ProtocolError), a line over the cap (LineTooLong), a hook that answers
+// nothing for a whole Timeout (Unresponsive). An answer for a call that
+// has already ended — it timed out, or its caller went away — is discarded
+// and counted (PersistentStats.LateAnswers): it never reaches another call.
+//
+// One process serves many calls, so one call's input can take it down
+// under the others, as a hook run per call cannot. So Ask returns an error
+// — which a fail-open link allows — only for a failure that is the call's
+// own: the hook could not start, answered the call with an error or an
+// answer that does not decode, or went down or outran the call's Timeout
+// in a process that was sent that call and no other. A failure that may be
+// another call's is a Deny whose reason starts with "hookchain: " and names
+// it: a process that had served other calls went down (the calls it held
+// are asked once more of the next process, within their Timeout, first),
+// the call outran its Timeout in such a process or after waiting for a
+// restart, the hook restarts later than the call can wait (Restarting),
+// other calls held every slot (Overloaded), or the hook was closed
+// (Closed).
 //
 // # Cost
 //

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"os/exec"
@@ -40,10 +41,9 @@ const (
 	DefaultMaxBackoff = 10 * time.Second
 )
 
-// maxGone bounds the calls a process may leave unanswered (timed out or
-// cancelled, their late answers awaited): a process past it is restarted
-// rather than remembered without end.
-const maxGone = 1024
+// maxUnsent bounds the ids of calls that ended before they were sent that
+// a process remembers, only to name an answer to one of them.
+const maxUnsent = 1024
 
 // PersistentSpec says how to run a persistent hook: the command and its
 // limits (Spec), and how many calls it may be asked at once, how long it
@@ -135,9 +135,10 @@ func (s PersistentSpec) Validate() error {
 // Its process is started on the first call, or by Start, under the rules
 // every hook runs under — a process group of its own, descriptors 0, 1 and
 // 2 only, the Spec's environment and caps — with PersistentEnv set. When it
-// exits, or stops answering, or breaks the protocol, its group is killed,
-// every call waiting on it fails, named, and the next call starts it again,
-// after a backoff. Close stops it.
+// exits, closes its stdout, stops answering or breaks the protocol, its
+// group is killed, every call waiting on it fails, named (or, if the
+// process had served other calls, is asked once more of the next one; see
+// Ask), and the next call starts it again, after a backoff. Close stops it.
 //
 // A Persistent is safe for concurrent use; Ask is an interceptor:
 //
@@ -188,7 +189,7 @@ func (p *Persistent) String() string { return p.command }
 type PersistentStats struct {
 	Starts      int64 // processes started, the one running included
 	Running     bool  // a process has said hello and is up
-	InFlight    int   // calls the running process has been sent and has not answered
+	InFlight    int   // calls the running process has been sent and has not answered, those whose callers have left included
 	Answered    int64 // calls answered
 	LateAnswers int64 // answers to calls that had ended (timed out, cancelled) first, discarded
 }
@@ -202,11 +203,7 @@ func (p *Persistent) Stats() PersistentStats {
 	if pr != nil {
 		pr.mu.Lock()
 		st.Running = pr.helloed && pr.failed == nil
-		for _, c := range pr.pending {
-			if c.sent {
-				st.InFlight++
-			}
-		}
+		st.InFlight = pr.held
 		pr.mu.Unlock()
 	}
 	return st
@@ -222,7 +219,7 @@ func (p *Persistent) Start(ctx context.Context) error {
 	defer p.calls.Done()
 	ctx, cancel := context.WithTimeoutCause(ctx, p.spec.startTimeout(), errTimedOut)
 	defer cancel()
-	_, e := p.process(ctx)
+	_, e := p.process(ctx, nil)
 	if e != nil {
 		return e
 	}
@@ -234,14 +231,29 @@ func (p *Persistent) Start(ctx context.Context) error {
 // its own, with an id of its own, and waits for the answer with that id,
 // for at most the Spec's Timeout.
 //
-// Every failure is an *Error naming the command and the call: it could not
-// start (StartFailed), is down and starts again too late (Restarting), every
-// slot stayed taken (Overloaded), the call outran its time (TimedOut) or
-// its context (Canceled), the process ended before answering (Exited),
-// answered nothing for a whole Timeout (Unresponsive), broke the protocol
+// A failure that is the call's own is an *Error naming the command and the
+// call: it could not start (StartFailed, or Restarting after a start that
+// failed), the call outran its time (TimedOut) or its context (Canceled),
+// the process ended before answering (Exited), its pipes failed
+// (IOFailed), it broke the protocol
 // (ProtocolError), wrote a line over the cap (LineTooLong), answered with
-// an error of its own (HookError), gave an answer that does not decode
-// (BadAnswer), or was closed (Closed).
+// an error of its own (HookError), or gave an answer that does not decode
+// (BadAnswer).
+//
+// A failure that may be another call's is not returned as an error, which
+// a fail-open link would allow: it is a Deny whose reason starts with
+// "hookchain: " and names the failure and why it is denied. A failure may
+// be another call's when the process that failed, or kept the call past
+// its Timeout, was sent any other call's request in its life (even one it
+// answered); when the hook is down after a failure that was not a start's
+// and restarts later than the call can wait (Restarting); when other
+// calls held every slot until the call's time ran out (Overloaded); and
+// when the hook is closed (Closed). A call held by a process that went
+// down after serving others is asked once more, of the next process,
+// within its Timeout, and denied if that fails too — unless the next
+// process was sent that call alone, in which case the failure is the
+// call's own. A call never sent is asked of the next process as if
+// nothing had happened.
 func (p *Persistent) Ask(ctx context.Context, ev hookchain.Event) (hookchain.Outcome, error) {
 	req, err := EncodeRequest(ev)
 	if err != nil {
@@ -251,53 +263,136 @@ func (p *Persistent) Ask(ctx context.Context, ev hookchain.Event) (hookchain.Out
 		return hookchain.Outcome{}, p.named(&Error{Kind: Canceled, Err: err}, 0, nil)
 	}
 	if !p.enter() {
-		return hookchain.Outcome{}, p.closedError(0)
+		return p.failure(p.closedError(0), false, false)
 	}
 	defer p.calls.Done()
 	ctx, cancel := context.WithTimeoutCause(ctx, p.spec.timeout(), errTimedOut)
 	defer cancel()
 
+	// waited: it had to wait for a slot, or for a process that went down to
+	// be replaced; if its time runs out, others may have spent it.
+	waited := false
 	select {
 	case p.slots <- struct{}{}:
-		defer func() { <-p.slots }()
-	case <-ctx.Done():
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return hookchain.Outcome{}, p.named(&Error{Kind: Overloaded, Limit: cap(p.slots)}, 0, nil)
-		}
-		return hookchain.Outcome{}, p.named(p.ctxError(ctx), 0, nil)
-	case <-p.closing:
-		return hookchain.Outcome{}, p.closedError(0)
+	default:
+		waited = true
 	}
-
-	for {
-		pr, e := p.process(ctx)
-		if e != nil {
-			return hookchain.Outcome{}, e
+	if waited {
+		select {
+		case p.slots <- struct{}{}:
+		case <-ctx.Done():
+			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				return p.failure(p.named(&Error{Kind: Overloaded, Limit: cap(p.slots)}, 0, nil), false, false)
+			}
+			return hookchain.Outcome{}, p.named(p.ctxError(ctx), 0, nil)
+		case <-p.closing:
+			return p.failure(p.closedError(0), false, false)
 		}
-		line, id, e, gone := pr.ask(ctx, req)
-		if gone {
+	}
+	// The slot is the call's until the hook has answered it or is gone: a
+	// process that holds the request of a call whose caller left keeps it.
+	slot := true
+	defer func() {
+		if slot {
+			<-p.slots
+		}
+	}()
+
+	// again: asked once more, after a process that served other calls too
+	// went down under it.
+	again := false
+	for {
+		pr, e := p.process(ctx, &waited)
+		if e != nil {
+			return p.failure(e, false, waited)
+		}
+		a := pr.ask(ctx, req)
+		if a.kept {
+			slot = false
+		}
+		switch {
+		case a.resend:
 			// It went down before the call was sent: the call is not lost,
 			// and the next process can be asked.
-			select {
-			case <-pr.dead:
-				continue
-			case <-ctx.Done():
-				return hookchain.Outcome{}, p.named(p.ctxError(ctx), 0, pr.stderrTail())
+			waited = true
+		case a.err != nil && a.shared && !again && wentDown(a.err.Kind) && ctx.Err() == nil:
+			again, waited = true, true
+		case a.err != nil:
+			return p.failure(a.err, a.shared, waited)
+		default:
+			out, err := decodeReply(ev, a.line)
+			var hf hookFailure
+			switch {
+			case errors.As(err, &hf):
+				return hookchain.Outcome{}, p.named(&Error{Kind: HookError, Err: hf}, a.id, pr.stderrTail())
+			case err != nil:
+				return hookchain.Outcome{}, p.named(&Error{Kind: BadAnswer, Err: err}, a.id, pr.stderrTail())
 			}
+			return out, nil
 		}
-		if e != nil {
-			return hookchain.Outcome{}, e
+		select {
+		case <-pr.dead:
+		case <-ctx.Done():
+			return p.failure(p.named(p.ctxError(ctx), 0, pr.stderrTail()), false, waited)
 		}
-		out, err := decodeReply(ev, line)
-		var hf hookFailure
-		switch {
-		case errors.As(err, &hf):
-			return hookchain.Outcome{}, p.named(&Error{Kind: HookError, Err: hf}, id, pr.stderrTail())
-		case err != nil:
-			return hookchain.Outcome{}, p.named(&Error{Kind: BadAnswer, Err: err}, id, pr.stderrTail())
-		}
-		return out, nil
 	}
+}
+
+// wentDown says whether k is the failure of a process that went down under
+// the calls it held, which the next process may not repeat.
+func wentDown(k Kind) bool {
+	switch k {
+	case Exited, ProtocolError, LineTooLong, Unresponsive, IOFailed:
+		return true
+	}
+	return false
+}
+
+// errNoTurn is the start that did not happen because other hooks were
+// being started all the while: their load, not this hook's failure.
+var errNoTurn = errors.New("its turn to start did not come")
+
+// The reasons a call's failure is denied rather than returned: it may not
+// be the call's own, and a fail-open link would allow an error.
+const (
+	whyShared     = "as its process served other calls too and the failure may be theirs"
+	whyWaited     = "as it spent part of its time waiting on other calls or on a restart, and ran out of it"
+	whyRestarting = "as the wait for a restart is not this call's failure"
+	whyOverloaded = "as other calls held every slot"
+	whyNoTurn     = "as other hooks' starts held up its start"
+	whyClosed     = "as the hook was closed, which is not this call's failure"
+)
+
+// failure is what Ask answers for e: the error, when the failure is the
+// call's own, or else a Deny naming it. shared says that the process was
+// sent other calls' requests too; waited, that the call waited for a slot
+// or for a process that went down to be replaced.
+func (p *Persistent) failure(e *Error, shared, waited bool) (hookchain.Outcome, error) {
+	why := ""
+	switch {
+	case e.Kind == Canceled:
+		// The caller left, which no link's failure policy forgives.
+	case e.Kind == Closed:
+		why = whyClosed
+	case e.Kind == Overloaded:
+		why = whyOverloaded
+	case e.Kind == Restarting:
+		// A hook that cannot start fails every call the same way; the
+		// backoff after a process that went down under calls is theirs.
+		if last, ok := e.Err.(*Error); !ok || last == nil || last.Kind != StartFailed || errors.Is(last.Err, errNoTurn) {
+			why = whyRestarting
+		}
+	case e.Kind == StartFailed && errors.Is(e.Err, errNoTurn):
+		why = whyNoTurn
+	case shared:
+		why = whyShared
+	case waited && e.Kind == TimedOut:
+		why = whyWaited
+	}
+	if why == "" {
+		return hookchain.Outcome{}, e
+	}
+	return hookchain.Deny("hookchain: " + e.Error() + "; denied, " + why), nil
 }
 
 // enter counts a call in, unless the hook is closed.
@@ -336,7 +431,10 @@ func (p *Persistent) ctxError(ctx context.Context) *Error {
 
 // process returns the running process, once it has said hello, starting
 // one if there is none and the backoff allows.
-func (p *Persistent) process(ctx context.Context) (*proc, *Error) {
+//
+// waited, when not nil, is set when the call waited out a backoff: time a
+// process that went down took from it.
+func (p *Persistent) process(ctx context.Context, waited *bool) (*proc, *Error) {
 	for {
 		p.mu.Lock()
 		if p.closed {
@@ -354,6 +452,9 @@ func (p *Persistent) process(ctx context.Context) (*proc, *Error) {
 						stderr = []byte(last.Stderr)
 					}
 					return nil, p.named(&Error{Kind: Restarting, Timeout: wait.Round(100 * time.Millisecond), Err: last}, 0, stderr)
+				}
+				if waited != nil {
+					*waited = true
 				}
 				t := time.NewTimer(wait)
 				select {
@@ -488,12 +589,16 @@ type proc struct {
 	mu         sync.Mutex
 	readyShut  bool // ready is closed
 	helloed    bool
-	reaped     bool   // the leader is being reaped; its pid is no longer ours to signal
-	failed     *Error // the first reason it must go; the calls on it fail with it
+	reaped     bool        // the leader is being reaped; its pid is no longer ours to signal
+	failed     *Error      // the first reason it must go; the calls on it fail with it
+	outEnded   *Error      // failed, when the reason is the end of its stdout
+	eof        *time.Timer // from the end of its stdout to stopping it, if it is still running then
 	nextID     uint64
 	pending    map[uint64]*call
-	gone       map[uint64]struct{} // calls it was sent that ended unanswered: their answers come late
+	gone       map[uint64]struct{} // calls it was sent that ended unanswered, each holding its slot: their answers come late
 	unsent     map[uint64]struct{} // calls that ended before they were sent, so that an answer to one is told apart
+	held       int                 // the requests it holds: sent (or being sent) and not answered, gone ones included
+	sends      int                 // the requests it has been sent
 	lastLine   time.Time           // when it last wrote a line
 	writing    time.Time           // when the write under way began; zero when none is
 	answeredAt bool                // it has answered a call
@@ -505,16 +610,39 @@ type call struct {
 	id       uint64
 	line     []byte
 	queuedAt time.Time
-	done     chan reply // the answer, or the failure; one, buffered
+	done     chan answer // the answer, or the failure; one, buffered
 
 	// Under the process's mu.
-	sent   bool
-	sentAt time.Time
+	sent    bool      // its write has begun
+	written bool      // its write is over: only now can it be answered
+	early   []byte    // an answer that came while it was being written
+	sentAt  time.Time // when its write began
 }
 
-type reply struct {
-	line []byte
-	err  *Error
+// answer is how a call on a process ended.
+type answer struct {
+	line []byte // the hook's answer
+	id   uint64
+	err  *Error // or the failure
+	// resend says that it was never sent: it can be asked of the next
+	// process.
+	resend bool
+	// shared says that the process was sent other calls' requests too, so
+	// that a failure may be theirs.
+	shared bool
+	// kept says that the process keeps the call's slot: it holds the
+	// request, whose caller has left.
+	kept bool
+}
+
+// sharedLocked says whether the process was sent another call's request
+// than c's, before it or since; pr.mu is held. Only a process that was
+// sent nothing else went down, or kept a call past its time, for that
+// call's own request: one that served others may have been brought down
+// by any of them, even one it answered (a crash the answer left behind),
+// as a hook run per call could not be.
+func (pr *proc) sharedLocked(*call) bool {
+	return pr.sends > 1
 }
 
 // run starts the process, serves it until it is gone, and reaps it.
@@ -536,7 +664,7 @@ func (pr *proc) run() {
 	defer cancel()
 	var e *Error
 	pr.stdin, pr.stdout, pr.stderr, e = spawn(ctx, pr.cmd, true, func() *Error {
-		return &Error{Kind: StartFailed, Err: fmt.Errorf("its turn to start did not come within %v", p.spec.startTimeout())}
+		return &Error{Kind: StartFailed, Err: fmt.Errorf("%w within %v", errNoTurn, p.spec.startTimeout())}
 	})
 	close(pr.spawned)
 	if e != nil {
@@ -565,8 +693,8 @@ func (pr *proc) startFailed(e *Error) {
 	pr.mu.Lock()
 	pr.failed = e
 	pr.mu.Unlock()
-	pr.markReady(e)
 	pr.p.ended(pr, e, false)
+	pr.markReady(e)
 }
 
 // markReady closes ready, once, with the start's failure if there is one.
@@ -618,24 +746,40 @@ func (pr *proc) wait() {
 func (pr *proc) finish(waitErr error) {
 	p := pr.p
 	pr.mu.Lock()
-	if pr.failed == nil {
-		e := &Error{Kind: Exited, ExitCode: -1, Err: waitErr}
-		if st := pr.cmd.ProcessState; st != nil {
-			if sig, ok := signaled(st); ok {
-				e.Signal = sig
-			} else {
-				e.ExitCode = st.ExitCode()
-			}
+	e := &Error{Kind: Exited, ExitCode: -1, Err: waitErr}
+	if st := pr.cmd.ProcessState; st != nil {
+		if sig, ok := signaled(st); ok {
+			e.Signal = sig
+		} else {
+			e.ExitCode = st.ExitCode()
 		}
+	}
+	// The end of its stdout is the reason only when it was still running
+	// then, and was killed for it: a process that exits ends its stdout
+	// too.
+	if pr.eof != nil {
+		pr.eof.Stop()
+	}
+	if pr.failed == nil || pr.failed == pr.outEnded && e.Signal != "SIGKILL" {
 		pr.failed = e
 	}
 	why := pr.failed
 	tail := slices.Clone(pr.tail)
 	for id, c := range pr.pending {
-		e := *why
-		c.done <- reply{err: p.named(&e, id, tail)}
+		if c.sent {
+			e := *why
+			c.done <- answer{id: id, err: p.named(&e, id, tail), shared: pr.sharedLocked(c)}
+		} else {
+			c.done <- answer{id: id, resend: true}
+		}
 		delete(pr.pending, id)
 	}
+	// Nothing answers the calls whose callers left any more: their slots
+	// are free.
+	for range pr.gone {
+		<-p.slots
+	}
+	clear(pr.gone)
 	helloed, answered := pr.helloed, pr.answeredAt
 	pr.mu.Unlock()
 
@@ -648,8 +792,10 @@ func (pr *proc) finish(waitErr error) {
 			report.what(&b)
 			start = p.named(&Error{Kind: StartFailed, Err: fmt.Errorf("it %s before its hello line", b.String())}, 0, tail)
 		}
-		pr.markReady(start)
+		// Ended first, so that a call that follows the ones told of it finds
+		// the backoff rather than this process.
 		p.ended(pr, start, false)
+		pr.markReady(start)
 		return
 	}
 	p.ended(pr, &report, answered)
@@ -693,7 +839,8 @@ func (pr *proc) halt(grace time.Duration) {
 		return
 	}
 	pr.mu.Lock()
-	if pr.failed == nil {
+	if pr.failed == nil || pr.failed == pr.outEnded {
+		// Closed, whatever it would have gone for: its calls end with it.
 		pr.failed = &Error{Kind: Closed}
 	}
 	if !pr.reaped {
@@ -716,53 +863,55 @@ func (pr *proc) halt(grace time.Duration) {
 	<-pr.dead
 }
 
-// ask sends req as a call and waits for its answer, or for ctx. gone says
-// that the process went before the call could be sent.
+// ask sends req as a call and waits for its answer, or for ctx.
 //
 // The caller writes its own line, holding wlock: a goroutine between the
 // caller and the pipe would cost every call a hand-off.
-func (pr *proc) ask(ctx context.Context, req []byte) (line []byte, id uint64, e *Error, gone bool) {
+func (pr *proc) ask(ctx context.Context, req []byte) answer {
 	pr.mu.Lock()
 	if pr.failed != nil || !pr.helloed {
 		pr.mu.Unlock()
-		return nil, 0, nil, true
+		return answer{resend: true}
 	}
 	pr.nextID++
-	c := &call{id: pr.nextID, line: withID(pr.nextID, req), queuedAt: time.Now(), done: make(chan reply, 1)}
+	c := &call{id: pr.nextID, line: withID(pr.nextID, req), queuedAt: time.Now(), done: make(chan answer, 1)}
 	pr.pending[c.id] = c
 	pr.mu.Unlock()
 	select {
 	case pr.wlock <- struct{}{}:
-		cut := pr.send(ctx, c)
+		a, cut := pr.send(ctx, c)
 		<-pr.wlock
 		if cut {
-			return nil, c.id, pr.p.named(pr.p.ctxError(ctx), c.id, pr.stderrTail()), false
+			return a
 		}
 	case <-ctx.Done():
 	case <-pr.dead:
-		// finish has failed every pending call, this one included.
+		// finish has ended every pending call, this one included.
 	}
 	select {
-	case r := <-c.done:
-		return r.line, c.id, r.err, false
+	case a := <-c.done:
+		return a
 	case <-ctx.Done():
-		line, e := pr.leave(ctx, c)
-		return line, c.id, e, false
+		return pr.leave(ctx, c)
 	}
 }
 
 // send writes c's line to stdin, unless c or the process has ended; wlock
 // is held. A line cut short leaves the protocol out of step, and the
 // process must go. cut says that ctx ended the write: the hook read too
-// little of its stdin for the call's whole time, and the call has ended.
-func (pr *proc) send(ctx context.Context, c *call) (cut bool) {
+// little of its stdin for the call's whole time, and the call has ended,
+// as the answer says.
+func (pr *proc) send(ctx context.Context, c *call) (a answer, cut bool) {
+	p := pr.p
 	pr.mu.Lock()
 	if _, ok := pr.pending[c.id]; !ok || pr.failed != nil || ctx.Err() != nil {
 		pr.mu.Unlock()
-		return false
+		return answer{}, false
 	}
 	now := time.Now()
 	c.sent, c.sentAt, pr.writing = true, now, now
+	pr.held++
+	pr.sends++
 	pr.mu.Unlock()
 
 	deadline, _ := ctx.Deadline()
@@ -788,37 +937,50 @@ func (pr *proc) send(ctx context.Context, c *call) (cut bool) {
 	pr.writing = time.Time{}
 	switch {
 	case err == nil:
-		return false
+		c.written = true
+		if early := c.early; early != nil {
+			c.early = nil
+			if _, ok := pr.pending[c.id]; ok && pr.failed == nil {
+				pr.answer(c, early)
+			}
+		}
+		return answer{}, false
 	case ctx.Err() != nil:
 		delete(pr.pending, c.id)
 		pr.gone[c.id] = struct{}{}
-		pr.failLocked(&Error{Kind: Unresponsive, Timeout: pr.p.spec.timeout(), Err: errors.New("read too little of its stdin")})
-		return true
+		a = answer{id: c.id, shared: pr.sharedLocked(c), kept: true}
+		pr.failLocked(&Error{Kind: Unresponsive, Timeout: p.spec.timeout(), Err: errors.New("read too little of its stdin")})
+		a.err = p.named(p.ctxError(ctx), c.id, slices.Clone(pr.tail))
+		return a, true
 	default:
 		pr.failLocked(&Error{Kind: IOFailed, Err: fmt.Errorf("writing call %d to its stdin: %w", c.id, err)})
-		return false
+		return answer{}, false
 	}
 }
 
 // leave ends a call whose ctx ended first. An answer that comes later is
-// discarded and counted. A process that has answered nothing since the
-// call was sent, for the whole of the call's Timeout, or has read none of
-// its stdin for as long, has stopped answering: it is stopped, and the
-// calls on it fail.
-func (pr *proc) leave(ctx context.Context, c *call) ([]byte, *Error) {
+// discarded and counted; until it comes, or the process goes, the call's
+// slot stays taken, since the hook still holds the request. A process that
+// has answered nothing since the call was sent, for the whole of the
+// call's Timeout, or has read none of its stdin for as long, has stopped
+// answering: it is stopped, and the calls on it fail. So is one that holds
+// every slot for calls whose callers have left.
+func (pr *proc) leave(ctx context.Context, c *call) answer {
 	p := pr.p
 	pr.mu.Lock()
+	defer pr.mu.Unlock()
 	if _, ok := pr.pending[c.id]; !ok {
 		// Answered, or failed, as ctx ended.
-		pr.mu.Unlock()
-		r := <-c.done
-		return r.line, r.err
+		return <-c.done
 	}
 	delete(pr.pending, c.id)
+	// A call not sent in its time waited for other calls' writes.
+	a := answer{id: c.id, shared: true}
 	if c.sent {
 		pr.gone[c.id] = struct{}{}
+		a.shared, a.kept = pr.sharedLocked(c), true
 	} else {
-		if len(pr.unsent) >= maxGone {
+		if len(pr.unsent) >= maxUnsent {
 			// Only the message for an answer to one of them needs them.
 			clear(pr.unsent)
 		}
@@ -830,15 +992,34 @@ func (pr *proc) leave(ctx context.Context, c *call) ([]byte, *Error) {
 		pr.failLocked(&Error{Kind: Unresponsive, Timeout: p.spec.timeout()})
 	case timedOut && !c.sent && !pr.writing.IsZero() && pr.writing.Before(c.queuedAt):
 		pr.failLocked(&Error{Kind: Unresponsive, Timeout: p.spec.timeout(), Err: errors.New("read none of its stdin")})
-	case len(pr.gone) > maxGone:
-		pr.failLocked(&Error{Kind: ProtocolError, Err: fmt.Errorf("it left more than %d calls unanswered", maxGone)})
+	case len(pr.gone) >= cap(p.slots):
+		pr.failLocked(&Error{Kind: ProtocolError, Err: fmt.Errorf("it left every one of its %d slots to calls that had ended unanswered", cap(p.slots))})
 	}
-	tail := slices.Clone(pr.tail)
-	pr.mu.Unlock()
-	return nil, p.named(p.ctxError(ctx), c.id, tail)
+	a.err = p.named(p.ctxError(ctx), c.id, slices.Clone(pr.tail))
+	return a
 }
 
-// readStdout reads the hook's lines: its hello, then answers.
+// answer hands c its answer, b; pr.mu is held.
+func (pr *proc) answer(c *call, b []byte) {
+	delete(pr.pending, c.id)
+	pr.held--
+	pr.answeredAt = true
+	pr.p.answered.Add(1)
+	c.done <- answer{line: b, id: c.id}
+}
+
+// errStdoutEnded is the failure of a process whose stdout ended while it
+// was still running: it can answer nothing more.
+var errStdoutEnded = errors.New("it closed its stdout and kept running")
+
+// stdoutGrace is how long a process whose stdout has ended has to exit on
+// its own, as one whose stdout ends because it exits does at once, before
+// it is stopped for keeping its calls with nothing to answer them on.
+const stdoutGrace = 100 * time.Millisecond
+
+// readStdout reads the hook's lines: its hello, then answers. The end of
+// its stdout is the end of its answers: the process is stopped then,
+// rather than left to hold its calls until their timeouts.
 func (pr *proc) readStdout() {
 	defer pr.readers.Done()
 	br := bufio.NewReaderSize(pr.stdout, 64<<10)
@@ -849,15 +1030,36 @@ func (pr *proc) readStdout() {
 			pr.fail(&Error{Kind: LineTooLong, Limit: limit})
 			return
 		}
+		if errors.Is(err, io.EOF) {
+			pr.mu.Lock()
+			if pr.failed == nil {
+				// No call is sent to it from now on; one that exits now
+				// is reported with its exit status, by finish.
+				pr.outEnded = &Error{Kind: ProtocolError, Err: errStdoutEnded}
+				pr.failed = pr.outEnded
+				pr.eof = time.AfterFunc(stdoutGrace, func() {
+					pr.mu.Lock()
+					defer pr.mu.Unlock()
+					if !pr.reaped {
+						killGroup(pr.cmd.Process)
+					}
+				})
+			}
+			pr.mu.Unlock()
+			return
+		}
 		if err != nil {
-			return // the end of its stdout: it is going, and wait says why
+			return // its stdout closed by wait, which says why it went
 		}
 		pr.line(line)
 	}
 }
 
 // line routes one line: the hello, an answer to its call, a late answer
-// (discarded, counted), or a breach of the protocol.
+// (discarded, counted), or a breach of the protocol. A call is answerable
+// once its request has been written: an answer that comes while it is
+// being written waits for the write to end, and one for a call not yet
+// being written is a breach, as if its id had never been sent.
 func (pr *proc) line(b []byte) {
 	p := pr.p
 	pr.mu.Lock()
@@ -882,10 +1084,16 @@ func (pr *proc) line(b []byte) {
 		return
 	}
 	if c, ok := pr.pending[id]; ok {
-		delete(pr.pending, id)
-		pr.answeredAt = true
-		p.answered.Add(1)
-		c.done <- reply{line: b}
+		switch {
+		case !c.sent:
+			pr.failLocked(&Error{Kind: ProtocolError, Err: fmt.Errorf("it answered call %d before its request was written", id)})
+		case c.early != nil:
+			pr.failLocked(&Error{Kind: ProtocolError, Err: fmt.Errorf("it answered call %d twice", id)})
+		case !c.written:
+			c.early = b
+		default:
+			pr.answer(c, b)
+		}
 		return
 	}
 	_, gone := pr.gone[id]
@@ -893,6 +1101,8 @@ func (pr *proc) line(b []byte) {
 	switch {
 	case gone:
 		delete(pr.gone, id)
+		pr.held--
+		<-p.slots
 		p.late.Add(1)
 		p.log(slog.LevelDebug, "hookchain persistent hook answered late; discarded", slog.Uint64("id", id))
 	case unsent:

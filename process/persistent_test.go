@@ -3,10 +3,12 @@
 package process_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sync"
 	"testing"
 	"time"
@@ -144,32 +146,46 @@ func TestAPersistentHookThatHangsTimesTheCallOutAndIsRestarted(t *testing.T) {
 	first := readPid(t, pidPath)
 	requireGroupGone(t, first)
 
-	_, err = p.Ask(context.Background(), bashLs)
-	assert.Equal(t, process.TimedOut, kindOf(t, err), "the next call is asked of a new process")
+	out, err := p.Ask(context.Background(), bashLs)
+	require.NoError(t, err)
+	assert.Equal(t, hookchain.Deny(fmt.Sprintf("hookchain: hook %q: timed out after 200ms (call 1); "+
+		"denied, as it spent part of its time waiting on other calls or on a restart, and ran out of it", p.String())), out,
+		"the next call is asked of a new process, after a backoff that took from its time")
 	assert.NotEqual(t, first, readPid(t, pidPath))
 	assert.Equal(t, int64(2), p.Stats().Starts)
 }
 
-func TestTheCallsWaitingOnAHungHookFailWithItWhenItIsStopped(t *testing.T) {
+func TestTheCallsWaitingOnAHungHookAreAskedAgainOfTheNextProcessAndDeniedWhenItHangsToo(t *testing.T) {
 	noLeaks(t)
 	// The second call is asked well before the first times out (350ms
 	// before), and would time out well after the hook is stopped (650ms
 	// after): margins a loaded machine does not eat.
 	p, _ := persistent(t, "hang", func(s *process.PersistentSpec) { s.Timeout = time.Second })
 	require.NoError(t, p.Start(context.Background()))
-	second := make(chan error, 1)
+	type result struct {
+		out hookchain.Outcome
+		err error
+	}
+	second := make(chan result, 1)
 	go func() {
 		time.Sleep(650 * time.Millisecond)
-		_, err := p.Ask(context.Background(), bashLs)
-		second <- err
+		out, err := p.Ask(context.Background(), bashLs)
+		second <- result{out, err}
 	}()
 
-	_, err := p.Ask(context.Background(), bashLs)
+	out, err := p.Ask(context.Background(), bashLs)
 
-	assert.Equal(t, process.TimedOut, kindOf(t, err))
-	err = <-second
-	assert.Equal(t, process.Unresponsive, kindOf(t, err))
-	assert.Equal(t, fmt.Sprintf("hook %q: answered nothing for 1s while a call waited, and was stopped (call 2)", p.String()), err.Error())
+	// Neither is an error that a fail-open link would allow: the hook held
+	// both, and either could have hung it.
+	require.NoError(t, err)
+	assert.Equal(t, hookchain.Deny(fmt.Sprintf("hookchain: hook %q: timed out after 1s (call 1); "+
+		"denied, as its process served other calls too and the failure may be theirs", p.String())), out)
+	r := <-second
+	require.NoError(t, r.err)
+	assert.Equal(t, hookchain.Deny(fmt.Sprintf("hookchain: hook %q: timed out after 1s (call 1); "+
+		"denied, as it spent part of its time waiting on other calls or on a restart, and ran out of it", p.String())), r.out,
+		"the second call was asked again, of a process that hung as well")
+	assert.Equal(t, int64(2), p.Stats().Starts)
 }
 
 func TestAPersistentHookThatDiesMidCallFailsTheCallWithItsStatusAndStderr(t *testing.T) {
@@ -218,8 +234,6 @@ func TestAPersistentHookThatBreaksTheProtocolFailsItsCallsAndIsRestarted(t *test
 	}{
 		{"an answer for an id no call has had", "unknown", 1, process.ProtocolError,
 			"broke the persistent protocol: it answered call 999, which it was never sent (call 1)"},
-		{"a call's id answered twice, the second call's never", "twice", 2, process.ProtocolError,
-			"broke the persistent protocol: it answered call 1 twice (call 2)"},
 		{"a line that is not JSON", "notjson", 1, process.ProtocolError,
 			`broke the persistent protocol: a line it wrote is not JSON (invalid character 'a' looking for beginning of value): "allow, I suppose" (call 1)`},
 		{"a line over the cap", "flood", 1, process.LineTooLong,
@@ -249,14 +263,58 @@ func TestAPersistentHookThatBreaksTheProtocolFailsItsCallsAndIsRestarted(t *test
 	}
 }
 
+func TestACallsIDAnsweredTwiceBreaksTheProtocolAndTheCallsInFlightAreAskedAgain(t *testing.T) {
+	noLeaks(t)
+	var logs syncBuffer
+	p, pidPath := persistent(t, "twice", func(s *process.PersistentSpec) { s.Logger = slog.New(slog.NewTextHandler(&logs, nil)) })
+	first := make(chan hookchain.Outcome, 1)
+	go func() {
+		out, err := p.Ask(context.Background(), bashLs)
+		assert.NoError(t, err)
+		first <- out
+	}()
+	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 2*time.Second, 5*time.Millisecond)
+	pid := readPid(t, pidPath)
+
+	out, err := p.Ask(context.Background(), call("Edit", "x"))
+
+	require.NoError(t, err)
+	want := hookchain.Allow()
+	want.Reason = "Edit"
+	assert.Equal(t, want, out, "the second call is answered by the next process")
+	want.Reason = "Bash"
+	assert.Equal(t, want, <-first, "the first answer was the first call's")
+	requireGroupGone(t, pid)
+	assert.Contains(t, logs.String(), `why="hook \"`+p.String()+`\": broke the persistent protocol: it answered call 1 twice"`)
+}
+
+// syncBuffer is a bytes.Buffer that a logger and a test can share.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
 func TestALateAnswerIsDiscardedAndCountedAndTheNextCallIsAnsweredRight(t *testing.T) {
 	noLeaks(t)
 	p, _ := persistent(t, "late", func(s *process.PersistentSpec) { s.Timeout = 400 * time.Millisecond })
 
-	slow := make(chan error, 1)
+	slow := make(chan hookchain.Outcome, 1)
 	go func() {
-		_, err := p.Ask(context.Background(), call("Slow", "x"))
-		slow <- err
+		out, err := p.Ask(context.Background(), call("Slow", "x"))
+		assert.NoError(t, err)
+		slow <- out
 	}()
 	// Slow is sent first, so that the hook answers a call while Slow waits.
 	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 2*time.Second, 5*time.Millisecond)
@@ -264,8 +322,8 @@ func TestALateAnswerIsDiscardedAndCountedAndTheNextCallIsAnsweredRight(t *testin
 	require.NoError(t, err)
 	assert.Equal(t, "Bash", out.Reason)
 
-	err = <-slow
-	assert.Equal(t, process.TimedOut, kindOf(t, err))
+	assert.Equal(t, hookchain.Deny(fmt.Sprintf("hookchain: hook %q: timed out after 400ms (call 1); "+
+		"denied, as its process served other calls too and the failure may be theirs", p.String())), <-slow)
 	require.Eventually(t, func() bool { return p.Stats().LateAnswers == 1 }, 3*time.Second, 10*time.Millisecond)
 
 	out, err = p.Ask(context.Background(), call("Edit", "x"))
@@ -311,8 +369,9 @@ func TestClosingStopsTheWholeGroupEvenAHookThatIgnoresSIGTERM(t *testing.T) {
 			if mode == "grandchild" {
 				requireGone(t, readPid(t, pidPath+".grandchild"))
 			}
-			_, err := p.Ask(context.Background(), bashLs)
-			assert.Equal(t, process.Closed, kindOf(t, err))
+			out, err := p.Ask(context.Background(), bashLs)
+			require.NoError(t, err)
+			assert.Equal(t, hookchain.Deny(fmt.Sprintf("hookchain: hook %q: is closed; denied, as the hook was closed, which is not this call's failure", p.String())), out)
 		})
 	}
 }
@@ -337,20 +396,20 @@ func TestCloseWaitsForCallsInFlightUntilItsDeadline(t *testing.T) {
 	requireGroupGone(t, readPid(t, pidPath))
 
 	q, _ := persistent(t, "hang", nil)
-	hung := make(chan error, 1)
+	hung := make(chan hookchain.Outcome, 1)
 	go func() {
-		_, err := q.Ask(context.Background(), bashLs)
-		hung <- err
+		out, err := q.Ask(context.Background(), bashLs)
+		assert.NoError(t, err)
+		hung <- out
 	}()
 	require.Eventually(t, func() bool { return q.Stats().InFlight == 1 }, 2*time.Second, 5*time.Millisecond)
 
-	t.Run("a call still in flight at the deadline fails, named", func(t *testing.T) {
+	t.Run("a call still in flight at the deadline is denied, named", func(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 		defer cancel()
 		err := q.Close(ctx)
 		require.ErrorIs(t, err, context.DeadlineExceeded)
-		err = <-hung
-		assert.Equal(t, process.Closed, kindOf(t, err))
+		assert.Equal(t, hookchain.Deny(fmt.Sprintf("hookchain: hook %q: is closed (call 1); denied, as the hook was closed, which is not this call's failure", q.String())), <-hung)
 	})
 }
 
@@ -377,10 +436,11 @@ func TestCallsBeyondMaxInFlightWaitForASlotAndNoLonger(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
-	_, err := p.Ask(ctx, bashLs)
+	out, err := p.Ask(ctx, bashLs)
 
-	assert.Equal(t, process.Overloaded, kindOf(t, err))
-	assert.Equal(t, fmt.Sprintf("hook %q: had every one of its 1 slots for calls in flight taken until this call's time ran out", p.String()), err.Error())
+	require.NoError(t, err, "other calls' load is not this call's failure")
+	assert.Equal(t, hookchain.Deny(fmt.Sprintf("hookchain: hook %q: had every one of its 1 slots for calls in flight taken until this call's time ran out; "+
+		"denied, as other calls held every slot", p.String())), out)
 	require.NoError(t, <-slow, "the call holding the slot is not disturbed")
 	_, err = p.Ask(context.Background(), bashLs)
 	require.NoError(t, err, "the slot is free again")
@@ -394,13 +454,16 @@ func TestAHookThatKeepsDyingIsRestartedAfterABackoffThatCallsDoNotWaitOutPastThe
 
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
-	_, err = p.Ask(ctx, bashLs)
+	began := time.Now()
+	out, err := p.Ask(ctx, bashLs)
 
-	// Restarting, not the deadline's TimedOut: the call failed at once
-	// rather than wait out its 100ms.
-	assert.Equal(t, process.Restarting, kindOf(t, err))
-	assert.Equal(t, fmt.Sprintf(`hook %q: is down after it exited with status 3, and starts again in 2s, later than this call can wait; stderr: "giving up on call 1"`,
-		p.String()), err.Error())
+	// Restarting, not the deadline's TimedOut: the call ended at once
+	// rather than wait out its 100ms; and denied, since the backoff is not
+	// its failure.
+	require.NoError(t, err)
+	assert.Less(t, time.Since(began), 90*time.Millisecond)
+	assert.Equal(t, hookchain.Deny(fmt.Sprintf(`hookchain: hook %q: is down after it exited with status 3, and starts again in 2s, later than this call can wait; stderr: "giving up on call 1"; `+
+		`denied, as the wait for a restart is not this call's failure`, p.String())), out)
 	assert.Equal(t, int64(1), p.Stats().Starts)
 }
 
@@ -450,4 +513,45 @@ func TestTwoHundredCallersShareAPersistentHookAndEachGetsItsOwnAnswer(t *testing
 	st := p.Stats()
 	assert.Equal(t, int64(1), st.Starts)
 	assert.Equal(t, int64(goroutines*calls), st.Answered)
+}
+
+func TestAPersistentHookThatEndsWithoutAnAnswerFailsTheCallWithItsExit(t *testing.T) {
+	for _, mode := range []string{"midline", "exit0"} {
+		t.Run(mode, func(t *testing.T) {
+			noLeaks(t)
+			p, pidPath := persistent(t, mode, nil)
+
+			_, err := p.Ask(context.Background(), bashLs)
+
+			require.Error(t, err)
+			assert.Equal(t, process.Exited, kindOf(t, err))
+			assert.Equal(t, fmt.Sprintf("hook %q: exited with status 0 before it answered (call 1)", p.String()), err.Error(),
+				"half an answer is none")
+			requireGroupGone(t, readPid(t, pidPath))
+		})
+	}
+}
+
+func TestAnAnswerLineAtTheCapIsReadAndOneByteOverIsNot(t *testing.T) {
+	const limit = 4096
+	for _, n := range []int{limit, limit + 1} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			noLeaks(t)
+			p, _ := persistent(t, "padded", func(s *process.PersistentSpec) {
+				s.MaxStdout = limit
+				s.Env = append(s.Env, fmt.Sprintf("HOOKCHAIN_LINE_LEN=%d", n))
+			})
+
+			out, err := p.Ask(context.Background(), bashLs)
+
+			if n == limit {
+				require.NoError(t, err)
+				assert.Equal(t, hookchain.Allowed, out.Verdict)
+				assert.Len(t, out.Reason, limit-len(`{"id":1,"verdict":"allow","reason":""}`))
+				return
+			}
+			assert.Equal(t, process.LineTooLong, kindOf(t, err))
+			assert.Equal(t, fmt.Sprintf("hook %q: wrote a line of more than 4096 bytes on stdout (call 1)", p.String()), err.Error())
+		})
+	}
 }

@@ -1,0 +1,343 @@
+//go:build unix
+
+package process_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/process"
+)
+
+// failingOpen is a chain whose one link, guard, asks p and fails open, as
+// a Claude Code hook that does not block does.
+func failingOpen(p *process.Persistent) *hookchain.Chain {
+	return hookchain.New(hookchain.Before("guard", hookchain.Any(), p.Ask).FailOpen())
+}
+
+// standIn is the outcome of a fail-open guard for a call whose failure was
+// not its own: a denial, reason is what it says after "hookchain: ".
+func standIn(reason string) hookchain.Outcome {
+	return hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by guard: hookchain: " + reason, DecidedBy: "guard", Cause: hookchain.CauseLink,
+		Trail: []hookchain.Step{{Name: "guard", Verdict: hookchain.Denied, Reason: "hookchain: " + reason}}}
+}
+
+// crashing is the persistent hook in mode crash or crashonce, the crash
+// coming after the given delay.
+func crashing(t *testing.T, mode, after string, edit func(*process.PersistentSpec)) (*process.Persistent, string) {
+	return persistent(t, mode, func(s *process.PersistentSpec) {
+		s.Env = append(s.Env, "HOOKCHAIN_CRASH_AFTER="+after)
+		if edit != nil {
+			edit(s)
+		}
+	})
+}
+
+func TestCallsInFlightWhenAnotherCallKillsTheSharedProcessAreAskedAgainOnAFreshOne(t *testing.T) {
+	noLeaks(t)
+	p, _ := crashing(t, "crashonce", "0.5", nil)
+	chain := failingOpen(p)
+	require.NoError(t, p.Start(context.Background()))
+
+	const victims = 4
+	outs := make([]hookchain.Outcome, victims+1)
+	var wg sync.WaitGroup
+	wg.Go(func() { outs[victims] = chain.Run(context.Background(), call("Crash", "x")) })
+	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 2*time.Second, time.Millisecond)
+	for i := range victims {
+		wg.Go(func() { outs[i] = chain.Run(context.Background(), call("Bash", "ls")) })
+	}
+	// Every victim is sent while the crash is under way.
+	require.Eventually(t, func() bool { return p.Stats().InFlight == victims+1 }, 2*time.Second, time.Millisecond)
+	wg.Wait()
+
+	for i, out := range outs {
+		assert.Equal(t, hookchain.Outcome{}, out, "call %d is answered by the fresh process, not failed open", i)
+	}
+	st := p.Stats()
+	assert.Equal(t, int64(2), st.Starts)
+	assert.Equal(t, int64(victims+1), st.Answered)
+}
+
+func TestOneInputThatKeepsKillingTheSharedProcessOpensTheGateForNoOtherCall(t *testing.T) {
+	noLeaks(t)
+	p, _ := crashing(t, "crash", "0.3", func(s *process.PersistentSpec) { s.Timeout = 3 * time.Second })
+	chain := failingOpen(p)
+	require.NoError(t, p.Start(context.Background()))
+
+	const victims = 8
+	outs := make([]hookchain.Outcome, victims)
+	var wg sync.WaitGroup
+	for round := range 2 {
+		// A crash, then victims while it is under way; on the fresh
+		// process the crash and the victims are asked again, in any order.
+		wg.Go(func() { chain.Run(context.Background(), call("Crash", "x")) })
+		require.Eventually(t, func() bool { return p.Stats().InFlight >= 1 }, 2*time.Second, time.Millisecond)
+		for i := range victims / 2 {
+			wg.Go(func() { outs[round*victims/2+i] = chain.Run(context.Background(), call("Bash", "rm -rf /")) })
+		}
+		wg.Wait()
+	}
+
+	shared := regexp.MustCompile(`^denied by guard: hookchain: hook ".*": exited with status 3 before it answered \(call \d+\); stderr: "crashed on call \d+"; ` +
+		`denied, as its process served other calls too and the failure may be theirs$`)
+	for i, out := range outs {
+		if out.Verdict == hookchain.Allowed {
+			// The hook's own answer, from a process the crash had not reached.
+			assert.Equal(t, hookchain.Outcome{}, out, "victim %d", i)
+			continue
+		}
+		assert.Equal(t, hookchain.Denied, out.Verdict, "victim %d", i)
+		assert.Regexp(t, shared, out.Reason, "victim %d", i)
+		assert.Equal(t, "guard", out.DecidedBy)
+		assert.Equal(t, hookchain.CauseLink, out.Cause)
+		require.Len(t, out.Trail, 1)
+		assert.Empty(t, out.Trail[0].Fault, "victim %d is never a failure that fails open", i)
+	}
+}
+
+func TestACrashWithNoOtherCallInTheProcessIsTheCallsOwnFailure(t *testing.T) {
+	noLeaks(t)
+	p, _ := crashing(t, "crash", "0", nil)
+
+	out := failingOpen(p).Run(context.Background(), call("Crash", "x"))
+
+	// As in Claude Code, where a hook that crashes on a call's input does
+	// not block it.
+	assert.Equal(t, hookchain.Outcome{Trail: []hookchain.Step{{Name: "guard", Verdict: hookchain.Allowed,
+		Fault: fmt.Sprintf(`hook %q: exited with status 3 before it answered (call 1); stderr: "crashed on call 1"`, p.String())}}}, out)
+}
+
+func TestCallsDuringTheBackoffAfterAnotherCallsCrashAreDeniedNotFailedOpen(t *testing.T) {
+	noLeaks(t)
+	p, _ := crashing(t, "crash", "0", func(s *process.PersistentSpec) {
+		s.MinBackoff, s.Timeout = 2*time.Second, 500*time.Millisecond
+	})
+	chain := failingOpen(p)
+	out := chain.Run(context.Background(), call("Crash", "x"))
+	require.Len(t, out.Trail, 1)
+	require.Equal(t, hookchain.Allowed, out.Verdict, "the crash was its own: %v", out)
+
+	out = chain.Run(context.Background(), call("Bash", "rm -rf /"))
+
+	assert.Equal(t, standIn(fmt.Sprintf(`hook %q: is down after it exited with status 3, and starts again in 2s, later than this call can wait; stderr: "crashed on call 1"; `+
+		`denied, as the wait for a restart is not this call's failure`, p.String())), out)
+}
+
+func TestAHookThatCannotStartFailsEveryCallAsItsOwnFailureBackoffIncluded(t *testing.T) {
+	noLeaks(t)
+	p, _ := persistent(t, "exit", func(s *process.PersistentSpec) {
+		s.MinBackoff, s.Timeout = 2*time.Second, 500*time.Millisecond
+	})
+	chain := failingOpen(p)
+
+	first, second := chain.Run(context.Background(), bashLs), chain.Run(context.Background(), bashLs)
+
+	assert.Equal(t, hookchain.Outcome{Trail: []hookchain.Step{{Name: "guard", Verdict: hookchain.Allowed,
+		Fault: fmt.Sprintf(`hook %q: could not start: it exited with status 1 before its hello line; stderr: "no config file"`, p.String())}}}, first)
+	assert.Equal(t, hookchain.Outcome{Trail: []hookchain.Step{{Name: "guard", Verdict: hookchain.Allowed,
+		Fault: fmt.Sprintf(`hook %q: is down after it could not start: it exited with status 1 before its hello line, and starts again in 2s, later than this call can wait; stderr: "no config file"`, p.String())}}}, second)
+}
+
+func TestACallTheSharedProcessHeldWhenItTimedOutIsDeniedNotFailedOpen(t *testing.T) {
+	noLeaks(t)
+	p, _ := persistent(t, "hang", func(s *process.PersistentSpec) { s.Timeout = 500 * time.Millisecond })
+	chain := failingOpen(p)
+	require.NoError(t, p.Start(context.Background()))
+
+	second := make(chan hookchain.Outcome, 1)
+	go func() {
+		time.Sleep(200 * time.Millisecond)
+		second <- chain.Run(context.Background(), bashLs)
+	}()
+	first := chain.Run(context.Background(), bashLs)
+
+	assert.Equal(t, standIn(fmt.Sprintf(`hook %q: timed out after 500ms (call 1); denied, as its process served other calls too and the failure may be theirs`, p.String())), first)
+	out := <-second
+	assert.Equal(t, hookchain.Denied, out.Verdict)
+	assert.True(t, strings.HasPrefix(out.Reason, "denied by guard: hookchain: "), out.Reason)
+	require.Len(t, out.Trail, 1)
+	assert.Empty(t, out.Trail[0].Fault)
+}
+
+func TestACallAfterCloseOrCutShortByCloseIsDeniedNotFailedOpen(t *testing.T) {
+	noLeaks(t)
+	p, _ := persistent(t, "hang", nil)
+	chain := failingOpen(p)
+	require.NoError(t, p.Start(context.Background()))
+	inFlight := make(chan hookchain.Outcome, 1)
+	go func() { inFlight <- chain.Run(context.Background(), bashLs) }()
+	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 2*time.Second, time.Millisecond)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	require.ErrorIs(t, p.Close(ctx), context.DeadlineExceeded)
+
+	assert.Equal(t, standIn(fmt.Sprintf(`hook %q: is closed (call 1); denied, as the hook was closed, which is not this call's failure`, p.String())), <-inFlight)
+	assert.Equal(t, standIn(fmt.Sprintf(`hook %q: is closed; denied, as the hook was closed, which is not this call's failure`, p.String())),
+		chain.Run(context.Background(), bashLs))
+}
+
+func TestAnAnswerForACallWhoseRequestWasNotWrittenIsABreachNeverItsAnswer(t *testing.T) {
+	noLeaks(t)
+	p, pidPath := persistent(t, "ahead", nil)
+	require.NoError(t, p.Start(context.Background()))
+	first := make(chan error, 1)
+	go func() {
+		// Far more than a pipe holds, to a hook that reads nothing: the
+		// write of call 1 is under way until the hook goes.
+		_, err := p.Ask(context.Background(), call("Bash", strings.Repeat("x", 1<<20)))
+		first <- err
+	}()
+	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 2*time.Second, time.Millisecond)
+	second := make(chan hookchain.Outcome, 1)
+	go func() {
+		out, err := p.Ask(context.Background(), call("Edit", "x"))
+		assert.NoError(t, err)
+		second <- out
+	}()
+	time.Sleep(200 * time.Millisecond) // call 2 waits to be written
+	require.NoError(t, os.WriteFile(pidPath+".go", nil, 0o600))
+
+	want := hookchain.Allow()
+	want.Reason = "Edit"
+	assert.Equal(t, want, <-second, "call 2 is answered by the next process, not by the answer written ahead")
+	err := <-first
+	assert.Equal(t, process.ProtocolError, kindOf(t, err))
+	assert.Equal(t, fmt.Sprintf("hook %q: broke the persistent protocol: it answered call 2 before its request was written (call 1)", p.String()), err.Error())
+	assert.Equal(t, int64(2), p.Stats().Starts)
+}
+
+func TestAHookThatClosesItsStdoutAndLivesIsTakenDownAtOnce(t *testing.T) {
+	noLeaks(t)
+	p, pidPath := persistent(t, "closeout", func(s *process.PersistentSpec) { s.Timeout = 3 * time.Second })
+
+	_, err := p.Ask(context.Background(), bashLs)
+
+	assert.Equal(t, process.ProtocolError, kindOf(t, err), "%v", err)
+	assert.Equal(t, fmt.Sprintf("hook %q: broke the persistent protocol: it closed its stdout and kept running (call 1)", p.String()), err.Error())
+	requireGroupGone(t, readPid(t, pidPath))
+}
+
+func TestMaxInFlightHoldsWhileCallsTimeOut(t *testing.T) {
+	noLeaks(t)
+	const limit = 2
+	p, _ := persistent(t, "hold", func(s *process.PersistentSpec) { s.MaxInFlight, s.Timeout = limit, 300*time.Millisecond })
+	require.NoError(t, p.Start(context.Background()))
+
+	most := 0
+	for range 4 {
+		slow := make(chan struct{})
+		go func() {
+			defer close(slow)
+			_, _ = p.Ask(context.Background(), call("Slow", "x"))
+		}()
+		time.Sleep(50 * time.Millisecond) // Slow is sent
+		out, err := p.Ask(context.Background(), bashLs)
+		if err == nil && out.Verdict == hookchain.Allowed {
+			var held int
+			_, _ = fmt.Sscan(out.Reason, &held)
+			most = max(most, held)
+		}
+		assert.LessOrEqual(t, p.Stats().InFlight, limit)
+		<-slow
+	}
+
+	assert.LessOrEqual(t, most, limit, "the hook never holds more calls than MaxInFlight, those whose callers left included")
+	assert.Positive(t, most)
+}
+
+func TestACallAloneInAProcessThatAnEarlierCallLeftToCrashIsAskedAgainNotFailedOpen(t *testing.T) {
+	noLeaks(t)
+	p, _ := persistent(t, "crashlater", nil)
+	chain := failingOpen(p)
+	require.Equal(t, hookchain.Outcome{}, chain.Run(context.Background(), call("Crash", "x")))
+
+	// Sent after Crash was answered, it is the only call the process holds
+	// when the crash Crash left behind kills it.
+	out := chain.Run(context.Background(), call("Bash", "rm -rf /"))
+
+	assert.Equal(t, hookchain.Outcome{}, out, "answered by the next process, never allowed as a failure")
+	st := p.Stats()
+	assert.Equal(t, int64(2), st.Starts)
+	assert.Equal(t, int64(2), st.Answered)
+}
+
+func TestUnderLoadNoCallButACrashItselfIsEverFailedOpenByASharedProcessGoingDown(t *testing.T) {
+	noLeaks(t)
+	const goroutines, calls, limit = 200, 4, 16
+	p, _ := crashing(t, "crash", "0.05", func(s *process.PersistentSpec) {
+		s.MaxInFlight, s.Timeout, s.MinBackoff, s.MaxBackoff = limit, 3*time.Second, 10*time.Millisecond, 50*time.Millisecond
+	})
+	chain := failingOpen(p)
+
+	var mu sync.Mutex
+	wrong := map[string]int{}
+	first, most := "", 0
+	var wg sync.WaitGroup
+	for g := range goroutines {
+		wg.Go(func() {
+			for i := range calls {
+				tool := "Bash"
+				if (g*calls+i)%25 == 0 {
+					tool = "Crash"
+				}
+				out := chain.Run(context.Background(), call(tool, "x"))
+				inFlight := p.Stats().InFlight
+				mu.Lock()
+				most = max(most, inFlight)
+				switch {
+				case tool == "Crash":
+				case out.Verdict == hookchain.Allowed && len(out.Trail) == 0:
+				case out.Verdict == hookchain.Denied && out.Cause == hookchain.CauseLink && len(out.Trail) == 1 && out.Trail[0].Fault == "" &&
+					strings.HasPrefix(out.Reason, "denied by guard: hookchain: "):
+				default:
+					wrong[fmt.Sprintf("%v %v %d steps", out.Verdict, out.Cause, len(out.Trail))]++
+					if first == "" {
+						first = fmt.Sprintf("%q %+v", out.Reason, out.Trail)
+					}
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+
+	assert.Empty(t, wrong, "a call other than a crash was failed open; the first: %s", first)
+	assert.LessOrEqual(t, most, limit)
+	assert.Greater(t, p.Stats().Starts, int64(1), "the crashes took processes down")
+}
+
+func TestACallThatWaitedForASlotAndThenRanOutOfTimeIsDeniedNotFailedOpen(t *testing.T) {
+	noLeaks(t)
+	p, _ := persistent(t, "hang", func(s *process.PersistentSpec) {
+		s.MaxInFlight, s.Timeout, s.MinBackoff = 1, 500*time.Millisecond, time.Millisecond
+	})
+	chain := failingOpen(p)
+	require.NoError(t, p.Start(context.Background()))
+	second := make(chan hookchain.Outcome, 1)
+	go func() {
+		time.Sleep(100 * time.Millisecond) // the first call holds the one slot
+		second <- chain.Run(context.Background(), bashLs)
+	}()
+
+	first := chain.Run(context.Background(), bashLs)
+
+	assert.Equal(t, hookchain.Outcome{Trail: []hookchain.Step{{Name: "guard", Verdict: hookchain.Allowed,
+		Fault: fmt.Sprintf("hook %q: timed out after 500ms (call 1)", p.String())}}}, first, "the first was alone in its process: its own failure")
+	out := <-second
+	assert.Equal(t, hookchain.Denied, out.Verdict)
+	assert.Regexp(t, `^denied by guard: hookchain: hook ".*": timed out after 500ms( \(call 1\))?; denied, as it spent part of its time waiting on other calls or on a restart, and ran out of it$`, out.Reason)
+	require.Len(t, out.Trail, 1)
+	assert.Empty(t, out.Trail[0].Fault)
+}
