@@ -3,6 +3,7 @@ package claudecode
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -175,8 +176,9 @@ const userApprover = "claude-code"
 // about the conversation Claude Code runs the program for, every field of
 // the input included.
 //
-// An input it will not judge — not valid UTF-8, not JSON, too large, a
-// tool-call input without its tool — is answered with Refusal: Claude Code
+// An input it will not judge — not valid UTF-8, not JSON, too large, one
+// read two ways (see Answer), a tool-call input without its tool — is
+// answered with Refusal: Claude Code
 // goes on with any call whose hook fails, so a call hookchain could not
 // judge is blocked, never let through. When it cannot answer at all —
 // stdin cannot be read, or stdout cannot be written — Serve says why on
@@ -224,7 +226,9 @@ func Refusal(reason string) []byte {
 // hooks, say: it checks and decodes input, runs the chain on it with the
 // input's session (WithSessionInfo), and returns Claude Code's answer as
 // one line of JSON (see OutputFor), or nil when the chain has nothing to
-// say. An input it will not judge — not valid UTF-8, not JSON, with no
+// say. An input it will not judge — not valid UTF-8, not JSON, one that
+// gives a key twice or, at its top level, keys alike but for case
+// ("Tool_Name" beside or instead of "tool_name"), with no
 // hook_event_name, or a tool-call input with no tool_name — is answered
 // with Refusal, a block. It fails, saying why, only for an input of an
 // event other than PreToolUse, PostToolUse and PostToolUseFailure, which
@@ -235,6 +239,9 @@ func Answer(ctx context.Context, c *hookchain.Chain, input []byte) ([]byte, erro
 	}
 	var in Input
 	if err := json.Unmarshal(input, &in); err != nil {
+		if _, ok := errors.AsType[readTwoWays](err); ok {
+			return Refusal(err.Error()), nil
+		}
 		return Refusal(fmt.Sprintf("the hook input is not a Claude Code hook input: %v", err)), nil
 	}
 	e, err := in.Event()

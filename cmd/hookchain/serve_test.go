@@ -488,3 +488,31 @@ func TestCheckSaysWhichHooksArePersistent(t *testing.T) {
 	}
 	assert.Equal(t, map[string]bool{"PreToolUse[0].hooks[0]": true, "PreToolUse[0].hooks[1]": false, "PostToolUse[0].hooks[0]": true}, got)
 }
+
+func TestServeBlocksAHookInputThatClaudeCodeAndGoWouldReadAsTwoCalls(t *testing.T) {
+	noLeaks(t)
+	project := newProject(t)
+	s := startServe(t, project)
+	tests := []struct{ name, extra, want string }{
+		// Go's decoder keeps TOOL_INPUT's ls; Claude Code runs tool_input's rm -rf /.
+		{"TOOL_INPUT", `"TOOL_INPUT":{"command":"ls"}`,
+			`the hook input has the key \"TOOL_INPUT\", which Go's encoding/json reads as \"tool_input\"`},
+		{"Tool_Name", `"Tool_Name":"Read"`,
+			`the hook input has the key \"Tool_Name\", which Go's encoding/json reads as \"tool_name\"`},
+		{"Hook_Event_Name", `"Hook_Event_Name":"PostToolUse"`,
+			`the hook input has the key \"Hook_Event_Name\", which Go's encoding/json reads as \"hook_event_name\"`},
+		{"tool_input twice", `"tool_input":{"command":"ls"}`,
+			`the hook input is ambiguous: an object in it has the key \"tool_input\" twice`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			body := claudeInput(project, "PreToolUse", "Bash", `{"command":"rm -rf /"}`, tt.extra)
+
+			status, contentType, got := post(t, s.url+"/", body)
+
+			assert.Equal(t, http.StatusOK, status)
+			assert.Equal(t, "application/json", contentType)
+			assert.Equal(t, `{"decision":"block","reason":"hookchain: claudecode: `+tt.want+`"}`+"\n", got)
+		})
+	}
+}
