@@ -164,8 +164,8 @@ const userApprover = "claude-code"
 
 // Serve makes a chain a Claude Code hook program: it reads one hook input
 // from stdin, runs the chain on it, writes Claude Code's JSON answer (see
-// OutputFor) to stdout, and returns the exit status to use — 0 whenever the
-// chain answered, denials included, because the answer is in the JSON.
+// OutputFor) to stdout, and returns the exit status to use — 0 whenever it
+// answered, denials included, because the answer is in the JSON.
 //
 // The chain's asks are answered by its approver. For Claude Code to ask its
 // user, give the chain UserApprover; without an approver, a call a link asks
@@ -182,10 +182,10 @@ const userApprover = "claude-code"
 // goes on with any call whose hook fails, so a call hookchain could not
 // judge is blocked, never let through. When it cannot answer at all —
 // stdin cannot be read, or stdout cannot be written — Serve says why on
-// stderr and returns 2, which blocks the call too. Only an input for an
-// event other than a tool call, which has no call to block, returns 1, a
-// non-blocking error. Register the program only for PreToolUse,
-// PostToolUse and PostToolUseFailure.
+// stderr and returns 2, which blocks the call too. An input for an event
+// other than a tool call, which has no call to block, is answered with
+// Halt, which stops Claude Code: register the program only for
+// PreToolUse, PostToolUse and PostToolUseFailure.
 func Serve(ctx context.Context, c *hookchain.Chain, stdin io.Reader, stdout, stderr io.Writer) int {
 	fail := func(code int, format string, args ...any) int {
 		fmt.Fprintf(stderr, "hookchain: "+format+"\n", args...)
@@ -199,7 +199,9 @@ func Serve(ctx context.Context, c *hookchain.Chain, stdin io.Reader, stdout, std
 	if len(data) > maxServeInput {
 		answer = Refusal(fmt.Sprintf("the hook input is larger than %d bytes", maxServeInput))
 	} else if answer, err = Answer(ctx, c, data); err != nil {
-		return fail(1, "%v", err)
+		// Not a tool call: exit 1 would be a non-blocking error, and the
+		// event would go on unjudged.
+		answer = Halt(err.Error() + "; this hook program judges tool calls only")
 	}
 	if answer == nil {
 		return 0
@@ -218,6 +220,18 @@ func Serve(ctx context.Context, c *hookchain.Chain, stdin io.Reader, stdout, std
 // an input the chain refuses must not become that.
 func Refusal(reason string) []byte {
 	b, _ := marshal(Output{Decision: DecisionBlock, Reason: "hookchain: " + reason}) // two strings always encode
+	return b
+}
+
+// Halt is Claude Code's answer for a hook input of an event hookchain does
+// not judge — not a tool call — where a block would mean something else
+// or nothing: {"continue":false,"stopReason":"hookchain: …"}, which every
+// event reads, and which stops Claude Code. Some events cannot be stopped
+// or blocked at all (SessionEnd, Notification, StopFailure: Claude Code
+// ignores their hooks' answers); none of them runs a call.
+func Halt(reason string) []byte {
+	stop := false
+	b, _ := marshal(Output{Continue: &stop, StopReason: "hookchain: " + reason}) // a string and a bool always encode
 	return b
 }
 
