@@ -97,7 +97,8 @@ func serve(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.S
 	}
 
 	cwd, _ := os.Getwd()
-	s := &server{c: c, cfg: cfg, project: c.projectFor(cwd), log: logger, tokenFile: tokenFile}
+	s := newServer(c, cfg, c.projectFor(cwd), logger)
+	s.tokenFile = tokenFile
 	if cfg.token != "" {
 		s.auth.Store(newAuth(cfg.token))
 		s.tokenStamp = stampOf([]string{tokenFile})
@@ -164,10 +165,25 @@ type server struct {
 	tokenFile  string
 	tokenStamp string // guarded by reloadMu
 
+	// requests are the hook requests being answered; cutoff is the
+	// context each request's derives from, ended by cut at the shutdown
+	// timeout; stopped is closed once no request can be answered any more.
+	requests *requests
+	cutoff   context.Context
+	cut      context.CancelCauseFunc
+	stopped  chan struct{}
+
 	cur      atomic.Pointer[generation]
 	reloadMu sync.Mutex // one reload at a time; it guards stamp
 	stamp    string     // the settings files as the current chain was built from them
 	bg       sync.WaitGroup
+}
+
+// newServer is a server with no settings loaded yet.
+func newServer(c common, cfg serveConfig, project string, log *slog.Logger) *server {
+	s := &server{c: c, cfg: cfg, project: project, log: log, requests: newRequests(), stopped: make(chan struct{})}
+	s.cutoff, s.cut = context.WithCancelCause(context.Background())
+	return s
 }
 
 // generation is one chain, built from the settings as they were at one
@@ -290,8 +306,10 @@ func (s *server) load() (*generation, error) {
 	return nil, err
 }
 
-// retire stops a generation's hooks once no request uses it, or once the
-// shutdown timeout has passed, whichever comes first.
+// retire stops a generation's hooks once no request uses it: never under
+// a request still being answered, whose hooks would fail as closed and,
+// where they fail open, let its call through. Only when serve stops, once
+// its requests are answered or cut off, are they stopped regardless.
 func (s *server) retire(g *generation) {
 	s.bg.Go(func() {
 		idle := make(chan struct{})
@@ -299,12 +317,9 @@ func (s *server) retire(g *generation) {
 			g.inUse.Lock()
 			close(idle)
 		}()
-		t := time.NewTimer(s.cfg.shutdownTimeout)
-		defer t.Stop()
 		select {
 		case <-idle:
-		case <-t.C:
-			s.log.Warn("hookchain serve: requests on retired settings are still running; stopping their hooks", slog.Int("generation", g.n))
+		case <-s.stopped:
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), closeGrace)
 		defer cancel()
@@ -327,6 +342,7 @@ func (s *server) acquire() *generation {
 // stopAll stops every generation's hooks and waits for the server's
 // background work.
 func (s *server) stopAll() {
+	close(s.stopped)
 	if g := s.cur.Load(); g != nil {
 		s.retire(g)
 	}
@@ -338,6 +354,7 @@ func (s *server) stopAll() {
 func (s *server) run(ctx context.Context, ln net.Listener, hup <-chan os.Signal) int {
 	srv := &http.Server{
 		Handler:           s.handler(),
+		BaseContext:       func(net.Listener) context.Context { return s.cutoff },
 		ReadHeaderTimeout: 10 * time.Second,
 		// OPTIONS * would be answered 200 with an empty body, which
 		// Claude Code reads as no objection.
@@ -378,11 +395,26 @@ loop:
 		}
 	}
 
+	// Still listening, so that a request that comes now is blocked rather
+	// than refused a connection.
 	s.log.Info("hookchain serve: shutting down; waiting for requests in flight", slog.Duration("timeout", s.cfg.shutdownTimeout))
-	sctx, cancel := context.WithTimeout(context.Background(), s.cfg.shutdownTimeout)
+	drained := s.requests.stop()
+	t := time.NewTimer(s.cfg.shutdownTimeout)
+	defer t.Stop()
+	select {
+	case <-drained:
+	case <-t.C:
+		s.log.Warn("hookchain serve: requests still running at the shutdown timeout are cut off and blocked")
+		s.cut(errCutOff)
+		select {
+		case <-drained:
+		case <-time.After(closeGrace):
+			s.log.Error("hookchain serve: requests cut off did not end; their connections are closed unanswered")
+		}
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), closeGrace)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {
-		s.log.Warn("hookchain serve: requests still running at the shutdown timeout were cut off", slog.String("error", err.Error()))
 		srv.Close()
 	}
 	s.stopAll()

@@ -112,6 +112,11 @@ func (s *server) answer(w http.ResponseWriter, body []byte) {
 // input, and the response body Claude Code's hook output (empty when the
 // chain has nothing to say).
 func (s *server) hook(w http.ResponseWriter, r *http.Request) {
+	if !s.requests.enter() {
+		s.block(w, r, "shutting down: hookchain serve is stopping and judges no new call")
+		return
+	}
+	defer s.requests.leave()
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.maxBody))
 	if _, tooLarge := errors.AsType[*http.MaxBytesError](err); tooLarge {
 		s.block(w, r, fmt.Sprintf("the hook input is larger than %d bytes", s.cfg.maxBody))
@@ -123,6 +128,11 @@ func (s *server) hook(w http.ResponseWriter, r *http.Request) {
 	g := s.acquire()
 	defer g.inUse.RUnlock()
 	answer, err := claudecode.Answer(r.Context(), g.chain, data)
+	if why := s.cutOffReason(r.Context()); why != "" {
+		// The chain denies a caller gone away; the block says why.
+		s.block(w, r, why)
+		return
+	}
 	if err != nil {
 		// Not a tool call, so nothing to block: Claude Code is stopped,
 		// as the one answer every event reads.

@@ -622,7 +622,7 @@ func TestServeBlocksAHookInputThatClaudeCodeAndGoWouldReadAsTwoCalls(t *testing.
 func TestAPanicWhileAnsweringIsABlockNotADroppedConnection(t *testing.T) {
 	// No settings loaded: answering dereferences a nil generation.
 	var logs bytes.Buffer
-	s := &server{cfg: serveConfig{maxBody: 1000}, log: slog.New(slog.NewTextHandler(&logs, nil))}
+	s := newServer(common{}, serveConfig{maxBody: 1000}, "", slog.New(slog.NewTextHandler(&logs, nil)))
 	w := httptest.NewRecorder()
 
 	s.handler().ServeHTTP(w, httptest.NewRequest(http.MethodPost, "/", strings.NewReader(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{}}`)))
@@ -630,4 +630,83 @@ func TestAPanicWhileAnsweringIsABlockNotADroppedConnection(t *testing.T) {
 	assert.Equal(t, http.StatusOK, w.Code)
 	assert.Equal(t, block("internal error: runtime error: invalid memory address or nil pointer dereference"), w.Body.String())
 	assert.Contains(t, logs.String(), `level=ERROR msg="hookchain serve: internal error"`)
+}
+
+// slowThenGuard runs a one-shot hook that takes 0.6 s before the
+// persistent guard, so that a request asks the guard well after it came.
+const slowThenGuard = `{"hooks":{"PreToolUse": [{"matcher": "Bash", "hooks": [
+  {"type": "command", "command": "sleep 0.6", "timeout": 5},
+  {"type": "command", "command": "sh \"$CLAUDE_PROJECT_DIR\"/guard.sh", "persistent": true, "timeout": 5}
+]}]}}`
+
+// inFlight posts body in the background, once the persistent guard is up,
+// and gives the answer as "STATUS BODY", or the error.
+func inFlight(t *testing.T, s *served, body string) <-chan string {
+	t.Helper()
+	require.Eventually(t, func() bool { return strings.Contains(s.logs.String(), "hookchain persistent hook started") }, 10*time.Second, 5*time.Millisecond)
+	answer := make(chan string, 1)
+	go func() {
+		req, _ := http.NewRequest(http.MethodPost, s.url+"/", strings.NewReader(body))
+		resp, err := client.Do(req)
+		if err != nil {
+			answer <- err.Error()
+			return
+		}
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		if err != nil {
+			answer <- err.Error()
+			return
+		}
+		answer <- strconv.Itoa(resp.StatusCode) + " " + string(b)
+	}()
+	time.Sleep(150 * time.Millisecond) // the request is with the hooks
+	return answer
+}
+
+func TestAReloadNeverEndsTheHooksOfARequestStillBeingAnswered(t *testing.T) {
+	noLeaks(t)
+	project := newProject(t)
+	require.NoError(t, os.WriteFile(filepath.Join(project, "hookchain.json"), []byte(slowThenGuard), 0o644))
+	// The old settings' hooks used to be stopped once the shutdown timeout
+	// had passed, answered or not; the guard, asked after it, was closed,
+	// and its failure let rm -rf / through.
+	s := startServe(t, project, "--shutdown-timeout", "50ms", "--watch", "0")
+	answer := inFlight(t, s, claudeInput(project, "PreToolUse", "Bash", `{"command":"rm -rf /"}`, ""))
+
+	s.hup <- syscall.SIGHUP
+
+	assert.Equal(t, `200 {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"denied by guard.sh: recursive delete"}}`+"\n", <-answer)
+	assert.Contains(t, s.logs.String(), "trigger=SIGHUP generation=1")
+}
+
+func TestARequestCutOffAtTheShutdownTimeoutIsBlockedNotDropped(t *testing.T) {
+	noLeaks(t)
+	project := newProject(t)
+	s := startServe(t, project, "--shutdown-timeout", "100ms")
+	answer := inFlight(t, s, claudeInput(project, "PreToolUse", "Bash", `{"command":"sleep 1"}`, ""))
+
+	s.stop()
+
+	assert.Equal(t, "200 "+block("shutting down: the request was cut off at --shutdown-timeout (100ms)"), <-answer)
+	assert.Equal(t, exitOK, <-s.code)
+	s.code <- exitOK
+	requireProcessGone(t, readPidFile(t, filepath.Join(project, "guard.pid")))
+}
+
+func TestARequestThatComesWhileServeStopsIsBlocked(t *testing.T) {
+	noLeaks(t)
+	project := newProject(t)
+	s := startServe(t, project)
+	slow := inFlight(t, s, claudeInput(project, "PreToolUse", "Bash", `{"command":"sleep 1"}`, ""))
+
+	s.stop()
+	require.Eventually(t, func() bool { return strings.Contains(s.logs.String(), "shutting down") }, 5*time.Second, 5*time.Millisecond)
+	status, _, got := post(t, s.url+"/", claudeInput(project, "PreToolUse", "Bash", `{"command":"ls"}`, ""))
+
+	assert.Equal(t, http.StatusOK, status)
+	assert.Equal(t, block("shutting down: hookchain serve is stopping and judges no new call"), got)
+	assert.Equal(t, `200 {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"denied by guard.sh@PreToolUse[0].hooks[0]: slept on it"}}`+"\n", <-slow)
+	assert.Equal(t, exitOK, <-s.code)
+	s.code <- exitOK
 }
