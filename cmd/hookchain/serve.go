@@ -32,6 +32,7 @@ type serveConfig struct {
 	listen          string
 	token           string
 	shutdownTimeout time.Duration
+	readTimeout     time.Duration
 	watch           time.Duration
 	logFormat       string
 	logLevel        string
@@ -61,6 +62,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.S
 	fs.StringVar(&cfg.token, "token", "", "the bearer `token` requests must carry")
 	fs.StringVar(&tokenFile, "token-file", "", "a `file` holding the token")
 	fs.DurationVar(&cfg.shutdownTimeout, "shutdown-timeout", 30*time.Second, "how long requests in flight are waited for")
+	fs.DurationVar(&cfg.readTimeout, "read-timeout", 10*time.Second, "how long a request's hook input may take to arrive once its headers have")
 	fs.DurationVar(&cfg.watch, "watch", time.Second, "how often the settings files are checked for changes; 0: on SIGHUP only")
 	fs.StringVar(&cfg.logFormat, "log-format", "text", "text or json")
 	fs.StringVar(&cfg.logLevel, "log-level", "info", "debug, info, warn or error")
@@ -92,8 +94,8 @@ func serve(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.S
 	if cfg.token == "" && !loopbackHost(cfg.listen) {
 		return fail("%s is not a loopback address: a server others can reach needs --token (or --token-file)", cfg.listen)
 	}
-	if cfg.shutdownTimeout <= 0 || cfg.watch < 0 || cfg.maxBody <= 0 {
-		return fail("--shutdown-timeout and --max-body must be positive, and --watch not negative")
+	if cfg.shutdownTimeout <= 0 || cfg.readTimeout <= 0 || cfg.watch < 0 || cfg.maxBody <= 0 {
+		return fail("--shutdown-timeout, --read-timeout and --max-body must be positive, and --watch not negative")
 	}
 
 	cwd, _ := os.Getwd()

@@ -10,6 +10,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"os"
 	"strings"
 	"time"
 
@@ -117,9 +118,26 @@ func (s *server) hook(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.requests.leave()
+	// A body that never ends would hold the request, and Claude Code's
+	// wait, until its own timeout let the call through.
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Now().Add(s.cfg.readTimeout))
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.maxBody))
+	if err != nil {
+		// Not kept alive: net/http would read the rest of the body first,
+		// and the answer wait on a client that is not sending it.
+		w.Header().Set("Connection", "close")
+	} else {
+		// Cleared at once: net/http reads on in the background, and a
+		// deadline passing there would end the request's context while
+		// its hooks run.
+		_ = rc.SetReadDeadline(time.Time{})
+	}
 	if _, tooLarge := errors.AsType[*http.MaxBytesError](err); tooLarge {
 		s.block(w, r, fmt.Sprintf("the hook input is larger than %d bytes", s.cfg.maxBody))
+		return
+	} else if errors.Is(err, os.ErrDeadlineExceeded) {
+		s.block(w, r, fmt.Sprintf("reading the hook input: it did not arrive within --read-timeout (%v)", s.cfg.readTimeout))
 		return
 	} else if err != nil {
 		s.block(w, r, "reading the hook input: "+err.Error())

@@ -622,7 +622,7 @@ func TestServeBlocksAHookInputThatClaudeCodeAndGoWouldReadAsTwoCalls(t *testing.
 func TestAPanicWhileAnsweringIsABlockNotADroppedConnection(t *testing.T) {
 	// No settings loaded: answering dereferences a nil generation.
 	var logs bytes.Buffer
-	s := newServer(common{}, serveConfig{maxBody: 1000}, "", slog.New(slog.NewTextHandler(&logs, nil)))
+	s := newServer(common{}, serveConfig{maxBody: 1000, readTimeout: time.Second}, "", slog.New(slog.NewTextHandler(&logs, nil)))
 	w := httptest.NewRecorder()
 
 	s.handler().ServeHTTP(w, httptest.NewRequest(http.MethodPost, "/", strings.NewReader(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{}}`)))
@@ -709,4 +709,38 @@ func TestARequestThatComesWhileServeStopsIsBlocked(t *testing.T) {
 	assert.Equal(t, `200 {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"denied by guard.sh@PreToolUse[0].hooks[0]: slept on it"}}`+"\n", <-slow)
 	assert.Equal(t, exitOK, <-s.code)
 	s.code <- exitOK
+}
+
+func TestABodyCutShortOrTooSlowIsBlocked(t *testing.T) {
+	noLeaks(t)
+	s := startServe(t, newProject(t), "--read-timeout", "200ms")
+	send := func(t *testing.T, request string, closeWrite bool) string {
+		conn, err := net.Dial("tcp", strings.TrimPrefix(s.url, "http://"))
+		require.NoError(t, err)
+		defer conn.Close()
+		_, err = io.WriteString(conn, request)
+		require.NoError(t, err)
+		if closeWrite {
+			require.NoError(t, conn.(*net.TCPConn).CloseWrite())
+		}
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		require.NoError(t, err)
+		return strconv.Itoa(resp.StatusCode) + " " + string(b)
+	}
+	const short = "POST / HTTP/1.1\r\nHost: hookchain\r\nContent-Length: 100\r\n\r\n{\"hook_event_name\":"
+
+	t.Run("cut short", func(t *testing.T) {
+		assert.Equal(t, "200 "+block("reading the hook input: unexpected EOF"), send(t, short, true))
+	})
+	t.Run("never finished", func(t *testing.T) {
+		assert.Equal(t, "200 "+block("reading the hook input: it did not arrive within --read-timeout (200ms)"), send(t, short, false))
+	})
+	t.Run("a hook slower than the read timeout is still waited for", func(t *testing.T) {
+		status, _, got := post(t, s.url+"/", claudeInput(s.project, "PreToolUse", "Bash", `{"command":"sleep 1"}`, ""))
+		assert.Equal(t, http.StatusOK, status)
+		assert.Equal(t, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"denied by guard.sh@PreToolUse[0].hooks[0]: slept on it"}}`+"\n", got)
+	})
 }
