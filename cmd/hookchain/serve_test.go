@@ -744,3 +744,35 @@ func TestABodyCutShortOrTooSlowIsBlocked(t *testing.T) {
 		assert.Equal(t, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"denied by guard.sh@PreToolUse[0].hooks[0]: slept on it"}}`+"\n", got)
 	})
 }
+
+func TestUnderLoadAndReloadsEveryCallIsJudgedByTheGuard(t *testing.T) {
+	noLeaks(t)
+	project := newProject(t)
+	s := startServe(t, project, "--shutdown-timeout", "1ms", "--watch", "0")
+	rm := claudeInput(project, "PreToolUse", "Bash", `{"command":"rm -rf /"}`, "")
+	const want = `200 {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"denied by guard.sh@PreToolUse[0].hooks[0]: recursive delete"}}` + "\n"
+	var wg sync.WaitGroup
+	answers := make(chan string, 200)
+	for range 200 {
+		wg.Go(func() {
+			req, _ := http.NewRequest(http.MethodPost, s.url+"/", strings.NewReader(rm))
+			resp, err := client.Do(req)
+			if err != nil {
+				answers <- err.Error()
+				return
+			}
+			defer resp.Body.Close()
+			b, _ := io.ReadAll(resp.Body)
+			answers <- strconv.Itoa(resp.StatusCode) + " " + string(b)
+		})
+	}
+	for range 5 {
+		s.hup <- syscall.SIGHUP
+		time.Sleep(20 * time.Millisecond)
+	}
+	wg.Wait()
+	close(answers)
+	for got := range answers {
+		require.Equal(t, want, got)
+	}
+}
