@@ -208,14 +208,29 @@ type readTwoWays string
 
 func (e readTwoWays) Error() string { return string(e) }
 
+// ownField reports whether encoding/json reads key as one of Input's own
+// fields.
+func ownField(key string) bool {
+	if inputFields[key] {
+		return true
+	}
+	for _, f := range inputFieldNames {
+		if strings.EqualFold(key, f) {
+			return true
+		}
+	}
+	return false
+}
+
 // inputFieldNames are inputFields in order, for messages that do not
 // change from run to run.
 var inputFieldNames = slices.Sorted(maps.Keys(inputFields))
 
 // MarshalJSON encodes an Input with its own fields first, in Claude Code's
 // order, then the Extra fields in the order of their names. An Extra field
-// that names one of Input's own is left out, and so is one whose value is
-// not valid JSON.
+// that names one of Input's own, even alike but for case ("Tool_Name",
+// which a Go hook would read as tool_name), is left out, and so is one
+// whose value is not valid JSON.
 func (in Input) MarshalJSON() ([]byte, error) {
 	type plain Input // without this method
 	var b bytes.Buffer
@@ -231,7 +246,7 @@ func (in Input) MarshalJSON() ([]byte, error) {
 	out = out[:len(out)-1] // the closing brace
 	for _, k := range slices.Sorted(maps.Keys(in.Extra)) {
 		v := in.Extra[k]
-		if inputFields[k] || !json.Valid(v) {
+		if ownField(k) || !json.Valid(v) {
 			continue
 		}
 		key, _ := json.Marshal(k) // a string always encodes
