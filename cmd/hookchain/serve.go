@@ -352,7 +352,8 @@ func (s *server) stopAll() {
 }
 
 // run serves on ln until ctx ends, then shuts down: requests in flight are
-// given the shutdown timeout to finish, and every hook process is stopped.
+// given the shutdown timeout to finish, those that come meanwhile and those
+// still running then are blocked, and every hook process is stopped.
 func (s *server) run(ctx context.Context, ln net.Listener, hup <-chan os.Signal) int {
 	srv := &http.Server{
 		Handler:           s.handler(),
