@@ -1,8 +1,10 @@
 package claudecode
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -65,4 +67,57 @@ func TestCommandSpecIsTheSpecAsCommandRunsIt(t *testing.T) {
 	assert.Contains(t, env, "CLAUDE_PROJECT_DIR=/work/repo")
 	assert.Contains(t, env, "HOOKCHAIN_TEST_VISIBLE=yes", "Claude Code's environment: the whole of it")
 	assert.NotContains(t, env, "OTEL_EXPORTER=x", "less OTEL_*")
+}
+
+func TestAHookInputThatTwoReadersWouldReadTwoWaysIsBlocked(t *testing.T) {
+	// Go's decoder matches keys without regard to case and keeps the last
+	// of a key given twice; Claude Code, and every JavaScript reader, reads
+	// the exact key. Each input here would be judged as one call and run as
+	// another.
+	tests := []struct {
+		name, input, want string
+	}{
+		{"Tool_Name beside tool_name",
+			`{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"command":"rm -rf /"},"Tool_Name":"Bash"}`,
+			`the hook input has the key \"Tool_Name\", which Go's encoding/json reads as \"tool_name\"`},
+		{"TOOL_INPUT beside tool_input",
+			`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"},"TOOL_INPUT":{"command":"ls"}}`,
+			`the hook input has the key \"TOOL_INPUT\", which Go's encoding/json reads as \"tool_input\"`},
+		{"Hook_Event_Name alone",
+			`{"Hook_Event_Name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`,
+			`the hook input has the key \"Hook_Event_Name\", which Go's encoding/json reads as \"hook_event_name\"`},
+		{"tool_input given twice",
+			`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"},"tool_input":{"command":"ls"}}`,
+			`the hook input is ambiguous: an object in it has the key \"tool_input\" twice`},
+		{"a key given twice deep inside",
+			`{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{},"tool_response":{"stdout":"a","stdout":"b"}}`,
+			`the hook input is ambiguous: an object in it has the key \"stdout\" twice`},
+		{"two other keys alike but for case",
+			`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"agent_id":"a","Agent_ID":"b"}`,
+			`the hook input is ambiguous: an object in it has the keys \"Agent_ID\" and \"agent_id\", which Go's encoding/json reads as one`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Answer(context.Background(), guards(), []byte(tt.input))
+			require.NoError(t, err)
+			assert.Equal(t, `{"decision":"block","reason":"hookchain: claudecode: `+tt.want+`"}`+"\n", string(got))
+
+			var stdout, stderr bytes.Buffer
+			code := Serve(context.Background(), guards(), strings.NewReader(tt.input), &stdout, &stderr)
+			assert.Equal(t, 0, code, "the block is in the JSON")
+			assert.Equal(t, string(got), stdout.String(), "the command hook reads stdin the same way")
+			assert.Empty(t, stderr.String())
+		})
+	}
+}
+
+func TestKeysAlikeButForCaseInsideTheToolsOutputAreNoReasonToBlock(t *testing.T) {
+	// A tool's output is read as text, and HTTP headers may well give both.
+	input := `{"hook_event_name":"PostToolUse","tool_name":"WebFetch","tool_input":{"url":"https://example.com"},` +
+		`"tool_response":{"headers":{"ETag":"1","Etag":"1"},"body":"Traceback"}}`
+
+	got, err := Answer(context.Background(), guards(), []byte(input))
+
+	require.NoError(t, err)
+	assert.Equal(t, `{"decision":"block","reason":"denied by no-traces: stack traces are not shown"}`+"\n", string(got), "judged by the chain")
 }

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/internal/jsonscan"
 	"github.com/hookchain/hookchain/process"
 )
 
@@ -41,6 +42,8 @@ func (e *exitStatusError) Error() string { return e.msg }
 //     answer: Claude Code then ignores the status and the JSON alone
 //     decides, and so does Decide.
 //   - stdout that starts with '{' but is not a valid answer is a failure.
+//   - a valid answer that gives a key twice is denied, named: Claude Code
+//     would read the last, another reader the first.
 //
 // Output cut at a cap (process.Result's StdoutTruncated, StderrTruncated)
 // changes what is kept, never what is decided: exit status 2 still blocks,
@@ -63,6 +66,9 @@ func Decide(e hookchain.Event, r process.Result) (hookchain.Outcome, error) {
 		return blocked(e, r), nil
 	}
 	if o, err := parseOutput(r.Stdout, "stdout"); err == nil && o != nil {
+		if denied, ok := ambiguousAnswer(r.Stdout, "stdout"); ok {
+			return denied, nil
+		}
 		if out, err := o.Outcome(e); err == nil {
 			return out, nil
 		}
@@ -116,7 +122,28 @@ func answer(e hookchain.Event, b []byte, what string) (hookchain.Outcome, error)
 	if o == nil {
 		return hookchain.Allow(), nil
 	}
+	if denied, ok := ambiguousAnswer(b, what); ok {
+		return denied, nil
+	}
 	return o.Outcome(e)
+}
+
+// ambiguousAnswer is the denial for a hook output that otherwise reads, and
+// arrived as what, but gives a key twice. Claude Code keeps the last; other
+// readers keep the first: the hook's decision cannot be known, and a
+// failure would be let through wherever the link fails open. (A rewrite
+// that gives a key twice fails to read first, and is the hook's failure:
+// the call it would have changed was judged as it is.)
+func ambiguousAnswer(b []byte, what string) (hookchain.Outcome, bool) {
+	b = bytes.TrimSpace(b)
+	if len(b) == 0 || b[0] != '{' {
+		return hookchain.Outcome{}, false
+	}
+	f := jsonscan.Fault(b)
+	if !strings.HasPrefix(f, "ambiguous") { // JSON that is not valid is parseOutput's to name
+		return hookchain.Outcome{}, false
+	}
+	return hookchain.Deny(fmt.Sprintf("the hook's answer (%s) is %s; denied rather than guessed", what, f)), true
 }
 
 // clip shortens s to at most n bytes, on a rune boundary, marking the cut.

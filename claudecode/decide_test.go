@@ -519,3 +519,18 @@ func TestOutputDecodesAsAPartOfOtherJSON(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, `{"continue":false,"stopReason":"done"}`, string(b), "empty fields are left out, a false continue is not")
 }
+
+func TestAnAnswerThatGivesAKeyTwiceIsDeniedNotGuessed(t *testing.T) {
+	// One reader keeps the first deny, Claude Code's the last allow: the
+	// hook's decision cannot be known, whatever the link's fail mode.
+	dup := []byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecision":"allow"}}`)
+	want := hookchain.Deny(`the hook's answer (stdout) is ambiguous: an object in it has the key "permissionDecision" twice; denied rather than guessed`)
+	for _, code := range []int{0, 1} {
+		got, err := Decide(before, process.Result{ExitCode: code, Stdout: dup})
+		require.NoError(t, err, "exit status %d", code)
+		assert.Equal(t, want, got, "exit status %d", code)
+	}
+	got, err := Decide(after, process.Result{Stdout: []byte(`{"decision":"block","reason":"a","reason":"b"}`)})
+	require.NoError(t, err)
+	assert.Equal(t, hookchain.Deny(`the hook's answer (stdout) is ambiguous: an object in it has the key "reason" twice; denied rather than guessed`), got)
+}

@@ -168,6 +168,9 @@ func FuzzInputEventRoundTrip(f *testing.F) {
 		if (len(input) > 0 && !json.Valid(input)) || (len(output) > 0 && !json.Valid(output)) {
 			t.Skip()
 		}
+		if (len(input) > 0 && jsonscan.Fault(input) != "") || (len(output) > 0 && jsonscan.Fault(output) != "") {
+			t.Skip() // a key given twice: refused when read back, see TestAHookInputThatTwoReadersWouldReadTwoWaysIsBlocked
+		}
 		e := hookchain.Event{Hook: hookchain.BeforeTool, Tool: tool, CallID: callID, Input: input}
 		if hook%2 == 1 {
 			e.Hook, e.Output, e.IsError = hookchain.AfterTool, output, isError

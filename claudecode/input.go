@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/internal/jsonscan"
 	"github.com/hookchain/hookchain/internal/validutf8"
 )
 
@@ -99,8 +101,9 @@ func sessionFor(ctx context.Context, def SessionInfo) SessionInfo {
 // decoded, and written after the others when it is encoded, so that an
 // input passes through hookchain with every field Claude Code gave it.
 //
-// An input whose bytes are not valid UTF-8 does not decode (see
-// UnmarshalJSON).
+// An input whose bytes are not valid UTF-8, that gives a key twice, or
+// whose top level gives two keys alike but for case or a case variant of
+// one of Input's own ("Tool_Name"), does not decode (see UnmarshalJSON).
 type Input struct {
 	SessionID      string          `json:"session_id"`
 	TranscriptPath string          `json:"transcript_path"`
@@ -127,7 +130,10 @@ var inputFields = map[string]bool{
 // keeping the fields it does not name in Extra, except that JSON text that
 // is not valid UTF-8 is an error. encoding/json would turn each bad byte of
 // a string into U+FFFD: a tool name "Ba\xffsh" would become one that no
-// Bash hook matches, and the call would go ahead unchecked.
+// Bash hook matches, and the call would go ahead unchecked. So is an input
+// that encoding/json and Claude Code would read as two calls: a key given
+// twice, or at the top level a key alike but for case to another (see
+// readOneWay).
 func (in *Input) UnmarshalJSON(b []byte) error {
 	if err := validutf8.CheckJSON(b); err != nil {
 		return fmt.Errorf("claudecode: the hook input is %w", err)
@@ -139,6 +145,9 @@ func (in *Input) UnmarshalJSON(b []byte) error {
 	}
 	var all map[string]json.RawMessage
 	if err := json.Unmarshal(b, &all); err != nil {
+		return err
+	}
+	if err := readOneWay(b, all); err != nil {
 		return err
 	}
 	for k, v := range all {
@@ -154,10 +163,74 @@ func (in *Input) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// readOneWay refuses an input that two readers would read as two
+// different calls. A key given twice, at any depth, is read first by one
+// reader and last by another; Claude Code never writes one. At the top
+// level, where the call is named, a key alike but for case to one of
+// Input's own ("Tool_Name", "TOOL_INPUT") is read by encoding/json as that
+// field and by Claude Code, a JavaScript reader, as another key, and two
+// other keys alike but for case are read as one by Go hooks. Deeper down,
+// such keys are left to the chain: it refuses them in tool_input, and a
+// tool's output may well hold both "ETag" and "Etag".
+func readOneWay(b []byte, all map[string]json.RawMessage) error {
+	if f := jsonscan.Fault(b); f != "" {
+		return readTwoWays("claudecode: the hook input is " + f)
+	}
+	keys := slices.Sorted(maps.Keys(all))
+	for _, k := range keys {
+		if inputFields[k] {
+			continue
+		}
+		for _, f := range inputFieldNames {
+			if strings.EqualFold(k, f) { // encoding/json's own rule for matching a field
+				return readTwoWays(fmt.Sprintf("claudecode: the hook input has the key %q, which Go's encoding/json reads as %q", k, f))
+			}
+		}
+	}
+	// Only the keys, so that the values, already checked, are not held to
+	// the rule for keys alike but for case.
+	probe := []byte{'{'}
+	for i, k := range keys {
+		if i > 0 {
+			probe = append(probe, ',')
+		}
+		name, _ := json.Marshal(k) // a string always encodes
+		probe = append(append(probe, name...), ":0"...)
+	}
+	if f := jsonscan.InputFault(append(probe, '}'), nil); f != "" {
+		return readTwoWays("claudecode: the hook input is " + f)
+	}
+	return nil
+}
+
+// readTwoWays is readOneWay's refusal, which names itself whole.
+type readTwoWays string
+
+func (e readTwoWays) Error() string { return string(e) }
+
+// ownField reports whether encoding/json reads key as one of Input's own
+// fields.
+func ownField(key string) bool {
+	if inputFields[key] {
+		return true
+	}
+	for _, f := range inputFieldNames {
+		if strings.EqualFold(key, f) {
+			return true
+		}
+	}
+	return false
+}
+
+// inputFieldNames are inputFields in order, for messages that do not
+// change from run to run.
+var inputFieldNames = slices.Sorted(maps.Keys(inputFields))
+
 // MarshalJSON encodes an Input with its own fields first, in Claude Code's
 // order, then the Extra fields in the order of their names. An Extra field
-// that names one of Input's own is left out, and so is one whose value is
-// not valid JSON.
+// that names one of Input's own, even alike but for case ("Tool_Name",
+// which a Go hook would read as tool_name), is left out, and so is one
+// whose value is not valid JSON.
 func (in Input) MarshalJSON() ([]byte, error) {
 	type plain Input // without this method
 	var b bytes.Buffer
@@ -173,7 +246,7 @@ func (in Input) MarshalJSON() ([]byte, error) {
 	out = out[:len(out)-1] // the closing brace
 	for _, k := range slices.Sorted(maps.Keys(in.Extra)) {
 		v := in.Extra[k]
-		if inputFields[k] || !json.Valid(v) {
+		if ownField(k) || !json.Valid(v) {
 			continue
 		}
 		key, _ := json.Marshal(k) // a string always encodes

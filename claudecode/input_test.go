@@ -136,3 +136,16 @@ func TestHookEventNameFollowsTheHookAndTheErrorFlag(t *testing.T) {
 	assert.Equal(t, PostToolUseFailure, HookEventName(failed))
 	assert.Equal(t, "", HookEventName(hookchain.Event{Tool: "Bash"}))
 }
+
+func TestAnExtraFieldAlikeButForCaseToAnInputFieldIsNotSentToTheHook(t *testing.T) {
+	// A Go hook's decoder would read "Tool_Name" as tool_name and judge a
+	// Read where the tool is Bash.
+	s := session
+	s.Extra = map[string]json.RawMessage{"Tool_Name": json.RawMessage(`"Read"`), "TOOL_INPUT": json.RawMessage(`{}`), "agent_id": json.RawMessage(`"a1"`)}
+
+	b, err := marshal(InputFor(before, s))
+
+	require.NoError(t, err)
+	assert.Equal(t, `{"session_id":"abc123","transcript_path":"/home/u/.claude/projects/p/abc123.jsonl","cwd":"/work/p","permission_mode":"acceptEdits",`+
+		`"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"toolu_01","agent_id":"a1"}`+"\n", string(b))
+}

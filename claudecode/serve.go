@@ -3,6 +3,7 @@ package claudecode
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -163,8 +164,8 @@ const userApprover = "claude-code"
 
 // Serve makes a chain a Claude Code hook program: it reads one hook input
 // from stdin, runs the chain on it, writes Claude Code's JSON answer (see
-// OutputFor) to stdout, and returns the exit status to use — 0 whenever the
-// chain answered, denials included, because the answer is in the JSON.
+// OutputFor) to stdout, and returns the exit status to use — 0 whenever it
+// answered, denials included, because the answer is in the JSON.
 //
 // The chain's asks are answered by its approver. For Claude Code to ask its
 // user, give the chain UserApprover; without an approver, a call a link asks
@@ -175,15 +176,16 @@ const userApprover = "claude-code"
 // about the conversation Claude Code runs the program for, every field of
 // the input included.
 //
-// An input it will not judge — not valid UTF-8, not JSON, too large, a
-// tool-call input without its tool — is answered with Refusal: Claude Code
+// An input it will not judge — not valid UTF-8, not JSON, too large, one
+// read two ways (see Answer), a tool-call input without its tool — is
+// answered with Refusal: Claude Code
 // goes on with any call whose hook fails, so a call hookchain could not
 // judge is blocked, never let through. When it cannot answer at all —
 // stdin cannot be read, or stdout cannot be written — Serve says why on
-// stderr and returns 2, which blocks the call too. Only an input for an
-// event other than a tool call, which has no call to block, returns 1, a
-// non-blocking error. Register the program only for PreToolUse,
-// PostToolUse and PostToolUseFailure.
+// stderr and returns 2, which blocks the call too. An input for an event
+// other than a tool call, which has no call to block, is answered with
+// Halt, which stops Claude Code: register the program only for
+// PreToolUse, PostToolUse and PostToolUseFailure.
 func Serve(ctx context.Context, c *hookchain.Chain, stdin io.Reader, stdout, stderr io.Writer) int {
 	fail := func(code int, format string, args ...any) int {
 		fmt.Fprintf(stderr, "hookchain: "+format+"\n", args...)
@@ -197,7 +199,9 @@ func Serve(ctx context.Context, c *hookchain.Chain, stdin io.Reader, stdout, std
 	if len(data) > maxServeInput {
 		answer = Refusal(fmt.Sprintf("the hook input is larger than %d bytes", maxServeInput))
 	} else if answer, err = Answer(ctx, c, data); err != nil {
-		return fail(1, "%v", err)
+		// Not a tool call: exit 1 would be a non-blocking error, and the
+		// event would go on unjudged.
+		answer = Halt(err.Error() + "; this hook program judges tool calls only")
 	}
 	if answer == nil {
 		return 0
@@ -219,12 +223,26 @@ func Refusal(reason string) []byte {
 	return b
 }
 
+// Halt is Claude Code's answer for a hook input of an event hookchain does
+// not judge — not a tool call — where a block would mean something else
+// or nothing: {"continue":false,"stopReason":"hookchain: …"}, which every
+// event reads, and which stops Claude Code. Some events cannot be stopped
+// or blocked at all (SessionEnd, Notification, StopFailure: Claude Code
+// ignores their hooks' answers); none of them runs a call.
+func Halt(reason string) []byte {
+	stop := false
+	b, _ := marshal(Output{Continue: &stop, StopReason: "hookchain: " + reason}) // a string and a bool always encode
+	return b
+}
+
 // Answer is what Serve does with one hook input, for a program that gets
 // the input some other way — an HTTP server answering Claude Code's http
 // hooks, say: it checks and decodes input, runs the chain on it with the
 // input's session (WithSessionInfo), and returns Claude Code's answer as
 // one line of JSON (see OutputFor), or nil when the chain has nothing to
-// say. An input it will not judge — not valid UTF-8, not JSON, with no
+// say. An input it will not judge — not valid UTF-8, not JSON, one that
+// gives a key twice or, at its top level, keys alike but for case
+// ("Tool_Name" beside or instead of "tool_name"), with no
 // hook_event_name, or a tool-call input with no tool_name — is answered
 // with Refusal, a block. It fails, saying why, only for an input of an
 // event other than PreToolUse, PostToolUse and PostToolUseFailure, which
@@ -235,6 +253,9 @@ func Answer(ctx context.Context, c *hookchain.Chain, input []byte) ([]byte, erro
 	}
 	var in Input
 	if err := json.Unmarshal(input, &in); err != nil {
+		if _, ok := errors.AsType[readTwoWays](err); ok {
+			return Refusal(err.Error()), nil
+		}
 		return Refusal(fmt.Sprintf("the hook input is not a Claude Code hook input: %v", err)), nil
 	}
 	e, err := in.Event()

@@ -55,23 +55,32 @@
 // chain has nothing to say. A hook that asks is put to Claude Code's user
 // (permissionDecision "ask"). Command hooks marked "persistent": true are
 // started once and kept (see package claudecode/settings), so that a call
-// costs no process start. GET /healthz says what runs. A body hookchain
-// will not judge (not JSON or UTF-8, past --max-body, a tool-call input
-// without its tool) is answered with decision "block": Claude Code would
-// run the call unjudged on an HTTP error. Only an input for another event,
-// with no call to block, is answered 400.
+// costs no process start. GET /healthz says what runs (with a token, only
+// to a request that carries it; to others only that it is up). Every
+// request serve does not judge is answered 200 with decision "block",
+// named ("hookchain: unauthorized: …", "hookchain: not found: …",
+// "hookchain: shutting down: …"), because Claude Code runs the call on an
+// HTTP error, a dropped connection or an empty answer: a missing or stale
+// token, any path but / or method but POST, a body that is not JSON or
+// UTF-8, past --max-body, cut short or not arrived within --read-timeout
+// (10s), a tool-call input without its tool or with keys given twice or
+// alike but for case, a request cut off at --shutdown-timeout or sent
+// while serve stops, a panic. An input for another event, with no call to
+// block, is answered {"continue":false}, which stops Claude Code.
 //
 // serve listens on loopback addresses only, unless it is given a bearer
-// token (--token, or --token-file), which every POST must then carry in
-// its Authorization header; it is compared in constant time. It logs every
-// decision, through hookchain.LogObserver, and its own events on stderr
-// (--log-format text or json, --log-level). It reloads the settings on
-// SIGHUP, and when a settings file changes (checked every --watch, a
-// second by default): the new chain takes over for new requests at once,
-// and the old one's hooks are stopped once its requests are done. Settings
+// token (--token, or --token-file, read again whenever it changes), which
+// every request must then carry in its Authorization header; it is
+// compared in constant time. It logs every decision, through
+// hookchain.LogObserver, and its own events on stderr (--log-format text
+// or json, --log-level). It reloads the settings on SIGHUP, and when a
+// settings file changes (checked every --watch, a second by default): the
+// new chain takes over for new requests at once, and the old one's hooks
+// are stopped once its last request is answered, never before. Settings
 // that do not load leave the old chain in place, and the log says why. On
-// SIGTERM or SIGINT it stops listening, gives the requests in flight
-// --shutdown-timeout (30s) to finish, stops every hook process, and exits 0.
+// SIGTERM or SIGINT it blocks new requests, gives the requests in flight
+// --shutdown-timeout (30s) to finish and blocks those still running then,
+// stops every hook process, and exits 0.
 //
 // Without --settings the standard files that exist are used:
 // ~/.claude/settings.json, then the project's .claude/settings.json and

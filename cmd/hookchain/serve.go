@@ -1,11 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
-	"crypto/subtle"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -35,6 +32,7 @@ type serveConfig struct {
 	listen          string
 	token           string
 	shutdownTimeout time.Duration
+	readTimeout     time.Duration
 	watch           time.Duration
 	logFormat       string
 	logLevel        string
@@ -64,6 +62,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.S
 	fs.StringVar(&cfg.token, "token", "", "the bearer `token` requests must carry")
 	fs.StringVar(&tokenFile, "token-file", "", "a `file` holding the token")
 	fs.DurationVar(&cfg.shutdownTimeout, "shutdown-timeout", 30*time.Second, "how long requests in flight are waited for")
+	fs.DurationVar(&cfg.readTimeout, "read-timeout", 10*time.Second, "how long a request's hook input may take to arrive once its headers have")
 	fs.DurationVar(&cfg.watch, "watch", time.Second, "how often the settings files are checked for changes; 0: on SIGHUP only")
 	fs.StringVar(&cfg.logFormat, "log-format", "text", "text or json")
 	fs.StringVar(&cfg.logLevel, "log-level", "info", "debug, info, warn or error")
@@ -79,14 +78,11 @@ func serve(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.S
 		if cfg.token != "" {
 			return fail("give --token or --token-file, not both")
 		}
-		b, err := os.ReadFile(tokenFile)
+		token, err := readToken(tokenFile)
 		if err != nil {
-			return fail("reading the token: %v", err)
+			return fail("%v", err)
 		}
-		cfg.token = strings.TrimSpace(string(b))
-		if cfg.token == "" {
-			return fail("the token file %s is empty", tokenFile)
-		}
+		cfg.token = token
 	}
 	logger, err := newLogger(stderr, cfg.logFormat, cfg.logLevel)
 	if err != nil {
@@ -98,15 +94,16 @@ func serve(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.S
 	if cfg.token == "" && !loopbackHost(cfg.listen) {
 		return fail("%s is not a loopback address: a server others can reach needs --token (or --token-file)", cfg.listen)
 	}
-	if cfg.shutdownTimeout <= 0 || cfg.watch < 0 || cfg.maxBody <= 0 {
-		return fail("--shutdown-timeout and --max-body must be positive, and --watch not negative")
+	if cfg.shutdownTimeout <= 0 || cfg.readTimeout <= 0 || cfg.watch < 0 || cfg.maxBody <= 0 {
+		return fail("--shutdown-timeout, --read-timeout and --max-body must be positive, and --watch not negative")
 	}
 
 	cwd, _ := os.Getwd()
-	s := &server{c: c, cfg: cfg, project: c.projectFor(cwd), log: logger}
+	s := newServer(c, cfg, c.projectFor(cwd), logger)
+	s.tokenFile = tokenFile
 	if cfg.token != "" {
-		sum := sha256.Sum256([]byte(cfg.token))
-		s.token = sum[:]
+		s.auth.Store(newAuth(cfg.token))
+		s.tokenStamp = stampOf([]string{tokenFile})
 	}
 	if err := s.reload("start"); err != nil {
 		return fail("%v", err)
@@ -162,13 +159,33 @@ type server struct {
 	c       common
 	cfg     serveConfig
 	project string
-	token   []byte // the SHA-256 of the token, or nil
 	log     *slog.Logger
+
+	// auth is the token requests must carry, nil when there is none;
+	// tokenFile, when given, is read again whenever it changes.
+	auth       atomic.Pointer[auth]
+	tokenFile  string
+	tokenStamp string // guarded by reloadMu
+
+	// requests are the hook requests being answered; cutoff is the
+	// context each request's derives from, ended by cut at the shutdown
+	// timeout; stopped is closed once no request can be answered any more.
+	requests *requests
+	cutoff   context.Context
+	cut      context.CancelCauseFunc
+	stopped  chan struct{}
 
 	cur      atomic.Pointer[generation]
 	reloadMu sync.Mutex // one reload at a time; it guards stamp
 	stamp    string     // the settings files as the current chain was built from them
 	bg       sync.WaitGroup
+}
+
+// newServer is a server with no settings loaded yet.
+func newServer(c common, cfg serveConfig, project string, log *slog.Logger) *server {
+	s := &server{c: c, cfg: cfg, project: project, log: log, requests: newRequests(), stopped: make(chan struct{})}
+	s.cutoff, s.cut = context.WithCancelCause(context.Background())
+	return s
 }
 
 // generation is one chain, built from the settings as they were at one
@@ -291,8 +308,10 @@ func (s *server) load() (*generation, error) {
 	return nil, err
 }
 
-// retire stops a generation's hooks once no request uses it, or once the
-// shutdown timeout has passed, whichever comes first.
+// retire stops a generation's hooks once no request uses it: never under
+// a request still being answered, whose hooks would fail as closed and,
+// where they fail open, let its call through. Only when serve stops, once
+// its requests are answered or cut off, are they stopped regardless.
 func (s *server) retire(g *generation) {
 	s.bg.Go(func() {
 		idle := make(chan struct{})
@@ -300,12 +319,9 @@ func (s *server) retire(g *generation) {
 			g.inUse.Lock()
 			close(idle)
 		}()
-		t := time.NewTimer(s.cfg.shutdownTimeout)
-		defer t.Stop()
 		select {
 		case <-idle:
-		case <-t.C:
-			s.log.Warn("hookchain serve: requests on retired settings are still running; stopping their hooks", slog.Int("generation", g.n))
+		case <-s.stopped:
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), closeGrace)
 		defer cancel()
@@ -328,6 +344,7 @@ func (s *server) acquire() *generation {
 // stopAll stops every generation's hooks and waits for the server's
 // background work.
 func (s *server) stopAll() {
+	close(s.stopped)
 	if g := s.cur.Load(); g != nil {
 		s.retire(g)
 	}
@@ -335,16 +352,21 @@ func (s *server) stopAll() {
 }
 
 // run serves on ln until ctx ends, then shuts down: requests in flight are
-// given the shutdown timeout to finish, and every hook process is stopped.
+// given the shutdown timeout to finish, those that come meanwhile and those
+// still running then are blocked, and every hook process is stopped.
 func (s *server) run(ctx context.Context, ln net.Listener, hup <-chan os.Signal) int {
 	srv := &http.Server{
 		Handler:           s.handler(),
+		BaseContext:       func(net.Listener) context.Context { return s.cutoff },
 		ReadHeaderTimeout: 10 * time.Second,
-		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+		// OPTIONS * would be answered 200 with an empty body, which
+		// Claude Code reads as no objection.
+		DisableGeneralOptionsHandler: true,
+		ErrorLog:                     slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
-	s.log.Info("hookchain serve: listening", slog.String("addr", ln.Addr().String()), slog.Bool("token", s.token != nil))
+	s.log.Info("hookchain serve: listening", slog.String("addr", ln.Addr().String()), slog.Bool("token", s.auth.Load() != nil))
 
 	var tick <-chan time.Time
 	if s.cfg.watch > 0 {
@@ -363,8 +385,10 @@ loop:
 			code = exitFailed
 			break loop
 		case <-hup:
+			s.rereadToken()
 			_ = s.reload("SIGHUP")
 		case <-tick:
+			s.rereadToken()
 			s.reloadMu.Lock()
 			changed := stampOf(s.watched()) != s.stamp
 			s.reloadMu.Unlock()
@@ -374,11 +398,26 @@ loop:
 		}
 	}
 
+	// Still listening, so that a request that comes now is blocked rather
+	// than refused a connection.
 	s.log.Info("hookchain serve: shutting down; waiting for requests in flight", slog.Duration("timeout", s.cfg.shutdownTimeout))
-	sctx, cancel := context.WithTimeout(context.Background(), s.cfg.shutdownTimeout)
+	drained := s.requests.stop()
+	t := time.NewTimer(s.cfg.shutdownTimeout)
+	defer t.Stop()
+	select {
+	case <-drained:
+	case <-t.C:
+		s.log.Warn("hookchain serve: requests still running at the shutdown timeout are cut off and blocked")
+		s.cut(errCutOff)
+		select {
+		case <-drained:
+		case <-time.After(closeGrace):
+			s.log.Error("hookchain serve: requests cut off did not end; their connections are closed unanswered")
+		}
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), closeGrace)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {
-		s.log.Warn("hookchain serve: requests still running at the shutdown timeout were cut off", slog.String("error", err.Error()))
 		srv.Close()
 	}
 	s.stopAll()
@@ -386,98 +425,43 @@ loop:
 	return code
 }
 
-func (s *server) handler() http.Handler {
-	mux := http.NewServeMux()
-	mux.HandleFunc("POST /{$}", s.authorized(s.hook))
-	mux.HandleFunc("GET /healthz", s.health)
-	return mux
+// maxToken bounds a token file: a token is a line, not a document.
+const maxToken = 4 << 10
+
+// readToken is the token in file, without the white space around it.
+func readToken(file string) (string, error) {
+	b, err := regularfile.Read(file, maxToken, "a token file")
+	if err != nil {
+		return "", err
+	}
+	token := strings.TrimSpace(string(b))
+	if token == "" {
+		return "", fmt.Errorf("the token file %s is empty", file)
+	}
+	return token, nil
 }
 
-// authorized lets through only requests with the token, when there is one.
-func (s *server) authorized(next http.HandlerFunc) http.HandlerFunc {
-	if s.token == nil {
-		return next
+// rereadToken takes the token file's token when the file has changed, so
+// that a rotated token is the only one taken from then on. A file that
+// cannot be read, or is empty, lets no token through until it is fixed:
+// keeping the last token would keep a revoked one.
+func (s *server) rereadToken() {
+	if s.tokenFile == "" {
+		return
 	}
-	return func(w http.ResponseWriter, r *http.Request) {
-		given, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-		sum := sha256.Sum256([]byte(given))
-		if !ok || subtle.ConstantTimeCompare(sum[:], s.token) != 1 {
-			w.Header().Set("WWW-Authenticate", `Bearer realm="hookchain"`)
-			s.refuse(w, r, http.StatusUnauthorized, "a bearer token is required, and this one is not it")
-			return
-		}
-		next(w, r)
+	s.reloadMu.Lock()
+	defer s.reloadMu.Unlock()
+	stamp := stampOf([]string{s.tokenFile})
+	if stamp == s.tokenStamp {
+		return
 	}
-}
-
-// refuse answers a request hookchain cannot answer with a decision: Claude
-// Code reads a status other than 2xx as a non-blocking error of the hook.
-func (s *server) refuse(w http.ResponseWriter, r *http.Request, status int, msg string) {
-	s.log.Warn("hookchain serve: request refused", slog.Int("status", status), slog.String("remote", r.RemoteAddr), slog.String("reason", msg))
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.WriteHeader(status)
-	fmt.Fprintf(w, "hookchain serve: %s\n", msg)
-}
-
-// refusal is claudecode.Refusal for a request, logged as refused.
-func (s *server) refusal(r *http.Request, msg string) []byte {
-	s.log.Warn("hookchain serve: hook input blocked", slog.String("remote", r.RemoteAddr), slog.String("reason", msg))
-	return claudecode.Refusal(msg)
-}
-
-// hook answers one Claude Code http hook request: the body is the hook
-// input, and the response body Claude Code's hook output (empty when the
-// chain has nothing to say).
-func (s *server) hook(w http.ResponseWriter, r *http.Request) {
-	// A body hookchain will not judge is answered with a block, not an
-	// HTTP error: Claude Code runs a call whose hook failed unjudged.
-	var answer []byte
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.maxBody))
-	if _, tooLarge := errors.AsType[*http.MaxBytesError](err); tooLarge {
-		answer = s.refusal(r, fmt.Sprintf("the hook input is larger than %d bytes", s.cfg.maxBody))
-	} else if err != nil {
-		answer = s.refusal(r, "reading the hook input: "+err.Error())
-	} else {
-		g := s.acquire()
-		defer g.inUse.RUnlock()
-		if answer, err = claudecode.Answer(r.Context(), g.chain, data); err != nil {
-			// Not a tool call: there is nothing to block.
-			s.refuse(w, r, http.StatusBadRequest, err.Error())
-			return
-		}
+	s.tokenStamp = stamp
+	token, err := readToken(s.tokenFile)
+	if err != nil {
+		s.log.Error("hookchain serve: the token file cannot be used; every request is blocked until it can", slog.String("error", err.Error()))
+		s.auth.Store(&auth{reason: "no token is taken until the token file is fixed: " + err.Error()})
+		return
 	}
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(answer)
-}
-
-// health reports that the server is up, and what it runs.
-func (s *server) health(w http.ResponseWriter, r *http.Request) {
-	g := s.acquire()
-	type hook struct {
-		Command     string `json:"command"`
-		Running     bool   `json:"running"`
-		Starts      int64  `json:"starts"`
-		Answered    int64  `json:"answered"`
-		LateAnswers int64  `json:"late_answers"`
-	}
-	body := struct {
-		Status     string    `json:"status"`
-		Generation int       `json:"generation"`
-		Hooks      int       `json:"hooks"`
-		Settings   []string  `json:"settings"`
-		LoadedAt   time.Time `json:"loaded_at"`
-		Persistent []hook    `json:"persistent"`
-	}{Status: "ok", Generation: g.n, Hooks: g.hooks, Settings: g.files, LoadedAt: g.loaded.UTC().Truncate(time.Second), Persistent: []hook{}}
-	for _, p := range g.pool.Hooks() {
-		st := p.Stats()
-		body.Persistent = append(body.Persistent, hook{p.String(), st.Running, st.Starts, st.Answered, st.LateAnswers})
-	}
-	g.inUse.RUnlock()
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(body)
-	w.Header().Set("Content-Type", "application/json")
-	_, _ = w.Write(b.Bytes())
+	s.auth.Store(newAuth(token))
+	s.log.Info("hookchain serve: the token file changed; its new token is the one taken")
 }

@@ -9,8 +9,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -258,35 +260,67 @@ func TestServeAnswersClaudeCodesHTTPHooksWithTheFoldOfItsSettings(t *testing.T) 
 	assert.Contains(t, logs, `msg="hookchain serve: stopped"`)
 }
 
-func TestServeRefusesWhatIsNotAHookInputCleanly(t *testing.T) {
+// raw sends request, as written, on a connection of its own, and returns
+// the status and the body of the answer: no redirect is followed, and no
+// method or path is cleaned up on the way.
+func raw(t *testing.T, url, request string) (int, string) {
+	t.Helper()
+	conn, err := net.Dial("tcp", strings.TrimPrefix(url, "http://"))
+	require.NoError(t, err)
+	defer conn.Close()
+	_, err = io.WriteString(conn, request)
+	require.NoError(t, err)
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return resp.StatusCode, string(b)
+}
+
+// block is serve's answer for a request it did not judge.
+func block(reason string) string {
+	return `{"decision":"block","reason":"hookchain: ` + reason + `"}` + "\n"
+}
+
+const (
+	notFound    = "not found: hookchain serve takes hook inputs at POST / only"
+	notAllowed  = "method not allowed: hookchain serve takes hook inputs at POST / only"
+	noToken     = "unauthorized: the request does not carry hookchain serve's bearer token"
+	notToolStop = `{"continue":false,"stopReason":"hookchain: claudecode: hook_event_name \"Stop\" is not a tool-call event (want PreToolUse, PostToolUse or PostToolUseFailure); hookchain serve judges tool calls only"}` + "\n"
+)
+
+func TestServeAnswersEveryRequestItDoesNotJudgeWithANamedBlock(t *testing.T) {
 	noLeaks(t)
 	s := startServe(t, newProject(t), "--max-body", "1000")
 	big := `{"x":"` + strings.Repeat("a", 1000) + `"}`
+	request := func(method, target, body string) string {
+		return fmt.Sprintf("%s %s HTTP/1.1\r\nHost: hookchain\r\nContent-Type: application/json\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s", method, target, len(body), body)
+	}
 	tests := []struct {
-		name, method, path, body string
-		status                   int
-		want                     string
+		name, request, want string
 	}{
-		{"a body that is not JSON is blocked", "POST", "/", `{"hook_event_name":`, 200,
-			`{"decision":"block","reason":"hookchain: the hook input is not a Claude Code hook input: unexpected end of JSON input"}` + "\n"},
-		{"an event that is not a tool call", "POST", "/", `{"hook_event_name":"Stop","session_id":"s"}`, 400,
-			"hookchain serve: claudecode: hook_event_name \"Stop\" is not a tool-call event (want PreToolUse, PostToolUse or PostToolUseFailure)\n"},
-		{"a body over the cap is blocked", "POST", "/", big, 200,
-			`{"decision":"block","reason":"hookchain: the hook input is larger than 1000 bytes"}` + "\n"},
-		{"another method", "GET", "/", "", 405, "Method Not Allowed\n"},
-		{"another path", "POST", "/hooks", "{}", 404, "404 page not found\n"},
+		{"a body that is not JSON", request("POST", "/", `{"hook_event_name":`),
+			block("the hook input is not a Claude Code hook input: unexpected end of JSON input")},
+		{"a body over the cap", request("POST", "/", big), block("the hook input is larger than 1000 bytes")},
+		{"an event that is not a tool call stops Claude Code, which cannot be told to block it",
+			request("POST", "/", `{"hook_event_name":"Stop","session_id":"s"}`), notToolStop},
+		{"GET /", request("GET", "/", ""), block(notAllowed)},
+		{"PUT /", request("PUT", "/", "{}"), block(notAllowed)},
+		{"DELETE /", request("DELETE", "/", ""), block(notAllowed)},
+		{"POST to another path", request("POST", "/hooks", "{}"), block(notFound)},
+		{"POST to a path that is not clean, which is not redirected", request("POST", "//", "{}"), block(notFound)},
+		{"POST /healthz", request("POST", "/healthz", "{}"), block(notFound)},
+		{"GET /healthz/", request("GET", "/healthz/", ""), block(notFound)},
+		{"OPTIONS *, which Go's server would answer itself", request("OPTIONS", "*", ""), block(notFound)},
+		{"POST in absolute form", request("POST", "http://hookchain/other", "{}"), block(notFound)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			req, err := http.NewRequest(tt.method, s.url+tt.path, strings.NewReader(tt.body))
-			require.NoError(t, err)
-			resp, err := client.Do(req)
-			require.NoError(t, err)
-			defer resp.Body.Close()
-			b, _ := io.ReadAll(resp.Body)
+			status, body := raw(t, s.url, tt.request)
 
-			assert.Equal(t, tt.status, resp.StatusCode)
-			assert.Equal(t, tt.want, string(b))
+			assert.Equal(t, http.StatusOK, status)
+			assert.Equal(t, tt.want, body)
 		})
 	}
 }
@@ -312,7 +346,7 @@ func TestServeBlocksABodyItCannotRead(t *testing.T) {
 	assert.Equal(t, `{"decision":"block","reason":"hookchain: reading the hook input: invalid byte in chunk length"}`+"\n", string(b))
 }
 
-func TestServeWantsATokenOffLoopbackAndChecksIt(t *testing.T) {
+func TestServeWantsATokenOffLoopbackAndBlocksEveryRequestWithoutIt(t *testing.T) {
 	noLeaks(t)
 	project := newProject(t)
 	var stderr bytes.Buffer
@@ -322,14 +356,82 @@ func TestServeWantsATokenOffLoopbackAndChecksIt(t *testing.T) {
 
 	s := startServe(t, project, "--token", "s3cret-t0ken")
 	body := claudeInput(project, "PreToolUse", "Bash", `{"command":"rm -rf /"}`, "")
-	for _, header := range []string{"", "Bearer wrong", "s3cret-t0ken", "Bearer s3cret-t0ken2"} {
-		status, _, got := post(t, s.url+"/", body, "Authorization", header)
-		assert.Equal(t, http.StatusUnauthorized, status, "Authorization: %q", header)
-		assert.Equal(t, "hookchain serve: a bearer token is required, and this one is not it\n", got)
+	for _, header := range []string{"", "Bearer wrong", "s3cret-t0ken", "Bearer s3cret-t0ken2", "Bearer  s3cret-t0ken", "Basic s3cret-t0ken"} {
+		status, contentType, got := post(t, s.url+"/", body, "Authorization", header)
+		assert.Equal(t, http.StatusOK, status, "Authorization: %q", header)
+		assert.Equal(t, "application/json", contentType)
+		assert.Equal(t, block(noToken), got, "Authorization: %q", header)
+	}
+	for _, target := range []string{"/?token=s3cret-t0ken", "/?access_token=s3cret-t0ken", "/hooks", "/healthz"} {
+		status, got := raw(t, s.url, "POST "+target+" HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}")
+		assert.Equal(t, http.StatusOK, status, target)
+		assert.Equal(t, block(noToken), got, "a token in the query is no token: %s", target)
 	}
 	status, _, got := post(t, s.url+"/", body, "Authorization", "Bearer s3cret-t0ken")
 	assert.Equal(t, http.StatusOK, status)
-	assert.Contains(t, got, `"permissionDecision":"deny"`)
+	assert.Equal(t, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"denied by guard.sh@PreToolUse[0].hooks[0]: recursive delete"}}`+"\n", got)
+}
+
+// health is GET /healthz with the headers given.
+func health(t *testing.T, url string, headers ...string) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, url+"/healthz", nil)
+	require.NoError(t, err)
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	resp, err := client.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return resp.StatusCode, string(b)
+}
+
+func TestServeShowsWhatRunsOnlyToARequestWithTheToken(t *testing.T) {
+	noLeaks(t)
+	project := newProject(t)
+	s := startServe(t, project, "--token", "s3cret-t0ken")
+
+	for _, header := range []string{"", "Bearer wrong"} {
+		status, got := health(t, s.url, "Authorization", header)
+		assert.Equal(t, http.StatusOK, status)
+		assert.Equal(t, `{"status":"ok"}`+"\n", got, "no settings paths, no command lines: Authorization %q", header)
+	}
+	status, got := health(t, s.url, "Authorization", "Bearer s3cret-t0ken")
+	assert.Equal(t, http.StatusOK, status)
+	assert.Contains(t, got, `"settings":["`+filepath.Join(project, "hookchain.json")+`"]`)
+	assert.Contains(t, got, `guard.sh`)
+}
+
+func TestServeReadsTheTokenFileAgainWhenItChanges(t *testing.T) {
+	noLeaks(t)
+	project := newProject(t)
+	tokenFile := filepath.Join(t.TempDir(), "token")
+	require.NoError(t, os.WriteFile(tokenFile, []byte("first-t0ken\n"), 0o600))
+	s := startServe(t, project, "--token-file", tokenFile, "--watch", "20ms")
+	rm := claudeInput(project, "PreToolUse", "Bash", `{"command":"rm -rf /"}`, "")
+	denied := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"denied by guard.sh@PreToolUse[0].hooks[0]: recursive delete"}}` + "\n"
+	answer := func(token string) string {
+		_, _, got := post(t, s.url+"/", rm, "Authorization", "Bearer "+token)
+		return got
+	}
+	require.Equal(t, denied, answer("first-t0ken"))
+
+	require.NoError(t, os.WriteFile(tokenFile, []byte("second-t0ken\n"), 0o600))
+	require.Eventually(t, func() bool { return answer("second-t0ken") == denied }, 5*time.Second, 10*time.Millisecond, "the new token is taken")
+	assert.Equal(t, block(noToken), answer("first-t0ken"), "the old token is not")
+
+	// A token file that cannot be read lets no token through: not the
+	// last one read, and not none.
+	require.NoError(t, os.Remove(tokenFile))
+	require.Eventually(t, func() bool { return answer("second-t0ken") != denied }, 5*time.Second, 10*time.Millisecond)
+	assert.Equal(t, block("unauthorized: no token is taken until the token file is fixed: stat "+tokenFile+": no such file or directory"), answer("second-t0ken"))
+	assert.Equal(t, block("unauthorized: no token is taken until the token file is fixed: stat "+tokenFile+": no such file or directory"), answer(""))
+	assert.Contains(t, s.logs.String(), `level=ERROR msg="hookchain serve: the token file cannot be used; every request is blocked until it can"`)
+
+	require.NoError(t, os.WriteFile(tokenFile, []byte("third-t0ken"), 0o600))
+	require.Eventually(t, func() bool { return answer("third-t0ken") == denied }, 5*time.Second, 10*time.Millisecond)
 }
 
 func TestServeReloadsChangedSettingsAndKeepsTheOldOnesWhenTheNewDoNotLoad(t *testing.T) {
@@ -487,4 +589,190 @@ func TestCheckSaysWhichHooksArePersistent(t *testing.T) {
 		got[h.Hook] = h.Persistent
 	}
 	assert.Equal(t, map[string]bool{"PreToolUse[0].hooks[0]": true, "PreToolUse[0].hooks[1]": false, "PostToolUse[0].hooks[0]": true}, got)
+}
+
+func TestServeBlocksAHookInputThatClaudeCodeAndGoWouldReadAsTwoCalls(t *testing.T) {
+	noLeaks(t)
+	project := newProject(t)
+	s := startServe(t, project)
+	tests := []struct{ name, extra, want string }{
+		// Go's decoder keeps TOOL_INPUT's ls; Claude Code runs tool_input's rm -rf /.
+		{"TOOL_INPUT", `"TOOL_INPUT":{"command":"ls"}`,
+			`the hook input has the key \"TOOL_INPUT\", which Go's encoding/json reads as \"tool_input\"`},
+		{"Tool_Name", `"Tool_Name":"Read"`,
+			`the hook input has the key \"Tool_Name\", which Go's encoding/json reads as \"tool_name\"`},
+		{"Hook_Event_Name", `"Hook_Event_Name":"PostToolUse"`,
+			`the hook input has the key \"Hook_Event_Name\", which Go's encoding/json reads as \"hook_event_name\"`},
+		{"tool_input twice", `"tool_input":{"command":"ls"}`,
+			`the hook input is ambiguous: an object in it has the key \"tool_input\" twice`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			body := claudeInput(project, "PreToolUse", "Bash", `{"command":"rm -rf /"}`, tt.extra)
+
+			status, contentType, got := post(t, s.url+"/", body)
+
+			assert.Equal(t, http.StatusOK, status)
+			assert.Equal(t, "application/json", contentType)
+			assert.Equal(t, `{"decision":"block","reason":"hookchain: claudecode: `+tt.want+`"}`+"\n", got)
+		})
+	}
+}
+
+func TestAPanicWhileAnsweringIsABlockNotADroppedConnection(t *testing.T) {
+	// No settings loaded: answering dereferences a nil generation.
+	var logs bytes.Buffer
+	s := newServer(common{}, serveConfig{maxBody: 1000, readTimeout: time.Second}, "", slog.New(slog.NewTextHandler(&logs, nil)))
+	w := httptest.NewRecorder()
+
+	s.handler().ServeHTTP(w, httptest.NewRequest(http.MethodPost, "/", strings.NewReader(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{}}`)))
+
+	assert.Equal(t, http.StatusOK, w.Code)
+	assert.Equal(t, block("internal error: runtime error: invalid memory address or nil pointer dereference"), w.Body.String())
+	assert.Contains(t, logs.String(), `level=ERROR msg="hookchain serve: internal error"`)
+}
+
+// slowThenGuard runs a one-shot hook that takes 0.6 s before the
+// persistent guard, so that a request asks the guard well after it came.
+const slowThenGuard = `{"hooks":{"PreToolUse": [{"matcher": "Bash", "hooks": [
+  {"type": "command", "command": "sleep 0.6", "timeout": 5},
+  {"type": "command", "command": "sh \"$CLAUDE_PROJECT_DIR\"/guard.sh", "persistent": true, "timeout": 5}
+]}]}}`
+
+// inFlight posts body in the background, once the persistent guard is up,
+// and gives the answer as "STATUS BODY", or the error.
+func inFlight(t *testing.T, s *served, body string) <-chan string {
+	t.Helper()
+	require.Eventually(t, func() bool { return strings.Contains(s.logs.String(), "hookchain persistent hook started") }, 10*time.Second, 5*time.Millisecond)
+	answer := make(chan string, 1)
+	go func() {
+		req, _ := http.NewRequest(http.MethodPost, s.url+"/", strings.NewReader(body))
+		resp, err := client.Do(req)
+		if err != nil {
+			answer <- err.Error()
+			return
+		}
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		if err != nil {
+			answer <- err.Error()
+			return
+		}
+		answer <- strconv.Itoa(resp.StatusCode) + " " + string(b)
+	}()
+	time.Sleep(150 * time.Millisecond) // the request is with the hooks
+	return answer
+}
+
+func TestAReloadNeverEndsTheHooksOfARequestStillBeingAnswered(t *testing.T) {
+	noLeaks(t)
+	project := newProject(t)
+	require.NoError(t, os.WriteFile(filepath.Join(project, "hookchain.json"), []byte(slowThenGuard), 0o644))
+	// The old settings' hooks used to be stopped once the shutdown timeout
+	// had passed, answered or not; the guard, asked after it, was closed,
+	// and its failure let rm -rf / through.
+	s := startServe(t, project, "--shutdown-timeout", "50ms", "--watch", "0")
+	answer := inFlight(t, s, claudeInput(project, "PreToolUse", "Bash", `{"command":"rm -rf /"}`, ""))
+
+	s.hup <- syscall.SIGHUP
+
+	assert.Equal(t, `200 {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"denied by guard.sh: recursive delete"}}`+"\n", <-answer)
+	assert.Contains(t, s.logs.String(), "trigger=SIGHUP generation=1")
+}
+
+func TestARequestCutOffAtTheShutdownTimeoutIsBlockedNotDropped(t *testing.T) {
+	noLeaks(t)
+	project := newProject(t)
+	s := startServe(t, project, "--shutdown-timeout", "100ms")
+	answer := inFlight(t, s, claudeInput(project, "PreToolUse", "Bash", `{"command":"sleep 1"}`, ""))
+
+	s.stop()
+
+	assert.Equal(t, "200 "+block("shutting down: the request was cut off at --shutdown-timeout (100ms)"), <-answer)
+	assert.Equal(t, exitOK, <-s.code)
+	s.code <- exitOK
+	requireProcessGone(t, readPidFile(t, filepath.Join(project, "guard.pid")))
+}
+
+func TestARequestThatComesWhileServeStopsIsBlocked(t *testing.T) {
+	noLeaks(t)
+	project := newProject(t)
+	s := startServe(t, project)
+	slow := inFlight(t, s, claudeInput(project, "PreToolUse", "Bash", `{"command":"sleep 1"}`, ""))
+
+	s.stop()
+	require.Eventually(t, func() bool { return strings.Contains(s.logs.String(), "shutting down") }, 5*time.Second, 5*time.Millisecond)
+	status, _, got := post(t, s.url+"/", claudeInput(project, "PreToolUse", "Bash", `{"command":"ls"}`, ""))
+
+	assert.Equal(t, http.StatusOK, status)
+	assert.Equal(t, block("shutting down: hookchain serve is stopping and judges no new call"), got)
+	assert.Equal(t, `200 {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"denied by guard.sh@PreToolUse[0].hooks[0]: slept on it"}}`+"\n", <-slow)
+	assert.Equal(t, exitOK, <-s.code)
+	s.code <- exitOK
+}
+
+func TestABodyCutShortOrTooSlowIsBlocked(t *testing.T) {
+	noLeaks(t)
+	s := startServe(t, newProject(t), "--read-timeout", "200ms")
+	send := func(t *testing.T, request string, closeWrite bool) string {
+		conn, err := net.Dial("tcp", strings.TrimPrefix(s.url, "http://"))
+		require.NoError(t, err)
+		defer conn.Close()
+		_, err = io.WriteString(conn, request)
+		require.NoError(t, err)
+		if closeWrite {
+			require.NoError(t, conn.(*net.TCPConn).CloseWrite())
+		}
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		require.NoError(t, err)
+		return strconv.Itoa(resp.StatusCode) + " " + string(b)
+	}
+	const short = "POST / HTTP/1.1\r\nHost: hookchain\r\nContent-Length: 100\r\n\r\n{\"hook_event_name\":"
+
+	t.Run("cut short", func(t *testing.T) {
+		assert.Equal(t, "200 "+block("reading the hook input: unexpected EOF"), send(t, short, true))
+	})
+	t.Run("never finished", func(t *testing.T) {
+		assert.Equal(t, "200 "+block("reading the hook input: it did not arrive within --read-timeout (200ms)"), send(t, short, false))
+	})
+	t.Run("a hook slower than the read timeout is still waited for", func(t *testing.T) {
+		status, _, got := post(t, s.url+"/", claudeInput(s.project, "PreToolUse", "Bash", `{"command":"sleep 1"}`, ""))
+		assert.Equal(t, http.StatusOK, status)
+		assert.Equal(t, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"denied by guard.sh@PreToolUse[0].hooks[0]: slept on it"}}`+"\n", got)
+	})
+}
+
+func TestUnderLoadAndReloadsEveryCallIsJudgedByTheGuard(t *testing.T) {
+	noLeaks(t)
+	project := newProject(t)
+	s := startServe(t, project, "--shutdown-timeout", "1ms", "--watch", "0")
+	rm := claudeInput(project, "PreToolUse", "Bash", `{"command":"rm -rf /"}`, "")
+	const want = `200 {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"denied by guard.sh@PreToolUse[0].hooks[0]: recursive delete"}}` + "\n"
+	var wg sync.WaitGroup
+	answers := make(chan string, 200)
+	for range 200 {
+		wg.Go(func() {
+			req, _ := http.NewRequest(http.MethodPost, s.url+"/", strings.NewReader(rm))
+			resp, err := client.Do(req)
+			if err != nil {
+				answers <- err.Error()
+				return
+			}
+			defer resp.Body.Close()
+			b, _ := io.ReadAll(resp.Body)
+			answers <- strconv.Itoa(resp.StatusCode) + " " + string(b)
+		})
+	}
+	for range 5 {
+		s.hup <- syscall.SIGHUP
+		time.Sleep(20 * time.Millisecond)
+	}
+	wg.Wait()
+	close(answers)
+	for got := range answers {
+		require.Equal(t, want, got)
+	}
 }
