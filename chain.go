@@ -497,12 +497,15 @@ func (c *Chain) step(ctx context.Context, w *walk, e *Event, l *Link, done <-cha
 	var (
 		out   Outcome
 		fault string
+		// notOwn: the link said its failure is not its own (NotOwn), which
+		// FailOpen does not forgive.
+		notOwn bool
 	)
 	switch {
 	case asked != nil:
 		switch {
 		case askErr != nil:
-			fault = errorFault(askErr)
+			fault, notOwn = errorFault(askErr), isNotOwn(askErr)
 		case isDone(done):
 			// Too late to count, as with a timeout: no answer, no words.
 			fault = ended(ctx, 0)
@@ -529,11 +532,11 @@ func (c *Chain) step(ctx context.Context, w *walk, e *Event, l *Link, done <-cha
 		switch {
 		case l.timeout > 0:
 			a := l.askWithin(ctx, *e)
-			out, fault = a.out, a.fault
+			out, fault, notOwn = a.out, a.fault, a.notOwn
 		default:
 			// Without observers the walk asks such a link itself; here a
 			// plain allow leaves out zero, and is reported as an allow.
-			fault = l.answer(ctx, *e, &out)
+			fault, notOwn = l.answer(ctx, *e, &out)
 			if fault == "" && isDone(done) {
 				// Too late to count, as with a timeout: no answer, no words.
 				out, fault = Outcome{}, ended(ctx, 0)
@@ -549,10 +552,11 @@ func (c *Chain) step(ctx context.Context, w *walk, e *Event, l *Link, done <-cha
 	// A failure while the caller's context is done is the caller going
 	// away, not the link's own failure: FailOpen never covers it.
 	gone := fault != "" && isDone(done)
+	forgiven := l.failOpen && !gone && !notOwn
 	step := Step{Name: l.name, Verdict: out.Verdict, Reason: out.Reason, Fault: fault}
 	if fault != "" {
 		step.Verdict = Denied
-		if l.failOpen && !gone {
+		if forgiven {
 			step.Verdict = Allowed
 		}
 	}
@@ -566,7 +570,7 @@ func (c *Chain) step(ctx context.Context, w *walk, e *Event, l *Link, done <-cha
 			*res = w.callerGone(ctx, "while "+l.name+" was asked")
 			return true
 		}
-		if !l.failOpen {
+		if !forgiven {
 			*res = Outcome{Verdict: Denied, Reason: l.name + " failed and denies on failure: " + fault, Trail: w.trail, Notes: w.notes,
 				DecidedBy: l.name, Cause: CauseFailure}
 			return true
@@ -790,17 +794,17 @@ func changer(s Step, askedAbout []string) bool {
 // call itself: it is large, it holds pointers, and it is read back the moment
 // the interceptor has written it. A panic is the caller's to recover: walk
 // recovers once for the whole walk.
-func (l *Link) answer(ctx context.Context, e Event, out *Outcome) (fault string) {
+func (l *Link) answer(ctx context.Context, e Event, out *Outcome) (fault string, notOwn bool) {
 	o, err := l.fn(ctx, e)
 	if err != nil {
 		*out = Outcome{}
-		return errorFault(err)
+		return errorFault(err), isNotOwn(err)
 	}
 	if o.Verdict == Allowed && o.Reason == "" && len(o.Notes) == 0 {
-		return ""
+		return "", false
 	}
 	*out = o
-	return ""
+	return "", false
 }
 
 // errorFault is the fault of a link that returned err. As everywhere in Go,
@@ -815,18 +819,19 @@ func errorFault(err error) string {
 
 // call is answer with a panic turned into a fault, for an interceptor run on
 // a goroutine of its own (a Timeout link), where no walk can recover it.
-func (l *Link) call(ctx context.Context, e Event, out *Outcome) (fault string) {
+func (l *Link) call(ctx context.Context, e Event, out *Outcome) (fault string, notOwn bool) {
 	defer func() {
 		if r := recover(); r != nil {
-			*out, fault = Outcome{}, fmt.Sprintf("panic: %v", r)
+			*out, fault, notOwn = Outcome{}, fmt.Sprintf("panic: %v", r), false
 		}
 	}()
 	return l.answer(ctx, e, out)
 }
 
 type reply struct {
-	out   Outcome
-	fault string
+	out    Outcome
+	fault  string
+	notOwn bool
 }
 
 // askWithin runs the interceptor on its own goroutine and waits no longer
@@ -848,7 +853,7 @@ func (l *Link) askWithin(parent context.Context, e Event) reply {
 		a := reply{fault: "stopped without answering"}
 		defer func() { answers <- a }()
 		// a.out stays zero for a plain allow: call writes only other answers.
-		a.fault = l.call(ctx, e, &a.out)
+		a.fault, a.notOwn = l.call(ctx, e, &a.out)
 	}()
 	select {
 	case a := <-answers:

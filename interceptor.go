@@ -87,7 +87,8 @@ func newLink(ctor, name string, hooks hookSet, m Matcher, fn Interceptor) Link {
 // acceptable — an audit logger, a best-effort enricher — never for a guard.
 //
 // FailOpen never forgives the caller going away: a link still being asked
-// when the caller's context ends denies the call whatever its policy.
+// when the caller's context ends denies the call whatever its policy. Nor
+// does it forgive a failure the interceptor marks as not its own ([NotOwn]).
 func (l Link) FailOpen() Link {
 	l.failOpen = true
 	return l
@@ -121,6 +122,32 @@ func (l Link) Timeout(d time.Duration) Link {
 func (l Link) Identity(what string) Link {
 	l.identity = what
 	return l
+}
+
+// NotOwn marks err as a failure that is not the link's own: the interceptor
+// could not decide because of something outside the call it was asked about
+// — another call that took down a process this one shared, a shutdown, a
+// reload, a backoff, full slots. FailOpen forgives a link's own failures
+// only, so the chain records such an error as the link's failure, with its
+// fault, and denies whatever the link's failure policy. NotOwn(nil) is nil.
+func NotOwn(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &notOwnError{err}
+}
+
+// IsNotOwn reports whether err, or an error it wraps, was marked by NotOwn.
+func IsNotOwn(err error) bool { return isNotOwn(err) }
+
+type notOwnError struct{ err error }
+
+func (e *notOwnError) Error() string { return e.err.Error() }
+func (e *notOwnError) Unwrap() error { return e.err }
+
+func isNotOwn(err error) bool {
+	var n *notOwnError
+	return errors.As(err, &n)
 }
 
 // Name returns the name the link was registered with.

@@ -250,8 +250,8 @@
 // own: the hook could not start, answered the call with an error or an
 // answer that does not decode, or went down or outran the call's Timeout
 // in a process that was sent that call and no other. A failure that may be
-// another call's is a Deny whose reason starts with "hookchain: " and names
-// it: a process that had served other calls went down (the calls it held
+// another call's is an error marked hookchain.NotOwn, which the chain
+// denies whatever the link's failure policy, named: a process that had served other calls went down (the calls it held
 // are asked once more of the next process, within their Timeout, first),
 // the call outran its Timeout in such a process or after waiting for a
 // restart, the hook restarts later than the call can wait (Restarting),

@@ -240,9 +240,11 @@ func (p *Persistent) Start(ctx context.Context) error {
 // an error of its own (HookError), or gave an answer that does not decode
 // (BadAnswer).
 //
-// A failure that may be another call's is not returned as an error, which
-// a fail-open link would allow: it is a Deny whose reason starts with
-// "hookchain: " and names the failure and why it is denied. A failure may
+// A failure that may be another call's is returned marked
+// hookchain.NotOwn, which the chain denies whatever the link's failure
+// policy (a fail-open link allows only its own failures); its text names
+// the failure and why it is not the call's own, and it still unwraps to
+// the *Error. A failure may
 // be another call's when the process that failed, or kept the call past
 // its Timeout, was sent any other call's request in its life (even one it
 // answered); when the hook is down after a failure that was not a start's
@@ -364,7 +366,8 @@ const (
 )
 
 // failure is what Ask answers for e: the error, when the failure is the
-// call's own, or else a Deny naming it. shared says that the process was
+// call's own, or else the error marked hookchain.NotOwn, which the chain
+// denies whatever the link's failure policy. shared says that the process was
 // sent other calls' requests too; waited, that the call waited for a slot
 // or for a process that went down to be replaced.
 func (p *Persistent) failure(e *Error, shared, waited bool) (hookchain.Outcome, error) {
@@ -392,8 +395,18 @@ func (p *Persistent) failure(e *Error, shared, waited bool) (hookchain.Outcome, 
 	if why == "" {
 		return hookchain.Outcome{}, e
 	}
-	return hookchain.Deny("hookchain: " + e.Error() + "; denied, " + why), nil
+	return hookchain.Outcome{}, hookchain.NotOwn(&notOwn{e, why})
 }
+
+// notOwn is a failure of the hook that may not be the call's own: the
+// hook's error, and why it is not taken for the call's.
+type notOwn struct {
+	err *Error
+	why string
+}
+
+func (n *notOwn) Error() string { return n.err.Error() + "; denied, " + n.why }
+func (n *notOwn) Unwrap() error { return n.err }
 
 // enter counts a call in, unless the hook is closed.
 func (p *Persistent) enter() bool {

@@ -25,11 +25,20 @@ func failingOpen(p *process.Persistent) *hookchain.Chain {
 	return hookchain.New(hookchain.Before("guard", hookchain.Any(), p.Ask).FailOpen())
 }
 
-// standIn is the outcome of a fail-open guard for a call whose failure was
-// not its own: a denial, reason is what it says after "hookchain: ".
-func standIn(reason string) hookchain.Outcome {
-	return hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by guard: hookchain: " + reason, DecidedBy: "guard", Cause: hookchain.CauseLink,
-		Trail: []hookchain.Step{{Name: "guard", Verdict: hookchain.Denied, Reason: "hookchain: " + reason}}}
+// standIn is the outcome of a fail-open guard for a call whose failure may
+// not be its own: the guard's failure, which denies; fault is its text.
+func standIn(fault string) hookchain.Outcome {
+	return hookchain.Outcome{Verdict: hookchain.Denied, Reason: "guard failed and denies on failure: " + fault, DecidedBy: "guard", Cause: hookchain.CauseFailure,
+		Trail: []hookchain.Step{{Name: "guard", Verdict: hookchain.Denied, Fault: fault}}}
+}
+
+// requireNotOwn requires err to be a failure Ask marked as not the call's
+// own, which no failure policy forgives, with the text want.
+func requireNotOwn(t *testing.T, err error, want string, msgAndArgs ...any) {
+	t.Helper()
+	require.Error(t, err, msgAndArgs...)
+	assert.True(t, hookchain.IsNotOwn(err), "not marked NotOwn: %v", err)
+	assert.Equal(t, want, err.Error(), msgAndArgs...)
 }
 
 // crashing is the persistent hook in mode crash or crashonce, the crash
@@ -89,7 +98,7 @@ func TestOneInputThatKeepsKillingTheSharedProcessOpensTheGateForNoOtherCall(t *t
 		wg.Wait()
 	}
 
-	shared := regexp.MustCompile(`^denied by guard: hookchain: hook ".*": exited with status 3 before it answered \(call \d+\); stderr: "crashed on call \d+"; ` +
+	shared := regexp.MustCompile(`^guard failed and denies on failure: hook ".*": exited with status 3 before it answered \(call \d+\); stderr: "crashed on call \d+"; ` +
 		`denied, as its process served other calls too and the failure may be theirs$`)
 	for i, out := range outs {
 		if out.Verdict == hookchain.Allowed {
@@ -100,9 +109,9 @@ func TestOneInputThatKeepsKillingTheSharedProcessOpensTheGateForNoOtherCall(t *t
 		assert.Equal(t, hookchain.Denied, out.Verdict, "victim %d", i)
 		assert.Regexp(t, shared, out.Reason, "victim %d", i)
 		assert.Equal(t, "guard", out.DecidedBy)
-		assert.Equal(t, hookchain.CauseLink, out.Cause)
+		assert.Equal(t, hookchain.CauseFailure, out.Cause, "victim %d is never a failure that fails open", i)
 		require.Len(t, out.Trail, 1)
-		assert.Empty(t, out.Trail[0].Fault, "victim %d is never a failure that fails open", i)
+		assert.Equal(t, hookchain.Denied, out.Trail[0].Verdict)
 	}
 }
 
@@ -165,9 +174,10 @@ func TestACallTheSharedProcessHeldWhenItTimedOutIsDeniedNotFailedOpen(t *testing
 	assert.Equal(t, standIn(fmt.Sprintf(`hook %q: timed out after 500ms (call 1); denied, as its process served other calls too and the failure may be theirs`, p.String())), first)
 	out := <-second
 	assert.Equal(t, hookchain.Denied, out.Verdict)
-	assert.True(t, strings.HasPrefix(out.Reason, "denied by guard: hookchain: "), out.Reason)
+	assert.True(t, strings.HasPrefix(out.Reason, "guard failed and denies on failure: "), out.Reason)
+	assert.Equal(t, hookchain.CauseFailure, out.Cause)
 	require.Len(t, out.Trail, 1)
-	assert.Empty(t, out.Trail[0].Fault)
+	assert.Equal(t, hookchain.Denied, out.Trail[0].Verdict)
 }
 
 func TestACallAfterCloseOrCutShortByCloseIsDeniedNotFailedOpen(t *testing.T) {
@@ -299,8 +309,8 @@ func TestUnderLoadNoCallButACrashItselfIsEverFailedOpenByASharedProcessGoingDown
 				switch {
 				case tool == "Crash":
 				case out.Verdict == hookchain.Allowed && len(out.Trail) == 0:
-				case out.Verdict == hookchain.Denied && out.Cause == hookchain.CauseLink && len(out.Trail) == 1 && out.Trail[0].Fault == "" &&
-					strings.HasPrefix(out.Reason, "denied by guard: hookchain: "):
+				case out.Verdict == hookchain.Denied && out.Cause == hookchain.CauseFailure && len(out.Trail) == 1 && out.Trail[0].Verdict == hookchain.Denied &&
+					strings.HasPrefix(out.Reason, "guard failed and denies on failure: "):
 				default:
 					wrong[fmt.Sprintf("%v %v %d steps", out.Verdict, out.Cause, len(out.Trail))]++
 					if first == "" {
@@ -337,7 +347,8 @@ func TestACallThatWaitedForASlotAndThenRanOutOfTimeIsDeniedNotFailedOpen(t *test
 		Fault: fmt.Sprintf("hook %q: timed out after 500ms (call 1)", p.String())}}}, first, "the first was alone in its process: its own failure")
 	out := <-second
 	assert.Equal(t, hookchain.Denied, out.Verdict)
-	assert.Regexp(t, `^denied by guard: hookchain: hook ".*": timed out after 500ms( \(call 1\))?; denied, as it spent part of its time waiting on other calls or on a restart, and ran out of it$`, out.Reason)
+	assert.Regexp(t, `^guard failed and denies on failure: hook ".*": timed out after 500ms( \(call 1\))?; denied, as it spent part of its time waiting on other calls or on a restart, and ran out of it$`, out.Reason)
 	require.Len(t, out.Trail, 1)
-	assert.Empty(t, out.Trail[0].Fault)
+	assert.Equal(t, hookchain.Denied, out.Trail[0].Verdict)
+	assert.Equal(t, hookchain.CauseFailure, out.Cause)
 }
