@@ -80,8 +80,8 @@
 // undefined for the call ([ErrUndefined]), when its value is not a decision
 // or has the wrong shape, when a Fleet has no bundle yet ([ErrNotReady]) or
 // has been closed ([ErrClosed]), and when a Remote server cannot be reached,
-// is too slow, or answers with an error. No failure is ever read as an
-// allow.
+// is too slow, answers with an error or redirects (a Remote link follows
+// no redirect). No failure is ever read as an allow.
 //
 // # Logs
 //

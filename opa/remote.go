@@ -26,7 +26,10 @@ import (
 // by ctx. The link fails — the chain denies unless the link is FailOpen —
 // when the server cannot be reached or does not answer in time, answers
 // with a status other than 200 (its error code and message are quoted),
-// answers more than MaxResponseSize bytes or something that is not JSON,
+// redirects (no redirect is followed, 307 and 308 included: the link asks
+// the server it was given, and a 301, 302 or 303 would re-send the call as
+// a GET with no input, which the policy's default answers), answers more
+// than MaxResponseSize bytes or something that is not JSON,
 // leaves the result undefined ([ErrUndefined]), or answers what is not a
 // decision. Rego's print output stays on the server, in its logs.
 //
@@ -49,10 +52,7 @@ func Remote(server, path string, opts ...Option) (hookchain.Interceptor, error) 
 	where := endpoint.String() // for messages
 	endpoint.RawQuery = "strict-builtin-errors=true"
 	target := endpoint.String()
-	client := o.client
-	if client == nil {
-		client = http.DefaultClient
-	}
+	client := withoutRedirects(o.client)
 	return func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
 		req, err := newRequest(ctx, e, o)
 		if err != nil {
@@ -72,6 +72,26 @@ func Remote(server, path string, opts ...Option) (hookchain.Interceptor, error) 
 		}
 		return out, nil
 	}, nil
+}
+
+// withoutRedirects is c, or a client of the link's own when c is nil, made
+// to follow no redirect. A 301, 302 or 303 re-sends the POST as a GET with
+// no body, and OPA then evaluates with no input: the policy's default
+// answers, which is usually an allow. A 307 or 308 keeps the body but sends
+// the call to a server the link was not given. c itself is left as it is,
+// for its other users.
+func withoutRedirects(c *http.Client) *http.Client {
+	var own http.Client
+	if c != nil {
+		own = *c
+	}
+	own.CheckRedirect = refuseRedirect
+	return &own
+}
+
+func refuseRedirect(next *http.Request, _ []*http.Request) error {
+	return fmt.Errorf("the server answered %s, a redirect to %s, and a Remote link follows none: give it the URL the OPA server answers at",
+		next.Response.Status, next.URL.Redacted())
 }
 
 // body is the Data API's request for r, {"input": r}, strings written as
