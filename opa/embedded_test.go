@@ -96,6 +96,13 @@ func TestAPolicyThatCannotDecideFailsTheLinkClosed(t *testing.T) {
 			fault:  `opa: data.p.decision is not a decision: unknown "decision" "permit" (want allow, deny, modify, replace or ask)`,
 		},
 		{
+			name:   "ADecisionWithTwoKeysAlikeButForCase",
+			query:  "data.p.decision",
+			policy: `package p` + "\n" + `decision := {"Decision": "deny", "decision": "allow"}`,
+			fault: `opa: data.p.decision is not a decision: the decision document is ambiguous: ` +
+				`it has the keys "Decision" and "decision", which Go's encoding/json reads as one`,
+		},
+		{
 			name:   "ABuiltinThatFails",
 			query:  "data.p.decision",
 			policy: `package p` + "\n" + `decision := {"decision": "deny", "reason": "too long"} if to_number(input.input.command) > 3`,
