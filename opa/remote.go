@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/internal/jsonscan"
 )
 
 // Remote returns an interceptor that asks a running OPA server for each
@@ -22,15 +23,18 @@ import (
 // path is slash-separated under data, as in the API ("hookchain/decision").
 // Built-in functions fail strictly (the strict-builtin-errors parameter).
 //
-// Every request is bounded by WithTimeout (DefaultTimeout by default) and
-// by ctx. The link fails — the chain denies unless the link is FailOpen —
-// when the server cannot be reached or does not answer in time, answers
-// with a status other than 200 (its error code and message are quoted),
-// redirects (no redirect is followed, 307 and 308 included: the link asks
+// Every request, the reading of the answer included, is bounded by
+// WithTimeout (DefaultTimeout by default) and by ctx. The link fails — the
+// chain denies unless the link is FailOpen — when the server cannot be
+// reached or does not answer in time, answers with a status other than 200
+// (its error code and message are quoted), redirects (no redirect is followed, 307 and 308 included: the link asks
 // the server it was given, and a 301, 302 or 303 would re-send the call as
 // a GET with no input, which the policy's default answers), answers more
-// than MaxResponseSize bytes or something that is not JSON,
-// leaves the result undefined ([ErrUndefined]), or answers what is not a
+// than MaxResponseSize bytes or something that is not JSON, answers what
+// two JSON readers would read as two answers (a key given twice in any
+// object, two keys alike but for case beside "result" or in the decision
+// document, bytes that are not UTF-8), leaves the result undefined
+// ([ErrUndefined]: no "result", or a null one), or answers what is not a
 // decision. Rego's print output stays on the server, in its logs.
 //
 // A server URL or path that is not one is an error. The interceptor is
@@ -132,6 +136,9 @@ func post(ctx context.Context, client *http.Client, timeout time.Duration, targe
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, MaxResponseSize+1))
 	if err != nil {
+		if context.Cause(ctx) == timedOut { // the timeout bounds the whole answer, body and all
+			return nil, timedOut
+		}
 		return nil, fmt.Errorf("reading the answer: %w", err)
 	}
 	if len(raw) > MaxResponseSize {
@@ -140,22 +147,31 @@ func post(ctx context.Context, client *http.Client, timeout time.Duration, targe
 	if resp.StatusCode != http.StatusOK {
 		return nil, statusError(resp.Status, raw)
 	}
-	var answer struct {
-		Result *json.RawMessage `json:"result"`
-	}
+	// The answer is read once, one way: a key given twice anywhere in it,
+	// or bytes that are not UTF-8, and two keys alike but for case beside
+	// "result", are refused rather than left to encoding/json, which keeps
+	// the last of two keys and matches "Result" to "result".
+	var answer map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &answer); err != nil {
 		return nil, fmt.Errorf("the answer is not a Data API response: %w", err)
 	}
-	if answer.Result == nil {
+	if f := jsonscan.Fault(raw); f != "" {
+		return nil, errors.New("the answer is " + f)
+	}
+	if err := caseTwins(answer); err != nil {
+		return nil, fmt.Errorf("the answer is ambiguous: %w", err)
+	}
+	result, ok := answer["result"]
+	if !ok || string(result) == "null" {
 		return nil, ErrUndefined
 	}
-	dec := json.NewDecoder(bytes.NewReader(*answer.Result))
+	dec := json.NewDecoder(bytes.NewReader(result))
 	dec.UseNumber()
-	var result any
-	if err := dec.Decode(&result); err != nil {
+	var v any
+	if err := dec.Decode(&v); err != nil {
 		return nil, fmt.Errorf("the answer's result: %w", err)
 	}
-	return result, nil
+	return v, nil
 }
 
 // statusError quotes an OPA server's error response: its code, message and

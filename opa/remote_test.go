@@ -101,6 +101,33 @@ func TestARemoteLinkThatCannotDecideFailsClosed(t *testing.T) {
 	gateway := fakeServer(t, func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "upstream down", http.StatusBadGateway)
 	})
+	answers := func(status int, body string) string {
+		return fakeServer(t, func(w http.ResponseWriter, r *http.Request) {
+			w.WriteHeader(status)
+			fmt.Fprint(w, body)
+		})
+	}
+	empty, emptyObject, null, nullResult, array := answers(200, ""), answers(200, "{}"), answers(200, "null"),
+		answers(200, `{"result":null}`), answers(200, `[{"result":{"decision":"allow"}}]`)
+	noContent := answers(http.StatusNoContent, "")
+	trailing := answers(200, `{"result":{"decision":"deny"}}{"result":{"decision":"allow"}}`)
+	// The headers come at once, and the answer a byte at a time: the
+	// timeout bounds the whole of it, not only the wait for the headers.
+	trickle := fakeServer(t, func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		w.WriteHeader(http.StatusOK)
+		for _, c := range []byte(`{"result":{"decision":"allow"}}`) {
+			if _, err := w.Write([]byte{c}); err != nil {
+				return
+			}
+			w.(http.Flusher).Flush()
+			select {
+			case <-r.Context().Done():
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
+	})
 	huge := fakeServer(t, func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, `{"result":{"decision":"allow","reason":"%s"}}`, strings.Repeat("x", opa.MaxResponseSize))
 	})
@@ -126,6 +153,22 @@ func TestARemoteLinkThatCannotDecideFailsClosed(t *testing.T) {
 			fault: "opa: POST " + notOPA + "/v1/data/hookchain/decision: the answer is not a Data API response: invalid character '<' looking for beginning of value"},
 		{name: "AnErrorFromAProxy", server: gateway, path: "hookchain/decision",
 			fault: "opa: POST " + gateway + "/v1/data/hookchain/decision: 502 Bad Gateway: upstream down"},
+		{name: "AnEmptyAnswer", server: empty, path: "hookchain/decision",
+			fault: "opa: POST " + empty + "/v1/data/hookchain/decision: the answer is not a Data API response: unexpected end of JSON input"},
+		{name: "AnEmptyObject", server: emptyObject, path: "hookchain/decision", is: opa.ErrUndefined,
+			fault: "opa: POST " + emptyObject + "/v1/data/hookchain/decision: undefined: the policy gave no decision for the call"},
+		{name: "Null", server: null, path: "hookchain/decision", is: opa.ErrUndefined,
+			fault: "opa: POST " + null + "/v1/data/hookchain/decision: undefined: the policy gave no decision for the call"},
+		{name: "ANullResult", server: nullResult, path: "hookchain/decision", is: opa.ErrUndefined,
+			fault: "opa: POST " + nullResult + "/v1/data/hookchain/decision: undefined: the policy gave no decision for the call"},
+		{name: "AnArray", server: array, path: "hookchain/decision",
+			fault: "opa: POST " + array + "/v1/data/hookchain/decision: the answer is not a Data API response: json: cannot unmarshal array into Go value of type map[string]json.RawMessage"},
+		{name: "NoContent", server: noContent, path: "hookchain/decision",
+			fault: "opa: POST " + noContent + "/v1/data/hookchain/decision: 204 No Content"},
+		{name: "TwoAnswersInOne", server: trailing, path: "hookchain/decision",
+			fault: "opa: POST " + trailing + "/v1/data/hookchain/decision: the answer is not a Data API response: invalid character '{' after top-level value"},
+		{name: "AnAnswerTrickling", server: trickle, path: "hookchain/decision", opts: []opa.Option{opa.WithTimeout(100 * time.Millisecond)},
+			fault: "opa: POST " + trickle + "/v1/data/hookchain/decision: no answer within 100ms"},
 		{name: "AnAnswerOverTheCap", server: huge, path: "hookchain/decision",
 			fault: "opa: POST " + huge + "/v1/data/hookchain/decision: the answer is over 16777216 bytes"},
 	} {
