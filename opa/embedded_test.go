@@ -156,7 +156,7 @@ func TestAnInputThePolicyCannotBeGivenFailsTheLinkClosed(t *testing.T) {
 		{"NestedDeeperThanEncodingJSONReads", deep,
 			"opa: data.hookchain.decision: not evaluated: the event's input is not valid JSON: invalid character '[' exceeded max depth"},
 		{"AKeyGivenTwice", `{"command":"ls","x":{"command":"rm -rf /","command":"ls"}}`,
-			`opa: data.hookchain.decision: not evaluated: the event's input has the key "command" twice`},
+			`opa: data.hookchain.decision: not evaluated: the event's input is ambiguous: an object in it has the key "command" twice`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := embeddedExample(t)(context.Background(), bash(hookchain.BeforeTool, "toolu_01", tc.input))
