@@ -53,7 +53,7 @@ func Remote(server, path string, opts ...Option) (hookchain.Interceptor, error) 
 		return nil, fmt.Errorf("opa: Remote: %w", err)
 	}
 	endpoint := base.JoinPath("v1", "data", strings.TrimPrefix(path, "/"))
-	where := endpoint.String() // for messages
+	where := endpoint.Redacted() // for messages, which the model and the logs are shown
 	endpoint.RawQuery = "strict-builtin-errors=true"
 	target := endpoint.String()
 	client := withoutRedirects(o.client)

@@ -246,3 +246,14 @@ func closedPort(t *testing.T) string {
 	require.NoError(t, l.Close())
 	return "http://" + addr
 }
+
+// The server's URL may carry a password (basic auth): a fault names the
+// server without it, since the fault is the chain's reason, which the model
+// and every log are shown.
+func TestARemoteLinksFaultNeverShowsThePasswordInItsURL(t *testing.T) {
+	closed := closedPort(t)
+	host := strings.TrimPrefix(closed, "http://")
+	fn := remote(t, "http://hookchain:s3cret@"+host, "hookchain/decision")
+	_, err := fn(context.Background(), lsCall)
+	require.EqualError(t, err, "opa: POST http://hookchain:xxxxx@"+host+"/v1/data/hookchain/decision: dial tcp "+host+": connect: connection refused")
+}
