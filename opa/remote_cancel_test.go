@@ -41,3 +41,27 @@ func TestACallerWhoGoesAwayGetsAnErrorFromARemoteLinkNeverAnAllow(t *testing.T) 
 		Trail: []hookchain.Step{{Name: "policy", Verdict: hookchain.Denied, Fault: "the context ended while it was asked (context canceled)"}},
 	}, chain.Run(ctx, lsCall))
 }
+
+// Whatever link is asked, a caller whose context has already ended gets an
+// error, never an answer: the chain refuses the call either way, but a
+// host that calls a link on its own must not read consent in it.
+func TestACallerWhoseContextHasEndedGetsAnErrorFromEveryLink(t *testing.T) {
+	server, _ := startOPAServer(t)
+	_, _, fleet := readyFleet(t, examplePolicy(t))
+	for _, l := range []struct {
+		name, fault string
+		fn          hookchain.Interceptor
+	}{
+		{"Embedded", "opa: evaluating data.hookchain.decision: eval_cancel_error: context canceled", embeddedExample(t)},
+		{"Fleet", "opa: evaluating hookchain/decision: context canceled", fleet.Intercept},
+		{"Remote", "opa: POST " + server + "/v1/data/hookchain/decision: context canceled", remote(t, server, "hookchain/decision")},
+	} {
+		t.Run(l.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			out, err := l.fn(ctx, lsCall)
+			require.EqualError(t, err, l.fault)
+			assert.Equal(t, hookchain.Outcome{}, out)
+		})
+	}
+}

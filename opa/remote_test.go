@@ -2,6 +2,7 @@ package opa_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -256,4 +257,31 @@ func TestARemoteLinksFaultNeverShowsThePasswordInItsURL(t *testing.T) {
 	fn := remote(t, "http://hookchain:s3cret@"+host, "hookchain/decision")
 	_, err := fn(context.Background(), lsCall)
 	require.EqualError(t, err, "opa: POST http://hookchain:xxxxx@"+host+"/v1/data/hookchain/decision: dial tcp "+host+": connect: connection refused")
+}
+
+// Numbers cross the wire with the digits they were written with, both
+// ways: a float64 would turn 2^53+1 into 2^53, and a policy would judge,
+// or a tool run, a number nobody wrote.
+func TestNumbersReachTheServerAndComeBackAsWritten(t *testing.T) {
+	sent := make(chan string, 1)
+	echo := fakeServer(t, func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		sent <- string(b)
+		fmt.Fprint(w, `{"result":{"decision":"modify","input":{"n":9007199254740993,"z":-0,"e":1E+400}}}`)
+	})
+	fn := remote(t, echo, "hookchain/decision")
+	out, err := fn(context.Background(), bash(hookchain.BeforeTool, "toolu_1", `{"n":9007199254740993,"z":-0,"e":1E+400}`))
+	require.NoError(t, err)
+	assert.Equal(t, `{"input":{"hook":"before_tool","tool":"Bash","call_id":"toolu_1","input":{"n":9007199254740993,"z":-0,"e":1E+400}}}`+"\n", <-sent)
+	assert.Equal(t, hookchain.Modify(json.RawMessage(`{"e":1E+400,"n":9007199254740993,"z":-0}`), ""), out)
+}
+
+// An answer nested deeper than encoding/json reads is refused by name,
+// never read in part.
+func TestARemoteAnswerNestedPastTheCapIsTheLinksFailure(t *testing.T) {
+	deep := fakeServer(t, func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, `{"result":{"decision":"allow","x":`+strings.Repeat("[", 10001)+strings.Repeat("]", 10001)+`}}`)
+	})
+	_, err := remote(t, deep, "hookchain/decision")(context.Background(), lsCall)
+	require.EqualError(t, err, "opa: POST "+deep+"/v1/data/hookchain/decision: the answer is not a Data API response: invalid character '[' exceeded max depth")
 }
