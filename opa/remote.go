@@ -24,7 +24,8 @@ import (
 // Built-in functions fail strictly (the strict-builtin-errors parameter).
 //
 // Every request, the reading of the answer included, is bounded by
-// WithTimeout (DefaultTimeout by default) and by ctx. The link fails — the
+// WithTimeout (DefaultTimeout by default) and by ctx: a caller whose ctx
+// ends before the answer is read gets ctx's error, never a decision. The link fails — the
 // chain denies unless the link is FailOpen — when the server cannot be
 // reached or does not answer in time, answers with a status other than 200
 // (its error code and message are quoted), redirects (no redirect is followed, 307 and 308 included: the link asks
@@ -66,7 +67,13 @@ func Remote(server, path string, opts ...Option) (hookchain.Interceptor, error) 
 		if err != nil {
 			return failed(ctx, o.logger, &e, fmt.Errorf("opa: POST %s: not sent: %w", where, err))
 		}
+		if err := ctx.Err(); err != nil {
+			return failed(ctx, o.logger, &e, fmt.Errorf("opa: POST %s: not sent: %w", where, err))
+		}
 		result, err := post(ctx, client, o.timeout, target, body)
+		if err == nil {
+			err = ctx.Err() // an answer read after the caller went is none
+		}
 		if err != nil {
 			return failed(ctx, o.logger, &e, fmt.Errorf("opa: POST %s: %w", where, err))
 		}
