@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/internal/jsonscan"
@@ -40,8 +41,9 @@ import (
 // that belongs to another decision — an "input" beside "allow", say — is
 // an error unless it is null, because a policy that writes one believes it
 // is changing something. Two keys alike but for case ("decision" and
-// "Decision") are an error: a Go reader matches either. Other keys are
-// ignored.
+// "Decision") are an error: a Go reader matches either. So is a string or
+// key in "input" or "output" that is not valid UTF-8, which JSON cannot
+// carry as it is. Other keys are ignored.
 //
 // An array of strings, the value of a rule written in the idiom Rego
 // authors already use, `deny contains msg if { ... }`: empty, the call is
@@ -230,6 +232,9 @@ func contextNotes(v any) ([]string, error) {
 // encode writes v, a JSON value as Go holds it, as JSON. Strings are written
 // as they are (no HTML escaping): the model reads them, not a browser.
 func encode(v any, key string) (json.RawMessage, error) {
+	if what := notUTF8(v); what != "" {
+		return nil, fmt.Errorf("%q has a %s that is not valid UTF-8", key, what)
+	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
@@ -237,6 +242,35 @@ func encode(v any, key string) (json.RawMessage, error) {
 		return nil, fmt.Errorf("%q cannot be written as JSON: %w", key, err)
 	}
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+// notUTF8 names what in v, a JSON value as Go holds it, is not valid UTF-8
+// ("a string", "a key"), or is "". encoding/json would write each bad byte
+// as U+FFFD, and the tool would run, or the model be shown, what the policy
+// did not write: Rego's base64.decode, for one, makes such strings.
+func notUTF8(v any) string {
+	switch x := v.(type) {
+	case string:
+		if !utf8.ValidString(x) {
+			return "string"
+		}
+	case []any:
+		for _, e := range x {
+			if what := notUTF8(e); what != "" {
+				return what
+			}
+		}
+	case map[string]any:
+		for k, e := range x {
+			if !utf8.ValidString(k) {
+				return "key"
+			}
+			if what := notUTF8(e); what != "" {
+				return what
+			}
+		}
+	}
+	return ""
 }
 
 // describe names a JSON value in an error: its kind and, for a short one,

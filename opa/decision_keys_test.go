@@ -1,6 +1,7 @@
 package opa_test
 
 import (
+	"context"
 	"encoding/json"
 	"testing"
 
@@ -78,4 +79,35 @@ func TestDecodeReadsRawJSONRefusingAKeyGivenTwice(t *testing.T) {
 			})
 		}
 	}
+}
+
+// encoding/json writes each byte of a string that is not UTF-8 as U+FFFD:
+// the tool would run, or the model be shown, what the policy did not write
+// (a Rego builtin such as base64.decode makes such strings). It is refused.
+func TestANewInputOrOutputThatIsNotUTF8IsAnErrorNeverRewritten(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		event hookchain.Event
+		doc   map[string]any
+		err   string
+	}{
+		{"AStringInTheInput", before, map[string]any{"decision": "modify", "input": map[string]any{"command": "ls \xff"}},
+			`"input" has a string that is not valid UTF-8`},
+		{"AKeyInTheInput", before, map[string]any{"decision": "ask", "input": map[string]any{"comm\xffand": "ls"}},
+			`"input" has a key that is not valid UTF-8`},
+		{"AStringDeepInTheOutput", after, map[string]any{"decision": "replace", "output": []any{map[string]any{"a": []any{"ok", "\xc0\xaf"}}}},
+			`"output" has a string that is not valid UTF-8`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := opa.Decode(tc.event, tc.doc)
+			require.EqualError(t, err, tc.err)
+			assert.Equal(t, hookchain.Outcome{}, got)
+		})
+	}
+
+	policy := "package p\n" + `decision := {"decision": "modify", "input": {"command": concat("", ["ls ", base64.decode("/w==")])}}`
+	fn, err := opa.Embedded("data.p.decision", map[string]string{"p.rego": policy}, opa.WithLogger(quiet))
+	require.NoError(t, err)
+	_, err = fn(context.Background(), bash(hookchain.BeforeTool, "toolu_1", `{"command":"ls"}`))
+	require.EqualError(t, err, `opa: data.p.decision is not a decision: "input" has a string that is not valid UTF-8`)
 }
