@@ -5,15 +5,18 @@ import (
 	"encoding/json"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/opa"
 )
 
 // An agent asks its links from many goroutines at once; a link that races
 // would crash the agent or, worse, answer one call with another's decision.
 func TestTwoHundredCallersAtOnceEachGetTheirOwnDecision(t *testing.T) {
+	server, _ := startOPAServer(t) // first: it starts the signal loop the fleet's check would count
 	_, _, fleet := readyFleet(t, examplePolicy(t))
 	links := []struct {
 		name string
@@ -21,6 +24,7 @@ func TestTwoHundredCallersAtOnceEachGetTheirOwnDecision(t *testing.T) {
 	}{
 		{"embedded", embeddedExample(t)},
 		{"fleet", fleet.Intercept},
+		{"remote", remote(t, server, "hookchain/decision", opa.WithTimeout(30*time.Second))},
 	}
 	rmrf := hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash", CallID: "c", Input: json.RawMessage(`{"command":"rm -rf /","timeout":5}`)}
 	ls := hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash", CallID: "c", Input: json.RawMessage(`{"command":"ls","timeout":5}`)}

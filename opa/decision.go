@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/internal/jsonscan"
 )
 
 // Decode turns the value a policy's query evaluated to into the answer of a
@@ -16,8 +18,12 @@ import (
 // a result, exported for hosts that evaluate Rego their own way.
 //
 // result is a JSON value as Go holds it: what encoding/json decodes into an
-// any (with or without UseNumber), or what OPA's rego package returns. Two
-// shapes are understood.
+// any (with or without UseNumber), or what OPA's rego package returns. It
+// may also be the JSON itself, a json.RawMessage or a []byte, which is how
+// a host that reads the answer off the wire should give it: an object in it
+// with a key given twice, or bytes that are not UTF-8, are then refused,
+// where decoding it first would have kept one of the two keys, silently.
+// Two shapes are understood.
 //
 // A decision document, an object:
 //
@@ -34,7 +40,10 @@ import (
 // the model ([hookchain.Outcome.WithNote]); blank ones are left out. A key
 // that belongs to another decision — an "input" beside "allow", say — is
 // an error unless it is null, because a policy that writes one believes it
-// is changing something. Other keys are ignored.
+// is changing something. Two keys alike but for case ("decision" and
+// "Decision") are an error: a Go reader matches either. So is a string or
+// key in "input" or "output" that is not valid UTF-8, which JSON cannot
+// carry as it is. Other keys are ignored.
 //
 // An array of strings, the value of a rule written in the idiom Rego
 // authors already use, `deny contains msg if { ... }`: empty, the call is
@@ -47,6 +56,10 @@ import (
 // judge: a "modify" after the call decodes fine and fails in the chain.
 func Decode(e hookchain.Event, result any) (hookchain.Outcome, error) {
 	switch v := result.(type) {
+	case json.RawMessage:
+		return decodeJSON(e, v)
+	case []byte:
+		return decodeJSON(e, v)
 	case map[string]any:
 		return decodeDocument(e, v)
 	case []any:
@@ -55,6 +68,24 @@ func Decode(e hookchain.Event, result any) (hookchain.Outcome, error) {
 		return hookchain.Outcome{}, errors.New("the result is null, not a decision document")
 	}
 	return hookchain.Outcome{}, fmt.Errorf("the result is %s, not a decision document (an object) or a set of deny messages", describe(result))
+}
+
+// decodeJSON is Decode of a result given as JSON. It is read the one way
+// the chain reads JSON: a key given twice in any object, or bytes that are
+// not UTF-8, are refused, since encoding/json would keep the last of the
+// two keys and quietly replace the bytes, while another reader of the same
+// answer keeps the first or the bytes.
+func decodeJSON(e hookchain.Event, raw []byte) (hookchain.Outcome, error) {
+	if f := jsonscan.Fault(raw); f != "" {
+		return hookchain.Outcome{}, errors.New("the result is " + f)
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return hookchain.Outcome{}, fmt.Errorf("the result: %w", err) // not reached: Fault read it
+	}
+	return Decode(e, v)
 }
 
 func decodeDenySet(set []any) (hookchain.Outcome, error) {
@@ -75,6 +106,9 @@ func decodeDenySet(set []any) (hookchain.Outcome, error) {
 }
 
 func decodeDocument(e hookchain.Event, doc map[string]any) (hookchain.Outcome, error) {
+	if err := caseTwins(doc); err != nil {
+		return hookchain.Outcome{}, fmt.Errorf("the decision document is ambiguous: %w", err)
+	}
 	present := func(k string) bool { v, ok := doc[k]; return ok && v != nil }
 
 	var decision string
@@ -198,6 +232,9 @@ func contextNotes(v any) ([]string, error) {
 // encode writes v, a JSON value as Go holds it, as JSON. Strings are written
 // as they are (no HTML escaping): the model reads them, not a browser.
 func encode(v any, key string) (json.RawMessage, error) {
+	if what := notUTF8(v); what != "" {
+		return nil, fmt.Errorf("%q has a %s that is not valid UTF-8", key, what)
+	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
@@ -205,6 +242,35 @@ func encode(v any, key string) (json.RawMessage, error) {
 		return nil, fmt.Errorf("%q cannot be written as JSON: %w", key, err)
 	}
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+// notUTF8 names what in v, a JSON value as Go holds it, is not valid UTF-8
+// ("a string", "a key"), or is "". encoding/json would write each bad byte
+// as U+FFFD, and the tool would run, or the model be shown, what the policy
+// did not write: Rego's base64.decode, for one, makes such strings.
+func notUTF8(v any) string {
+	switch x := v.(type) {
+	case string:
+		if !utf8.ValidString(x) {
+			return "string"
+		}
+	case []any:
+		for _, e := range x {
+			if what := notUTF8(e); what != "" {
+				return what
+			}
+		}
+	case map[string]any:
+		for k, e := range x {
+			if !utf8.ValidString(k) {
+				return "key"
+			}
+			if what := notUTF8(e); what != "" {
+				return what
+			}
+		}
+	}
+	return ""
 }
 
 // describe names a JSON value in an error: its kind and, for a short one,

@@ -39,7 +39,12 @@
 // conversation with claudecode.WithSessionInfo — "id", "cwd",
 // "transcript_path", "permission_mode", "project_dir" and its extra fields,
 // each when known — and what [WithSession] adds; it is absent when there is
-// none. Numbers keep the digits they were written with.
+// none. Numbers keep the digits they were written with. An event the
+// chain would refuse before asking — an input with a key given twice or two
+// keys alike but for case, an output with a key given twice, either not
+// valid UTF-8 — and a session value that is not such JSON fail the link,
+// even when it is called on its own: the policy and the tool must read one
+// call.
 //
 // # The decision document
 //
@@ -80,8 +85,8 @@
 // undefined for the call ([ErrUndefined]), when its value is not a decision
 // or has the wrong shape, when a Fleet has no bundle yet ([ErrNotReady]) or
 // has been closed ([ErrClosed]), and when a Remote server cannot be reached,
-// is too slow, or answers with an error. No failure is ever read as an
-// allow.
+// is too slow, answers with an error or redirects (a Remote link follows
+// no redirect). No failure is ever read as an allow.
 //
 // # Logs
 //

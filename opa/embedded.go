@@ -44,7 +44,8 @@ var ErrUndefined = errors.New("undefined: the policy gave no decision for the ca
 // when evaluation fails, when the query is undefined for the call
 // ([ErrUndefined]) or has more than one value, and when the value is not a
 // decision. It honours ctx: evaluation stops when the chain's Timeout for
-// the link runs out.
+// the link runs out, and a caller whose ctx has ended, before the
+// evaluation or during it, gets ctx's error, never a decision.
 //
 // The interceptor is safe for concurrent use. It takes WithLogger,
 // WithSession and WithData.
@@ -85,6 +86,9 @@ func Embedded(query string, modules map[string]string, opts ...Option) (hookchai
 		if err != nil {
 			return failed(ctx, o.logger, &e, fmt.Errorf("opa: %s: not evaluated: %w", query, err))
 		}
+		if err := ctx.Err(); err != nil {
+			return failed(ctx, o.logger, &e, fmt.Errorf("opa: %s: not evaluated: %w", query, err))
+		}
 		// Evaluation stops when ctx ends: OPA is told by a callback on ctx
 		// rather than a goroutine of its own per call.
 		cancel := topdown.NewCancel()
@@ -92,6 +96,12 @@ func Embedded(query string, modules map[string]string, opts ...Option) (hookchai
 		rs, err := pq.Eval(ctx, rego.EvalParsedInput(input), rego.EvalExternalCancel(cancel),
 			rego.EvalMetrics(noMetrics), rego.EvalPrintHook(printer{log: o.logger, e: &e}))
 		stop()
+		if err == nil {
+			// OPA looks at the cancellation only now and then: an
+			// evaluation done before it looked is no answer to a caller
+			// who has gone.
+			err = ctx.Err()
+		}
 		if err != nil {
 			return failed(ctx, o.logger, &e, fmt.Errorf("opa: evaluating %s: %w", query, err))
 		}

@@ -96,6 +96,13 @@ func TestAPolicyThatCannotDecideFailsTheLinkClosed(t *testing.T) {
 			fault:  `opa: data.p.decision is not a decision: unknown "decision" "permit" (want allow, deny, modify, replace or ask)`,
 		},
 		{
+			name:   "ADecisionWithTwoKeysAlikeButForCase",
+			query:  "data.p.decision",
+			policy: `package p` + "\n" + `decision := {"Decision": "deny", "decision": "allow"}`,
+			fault: `opa: data.p.decision is not a decision: the decision document is ambiguous: ` +
+				`it has the keys "Decision" and "decision", which Go's encoding/json reads as one`,
+		},
+		{
 			name:   "ABuiltinThatFails",
 			query:  "data.p.decision",
 			policy: `package p` + "\n" + `decision := {"decision": "deny", "reason": "too long"} if to_number(input.input.command) > 3`,
@@ -149,7 +156,7 @@ func TestAnInputThePolicyCannotBeGivenFailsTheLinkClosed(t *testing.T) {
 		{"NestedDeeperThanEncodingJSONReads", deep,
 			"opa: data.hookchain.decision: not evaluated: the event's input is not valid JSON: invalid character '[' exceeded max depth"},
 		{"AKeyGivenTwice", `{"command":"ls","x":{"command":"rm -rf /","command":"ls"}}`,
-			`opa: data.hookchain.decision: not evaluated: the event's input has the key "command" twice`},
+			`opa: data.hookchain.decision: not evaluated: the event's input is ambiguous: an object in it has the key "command" twice`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := embeddedExample(t)(context.Background(), bash(hookchain.BeforeTool, "toolu_01", tc.input))

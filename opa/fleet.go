@@ -130,6 +130,7 @@ func (f *Fleet) Ready() <-chan struct{} { return f.ready }
 //
 // It fails — so that the chain denies unless the link is FailOpen — before
 // the bundles are ready ([ErrNotReady]), after Close ([ErrClosed]), when
+// ctx ends before the decision is made (with ctx's error), when
 // evaluation fails, when the decision is undefined ([ErrUndefined]), and
 // when the answer is not a decision. Rego's print output goes to the
 // logger given with WithLogger.
@@ -150,7 +151,13 @@ func (f *Fleet) Intercept(ctx context.Context, e hookchain.Event) (hookchain.Out
 	if err != nil {
 		return failed(ctx, f.o.logger, &e, fmt.Errorf("opa: %s: not evaluated: %w", f.path, err))
 	}
+	if err := ctx.Err(); err != nil {
+		return failed(ctx, f.o.logger, &e, fmt.Errorf("opa: %s: not evaluated: %w", f.path, err))
+	}
 	res, err := f.decide(withEvent(ctx, &e), sdk.DecisionOptions{Path: f.path, Input: input, StrictBuiltinErrors: true})
+	if err == nil {
+		err = ctx.Err() // as for Embedded: a decision made after the caller went is none
+	}
 	switch {
 	case sdk.IsUndefinedErr(err):
 		return failed(ctx, f.o.logger, &e, fmt.Errorf("opa: %s: %w", f.path, ErrUndefined))

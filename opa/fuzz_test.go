@@ -3,8 +3,10 @@ package opa_test
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/open-policy-agent/opa/v1/ast"
 
@@ -32,6 +34,10 @@ func FuzzDecode(f *testing.F) {
 		`{"decision":"replace","output":1.5e-7,"is_error":null}`,
 		`null`,
 		`"allow"`,
+		`{"decision":"deny","decision":"allow"}`,
+		`{"Decision":"deny","decision":"allow"}`,
+		`{"decision":"modify","input":{"a":1,"a":2}}`,
+		"{\"decision\":\"deny\",\"reason\":\"\xff\"}",
 	} {
 		f.Add([]byte(seed), false)
 		f.Add([]byte(seed), true)
@@ -40,6 +46,26 @@ func FuzzDecode(f *testing.F) {
 		e := hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash", Input: json.RawMessage(`{"command":"ls"}`)}
 		if afterCall {
 			e = hookchain.Event{Hook: hookchain.AfterTool, Tool: "Bash", Input: e.Input, Output: hookchain.Text("out"), IsError: true}
+		}
+		// Given as JSON, the answer is read as its one reading is: what
+		// it decides is what the decoded value decides, and JSON that is
+		// not valid UTF-8 decides nothing.
+		if out, err := opa.Decode(e, json.RawMessage(data)); err == nil {
+			if !utf8.Valid(data) {
+				t.Fatalf("JSON that is not UTF-8 read as %+v", out)
+			}
+			dec := json.NewDecoder(bytes.NewReader(data))
+			dec.UseNumber()
+			var v any
+			if err := dec.Decode(&v); err != nil {
+				t.Fatalf("JSON encoding/json cannot read, read as %+v: %v", out, err)
+			}
+			again, err := opa.Decode(e, v)
+			if err != nil || !reflect.DeepEqual(again, out) {
+				t.Fatalf("the JSON read as %+v, its value as %+v (%v)", out, again, err)
+			}
+		} else if out.Verdict != hookchain.Allowed || out.Reason != "" || out.Notes != nil {
+			t.Fatalf("an error with an answer: %v, %+v", err, out)
 		}
 		for _, useNumber := range []bool{true, false} {
 			dec := json.NewDecoder(bytes.NewReader(data))

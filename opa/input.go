@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"strings"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/claudecode"
+	"github.com/hookchain/hookchain/internal/jsonscan"
 )
 
 // request is the input document a policy is given for one event: the
@@ -37,31 +39,52 @@ func newRequest(ctx context.Context, e hookchain.Event, o *options) (request, er
 	if len(r.Input) == 0 {
 		r.Input = json.RawMessage("{}")
 	}
+	// The chain has refused these before asking a link; a link called on
+	// its own refuses them too, for the same reason: the policy (an OPA
+	// server keeps the last of a key given twice) and the tool must read
+	// the same call.
+	if f := jsonscan.InputFault(r.Input, nil); f != "" {
+		return request{}, errors.New("the event's input is " + f)
+	}
 	if e.Hook == hookchain.AfterTool {
 		r.Output = e.Output
 		if len(r.Output) == 0 {
 			r.Output = json.RawMessage("null")
 		}
+		if f := jsonscan.Fault(r.Output); f != "" {
+			return request{}, errors.New("the event's output is " + f)
+		}
 		isError := e.IsError
 		r.IsError = &isError
 	}
-	r.Session = sessionOf(ctx, o.session)
+	session, err := sessionOf(ctx, o.session)
+	if err != nil {
+		return request{}, err
+	}
+	r.Session = session
 	return r, nil
 }
 
 // sessionOf gathers what the runtime says about the conversation: the
-// Claude Code session in ctx, then what the WithSession function adds.
-func sessionOf(ctx context.Context, extra func(context.Context) map[string]any) map[string]any {
+// Claude Code session in ctx, then what the WithSession function adds. A
+// value of the session that cannot be read one way is an error: a policy
+// may decide by it (the agent's type, its mode), and leaving it out would
+// show the policy a session without it.
+func sessionOf(ctx context.Context, extra func(context.Context) map[string]any) (map[string]any, error) {
 	var s map[string]any
 	if info, ok := claudecode.SessionInfoFrom(ctx); ok {
 		s = make(map[string]any, 5+len(info.Extra))
 		for k, raw := range info.Extra {
+			if f := jsonscan.Fault(raw); f != "" {
+				return nil, fmt.Errorf("the session's %q is %s", k, f)
+			}
 			dec := json.NewDecoder(bytes.NewReader(raw))
 			dec.UseNumber()
 			var v any
-			if dec.Decode(&v) == nil {
-				s[k] = v
+			if err := dec.Decode(&v); err != nil {
+				return nil, fmt.Errorf("the session's %q: %w", k, err) // not reached: Fault read it
 			}
+			s[k] = v
 		}
 		for _, f := range [...]struct{ key, value string }{
 			{"id", info.ID}, {"transcript_path", info.TranscriptPath}, {"cwd", info.Cwd},
@@ -80,7 +103,7 @@ func sessionOf(ctx context.Context, extra func(context.Context) map[string]any) 
 			maps.Copy(s, more)
 		}
 	}
-	return s
+	return s, nil
 }
 
 // The input document's keys and hook names, made once: OPA's terms are

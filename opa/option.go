@@ -92,7 +92,11 @@ func WithTimeout(d time.Duration) Option {
 // WithHTTPClient makes a Remote link send its requests with c instead of a
 // client of its own: for TLS settings, a proxy, or a transport that adds
 // the bearer token an OPA server run with --authentication=token asks for.
-// Its Timeout, if any, applies on top of WithTimeout's.
+// Its Timeout, if any, applies on top of WithTimeout's. Its CheckRedirect
+// does not apply: the link follows no redirect, whatever c would do. Remote
+// keeps a copy of c made when it is called, with its own CheckRedirect, and
+// leaves c as it is: a field of c set later does not reach the link (a
+// change inside its Transport does).
 func WithHTTPClient(c *http.Client) Option {
 	return func(o *options) {
 		if c == nil {

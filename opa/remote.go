@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/internal/jsonscan"
 )
 
 // Remote returns an interceptor that asks a running OPA server for each
@@ -22,12 +23,19 @@ import (
 // path is slash-separated under data, as in the API ("hookchain/decision").
 // Built-in functions fail strictly (the strict-builtin-errors parameter).
 //
-// Every request is bounded by WithTimeout (DefaultTimeout by default) and
-// by ctx. The link fails — the chain denies unless the link is FailOpen —
-// when the server cannot be reached or does not answer in time, answers
-// with a status other than 200 (its error code and message are quoted),
-// answers more than MaxResponseSize bytes or something that is not JSON,
-// leaves the result undefined ([ErrUndefined]), or answers what is not a
+// Every request, the reading of the answer included, is bounded by
+// WithTimeout (DefaultTimeout by default) and by ctx: a caller whose ctx
+// ends before the answer is read gets ctx's error, never a decision. The link fails — the
+// chain denies unless the link is FailOpen — when the server cannot be
+// reached or does not answer in time, answers with a status other than 200
+// (its error code and message are quoted), redirects (no redirect is followed, 307 and 308 included: the link asks
+// the server it was given, and a 301, 302 or 303 would re-send the call as
+// a GET with no input, which the policy's default answers), answers more
+// than MaxResponseSize bytes or something that is not JSON, answers what
+// two JSON readers would read as two answers (a key given twice in any
+// object, two keys alike but for case beside "result" or in the decision
+// document, bytes that are not UTF-8), leaves the result undefined
+// ([ErrUndefined]: no "result", or a null one), or answers what is not a
 // decision. Rego's print output stays on the server, in its logs.
 //
 // A server URL or path that is not one is an error. The interceptor is
@@ -46,13 +54,10 @@ func Remote(server, path string, opts ...Option) (hookchain.Interceptor, error) 
 		return nil, fmt.Errorf("opa: Remote: %w", err)
 	}
 	endpoint := base.JoinPath("v1", "data", strings.TrimPrefix(path, "/"))
-	where := endpoint.String() // for messages
+	where := endpoint.Redacted() // for messages, which the model and the logs are shown
 	endpoint.RawQuery = "strict-builtin-errors=true"
 	target := endpoint.String()
-	client := o.client
-	if client == nil {
-		client = http.DefaultClient
-	}
+	client := withoutRedirects(o.client)
 	return func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
 		req, err := newRequest(ctx, e, o)
 		if err != nil {
@@ -62,7 +67,13 @@ func Remote(server, path string, opts ...Option) (hookchain.Interceptor, error) 
 		if err != nil {
 			return failed(ctx, o.logger, &e, fmt.Errorf("opa: POST %s: not sent: %w", where, err))
 		}
+		if err := ctx.Err(); err != nil {
+			return failed(ctx, o.logger, &e, fmt.Errorf("opa: POST %s: not sent: %w", where, err))
+		}
 		result, err := post(ctx, client, o.timeout, target, body)
+		if err == nil {
+			err = ctx.Err() // an answer read after the caller went is none
+		}
 		if err != nil {
 			return failed(ctx, o.logger, &e, fmt.Errorf("opa: POST %s: %w", where, err))
 		}
@@ -72,6 +83,26 @@ func Remote(server, path string, opts ...Option) (hookchain.Interceptor, error) 
 		}
 		return out, nil
 	}, nil
+}
+
+// withoutRedirects is c, or a client of the link's own when c is nil, made
+// to follow no redirect. A 301, 302 or 303 re-sends the POST as a GET with
+// no body, and OPA then evaluates with no input: the policy's default
+// answers, which is usually an allow. A 307 or 308 keeps the body but sends
+// the call to a server the link was not given. c itself is left as it is,
+// for its other users.
+func withoutRedirects(c *http.Client) *http.Client {
+	var own http.Client
+	if c != nil {
+		own = *c
+	}
+	own.CheckRedirect = refuseRedirect
+	return &own
+}
+
+func refuseRedirect(next *http.Request, _ []*http.Request) error {
+	return fmt.Errorf("the server answered %s, a redirect to %s, and a Remote link follows none: give it the URL the OPA server answers at",
+		next.Response.Status, next.URL.Redacted())
 }
 
 // body is the Data API's request for r, {"input": r}, strings written as
@@ -112,6 +143,9 @@ func post(ctx context.Context, client *http.Client, timeout time.Duration, targe
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, MaxResponseSize+1))
 	if err != nil {
+		if context.Cause(ctx) == timedOut { // the timeout bounds the whole answer, body and all
+			return nil, timedOut
+		}
 		return nil, fmt.Errorf("reading the answer: %w", err)
 	}
 	if len(raw) > MaxResponseSize {
@@ -120,22 +154,31 @@ func post(ctx context.Context, client *http.Client, timeout time.Duration, targe
 	if resp.StatusCode != http.StatusOK {
 		return nil, statusError(resp.Status, raw)
 	}
-	var answer struct {
-		Result *json.RawMessage `json:"result"`
-	}
+	// The answer is read once, one way: a key given twice anywhere in it,
+	// or bytes that are not UTF-8, and two keys alike but for case beside
+	// "result", are refused rather than left to encoding/json, which keeps
+	// the last of two keys and matches "Result" to "result".
+	var answer map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &answer); err != nil {
 		return nil, fmt.Errorf("the answer is not a Data API response: %w", err)
 	}
-	if answer.Result == nil {
+	if f := jsonscan.Fault(raw); f != "" {
+		return nil, errors.New("the answer is " + f)
+	}
+	if err := caseTwins(answer); err != nil {
+		return nil, fmt.Errorf("the answer is ambiguous: %w", err)
+	}
+	result, ok := answer["result"]
+	if !ok || string(result) == "null" {
 		return nil, ErrUndefined
 	}
-	dec := json.NewDecoder(bytes.NewReader(*answer.Result))
+	dec := json.NewDecoder(bytes.NewReader(result))
 	dec.UseNumber()
-	var result any
-	if err := dec.Decode(&result); err != nil {
+	var v any
+	if err := dec.Decode(&v); err != nil {
 		return nil, fmt.Errorf("the answer's result: %w", err)
 	}
-	return result, nil
+	return v, nil
 }
 
 // statusError quotes an OPA server's error response: its code, message and

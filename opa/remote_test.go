@@ -2,6 +2,7 @@ package opa_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -101,6 +102,33 @@ func TestARemoteLinkThatCannotDecideFailsClosed(t *testing.T) {
 	gateway := fakeServer(t, func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "upstream down", http.StatusBadGateway)
 	})
+	answers := func(status int, body string) string {
+		return fakeServer(t, func(w http.ResponseWriter, r *http.Request) {
+			w.WriteHeader(status)
+			fmt.Fprint(w, body)
+		})
+	}
+	empty, emptyObject, null, nullResult, array := answers(200, ""), answers(200, "{}"), answers(200, "null"),
+		answers(200, `{"result":null}`), answers(200, `[{"result":{"decision":"allow"}}]`)
+	noContent := answers(http.StatusNoContent, "")
+	trailing := answers(200, `{"result":{"decision":"deny"}}{"result":{"decision":"allow"}}`)
+	// The headers come at once, and the answer a byte at a time: the
+	// timeout bounds the whole of it, not only the wait for the headers.
+	trickle := fakeServer(t, func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		w.WriteHeader(http.StatusOK)
+		for _, c := range []byte(`{"result":{"decision":"allow"}}`) {
+			if _, err := w.Write([]byte{c}); err != nil {
+				return
+			}
+			w.(http.Flusher).Flush()
+			select {
+			case <-r.Context().Done():
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
+	})
 	huge := fakeServer(t, func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, `{"result":{"decision":"allow","reason":"%s"}}`, strings.Repeat("x", opa.MaxResponseSize))
 	})
@@ -126,6 +154,22 @@ func TestARemoteLinkThatCannotDecideFailsClosed(t *testing.T) {
 			fault: "opa: POST " + notOPA + "/v1/data/hookchain/decision: the answer is not a Data API response: invalid character '<' looking for beginning of value"},
 		{name: "AnErrorFromAProxy", server: gateway, path: "hookchain/decision",
 			fault: "opa: POST " + gateway + "/v1/data/hookchain/decision: 502 Bad Gateway: upstream down"},
+		{name: "AnEmptyAnswer", server: empty, path: "hookchain/decision",
+			fault: "opa: POST " + empty + "/v1/data/hookchain/decision: the answer is not a Data API response: unexpected end of JSON input"},
+		{name: "AnEmptyObject", server: emptyObject, path: "hookchain/decision", is: opa.ErrUndefined,
+			fault: "opa: POST " + emptyObject + "/v1/data/hookchain/decision: undefined: the policy gave no decision for the call"},
+		{name: "Null", server: null, path: "hookchain/decision", is: opa.ErrUndefined,
+			fault: "opa: POST " + null + "/v1/data/hookchain/decision: undefined: the policy gave no decision for the call"},
+		{name: "ANullResult", server: nullResult, path: "hookchain/decision", is: opa.ErrUndefined,
+			fault: "opa: POST " + nullResult + "/v1/data/hookchain/decision: undefined: the policy gave no decision for the call"},
+		{name: "AnArray", server: array, path: "hookchain/decision",
+			fault: "opa: POST " + array + "/v1/data/hookchain/decision: the answer is not a Data API response: json: cannot unmarshal array into Go value of type map[string]json.RawMessage"},
+		{name: "NoContent", server: noContent, path: "hookchain/decision",
+			fault: "opa: POST " + noContent + "/v1/data/hookchain/decision: 204 No Content"},
+		{name: "TwoAnswersInOne", server: trailing, path: "hookchain/decision",
+			fault: "opa: POST " + trailing + "/v1/data/hookchain/decision: the answer is not a Data API response: invalid character '{' after top-level value"},
+		{name: "AnAnswerTrickling", server: trickle, path: "hookchain/decision", opts: []opa.Option{opa.WithTimeout(100 * time.Millisecond)},
+			fault: "opa: POST " + trickle + "/v1/data/hookchain/decision: no answer within 100ms"},
 		{name: "AnAnswerOverTheCap", server: huge, path: "hookchain/decision",
 			fault: "opa: POST " + huge + "/v1/data/hookchain/decision: the answer is over 16777216 bytes"},
 	} {
@@ -202,4 +246,42 @@ func closedPort(t *testing.T) string {
 	addr := l.Addr().String()
 	require.NoError(t, l.Close())
 	return "http://" + addr
+}
+
+// The server's URL may carry a password (basic auth): a fault names the
+// server without it, since the fault is the chain's reason, which the model
+// and every log are shown.
+func TestARemoteLinksFaultNeverShowsThePasswordInItsURL(t *testing.T) {
+	closed := closedPort(t)
+	host := strings.TrimPrefix(closed, "http://")
+	fn := remote(t, "http://hookchain:s3cret@"+host, "hookchain/decision")
+	_, err := fn(context.Background(), lsCall)
+	require.EqualError(t, err, "opa: POST http://hookchain:xxxxx@"+host+"/v1/data/hookchain/decision: dial tcp "+host+": connect: connection refused")
+}
+
+// Numbers cross the wire with the digits they were written with, both
+// ways: a float64 would turn 2^53+1 into 2^53, and a policy would judge,
+// or a tool run, a number nobody wrote.
+func TestNumbersReachTheServerAndComeBackAsWritten(t *testing.T) {
+	sent := make(chan string, 1)
+	echo := fakeServer(t, func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		sent <- string(b)
+		fmt.Fprint(w, `{"result":{"decision":"modify","input":{"n":9007199254740993,"z":-0,"e":1E+400}}}`)
+	})
+	fn := remote(t, echo, "hookchain/decision")
+	out, err := fn(context.Background(), bash(hookchain.BeforeTool, "toolu_1", `{"n":9007199254740993,"z":-0,"e":1E+400}`))
+	require.NoError(t, err)
+	assert.Equal(t, `{"input":{"hook":"before_tool","tool":"Bash","call_id":"toolu_1","input":{"n":9007199254740993,"z":-0,"e":1E+400}}}`+"\n", <-sent)
+	assert.Equal(t, hookchain.Modify(json.RawMessage(`{"e":1E+400,"n":9007199254740993,"z":-0}`), ""), out)
+}
+
+// An answer nested deeper than encoding/json reads is refused by name,
+// never read in part.
+func TestARemoteAnswerNestedPastTheCapIsTheLinksFailure(t *testing.T) {
+	deep := fakeServer(t, func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, `{"result":{"decision":"allow","x":`+strings.Repeat("[", 10001)+strings.Repeat("]", 10001)+`}}`)
+	})
+	_, err := remote(t, deep, "hookchain/decision")(context.Background(), lsCall)
+	require.EqualError(t, err, "opa: POST "+deep+"/v1/data/hookchain/decision: the answer is not a Data API response: invalid character '[' exceeded max depth")
 }
