@@ -21,7 +21,9 @@ import (
 // not consent.
 var ErrNotReady = errors.New("no policy yet: the configured bundles have not been activated")
 
-// ErrClosed is wrapped by the error of a Fleet link asked after Close.
+// ErrClosed is wrapped by the error of a Fleet link asked after Close, which
+// is marked hookchain.NotOwn: the chain denies it whatever the link's
+// failure policy.
 var ErrClosed = errors.New("the fleet link is closed")
 
 // Fleet is a link's policy as a fleet of agents shares it: OPA configured
@@ -136,7 +138,9 @@ func (f *Fleet) Ready() <-chan struct{} { return f.ready }
 // logger given with WithLogger.
 func (f *Fleet) Intercept(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
 	if f.closed.Load() {
-		return failed(ctx, f.o.logger, &e, fmt.Errorf("opa: %s: %w", f.path, ErrClosed))
+		// A Fleet closed under its calls (a shutdown, a reload) is not
+		// the call's failure, which a fail-open link would forgive.
+		return failed(ctx, f.o.logger, &e, hookchain.NotOwn(fmt.Errorf("opa: %s: %w", f.path, ErrClosed)))
 	}
 	select {
 	case <-f.ready:

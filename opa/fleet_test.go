@@ -220,6 +220,11 @@ func TestAClosedFleetFailsClosed(t *testing.T) {
 	_, err = f.Intercept(context.Background(), lsCall)
 	require.EqualError(t, err, "opa: hookchain/decision: the fleet link is closed")
 	assert.ErrorIs(t, err, opa.ErrClosed)
+	assert.True(t, hookchain.IsNotOwn(err), "a closed Fleet is no failure of the call's that FailOpen forgives")
+	out := hookchain.New(hookchain.Before("policy", hookchain.Any(), f.Intercept).FailOpen()).Run(context.Background(), lsCall)
+	assert.Equal(t, hookchain.Outcome{Verdict: hookchain.Denied, Reason: "policy failed and denies on failure: opa: hookchain/decision: the fleet link is closed",
+		DecidedBy: "policy", Cause: hookchain.CauseFailure,
+		Trail: []hookchain.Step{{Name: "policy", Verdict: hookchain.Denied, Fault: "opa: hookchain/decision: the fleet link is closed"}}}, out)
 }
 
 func TestAFleetConfigurationOPARefusesIsAnError(t *testing.T) {
