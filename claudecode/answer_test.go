@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -120,4 +121,26 @@ func TestKeysAlikeButForCaseInsideTheToolsOutputAreNoReasonToBlock(t *testing.T)
 
 	require.NoError(t, err)
 	assert.Equal(t, `{"decision":"block","reason":"denied by no-traces: stack traces are not shown"}`+"\n", string(got), "judged by the chain")
+}
+
+// A link that ends the goroutine it runs on (runtime.Goexit, as t.FailNow
+// does) must not take the answer with it: an http hook that drops its
+// connection, or a command hook that says nothing, lets Claude Code run the
+// call.
+func TestALinkThatEndsItsGoroutineIsAnsweredWithADenialNotSilence(t *testing.T) {
+	chain := hookchain.New(hookchain.Before("quitter", hookchain.Any(), func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
+		runtime.Goexit()
+		return hookchain.Allow(), nil
+	}).FailOpen())
+	input := `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`
+	want := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":` +
+		`"hookchain: a link ended the goroutine that was judging the call (runtime.Goexit), and no decision was made"}}` + "\n"
+
+	got, err := Answer(context.Background(), chain, []byte(input))
+	require.NoError(t, err)
+	assert.Equal(t, want, string(got))
+
+	var stdout, stderr bytes.Buffer
+	assert.Equal(t, 0, Serve(context.Background(), chain, strings.NewReader(input), &stdout, &stderr))
+	assert.Equal(t, want, stdout.String())
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/internal/apart"
 	"github.com/hookchain/hookchain/internal/validutf8"
 )
 
@@ -266,7 +267,9 @@ func Answer(ctx context.Context, c *hookchain.Chain, input []byte) ([]byte, erro
 	default:
 		return Refusal(err.Error()), nil
 	}
-	return encode(OutputFor(e, c.Run(WithSessionInfo(ctx, in.Session()), e))), nil
+	// Run apart: a link that ended the goroutine it ran on would take the
+	// answer with it, and Claude Code runs a call its hook never answers.
+	return encode(OutputFor(e, apart.Run(WithSessionInfo(ctx, in.Session()), c, e))), nil
 }
 
 // encode is answer as one line of JSON, or nil when there is none. An

@@ -143,6 +143,7 @@ import (
 	"github.com/hookchain/hookchain/claudecode"
 	"github.com/hookchain/hookchain/claudecode/settings"
 	"github.com/hookchain/hookchain/hookchaintest"
+	"github.com/hookchain/hookchain/internal/apart"
 	"github.com/hookchain/hookchain/internal/validutf8"
 	"github.com/hookchain/hookchain/process"
 )
@@ -467,7 +468,7 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	session.ProjectDir = project
 
 	ctx, stop := untilSignal(context.Background())
-	out := chain.Run(claudecode.WithSessionInfo(ctx, session), event)
+	out := apart.Run(claudecode.WithSessionInfo(ctx, session), chain, event)
 	stop()
 	// What the chain answers once a signal has cancelled it is not the
 	// hooks' decision, and must not be printed as one: the chain denies a
