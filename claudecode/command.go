@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"slices"
 	"strings"
 
@@ -74,6 +76,12 @@ func Command(spec process.Spec, s SessionInfo) hookchain.Interceptor {
 		}
 		res, err := process.Run(ctx, run, stdin)
 		if err != nil {
+			if dirGone(run.Dir, err) {
+				// The agent removed the directory it stood in: the hook
+				// never ran, and a hook that fails open would be a guard
+				// disarmed by the very call it was to judge.
+				return hookchain.Outcome{}, hookchain.NotOwn(err)
+			}
 			return hookchain.Outcome{}, err // a *process.Error, naming the command
 		}
 		out, err := Decide(e, res)
@@ -163,4 +171,15 @@ func substitute(s string, values map[string]string) string {
 		s = strings.ReplaceAll(s, "${"+k+"}", v)
 	}
 	return s
+}
+
+// dirGone reports whether err is a hook that could not start because its
+// working directory dir does not exist.
+func dirGone(dir string, err error) bool {
+	var pe *process.Error
+	if dir == "" || !errors.As(err, &pe) || pe.Kind != process.StartFailed {
+		return false
+	}
+	_, serr := os.Stat(dir)
+	return errors.Is(serr, fs.ErrNotExist)
 }

@@ -3,6 +3,7 @@ package claudecode
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -417,4 +418,18 @@ func TestAHookThatRewritesAndAsksHasTheApproverAskedAboutTheRewrite(t *testing.T
 	assert.Equal(t, []string{"ask-rewrite.sh"}, asked.RewrittenBy)
 	assert.Equal(t, hookchain.Denied, alone.Verdict, "with nobody to ask, even a fail-open link's ask denies")
 	assert.Equal(t, "approval needed but not obtained: no approver is configured (asked by ask-rewrite.sh: pushes to a shared branch)", alone.Reason)
+}
+
+// An agent that removes the directory it stands in must not disarm its
+// guards with it: a hook that cannot start there would be a failure that a
+// fail-open link forgives.
+func TestAHookWhoseWorkingDirectoryIsGoneDeniesEvenWhenItFailsOpen(t *testing.T) {
+	gone := filepath.Join(t.TempDir(), "build")
+	spec := process.Spec{Shell: "exit 0"}
+	c := hookchain.New(hookchain.Before("guard", hookchain.Any(), Command(spec, SessionInfo{})).FailOpen())
+	ctx := WithSessionInfo(context.Background(), SessionInfo{ID: "s", Cwd: gone})
+	out := c.Run(ctx, bash("rm -rf ../build"))
+	fault := fmt.Sprintf(`hook "exit 0": could not start: its working directory %s: no such file or directory`, gone)
+	assert.Equal(t, hookchain.Outcome{Verdict: hookchain.Denied, Reason: "guard failed and denies on failure: " + fault, DecidedBy: "guard", Cause: hookchain.CauseFailure,
+		Trail: []hookchain.Step{{Name: "guard", Verdict: hookchain.Denied, Fault: fault}}}, out)
 }

@@ -48,8 +48,8 @@ func workDir(ps []place) (string, bool) {
 // exists. A hook that could not start would be a failure, and a hook that
 // fails open would then let the call through unjudged: a guard disarmed by
 // "rm -rf" of the directory the agent stands in. With no place left at
-// all, the call is denied, by name: the failure is not the hook's own, so
-// its onFailure does not decide.
+// all, the hook fails marked hookchain.NotOwn, which the chain denies: the
+// failure is not the hook's own, so its onFailure does not decide.
 func inWorkDir(spec process.Spec, def claudecode.SessionInfo, home string) hookchain.Interceptor {
 	run := claudecode.Command(spec, def)
 	return func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
@@ -66,8 +66,8 @@ func inWorkDir(spec process.Spec, def claudecode.SessionInfo, home string) hookc
 					tried = append(tried, p.what+" "+p.dir)
 				}
 			}
-			return hookchain.Deny(fmt.Sprintf("the hook cannot run: none of the directories it would run in exists (%s), so it cannot judge the call",
-				strings.Join(tried, ", "))), nil
+			return hookchain.Outcome{}, hookchain.NotOwn(fmt.Errorf("the hook cannot run: none of the directories it would run in exists (%s), so it cannot judge the call",
+				strings.Join(tried, ", ")))
 		case dir == ps[0].dir:
 			return run(ctx, e)
 		}

@@ -64,7 +64,9 @@ func TestADeletedWorkingDirectoryNeverDisarmsACommandGuard(t *testing.T) {
 		ctx := claudecode.WithSessionInfo(context.Background(), claudecode.SessionInfo{ID: "s1", Cwd: call})
 		why := "the hook cannot run: none of the directories it would run in exists (the call's " + call + ", the session's " + session +
 			", the project " + project + ", the home directory " + home + ", the temporary directory " + tmp + "), so it cannot judge the call"
-		assert.Equal(t, denied(why), chain.Run(ctx, bash("rm -rf ../build")))
+		name := `printf %s "$PWD" >&2; exit 2`
+		assert.Equal(t, hookchain.Outcome{Verdict: hookchain.Denied, Reason: name + " failed and denies on failure: " + why, DecidedBy: name, Cause: hookchain.CauseFailure,
+			Trail: []hookchain.Step{{Name: name, Verdict: hookchain.Denied, Fault: why}}}, chain.Run(ctx, bash("rm -rf ../build")))
 	})
 }
 
