@@ -21,7 +21,9 @@
 // The tool's result is shown to the after-chain as a JSON string; a Go error
 // from the tool as an error result holding its text. The agent gets:
 //
-//   - Allowed: the tool's own result and error, unchanged.
+//   - Allowed: the tool's own result, unchanged; after an error, the error
+//     alone (with its notes), never a result the tool returned beside it,
+//     which the after-chain was not shown.
 //   - Denied, before or after the call: the chain's reason as the tool's
 //     result (and a nil error, so that the agent reads it and can change
 //     course rather than stop).
@@ -99,7 +101,9 @@ func (t *tool) Call(ctx context.Context, input string) (string, error) {
 	switch res.Verdict {
 	case hookchain.Allowed:
 		if err != nil {
-			return got, adapt.Noted(err, res.Notes)
+			// The after-chain was shown the error, not what the tool
+			// returned beside it, so the error goes on alone.
+			return "", adapt.Noted(err, res.Notes)
 		}
 		return adapt.WithNotes(got, res.Notes), nil
 	}
