@@ -30,7 +30,8 @@
 //   - Allowed at both hooks: exactly what the handler returned, images,
 //     resources and structuredContent included — the same *CallToolResult, or
 //     the same error, which mcp-go turns into a JSON-RPC error as it would
-//     without the chain.
+//     without the chain. A result the handler returned beside its error is
+//     dropped: the after-chain was shown the error alone.
 //   - Denied, before or after the call: a result with isError set whose one
 //     text block is the chain's reason. Before the call the handler does not
 //     run; after it the output is withheld. A refusal is a tool result the
@@ -170,8 +171,14 @@ func (m *middleware) handle(ctx context.Context, req mcp.CallToolRequest, next s
 			req = withArguments(req, call.Input)
 		}
 		got, gotErr = next(ctx, req)
-		if gotErr != nil || got == nil {
+		if gotErr != nil {
+			// The after-chain is shown the error alone, so the error is all
+			// that goes on: a result beside it is never handed back.
+			got = nil
 			return hookchain.Result{}, gotErr
+		}
+		if got == nil {
+			return hookchain.Result{}, nil
 		}
 		out, err := encodeResult(got)
 		if err != nil {
