@@ -31,7 +31,8 @@
 //
 //   - Allowed at both hooks: exactly what the handler returned, images,
 //     resources and structuredContent included — the same *CallToolResult, or
-//     the same error.
+//     the same error. A result the handler returned beside its error is
+//     dropped: the after-chain was shown the error alone.
 //   - Denied, before or after the call: a result with isError set whose one
 //     text block is the chain's reason. Before the call the tool does not run;
 //     after it the output is withheld. A refusal is a tool result the model
@@ -156,9 +157,15 @@ func (m *middleware) handle(ctx context.Context, req *mcp.CallToolRequest, next 
 			r = withArguments(req, call.Input)
 		}
 		got, gotErr = next(ctx, "tools/call", r)
-		res, _ := got.(*mcp.CallToolResult)
-		if gotErr != nil || res == nil {
+		if gotErr != nil {
+			// The after-chain is shown the error alone, so the error is all
+			// that goes on: a result beside it is never handed back.
+			got = nil
 			return hookchain.Result{}, gotErr
+		}
+		res, _ := got.(*mcp.CallToolResult)
+		if res == nil {
+			return hookchain.Result{}, nil
 		}
 		out, err := encodeResult(res)
 		if err != nil {
