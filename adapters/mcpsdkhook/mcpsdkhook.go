@@ -67,6 +67,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"sync"
 
 	"github.com/hookchain/hookchain"
@@ -163,7 +164,13 @@ func (m *middleware) handle(ctx context.Context, req *mcp.CallToolRequest, next 
 			got = nil
 			return hookchain.Result{}, gotErr
 		}
-		res, _ := got.(*mcp.CallToolResult)
+		res, ok := got.(*mcp.CallToolResult)
+		if !ok && got != nil {
+			// Whatever it is, the after-chain cannot be shown it as a tool
+			// result, so it is never handed back.
+			got, gotErr = nil, fmt.Errorf("hookchain: the result of %s is a %T, not a tool result", name, got)
+			return hookchain.Result{}, gotErr
+		}
 		if res == nil {
 			return hookchain.Result{}, nil
 		}

@@ -385,3 +385,20 @@ func TestAnAllowedToolErrorGoesOnAloneNeverWithTheResultBesideIt(t *testing.T) {
 		})
 	}
 }
+
+func TestAHandlerAnswerThatIsNoToolResultNeverReachesTheClientUnjudged(t *testing.T) {
+	next := func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		return &mcp.ListToolsResult{Tools: []*mcp.Tool{{Name: "token=s3cr3t"}}}, nil
+	}
+	var after hookchain.Event
+	chain := hookchain.New(hookchain.After("look", hookchain.Any(), func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+		after = e
+		return hookchain.Allow(), nil
+	}))
+	req := &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: "odd", Arguments: []byte(`{}`)}}
+	res, err := mcpsdkhook.Middleware(chain)(next)(context.Background(), "tools/call", req)
+	assert.Nil(t, res)
+	require.EqualError(t, err, "hookchain: the result of odd is a *mcp.ListToolsResult, not a tool result")
+	assert.True(t, after.IsError)
+	assert.Equal(t, `"hookchain: the result of odd is a *mcp.ListToolsResult, not a tool result"`, string(after.Output))
+}
