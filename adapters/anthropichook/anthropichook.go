@@ -24,7 +24,9 @@
 // runner sends as a tool_result with is_error set and the text
 // "Error: " + the error's text. So:
 //
-//   - Allowed: the tool's own blocks, or its own error, unchanged.
+//   - Allowed: the tool's own blocks, or its own error, unchanged; blocks
+//     the tool returned beside its error are dropped, as the runner drops
+//     them, since the after-chain was shown the error alone.
 //   - Denied, before or after the call: an error whose text is the chain's
 //     reason; the model reads "Error: denied by NAME: REASON". Before the call
 //     the tool does not run; after it the output is withheld.
@@ -99,6 +101,9 @@ func (t *tool) Execute(ctx context.Context, input json.RawMessage) ([]block, err
 	exec := func(ctx context.Context, call hookchain.Call) (hookchain.Result, error) {
 		got, gotErr = t.next.Execute(ctx, call.Input)
 		if gotErr != nil {
+			// The after-chain is shown the error alone, so the error is all
+			// that goes on: blocks beside it are never handed back.
+			got = nil
 			return hookchain.Result{}, gotErr
 		}
 		out, err := encodeBlocks(got)
