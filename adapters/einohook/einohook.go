@@ -107,10 +107,12 @@ func (m *middleware) invokable(next compose.InvokableToolEndpoint) compose.Invok
 		var got *compose.ToolOutput
 		exec := func(ctx context.Context, call hookchain.Call) (hookchain.Result, error) {
 			out, err := next(ctx, rewritten(in, orig, call.Input))
-			got = out
 			if err != nil {
+				// The after-chain is shown the error alone, so the error
+				// is all that goes on.
 				return hookchain.Result{}, err
 			}
+			got = out
 			if out == nil {
 				return hookchain.Result{}, nil
 			}
@@ -161,10 +163,10 @@ func (m *middleware) enhancedInvokable(next compose.EnhancedInvokableToolEndpoin
 		var got *compose.EnhancedInvokableToolOutput
 		exec := func(ctx context.Context, call hookchain.Call) (hookchain.Result, error) {
 			out, err := next(ctx, rewritten(in, orig, call.Input))
-			got = out
 			if err != nil {
-				return hookchain.Result{}, err
+				return hookchain.Result{}, err // alone, as above
 			}
+			got = out
 			if out == nil || out.Result == nil {
 				return hookchain.Result{}, nil
 			}
