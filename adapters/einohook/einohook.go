@@ -19,15 +19,15 @@
 // A stream is decided on once it is complete: the after-chain is shown the
 // whole text (or the concatenated ToolResult), and nothing reaches the model
 // before it has answered. A Go error from the tool, or from its stream, is
-// shown as an error result holding its text; for a stream that sent chunks
-// before its error, the text goes on with what they make (", after the
-// stream sent: ..."), since an allowed stream reaches the model whole.
+// shown as an error result holding its text, and that error alone is what
+// goes on: chunks a stream sent before its error are dropped.
 //
 // # What the model gets
 //
 //   - Allowed: the tool's own result — for a stream, the same chunks in the
-//     same order, and its error, if the stream ended in one — or the tool's
-//     own error.
+//     same order — or the tool's own error alone: a result returned beside
+//     it, or chunks a stream sent before it, were not shown to the
+//     after-chain and are dropped.
 //   - Denied, before or after the call: the chain's reason as the result (one
 //     chunk for a stream, one text part for an enhanced tool), so that the
 //     model reads why. Before the call the tool does not run; after it the
@@ -221,14 +221,14 @@ func (m *middleware) enhancedStreamable(next compose.EnhancedStreamableToolEndpo
 
 // streamCall puts one call of a streaming endpoint to the chain. The tool's
 // stream is read to its end and shown to the after-chain as whole makes it
-// of the chunks; a stream that ends in an error is shown as that error,
-// followed by what whole makes of the chunks sent before it. Allowed, the
-// model gets the same chunks in the same order, then note(notes) when links
-// left notes, then the stream's error if it ended in one; a result whole
-// cannot make (the after-chain cannot read it) is withheld, and the stream
-// is only the error. Denied or replaced, the
-// stream is the one chunk decided(res). A nil stream comes with the error to
-// return instead: the tool's, or a pending approval as eino's interrupt.
+// of the chunks; a stream that ends in an error is shown as that error
+// alone. Allowed, the model gets the same chunks in the same order, then
+// note(notes) when links left notes; or, for a stream that ended in an
+// error, a stream of that error alone (its text carrying the notes). A
+// result whole cannot make (the after-chain cannot read it) is withheld, and
+// the stream is only the error. Denied or replaced, the stream is the one
+// chunk decided(res). A nil stream comes with the error to return instead:
+// the tool's, or a pending approval as eino's interrupt.
 func streamCall[T any](ctx context.Context, chain *hookchain.Chain, in *compose.ToolInput,
 	open func(context.Context, *compose.ToolInput) (*schema.StreamReader[T], error),
 	whole func([]T) (hookchain.Result, error),
@@ -255,21 +255,17 @@ func streamCall[T any](ctx context.Context, chain *hookchain.Chain, in *compose.
 			return hookchain.Result{}, nil
 		}
 		chunks, streamErr = drain(r)
-		if len(chunks) == 0 && streamErr != nil {
+		if streamErr != nil {
+			// A stream that ends in an error is that error, as any tool's
+			// error is: the after-chain is shown it alone, so the chunks
+			// sent before it never go on.
+			chunks = nil
 			return hookchain.Result{}, streamErr
 		}
 		res, err := whole(chunks)
-		switch {
-		case err != nil:
-			if streamErr != nil {
-				err = errors.Join(streamErr, err)
-			}
+		if err != nil {
 			chunks, streamErr = nil, err
 			return hookchain.Result{}, err
-		case streamErr != nil:
-			// Allowed, the model gets the chunks sent before the error, so
-			// the after-chain must read them, not the error alone.
-			return hookchain.Result{}, fmt.Errorf("%w, after the stream sent: %s", streamErr, adapt.Text(res.Output))
 		}
 		return res, nil
 	}
@@ -279,10 +275,13 @@ func streamCall[T any](ctx context.Context, chain *hookchain.Chain, in *compose.
 		if !streamed {
 			return nil, adapt.Noted(err, res.Notes)
 		}
+		if streamErr != nil {
+			return replay[T](nil, adapt.Noted(streamErr, res.Notes)), nil
+		}
 		if len(res.Notes) > 0 {
 			chunks = append(chunks, note(res.Notes))
 		}
-		return replay(chunks, adapt.Noted(streamErr, res.Notes)), nil
+		return replay(chunks, nil), nil
 	case hookchain.Asked:
 		return nil, interrupt(ctx, err)
 	}
