@@ -20,7 +20,9 @@
 // whole text (or the concatenated ToolResult), and nothing reaches the model
 // before it has answered. A Go error from the tool, or from its stream, is
 // shown as an error result holding its text, and that error alone is what
-// goes on: chunks a stream sent before its error are dropped.
+// goes on: chunks a stream sent before its error are dropped. A stream is
+// read only while the caller's context lasts: a caller who goes away before
+// it ends is refused, never allowed, and the stream is closed.
 //
 // # What the model gets
 //
@@ -254,7 +256,7 @@ func streamCall[T any](ctx context.Context, chain *hookchain.Chain, in *compose.
 		if r == nil {
 			return hookchain.Result{}, nil
 		}
-		chunks, streamErr = drain(r)
+		chunks, streamErr = drain(ctx, r)
 		if streamErr != nil {
 			// A stream that ends in an error is that error, as any tool's
 			// error is: the after-chain is shown it alone, so the chunks
@@ -288,8 +290,39 @@ func streamCall[T any](ctx context.Context, chain *hookchain.Chain, in *compose.
 	return schema.StreamReaderFromArray([]T{decided(res)}), nil
 }
 
-// drain reads a stream to its end, closing it.
-func drain[T any](r *schema.StreamReader[T]) ([]T, error) {
+// drain reads a stream to its end, closing it, or until ctx is done: a
+// stream that never ends must not hold a caller who has gone, and the error
+// then is the context's, which the chain refuses. The stream is read in a
+// goroutine of its own, which closes it when its read in progress returns
+// (eino's readers are not all safe to close while another goroutine reads);
+// a writer that never sends again keeps that goroutine until it does or
+// closes the stream.
+func drain[T any](ctx context.Context, r *schema.StreamReader[T]) ([]T, error) {
+	done := ctx.Done()
+	if done == nil {
+		return recvAll(r, nil)
+	}
+	type end struct {
+		chunks []T
+		err    error
+	}
+	stop := make(chan struct{})
+	ended := make(chan end, 1)
+	go func() {
+		chunks, err := recvAll(r, stop)
+		ended <- end{chunks, err}
+	}()
+	select {
+	case e := <-ended:
+		return e.chunks, e.err
+	case <-done:
+		close(stop)
+		return nil, ctx.Err()
+	}
+}
+
+// recvAll reads r to its end, or until stop is closed, and closes it.
+func recvAll[T any](r *schema.StreamReader[T], stop <-chan struct{}) ([]T, error) {
 	defer r.Close()
 	var out []T
 	for {
@@ -299,6 +332,11 @@ func drain[T any](r *schema.StreamReader[T]) ([]T, error) {
 		}
 		if err != nil {
 			return out, err
+		}
+		select {
+		case <-stop:
+			return nil, context.Canceled
+		default:
 		}
 		out = append(out, v)
 	}
