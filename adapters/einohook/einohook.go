@@ -9,6 +9,14 @@
 //		ToolCallMiddlewares: []compose.ToolMiddleware{einohook.Middleware(chain)},
 //	})
 //
+// eino runs a ToolsNodeConfig's UnknownToolsHandler, for a tool the node
+// does not have, without any middleware: give it through UnknownToolsHandler
+// so that those calls are put to the chain too. A ToolArgumentsHandler runs
+// before the middleware, so the chain judges the arguments it made, which
+// are those the tool runs with. On resume after an interrupt, eino reruns
+// only the interrupted calls, through the middleware again; the results it
+// kept for the others are those the middleware returned.
+//
 // # What the chain sees
 //
 // Before the call, Event.Tool is the tool's name, Event.CallID the model's
