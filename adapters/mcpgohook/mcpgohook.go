@@ -17,6 +17,15 @@
 // (a JSON object, {} when absent): the bytes off the wire, never a round trip
 // through float64. mcp-go has no tool-use id; Event.CallID is empty.
 //
+// Arguments a handler could read otherwise than the chain are refused before
+// the chain is asked, and the handler does not run: a handler that binds
+// them to a Go struct matches keys whatever their case, so where the tool's
+// input schema names its properties (nested ones and array items included),
+// a key alike but for case to one of them and not that one — {"PATH": ...}
+// against a property "path" — is an error result naming it. A rewrite is
+// checked the same way. Keys the schema does not name are not checked: a
+// tool with no properties in its schema must read its keys exactly.
+//
 // After the call, Event.Output is the result in its MCP JSON form,
 //
 //	{"content":[...],"structuredContent":{...},"_meta":{...}}
@@ -136,6 +145,7 @@ type middleware struct {
 	chain *hookchain.Chain
 	config
 	schemas schemaCache
+	shapes  shapes
 }
 
 // wrap is called by mcp-go for every call, to build that call's handler, so
@@ -151,6 +161,9 @@ func (m *middleware) handle(ctx context.Context, req mcp.CallToolRequest, next s
 	if err != nil {
 		return errorResult("hookchain: the arguments of " + req.Params.Name + " cannot be read as JSON: " + err.Error()), nil
 	}
+	if fault := m.alikeFault(ctx, req.Params.Name, input); fault != "" {
+		return errorResult(fault), nil
+	}
 	tool := req.Params.Name
 	if m.toolName != nil {
 		tool = m.toolName(tool)
@@ -164,6 +177,10 @@ func (m *middleware) handle(ctx context.Context, req mcp.CallToolRequest, next s
 	)
 	exec := func(ctx context.Context, call hookchain.Call) (hookchain.Result, error) {
 		if !adapt.Same(call.Input, input) {
+			if fault := m.alikeFault(ctx, req.Params.Name, call.Input); fault != "" {
+				got = errorResult(fault)
+				return hookchain.ErrorResult(fault), nil
+			}
 			if err := m.checkRewrite(ctx, req.Params.Name, call.Input); err != nil {
 				got = errorResult(err.Error())
 				return hookchain.ErrorResult(err.Error()), nil
