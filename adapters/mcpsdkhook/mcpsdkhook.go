@@ -16,6 +16,13 @@
 // object, {} when absent): the bytes off the wire, never a round trip through
 // float64. MCP has no tool-use id; Event.CallID is empty.
 //
+// A tool added with mcp.AddTool is bound by the SDK, which matches keys
+// exactly and, for an In struct, allows no others: an argument alike but for
+// case to a field ({"PATH": ...} against "path") is refused, never read as
+// the field the chain saw absent. A ToolHandler added with Server.AddTool
+// reads the raw arguments itself, and must read keys exactly too (not with
+// encoding/json into a struct, which matches them whatever their case).
+//
 // After the call, Event.Output is the result in its MCP JSON form,
 //
 //	{"content":[...],"structuredContent":{...},"_meta":{...}}
