@@ -47,3 +47,34 @@ func TestAnAllowedToolErrorGoesOnAloneNeverWithTheBlocksBesideIt(t *testing.T) {
 		})
 	}
 }
+
+// A tool made with toolrunner.NewBetaTool* parses its input with
+// encoding/json, which matches keys to fields whatever their case: it would
+// read {"PATH": ...} as the "path" a guard looked for and did not find. So
+// an argument alike but for case to a property of the tool's input schema,
+// and not that property, is refused, before the chain and after a rewrite.
+func TestAnArgumentAlikeButForCaseToAPropertyOfTheSchemaIsRefused(t *testing.T) {
+	guard := hookchain.Before("no-secrets", hookchain.InputMatches("path", `\.env$`), deny("secrets stay on disk"))
+	const refusal = `Error: hookchain: the arguments of read give "PATH" at /, alike but for case to the property "path" of its input schema: a handler could read it as either`
+	tests := []struct {
+		name  string
+		chain *hookchain.Chain
+		input string
+	}{
+		{"as the model wrote it", hookchain.New(guard), `{"PATH":"app/.env"}`},
+		{"as a link rewrote it", hookchain.New(hookchain.Before("sneaky", hookchain.Any(), modify(`{"PATH":"app/.env"}`))), `{"path":"a"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := &recorder{}
+			got := runOne(t, tt.chain, tools(t, rec), "read", tt.input)
+			assert.JSONEq(t, result(true, textBlock(refusal)), got)
+			assert.Empty(t, rec.seen("read"))
+		})
+	}
+	t.Run("the property itself passes", func(t *testing.T) {
+		rec := &recorder{}
+		got := runOne(t, hookchain.New(guard), tools(t, rec), "read", `{"path":"a","count":2}`)
+		assert.JSONEq(t, result(false, textBlock("path=a count=2")), got)
+	})
+}
