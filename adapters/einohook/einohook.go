@@ -6,8 +6,13 @@
 //
 //	node, err := compose.NewToolNode(ctx, &compose.ToolsNodeConfig{
 //		Tools:               tools,
-//		ToolCallMiddlewares: []compose.ToolMiddleware{einohook.Middleware(chain)},
+//		ToolCallMiddlewares: []compose.ToolMiddleware{einohook.Middleware(chain, einohook.WithTools(ctx, tools...))},
 //	})
+//
+// WithTools gives the middleware the tools' schemas, so that an argument
+// alike but for case to a property ({"PATH": ...} against "path"), which
+// eino's Infer* tools would bind to that property while the chain saw it
+// absent, is refused (see WithTools).
 //
 // eino runs a ToolsNodeConfig's UnknownToolsHandler, for a tool the node
 // does not have, without any middleware: give it through UnknownToolsHandler
@@ -76,11 +81,14 @@ import (
 // Middleware returns the tool middleware that puts every call of a
 // ToolsNode to c, whatever endpoint eino calls. It panics on a nil chain, as
 // a wiring mistake.
-func Middleware(c *hookchain.Chain) compose.ToolMiddleware {
+func Middleware(c *hookchain.Chain, opts ...Option) compose.ToolMiddleware {
 	if c == nil {
 		panic("einohook: Middleware on a nil *hookchain.Chain")
 	}
 	m := &middleware{chain: c}
+	for _, o := range opts {
+		o(m)
+	}
 	return compose.ToolMiddleware{
 		Invokable:          m.invokable,
 		Streamable:         m.streamable,
@@ -89,7 +97,10 @@ func Middleware(c *hookchain.Chain) compose.ToolMiddleware {
 	}
 }
 
-type middleware struct{ chain *hookchain.Chain }
+type middleware struct {
+	chain *hookchain.Chain
+	keys  map[string]*adapt.Keys // by tool name: what its schema names (WithTools)
+}
 
 // call is the chain's view of a tool input, and the input rewritten when a
 // link rewrote it.
@@ -114,8 +125,15 @@ func rewritten(in *compose.ToolInput, orig, final json.RawMessage) *compose.Tool
 func (m *middleware) invokable(next compose.InvokableToolEndpoint) compose.InvokableToolEndpoint {
 	return func(ctx context.Context, in *compose.ToolInput) (*compose.ToolOutput, error) {
 		c, orig := call(in)
+		if fault := m.alikeFault(in.Name, orig); fault != "" {
+			return &compose.ToolOutput{Result: fault}, nil
+		}
 		var got *compose.ToolOutput
 		exec := func(ctx context.Context, call hookchain.Call) (hookchain.Result, error) {
+			if fault := m.rewriteFault(in.Name, orig, call.Input); fault != "" {
+				got = &compose.ToolOutput{Result: fault}
+				return hookchain.ErrorResult(fault), nil
+			}
 			out, err := next(ctx, rewritten(in, orig, call.Input))
 			if err != nil {
 				// The after-chain is shown the error alone, so the error
@@ -147,7 +165,7 @@ func (m *middleware) invokable(next compose.InvokableToolEndpoint) compose.Invok
 
 func (m *middleware) streamable(next compose.StreamableToolEndpoint) compose.StreamableToolEndpoint {
 	return func(ctx context.Context, in *compose.ToolInput) (*compose.StreamToolOutput, error) {
-		r, err := streamCall(ctx, m.chain, in,
+		r, err := streamCall(ctx, m, in,
 			func(ctx context.Context, in *compose.ToolInput) (*schema.StreamReader[string], error) {
 				out, err := next(ctx, in)
 				if out == nil {
@@ -170,8 +188,15 @@ func (m *middleware) streamable(next compose.StreamableToolEndpoint) compose.Str
 func (m *middleware) enhancedInvokable(next compose.EnhancedInvokableToolEndpoint) compose.EnhancedInvokableToolEndpoint {
 	return func(ctx context.Context, in *compose.ToolInput) (*compose.EnhancedInvokableToolOutput, error) {
 		c, orig := call(in)
+		if fault := m.alikeFault(in.Name, orig); fault != "" {
+			return &compose.EnhancedInvokableToolOutput{Result: textResult(fault)}, nil
+		}
 		var got *compose.EnhancedInvokableToolOutput
 		exec := func(ctx context.Context, call hookchain.Call) (hookchain.Result, error) {
+			if fault := m.rewriteFault(in.Name, orig, call.Input); fault != "" {
+				got = &compose.EnhancedInvokableToolOutput{Result: textResult(fault)}
+				return hookchain.ErrorResult(fault), nil
+			}
 			out, err := next(ctx, rewritten(in, orig, call.Input))
 			if err != nil {
 				return hookchain.Result{}, err // alone, as above
@@ -205,7 +230,7 @@ func (m *middleware) enhancedInvokable(next compose.EnhancedInvokableToolEndpoin
 
 func (m *middleware) enhancedStreamable(next compose.EnhancedStreamableToolEndpoint) compose.EnhancedStreamableToolEndpoint {
 	return func(ctx context.Context, in *compose.ToolInput) (*compose.EnhancedStreamableToolOutput, error) {
-		r, err := streamCall(ctx, m.chain, in,
+		r, err := streamCall(ctx, m, in,
 			func(ctx context.Context, in *compose.ToolInput) (*schema.StreamReader[*schema.ToolResult], error) {
 				out, err := next(ctx, in)
 				if out == nil {
@@ -239,19 +264,26 @@ func (m *middleware) enhancedStreamable(next compose.EnhancedStreamableToolEndpo
 // the stream is only the error. Denied or replaced, the stream is the one
 // chunk decided(res). A nil stream comes with the error to return instead:
 // the tool's, or a pending approval as eino's interrupt.
-func streamCall[T any](ctx context.Context, chain *hookchain.Chain, in *compose.ToolInput,
+func streamCall[T any](ctx context.Context, m *middleware, in *compose.ToolInput,
 	open func(context.Context, *compose.ToolInput) (*schema.StreamReader[T], error),
 	whole func([]T) (hookchain.Result, error),
 	note func([]hookchain.Note) T,
 	decided func(hookchain.Result) T,
 ) (*schema.StreamReader[T], error) {
 	c, orig := call(in)
+	if fault := m.alikeFault(in.Name, orig); fault != "" {
+		return schema.StreamReaderFromArray([]T{decided(hookchain.ErrorResult(fault))}), nil
+	}
 	var (
 		chunks    []T
 		streamErr error
 		streamed  bool
 	)
 	exec := func(ctx context.Context, call hookchain.Call) (hookchain.Result, error) {
+		if fault := m.rewriteFault(in.Name, orig, call.Input); fault != "" {
+			streamed, chunks = true, []T{decided(hookchain.ErrorResult(fault))}
+			return hookchain.ErrorResult(fault), nil
+		}
 		r, err := open(ctx, rewritten(in, orig, call.Input))
 		if err != nil {
 			if r != nil {
@@ -279,7 +311,7 @@ func streamCall[T any](ctx context.Context, chain *hookchain.Chain, in *compose.
 		}
 		return res, nil
 	}
-	res, err := chain.Execute(ctx, c, exec)
+	res, err := m.chain.Execute(ctx, c, exec)
 	switch res.Verdict {
 	case hookchain.Allowed:
 		if !streamed {
