@@ -78,3 +78,29 @@ func TestAnArgumentAlikeButForCaseToAPropertyOfTheSchemaIsRefused(t *testing.T) 
 		assert.JSONEq(t, result(false, textBlock("path=a count=2")), got)
 	})
 }
+
+// The runner does not tell tools the tool-use id, so a grant covers the one
+// run that presents it: the same call again is asked about again.
+func TestAGrantWithNoCallIDCoversOneRun(t *testing.T) {
+	chain := hookchain.New(hookchain.Before("guard", hookchain.Any(), func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+		return hookchain.Ask("run it?"), nil
+	})).WithApprover(hookchain.Approver{Name: "queue", Timeout: 1e9, Answer: func(ctx context.Context, q hookchain.Question) (hookchain.Approval, error) {
+		return hookchain.Approval{Decision: hookchain.Defer}, nil
+	}})
+	rec := &recorder{}
+	raw := anthropichook.Wrap(chain, tools(t, rec)[1])
+	_, err := raw.Execute(context.Background(), json.RawMessage(`{"path":"a"}`))
+	var p *hookchain.ApprovalPending
+	require.ErrorAs(t, err, &p)
+	assert.Equal(t, "approval pending (asked by guard: run it?)", err.Error())
+
+	ctx := hookchain.WithGrant(context.Background(), p.Ticket.Grant(hookchain.Approval{Decision: hookchain.Approve, By: "alice"}))
+	blocks, err := raw.Execute(ctx, json.RawMessage(`{"path":"a"}`))
+	require.NoError(t, err)
+	require.Len(t, blocks, 1)
+	assert.Equal(t, `{"path":"a"}`, blocks[0].OfText.Text)
+
+	_, err = raw.Execute(ctx, json.RawMessage(`{"path":"a"}`))
+	require.ErrorAs(t, err, &p, "the grant was spent")
+	assert.Equal(t, []string{`{"path":"a"}`}, rec.seen("raw"))
+}

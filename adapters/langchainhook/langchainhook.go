@@ -16,6 +16,13 @@
 // expressed so (another field, a number) is the link's failure: the tool does
 // not run, and the agent reads why. It is never dropped.
 //
+// A langchaingo tool has no schema, so the adapter cannot know which keys
+// of a JSON input it reads: a tool that decodes its input into a Go struct
+// with encoding/json, which matches keys whatever their case, would read
+// {"PATH": ...} as the "path" a guard saw absent. Such a tool must read its
+// keys exactly. langchaingo has no tool-call id either: Event.CallID is
+// empty, and a grant covers the one run that presents it.
+//
 // # Output
 //
 // The tool's result is shown to the after-chain as a JSON string; a Go error
