@@ -61,6 +61,12 @@
 //     approval is pending; the handler did not run. OnPending hands the host
 //     the ticket.
 //
+// A handler that panics has its panic made an error, shown to the
+// after-chain as any error is, so that no recovery outside the chain
+// (server.WithRecovery added before this middleware) sends its text to the
+// client unjudged. A handler that ends its goroutine (runtime.Goexit) leaves
+// the call unanswered, as it would without the chain.
+//
 // Notes that links leave for the model (Outcome.WithNote) are appended to
 // the content as text blocks, one per note, after the result's own content:
 // content is what a client shows the model, _meta is not. When the handler's
@@ -82,6 +88,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/internal/adapt"
@@ -187,7 +194,7 @@ func (m *middleware) handle(ctx context.Context, req mcp.CallToolRequest, next s
 			}
 			req = withArguments(req, call.Input)
 		}
-		got, gotErr = next(ctx, req)
+		got, gotErr = run(ctx, next, req)
 		if gotErr != nil {
 			// The after-chain is shown the error alone, so the error is all
 			// that goes on: a result beside it is never handed back.
@@ -230,6 +237,19 @@ func (m *middleware) handle(ctx context.Context, req mcp.CallToolRequest, next s
 	}
 	// Denied, or Asked: the chain's own words, as an error result.
 	return withNotes(errorResult(adapt.Text(res.Output)), res.Notes), nil
+}
+
+// run calls the handler, its panic made an error: the handler has run, and
+// what its panic says is shown to the after-chain, as any error is, rather
+// than unwinding past the chain to a recovery (server.WithRecovery added
+// before this middleware) that would send it to the client unjudged.
+func run(ctx context.Context, next server.ToolHandlerFunc, req mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = nil, fmt.Errorf("hookchain: the handler of %s panicked: %v", req.Params.Name, r)
+		}
+	}()
+	return next(ctx, req)
 }
 
 // arguments returns the call's arguments as JSON: the bytes the client sent
