@@ -58,6 +58,11 @@
 //     approval is pending; the tool did not run. OnPending hands the host
 //     the ticket.
 //
+// A tool that panics has its panic made an error, shown to the after-chain
+// as any error is, so that no recovery outside the chain sends its text to
+// the client unjudged. A tool that ends its goroutine (runtime.Goexit)
+// leaves the call unanswered, as it would without the chain.
+//
 // Notes that links leave for the model (Outcome.WithNote) are appended to the
 // content as text blocks, one per note, after the result's own content:
 // content is what a client shows the model, _meta is not. When the handler's
@@ -164,7 +169,7 @@ func (m *middleware) handle(ctx context.Context, req *mcp.CallToolRequest, next 
 		if !adapt.Same(call.Input, input) {
 			r = withArguments(req, call.Input)
 		}
-		got, gotErr = next(ctx, "tools/call", r)
+		got, gotErr = run(ctx, next, r)
 		if gotErr != nil {
 			// The after-chain is shown the error alone, so the error is all
 			// that goes on: a result beside it is never handed back.
@@ -223,6 +228,19 @@ func (m *middleware) handle(ctx context.Context, req *mcp.CallToolRequest, next 
 	}
 	// Denied, or Asked: the chain's own words, as an error result.
 	return complete(withNotes(errorResult(adapt.Text(res.Output)), res.Notes), modern), nil
+}
+
+// run calls the tool, its panic made an error: the tool has run, and what
+// its panic says is shown to the after-chain, as any error is, rather than
+// unwinding past the chain to a recovery outside it that would send it to
+// the client unjudged.
+func run(ctx context.Context, next mcp.MethodHandler, req *mcp.CallToolRequest) (res mcp.Result, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = nil, fmt.Errorf("hookchain: the handler of %s panicked: %v", req.Params.Name, r)
+		}
+	}()
+	return next(ctx, "tools/call", req)
 }
 
 // speaksMultiRoundTrip reports whether the session's client speaks protocol
