@@ -30,7 +30,9 @@
 // for a tool that answers with text, and for an enhanced tool its
 // schema.ToolResult as JSON ({"parts":[{"type":"text","text":"..."}, ...]}).
 // A stream is decided on once it is complete: the after-chain is shown the
-// whole text (or the concatenated ToolResult), and nothing reaches the model
+// whole text (or the concatenated ToolResult, adjacent text parts joined,
+// as the model reads them, so that text split across chunks is judged
+// whole), and nothing reaches the model
 // before it has answered. A Go error from the tool, or from its stream, is
 // shown as an error result holding its text, and that error alone is what
 // goes on: chunks a stream sent before its error are dropped. A stream is
@@ -243,7 +245,7 @@ func (m *middleware) enhancedStreamable(next compose.EnhancedStreamableToolEndpo
 				if err != nil {
 					return hookchain.Result{}, fmt.Errorf("hookchain: the stream of %s cannot be read as one result: %w", in.Name, err)
 				}
-				return encodeToolResult(in.Name, whole)
+				return encodeToolResult(in.Name, joinText(whole))
 			},
 			func(notes []hookchain.Note) *schema.ToolResult { return withNoteParts(&schema.ToolResult{}, notes) },
 			func(res hookchain.Result) *schema.ToolResult { return withNoteParts(decided(in.Name, res), res.Notes) })
@@ -488,6 +490,25 @@ func checkPart(p schema.ToolOutputPart) error {
 		return fmt.Errorf("a %q part without its content", p.Type)
 	}
 	return nil
+}
+
+// joinText returns r with each run of adjacent text parts joined into one.
+// eino joins the text parts of one chunk but keeps each chunk's apart, and
+// the model reads adjacent text parts as one text: a secret split across
+// chunks must reach the after-chain whole.
+func joinText(r *schema.ToolResult) *schema.ToolResult {
+	if r == nil {
+		return nil
+	}
+	parts := make([]schema.ToolOutputPart, 0, len(r.Parts))
+	for _, p := range r.Parts {
+		if n := len(parts); n > 0 && p.Type == schema.ToolPartTypeText && parts[n-1].Type == schema.ToolPartTypeText {
+			parts[n-1].Text += p.Text
+			continue
+		}
+		parts = append(parts, p)
+	}
+	return &schema.ToolResult{Parts: parts}
 }
 
 func textResult(s string) *schema.ToolResult {
