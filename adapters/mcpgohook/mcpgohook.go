@@ -15,7 +15,12 @@
 // so that a matcher written for Claude Code, such as mcp__github__.*,
 // applies) and Event.Input is the arguments exactly as the client sent them
 // (a JSON object, {} when absent): the bytes off the wire, never a round trip
-// through float64. mcp-go has no tool-use id; Event.CallID is empty.
+// through float64. A map handler (GetArguments, the Require* helpers) reads
+// the map mcp-go decoded from those bytes, whose numbers are float64: an
+// integer past 2^53 is rounded there, and the chain saw its exact digits. A
+// guard on such numbers must be written for both, or the tool typed (its
+// struct fields bind exactly). mcp-go has no tool-use id; Event.CallID is
+// empty, and a grant covers the one run that presents it.
 //
 // Arguments a handler could read otherwise than the chain are refused before
 // the chain is asked, and the handler does not run: a handler that binds
