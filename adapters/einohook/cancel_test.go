@@ -2,6 +2,9 @@ package einohook_test
 
 import (
 	"context"
+	"fmt"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -75,5 +78,40 @@ func TestACallerWhoLeavesWhileAStreamNeverEndsIsDenied(t *testing.T) {
 				}
 			})
 		})
+	}
+}
+
+// Two hundred callers at once, each leaving while its stream never ends:
+// every one is refused, none waits on another.
+func TestTwoHundredCallersWhoLeaveMidStreamAreEachDenied(t *testing.T) {
+	mw := einohook.Middleware(hookchain.New(hookchain.After("a", hookchain.Any(), allow)))
+	const n = 200
+	got := make([]string, n)
+	var wg sync.WaitGroup
+	within(t, 10*time.Second, func() {
+		for i := range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				r, w := schema.Pipe[string](0)
+				defer w.Close()
+				next := func(ctx context.Context, in *compose.ToolInput) (*compose.StreamToolOutput, error) {
+					return &compose.StreamToolOutput{Result: r}, nil
+				}
+				ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+				defer cancel()
+				out, err := mw.Streamable(next)(ctx, &compose.ToolInput{Name: "tail", Arguments: `{}`, CallID: fmt.Sprint("call_", i)})
+				if err != nil {
+					got[i] = "error: " + err.Error()
+					return
+				}
+				chunks, _ := drainAll(out.Result)
+				got[i] = strings.Join(chunks, "")
+			}()
+		}
+		wg.Wait()
+	})
+	for i := range n {
+		assert.Equal(t, "hookchain: the context is already done: context deadline exceeded", got[i], i)
 	}
 }
