@@ -28,11 +28,11 @@
 // tool-call id, and Event.Input the arguments exactly as the model wrote them
 // ({} when empty). After the call, Event.Output is the result: a JSON string
 // for a tool that answers with text, and for an enhanced tool its
-// schema.ToolResult as JSON ({"parts":[{"type":"text","text":"..."}, ...]}).
+// schema.ToolResult as JSON ({"parts":[{"type":"text","text":"..."}, ...]}),
+// adjacent text parts joined into one, as the model reads them, so that text
+// split across parts or stream chunks is judged whole.
 // A stream is decided on once it is complete: the after-chain is shown the
-// whole text (or the concatenated ToolResult, adjacent text parts joined,
-// as the model reads them, so that text split across chunks is judged
-// whole), and nothing reaches the model
+// whole text (or the concatenated ToolResult), and nothing reaches the model
 // before it has answered. A Go error from the tool, or from its stream, is
 // shown as an error result holding its text, and that error alone is what
 // goes on: chunks a stream sent before its error are dropped. A stream is
@@ -207,7 +207,7 @@ func (m *middleware) enhancedInvokable(next compose.EnhancedInvokableToolEndpoin
 			if out == nil || out.Result == nil {
 				return hookchain.Result{}, nil
 			}
-			r, err := encodeToolResult(in.Name, out.Result)
+			r, err := encodeToolResult(in.Name, joinText(out.Result))
 			if err != nil {
 				got = nil // what the after-chain could not read never reaches the model
 			}
@@ -493,8 +493,8 @@ func checkPart(p schema.ToolOutputPart) error {
 }
 
 // joinText returns r with each run of adjacent text parts joined into one.
-// eino joins the text parts of one chunk but keeps each chunk's apart, and
-// the model reads adjacent text parts as one text: a secret split across
+// The model reads adjacent text parts as one text (and eino keeps each
+// stream chunk's text a part of its own), so a secret split across parts or
 // chunks must reach the after-chain whole.
 func joinText(r *schema.ToolResult) *schema.ToolResult {
 	if r == nil {

@@ -42,3 +42,25 @@ func TestASecretSplitAcrossEnhancedStreamChunksIsStillOneSecret(t *testing.T) {
 	assert.Equal(t, text("denied by no-secrets: the result holds a secret"), chunks[0])
 	assert.Equal(t, []string{`{"parts":[{"type":"text","text":"token=<secret>"},{"type":"image","image":{"url":"data:image/png;base64,iVBORw0KGgo=","mime_type":"image/png"}},{"type":"text","text":" done"}]}`}, shown)
 }
+
+// The same holds for one enhanced result whose text is split across
+// adjacent parts.
+func TestASecretSplitAcrossAdjacentTextPartsIsStillOneSecret(t *testing.T) {
+	next := func(ctx context.Context, in *compose.ToolInput) (*compose.EnhancedInvokableToolOutput, error) {
+		return &compose.EnhancedInvokableToolOutput{Result: &schema.ToolResult{Parts: []schema.ToolOutputPart{
+			{Type: schema.ToolPartTypeText, Text: "token=<sec"}, {Type: schema.ToolPartTypeText, Text: "ret>"}, image(),
+		}}}, nil
+	}
+	var shown []string
+	chain := hookchain.New(hookchain.After("no-secrets", hookchain.Any(), func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+		shown = append(shown, string(e.Output))
+		if strings.Contains(string(e.Output), "<secret>") {
+			return hookchain.Deny("the result holds a secret"), nil
+		}
+		return hookchain.Allow(), nil
+	}))
+	out, err := einohook.Middleware(chain).EnhancedInvokable(next)(context.Background(), &compose.ToolInput{Name: "shot", Arguments: `{}`, CallID: "call_1"})
+	require.NoError(t, err)
+	assert.Equal(t, &schema.ToolResult{Parts: []schema.ToolOutputPart{{Type: schema.ToolPartTypeText, Text: "denied by no-secrets: the result holds a secret"}}}, out.Result)
+	assert.Equal(t, []string{`{"parts":[{"type":"text","text":"token=<secret>"},{"type":"image","image":{"url":"data:image/png;base64,iVBORw0KGgo=","mime_type":"image/png"}}]}`}, shown)
+}
