@@ -5,6 +5,10 @@
 //
 //	runner := client.Beta.Messages.NewToolRunner(anthropichook.WrapAll(chain, tools), params)
 //
+// The session tool runner (SessionToolRunnerOptions.Tools) calls the same
+// BetaTool.Execute, so tools wrapped by WrapAll are judged there too. Tools
+// the host hands a runner unwrapped are not.
+//
 // # What the chain sees
 //
 // Before the call, Event.Tool is the tool's name and Event.Input the input the
@@ -12,6 +16,13 @@
 // into Go values and encoded again (so an integer past 2^53 is already
 // rounded when any tool, wrapped or not, is given it). The runner does not
 // pass tools the tool-use id; Event.CallID is empty.
+//
+// A tool made with toolrunner.NewBetaTool* parses its input with
+// encoding/json, which matches keys to fields whatever their case. So an
+// input with a key alike but for case to a property of the tool's input
+// schema (nested ones and array items included), and not that property —
+// {"PATH": ...} against "path" — is refused before the chain is asked, and a
+// rewrite into one before the tool runs: the model reads an error naming it.
 //
 // After the call, Event.Output is the tool's result blocks as the API reads
 // them, a JSON array such as [{"type":"text","text":"..."}]. A Go error from
@@ -24,7 +35,9 @@
 // runner sends as a tool_result with is_error set and the text
 // "Error: " + the error's text. So:
 //
-//   - Allowed: the tool's own blocks, or its own error, unchanged.
+//   - Allowed: the tool's own blocks, or its own error, unchanged; blocks
+//     the tool returned beside its error are dropped, as the runner drops
+//     them, since the after-chain was shown the error alone.
 //   - Denied, before or after the call: an error whose text is the chain's
 //     reason; the model reads "Error: denied by NAME: REASON". Before the call
 //     the tool does not run; after it the output is withheld.
@@ -52,6 +65,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	anthropic "github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/hookchain/hookchain"
@@ -64,7 +78,15 @@ func Wrap(c *hookchain.Chain, t anthropic.BetaTool) anthropic.BetaTool {
 	if c == nil || t == nil {
 		panic("anthropichook: Wrap with a nil chain or tool")
 	}
-	return &tool{chain: c, next: t}
+	w := &tool{chain: c, next: t}
+	w.keys = sync.OnceValue(func() *adapt.Keys {
+		b, err := json.Marshal(t.InputSchema())
+		if err != nil {
+			return nil
+		}
+		return adapt.KeysOf(b)
+	})
+	return w
 }
 
 // WrapAll returns ts, each wrapped with Wrap, in a new slice: the tools to
@@ -80,6 +102,7 @@ func WrapAll(c *hookchain.Chain, ts []anthropic.BetaTool) []anthropic.BetaTool {
 type tool struct {
 	chain *hookchain.Chain
 	next  anthropic.BetaTool
+	keys  func() *adapt.Keys // what the tool's input schema names, read once
 }
 
 func (t *tool) Name() string                                    { return t.next.Name() }
@@ -96,9 +119,21 @@ func (t *tool) Execute(ctx context.Context, input json.RawMessage) ([]block, err
 		got    []block
 		gotErr error
 	)
+	if fault := t.keys().AlikeFault(t.Name(), input); fault != "" {
+		return nil, errors.New(fault)
+	}
 	exec := func(ctx context.Context, call hookchain.Call) (hookchain.Result, error) {
+		if !adapt.Same(call.Input, input) {
+			if fault := t.keys().AlikeFault(t.Name(), call.Input); fault != "" {
+				gotErr = errors.New(fault)
+				return hookchain.Result{}, gotErr
+			}
+		}
 		got, gotErr = t.next.Execute(ctx, call.Input)
 		if gotErr != nil {
+			// The after-chain is shown the error alone, so the error is all
+			// that goes on: blocks beside it are never handed back.
+			got = nil
 			return hookchain.Result{}, gotErr
 		}
 		out, err := encodeBlocks(got)

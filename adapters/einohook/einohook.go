@@ -6,8 +6,21 @@
 //
 //	node, err := compose.NewToolNode(ctx, &compose.ToolsNodeConfig{
 //		Tools:               tools,
-//		ToolCallMiddlewares: []compose.ToolMiddleware{einohook.Middleware(chain)},
+//		ToolCallMiddlewares: []compose.ToolMiddleware{einohook.Middleware(chain, einohook.WithTools(ctx, tools...))},
 //	})
+//
+// WithTools gives the middleware the tools' schemas, so that an argument
+// alike but for case to a property ({"PATH": ...} against "path"), which
+// eino's Infer* tools would bind to that property while the chain saw it
+// absent, is refused (see WithTools).
+//
+// eino runs a ToolsNodeConfig's UnknownToolsHandler, for a tool the node
+// does not have, without any middleware: give it through UnknownToolsHandler
+// so that those calls are put to the chain too. A ToolArgumentsHandler runs
+// before the middleware, so the chain judges the arguments it made, which
+// are those the tool runs with. On resume after an interrupt, eino reruns
+// only the interrupted calls, through the middleware again; the results it
+// kept for the others are those the middleware returned.
 //
 // # What the chain sees
 //
@@ -15,19 +28,23 @@
 // tool-call id, and Event.Input the arguments exactly as the model wrote them
 // ({} when empty). After the call, Event.Output is the result: a JSON string
 // for a tool that answers with text, and for an enhanced tool its
-// schema.ToolResult as JSON ({"parts":[{"type":"text","text":"..."}, ...]}).
+// schema.ToolResult as JSON ({"parts":[{"type":"text","text":"..."}, ...]}),
+// adjacent text parts joined into one, as the model reads them, so that text
+// split across parts or stream chunks is judged whole.
 // A stream is decided on once it is complete: the after-chain is shown the
 // whole text (or the concatenated ToolResult), and nothing reaches the model
 // before it has answered. A Go error from the tool, or from its stream, is
-// shown as an error result holding its text; for a stream that sent chunks
-// before its error, the text goes on with what they make (", after the
-// stream sent: ..."), since an allowed stream reaches the model whole.
+// shown as an error result holding its text, and that error alone is what
+// goes on: chunks a stream sent before its error are dropped. A stream is
+// read only while the caller's context lasts: a caller who goes away before
+// it ends is refused, never allowed, and the stream is closed.
 //
 // # What the model gets
 //
 //   - Allowed: the tool's own result — for a stream, the same chunks in the
-//     same order, and its error, if the stream ended in one — or the tool's
-//     own error.
+//     same order — or the tool's own error alone: a result returned beside
+//     it, or chunks a stream sent before it, were not shown to the
+//     after-chain and are dropped.
 //   - Denied, before or after the call: the chain's reason as the result (one
 //     chunk for a stream, one text part for an enhanced tool), so that the
 //     model reads why. Before the call the tool does not run; after it the
@@ -66,11 +83,14 @@ import (
 // Middleware returns the tool middleware that puts every call of a
 // ToolsNode to c, whatever endpoint eino calls. It panics on a nil chain, as
 // a wiring mistake.
-func Middleware(c *hookchain.Chain) compose.ToolMiddleware {
+func Middleware(c *hookchain.Chain, opts ...Option) compose.ToolMiddleware {
 	if c == nil {
 		panic("einohook: Middleware on a nil *hookchain.Chain")
 	}
 	m := &middleware{chain: c}
+	for _, o := range opts {
+		o(m)
+	}
 	return compose.ToolMiddleware{
 		Invokable:          m.invokable,
 		Streamable:         m.streamable,
@@ -79,7 +99,10 @@ func Middleware(c *hookchain.Chain) compose.ToolMiddleware {
 	}
 }
 
-type middleware struct{ chain *hookchain.Chain }
+type middleware struct {
+	chain *hookchain.Chain
+	keys  map[string]*adapt.Keys // by tool name: what its schema names (WithTools)
+}
 
 // call is the chain's view of a tool input, and the input rewritten when a
 // link rewrote it.
@@ -104,13 +127,22 @@ func rewritten(in *compose.ToolInput, orig, final json.RawMessage) *compose.Tool
 func (m *middleware) invokable(next compose.InvokableToolEndpoint) compose.InvokableToolEndpoint {
 	return func(ctx context.Context, in *compose.ToolInput) (*compose.ToolOutput, error) {
 		c, orig := call(in)
+		if fault := m.alikeFault(in.Name, orig); fault != "" {
+			return &compose.ToolOutput{Result: fault}, nil
+		}
 		var got *compose.ToolOutput
 		exec := func(ctx context.Context, call hookchain.Call) (hookchain.Result, error) {
+			if fault := m.rewriteFault(in.Name, orig, call.Input); fault != "" {
+				got = &compose.ToolOutput{Result: fault}
+				return hookchain.ErrorResult(fault), nil
+			}
 			out, err := next(ctx, rewritten(in, orig, call.Input))
-			got = out
 			if err != nil {
+				// The after-chain is shown the error alone, so the error
+				// is all that goes on.
 				return hookchain.Result{}, err
 			}
+			got = out
 			if out == nil {
 				return hookchain.Result{}, nil
 			}
@@ -135,7 +167,7 @@ func (m *middleware) invokable(next compose.InvokableToolEndpoint) compose.Invok
 
 func (m *middleware) streamable(next compose.StreamableToolEndpoint) compose.StreamableToolEndpoint {
 	return func(ctx context.Context, in *compose.ToolInput) (*compose.StreamToolOutput, error) {
-		r, err := streamCall(ctx, m.chain, in,
+		r, err := streamCall(ctx, m, in,
 			func(ctx context.Context, in *compose.ToolInput) (*schema.StreamReader[string], error) {
 				out, err := next(ctx, in)
 				if out == nil {
@@ -158,17 +190,24 @@ func (m *middleware) streamable(next compose.StreamableToolEndpoint) compose.Str
 func (m *middleware) enhancedInvokable(next compose.EnhancedInvokableToolEndpoint) compose.EnhancedInvokableToolEndpoint {
 	return func(ctx context.Context, in *compose.ToolInput) (*compose.EnhancedInvokableToolOutput, error) {
 		c, orig := call(in)
+		if fault := m.alikeFault(in.Name, orig); fault != "" {
+			return &compose.EnhancedInvokableToolOutput{Result: textResult(fault)}, nil
+		}
 		var got *compose.EnhancedInvokableToolOutput
 		exec := func(ctx context.Context, call hookchain.Call) (hookchain.Result, error) {
-			out, err := next(ctx, rewritten(in, orig, call.Input))
-			got = out
-			if err != nil {
-				return hookchain.Result{}, err
+			if fault := m.rewriteFault(in.Name, orig, call.Input); fault != "" {
+				got = &compose.EnhancedInvokableToolOutput{Result: textResult(fault)}
+				return hookchain.ErrorResult(fault), nil
 			}
+			out, err := next(ctx, rewritten(in, orig, call.Input))
+			if err != nil {
+				return hookchain.Result{}, err // alone, as above
+			}
+			got = out
 			if out == nil || out.Result == nil {
 				return hookchain.Result{}, nil
 			}
-			r, err := encodeToolResult(in.Name, out.Result)
+			r, err := encodeToolResult(in.Name, joinText(out.Result))
 			if err != nil {
 				got = nil // what the after-chain could not read never reaches the model
 			}
@@ -193,7 +232,7 @@ func (m *middleware) enhancedInvokable(next compose.EnhancedInvokableToolEndpoin
 
 func (m *middleware) enhancedStreamable(next compose.EnhancedStreamableToolEndpoint) compose.EnhancedStreamableToolEndpoint {
 	return func(ctx context.Context, in *compose.ToolInput) (*compose.EnhancedStreamableToolOutput, error) {
-		r, err := streamCall(ctx, m.chain, in,
+		r, err := streamCall(ctx, m, in,
 			func(ctx context.Context, in *compose.ToolInput) (*schema.StreamReader[*schema.ToolResult], error) {
 				out, err := next(ctx, in)
 				if out == nil {
@@ -206,7 +245,7 @@ func (m *middleware) enhancedStreamable(next compose.EnhancedStreamableToolEndpo
 				if err != nil {
 					return hookchain.Result{}, fmt.Errorf("hookchain: the stream of %s cannot be read as one result: %w", in.Name, err)
 				}
-				return encodeToolResult(in.Name, whole)
+				return encodeToolResult(in.Name, joinText(whole))
 			},
 			func(notes []hookchain.Note) *schema.ToolResult { return withNoteParts(&schema.ToolResult{}, notes) },
 			func(res hookchain.Result) *schema.ToolResult { return withNoteParts(decided(in.Name, res), res.Notes) })
@@ -219,27 +258,34 @@ func (m *middleware) enhancedStreamable(next compose.EnhancedStreamableToolEndpo
 
 // streamCall puts one call of a streaming endpoint to the chain. The tool's
 // stream is read to its end and shown to the after-chain as whole makes it
-// of the chunks; a stream that ends in an error is shown as that error,
-// followed by what whole makes of the chunks sent before it. Allowed, the
-// model gets the same chunks in the same order, then note(notes) when links
-// left notes, then the stream's error if it ended in one; a result whole
-// cannot make (the after-chain cannot read it) is withheld, and the stream
-// is only the error. Denied or replaced, the
-// stream is the one chunk decided(res). A nil stream comes with the error to
-// return instead: the tool's, or a pending approval as eino's interrupt.
-func streamCall[T any](ctx context.Context, chain *hookchain.Chain, in *compose.ToolInput,
+// of the chunks; a stream that ends in an error is shown as that error
+// alone. Allowed, the model gets the same chunks in the same order, then
+// note(notes) when links left notes; or, for a stream that ended in an
+// error, a stream of that error alone (its text carrying the notes). A
+// result whole cannot make (the after-chain cannot read it) is withheld, and
+// the stream is only the error. Denied or replaced, the stream is the one
+// chunk decided(res). A nil stream comes with the error to return instead:
+// the tool's, or a pending approval as eino's interrupt.
+func streamCall[T any](ctx context.Context, m *middleware, in *compose.ToolInput,
 	open func(context.Context, *compose.ToolInput) (*schema.StreamReader[T], error),
 	whole func([]T) (hookchain.Result, error),
 	note func([]hookchain.Note) T,
 	decided func(hookchain.Result) T,
 ) (*schema.StreamReader[T], error) {
 	c, orig := call(in)
+	if fault := m.alikeFault(in.Name, orig); fault != "" {
+		return schema.StreamReaderFromArray([]T{decided(hookchain.ErrorResult(fault))}), nil
+	}
 	var (
 		chunks    []T
 		streamErr error
 		streamed  bool
 	)
 	exec := func(ctx context.Context, call hookchain.Call) (hookchain.Result, error) {
+		if fault := m.rewriteFault(in.Name, orig, call.Input); fault != "" {
+			streamed, chunks = true, []T{decided(hookchain.ErrorResult(fault))}
+			return hookchain.ErrorResult(fault), nil
+		}
 		r, err := open(ctx, rewritten(in, orig, call.Input))
 		if err != nil {
 			if r != nil {
@@ -252,43 +298,73 @@ func streamCall[T any](ctx context.Context, chain *hookchain.Chain, in *compose.
 		if r == nil {
 			return hookchain.Result{}, nil
 		}
-		chunks, streamErr = drain(r)
-		if len(chunks) == 0 && streamErr != nil {
+		chunks, streamErr = drain(ctx, r)
+		if streamErr != nil {
+			// A stream that ends in an error is that error, as any tool's
+			// error is: the after-chain is shown it alone, so the chunks
+			// sent before it never go on.
+			chunks = nil
 			return hookchain.Result{}, streamErr
 		}
 		res, err := whole(chunks)
-		switch {
-		case err != nil:
-			if streamErr != nil {
-				err = errors.Join(streamErr, err)
-			}
+		if err != nil {
 			chunks, streamErr = nil, err
 			return hookchain.Result{}, err
-		case streamErr != nil:
-			// Allowed, the model gets the chunks sent before the error, so
-			// the after-chain must read them, not the error alone.
-			return hookchain.Result{}, fmt.Errorf("%w, after the stream sent: %s", streamErr, adapt.Text(res.Output))
 		}
 		return res, nil
 	}
-	res, err := chain.Execute(ctx, c, exec)
+	res, err := m.chain.Execute(ctx, c, exec)
 	switch res.Verdict {
 	case hookchain.Allowed:
 		if !streamed {
 			return nil, adapt.Noted(err, res.Notes)
 		}
+		if streamErr != nil {
+			return replay[T](nil, adapt.Noted(streamErr, res.Notes)), nil
+		}
 		if len(res.Notes) > 0 {
 			chunks = append(chunks, note(res.Notes))
 		}
-		return replay(chunks, adapt.Noted(streamErr, res.Notes)), nil
+		return replay(chunks, nil), nil
 	case hookchain.Asked:
 		return nil, interrupt(ctx, err)
 	}
 	return schema.StreamReaderFromArray([]T{decided(res)}), nil
 }
 
-// drain reads a stream to its end, closing it.
-func drain[T any](r *schema.StreamReader[T]) ([]T, error) {
+// drain reads a stream to its end, closing it, or until ctx is done: a
+// stream that never ends must not hold a caller who has gone, and the error
+// then is the context's, which the chain refuses. The stream is read in a
+// goroutine of its own, which closes it when its read in progress returns
+// (eino's readers are not all safe to close while another goroutine reads);
+// a writer that never sends again keeps that goroutine until it does or
+// closes the stream.
+func drain[T any](ctx context.Context, r *schema.StreamReader[T]) ([]T, error) {
+	done := ctx.Done()
+	if done == nil {
+		return recvAll(r, nil)
+	}
+	type end struct {
+		chunks []T
+		err    error
+	}
+	stop := make(chan struct{})
+	ended := make(chan end, 1)
+	go func() {
+		chunks, err := recvAll(r, stop)
+		ended <- end{chunks, err}
+	}()
+	select {
+	case e := <-ended:
+		return e.chunks, e.err
+	case <-done:
+		close(stop)
+		return nil, ctx.Err()
+	}
+}
+
+// recvAll reads r to its end, or until stop is closed, and closes it.
+func recvAll[T any](r *schema.StreamReader[T], stop <-chan struct{}) ([]T, error) {
 	defer r.Close()
 	var out []T
 	for {
@@ -298,6 +374,11 @@ func drain[T any](r *schema.StreamReader[T]) ([]T, error) {
 		}
 		if err != nil {
 			return out, err
+		}
+		select {
+		case <-stop:
+			return nil, context.Canceled
+		default:
 		}
 		out = append(out, v)
 	}
@@ -409,6 +490,25 @@ func checkPart(p schema.ToolOutputPart) error {
 		return fmt.Errorf("a %q part without its content", p.Type)
 	}
 	return nil
+}
+
+// joinText returns r with each run of adjacent text parts joined into one.
+// The model reads adjacent text parts as one text (and eino keeps each
+// stream chunk's text a part of its own), so a secret split across parts or
+// chunks must reach the after-chain whole.
+func joinText(r *schema.ToolResult) *schema.ToolResult {
+	if r == nil {
+		return nil
+	}
+	parts := make([]schema.ToolOutputPart, 0, len(r.Parts))
+	for _, p := range r.Parts {
+		if n := len(parts); n > 0 && p.Type == schema.ToolPartTypeText && parts[n-1].Type == schema.ToolPartTypeText {
+			parts[n-1].Text += p.Text
+			continue
+		}
+		parts = append(parts, p)
+	}
+	return &schema.ToolResult{Parts: parts}
 }
 
 func textResult(s string) *schema.ToolResult {

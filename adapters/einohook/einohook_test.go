@@ -93,6 +93,11 @@ func TestAnAllowedResultReachesTheModelUnchanged(t *testing.T) {
 
 			wantChunks, wantErr := stream(t, bare, kind, `{"path":"p"}`)
 			gotChunks, gotErr := stream(t, hooked, kind, `{"path":"p"}`)
+			if kind == "breaks" {
+				// A stream that breaks is its error alone: the after-chain
+				// was not shown the chunks sent before it.
+				wantChunks = nil
+			}
 			assert.Equal(t, wantChunks, gotChunks)
 			assert.Equal(t, fmt.Sprint(wantErr), fmt.Sprint(gotErr))
 		})
@@ -285,52 +290,56 @@ func TestAResultTheChainCannotReadNeverReachesTheModel(t *testing.T) {
 	}
 }
 
-// A stream that breaks after sending chunks is judged on those chunks too:
-// allowed, they reach the model, so a link that would deny them must see
-// them, and a denial withholds them.
-func TestAStreamThatBreaksIsJudgedOnWhatItSentBeforeTheError(t *testing.T) {
-	broken := func(ctx context.Context, a args) (*schema.StreamReader[string], error) {
+// A stream that breaks after sending chunks goes on as its error alone, as
+// any tool's error does: the after-chain is shown the error, and the chunks
+// sent before it, which it was not shown, never reach the model.
+func TestAStreamThatBreaksGoesOnAsItsErrorAlone(t *testing.T) {
+	broken := func(ctx context.Context, in *compose.ToolInput) (*compose.StreamToolOutput, error) {
 		r, w := schema.Pipe[string](2)
 		w.Send("<secret>", nil)
 		w.Send("", errors.New("connection reset"))
 		w.Close()
-		return r, nil
+		return &compose.StreamToolOutput{Result: r}, nil
 	}
-	brokenParts := func(ctx context.Context, a args) (*schema.StreamReader[*schema.ToolResult], error) {
+	brokenParts := func(ctx context.Context, in *compose.ToolInput) (*compose.EnhancedStreamableToolOutput, error) {
 		r, w := schema.Pipe[*schema.ToolResult](2)
 		w.Send(&schema.ToolResult{Parts: []schema.ToolOutputPart{{Type: schema.ToolPartTypeText, Text: "<secret>"}}}, nil)
 		w.Send(nil, errors.New("connection reset"))
 		w.Close()
-		return r, nil
+		return &compose.EnhancedStreamableToolOutput{Result: r}, nil
 	}
-	leak, err := utils.InferStreamTool("leak", "breaks after a secret", broken)
-	require.NoError(t, err)
-	leakParts, err := utils.InferEnhancedStreamTool("leak_parts", "breaks after a secret part", brokenParts)
-	require.NoError(t, err)
-	var shown []string
-	chain := hookchain.New(hookchain.After("no-secrets", hookchain.Any(), func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
-		shown = append(shown, string(e.Output))
-		if strings.Contains(string(e.Output), "<secret>") {
-			return hookchain.Deny("the result holds a secret"), nil
-		}
-		return hookchain.Allow(), nil
-	}))
-	n, err := compose.NewToolNode(context.Background(), &compose.ToolsNodeConfig{
-		Tools:               []tool.BaseTool{leak, leakParts},
-		ToolCallMiddlewares: []compose.ToolMiddleware{einohook.Middleware(chain)},
-	})
-	require.NoError(t, err)
-	tests := []struct{ tool, shown string }{
-		{"leak", `"connection reset, after the stream sent: <secret>"`},
-		{"leak_parts", `"connection reset, after the stream sent: {\"parts\":[{\"type\":\"text\",\"text\":\"<secret>\"}]}"`},
+	tests := []struct {
+		name    string
+		after   hookchain.Interceptor
+		wantErr string
+	}{
+		{"allowed", allow, "connection reset"},
+		{"allowed with a note", noting, "connection reset\nfree some space"},
 	}
+	in := &compose.ToolInput{Name: "leak", Arguments: `{}`, CallID: "call_1"}
 	for _, tt := range tests {
-		t.Run(tt.tool, func(t *testing.T) {
+		var shown []string
+		mw := einohook.Middleware(hookchain.New(hookchain.After("look", hookchain.Any(), func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+			shown = append(shown, string(e.Output))
+			return tt.after(ctx, e)
+		})))
+		t.Run(tt.name+", streamable", func(t *testing.T) {
 			shown = nil
-			ms, err := stream(t, n, tt.tool, `{}`)
+			out, err := mw.Streamable(broken)(context.Background(), in)
 			require.NoError(t, err)
-			assert.Equal(t, "denied by no-secrets: the result holds a secret", streamed(ms))
-			assert.Equal(t, []string{tt.shown}, shown)
+			chunks, err := drainAll(out.Result)
+			assert.Empty(t, chunks)
+			assert.EqualError(t, err, tt.wantErr)
+			assert.Equal(t, []string{`"connection reset"`}, shown)
+		})
+		t.Run(tt.name+", enhanced streamable", func(t *testing.T) {
+			shown = nil
+			out, err := mw.EnhancedStreamable(brokenParts)(context.Background(), in)
+			require.NoError(t, err)
+			chunks, err := drainAll(out.Result)
+			assert.Empty(t, chunks)
+			assert.EqualError(t, err, tt.wantErr)
+			assert.Equal(t, []string{`"connection reset"`}, shown)
 		})
 	}
 }

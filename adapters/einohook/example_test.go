@@ -35,9 +35,10 @@ func Example() {
 			}),
 	)
 	ctx := context.Background()
+	tools := []tool.BaseTool{logs}
 	node, _ := compose.NewToolNode(ctx, &compose.ToolsNodeConfig{
-		Tools:               []tool.BaseTool{logs},
-		ToolCallMiddlewares: []compose.ToolMiddleware{einohook.Middleware(chain)},
+		Tools:               tools,
+		ToolCallMiddlewares: []compose.ToolMiddleware{einohook.Middleware(chain, einohook.WithTools(ctx, tools...))},
 	})
 
 	out, err := node.Invoke(ctx, schema.AssistantMessage("", []schema.ToolCall{

@@ -202,3 +202,19 @@ func replace(out string, isError bool) hookchain.Interceptor {
 		return hookchain.Replace(json.RawMessage(out), isError, "redacted"), nil
 	}
 }
+
+// drainAll reads a stream to its end: its chunks, and the error it ended in.
+func drainAll[T any](r *schema.StreamReader[T]) ([]T, error) {
+	defer r.Close()
+	var out []T
+	for {
+		v, err := r.Recv()
+		if errors.Is(err, io.EOF) {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+		out = append(out, v)
+	}
+}

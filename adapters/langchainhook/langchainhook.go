@@ -16,12 +16,21 @@
 // expressed so (another field, a number) is the link's failure: the tool does
 // not run, and the agent reads why. It is never dropped.
 //
+// A langchaingo tool has no schema, so the adapter cannot know which keys
+// of a JSON input it reads: a tool that decodes its input into a Go struct
+// with encoding/json, which matches keys whatever their case, would read
+// {"PATH": ...} as the "path" a guard saw absent. Such a tool must read its
+// keys exactly. langchaingo has no tool-call id either: Event.CallID is
+// empty, and a grant covers the one run that presents it.
+//
 // # Output
 //
 // The tool's result is shown to the after-chain as a JSON string; a Go error
 // from the tool as an error result holding its text. The agent gets:
 //
-//   - Allowed: the tool's own result and error, unchanged.
+//   - Allowed: the tool's own result, unchanged; after an error, the error
+//     alone (with its notes), never a result the tool returned beside it,
+//     which the after-chain was not shown.
 //   - Denied, before or after the call: the chain's reason as the tool's
 //     result (and a nil error, so that the agent reads it and can change
 //     course rather than stop).
@@ -99,7 +108,9 @@ func (t *tool) Call(ctx context.Context, input string) (string, error) {
 	switch res.Verdict {
 	case hookchain.Allowed:
 		if err != nil {
-			return got, adapt.Noted(err, res.Notes)
+			// The after-chain was shown the error, not what the tool
+			// returned beside it, so the error goes on alone.
+			return "", adapt.Noted(err, res.Notes)
 		}
 		return adapt.WithNotes(got, res.Notes), nil
 	}

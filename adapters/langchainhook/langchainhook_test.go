@@ -201,10 +201,19 @@ func TestTheToolsErrorIsWhatTheAfterChainMakesOfIt(t *testing.T) {
 			return hookchain.Allow(), nil
 		}))
 		got, err := langchainhook.Wrap(chain, failing()).Call(context.Background(), "x")
-		assert.Equal(t, "partial", got)
+		assert.Empty(t, got, "the partial result returned beside the error was never shown to the after-chain")
 		assert.Same(t, errDisk, err, "allowed, the tool's own error")
 		assert.Equal(t, `"disk full"`, string(after.Output))
 		assert.True(t, after.IsError)
+	})
+	t.Run("allowed with a note, the error alone carries it", func(t *testing.T) {
+		chain := hookchain.New(hookchain.After("note", hookchain.Any(), func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+			return hookchain.Allow().WithNote("look at the disk"), nil
+		}))
+		got, err := langchainhook.Wrap(chain, failing()).Call(context.Background(), "x")
+		assert.Empty(t, got)
+		require.ErrorIs(t, err, errDisk)
+		assert.Equal(t, "disk full\nlook at the disk", err.Error())
 	})
 	t.Run("allowed, the agent stops on it as it would without the chain", func(t *testing.T) {
 		_, err := run(t, hookchain.New(hookchain.After("a", hookchain.Any(), allow)), failing(), "x")

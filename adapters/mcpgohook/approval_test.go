@@ -172,4 +172,11 @@ func TestADeferredCallIsPendingUntilTheHostGrantsIt(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, textResult(`{"path":"a"}`), res)
 	assert.Equal(t, []string{`{"path":"a"}`}, ts.seen("echo"))
+
+	// MCP has no call ID, so the grant covers that one run: the same call
+	// again, with the same grant, is a new call, and is asked about again.
+	res, err = call(t, c, "echo", `{"path":"a"}`)
+	require.NoError(t, err)
+	assert.Equal(t, errorResult("approval pending (asked by push-guard: run it?)"), res, "the grant was spent")
+	assert.Equal(t, []string{`{"path":"a"}`}, ts.seen("echo"))
 }

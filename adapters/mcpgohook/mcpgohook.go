@@ -15,7 +15,21 @@
 // so that a matcher written for Claude Code, such as mcp__github__.*,
 // applies) and Event.Input is the arguments exactly as the client sent them
 // (a JSON object, {} when absent): the bytes off the wire, never a round trip
-// through float64. mcp-go has no tool-use id; Event.CallID is empty.
+// through float64. A map handler (GetArguments, the Require* helpers) reads
+// the map mcp-go decoded from those bytes, whose numbers are float64: an
+// integer past 2^53 is rounded there, and the chain saw its exact digits. A
+// guard on such numbers must be written for both, or the tool typed (its
+// struct fields bind exactly). mcp-go has no tool-use id; Event.CallID is
+// empty, and a grant covers the one run that presents it.
+//
+// Arguments a handler could read otherwise than the chain are refused before
+// the chain is asked, and the handler does not run: a handler that binds
+// them to a Go struct matches keys whatever their case, so where the tool's
+// input schema names its properties (nested ones and array items included),
+// a key alike but for case to one of them and not that one — {"PATH": ...}
+// against a property "path" — is an error result naming it. A rewrite is
+// checked the same way. Keys the schema does not name are not checked: a
+// tool with no properties in its schema must read its keys exactly.
 //
 // After the call, Event.Output is the result in its MCP JSON form,
 //
@@ -30,7 +44,8 @@
 //   - Allowed at both hooks: exactly what the handler returned, images,
 //     resources and structuredContent included — the same *CallToolResult, or
 //     the same error, which mcp-go turns into a JSON-RPC error as it would
-//     without the chain.
+//     without the chain. A result the handler returned beside its error is
+//     dropped: the after-chain was shown the error alone.
 //   - Denied, before or after the call: a result with isError set whose one
 //     text block is the chain's reason. Before the call the handler does not
 //     run; after it the output is withheld. A refusal is a tool result the
@@ -50,6 +65,12 @@
 //   - Asked and deferred (*hookchain.ApprovalPending): an error result saying
 //     approval is pending; the handler did not run. OnPending hands the host
 //     the ticket.
+//
+// A handler that panics has its panic made an error, shown to the
+// after-chain as any error is, so that no recovery outside the chain
+// (server.WithRecovery added before this middleware) sends its text to the
+// client unjudged. A handler that ends its goroutine (runtime.Goexit) leaves
+// the call unanswered, as it would without the chain.
 //
 // Notes that links leave for the model (Outcome.WithNote) are appended to
 // the content as text blocks, one per note, after the result's own content:
@@ -72,6 +93,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/internal/adapt"
@@ -135,6 +157,7 @@ type middleware struct {
 	chain *hookchain.Chain
 	config
 	schemas schemaCache
+	shapes  shapes
 }
 
 // wrap is called by mcp-go for every call, to build that call's handler, so
@@ -150,6 +173,9 @@ func (m *middleware) handle(ctx context.Context, req mcp.CallToolRequest, next s
 	if err != nil {
 		return errorResult("hookchain: the arguments of " + req.Params.Name + " cannot be read as JSON: " + err.Error()), nil
 	}
+	if fault := m.alikeFault(ctx, req.Params.Name, input); fault != "" {
+		return errorResult(fault), nil
+	}
 	tool := req.Params.Name
 	if m.toolName != nil {
 		tool = m.toolName(tool)
@@ -163,15 +189,25 @@ func (m *middleware) handle(ctx context.Context, req mcp.CallToolRequest, next s
 	)
 	exec := func(ctx context.Context, call hookchain.Call) (hookchain.Result, error) {
 		if !adapt.Same(call.Input, input) {
+			if fault := m.alikeFault(ctx, req.Params.Name, call.Input); fault != "" {
+				got = errorResult(fault)
+				return hookchain.ErrorResult(fault), nil
+			}
 			if err := m.checkRewrite(ctx, req.Params.Name, call.Input); err != nil {
 				got = errorResult(err.Error())
 				return hookchain.ErrorResult(err.Error()), nil
 			}
 			req = withArguments(req, call.Input)
 		}
-		got, gotErr = next(ctx, req)
-		if gotErr != nil || got == nil {
+		got, gotErr = run(ctx, next, req)
+		if gotErr != nil {
+			// The after-chain is shown the error alone, so the error is all
+			// that goes on: a result beside it is never handed back.
+			got = nil
 			return hookchain.Result{}, gotErr
+		}
+		if got == nil {
+			return hookchain.Result{}, nil
 		}
 		out, err := encodeResult(got)
 		if err != nil {
@@ -206,6 +242,19 @@ func (m *middleware) handle(ctx context.Context, req mcp.CallToolRequest, next s
 	}
 	// Denied, or Asked: the chain's own words, as an error result.
 	return withNotes(errorResult(adapt.Text(res.Output)), res.Notes), nil
+}
+
+// run calls the handler, its panic made an error: the handler has run, and
+// what its panic says is shown to the after-chain, as any error is, rather
+// than unwinding past the chain to a recovery (server.WithRecovery added
+// before this middleware) that would send it to the client unjudged.
+func run(ctx context.Context, next server.ToolHandlerFunc, req mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = nil, fmt.Errorf("hookchain: the handler of %s panicked: %v", req.Params.Name, r)
+		}
+	}()
+	return next(ctx, req)
 }
 
 // arguments returns the call's arguments as JSON: the bytes the client sent

@@ -3,6 +3,7 @@ package mcpgohook_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -365,4 +366,30 @@ func gjsonString(in json.RawMessage, path string) string {
 	_ = json.Unmarshal(in, &m)
 	s, _ := m[path].(string)
 	return s
+}
+
+func TestAnAllowedToolErrorGoesOnAloneNeverWithTheResultBesideIt(t *testing.T) {
+	errDisk := errors.New("disk full")
+	handler := func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return mcp.NewToolResultText("partial: token=s3cr3t"), errDisk
+	}
+	tests := []struct {
+		name    string
+		chain   *hookchain.Chain
+		wantErr string
+	}{
+		{"allowed", hookchain.New(hookchain.After("after", hookchain.Any(), allow)), "disk full"},
+		{"allowed with a note", hookchain.New(hookchain.After("after", hookchain.Any(), func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+			return hookchain.Allow().WithNote("free some space"), nil
+		})), "disk full\nfree some space"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req := mcp.CallToolRequest{Params: mcp.CallToolParams{Name: "fails", Arguments: json.RawMessage(`{}`)}}
+			res, err := mcpgohook.Middleware(tt.chain)(handler)(context.Background(), req)
+			assert.Nil(t, res, "the after-chain was shown the error, not the result beside it")
+			require.ErrorIs(t, err, errDisk)
+			assert.Equal(t, tt.wantErr, err.Error())
+		})
+	}
 }

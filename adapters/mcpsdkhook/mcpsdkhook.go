@@ -16,6 +16,13 @@
 // object, {} when absent): the bytes off the wire, never a round trip through
 // float64. MCP has no tool-use id; Event.CallID is empty.
 //
+// A tool added with mcp.AddTool is bound by the SDK, which matches keys
+// exactly and, for an In struct, allows no others: an argument alike but for
+// case to a field ({"PATH": ...} against "path") is refused, never read as
+// the field the chain saw absent. A ToolHandler added with Server.AddTool
+// reads the raw arguments itself, and must read keys exactly too (not with
+// encoding/json into a struct, which matches them whatever their case).
+//
 // After the call, Event.Output is the result in its MCP JSON form,
 //
 //	{"content":[...],"structuredContent":{...},"_meta":{...}}
@@ -31,7 +38,8 @@
 //
 //   - Allowed at both hooks: exactly what the handler returned, images,
 //     resources and structuredContent included — the same *CallToolResult, or
-//     the same error.
+//     the same error. A result the handler returned beside its error is
+//     dropped: the after-chain was shown the error alone.
 //   - Denied, before or after the call: a result with isError set whose one
 //     text block is the chain's reason. Before the call the tool does not run;
 //     after it the output is withheld. A refusal is a tool result the model
@@ -50,6 +58,11 @@
 //     approval is pending; the tool did not run. OnPending hands the host
 //     the ticket.
 //
+// A tool that panics has its panic made an error, shown to the after-chain
+// as any error is, so that no recovery outside the chain sends its text to
+// the client unjudged. A tool that ends its goroutine (runtime.Goexit)
+// leaves the call unanswered, as it would without the chain.
+//
 // Notes that links leave for the model (Outcome.WithNote) are appended to the
 // content as text blocks, one per note, after the result's own content:
 // content is what a client shows the model, _meta is not. When the handler's
@@ -66,6 +79,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"sync"
 
 	"github.com/hookchain/hookchain"
@@ -155,10 +169,22 @@ func (m *middleware) handle(ctx context.Context, req *mcp.CallToolRequest, next 
 		if !adapt.Same(call.Input, input) {
 			r = withArguments(req, call.Input)
 		}
-		got, gotErr = next(ctx, "tools/call", r)
-		res, _ := got.(*mcp.CallToolResult)
-		if gotErr != nil || res == nil {
+		got, gotErr = run(ctx, next, r)
+		if gotErr != nil {
+			// The after-chain is shown the error alone, so the error is all
+			// that goes on: a result beside it is never handed back.
+			got = nil
 			return hookchain.Result{}, gotErr
+		}
+		res, ok := got.(*mcp.CallToolResult)
+		if !ok && got != nil {
+			// Whatever it is, the after-chain cannot be shown it as a tool
+			// result, so it is never handed back.
+			got, gotErr = nil, fmt.Errorf("hookchain: the result of %s is a %T, not a tool result", name, got)
+			return hookchain.Result{}, gotErr
+		}
+		if res == nil {
+			return hookchain.Result{}, nil
 		}
 		out, err := encodeResult(res)
 		if err != nil {
@@ -202,6 +228,19 @@ func (m *middleware) handle(ctx context.Context, req *mcp.CallToolRequest, next 
 	}
 	// Denied, or Asked: the chain's own words, as an error result.
 	return complete(withNotes(errorResult(adapt.Text(res.Output)), res.Notes), modern), nil
+}
+
+// run calls the tool, its panic made an error: the tool has run, and what
+// its panic says is shown to the after-chain, as any error is, rather than
+// unwinding past the chain to a recovery outside it that would send it to
+// the client unjudged.
+func run(ctx context.Context, next mcp.MethodHandler, req *mcp.CallToolRequest) (res mcp.Result, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = nil, fmt.Errorf("hookchain: the handler of %s panicked: %v", req.Params.Name, r)
+		}
+	}()
+	return next(ctx, "tools/call", req)
 }
 
 // speaksMultiRoundTrip reports whether the session's client speaks protocol

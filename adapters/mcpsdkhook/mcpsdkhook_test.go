@@ -2,6 +2,7 @@ package mcpsdkhook_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -357,4 +358,47 @@ func TestFiftyParallelCallsAreEachDecidedOnTheirOwn(t *testing.T) {
 	}
 	wg.Wait()
 	assert.EqualValues(t, 25, ts.runs.Load())
+}
+
+func TestAnAllowedToolErrorGoesOnAloneNeverWithTheResultBesideIt(t *testing.T) {
+	errDisk := errors.New("disk full")
+	next := func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "partial: token=s3cr3t"}}}, errDisk
+	}
+	tests := []struct {
+		name    string
+		chain   *hookchain.Chain
+		wantErr string
+	}{
+		{"allowed", hookchain.New(hookchain.After("after", hookchain.Any(), allow)), "disk full"},
+		{"allowed with a note", hookchain.New(hookchain.After("after", hookchain.Any(), func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+			return hookchain.Allow().WithNote("free some space"), nil
+		})), "disk full\nfree some space"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req := &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: "fails", Arguments: []byte(`{}`)}}
+			res, err := mcpsdkhook.Middleware(tt.chain)(next)(context.Background(), "tools/call", req)
+			assert.Nil(t, res, "the after-chain was shown the error, not the result beside it")
+			require.ErrorIs(t, err, errDisk)
+			assert.Equal(t, tt.wantErr, err.Error())
+		})
+	}
+}
+
+func TestAHandlerAnswerThatIsNoToolResultNeverReachesTheClientUnjudged(t *testing.T) {
+	next := func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		return &mcp.ListToolsResult{Tools: []*mcp.Tool{{Name: "token=s3cr3t"}}}, nil
+	}
+	var after hookchain.Event
+	chain := hookchain.New(hookchain.After("look", hookchain.Any(), func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+		after = e
+		return hookchain.Allow(), nil
+	}))
+	req := &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: "odd", Arguments: []byte(`{}`)}}
+	res, err := mcpsdkhook.Middleware(chain)(next)(context.Background(), "tools/call", req)
+	assert.Nil(t, res)
+	require.EqualError(t, err, "hookchain: the result of odd is a *mcp.ListToolsResult, not a tool result")
+	assert.True(t, after.IsError)
+	assert.Equal(t, `"hookchain: the result of odd is a *mcp.ListToolsResult, not a tool result"`, string(after.Output))
 }

@@ -1,0 +1,36 @@
+package adapt_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/hookchain/hookchain/internal/adapt"
+	"github.com/stretchr/testify/assert"
+)
+
+func TestAnArgumentAlikeButForCaseToANamedPropertyIsAFault(t *testing.T) {
+	const schema = `{"type":"object","properties":{"path":{"type":"string"},"a/b":{"type":"object","properties":{"mode":{}}},"list":{"type":"array","items":{"properties":{"name":{}}}}}}`
+	tests := []struct{ name, in, want string }{
+		{"the property itself", `{"path":"x"}`, ""},
+		{"a key the schema does not name", `{"other":1,"Other":2}`, ""},
+		{"at the root", `{"PATH":"x"}`, `hookchain: the arguments of t give "PATH" at /, alike but for case to the property "path" of its input schema: a handler could read it as either`},
+		{"beside the property", `{"path":"x","pAth":"y"}`, `hookchain: the arguments of t give "pAth" at /, alike but for case to the property "path" of its input schema: a handler could read it as either`},
+		{"under a key that needs escaping", `{"a/b":{"MODE":1}}`, `hookchain: the arguments of t give "MODE" at /a~1b, alike but for case to the property "mode" of its input schema: a handler could read it as either`},
+		{"in an array's items", `{"list":[{"name":1},{"Name":2}]}`, `hookchain: the arguments of t give "Name" at /list/1, alike but for case to the property "name" of its input schema: a handler could read it as either`},
+		{"not an object", `[1,2]`, ""},
+	}
+	k := adapt.KeysOf(json.RawMessage(schema))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, k.AlikeFault("t", json.RawMessage(tt.in)))
+		})
+	}
+}
+
+func TestASchemaThatNamesNoPropertiesChecksNothing(t *testing.T) {
+	for _, schema := range []string{`{"type":"object"}`, `{}`, `true`, `not json`} {
+		k := adapt.KeysOf(json.RawMessage(schema))
+		assert.Nil(t, k, schema)
+		assert.Equal(t, "", k.AlikeFault("t", json.RawMessage(`{"PATH":"x"}`)), schema)
+	}
+}
