@@ -1,6 +1,7 @@
 package peersbench
 
-// This file is added to a copy of the peer harness (../shared/bench/peers) by
+// This file is added to a copy of the peer harness (the benchmark beside
+// mcp-go and the MCP go-sdk, kept outside this repository) by
 // bench/peerfloor; it is not part of the hookchain module, and it uses the
 // harness's own names: its policy, its tool, its mcp-go server and its
 // paired timing.
