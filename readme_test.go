@@ -1,7 +1,9 @@
 package hookchain_test
 
 import (
+	"io/fs"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -54,4 +56,32 @@ func dedent(s string) string {
 		lines[i] = strings.TrimPrefix(l, "\t")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// Every test the README names (its reliability table and fail-open audit
+// among them) is a test in the repository: a promise pinned by a test that
+// was renamed or removed would be a promise pinned by nothing.
+func TestEveryTestTheReadmeNamesExists(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	require.NoError(t, err)
+	defined := map[string]bool{}
+	decl := regexp.MustCompile(`(?m)^func ((?:Test|Fuzz|Benchmark)\w+)\(`)
+	require.NoError(t, filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, m := range decl.FindAllSubmatch(src, -1) {
+			defined[string(m[1])] = true
+		}
+		return nil
+	}))
+	named := regexp.MustCompile("`((?:Test|Fuzz)[A-Z]\\w+)").FindAllStringSubmatch(string(readme), -1)
+	require.NotEmpty(t, named)
+	for _, m := range named {
+		assert.True(t, defined[m[1]], "the README names %s, which no test file defines", m[1])
+	}
 }
