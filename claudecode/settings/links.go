@@ -526,7 +526,14 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 	} else {
 		l = hookchain.After(name, m, fn)
 	}
-	l = l.Timeout(h.Timeout + grace)
+	if !e.persistent {
+		// A persistent hook's Ask bounds itself by the hook's timeout and
+		// tells a failure that is the call's own from one that may be
+		// another call's (NotOwn); a chain's Timeout running out first, on
+		// a busy machine, would be the link's own failure, which a
+		// fail-open link allows.
+		l = l.Timeout(h.Timeout + grace)
+	}
 	if !c.block {
 		l = l.FailOpen()
 	}

@@ -62,6 +62,11 @@ func TestAPersistentCommandHookIsOneProcessForEveryEventItIsRegisteredFor(t *tes
 	assert.Equal(t, int64(1), st.Starts)
 	assert.Equal(t, int64(2), st.Answered)
 	assert.Equal(t, []string{"guard.sh@PreToolUse[0].hooks[0]", "guard.sh@PostToolUse[0].hooks[0]"}, linkNames(links))
+	// No chain Timeout: the hook's own bounds the call, and tells a failure
+	// that may be another call's from the call's own. A chain's running out
+	// first would be the link's own failure, which fail-open forgives.
+	assert.Equal(t, []string{`Before("guard.sh@PreToolUse[0].hooks[0]", Tool("Bash")) fail-open`, `After("guard.sh@PostToolUse[0].hooks[0]", And(Any(), Not(IsError()))) fail-open`},
+		describe(links))
 	out, err := pool.Hooks()[0].Ask(context.Background(), hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Edit"})
 	require.NoError(t, err)
 	assert.Regexp(t, `^Edit in `+regexp.QuoteMeta(project)+` for `+regexp.QuoteMeta(project)+`, pid [0-9]+$`, out.Reason, "it runs in the project, told where it is")
