@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode"
+
+	"github.com/hookchain/hookchain/internal/jsonscan"
 )
 
 // caseTwins refuses an object whose keys hold two alike but for case, as
@@ -34,7 +35,7 @@ func caseTwins[V any](obj map[string]V) error {
 	}
 	seen := make(map[string]string, len(keys))
 	for _, k := range keys {
-		f := foldKey(k)
+		f := jsonscan.FoldKey(k)
 		if first, ok := seen[f]; ok {
 			return twins(first, k)
 		}
@@ -45,21 +46,4 @@ func caseTwins[V any](obj map[string]V) error {
 
 func twins(a, b string) error {
 	return fmt.Errorf("it has the keys %q and %q, which Go's encoding/json reads as one", a, b)
-}
-
-// foldKey is key with each rune replaced by the least rune of its case
-// folding orbit (unicode.SimpleFold): two keys fold to one string exactly
-// when strings.EqualFold holds for them, "Kind", "KIND" and "\u212aind" (a
-// Kelvin sign) alike.
-func foldKey(key string) string {
-	var b strings.Builder
-	b.Grow(len(key))
-	for _, r := range key {
-		least := r
-		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-			least = min(least, f)
-		}
-		b.WriteRune(least)
-	}
-	return b.String()
 }

@@ -208,7 +208,7 @@ func scan(b []byte, fold bool, dup *[2]string) bool {
 		// The keys of the open objects, innermost last, and where each
 		// open object's keys start. Arrays on the stack keep a shallow
 		// input from allocating. sets holds, per open object, its keys
-		// once it has many, by their folded form (foldKey) under fold; it
+		// once it has many, by their folded form (FoldKey) under fold; it
 		// is made only for a document with such an object, and kept in
 		// step with starts from then on.
 		keyBuf   [8]string
@@ -294,7 +294,7 @@ key: // an object key must start at i
 		if sets != nil && sets[top] != nil {
 			name := key
 			if fold {
-				name = foldKey(key)
+				name = FoldKey(key)
 			}
 			if first, ok := sets[top][name]; ok {
 				*dup = [2]string{first, key}
@@ -316,7 +316,7 @@ key: // an object key must start at i
 				for _, k := range mine {
 					name := k
 					if fold {
-						name = foldKey(k)
+						name = FoldKey(k)
 					}
 					set[name] = k
 				}
@@ -386,12 +386,12 @@ func keyText(quoted []byte, escaped bool) string {
 	return s
 }
 
-// foldKey is key as case folding reads it: each rune replaced by the least
+// FoldKey is key as case folding reads it: each rune replaced by the least
 // rune that unicode.SimpleFold goes round to from it. Two keys fold to one
 // string exactly when strings.EqualFold holds for them, which is how
 // encoding/json matches a key to a field: "Kind", "KIND", and "\u212aind"
 // with its Kelvin sign all fold to "KIND".
-func foldKey(key string) string {
+func FoldKey(key string) string {
 	var b strings.Builder
 	b.Grow(len(key))
 	for _, r := range key {
