@@ -136,20 +136,24 @@ func TestAPersistentHookThatCannotStartFailsTheCallNamingWhy(t *testing.T) {
 
 func TestAPersistentHookThatHangsTimesTheCallOutAndIsRestarted(t *testing.T) {
 	noLeaks(t)
-	p, pidPath := persistent(t, "hang", func(s *process.PersistentSpec) { s.Timeout = 200 * time.Millisecond })
+	// The next call is asked at once, well inside the backoff, so that it
+	// waits for the restart however loaded the machine is.
+	p, pidPath := persistent(t, "hang", func(s *process.PersistentSpec) {
+		s.Timeout, s.MinBackoff = 500*time.Millisecond, 250*time.Millisecond
+	})
 
 	_, err := p.Ask(context.Background(), bashLs)
 
 	require.Error(t, err)
 	assert.Equal(t, process.TimedOut, kindOf(t, err))
-	assert.Equal(t, fmt.Sprintf("hook %q: timed out after 200ms (call 1)", p.String()), err.Error())
+	assert.Equal(t, fmt.Sprintf("hook %q: timed out after 500ms (call 1)", p.String()), err.Error())
 	first := readPid(t, pidPath)
-	requireGroupGone(t, first)
 
 	_, err = p.Ask(context.Background(), bashLs)
-	requireNotOwn(t, err, fmt.Sprintf("hook %q: timed out after 200ms (call 1); "+
+	requireNotOwn(t, err, fmt.Sprintf("hook %q: timed out after 500ms (call 1); "+
 		"denied, as it spent part of its time waiting on other calls or on a restart, and ran out of it", p.String()),
 		"the next call is asked of a new process, after a backoff that took from its time")
+	requireGroupGone(t, first)
 	assert.NotEqual(t, first, readPid(t, pidPath))
 	assert.Equal(t, int64(2), p.Stats().Starts)
 }
