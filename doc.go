@@ -83,7 +83,10 @@
 // Verdict. A failure is recorded in the trail
 // as a Step with Fault set and reported to observers. Then, by default, the
 // chain fails closed: it stops with Denied. A link built with [Link.FailOpen] is
-// recorded with verdict Allowed instead, and the chain carries on.
+// recorded with verdict Allowed instead, and the chain carries on, unless
+// its error is marked [NotOwn]: a failure that is not the link's own
+// (another call took down a process this one shared, a shutdown, a reload)
+// denies whatever the link's policy.
 //
 // Before asking anyone, the chain refuses (Denied, with an empty trail) an
 // event with no tool name or an unknown Hook, a tool name that is not UTF-8,
@@ -97,7 +100,10 @@
 // hook at all, Run answers Allowed at once without reading the event (an
 // unknown Hook is still refused).
 //
-// The event's Input and Output are shared with every link, not copied. A
+// The event's Input and Output are shared, not copied, with every link the
+// chain waits for; a Timeout link and the approver, which the chain can
+// abandon, are handed copies of their own, so that nothing they write after
+// their time is up reaches the tool or the model. A
 // link that writes to them in place, instead of answering Modify or Replace
 // with new bytes, would change what the tool runs or the model reads after
 // the links before it judged them, and leave no step to say so. The chain
@@ -117,6 +123,13 @@
 // chain refuses in the same words ("before NAME was asked"). FailOpen covers
 // a link's own failures only. Wrap checks the context once more after the
 // chain has allowed, and never calls the tool with a context that is done.
+//
+// A link without a Timeout that ends the goroutine it runs on
+// (runtime.Goexit, as t.FailNow does) ends the caller's: Go lets nothing
+// stop that, so Run cannot return. The chain records the link's failure, a
+// denial, and reports it to its observers, and Wrap never runs the tool.
+// Given a Timeout, such a link runs on a goroutine of its own and its end is
+// an ordinary failure.
 //
 // Run never returns an error and never panics. A Chain is immutable once built
 // and safe for concurrent use.
