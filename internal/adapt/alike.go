@@ -75,6 +75,23 @@ func (k *Keys) AlikeFault(tool string, in json.RawMessage) string {
 	return fmt.Sprintf("hookchain: the arguments of %s give %q at %s, alike but for case to the property %q of its input schema: a handler could read it as either", tool, key, at, prop)
 }
 
+// alikeButForCase reports whether a decoder that ignores case could read
+// key as prop. Decoders ignore it in more than one way: encoding/json folds
+// (strings.EqualFold), while sonic, which eino's tools decode with, lowers
+// both (strings.ToLower), so that "fİle", whose dotted capital I lowers to
+// "i" and folds to nothing, is its "file"; upper-casing is the third way.
+func alikeButForCase(key, prop string) bool {
+	if strings.EqualFold(key, prop) {
+		return true
+	}
+	for _, caseOf := range [...]func(string) string{strings.ToLower, strings.ToUpper} {
+		if caseOf(key) == caseOf(prop) {
+			return true
+		}
+	}
+	return false
+}
+
 var pointerEscape = strings.NewReplacer("~", "~0", "/", "~1")
 
 func (k *Keys) alike(v json.RawMessage, at string) (key, prop, where string, found bool) {
@@ -104,7 +121,7 @@ func (k *Keys) alike(v json.RawMessage, at string) (key, prop, where string, fou
 				continue
 			}
 			for p := range k.props {
-				if strings.EqualFold(name, p) {
+				if alikeButForCase(name, p) {
 					return name, p, at, true
 				}
 			}
