@@ -17,11 +17,13 @@ import (
 // them, and not that one, has no safe reading, and an adapter refuses it.
 
 // Keys is the part of a tool's input schema that names keys: the properties
-// of an object, each with its own, and those of an array's items. A nil
-// *Keys names none.
+// of an object, each with its own, those of the values of the keys it does
+// not name (additionalProperties, as a map of structs has), and those of an
+// array's items. A nil *Keys names none.
 type Keys struct {
-	props map[string]*Keys
-	items *Keys
+	props  map[string]*Keys
+	values *Keys
+	items  *Keys
 }
 
 // maxSchemaDepth bounds how deep a schema's properties are followed. Past
@@ -38,8 +40,9 @@ func keysOf(raw json.RawMessage, depth int) *Keys {
 		return nil
 	}
 	var s struct {
-		Properties map[string]json.RawMessage `json:"properties"`
-		Items      json.RawMessage            `json:"items"`
+		Properties           map[string]json.RawMessage `json:"properties"`
+		AdditionalProperties json.RawMessage            `json:"additionalProperties"`
+		Items                json.RawMessage            `json:"items"`
 	}
 	if json.Unmarshal(raw, &s) != nil {
 		return nil
@@ -51,10 +54,13 @@ func keysOf(raw json.RawMessage, depth int) *Keys {
 			k.props[name] = keysOf(v, depth+1)
 		}
 	}
+	if t := bytes.TrimSpace(s.AdditionalProperties); len(t) > 0 && t[0] == '{' {
+		k.values = keysOf(t, depth+1)
+	}
 	if t := bytes.TrimSpace(s.Items); len(t) > 0 && t[0] == '{' {
 		k.items = keysOf(t, depth+1)
 	}
-	if k.props == nil && k.items == nil {
+	if k.props == nil && k.values == nil && k.items == nil {
 		return nil
 	}
 	return k
@@ -103,7 +109,7 @@ func (k *Keys) alike(v json.RawMessage, at string) (key, prop, where string, fou
 		return "", "", "", false
 	}
 	switch {
-	case v[0] == '{' && k.props != nil:
+	case v[0] == '{' && (k.props != nil || k.values != nil):
 		var obj map[string]json.RawMessage
 		if json.Unmarshal(v, &obj) != nil {
 			return "", "", "", false
@@ -114,16 +120,17 @@ func (k *Keys) alike(v json.RawMessage, at string) (key, prop, where string, fou
 		}
 		slices.Sort(names)
 		for _, name := range names {
-			if sub, ok := k.props[name]; ok {
-				if key, prop, where, found = sub.alike(obj[name], at+"/"+pointerEscape.Replace(name)); found {
-					return
+			sub, ok := k.props[name]
+			if !ok {
+				for p := range k.props {
+					if alikeButForCase(name, p) {
+						return name, p, at, true
+					}
 				}
-				continue
+				sub = k.values
 			}
-			for p := range k.props {
-				if alikeButForCase(name, p) {
-					return name, p, at, true
-				}
+			if key, prop, where, found = sub.alike(obj[name], at+"/"+pointerEscape.Replace(name)); found {
+				return
 			}
 		}
 	case v[0] == '[' && k.items != nil:

@@ -9,7 +9,7 @@ import (
 )
 
 func TestAnArgumentAlikeButForCaseToANamedPropertyIsAFault(t *testing.T) {
-	const schema = `{"type":"object","properties":{"path":{"type":"string"},"a/b":{"type":"object","properties":{"mode":{}}},"list":{"type":"array","items":{"properties":{"name":{}}}}}}`
+	const schema = `{"type":"object","properties":{"path":{"type":"string"},"a/b":{"type":"object","properties":{"mode":{}}},"list":{"type":"array","items":{"properties":{"name":{}}}},"files":{"type":"object","additionalProperties":{"properties":{"mode":{}}}}}}`
 	tests := []struct{ name, in, want string }{
 		{"the property itself", `{"path":"x"}`, ""},
 		{"a key the schema does not name", `{"other":1,"Other":2}`, ""},
@@ -18,6 +18,8 @@ func TestAnArgumentAlikeButForCaseToANamedPropertyIsAFault(t *testing.T) {
 		{"under a key that needs escaping", `{"a/b":{"MODE":1}}`, `hookchain: the arguments of t give "MODE" at /a~1b, alike but for case to the property "mode" of its input schema: a handler could read it as either`},
 		{"in an array's items", `{"list":[{"name":1},{"Name":2}]}`, `hookchain: the arguments of t give "Name" at /list/1, alike but for case to the property "name" of its input schema: a handler could read it as either`},
 		{"not an object", `[1,2]`, ""},
+		{"in a map's value", `{"files":{"a":{"mode":1},"b":{"Mode":2}}}`, `hookchain: the arguments of t give "Mode" at /files/b, alike but for case to the property "mode" of its input schema: a handler could read it as either`},
+		{"a map's own keys", `{"files":{"MODE":{},"Files":{}}}`, ""},
 		{"a key that lowers to the property without folding to it", `{"lİst":[]}`, `hookchain: the arguments of t give "lİst" at /, alike but for case to the property "list" of its input schema: a handler could read it as either`},
 		{"a key that upper-cases to the property without folding to it", `{"lıst":[]}`, `hookchain: the arguments of t give "lıst" at /, alike but for case to the property "list" of its input schema: a handler could read it as either`},
 	}
