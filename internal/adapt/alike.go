@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/hookchain/hookchain/internal/jsonscan"
 )
 
 // A tool that binds its arguments to a Go struct with encoding/json matches
@@ -22,9 +24,23 @@ import (
 // array's items. A nil *Keys names none.
 type Keys struct {
 	props  map[string]*Keys
+	forms  map[form]string // each property's forms as decoders ignoring case read it -> the property
 	values *Keys
 	items  *Keys
 }
+
+// form is a key as one decoder that ignores case reads it.
+type form struct {
+	by  uint8 // index in readings
+	key string
+}
+
+// readings are the ways decoders ignore case: encoding/json folds
+// (strings.EqualFold, which jsonscan.FoldKey writes out), while sonic, which
+// eino's tools decode with, lowers both sides (strings.ToLower), so that
+// "fİle", whose dotted capital I lowers to "i" and folds to nothing, is its
+// "file"; upper-casing is the third way.
+var readings = [...]func(string) string{jsonscan.FoldKey, strings.ToLower, strings.ToUpper}
 
 // maxSchemaDepth bounds how deep a schema's properties are followed. Past
 // it keys go unchecked, as they do with no schema.
@@ -50,8 +66,17 @@ func keysOf(raw json.RawMessage, depth int) *Keys {
 	k := &Keys{}
 	if len(s.Properties) > 0 {
 		k.props = make(map[string]*Keys, len(s.Properties))
+		k.forms = make(map[form]string, len(readings)*len(s.Properties))
 		for name, v := range s.Properties {
 			k.props[name] = keysOf(v, depth+1)
+			for by, read := range readings {
+				// Of properties alike to each other, the least is named,
+				// whatever order the map gives them in.
+				f := form{uint8(by), read(name)}
+				if p, ok := k.forms[f]; !ok || name < p {
+					k.forms[f] = name
+				}
+			}
 		}
 	}
 	if t := bytes.TrimSpace(s.AdditionalProperties); len(t) > 0 && t[0] == '{' {
@@ -69,7 +94,7 @@ func keysOf(raw json.RawMessage, depth int) *Keys {
 // AlikeFault returns why the input in of tool cannot be given to it, or ""
 // when it can: an argument alike but for case to a property k names, and
 // not that property, anywhere k names properties. Of several, the first in
-// key order is named.
+// key order is named, with the same property each time.
 func (k *Keys) AlikeFault(tool string, in json.RawMessage) string {
 	key, prop, at, found := k.alike(in, "")
 	if !found {
@@ -81,21 +106,18 @@ func (k *Keys) AlikeFault(tool string, in json.RawMessage) string {
 	return fmt.Sprintf("hookchain: the arguments of %s give %q at %s, alike but for case to the property %q of its input schema: a handler could read it as either", tool, key, at, prop)
 }
 
-// alikeButForCase reports whether a decoder that ignores case could read
-// key as prop. Decoders ignore it in more than one way: encoding/json folds
-// (strings.EqualFold), while sonic, which eino's tools decode with, lowers
-// both (strings.ToLower), so that "fİle", whose dotted capital I lowers to
-// "i" and folds to nothing, is its "file"; upper-casing is the third way.
-func alikeButForCase(key, prop string) bool {
-	if strings.EqualFold(key, prop) {
-		return true
+// alikeProp returns the property that a decoder ignoring case could read
+// key as, key not being one itself.
+func (k *Keys) alikeProp(key string) (string, bool) {
+	if k.forms == nil {
+		return "", false
 	}
-	for _, caseOf := range [...]func(string) string{strings.ToLower, strings.ToUpper} {
-		if caseOf(key) == caseOf(prop) {
-			return true
+	for by, read := range readings {
+		if p, ok := k.forms[form{uint8(by), read(key)}]; ok {
+			return p, true
 		}
 	}
-	return false
+	return "", false
 }
 
 var pointerEscape = strings.NewReplacer("~", "~0", "/", "~1")
@@ -122,10 +144,8 @@ func (k *Keys) alike(v json.RawMessage, at string) (key, prop, where string, fou
 		for _, name := range names {
 			sub, ok := k.props[name]
 			if !ok {
-				for p := range k.props {
-					if alikeButForCase(name, p) {
-						return name, p, at, true
-					}
+				if p, ok := k.alikeProp(name); ok {
+					return name, p, at, true
 				}
 				sub = k.values
 			}

@@ -2,10 +2,12 @@ package adapt_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/hookchain/hookchain/internal/adapt"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestAnArgumentAlikeButForCaseToANamedPropertyIsAFault(t *testing.T) {
@@ -37,4 +39,33 @@ func TestASchemaThatNamesNoPropertiesChecksNothing(t *testing.T) {
 		assert.Nil(t, k, schema)
 		assert.Equal(t, "", k.AlikeFault("t", json.RawMessage(`{"PATH":"x"}`)), schema)
 	}
+}
+
+// The model writes the keys and the schema names the properties: each key
+// is looked up once per way a decoder ignores case, so checking an input
+// costs the same whether its schema names one property or many.
+func TestCheckingAnInputCostsTheSameHoweverManyPropertiesItsSchemaNames(t *testing.T) {
+	schema := func(n int) *adapt.Keys {
+		props := map[string]any{}
+		for i := range n {
+			props[fmt.Sprintf("prop%02d", i)] = map[string]any{}
+		}
+		b, err := json.Marshal(map[string]any{"properties": props})
+		require.NoError(t, err)
+		return adapt.KeysOf(b)
+	}
+	in := map[string]int{}
+	for i := range 500 {
+		in[fmt.Sprintf("key%03d", i)] = i
+	}
+	input, err := json.Marshal(in)
+	require.NoError(t, err)
+	allocs := func(k *adapt.Keys) float64 {
+		return testing.AllocsPerRun(5, func() {
+			if k.AlikeFault("t", input) != "" {
+				t.Fatal("no key is alike to a property")
+			}
+		})
+	}
+	assert.Equal(t, allocs(schema(1)), allocs(schema(40)))
 }
