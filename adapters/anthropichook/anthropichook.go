@@ -20,9 +20,10 @@
 // A tool made with toolrunner.NewBetaTool* parses its input with
 // encoding/json, which matches keys to fields whatever their case. So an
 // input with a key alike but for case to a property of the tool's input
-// schema (nested ones and array items included), and not that property —
-// {"PATH": ...} against "path" — is refused before the chain is asked, and a
-// rewrite into one before the tool runs: the model reads an error naming it.
+// schema (nested ones, a map's values and array items included), and not
+// that property — {"PATH": ...} against "path" — is refused before the
+// chain is asked, and a rewrite into one before the tool runs: the model
+// reads an error naming it.
 //
 // After the call, Event.Output is the tool's result blocks as the API reads
 // them, a JSON array such as [{"type":"text","text":"..."}]. A Go error from

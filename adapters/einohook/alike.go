@@ -14,8 +14,9 @@ type Option func(*middleware)
 // WithTools gives the middleware the node's tools, so that it knows the
 // keys each one's schema names. A tool made with eino's utils.Infer*
 // decodes its arguments with sonic, which, as encoding/json, matches a key
-// to a field whatever its case: {"PATH": ...} is, to it, the "path" a guard
-// looked for and did not find. With its schema known, an argument alike but
+// to a field whatever its case (by lowering both, so even "fİle", with a
+// dotted capital I, is its "file"): {"PATH": ...} is, to it, the "path" a
+// guard looked for and did not find. With its schema known, an argument alike but
 // for case to one of its properties, and not that one, is refused before
 // the chain is asked, and a rewrite into one before the tool runs: the
 // model reads why, and the tool does not run. Without WithTools, or for a

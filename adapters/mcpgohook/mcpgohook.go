@@ -25,9 +25,10 @@
 // Arguments a handler could read otherwise than the chain are refused before
 // the chain is asked, and the handler does not run: a handler that binds
 // them to a Go struct matches keys whatever their case, so where the tool's
-// input schema names its properties (nested ones and array items included),
-// a key alike but for case to one of them and not that one — {"PATH": ...}
-// against a property "path" — is an error result naming it. A rewrite is
+// input schema names its properties (nested ones, a map's values and array
+// items included), a key alike but for case to one of them and not that
+// one — {"PATH": ...} against a property "path" — is an error result naming
+// it. A rewrite is
 // checked the same way. Keys the schema does not name are not checked: a
 // tool with no properties in its schema must read its keys exactly.
 //

@@ -39,7 +39,9 @@
 //   - Allowed at both hooks: exactly what the handler returned, images,
 //     resources and structuredContent included — the same *CallToolResult, or
 //     the same error. A result the handler returned beside its error is
-//     dropped: the after-chain was shown the error alone.
+//     dropped: the after-chain was shown the error alone, which is its text,
+//     so a *jsonrpc.Error, which the SDK sends as it is, goes on with its
+//     code and message and without its data.
 //   - Denied, before or after the call: a result with isError set whose one
 //     text block is the chain's reason. Before the call the tool does not run;
 //     after it the output is withheld. A refusal is a tool result the model
@@ -84,6 +86,7 @@ import (
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/internal/adapt"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -173,7 +176,7 @@ func (m *middleware) handle(ctx context.Context, req *mcp.CallToolRequest, next 
 		if gotErr != nil {
 			// The after-chain is shown the error alone, so the error is all
 			// that goes on: a result beside it is never handed back.
-			got = nil
+			got, gotErr = nil, textOnly(gotErr)
 			return hookchain.Result{}, gotErr
 		}
 		res, ok := got.(*mcp.CallToolResult)
@@ -241,6 +244,17 @@ func run(ctx context.Context, next mcp.MethodHandler, req *mcp.CallToolRequest) 
 		}
 	}()
 	return next(ctx, "tools/call", req)
+}
+
+// textOnly returns err as the after-chain is shown it, its text: a
+// *jsonrpc.Error, which the SDK sends as it is, without the data beside its
+// message, which its text leaves out. Any other error the SDK sends as its
+// text (and a wrapped *jsonrpc.Error's code), so it goes on as it is.
+func textOnly(err error) error {
+	if w, ok := err.(*jsonrpc.Error); ok && w.Data != nil {
+		return &jsonrpc.Error{Code: w.Code, Message: w.Message}
+	}
+	return err
 }
 
 // speaksMultiRoundTrip reports whether the session's client speaks protocol

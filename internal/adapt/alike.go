@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/hookchain/hookchain/internal/jsonscan"
 )
 
 // A tool that binds its arguments to a Go struct with encoding/json matches
@@ -17,12 +19,28 @@ import (
 // them, and not that one, has no safe reading, and an adapter refuses it.
 
 // Keys is the part of a tool's input schema that names keys: the properties
-// of an object, each with its own, and those of an array's items. A nil
-// *Keys names none.
+// of an object, each with its own, those of the values of the keys it does
+// not name (additionalProperties, as a map of structs has), and those of an
+// array's items. A nil *Keys names none.
 type Keys struct {
-	props map[string]*Keys
-	items *Keys
+	props  map[string]*Keys
+	forms  map[form]string // each property's forms as decoders ignoring case read it -> the property
+	values *Keys
+	items  *Keys
 }
+
+// form is a key as one decoder that ignores case reads it.
+type form struct {
+	by  uint8 // index in readings
+	key string
+}
+
+// readings are the ways decoders ignore case: encoding/json folds
+// (strings.EqualFold, which jsonscan.FoldKey writes out), while sonic, which
+// eino's tools decode with, lowers both sides (strings.ToLower), so that
+// "fİle", whose dotted capital I lowers to "i" and folds to nothing, is its
+// "file"; upper-casing is the third way.
+var readings = [...]func(string) string{jsonscan.FoldKey, strings.ToLower, strings.ToUpper}
 
 // maxSchemaDepth bounds how deep a schema's properties are followed. Past
 // it keys go unchecked, as they do with no schema.
@@ -38,8 +56,9 @@ func keysOf(raw json.RawMessage, depth int) *Keys {
 		return nil
 	}
 	var s struct {
-		Properties map[string]json.RawMessage `json:"properties"`
-		Items      json.RawMessage            `json:"items"`
+		Properties           map[string]json.RawMessage `json:"properties"`
+		AdditionalProperties json.RawMessage            `json:"additionalProperties"`
+		Items                json.RawMessage            `json:"items"`
 	}
 	if json.Unmarshal(raw, &s) != nil {
 		return nil
@@ -47,14 +66,26 @@ func keysOf(raw json.RawMessage, depth int) *Keys {
 	k := &Keys{}
 	if len(s.Properties) > 0 {
 		k.props = make(map[string]*Keys, len(s.Properties))
+		k.forms = make(map[form]string, len(readings)*len(s.Properties))
 		for name, v := range s.Properties {
 			k.props[name] = keysOf(v, depth+1)
+			for by, read := range readings {
+				// Of properties alike to each other, the least is named,
+				// whatever order the map gives them in.
+				f := form{uint8(by), read(name)}
+				if p, ok := k.forms[f]; !ok || name < p {
+					k.forms[f] = name
+				}
+			}
 		}
+	}
+	if t := bytes.TrimSpace(s.AdditionalProperties); len(t) > 0 && t[0] == '{' {
+		k.values = keysOf(t, depth+1)
 	}
 	if t := bytes.TrimSpace(s.Items); len(t) > 0 && t[0] == '{' {
 		k.items = keysOf(t, depth+1)
 	}
-	if k.props == nil && k.items == nil {
+	if k.props == nil && k.values == nil && k.items == nil {
 		return nil
 	}
 	return k
@@ -63,7 +94,7 @@ func keysOf(raw json.RawMessage, depth int) *Keys {
 // AlikeFault returns why the input in of tool cannot be given to it, or ""
 // when it can: an argument alike but for case to a property k names, and
 // not that property, anywhere k names properties. Of several, the first in
-// key order is named.
+// key order is named, with the same property each time.
 func (k *Keys) AlikeFault(tool string, in json.RawMessage) string {
 	key, prop, at, found := k.alike(in, "")
 	if !found {
@@ -73,6 +104,20 @@ func (k *Keys) AlikeFault(tool string, in json.RawMessage) string {
 		at = "/"
 	}
 	return fmt.Sprintf("hookchain: the arguments of %s give %q at %s, alike but for case to the property %q of its input schema: a handler could read it as either", tool, key, at, prop)
+}
+
+// alikeProp returns the property that a decoder ignoring case could read
+// key as, key not being one itself.
+func (k *Keys) alikeProp(key string) (string, bool) {
+	if k.forms == nil {
+		return "", false
+	}
+	for by, read := range readings {
+		if p, ok := k.forms[form{uint8(by), read(key)}]; ok {
+			return p, true
+		}
+	}
+	return "", false
 }
 
 var pointerEscape = strings.NewReplacer("~", "~0", "/", "~1")
@@ -86,7 +131,7 @@ func (k *Keys) alike(v json.RawMessage, at string) (key, prop, where string, fou
 		return "", "", "", false
 	}
 	switch {
-	case v[0] == '{' && k.props != nil:
+	case v[0] == '{' && (k.props != nil || k.values != nil):
 		var obj map[string]json.RawMessage
 		if json.Unmarshal(v, &obj) != nil {
 			return "", "", "", false
@@ -97,16 +142,15 @@ func (k *Keys) alike(v json.RawMessage, at string) (key, prop, where string, fou
 		}
 		slices.Sort(names)
 		for _, name := range names {
-			if sub, ok := k.props[name]; ok {
-				if key, prop, where, found = sub.alike(obj[name], at+"/"+pointerEscape.Replace(name)); found {
-					return
-				}
-				continue
-			}
-			for p := range k.props {
-				if strings.EqualFold(name, p) {
+			sub, ok := k.props[name]
+			if !ok {
+				if p, ok := k.alikeProp(name); ok {
 					return name, p, at, true
 				}
+				sub = k.values
+			}
+			if key, prop, where, found = sub.alike(obj[name], at+"/"+pointerEscape.Replace(name)); found {
+				return
 			}
 		}
 	case v[0] == '[' && k.items != nil:
