@@ -77,8 +77,11 @@
 // settings file changes (checked every --watch, a second by default): the
 // new chain takes over for new requests at once, and the old one's hooks
 // are stopped once its last request is answered, never before. Settings
-// that do not load leave the old chain in place, and the log says why. On
-// SIGTERM or SIGINT it blocks new requests, gives the requests in flight
+// that do not load leave the old chain in place, and the log says why.
+// Settings holding an http hook at serve's own address (Claude Code's
+// settings.json, read when no --settings is given) do not load: each call
+// would be sent back to serve, round and round, until a timeout let it
+// run. On SIGTERM or SIGINT it blocks new requests, gives the requests in flight
 // --shutdown-timeout (30s) to finish and blocks those still running then,
 // stops every hook process, and exits 0.
 //

@@ -118,6 +118,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.S
 		s.stopAll()
 		return fail("%s listens on %s, which is not a loopback address: give --token", cfg.listen, addr.IP)
 	}
+	s.self = ln.Addr().String()
 	if listening != nil {
 		listening(ln.Addr())
 	}
@@ -175,6 +176,11 @@ type server struct {
 	cut      context.CancelCauseFunc
 	stopped  chan struct{}
 
+	// self is the address serve listens at: --listen, then, once it
+	// listens, the address the listener has (its port, when --listen
+	// gave 0).
+	self string
+
 	cur      atomic.Pointer[generation]
 	reloadMu sync.Mutex // one reload at a time; it guards stamp
 	stamp    string     // the settings files as the current chain was built from them
@@ -183,7 +189,7 @@ type server struct {
 
 // newServer is a server with no settings loaded yet.
 func newServer(c common, cfg serveConfig, project string, log *slog.Logger) *server {
-	s := &server{c: c, cfg: cfg, project: project, log: log, requests: newRequests(), stopped: make(chan struct{})}
+	s := &server{c: c, cfg: cfg, project: project, log: log, self: cfg.listen, requests: newRequests(), stopped: make(chan struct{})}
 	s.cutoff, s.cut = context.WithCancelCause(context.Background())
 	return s
 }
@@ -293,6 +299,9 @@ func (s *server) load() (*generation, error) {
 	opts := s.c.options(s.project, pool)
 	opts.Logger = s.log
 	links, err := st.Links(opts)
+	if err == nil {
+		err = selfHook(st.Hooks(opts), s.self)
+	}
 	if err == nil {
 		var chain *hookchain.Chain
 		if chain, err = hookchain.Build(links...); err == nil {
