@@ -2,8 +2,10 @@ package opa_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"sync"
 	"testing"
 	"time"
 
@@ -40,8 +42,19 @@ decision := {"decision": "allow"} if {
 	t.Run("waiting behind another call", func(t *testing.T) {
 		release := opa.HoldTurn(f)
 		defer release()
-		assert.Equal(t, failure("opa: evaluating hookchain/decision: no turn within 200ms: another call's decision held OPA"),
-			chain.Run(context.Background(), bash(hookchain.BeforeTool, "toolu_rm", `{"command":"rm -rf /"}`)))
+		want := failure("opa: evaluating hookchain/decision: no turn within 200ms: another call's decision held OPA")
+		got := make(chan hookchain.Outcome, 200)
+		var wg sync.WaitGroup
+		for i := range 200 {
+			wg.Go(func() {
+				got <- chain.Run(context.Background(), bash(hookchain.BeforeTool, fmt.Sprintf("toolu_rm%d", i), `{"command":"rm -rf /"}`))
+			})
+		}
+		wg.Wait()
+		close(got)
+		for out := range got {
+			assert.Equal(t, want, out)
+		}
 	})
 	t.Run("a decision of its own too slow", func(t *testing.T) {
 		assert.Equal(t, hookchain.Outcome{Trail: []hookchain.Step{{Name: "policy", Fault: "opa: evaluating hookchain/decision: no decision within 200ms"}}},
