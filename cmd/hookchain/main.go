@@ -69,7 +69,8 @@
 // block, is answered {"continue":false}, which stops Claude Code.
 //
 // serve listens on loopback addresses only, unless it is given a bearer
-// token (--token, or --token-file, read again whenever it changes), which
+// token (--token, or --token-file, read again when it has changed, at each
+// --watch check and on SIGHUP: with --watch 0, on SIGHUP only), which
 // every request must then carry in its Authorization header; it is
 // compared in constant time. It logs every decision, through
 // hookchain.LogObserver, and its own events on stderr (--log-format text

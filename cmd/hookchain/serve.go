@@ -63,7 +63,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.S
 	fs.StringVar(&tokenFile, "token-file", "", "a `file` holding the token")
 	fs.DurationVar(&cfg.shutdownTimeout, "shutdown-timeout", 30*time.Second, "how long requests in flight are waited for")
 	fs.DurationVar(&cfg.readTimeout, "read-timeout", 10*time.Second, "how long a request's hook input may take to arrive once its headers have")
-	fs.DurationVar(&cfg.watch, "watch", time.Second, "how often the settings files are checked for changes; 0: on SIGHUP only")
+	fs.DurationVar(&cfg.watch, "watch", time.Second, "how often the settings files and the token file are checked for changes; 0: on SIGHUP only")
 	fs.StringVar(&cfg.logFormat, "log-format", "text", "text or json")
 	fs.StringVar(&cfg.logLevel, "log-level", "info", "debug, info, warn or error")
 	fs.Int64Var(&cfg.maxBody, "max-body", maxInput, "the largest hook input accepted, in `bytes`")
@@ -163,7 +163,8 @@ type server struct {
 	log     *slog.Logger
 
 	// auth is the token requests must carry, nil when there is none;
-	// tokenFile, when given, is read again whenever it changes.
+	// tokenFile, when given, is read again when it has changed, at each
+	// --watch check and on SIGHUP.
 	auth       atomic.Pointer[auth]
 	tokenFile  string
 	tokenStamp string // guarded by reloadMu
