@@ -74,10 +74,15 @@ func serve(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.S
 		fmt.Fprintf(stderr, "hookchain serve: "+format+"\n", args...)
 		return exitFailed
 	}
+	var tokenStamp string
 	if tokenFile != "" {
 		if cfg.token != "" {
 			return fail("give --token or --token-file, not both")
 		}
+		// Stamped before it is read, as rereadToken does: a token rotated
+		// between the two is then taken at the next check, where a stamp
+		// taken after the read would keep the revoked one in force.
+		tokenStamp = stampOf([]string{tokenFile})
 		token, err := readToken(tokenFile)
 		if err != nil {
 			return fail("%v", err)
@@ -103,7 +108,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.S
 	s.tokenFile = tokenFile
 	if cfg.token != "" {
 		s.auth.Store(newAuth(cfg.token))
-		s.tokenStamp = stampOf([]string{tokenFile})
+		s.tokenStamp = tokenStamp
 	}
 	if err := s.reload("start"); err != nil {
 		return fail("%v", err)
