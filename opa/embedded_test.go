@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -221,10 +222,10 @@ func TestOptionsAreRefusedWhereTheyDoNotApply(t *testing.T) {
 		want string
 	}{
 		{"ATimeoutForEmbedded", embedded(opa.WithTimeout(time.Second)),
-			"opa: Embedded: WithTimeout and WithHTTPClient apply to Remote only; bound an in-process link with the chain's Link.Timeout"},
+			"opa: Embedded: WithTimeout applies to Remote and NewFleet only; bound an Embedded link with the chain's Link.Timeout"},
+		{"AClientForEmbedded", embedded(opa.WithHTTPClient(http.DefaultClient)), "opa: Embedded: WithHTTPClient applies to Remote only"},
 		{"AClientForAFleet", fleet(opa.WithHTTPClient(nil)), "opa: WithHTTPClient(nil) (given to NewFleet)"},
-		{"ATimeoutForAFleet", fleet(opa.WithTimeout(time.Second)),
-			"opa: NewFleet: WithTimeout and WithHTTPClient apply to Remote only; bound an in-process link with the chain's Link.Timeout"},
+		{"AClientForAFleetThatIsNotNil", fleet(opa.WithHTTPClient(http.DefaultClient)), "opa: NewFleet: WithHTTPClient applies to Remote only"},
 		{"DataForAFleet", fleet(opa.WithData(map[string]any{})), "opa: NewFleet: WithData applies to Embedded only; a Fleet's data comes from its bundles"},
 		{"DataForRemote", remote(opa.WithData(map[string]any{})), "opa: Remote: WithData applies to Embedded only; a Remote server has its own"},
 		{"ANilLogger", embedded(opa.WithLogger(nil)), "opa: WithLogger(nil) (given to Embedded)"},

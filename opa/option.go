@@ -79,6 +79,15 @@ func WithData(data map[string]any) Option {
 // WithTimeout bounds each request of a Remote link, DefaultTimeout when not
 // given. A request that outlasts it is the link's failure: the chain denies
 // the call. d must be positive.
+//
+// Given to NewFleet, it bounds each decision of the Fleet's link, its wait
+// for its turn included (a Fleet decides one call at a time), and nothing
+// when not given. A decision that outlasts it is the link's own failure; a
+// call whose time runs out while another call's decision holds OPA has not
+// failed, the other call has held it up, and its error is marked
+// hookchain.NotOwn: the chain denies it whatever the link's failure policy.
+// Bound a fail-open Fleet link this way rather than with the chain's
+// Link.Timeout, which counts the wait as the link's own and forgives it.
 func WithTimeout(d time.Duration) Option {
 	return func(o *options) {
 		if d <= 0 {
@@ -133,13 +142,16 @@ func newOptions(ctor string, opts []Option) (*options, error) {
 		}
 		return nil, fmt.Errorf("opa: %s: WithData applies to Embedded only; %s", ctor, whose)
 	}
-	if ctor != "Remote" && (o.timeout != 0 || o.client != nil) {
-		return nil, fmt.Errorf("opa: %s: WithTimeout and WithHTTPClient apply to Remote only; bound an in-process link with the chain's Link.Timeout", ctor)
+	if ctor == "Embedded" && o.timeout != 0 {
+		return nil, fmt.Errorf("opa: %s: WithTimeout applies to Remote and NewFleet only; bound an Embedded link with the chain's Link.Timeout", ctor)
+	}
+	if ctor != "Remote" && o.client != nil {
+		return nil, fmt.Errorf("opa: %s: WithHTTPClient applies to Remote only", ctor)
 	}
 	if o.logger == nil {
 		o.logger = slog.Default()
 	}
-	if o.timeout == 0 {
+	if o.timeout == 0 && ctor == "Remote" {
 		o.timeout = DefaultTimeout
 	}
 	return o, nil

@@ -69,7 +69,8 @@
 // block, is answered {"continue":false}, which stops Claude Code.
 //
 // serve listens on loopback addresses only, unless it is given a bearer
-// token (--token, or --token-file, read again whenever it changes), which
+// token (--token, or --token-file, read again when it has changed, at each
+// --watch check and on SIGHUP: with --watch 0, on SIGHUP only), which
 // every request must then carry in its Authorization header; it is
 // compared in constant time. It logs every decision, through
 // hookchain.LogObserver, and its own events on stderr (--log-format text
@@ -77,8 +78,11 @@
 // settings file changes (checked every --watch, a second by default): the
 // new chain takes over for new requests at once, and the old one's hooks
 // are stopped once its last request is answered, never before. Settings
-// that do not load leave the old chain in place, and the log says why. On
-// SIGTERM or SIGINT it blocks new requests, gives the requests in flight
+// that do not load leave the old chain in place, and the log says why.
+// Settings holding an http hook at serve's own address (Claude Code's
+// settings.json, read when no --settings is given) do not load: each call
+// would be sent back to serve, round and round, until a timeout let it
+// run. On SIGTERM or SIGINT it blocks new requests, gives the requests in flight
 // --shutdown-timeout (30s) to finish and blocks those still running then,
 // stops every hook process, and exits 0.
 //

@@ -63,7 +63,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.S
 	fs.StringVar(&tokenFile, "token-file", "", "a `file` holding the token")
 	fs.DurationVar(&cfg.shutdownTimeout, "shutdown-timeout", 30*time.Second, "how long requests in flight are waited for")
 	fs.DurationVar(&cfg.readTimeout, "read-timeout", 10*time.Second, "how long a request's hook input may take to arrive once its headers have")
-	fs.DurationVar(&cfg.watch, "watch", time.Second, "how often the settings files are checked for changes; 0: on SIGHUP only")
+	fs.DurationVar(&cfg.watch, "watch", time.Second, "how often the settings files and the token file are checked for changes; 0: on SIGHUP only")
 	fs.StringVar(&cfg.logFormat, "log-format", "text", "text or json")
 	fs.StringVar(&cfg.logLevel, "log-level", "info", "debug, info, warn or error")
 	fs.Int64Var(&cfg.maxBody, "max-body", maxInput, "the largest hook input accepted, in `bytes`")
@@ -74,10 +74,15 @@ func serve(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.S
 		fmt.Fprintf(stderr, "hookchain serve: "+format+"\n", args...)
 		return exitFailed
 	}
+	var tokenStamp string
 	if tokenFile != "" {
 		if cfg.token != "" {
 			return fail("give --token or --token-file, not both")
 		}
+		// Stamped before it is read, as rereadToken does: a token rotated
+		// between the two is then taken at the next check, where a stamp
+		// taken after the read would keep the revoked one in force.
+		tokenStamp = stampOf([]string{tokenFile})
 		token, err := readToken(tokenFile)
 		if err != nil {
 			return fail("%v", err)
@@ -103,7 +108,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.S
 	s.tokenFile = tokenFile
 	if cfg.token != "" {
 		s.auth.Store(newAuth(cfg.token))
-		s.tokenStamp = stampOf([]string{tokenFile})
+		s.tokenStamp = tokenStamp
 	}
 	if err := s.reload("start"); err != nil {
 		return fail("%v", err)
@@ -118,6 +123,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.S
 		s.stopAll()
 		return fail("%s listens on %s, which is not a loopback address: give --token", cfg.listen, addr.IP)
 	}
+	s.self = ln.Addr().String()
 	if listening != nil {
 		listening(ln.Addr())
 	}
@@ -162,7 +168,8 @@ type server struct {
 	log     *slog.Logger
 
 	// auth is the token requests must carry, nil when there is none;
-	// tokenFile, when given, is read again whenever it changes.
+	// tokenFile, when given, is read again when it has changed, at each
+	// --watch check and on SIGHUP.
 	auth       atomic.Pointer[auth]
 	tokenFile  string
 	tokenStamp string // guarded by reloadMu
@@ -175,6 +182,11 @@ type server struct {
 	cut      context.CancelCauseFunc
 	stopped  chan struct{}
 
+	// self is the address serve listens at: --listen, then, once it
+	// listens, the address the listener has (its port, when --listen
+	// gave 0).
+	self string
+
 	cur      atomic.Pointer[generation]
 	reloadMu sync.Mutex // one reload at a time; it guards stamp
 	stamp    string     // the settings files as the current chain was built from them
@@ -183,7 +195,7 @@ type server struct {
 
 // newServer is a server with no settings loaded yet.
 func newServer(c common, cfg serveConfig, project string, log *slog.Logger) *server {
-	s := &server{c: c, cfg: cfg, project: project, log: log, requests: newRequests(), stopped: make(chan struct{})}
+	s := &server{c: c, cfg: cfg, project: project, log: log, self: cfg.listen, requests: newRequests(), stopped: make(chan struct{})}
 	s.cutoff, s.cut = context.WithCancelCause(context.Background())
 	return s
 }
@@ -293,6 +305,9 @@ func (s *server) load() (*generation, error) {
 	opts := s.c.options(s.project, pool)
 	opts.Logger = s.log
 	links, err := st.Links(opts)
+	if err == nil {
+		err = selfHook(st.Hooks(opts), s.self)
+	}
 	if err == nil {
 		var chain *hookchain.Chain
 		if chain, err = hookchain.Build(links...); err == nil {

@@ -398,10 +398,20 @@ func TestServeShowsWhatRunsOnlyToARequestWithTheToken(t *testing.T) {
 		assert.Equal(t, http.StatusOK, status)
 		assert.Equal(t, `{"status":"ok"}`+"\n", got, "no settings paths, no command lines: Authorization %q", header)
 	}
-	status, got := health(t, s.url, "Authorization", "Bearer s3cret-t0ken")
+	// Everything but the time of the load, which the clock says, once the
+	// persistent hook, started in the background, is up.
+	loadedAt := regexp.MustCompile(`"loaded_at":"[^"]+"`)
+	want := `{"status":"ok","generation":0,"hooks":3,"settings":["` + filepath.Join(project, "hookchain.json") + `"],"loaded_at":"…",` +
+		`"persistent":[{"command":"sh \"$CLAUDE_PROJECT_DIR\"/guard.sh","running":true,"starts":1,"answered":0,"late_answers":0}]}` + "\n"
+	var status int
+	var got string
+	assert.Eventually(t, func() bool {
+		status, got = health(t, s.url, "Authorization", "Bearer s3cret-t0ken")
+		got = loadedAt.ReplaceAllString(got, `"loaded_at":"…"`)
+		return got == want
+	}, 10*time.Second, 5*time.Millisecond)
 	assert.Equal(t, http.StatusOK, status)
-	assert.Contains(t, got, `"settings":["`+filepath.Join(project, "hookchain.json")+`"]`)
-	assert.Contains(t, got, `guard.sh`)
+	assert.Equal(t, want, got)
 }
 
 func TestServeReadsTheTokenFileAgainWhenItChanges(t *testing.T) {
