@@ -274,7 +274,7 @@ func (s *Settings) plan(opts Options, build bool) plan {
 	}
 
 	names := s.names(cands)
-	b := &builder{opts: opts, build: build, persistent: map[string]*process.Persistent{}}
+	b := &builder{opts: opts, build: build, persistent: map[string]hookchain.Interceptor{}}
 	for ci, c := range cands {
 		link, err := s.link(&s.entries[c.first], names[ci], c, b)
 		if err != nil {
@@ -401,7 +401,7 @@ func (s *Settings) names(cands []*candidate) []string {
 type builder struct {
 	opts       Options
 	build      bool
-	persistent map[string]*process.Persistent
+	persistent map[string]hookchain.Interceptor
 }
 
 // persistentHook is the persistent hook that runs spec for e, shared by
@@ -414,8 +414,8 @@ func (b *builder) persistentHook(e *entry, spec process.Spec) (hookchain.Interce
 		}, nil
 	}
 	key := e.commandKey()
-	if p, ok := b.persistent[key]; ok {
-		return p.Ask, nil
+	if ask, ok := b.persistent[key]; ok {
+		return ask, nil
 	}
 	h := e.hook
 	if b.opts.Pool == nil {
@@ -437,8 +437,12 @@ func (b *builder) persistentHook(e *entry, spec process.Spec) (hookchain.Interce
 	if err != nil {
 		return nil, &Error{File: h.File, Line: e.line, Col: e.col, Where: h.Where(), Msg: err.Error()}
 	}
-	b.persistent[key] = p
-	return p.Ask, nil
+	ask := p.Ask
+	if spec.Dir != "" {
+		ask = notDisarmedByItsDir(p.Ask, spec.Dir)
+	}
+	b.persistent[key] = ask
+	return ask, nil
 }
 
 func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookchain.Link, error) {
