@@ -364,7 +364,7 @@ const (
 	whyOverloaded = "as other calls held every slot"
 	whyNoTurn     = "as other hooks' starts held up its start"
 	whyClosed     = "as the hook was closed, which is not this call's failure"
-	whyCap        = "as a line past the cap is not read, and what the hook decided is not known"
+	whyCap        = "as output past the cap is not read, and what the hook decided is not known"
 )
 
 // failure is what Ask answers for e: the error, when the failure is the
@@ -390,9 +390,7 @@ func (p *Persistent) failure(e *Error, shared, waited bool) (hookchain.Outcome, 
 	case e.Kind == StartFailed && errors.Is(e.Err, errNoTurn):
 		why = whyNoTurn
 	case e.Kind == LineTooLong:
-		// A cap bounds what is read, never what is decided; the line may
-		// be a denial, or a rewrite of an input the agent made long.
-		why = whyCap
+		return hookchain.Outcome{}, overCap(e)
 	case shared:
 		why = whyShared
 	case waited && e.Kind == TimedOut:

@@ -25,11 +25,11 @@ func TestAnAnswerLineOverTheCapIsDeniedEvenByAGuardThatFailsOpen(t *testing.T) {
 	})
 
 	_, err := p.Ask(context.Background(), bashLs)
-	fault := fmt.Sprintf("hook %q: wrote a line of more than 4096 bytes on stdout (call 1); denied, as a line past the cap is not read, and what the hook decided is not known", p.String())
+	fault := fmt.Sprintf("hook %q: wrote a line of more than 4096 bytes on stdout (call 1); denied, as output past the cap is not read, and what the hook decided is not known", p.String())
 	requireNotOwn(t, err, fault)
 	assert.Equal(t, process.LineTooLong, kindOf(t, err))
 
 	out := failingOpen(p).Run(context.Background(), bashLs)
 	require.Len(t, out.Trail, 1)
-	assert.Equal(t, standIn(fmt.Sprintf("hook %q: wrote a line of more than 4096 bytes on stdout (call 1); denied, as a line past the cap is not read, and what the hook decided is not known", p.String())), out)
+	assert.Equal(t, standIn(fmt.Sprintf("hook %q: wrote a line of more than 4096 bytes on stdout (call 1); denied, as output past the cap is not read, and what the hook decided is not known", p.String())), out)
 }
