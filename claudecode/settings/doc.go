@@ -101,7 +101,7 @@
 //     environment of the process, less OTEL_*; Options.Inherit for the
 //     strict baseline), in the call's working directory, with
 //     CLAUDE_PROJECT_DIR set to the project's root. When that directory is
-//     gone, as Claude Code does, they run in the session's directory
+//     gone (as Claude Code does) or cannot be entered, they run in the session's directory
 //     (Options.Session.Cwd), else the project's root, the home directory
 //     or the temporary directory; with none left, the call is denied by
 //     name, whatever the hook's onFailure, since the hook never ran. The command runs with

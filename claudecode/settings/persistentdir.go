@@ -3,7 +3,6 @@ package settings
 import (
 	"context"
 	"errors"
-	"os"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/process"
@@ -40,17 +39,15 @@ func startFailed(err error) bool {
 	return pe.Kind == process.StartFailed
 }
 
-// dirGone reports whether dir is no longer a directory.
-func dirGone(dir string) bool {
-	fi, err := os.Stat(dir)
-	return err != nil || !fi.IsDir()
-}
+// dirGone reports whether dir is no longer a directory a hook can be
+// started in.
+func dirGone(dir string) bool { return !usableDir(dir) }
 
 // dirGoneError is a start failure that its directory's removal caused.
 type dirGoneError struct{ err error }
 
 func (d dirGoneError) Error() string {
-	return d.err.Error() + "; denied, as the directory it runs in is gone, which a call can do and the hook cannot help"
+	return d.err.Error() + "; denied, as the directory it runs in is gone or cannot be entered, which a call can do and the hook cannot help"
 }
 
 func (d dirGoneError) Unwrap() error { return d.err }
