@@ -148,8 +148,9 @@
 // The command runs as a command hook does — Claude Code's environment, the
 // project as its working directory and CLAUDE_PROJECT_DIR — fixed when it
 // starts; each request carries the call (tool, input, output), not the
-// session. One command is one process, whichever events it is registered
-// for, and its "timeout" bounds each call. Options.Pool owns the
+// session. One command with one "timeout" is one process, whichever events
+// it is registered for, and the timeout bounds each call (the same command
+// with another timeout is a process of its own). Options.Pool owns the
 // processes: Links refuses a persistent hook without one, and the pool's
 // Close stops them.
 //

@@ -314,11 +314,14 @@ func (e *entry) key() string {
 }
 
 // commandKey is what makes two persistent hooks one process: the same
-// command, run the same way, from the same plugin, whatever the event.
+// command, run the same way, from the same plugin, with the same timeout,
+// whatever the event. The process's Timeout bounds every call it is asked:
+// shared with a hook of a shorter one, a guard would time out before its
+// answer, a failure its fail-open link forgives.
 func (e *entry) commandKey() string {
 	key := e.key()
 	_, rest, _ := strings.Cut(key, "\x00")
-	return rest
+	return rest + "\x00" + e.hook.Timeout.String()
 }
 
 // source is where the hook's "/path" if rules start: a plugin's root; the
@@ -405,8 +408,8 @@ type builder struct {
 }
 
 // persistentHook is the persistent hook that runs spec for e, shared by
-// every link of the same command (the same program under PreToolUse and
-// PostToolUse is one process).
+// every link of the same command and timeout (the same program under
+// PreToolUse and PostToolUse is one process).
 func (b *builder) persistentHook(e *entry, spec process.Spec) (hookchain.Interceptor, error) {
 	if !b.build {
 		return func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
