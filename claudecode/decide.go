@@ -42,8 +42,9 @@ func (e *exitStatusError) Error() string { return e.msg }
 //     answer: Claude Code then ignores the status and the JSON alone
 //     decides, and so does Decide.
 //   - stdout that starts with '{' but is not a valid answer is a failure.
-//   - a valid answer that gives a key twice is denied, named: Claude Code
-//     would read the last, another reader the first.
+//   - JSON that gives a key twice is denied, named, even where one of the
+//     values would not read: Claude Code would read the last, another
+//     reader the first.
 //
 // Output cut at a cap (process.Result's StdoutTruncated, StderrTruncated)
 // changes what is kept, never what is decided: exit status 2 still blocks,
@@ -65,10 +66,10 @@ func Decide(e hookchain.Event, r process.Result) (hookchain.Outcome, error) {
 	case 2:
 		return blocked(e, r), nil
 	}
+	if denied, ok := ambiguousAnswer(r.Stdout, "stdout"); ok {
+		return denied, nil
+	}
 	if o, err := parseOutput(r.Stdout, "stdout"); err == nil && o != nil {
-		if denied, ok := ambiguousAnswer(r.Stdout, "stdout"); ok {
-			return denied, nil
-		}
 		if out, err := o.Outcome(e); err == nil {
 			return out, nil
 		}
@@ -115,6 +116,9 @@ func startsJSON(b []byte) bool {
 // answer is Decide for a hook that succeeded and answered with b, which
 // arrived as what (stdout, or an HTTP response body).
 func answer(e hookchain.Event, b []byte, what string) (hookchain.Outcome, error) {
+	if denied, ok := ambiguousAnswer(b, what); ok {
+		return denied, nil
+	}
 	o, err := parseOutput(b, what)
 	if err != nil {
 		return hookchain.Outcome{}, err
@@ -122,18 +126,16 @@ func answer(e hookchain.Event, b []byte, what string) (hookchain.Outcome, error)
 	if o == nil {
 		return hookchain.Allow(), nil
 	}
-	if denied, ok := ambiguousAnswer(b, what); ok {
-		return denied, nil
-	}
 	return o.Outcome(e)
 }
 
-// ambiguousAnswer is the denial for a hook output that otherwise reads, and
-// arrived as what, but gives a key twice. Claude Code keeps the last; other
-// readers keep the first: the hook's decision cannot be known, and a
-// failure would be let through wherever the link fails open. (A rewrite
-// that gives a key twice fails to read first, and is the hook's failure:
-// the call it would have changed was judged as it is.)
+// ambiguousAnswer is the denial for a hook output, which arrived as what,
+// that is valid JSON but gives a key twice, anywhere in it, a rewrite's
+// included. Claude Code keeps the last; other readers keep the first: the
+// hook's decision cannot be known. It is looked for before the output is
+// read, because a value that does not read (the last "decision" a
+// number, the first "block") would make it the hook's failure, which a
+// link that fails open lets through.
 func ambiguousAnswer(b []byte, what string) (hookchain.Outcome, bool) {
 	b = bytes.TrimSpace(b)
 	if len(b) == 0 || b[0] != '{' {

@@ -534,3 +534,26 @@ func TestAnAnswerThatGivesAKeyTwiceIsDeniedNotGuessed(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, hookchain.Deny(`the hook's answer (stdout) is ambiguous: an object in it has the key "reason" twice; denied rather than guessed`), got)
 }
+
+func TestAnAnswerThatGivesAKeyTwiceIsDeniedEvenWhenOneOfItsValuesDoesNotRead(t *testing.T) {
+	// The first reader keeps the block; Claude Code's keeps the 7, which
+	// does not read: were that the hook's failure, a link that fails open
+	// would let through the call one reader saw blocked.
+	for _, tt := range []struct {
+		name   string
+		stdout string
+		key    string
+	}{
+		{"a decision", `{"decision":"block","reason":"no","decision":7}`, "decision"},
+		{"a permission decision", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecision":["allow"]}}`, "permissionDecision"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			want := hookchain.Deny(`the hook's answer (stdout) is ambiguous: an object in it has the key "` + tt.key + `" twice; denied rather than guessed`)
+			for _, code := range []int{0, 1} {
+				got, err := Decide(before, process.Result{ExitCode: code, Stdout: []byte(tt.stdout)})
+				require.NoError(t, err, "exit status %d", code)
+				assert.Equal(t, want, got, "exit status %d", code)
+			}
+		})
+	}
+}

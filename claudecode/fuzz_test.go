@@ -255,7 +255,7 @@ func FuzzOutputForIsReadBackByDecide(f *testing.F) {
 			// No chain gives an outcome with input it would refuse: not
 			// UTF-8 (see TestAHookAnswerThatIsNotUTF8IsAFailure), or with a
 			// key given twice, even in two cases
-			// (TestARewriteThatGivesAKeyTwiceIsTheHooksFailure).
+			// (TestARewriteThatGivesAKeyTwiceIsDenied).
 			if jsonscan.InputFault(payload, nil) != "" || kind(payload) != "an object" {
 				t.Skip()
 			}

@@ -256,7 +256,8 @@
 // the call outran its Timeout in such a process or after waiting for a
 // restart, the hook restarts later than the call can wait (Restarting),
 // other calls held every slot (Overloaded), or the hook was closed
-// (Closed).
+// (Closed). So is a line over the cap, whatever else the process served:
+// a cap bounds what is read, never what is decided.
 //
 // # Cost
 //

@@ -25,9 +25,11 @@ const SchemaVersion = 1
 // The command must exit with status 0 and print exactly one answer. Any
 // other run — a non-zero exit status (checked before stdout is read, so an
 // allow printed by a crashing hook counts for nothing), empty or
-// unreadable stdout, stdout cut at its cap under Spec.Truncate, or anything
-// Run reports as an error — is returned as an *Error, which the chain
-// records as the link's failure.
+// unreadable stdout, or anything Run reports as an error — is returned as
+// an *Error, which the chain records as the link's failure. Stdout over its
+// cap (StdoutTooLarge, or cut under Spec.Truncate) is returned marked
+// hookchain.NotOwn, and so denied even by a link that fails open: what the
+// hook decided is not known.
 //
 // Native panics if s is not valid, as the chain's constructors do: a Spec
 // read from configuration is checked with Spec.Validate when it is read.
@@ -42,6 +44,9 @@ func Native(s Spec) hookchain.Interceptor {
 			return hookchain.Outcome{}, fmt.Errorf("hook %q: not run: %w", command, err)
 		}
 		res, err := Run(ctx, s, req)
+		if pe, ok := errors.AsType[*Error](err); ok && pe.Kind == StdoutTooLarge {
+			return hookchain.Outcome{}, overCap(pe)
+		}
 		if err != nil {
 			return hookchain.Outcome{}, err
 		}
@@ -52,7 +57,7 @@ func Native(s Spec) hookchain.Interceptor {
 			// Under Spec.Truncate the cap bounds what is kept: the first
 			// MaxStdout bytes of a longer answer can read as an answer of
 			// their own, and are not the one the hook gave.
-			return hookchain.Outcome{}, &Error{Command: command, Kind: StdoutTooLarge, ExitCode: -1, Limit: s.maxStdout(), Stderr: Excerpt(res.Stderr)}
+			return hookchain.Outcome{}, overCap(&Error{Command: command, Kind: StdoutTooLarge, ExitCode: -1, Limit: s.maxStdout(), Stderr: Excerpt(res.Stderr)})
 		}
 		out, err := DecodeAnswer(e, res.Stdout)
 		if err != nil {
@@ -61,6 +66,12 @@ func Native(s Spec) hookchain.Interceptor {
 		return out, nil
 	}
 }
+
+// overCap is e, an answer past the cap, marked hookchain.NotOwn, which the
+// chain denies whatever the link's failure policy: a cap bounds what is
+// read, never what is decided, and the answer may have been a denial, or a
+// rewrite of an input the agent made long.
+func overCap(e *Error) error { return hookchain.NotOwn(&notOwn{e, whyCap}) }
 
 // Request is the native dialect's request: what a hook reads on stdin. A hook
 // written in Go can decode it with encoding/json, or use DecodeRequest.

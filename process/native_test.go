@@ -105,7 +105,7 @@ func TestANativeHookInAChainDecidesTheCall(t *testing.T) {
 	}, {
 		name: "TenMegabytesOnStdoutFailClosed", script: "flood_stdout.sh", event: bashLs,
 		want: func(cmd string) hookchain.Outcome {
-			return failedClosed(fmt.Sprintf(`hook %q: wrote more than 1048576 bytes on stdout`, cmd))
+			return failedClosed(fmt.Sprintf(`hook %q: wrote more than 1048576 bytes on stdout; denied, as output past the cap is not read, and what the hook decided is not known`, cmd))
 		},
 	}, {
 		name: "AHookThatSleepsForeverFailsClosedOnTime", script: "sleep.sh", event: bashLs,
@@ -315,5 +315,18 @@ func TestANativeAnswerCutAtItsCapUnderTruncateIsNoAnswer(t *testing.T) {
 
 	got := guard(hookchain.BeforeTool, spec).Run(context.Background(), bashRmRf)
 
-	assert.Equal(t, failedClosed(fmt.Sprintf("hook %q: wrote more than 19 bytes on stdout", spec.String())), got)
+	assert.Equal(t, failedClosed(fmt.Sprintf("hook %q: wrote more than 19 bytes on stdout; denied, as output past the cap is not read, and what the hook decided is not known", spec.String())), got)
+}
+
+func TestANativeHooksAnswerOverTheCapIsDeniedEvenByAGuardThatFailsOpen(t *testing.T) {
+	for _, truncate := range []bool{false, true} {
+		t.Run(fmt.Sprintf("Truncate=%v", truncate), func(t *testing.T) {
+			spec := process.Spec{Args: []string{script(t, "flood_stdout.sh")}, Truncate: truncate}
+			chain := hookchain.New(hookchain.Before("guard", hookchain.Any(), process.Native(spec)).FailOpen())
+
+			got := chain.Run(context.Background(), bashLs)
+
+			assert.Equal(t, failedClosed(fmt.Sprintf(`hook %q: wrote more than 1048576 bytes on stdout; denied, as output past the cap is not read, and what the hook decided is not known`, spec.String())), got)
+		})
+	}
 }

@@ -236,9 +236,10 @@ func (p *Persistent) Start(ctx context.Context) error {
 // failed), the call outran its time (TimedOut) or its context (Canceled),
 // the process ended before answering (Exited), its pipes failed
 // (IOFailed), it broke the protocol
-// (ProtocolError), wrote a line over the cap (LineTooLong), answered with
+// (ProtocolError), answered with
 // an error of its own (HookError), or gave an answer that does not decode
-// (BadAnswer).
+// (BadAnswer). A line over the cap (LineTooLong) is never the call's own:
+// what it said is not known, and it may have been a denial.
 //
 // A failure that may be another call's is returned marked
 // hookchain.NotOwn, which the chain denies whatever the link's failure
@@ -363,6 +364,7 @@ const (
 	whyOverloaded = "as other calls held every slot"
 	whyNoTurn     = "as other hooks' starts held up its start"
 	whyClosed     = "as the hook was closed, which is not this call's failure"
+	whyCap        = "as output past the cap is not read, and what the hook decided is not known"
 )
 
 // failure is what Ask answers for e: the error, when the failure is the
@@ -387,6 +389,8 @@ func (p *Persistent) failure(e *Error, shared, waited bool) (hookchain.Outcome, 
 		}
 	case e.Kind == StartFailed && errors.Is(e.Err, errNoTurn):
 		why = whyNoTurn
+	case e.Kind == LineTooLong:
+		return hookchain.Outcome{}, overCap(e)
 	case shared:
 		why = whyShared
 	case waited && e.Kind == TimedOut:

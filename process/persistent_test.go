@@ -238,7 +238,7 @@ func TestAPersistentHookThatBreaksTheProtocolFailsItsCallsAndIsRestarted(t *test
 		{"a line that is not JSON", "notjson", 1, process.ProtocolError,
 			`broke the persistent protocol: a line it wrote is not JSON (invalid character 'a' looking for beginning of value): "allow, I suppose" (call 1)`},
 		{"a line over the cap", "flood", 1, process.LineTooLong,
-			"wrote a line of more than 65536 bytes on stdout (call 1)"},
+			"wrote a line of more than 65536 bytes on stdout (call 1); denied, as output past the cap is not read, and what the hook decided is not known"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -547,7 +547,7 @@ func TestAnAnswerLineAtTheCapIsReadAndOneByteOverIsNot(t *testing.T) {
 				return
 			}
 			assert.Equal(t, process.LineTooLong, kindOf(t, err))
-			assert.Equal(t, fmt.Sprintf("hook %q: wrote a line of more than 4096 bytes on stdout (call 1)", p.String()), err.Error())
+			assert.Equal(t, fmt.Sprintf("hook %q: wrote a line of more than 4096 bytes on stdout (call 1); denied, as output past the cap is not read, and what the hook decided is not known", p.String()), err.Error())
 		})
 	}
 }

@@ -101,7 +101,7 @@
 //     environment of the process, less OTEL_*; Options.Inherit for the
 //     strict baseline), in the call's working directory, with
 //     CLAUDE_PROJECT_DIR set to the project's root. When that directory is
-//     gone, as Claude Code does, they run in the session's directory
+//     gone (as Claude Code does) or cannot be entered, they run in the session's directory
 //     (Options.Session.Cwd), else the project's root, the home directory
 //     or the temporary directory; with none left, the call is denied by
 //     name, whatever the hook's onFailure, since the hook never ran. The command runs with
@@ -148,8 +148,9 @@
 // The command runs as a command hook does — Claude Code's environment, the
 // project as its working directory and CLAUDE_PROJECT_DIR — fixed when it
 // starts; each request carries the call (tool, input, output), not the
-// session. One command is one process, whichever events it is registered
-// for, and its "timeout" bounds each call. Options.Pool owns the
+// session. One command with one "timeout" is one process, whichever events
+// it is registered for, and the timeout bounds each call (the same command
+// with another timeout is a process of its own). Options.Pool owns the
 // processes: Links refuses a persistent hook without one, and the pool's
 // Close stops them.
 //

@@ -274,7 +274,7 @@ func (s *Settings) plan(opts Options, build bool) plan {
 	}
 
 	names := s.names(cands)
-	b := &builder{opts: opts, build: build, persistent: map[string]*process.Persistent{}}
+	b := &builder{opts: opts, build: build, persistent: map[string]hookchain.Interceptor{}}
 	for ci, c := range cands {
 		link, err := s.link(&s.entries[c.first], names[ci], c, b)
 		if err != nil {
@@ -314,11 +314,14 @@ func (e *entry) key() string {
 }
 
 // commandKey is what makes two persistent hooks one process: the same
-// command, run the same way, from the same plugin, whatever the event.
+// command, run the same way, from the same plugin, with the same timeout,
+// whatever the event. The process's Timeout bounds every call it is asked:
+// shared with a hook of a shorter one, a guard would time out before its
+// answer, a failure its fail-open link forgives.
 func (e *entry) commandKey() string {
 	key := e.key()
 	_, rest, _ := strings.Cut(key, "\x00")
-	return rest
+	return rest + "\x00" + e.hook.Timeout.String()
 }
 
 // source is where the hook's "/path" if rules start: a plugin's root; the
@@ -401,12 +404,12 @@ func (s *Settings) names(cands []*candidate) []string {
 type builder struct {
 	opts       Options
 	build      bool
-	persistent map[string]*process.Persistent
+	persistent map[string]hookchain.Interceptor
 }
 
 // persistentHook is the persistent hook that runs spec for e, shared by
-// every link of the same command (the same program under PreToolUse and
-// PostToolUse is one process).
+// every link of the same command and timeout (the same program under
+// PreToolUse and PostToolUse is one process).
 func (b *builder) persistentHook(e *entry, spec process.Spec) (hookchain.Interceptor, error) {
 	if !b.build {
 		return func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
@@ -414,8 +417,8 @@ func (b *builder) persistentHook(e *entry, spec process.Spec) (hookchain.Interce
 		}, nil
 	}
 	key := e.commandKey()
-	if p, ok := b.persistent[key]; ok {
-		return p.Ask, nil
+	if ask, ok := b.persistent[key]; ok {
+		return ask, nil
 	}
 	h := e.hook
 	if b.opts.Pool == nil {
@@ -437,8 +440,12 @@ func (b *builder) persistentHook(e *entry, spec process.Spec) (hookchain.Interce
 	if err != nil {
 		return nil, &Error{File: h.File, Line: e.line, Col: e.col, Where: h.Where(), Msg: err.Error()}
 	}
-	b.persistent[key] = p
-	return p.Ask, nil
+	ask := p.Ask
+	if spec.Dir != "" {
+		ask = notDisarmedByItsDir(p.Ask, spec.Dir)
+	}
+	b.persistent[key] = ask
+	return ask, nil
 }
 
 func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookchain.Link, error) {

@@ -16,8 +16,8 @@ type place struct{ what, dir string }
 
 // places are where a command hook of a call runs, in Claude Code's order:
 // the call's working directory; when that is gone (the agent deleted the
-// directory it was in), the session's, then the project's root, the home
-// directory and the temporary directory.
+// directory it was in) or cannot be entered, the session's, then the
+// project's root, the home directory and the temporary directory.
 func places(ctx context.Context, def claudecode.SessionInfo, home string) []place {
 	call, _ := claudecode.SessionInfoFrom(ctx)
 	cwd, project := def.Cwd, def.ProjectDir
@@ -31,17 +31,22 @@ func places(ctx context.Context, def claudecode.SessionInfo, home string) []plac
 		{"the home directory", home}, {"the temporary directory", os.TempDir()}}
 }
 
-// workDir is the first of ps that is a directory.
+// workDir is the first of ps that is a directory a hook can be started in.
 func workDir(ps []place) (string, bool) {
 	for _, p := range ps {
-		if p.dir == "" {
-			continue
-		}
-		if fi, err := os.Stat(p.dir); err == nil && fi.IsDir() {
+		if p.dir != "" && usableDir(p.dir) {
 			return p.dir, true
 		}
 	}
 	return "", false
+}
+
+// usableDir reports whether dir is a directory a hook can be started in:
+// there, a directory, and one this process may enter. The agent can take
+// any of the three away from the directory it stands in.
+func usableDir(dir string) bool {
+	fi, err := os.Stat(dir)
+	return err == nil && fi.IsDir() && enterable(dir)
 }
 
 // inWorkDir runs the command hook spec in the first of its places that
