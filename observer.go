@@ -1,6 +1,7 @@
 package hookchain
 
 import (
+	"bytes"
 	"context"
 	"time"
 )
@@ -18,6 +19,8 @@ type Observer struct {
 	// Step is called after each link is asked, in chain order.
 	Step func(ctx context.Context, r StepReport)
 	// Run is called once per Run with the event as given and the outcome.
+	// The report's bytes (inputs, outputs) are the observer's own copies:
+	// writing to them changes nothing the tool runs or the model reads.
 	Run func(ctx context.Context, r RunReport)
 }
 
@@ -69,7 +72,14 @@ func (c *Chain) reportStep(ctx context.Context, obs *observation, e Event, s Ste
 	}
 }
 
+// reportRun tells the observers of a run. The report's bytes are copies:
+// an observer is told once the chain has checked that its links left the
+// bytes as they judged them, and may keep its report (in a queue, say) while
+// the tool runs and the model reads; what it writes there must never become
+// what they get.
 func (c *Chain) reportRun(ctx context.Context, e Event, out Outcome, obs *observation) {
+	e.Input, e.Output = bytes.Clone(e.Input), bytes.Clone(e.Output)
+	out.Input, out.Output = bytes.Clone(out.Input), bytes.Clone(out.Output)
 	r := RunReport{Event: e, Outcome: out, Steps: obs.steps, Start: obs.start, Duration: time.Since(obs.start)}
 	for _, o := range c.observers {
 		if o.Run != nil {
