@@ -547,6 +547,7 @@ func (c *Chain) step(ctx context.Context, w *walk, e *Event, l *Link, done <-cha
 	// links after this one.
 	var next jsonscan.Index
 	if fault == "" {
+		own(&out)
 		fault = misfit(e, &out, &next)
 	}
 	// A failure while the caller's context is done is the caller going
@@ -613,6 +614,20 @@ func (c *Chain) step(ctx context.Context, w *walk, e *Event, l *Link, done <-cha
 	}
 	w.trail = append(w.trail, step)
 	return false
+}
+
+// own replaces the bytes of a rewrite with the chain's own copy, before
+// they are judged. The link that answered may still hold them (a buffer
+// from a pool it puts back, one that a goroutine of its own goes on
+// writing); a write there after they were judged would reach the tool or
+// the model. Only a rewrite pays for it: an allow carries no bytes.
+func own(out *Outcome) {
+	switch out.Verdict {
+	case Modified, Asked:
+		out.Input = bytes.Clone(out.Input)
+	case Replaced:
+		out.Output = bytes.Clone(out.Output)
+	}
 }
 
 // rewrite makes next the bytes the links judge, kept in place of cur, after
