@@ -375,7 +375,11 @@ func (c *Chain) resolve(ctx context.Context, e Event, res Outcome, obs *observat
 		}
 		return out
 	case step.Verdict == Asked:
-		t := &Ticket{Question: q, chain: c.id, input: inputDigest(e.Input)}
+		// The ticket outlives the run, and the input is the caller's: it
+		// may read its next call into the same buffer. What whoever decides
+		// is shown must stay what the grant is bound to.
+		q.Input = bytes.Clone(q.Input)
+		t := &Ticket{Question: q, chain: c.id, input: inputDigest(q.Input)}
 		return Outcome{Verdict: Asked, Reason: "approval pending (" + asked + ")", Trail: res.Trail, Notes: res.Notes, Pending: t,
 			DecidedBy: name, Cause: CauseApprover}
 	case step.Verdict == Denied:
