@@ -825,7 +825,16 @@ func (l *Link) answer(ctx context.Context, e Event, out *Outcome) (fault string,
 // errorFault is the fault of a link that returned err. As everywhere in Go,
 // an error makes the other result meaningless: the link did not decide, so
 // nothing it returned is its answer.
-func errorFault(err error) string {
+//
+// An Error method that panics (a typed nil, say) is recovered here rather
+// than by the walk: the walk would record a panic, the link's own failure,
+// and lose whether the error was marked NotOwn.
+func errorFault(err error) (fault string) {
+	defer func() {
+		if r := recover(); r != nil {
+			fault = fmt.Sprintf("returned an error whose Error method panicked (%T): %v", err, r)
+		}
+	}()
 	if fault := err.Error(); fault != "" {
 		return fault
 	}

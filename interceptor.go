@@ -129,7 +129,10 @@ func (l Link) Identity(what string) Link {
 // — another call that took down a process this one shared, a shutdown, a
 // reload, a backoff, full slots. FailOpen forgives a link's own failures
 // only, so the chain records such an error as the link's failure, with its
-// fault, and denies whatever the link's failure policy. NotOwn(nil) is nil.
+// fault, and denies whatever the link's failure policy. So does an error
+// whose Unwrap panics, for it cannot tell, and a NotOwn error whose text
+// cannot be read (a typed nil) is still not the link's own. NotOwn(nil) is
+// nil.
 func NotOwn(err error) error {
 	if err == nil {
 		return nil
@@ -138,14 +141,25 @@ func NotOwn(err error) error {
 }
 
 // IsNotOwn reports whether err, or an error it wraps, was marked by NotOwn.
-func IsNotOwn(err error) bool { return isNotOwn(err) }
+func IsNotOwn(err error) bool {
+	var n *notOwnError
+	return errors.As(err, &n)
+}
 
 type notOwnError struct{ err error }
 
 func (e *notOwnError) Error() string { return e.err.Error() }
 func (e *notOwnError) Unwrap() error { return e.err }
 
-func isNotOwn(err error) bool {
+// isNotOwn is IsNotOwn for the fold, where an Unwrap or As method that
+// panics leaves it unknown whether the failure is the link's own: then it
+// is taken as not, which FailOpen does not forgive.
+func isNotOwn(err error) (notOwn bool) {
+	defer func() {
+		if recover() != nil {
+			notOwn = true
+		}
+	}()
 	var n *notOwnError
 	return errors.As(err, &n)
 }
