@@ -920,7 +920,9 @@ type Result struct {
 	// Verdict says where a result that Wrap returns came from, so that an
 	// adapter holding the tool's own typed result knows when to hand it
 	// back untouched: Allowed — it is next's result, as next returned it
-	// (Notes aside); Denied — the chain's refusal, before the call (the tool
+	// (Notes aside), unless next also returned an error: then the result is
+	// empty, and an adapter hands back the error alone, never the typed
+	// result beside it, which the after-chain was not shown; Denied — the chain's refusal, before the call (the tool
 	// did not run) or after it (its output is withheld); Replaced — a link's
 	// replacement; Asked — approval is pending and the tool did not run. An
 	// executor leaves it zero.
