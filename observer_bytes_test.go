@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -59,4 +60,25 @@ func TestWhatAnObserverWritesIntoItsReportNeverReachesTheToolOrTheModel(t *testi
 			assert.Equal(t, tt.wantOut, string(res.Output), "the model is shown what the after-chain judged")
 		})
 	}
+}
+
+// An observer told of a run that awaits approval holds the ticket the host
+// will show a person, and the notes the model will read.
+func TestWhatAnObserverWritesIntoItsReportsTicketOrNotesNeverReachesThePersonOrTheModel(t *testing.T) {
+	deferring := hc.Approver{Name: "human", Timeout: time.Second, Answer: func(context.Context, hc.Question) (hc.Approval, error) {
+		return hc.Approval{Decision: hc.Defer}, nil
+	}}
+	c := hc.New(hc.Before("push-guard", hc.Any(), answering(hc.Ask("push?").WithNote("pushing to main")))).WithApprover(deferring).
+		WithObserver(hc.Observer{Run: func(_ context.Context, r hc.RunReport) {
+			copy(r.Outcome.Pending.Question.Input[len(`{"command":"`):], "git push -f ")
+			r.Outcome.Pending.Question.Asks[0].Message = "nothing to see"
+			r.Outcome.Notes[0].Text = "all fine"
+			r.Outcome.Trail[0].Reason = "nothing to see"
+		}})
+	out := c.Run(context.Background(), pushCall())
+	require.NotNil(t, out.Pending)
+	assert.Equal(t, hc.Question{Tool: "Bash", CallID: "toolu_7", Input: pushIn, Asks: []hc.Asking{{Link: "push-guard", Message: "push?"}}},
+		out.Pending.Question, "the person is shown the call the grant runs")
+	assert.Equal(t, []hc.Note{{Link: "push-guard", Text: "pushing to main"}}, out.Notes)
+	assert.Equal(t, []hc.Step{{Name: "push-guard", Verdict: hc.Asked, Reason: "push?"}, {Name: "human", Approver: true, Verdict: hc.Asked}}, out.Trail)
 }
