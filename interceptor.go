@@ -116,9 +116,11 @@ func (l Link) Timeout(d time.Duration) Link {
 // names an interceptor by its function, and every closure of one function
 // literal has the same one; without Identity, two links that differ only in
 // what their closures captured give their chains one ID, and the latches and
-// tickets of one would hold in the other. what is digested into the ID and
-// shown nowhere, so it may hold what a log must not. Identity again
-// replaces it.
+// tickets of one would hold in the other. what is shown nowhere but in the
+// ID, which is a plain SHA-256 digest of it and of the rest of the links,
+// and which tickets and logs carry: anyone who can guess the rest can test
+// a guess at what, so a secret there must be one no guess finds (a key,
+// not a password). Identity again replaces it.
 func (l Link) Identity(what string) Link {
 	l.identity = what
 	return l
