@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -375,7 +376,11 @@ func (c *Chain) resolve(ctx context.Context, e Event, res Outcome, obs *observat
 		}
 		return out
 	case step.Verdict == Asked:
-		t := &Ticket{Question: q, chain: c.id, input: inputDigest(e.Input)}
+		// The ticket outlives the run, and the input is the caller's: it
+		// may read its next call into the same buffer. What whoever decides
+		// is shown must stay what the grant is bound to.
+		q.Input = bytes.Clone(q.Input)
+		t := &Ticket{Question: q, chain: c.id, input: inputDigest(q.Input)}
 		return Outcome{Verdict: Asked, Reason: "approval pending (" + asked + ")", Trail: res.Trail, Notes: res.Notes, Pending: t,
 			DecidedBy: name, Cause: CauseApprover}
 	case step.Verdict == Denied:
@@ -437,12 +442,13 @@ func (g Grant) fits(chain string, q Question) bool {
 // ask runs the approver, bounded by its timeout, like a Timeout link: the
 // chain stops waiting when the time is up even if the approver does not.
 //
-// The approver is handed its own copy of the input: an approver abandoned at
-// its timeout must not be able to write to the bytes of the call.
+// The approver is handed its own copy of the question: an approver abandoned
+// at its timeout must not be able to write to the bytes of the call, nor
+// one that answered to the asks the chain latches and names.
 func (a *Approver) ask(parent context.Context, q Question) (Approval, string) {
 	ctx, cancel := context.WithTimeout(parent, a.Timeout)
 	defer cancel()
-	q.Input = bytes.Clone(q.Input)
+	q.Input, q.Asks, q.RewrittenBy = bytes.Clone(q.Input), slices.Clone(q.Asks), slices.Clone(q.RewrittenBy)
 	type result struct {
 		a     Approval
 		fault string

@@ -547,6 +547,7 @@ func (c *Chain) step(ctx context.Context, w *walk, e *Event, l *Link, done <-cha
 	// links after this one.
 	var next jsonscan.Index
 	if fault == "" {
+		own(&out)
 		fault = misfit(e, &out, &next)
 	}
 	// A failure while the caller's context is done is the caller going
@@ -613,6 +614,20 @@ func (c *Chain) step(ctx context.Context, w *walk, e *Event, l *Link, done <-cha
 	}
 	w.trail = append(w.trail, step)
 	return false
+}
+
+// own replaces the bytes of a rewrite with the chain's own copy, before
+// they are judged. The link that answered may still hold them (a buffer
+// from a pool it puts back, one that a goroutine of its own goes on
+// writing); a write there after they were judged would reach the tool or
+// the model. Only a rewrite pays for it: an allow carries no bytes.
+func own(out *Outcome) {
+	switch out.Verdict {
+	case Modified, Asked:
+		out.Input = bytes.Clone(out.Input)
+	case Replaced:
+		out.Output = bytes.Clone(out.Output)
+	}
 }
 
 // rewrite makes next the bytes the links judge, kept in place of cur, after
@@ -810,7 +825,16 @@ func (l *Link) answer(ctx context.Context, e Event, out *Outcome) (fault string,
 // errorFault is the fault of a link that returned err. As everywhere in Go,
 // an error makes the other result meaningless: the link did not decide, so
 // nothing it returned is its answer.
-func errorFault(err error) string {
+//
+// An Error method that panics (a typed nil, say) is recovered here rather
+// than by the walk: the walk would record a panic, the link's own failure,
+// and lose whether the error was marked NotOwn.
+func errorFault(err error) (fault string) {
+	defer func() {
+		if r := recover(); r != nil {
+			fault = fmt.Sprintf("returned an error whose Error method panicked (%T): %v", err, r)
+		}
+	}()
 	if fault := err.Error(); fault != "" {
 		return fault
 	}
@@ -896,7 +920,9 @@ type Result struct {
 	// Verdict says where a result that Wrap returns came from, so that an
 	// adapter holding the tool's own typed result knows when to hand it
 	// back untouched: Allowed — it is next's result, as next returned it
-	// (Notes aside); Denied — the chain's refusal, before the call (the tool
+	// (Notes aside), unless next also returned an error: then the result is
+	// empty, and an adapter hands back the error alone, never the typed
+	// result beside it, which the after-chain was not shown; Denied — the chain's refusal, before the call (the tool
 	// did not run) or after it (its output is withheld); Replaced — a link's
 	// replacement; Asked — approval is pending and the tool did not run. An
 	// executor leaves it zero.

@@ -3,7 +3,6 @@ package hookchain
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"io"
 	"reflect"
 	"runtime"
@@ -12,7 +11,7 @@ import (
 
 // derivedID is a chain's default ID: a digest of what decides in each link —
 // its name, hooks, timeout and failure policy, its interceptor's function
-// and its matcher, functions and values included — so that the same
+// and its matcher, functions and what its values hold included — so that the same
 // configuration, rebuilt after a restart or a reload, keeps its sessions'
 // latches and honours its tickets, and a chain whose logic changed does
 // neither.
@@ -59,10 +58,9 @@ func writeIdentity(w io.Writer, m Matcher) {
 	case anyMatcher, toolMatcher, globMatcher, regexpMatcher, inputMatcher:
 		// Their String says all of what they are.
 	default:
-		// A value's fields (a pointer's, one level down) are what it
-		// decides by; an address among them changes with every process,
-		// which costs a latch, never grants one.
-		fmt.Fprintf(w, "%T %#v", m, m)
+		// What a value holds, through its pointers, is what it decides
+		// by; where it lies is not.
+		writeValue(w, reflect.ValueOf(m))
 	}
 	w.Write([]byte{0})
 }
@@ -73,7 +71,12 @@ func funcName(f any) string {
 	if v.Kind() != reflect.Func || v.IsNil() {
 		return ""
 	}
-	if fn := runtime.FuncForPC(v.Pointer()); fn != nil {
+	return funcNameAt(v.Pointer())
+}
+
+// funcNameAt is the runtime's name for the function whose code is at pc.
+func funcNameAt(pc uintptr) string {
+	if fn := runtime.FuncForPC(pc); fn != nil {
 		return fn.Name()
 	}
 	return ""

@@ -159,3 +159,36 @@ func TestAGrantForACallWithNoCallIDIsSpentOnceUnderTwoHundredRunsAtOnce(t *testi
 	wg.Wait()
 	assert.Equal(t, map[hc.Verdict]int{hc.Allowed: 1, hc.Asked: 199}, verdicts)
 }
+
+// byRules is a matcher of a user's own type that reaches its configuration
+// through a pointer, as one loaded from a file does.
+type byRules struct{ rules *rules }
+
+type rules struct {
+	Deny  []string
+	Limit map[string]int
+	Check func(hc.Event) bool
+}
+
+func (m byRules) Match(e hc.Event) bool { return m.rules.Check(e) }
+
+func TestAMatcherIsToldApartByWhatItsPointersReachNotByTheirAddresses(t *testing.T) {
+	id := func(r *rules) string { return hc.New(hc.Before("guard", byRules{r}, allowAll)).ID() }
+	r := &rules{Deny: []string{"rm"}, Limit: map[string]int{"a": 1, "b": 2}, Check: isBash}
+	strict := id(r)
+	assert.Equal(t, strict, id(&rules{Deny: []string{"rm"}, Limit: map[string]int{"b": 2, "a": 1}, Check: isBash}),
+		"the same configuration, loaded again at another address, is the same chain")
+
+	// Memory freed by the old configuration is reused by the next one:
+	// the same address, other rules.
+	for _, change := range []func(*rules){
+		func(r *rules) { r.Deny = nil },
+		func(r *rules) { r.Limit["a"] = 100 },
+		func(r *rules) { r.Check = isAnything },
+	} {
+		again := &rules{Deny: []string{"rm"}, Limit: map[string]int{"a": 1, "b": 2}, Check: isBash}
+		*r = *again
+		change(r)
+		assert.NotEqual(t, strict, id(r), "other rules at the same address are another chain")
+	}
+}

@@ -116,9 +116,11 @@ func (l Link) Timeout(d time.Duration) Link {
 // names an interceptor by its function, and every closure of one function
 // literal has the same one; without Identity, two links that differ only in
 // what their closures captured give their chains one ID, and the latches and
-// tickets of one would hold in the other. what is digested into the ID and
-// shown nowhere, so it may hold what a log must not. Identity again
-// replaces it.
+// tickets of one would hold in the other. what is shown nowhere but in the
+// ID, which is a plain SHA-256 digest of it and of the rest of the links,
+// and which tickets and logs carry: anyone who can guess the rest can test
+// a guess at what, so a secret there must be one no guess finds (a key,
+// not a password). Identity again replaces it.
 func (l Link) Identity(what string) Link {
 	l.identity = what
 	return l
@@ -129,7 +131,10 @@ func (l Link) Identity(what string) Link {
 // — another call that took down a process this one shared, a shutdown, a
 // reload, a backoff, full slots. FailOpen forgives a link's own failures
 // only, so the chain records such an error as the link's failure, with its
-// fault, and denies whatever the link's failure policy. NotOwn(nil) is nil.
+// fault, and denies whatever the link's failure policy. So does an error
+// whose Unwrap panics, for it cannot tell, and a NotOwn error whose text
+// cannot be read (a typed nil) is still not the link's own. NotOwn(nil) is
+// nil.
 func NotOwn(err error) error {
 	if err == nil {
 		return nil
@@ -138,14 +143,25 @@ func NotOwn(err error) error {
 }
 
 // IsNotOwn reports whether err, or an error it wraps, was marked by NotOwn.
-func IsNotOwn(err error) bool { return isNotOwn(err) }
+func IsNotOwn(err error) bool {
+	var n *notOwnError
+	return errors.As(err, &n)
+}
 
 type notOwnError struct{ err error }
 
 func (e *notOwnError) Error() string { return e.err.Error() }
 func (e *notOwnError) Unwrap() error { return e.err }
 
-func isNotOwn(err error) bool {
+// isNotOwn is IsNotOwn for the fold, where an Unwrap or As method that
+// panics leaves it unknown whether the failure is the link's own: then it
+// is taken as not, which FailOpen does not forgive.
+func isNotOwn(err error) (notOwn bool) {
+	defer func() {
+		if recover() != nil {
+			notOwn = true
+		}
+	}()
 	var n *notOwnError
 	return errors.As(err, &n)
 }

@@ -50,3 +50,43 @@ func TestAFailureThatIsNotTheLinksOwnDeniesWhateverFailOpenSays(t *testing.T) {
 	assert.False(t, hc.IsNotOwn(errors.New("x")))
 	assert.NoError(t, hc.NotOwn(nil))
 }
+
+// nilErr is an error type whose Error dereferences its receiver, returned
+// as a typed nil: the classic way for an error's own method to panic.
+type nilErr struct{ why string }
+
+func (e *nilErr) Error() string { return e.why }
+
+func TestANotOwnFailureWhoseErrorCannotBeReadStillDeniesWhateverFailOpenSays(t *testing.T) {
+	var typedNil *nilErr
+	failing := func(context.Context, hc.Event) (hc.Outcome, error) { return hc.Outcome{}, hc.NotOwn(typedNil) }
+	const fault = "returned an error whose Error method panicked (*hookchain.notOwnError): runtime error: invalid memory address or nil pointer dereference"
+	want := hc.Outcome{Verdict: hc.Denied, Reason: "hook failed and denies on failure: " + fault, DecidedBy: "hook", Cause: hc.CauseFailure,
+		Trail: []hc.Step{{Name: "hook", Verdict: hc.Denied, Fault: fault}}}
+	for _, l := range []hc.Link{
+		hc.Before("hook", hc.Any(), failing).FailOpen(),
+		hc.Before("hook", hc.Any(), failing).FailOpen().Timeout(time.Second),
+	} {
+		assert.Equal(t, want, hc.New(l).Run(context.Background(), hc.Event{Hook: hc.BeforeTool, Tool: "Bash", Input: json.RawMessage(`{}`)}), l.String())
+	}
+}
+
+// badUnwrap cannot say what it wraps: whether the failure is the link's own
+// is unknown.
+type badUnwrap struct{}
+
+func (badUnwrap) Error() string { return "lost the shared process" }
+func (badUnwrap) Unwrap() error { panic("no") }
+
+func TestAFailureThatCannotSayWhatItWrapsIsNotForgivenByFailOpen(t *testing.T) {
+	failing := func(context.Context, hc.Event) (hc.Outcome, error) { return hc.Outcome{}, badUnwrap{} }
+	const fault = "lost the shared process"
+	want := hc.Outcome{Verdict: hc.Denied, Reason: "hook failed and denies on failure: " + fault, DecidedBy: "hook", Cause: hc.CauseFailure,
+		Trail: []hc.Step{{Name: "hook", Verdict: hc.Denied, Fault: fault}}}
+	for _, l := range []hc.Link{
+		hc.Before("hook", hc.Any(), failing).FailOpen(),
+		hc.Before("hook", hc.Any(), failing).FailOpen().Timeout(time.Second),
+	} {
+		assert.Equal(t, want, hc.New(l).Run(context.Background(), hc.Event{Hook: hc.BeforeTool, Tool: "Bash", Input: json.RawMessage(`{}`)}), l.String())
+	}
+}

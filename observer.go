@@ -1,7 +1,9 @@
 package hookchain
 
 import (
+	"bytes"
 	"context"
+	"slices"
 	"time"
 )
 
@@ -18,6 +20,9 @@ type Observer struct {
 	// Step is called after each link is asked, in chain order.
 	Step func(ctx context.Context, r StepReport)
 	// Run is called once per Run with the event as given and the outcome.
+	// The report (its bytes, trail, notes and ticket) is the observer's own
+	// copy: writing to it changes nothing the tool runs, the model reads or
+	// a person is shown.
 	Run func(ctx context.Context, r RunReport)
 }
 
@@ -69,7 +74,21 @@ func (c *Chain) reportStep(ctx context.Context, obs *observation, e Event, s Ste
 	}
 }
 
+// reportRun tells the observers of a run. The report is a copy: an
+// observer is told once the chain has checked that its links left the bytes
+// as they judged them, and may keep its report (in a queue, say) while the
+// tool runs, the model reads and a person decides its ticket; what it
+// writes there must never become what they get.
 func (c *Chain) reportRun(ctx context.Context, e Event, out Outcome, obs *observation) {
+	e.Input, e.Output = bytes.Clone(e.Input), bytes.Clone(e.Output)
+	out.Input, out.Output = bytes.Clone(out.Input), bytes.Clone(out.Output)
+	out.Trail, out.Notes = slices.Clone(out.Trail), slices.Clone(out.Notes)
+	if out.Pending != nil {
+		t := *out.Pending
+		q := &t.Question
+		q.Input, q.Asks, q.RewrittenBy = bytes.Clone(q.Input), slices.Clone(q.Asks), slices.Clone(q.RewrittenBy)
+		out.Pending = &t
+	}
 	r := RunReport{Event: e, Outcome: out, Steps: obs.steps, Start: obs.start, Duration: time.Since(obs.start)}
 	for _, o := range c.observers {
 		if o.Run != nil {
