@@ -12,25 +12,10 @@ import (
 	"github.com/cloudwego/eino/schema"
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/adapters/einohook"
+	"github.com/hookchain/hookchain/internal/testfiles"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// within runs f, failing the test if it has not returned in time: a drain
-// that does not watch the context would hang the test binary instead.
-func within(t *testing.T, d time.Duration, f func()) {
-	t.Helper()
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		f()
-	}()
-	select {
-	case <-done:
-	case <-time.After(d):
-		t.Fatalf("still waiting after %v", d)
-	}
-}
 
 // A stream that never ends holds the call only until its caller leaves:
 // the caller is then refused, never allowed, and the tool's writer is told
@@ -62,7 +47,7 @@ func TestACallerWhoLeavesWhileAStreamNeverEndsIsDenied(t *testing.T) {
 				out *compose.StreamToolOutput
 				err error
 			)
-			within(t, 5*time.Second, func() {
+			testfiles.Finishes(t, 5*time.Second, func() {
 				out, err = einohook.Middleware(tt.chain).Streamable(next)(ctx, &compose.ToolInput{Name: "tail", Arguments: `{}`, CallID: "call_1"})
 			})
 			require.NoError(t, err)
@@ -73,7 +58,7 @@ func TestACallerWhoLeavesWhileAStreamNeverEndsIsDenied(t *testing.T) {
 			} else {
 				assert.EqualError(t, err, tt.wantErr)
 			}
-			within(t, 5*time.Second, func() {
+			testfiles.Finishes(t, 5*time.Second, func() {
 				for !w.Send("more", nil) {
 				}
 			})
@@ -88,7 +73,7 @@ func TestTwoHundredCallersWhoLeaveMidStreamAreEachDenied(t *testing.T) {
 	const n = 200
 	got := make([]string, n)
 	var wg sync.WaitGroup
-	within(t, 10*time.Second, func() {
+	testfiles.Finishes(t, 10*time.Second, func() {
 		for i := range n {
 			wg.Add(1)
 			go func() {
