@@ -922,10 +922,11 @@ type Result struct {
 	// back untouched: Allowed — it is next's result, as next returned it
 	// (Notes aside), unless next also returned an error: then the result is
 	// empty, and an adapter hands back the error alone, never the typed
-	// result beside it, which the after-chain was not shown; Denied — the chain's refusal, before the call (the tool
-	// did not run) or after it (its output is withheld); Replaced — a link's
-	// replacement; Asked — approval is pending and the tool did not run. An
-	// executor leaves it zero.
+	// result beside it, which the after-chain was not shown; Denied — the
+	// chain's refusal, before the call (the tool did not run) or after it
+	// (its output is withheld); Replaced — a link's replacement; Asked —
+	// approval is pending and the tool did not run. An executor leaves it
+	// zero.
 	Verdict Verdict
 }
 
