@@ -1,19 +1,18 @@
 package opa_test
 
 import (
-	"bytes"
 	"io"
 	"log/slog"
 	"os"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/internal/testfiles"
 	"github.com/hookchain/hookchain/opa"
 )
 
@@ -36,33 +35,14 @@ var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 // jsonLogger is a logger whose records, in JSON without their time, a test
 // reads back from buf.
-func jsonLogger() (logger *slog.Logger, buf *syncBuffer) {
-	buf = &syncBuffer{}
+func jsonLogger() (logger *slog.Logger, buf *testfiles.Buffer) {
+	buf = &testfiles.Buffer{}
 	return slog.New(slog.NewJSONHandler(buf, &slog.HandlerOptions{ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
 		if a.Key == slog.TimeKey {
 			return slog.Attr{}
 		}
 		return a
 	}})), buf
-}
-
-// syncBuffer is a bytes.Buffer that OPA's goroutines and the test can
-// write and read at once.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // embeddedExample is the example policy as an Embedded link.

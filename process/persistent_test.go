@@ -3,7 +3,6 @@
 package process_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -18,6 +17,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/internal/testfiles"
 	"github.com/hookchain/hookchain/process"
 )
 
@@ -266,7 +266,7 @@ func TestAPersistentHookThatBreaksTheProtocolFailsItsCallsAndIsRestarted(t *test
 
 func TestACallsIDAnsweredTwiceBreaksTheProtocolAndTheCallsInFlightAreAskedAgain(t *testing.T) {
 	noLeaks(t)
-	var logs syncBuffer
+	var logs testfiles.Buffer
 	p, pidPath := persistent(t, "twice", func(s *process.PersistentSpec) { s.Logger = slog.New(slog.NewTextHandler(&logs, nil)) })
 	first := make(chan hookchain.Outcome, 1)
 	go func() {
@@ -287,24 +287,6 @@ func TestACallsIDAnsweredTwiceBreaksTheProtocolAndTheCallsInFlightAreAskedAgain(
 	assert.Equal(t, want, <-first, "the first answer was the first call's")
 	requireGroupGone(t, pid)
 	assert.Contains(t, logs.String(), `why="hook \"`+p.String()+`\": broke the persistent protocol: it answered call 1 twice"`)
-}
-
-// syncBuffer is a bytes.Buffer that a logger and a test can share.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 func TestALateAnswerIsDiscardedAndCountedAndTheNextCallIsAnsweredRight(t *testing.T) {

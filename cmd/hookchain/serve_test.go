@@ -29,6 +29,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/hookchain/hookchain/claudecode"
+	"github.com/hookchain/hookchain/internal/testfiles"
 )
 
 // guardHook is a persistent hook in sh: it denies recursive deletes,
@@ -78,29 +79,11 @@ func noLeaks(t *testing.T) {
 	t.Cleanup(func() { goleak.VerifyNone(t, ignore) })
 }
 
-// syncBuffer is a bytes.Buffer for a writer and a reader on two goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // served is a serve running in the test.
 type served struct {
 	url     string
 	project string
-	logs    *syncBuffer
+	logs    *testfiles.Buffer
 	hup     chan os.Signal
 	stop    context.CancelFunc
 	code    chan int
@@ -122,7 +105,7 @@ func newProject(t *testing.T) string {
 func startServe(t *testing.T, project string, args ...string) *served {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &served{project: project, logs: &syncBuffer{}, hup: make(chan os.Signal, 1), stop: cancel, code: make(chan int, 1)}
+	s := &served{project: project, logs: &testfiles.Buffer{}, hup: make(chan os.Signal, 1), stop: cancel, code: make(chan int, 1)}
 	addr := make(chan net.Addr, 1)
 	all := append([]string{"--settings", filepath.Join(project, "hookchain.json"), "--project", project, "--listen", "127.0.0.1:0"}, args...)
 	go func() {
@@ -528,7 +511,7 @@ func TestTheServeCommandReloadsOnSIGHUPAndFinishesItsRequestsOnSIGTERM(t *testin
 	project := newProject(t)
 	settingsFile := filepath.Join(project, "hookchain.json")
 	cmd := exec.Command(bin, "serve", "--settings", settingsFile, "--project", project, "--listen", "127.0.0.1:0", "--watch", "0")
-	logs := &syncBuffer{}
+	logs := &testfiles.Buffer{}
 	cmd.Stderr = logs
 	require.NoError(t, cmd.Start())
 	exited := make(chan error, 1)

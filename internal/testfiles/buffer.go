@@ -1,0 +1,25 @@
+package testfiles
+
+import (
+	"bytes"
+	"sync"
+)
+
+// Buffer is a bytes.Buffer that a writer on one goroutine (a logger, a
+// server) and a test reading it on another can share.
+type Buffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *Buffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *Buffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
