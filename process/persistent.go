@@ -957,7 +957,10 @@ func (pr *proc) send(ctx context.Context, c *call) (a answer, cut bool) {
 		c.written = true
 		if early := c.early; early != nil {
 			c.early = nil
-			if _, ok := pr.pending[c.id]; ok && pr.failed == nil {
+			// An answer read before the hook's stdout ended is still its
+			// answer: a hook that answers and exits at once must not lose
+			// a denial to the race between its exit and this write's end.
+			if _, ok := pr.pending[c.id]; ok && (pr.failed == nil || pr.failed == pr.outEnded) {
 				pr.answer(c, early)
 			}
 		}
