@@ -146,6 +146,7 @@ func TestAPersistentGuardWhoseDirectoryIsDeletedIsNeverDisarmedByItsRestart(t *t
 printf '{"protocol":"hookchain-persistent","version":1}\n'
 IFS= read -r req; id=${req#'{"id":'}; id=${id%%,*}
 printf '{"id":%s,"verdict":"deny","reason":"no"}\n' "$id"
+sleep 0.2
 `
 			require.NoError(t, os.WriteFile(filepath.Join(project, "guard.sh"), []byte(once), 0o755))
 			s, err := Parse("s.json", []byte(`{"hooks":{"PreToolUse": [{"hooks":[{"type":"command","command":"\"$CLAUDE_PROJECT_DIR\"/guard.sh","persistent":true}]}]}}`))
