@@ -41,3 +41,40 @@ var shellOptionRows = newHunt(rmR, []huntRow{
 })
 
 func TestAShellsOptionsAreReadInOrderAndTheLastWins(t *testing.T) { shellOptionRows.check(t) }
+
+// A path names what the kernel resolves it to, not its spelling: a path
+// is cleaned before it is compared, and one with an expansion that could
+// make it a descriptor is unknown.
+var devicePathRows = newHunt(rmR, []huntRow{
+	{`bash /dev//stdin <<<'rm -rf x'`, true, inBash},
+	{`bash /dev/./stdin <<<'rm -rf x'`, true, inBash},
+	{`bash //dev/stdin <<<'rm -rf x'`, true, inBash},
+	{`bash /dev/../dev/stdin <<<'rm -rf x'`, true, inBash},
+	{`bash /dev/fd//0 <<<'rm -rf x'`, true, inBash},
+	{`bash /proc/self/./fd/0 <<<'rm -rf x'`, true, inBash},
+	{`bash /dev/stdout 1<<<'rm -rf x'`, true, inBash},
+	{`bash /dev/stderr 2<<<'rm -rf x'`, true, inBash},
+	{`bash ../../../../../../../../dev/stdin <<<'rm -rf x'`, true, inBash},
+	{`exec {fd}<<<'rm -rf x'; bash /dev/fd/$fd`, true, inBash},
+	{`d=/dev; bash "$d/stdin" <<<'rm -rf x'`, true, inBash},
+	{`source /dev//stdin <<<'rm -rf x'`, true, inBash},
+	{`. /dev/./fd/0 <<<'rm -rf x'`, true, inBash},
+	{`BASH_ENV=/dev//stdin bash -c : <<<'rm -rf x'`, true, inBash},
+	// Controls.
+	{`bash /dev//null <<<'rm -rf x'`, false, inBash},
+	{`bash /dev/./null <<<'rm -rf x'`, false, inBash},
+	{`bash ./dev/stdin <<<'rm -rf x'`, false, inBash},
+	{`bash /dev//stdin <<<'ls'`, false, inBash},
+	{`bash /dev/fd/0 <<<'ls'`, false, inBash},
+	{`bash /dev/stdout <<<'rm -rf x'`, false, inBash},
+	{`bash "$HOME/build.sh" <<<'rm -rf x'`, false, inBash},
+	{`bash "$script" <<<'rm -rf x'`, false, inBash},
+	{`bash ../scripts/build.sh <<<'rm -rf x'`, false, inBash},
+	{`source ./dev/fd/0 <<<'rm -rf x'`, false, inBash},
+	{`BASH_ENV=/dev//null bash -c : <<<'rm -rf x'`, false, inBash},
+	{`bash "$dir/run.sh" <<<'rm -rf x'`, false, inBash},
+	{`bash /dev//stdin </dev/null`, false, inBash},
+	{`bash /proc/self/fd/0 < /dev/null`, false, inBash},
+})
+
+func TestAPathIsComparedAsTheKernelResolvesIt(t *testing.T) { devicePathRows.check(t) }

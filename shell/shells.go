@@ -331,7 +331,7 @@ func (w *walker) operandInput(x word, c ctx) input {
 		if strings.Contains(x.text, "<(") {
 			return unknownInput("a process substitution: " + x.text)
 		}
-		return input{kind: srcFile}
+		return dynamicPath(x.text)
 	}
 	return pathText(x.text, c.fds)
 }
