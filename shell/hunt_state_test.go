@@ -2,10 +2,6 @@ package shell
 
 import "testing"
 
-// inZsh rows were run by zsh 5.9 on Debian with the same stand-ins as
-// inBash rows; the oracle does not run them again.
-const inZsh = "zsh 5.9"
-
 // A shell's options are read in order and the last one wins: -n undone
 // by +n runs the script, and an option the shell does not have leaves
 // what it runs unknown.
