@@ -74,3 +74,39 @@ var devicePathRows = newHunt(rmR, []huntRow{
 })
 
 func TestAPathIsComparedAsTheKernelResolvesIt(t *testing.T) { devicePathRows.check(t) }
+
+// echo, printf and cat are what their output is worked out to be only
+// while the command line leaves them alone: a function, an alias, hash
+// -p, BASH_CMDS, enable -n or a PATH assignment anywhere in it makes what
+// they write unknown.
+var producerRows = newHunt(rmR, []huntRow{
+	{`echo() { command echo 'rm -rf x'; }; echo hi | sh`, true, inBash},
+	{`function echo { command echo 'rm -rf x'; }; echo hi | bash`, true, inBash},
+	{`printf() { command echo 'rm -rf x'; }; printf 'ls\n' | sh`, true, inBash},
+	{`cat() { command echo 'rm -rf x'; }; cat <<<'ls' | sh`, true, inBash},
+	{`f() { echo hi | sh; }; echo() { command echo 'rm -rf x'; }; f`, true, inBash},
+	{`for i in 1 2; do echo ls | sh; echo() { command echo 'rm -rf x'; }; done`, true, inBash},
+	{"shopt -s expand_aliases\nalias echo='printf \"rm -rf x\\n\"'\necho hi | sh", true, inBash},
+	{`hash -p /usr/bin/rev cat; cat <<<'x fr- mr' | sh`, true, inBash},
+	{`BASH_CMDS[cat]=/usr/bin/rev; cat <<<'x fr- mr' | sh`, true, inBash},
+	{`ln -s /usr/bin/rev cat; PATH=.:$PATH; cat <<<'x fr- mr' | sh`, true, inBash},
+	{`ln -s /usr/bin/rev cat; export PATH=.:$PATH; cat <<<'x fr- mr' | sh`, true, inBash},
+	{`printf '#!/bin/sh\necho "rm -rf x"\n' > echo; chmod +x echo; enable -n echo; PATH=.:$PATH; echo hi | sh`, true, inBash},
+	// Controls.
+	{`echo ls | sh`, false, inBash},
+	{`printf 'ls\n' | sh`, false, inBash},
+	{`cat <<<'ls' | sh`, false, inBash},
+	{`e() { command echo 'rm -rf x'; }; echo ls | sh`, false, inBash},
+	{`greet() { echo hi; }; greet; echo ls | bash`, false, inBash},
+	{`alias ll='ls -l'; echo ls | sh`, false, inBash},
+	{`hash -p /usr/bin/rev tac; cat <<<'ls' | sh`, false, inBash},
+	{`ln -s /usr/bin/rev cat; cat <<<'x fr- mr' | sh`, false, inBash},
+	{`enable -n test; echo ls | sh`, false, inBash},
+	{`unset -f echo; echo ls | sh`, false, inBash},
+	{`cd() { builtin cd "$@"; }; printf 'ls\n' | sh`, false, inBash},
+	{`PATH=/usr/bin:$PATH; echo ls | sh`, false, inBash},
+})
+
+func TestEchoPrintfAndCatAreOnlyWhatTheCommandLineHasNotRedefined(t *testing.T) {
+	producerRows.check(t)
+}

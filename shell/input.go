@@ -321,10 +321,62 @@ func quotedDelimiter(x *syntax.Word) bool {
 	return false
 }
 
+// producers are what the command line did that may make echo, printf
+// and cat, whose output is worked out as text, run something else.
+type producers struct {
+	used      map[string]bool   // the names whose output was worked out
+	redefined map[string]string // name → what redefined it
+}
+
+// redefine records that name may no longer run the program it names.
+func (w *walker) redefine(name, how string) {
+	if name != "echo" && name != "printf" && name != "cat" {
+		return
+	}
+	if w.produce.redefined == nil {
+		w.produce.redefined = map[string]string{}
+	}
+	w.produce.redefined[name] = how
+}
+
+// checkProducers makes unknown the text of a producer the command line
+// redefines anywhere: a function defined after the pipe it feeds may
+// still run first, in a loop or from a function called later.
+func (w *walker) checkProducers() {
+	for _, name := range []string{"echo", "printf", "cat"} {
+		if !w.produce.used[name] {
+			continue
+		}
+		how, ok := w.produce.redefined[name]
+		switch {
+		case ok:
+		case w.names.aliases[name] != (aliasValue{}):
+			how = "an alias"
+		case w.names.hashed[name] != "":
+			how = "hash -p"
+		default:
+			continue
+		}
+		w.unknown(name + ", whose output is read as a script, is redefined on the command line by " + how)
+	}
+}
+
 // produced returns the literal text that s writes, when s is a plain echo,
 // a printf whose output can be worked out, or cat of a here-document or
-// here-string, and how, for Via.
+// here-string, and how, for Via. What it works out holds only if the
+// command line leaves the program alone (see checkProducers).
 func (w *walker) produced(s *syntax.Stmt, src string) (string, string, bool) {
+	text, how, ok := w.producedText(s, src)
+	if ok {
+		if w.produce.used == nil {
+			w.produce.used = map[string]bool{}
+		}
+		w.produce.used[strings.Fields(how)[0]] = true
+	}
+	return text, how, ok
+}
+
+func (w *walker) producedText(s *syntax.Stmt, src string) (string, string, bool) {
 	call, ok := s.Cmd.(*syntax.CallExpr)
 	if !ok || len(call.Args) == 0 {
 		return "", "", false

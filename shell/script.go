@@ -86,6 +86,7 @@ func Parse(src string) (s Script) {
 	w := walker{out: &s, budget: 3*len(src) + 64<<10}
 	w.script(src, ctx{}, "")
 	w.finish()
+	w.checkProducers()
 	return s
 }
 
@@ -100,6 +101,7 @@ type walker struct {
 	// git commands after them; gitPairs pairs GIT_CONFIG_KEY_n and _VALUE_n.
 	gitLine  gitState
 	gitPairs map[string]*[2]string
+	produce  producers
 }
 
 // ctx is where a command runs: how it was reached, what its descriptors
@@ -338,6 +340,7 @@ func (w *walker) cmd(s *syntax.Stmt, c, outer ctx) {
 		if x.Name != nil {
 			name = x.Name.Value
 		}
+		w.redefine(name, "a function")
 		body := c
 		body.fds = c.fds.with(0, input{kind: srcCaller, text: name})
 		w.stmt(x.Body, body)
@@ -346,6 +349,11 @@ func (w *walker) cmd(s *syntax.Stmt, c, outer ctx) {
 	case *syntax.CoprocClause:
 		w.stmt(x.Stmt, c)
 	case *syntax.DeclClause:
+		for _, a := range x.Args {
+			if a.Name != nil && a.Name.Value == "PATH" || a.Naked && a.Value != nil && strings.HasPrefix(source(a.Value, c.src), "PATH=") {
+				w.redefine("cat", "a PATH assignment")
+			}
+		}
 		w.decl(x, s, c)
 	case *syntax.LetClause:
 		for _, e := range x.Exprs {
@@ -367,6 +375,9 @@ func (w *walker) call(x *syntax.CallExpr, s *syntax.Stmt, c, outer ctx) {
 	// Assignments apply before the command runs (GIT_CONFIG_* configure
 	// the git they prefix).
 	for _, a := range x.Assigns {
+		if a.Name != nil && a.Name.Value == "PATH" {
+			w.redefine("cat", "a PATH assignment")
+		}
 		w.assign(a, c, len(x.Args) > 0)
 	}
 	if len(x.Args) > 0 {

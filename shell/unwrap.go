@@ -130,10 +130,17 @@ func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
 		}
 		return
 	case "enable":
+		disable := false
 		for _, a := range args {
 			if strings.HasPrefix(a.text, "-") && strings.Contains(a.text, "f") {
 				w.unknown("enable -f loads a builtin from a shared object: " + strings.Join(cmd.Args, " "))
 				return
+			}
+			if strings.HasPrefix(a.text, "-") {
+				disable = disable || strings.Contains(a.text, "n")
+			} else if disable || a.dyn {
+				// enable -n echo runs the echo on the PATH instead.
+				w.redefine(a.text, "enable -n")
 			}
 		}
 		return
