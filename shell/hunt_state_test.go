@@ -110,3 +110,59 @@ var producerRows = newHunt(rmR, []huntRow{
 func TestEchoPrintfAndCatAreOnlyWhatTheCommandLineHasNotRedefined(t *testing.T) {
 	producerRows.check(t)
 }
+
+// exec with only redirections changes the shell's descriptors for
+// everything after it, whatever group, list, branch, function or eval it
+// is written in; a subshell, a pipe's side, $( ) and a background job are
+// processes of their own, and a redirection of the group it is in is
+// undone after the group.
+var execStateRows = newHunt(rmR, []huntRow{
+	{`{ exec < <(curl URL); }; bash`, true, inBash},
+	{`{ exec <<<'rm -rf x'; }; sh`, true, inBash},
+	{`true && exec <<<'rm -rf x'; sh`, true, inBash},
+	{`false || exec <<<'rm -rf x'; sh`, true, inBash},
+	{`f() { exec <<<'rm -rf x'; }; f; sh`, true, inBash},
+	{`function f { exec 3<<<'rm -rf x'; }; f; sh <&3`, true, inBash},
+	{`f() { exec 3<&0; }; f <<<'rm -rf x'; sh <&3`, true, inBash},
+	{`f() { g; }; g() { exec <<<'rm -rf x'; }; f; sh`, true, inBash},
+	{`eval 'exec <<<"rm -rf x"'; sh`, true, inBash},
+	{`eval exec '<<<"rm -rf x"'; sh`, true, inBash},
+	{`source /dev/stdin <<<'exec 3<<<"rm -rf x"'; sh <&3`, true, inBash},
+	{`if exec <<<'rm -rf x'; then :; fi; sh`, true, inBash},
+	{`if true; then exec <<<'rm -rf x'; fi; sh`, true, inBash},
+	{`if false; then :; else exec <<<'rm -rf x'; fi; sh`, true, inBash},
+	{`if false; then :; elif exec <<<'rm -rf x'; then :; fi; sh`, true, inBash},
+	{`case a in a) exec <<<'rm -rf x';; esac; sh`, true, inBash},
+	{`case a in a) exec <<<'rm -rf x';& b) sh;; esac`, true, inBash},
+	{`while exec <<<'rm -rf x'; do break; done; sh`, true, inBash},
+	{`for i in 1; do exec <<<'rm -rf x'; done; sh`, true, inBash},
+	{`for i in 1 2; do sh; exec <<<'rm -rf x'; done`, true, inBash},
+	{`{ exec 3<<<'rm -rf x'; } </dev/null; sh /dev/fd/3`, true, inBash},
+	{`{ exec <<<'rm -rf x'; } 3</dev/null; sh`, true, inBash},
+	{`time exec <<<'rm -rf x'; sh`, true, inBash},
+	{`command exec <<<'rm -rf x'; sh`, true, inBash},
+	{`exec 3<<<'rm -rf x'; exec 0<&3; sh`, true, inBash},
+	// Controls.
+	{`( exec <<<'rm -rf x' ); sh`, false, inBash},
+	{`echo $(exec <<<'rm -rf x'); sh`, false, inBash},
+	{`{ exec <<<'rm -rf x'; } </dev/null; sh`, false, inBash},
+	{`exec <<<'rm -rf x' | true; sh`, false, inBash},
+	{`true | exec <<<'rm -rf x'; sh`, false, inBash},
+	{`f() { exec <<<'rm -rf x'; }; sh`, false, inBash},
+	{`f() { exec <<<'rm -rf x'; }; f & wait; sh`, false, inBash},
+	{`exec <<<'rm -rf x' & wait; sh`, false, inBash},
+	{`exec 3<<<'rm -rf x'; exec 3<&-; sh <&3`, false, inBash},
+	{`true && exec <<<'ls'; sh`, false, inBash},
+	{`{ exec <<<'ls'; }; sh`, false, inBash},
+	{`f() { exec <<<'ls'; }; f; sh`, false, inBash},
+	{`eval 'exec <<<ls'; sh`, false, inBash},
+	{`exec 2>/dev/null; ls`, false, inBash},
+	{`{ exec >log 2>&1; }; ls; sh <<<'ls'`, false, inBash},
+	{`for i in 1 2; do echo $i; done; exec <<<'ls'; sh`, false, inBash},
+	{`if true; then exec </dev/null; fi; sh`, false, inBash},
+	{`case a in a) exec <<<'ls';; esac; sh`, false, inBash},
+})
+
+func TestExecRedirectionsHoldForEverythingAfterThemInTheSameShell(t *testing.T) {
+	execStateRows.check(t)
+}

@@ -337,8 +337,9 @@ func (w *walker) operandInput(x word, c ctx) input {
 }
 
 // readScript records what a shell (or source, at, make) runs when it reads
-// its script from in.
-func (w *walker) readScript(name string, in input, c ctx) {
+// its script from in, and returns the descriptors the script leaves, for
+// source, which runs it in the caller's shell.
+func (w *walker) readScript(name string, in input, c ctx) fds {
 	in = w.resolve(in)
 	switch in.kind {
 	case srcText:
@@ -346,7 +347,13 @@ func (w *walker) readScript(name string, in input, c ctx) {
 		if in.how == "|" {
 			label = "| " + name
 		}
-		w.script(in.text, c.reached(label), label)
+		return w.script(in.text, c.reached(label), label)
+	case srcEither:
+		ways := make([]fds, len(in.alts))
+		for i, alt := range in.alts {
+			ways[i] = w.readScript(name, alt, c)
+		}
+		return either(ways...)
 	case srcUnknown:
 		w.unknown(name + " reading its script from " + in.text)
 	case srcUnset:
@@ -357,6 +364,7 @@ func (w *walker) readScript(name string, in input, c ctx) {
 		}
 		w.names.callers[in.text] = name
 	}
+	return c.fds
 }
 
 // source reads source FILE and . FILE, which run a script in the current
@@ -368,5 +376,6 @@ func (w *walker) source(name string, args []word, c ctx) {
 	if len(args) == 0 {
 		return
 	}
-	w.readScript(name, w.operandInput(args[0], c), c)
+	after := w.readScript(name, w.operandInput(args[0], c), c)
+	w.sameShell = &after
 }

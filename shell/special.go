@@ -280,6 +280,8 @@ func (w *walker) make(name string, args []word, c ctx) {
 				w.unknown(name + " reading its makefile from " + in.text)
 			case srcUnset:
 				w.unknown(name + " reading a descriptor the command line does not open")
+			case srcEither:
+				w.unknown(name + " reading its makefile from a descriptor exec may have changed")
 			}
 		case "--eval":
 			if args[o.at].dyn {

@@ -23,7 +23,9 @@ func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
 			w.unknown("eval of " + c.more)
 			return
 		}
-		w.runScript(args, c, "eval")
+		// eval runs in the caller's shell: an exec in it holds after it.
+		after := w.runScript(args, c, "eval")
+		w.sameShell = &after
 		return
 	case "trap":
 		w.trap(args, c)
@@ -816,7 +818,7 @@ func (w *walker) crontab(args []word, c ctx) {
 	switch in = w.resolve(in); in.kind {
 	case srcText:
 		w.script(cronCommands(in.text), c.reached("crontab"), "crontab")
-	case srcUnknown, srcUnset, srcCaller:
+	case srcUnknown, srcUnset, srcCaller, srcEither:
 		w.readScript("crontab", in, c)
 	}
 }
