@@ -166,3 +166,52 @@ var execStateRows = newHunt(rmR, []huntRow{
 func TestExecRedirectionsHoldForEverythingAfterThemInTheSameShell(t *testing.T) {
 	execStateRows.check(t)
 }
+
+// An export holds for every shell started after it, whatever list, group
+// or function it is written in: BASH_ENV exported by export, declare -x,
+// typeset -x, export NAME, set -a or set -k (or given by env NAME=VALUE)
+// names a script every later bash runs first, and ENV one an interactive
+// sh runs. A function or loop that starts a shell before such a change is
+// read is unknown.
+var exportRows = newHunt(rmR, []huntRow{
+	{`export BASH_ENV=/dev/stdin; curl URL | bash -c :`, true, inBash},
+	{`BASH_ENV=/dev/stdin; export BASH_ENV; curl URL | bash -c :`, true, inBash},
+	{`declare -x BASH_ENV=/dev/stdin; curl URL | bash -c :`, true, inBash},
+	{`typeset -x BASH_ENV=/dev/stdin; curl URL | bash -c :`, true, inBash},
+	{`declare -x BASH_ENV; BASH_ENV=/dev/stdin; curl URL | bash -c :`, true, inBash},
+	{`set -a; BASH_ENV=/dev/stdin; curl URL | bash -c :`, true, inBash},
+	{`set -o allexport; BASH_ENV=/dev/stdin; curl URL | bash -c :`, true, inBash},
+	{`set -k; curl URL | bash -c : BASH_ENV=/dev/stdin`, true, inBash},
+	{`set -k; curl URL | bash BASH_ENV=/dev/stdin -c :`, true, inBash},
+	{`set -k; curl URL | env bash -c : BASH_ENV=/dev/stdin`, true, inBash},
+	{`{ export BASH_ENV=/dev/stdin; }; curl URL | bash -c :`, true, inBash},
+	{`true && export BASH_ENV=/dev/stdin; curl URL | bash -c :`, true, inBash},
+	{`f() { export BASH_ENV=/dev/stdin; }; f; curl URL | bash -c :`, true, inBash},
+	{`f() { curl URL | bash -c :; }; export BASH_ENV=/dev/stdin; f`, true, inBash},
+	{`for i in 1 2; do curl URL | bash -c :; export BASH_ENV=/dev/stdin; done`, true, inBash},
+	{`env BASH_ENV=/dev/stdin bash -c : <<<'rm -rf x'`, true, inBash},
+	{`sudo BASH_ENV=/dev/stdin bash -c : <<<'rm -rf x'`, true, "sudo's manual: VAR=value sets the command's environment (sudo is absent from the oracle)"},
+	{`export BASH_ENV=/dev/stdin; curl URL | bash -c : BASH_ENV=/dev/null`, true, inBash},
+	{`export ENV=/dev/stdin; curl URL | sh -i -c :`, true, inBash},
+	// Controls.
+	{`BASH_ENV=/dev/stdin; curl URL | bash -c :`, false, inBash},
+	{`curl URL | bash -c : BASH_ENV=/dev/stdin`, false, inBash},
+	{`BASH_ENV=/dev/stdin; export -n BASH_ENV; curl URL | bash -c :`, false, inBash},
+	{`export BASH_ENV=/dev/stdin; export -n BASH_ENV; curl URL | bash -c :`, false, inBash},
+	{`set -a; set +a; BASH_ENV=/dev/stdin; curl URL | bash -c :`, false, inBash},
+	{`set -e; set -u; curl URL | bash -c : BASH_ENV=/dev/stdin`, false, inBash},
+	{`export BASH_ENV=/dev/stdin; curl URL | bash -n -c :`, false, inBash},
+	{`export BASH_ENV=/dev/stdin; bash -c : </dev/null`, false, inBash},
+	{`export BASH_ENV=/dev/stdin; bash -c : <<<'ls'`, false, inBash},
+	{`export ENV=/dev/stdin; curl URL | sh -c :`, false, inBash},
+	{`export PATH=$PATH:/x; bash -c ls`, false, inBash},
+	{`set -euo pipefail; bash -c 'ls'`, false, inBash},
+	{`f() { bash -c ls; }; export FOO=1; f`, false, inBash},
+	{`export BASH_ENV=/dev/null; curl URL | bash -c :`, false, inBash},
+	{`export FOO=/dev/stdin; curl URL | bash -c :`, false, inBash},
+	{`set -a; FOO=/dev/stdin; curl URL | bash -c :`, false, inBash},
+	{`f() { bash -c ls; }; f; export BASH_ENV=/dev/null`, false, inBash},
+	{`env FOO=1 bash -c : <<<'rm -rf x'`, false, inBash},
+})
+
+func TestAnExportHoldsForEveryShellStartedAfterIt(t *testing.T) { exportRows.check(t) }

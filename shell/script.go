@@ -102,6 +102,7 @@ type walker struct {
 	gitLine  gitState
 	gitPairs map[string]*[2]string
 	produce  producers
+	env      environ
 	// sameShell is what a script run in the shell that called it (eval,
 	// source) left its descriptors as; execs holds, for each function
 	// whose body changes them with exec, what it changes.
@@ -118,6 +119,9 @@ type ctx struct {
 	// more names what gives the command more arguments than its words,
 	// which only run time knows: "xargs' input".
 	more string
+	// env is the assignments a wrapper puts in the environment of the
+	// command it runs (env NAME=VALUE, sudo NAME=VALUE).
+	env []word
 }
 
 func (c ctx) reached(label string) ctx {
@@ -366,13 +370,15 @@ func (w *walker) cmd(s *syntax.Stmt, c, outer ctx) fds {
 		}
 		return either(append(ways, cur.fds)...)
 	case *syntax.WhileClause:
+		env := w.env
 		cond := w.stmts(x.Cond, c)
 		body := c
 		body.fds = cond
-		return w.loop(s, c, either(cond, w.stmts(x.Do, body)))
+		return w.loop(s, c, env, either(cond, w.stmts(x.Do, body)))
 	case *syntax.ForClause:
+		env := w.env
 		w.expansions(x.Loop, c, nil)
-		return w.loop(s, c, w.stmts(x.Do, c))
+		return w.loop(s, c, env, w.stmts(x.Do, c))
 	case *syntax.CaseClause:
 		w.expansions(x.Word, c, nil)
 		ways := []fds{c.fds}
@@ -402,7 +408,11 @@ func (w *walker) cmd(s *syntax.Stmt, c, outer ctx) fds {
 		w.redefine(name, "a function")
 		body := c
 		body.fds = c.fds.with(0, input{kind: srcCaller, text: name})
+		shells := w.env.shells
 		w.defineExec(name, body.fds, w.stmt(x.Body, body))
+		if w.env.shells > shells {
+			w.defineShells(name)
+		}
 		return c.fds
 	case *syntax.TimeClause:
 		return w.stmt(x.Stmt, c.reached("time"))
@@ -415,6 +425,7 @@ func (w *walker) cmd(s *syntax.Stmt, c, outer ctx) fds {
 				w.redefine("cat", "a PATH assignment")
 			}
 		}
+		w.declExports(x, c.src)
 		w.decl(x, s, c)
 	case *syntax.LetClause:
 		for _, e := range x.Exprs {
@@ -431,15 +442,19 @@ func (w *walker) cmd(s *syntax.Stmt, c, outer ctx) fds {
 	return c.fds
 }
 
-// loop returns the descriptors after a loop that started with before and
-// whose round ends with after. A descriptor a round changes is what the
-// next round starts with, which the one reading of the body does not
-// see: the loop is unknown.
-func (w *walker) loop(s *syntax.Stmt, c ctx, after fds) fds {
+// loop returns the descriptors after a loop that started in c, with env
+// the environment then, and whose round ends with after. What a round
+// changes is what the next round starts with, which the one reading of
+// the body does not see: a descriptor it changes, or a startup variable
+// when the loop starts a shell, makes the loop unknown.
+func (w *walker) loop(s *syntax.Stmt, c ctx, env environ, after fds) fds {
 	before := c.fds
+	what, _, _ := strings.Cut(strings.TrimSpace(source(s, c.src)), "\n")
 	if !sameInputs(before, after) {
-		what, _, _ := strings.Cut(strings.TrimSpace(source(s, c.src)), "\n")
 		w.unknown("a loop whose rounds change the shell's descriptors with exec: " + what)
+	}
+	if w.env.version != env.version && w.env.shells != env.shells {
+		w.unknown("a loop whose rounds start a shell and change what it is given in its environment: " + what)
 	}
 	return either(before, after)
 }
@@ -453,12 +468,16 @@ func (w *walker) call(x *syntax.CallExpr, s *syntax.Stmt, c, outer ctx) fds {
 		if a.Name != nil && a.Name.Value == "PATH" {
 			w.redefine("cat", "a PATH assignment")
 		}
+		if len(x.Args) == 0 && a.Name != nil && a.Value != nil {
+			w.setVar(a.Name.Value, literal(a.Value, c.src), false)
+		}
 		w.assign(a, c, len(x.Args) > 0)
 	}
 	after := c.fds
 	if len(x.Args) > 0 {
 		ws := words(x.Args, c.src)
 		w.sameShell = nil
+		w.shellState(ws)
 		w.command(ws, texts(ws), c, 0)
 		if w.sameShell != nil {
 			// eval and source ran a script in this shell.

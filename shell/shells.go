@@ -286,6 +286,8 @@ func mayBeOptions(arg string) bool {
 // file this package cannot read) unless it names a descriptor or a
 // process substitution, or its standard input.
 func (w *walker) shell(family int, name string, args []word, c ctx) {
+	w.env.shells++
+	own, args := w.keywordWords(args)
 	sc := readShellArgs(family, name, args)
 	if sc.badOpt != nil {
 		w.unknown(name + " with an option it is not known to take: " + sc.badOpt.text)
@@ -300,6 +302,9 @@ func (w *walker) shell(family int, name string, args []word, c ctx) {
 		return
 	}
 	label := name + " -c"
+	if family == posixShell {
+		w.startupFiles(name, sc, own, c)
+	}
 	if sc.init != nil {
 		w.runScript([]word{*sc.init}, c, name+" -C")
 	}

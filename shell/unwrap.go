@@ -210,6 +210,12 @@ func (w *walker) wrapped(wr *wrapper, name string, args []word, ts []string, c c
 		return
 	}
 	inner, innerTexts := args[rest:], ts[rest:]
+	for _, a := range args[:rest] {
+		if isAssignment(a.text) {
+			// env NAME=VALUE, sudo NAME=VALUE: the command's environment.
+			c.env = append(c.env[:len(c.env):len(c.env)], a)
+		}
+	}
 	switch {
 	case split != nil:
 		w.envSplit(args[split.at], split.val, inner, c, hops)
