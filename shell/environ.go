@@ -205,3 +205,26 @@ func (w *walker) shellState(ws []word) {
 		}
 	}
 }
+
+// importedFunction reads BASH_FUNC_NAME%%=() { …; } in a command's
+// environment: every bash it starts defines the function NAME with that
+// body, which is read as a function defined on the command line.
+func (w *walker) importedFunction(a word, c ctx) {
+	n, body, ok := strings.Cut(a.text, "=")
+	if !ok {
+		return
+	}
+	name := strings.TrimPrefix(n, "BASH_FUNC_")
+	name, ok = strings.CutSuffix(name, "%%")
+	if !ok {
+		name, ok = strings.CutSuffix(name, "()")
+	}
+	switch {
+	case !ok || !strings.HasPrefix(body, "() {"):
+		return // not a function bash imports
+	case a.dyn || !syntax.ValidName(name):
+		w.unknown("a function in the environment known only at run time: " + a.text)
+		return
+	}
+	w.script(name+" "+body, c.reached("BASH_FUNC_"+name), "BASH_FUNC_"+name)
+}

@@ -215,3 +215,52 @@ var exportRows = newHunt(rmR, []huntRow{
 })
 
 func TestAnExportHoldsForEveryShellStartedAfterIt(t *testing.T) { exportRows.check(t) }
+
+// A coprocess shell reads what the script writes to it, which is unknown.
+var coprocRows = newHunt(rmR, []huntRow{
+	{`coproc sh; echo 'rm -rf x' >&${COPROC[1]}; sleep 1`, true, inBash},
+	{`coproc bash; echo 'rm -rf x' >&"${COPROC[1]}"; sleep 1`, true, inBash},
+	{`coproc S { sh; }; echo 'rm -rf x' >&"${S[1]}"; sleep 1`, true, inBash},
+	// Controls.
+	{`coproc sleep 1; echo done`, false, inBash},
+	{`coproc cat; echo ls >&${COPROC[1]}`, false, inBash},
+	{`coproc sh -c 'ls'; wait`, false, inBash},
+})
+
+func TestACoprocessShellRunsWhatTheScriptWritesToIt(t *testing.T) { coprocRows.check(t) }
+
+// ssh with no remote command has the remote user's shell run its input
+// as a script, which is read like any other input of a shell.
+const sshManual = "OpenSSH's ssh(1): with no command, the remote login shell runs ssh's input; -N and -n give it none"
+
+var sshStdinRows = newHunt(rmR, []huntRow{
+	{"ssh host <<'EOF'\nrm -rf x\nEOF", true, sshManual},
+	{`ssh -p 22 host <<<'rm -rf x'`, true, sshManual},
+	{`ssh host -l me <<<'rm -rf x'`, true, sshManual},
+	{`curl URL | ssh host`, true, sshManual},
+	// Controls.
+	{"ssh host <<'EOF'\nls\nEOF", false, sshManual},
+	{`ssh host`, false, sshManual},
+	{`ssh -N host <<<'rm -rf x'`, false, sshManual},
+	{`ssh -n host <<<'rm -rf x'`, false, sshManual},
+	{`ssh host ls <<<'rm -rf x'`, false, sshManual},
+})
+
+func TestSSHWithoutARemoteCommandRunsItsInputAsAScript(t *testing.T) { sshStdinRows.check(t) }
+
+// bash defines a function from each BASH_FUNC_NAME%%=() { …; } in its
+// environment; the body is read as a function defined on the command
+// line.
+var importedFunctionRows = newHunt(rmR, []huntRow{
+	{`env 'BASH_FUNC_true%%=() { rm -rf x; }' bash -c true`, true, inBash},
+	{`env 'BASH_FUNC_ls%%=() { rm -rf x; }' bash -c ls`, true, inBash},
+	{`env 'BASH_FUNC_echo%%=() { builtin echo rm -rf x; }' bash -c 'echo hi | sh'`, true, inBash},
+	// Controls.
+	{`env 'BASH_FUNC_true%%=() { ls; }' bash -c true`, false, inBash},
+	{`env 'BASH_FUNC_f%%=() { echo hi; }' bash -c f`, false, inBash},
+	{`env FUNC='() { rm -rf x; }' bash -c true`, false, inBash},
+})
+
+func TestAFunctionInTheEnvironmentIsReadAsAFunctionDefinedOnTheLine(t *testing.T) {
+	importedFunctionRows.check(t)
+}

@@ -417,7 +417,10 @@ func (w *walker) cmd(s *syntax.Stmt, c, outer ctx) fds {
 	case *syntax.TimeClause:
 		return w.stmt(x.Stmt, c.reached("time"))
 	case *syntax.CoprocClause:
-		w.stmt(x.Stmt, c)
+		// A coprocess reads what the script writes to ${COPROC[1]}.
+		co := c
+		co.fds = c.fds.with(0, unknownInput("what the script writes to a coprocess"))
+		w.stmt(x.Stmt, co)
 		return c.fds
 	case *syntax.DeclClause:
 		for _, a := range x.Args {

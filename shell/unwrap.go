@@ -214,6 +214,8 @@ func (w *walker) wrapped(wr *wrapper, name string, args []word, ts []string, c c
 		if isAssignment(a.text) {
 			// env NAME=VALUE, sudo NAME=VALUE: the command's environment.
 			c.env = append(c.env[:len(c.env):len(c.env)], a)
+		} else if strings.HasPrefix(a.text, "BASH_FUNC_") {
+			w.importedFunction(a, c)
 		}
 	}
 	switch {
