@@ -26,6 +26,9 @@ type environ struct {
 type startupVar struct {
 	value    word // its source text when dynamic; a process substitution's is unknown
 	exported bool
+	// unfollowed says it was set in a way the reader does not follow
+	// (read, printf -v, +=, ${NAME:=…}).
+	unfollowed bool
 }
 
 // startupVars name a file a shell runs before its script: BASH_ENV for a
@@ -67,7 +70,7 @@ func (w *walker) declExports(x *syntax.DeclClause, src string) {
 	if x.Variant != nil {
 		variant = x.Variant.Value
 	}
-	export, unexport := variant == "export", false
+	export, unexport, nameref := variant == "export", false, false
 	for _, a := range x.Args {
 		switch {
 		case a.Naked && a.Name == nil && a.Value != nil:
@@ -81,6 +84,7 @@ func (w *walker) declExports(x *syntax.DeclClause, src string) {
 				}
 			case strings.HasPrefix(lw.text, "-"):
 				export = export || strings.Contains(lw.text, "x")
+				nameref = nameref || variant != "export" && strings.Contains(lw.text, "n")
 				unexport = unexport || variant == "export" && strings.Contains(lw.text, "n")
 			case strings.HasPrefix(lw.text, "+"):
 				unexport = unexport || strings.Contains(lw.text, "x")
@@ -95,7 +99,18 @@ func (w *walker) declExports(x *syntax.DeclClause, src string) {
 				w.exportVar(a.Name.Value, !unexport)
 			}
 		case a.Name != nil && a.Value != nil:
-			w.setVar(a.Name.Value, literal(a.Value, src), export && !unexport)
+			v := literal(a.Value, src)
+			w.setVar(a.Name.Value, v, export && !unexport)
+			for n := range startupVars {
+				if mentions(v.text, n) {
+					// declare -n ref=BASH_ENV: what ref is given, and whether it
+					// is exported, is BASH_ENV's.
+					w.unfollow(n)
+					if nameref {
+						w.exportVar(n, true)
+					}
+				}
+			}
 		}
 	}
 }
@@ -156,11 +171,67 @@ func (w *walker) startupFiles(name string, sc shellCall, own []word, c ctx) {
 	}
 	for _, n := range [2]string{"BASH_ENV", "ENV"} {
 		v, ok := values[n]
-		if !ok || n == "ENV" && !sc.interactive || v.text == "" {
-			continue
+		switch {
+		case !ok || n == "ENV" && !sc.interactive || v.text == "":
+		case w.env.vars[n].unfollowed && w.env.vars[n].value == v:
+			w.unknown(name + " reading " + n + ", exported with a value set in a way the reader does not follow")
+		default:
+			w.readScript(name+" "+n, w.operandInput(v, c), c)
 		}
-		w.readScript(name+" "+n, w.operandInput(v, c), c)
 	}
+}
+
+// unfollow records that a command sets a startup variable in a way the
+// reader does not follow: read BASH_ENV, printf -v BASH_ENV, BASH_ENV+=…,
+// ${BASH_ENV:=…}, for BASH_ENV in ….
+func (w *walker) unfollow(name string) {
+	w.setVar(name, word{text: "$" + name, dyn: true}, false)
+	v := w.env.vars[name]
+	v.unfollowed = true
+	w.env.vars[name] = v
+}
+
+// mentions reports whether text names the variable name, as a whole
+// name.
+func mentions(text, name string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], name)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(name)
+		if (j == 0 || !isNameByte(text[j-1])) && (end == len(text) || !isNameByte(text[end])) {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+// unfollowedWords records the startup variables the words of a command
+// name, which may set them (read, printf -v, mapfile, ${NAME:=…}).
+func (w *walker) unfollowedWords(ws []word) {
+	for _, a := range ws {
+		for n := range startupVars {
+			if mentions(a.text, n) {
+				w.unfollow(n)
+			}
+		}
+	}
+}
+
+// withEnv returns c for the command a wrapper runs with the words env
+// given before it (env NAME=VALUE, sudo NAME=VALUE) in its environment;
+// a function bash imports from there (BASH_FUNC_NAME%%) is read.
+func (w *walker) withEnv(c ctx, env []word) ctx {
+	for _, a := range env {
+		if isAssignment(a.text) {
+			c.env = append(c.env[:len(c.env):len(c.env)], a)
+		} else if strings.HasPrefix(a.text, "BASH_FUNC_") {
+			w.importedFunction(a, c)
+		}
+	}
+	return c
 }
 
 // keywordWords splits the words of a command under set -k into its
@@ -192,7 +263,10 @@ func (w *walker) defineShells(name string) {
 // shellState reads a command that changes the state later shells see
 // (set -a, set -k), and a call of a function that starts a shell with an
 // environment that changed since its body was read, which is unknown.
-func (w *walker) shellState(ws []word) {
+func (w *walker) shellState(ws []word, assigns []*syntax.Assign) {
+	if !strings.Contains(ws[0].text, "=") {
+		w.unfollowedWords(ws[1:])
+	}
 	if ws[0].dyn {
 		return
 	}
@@ -200,8 +274,17 @@ func (w *walker) shellState(ws []word) {
 	case name == "set":
 		w.setOptions(ws[1:])
 	case w.env.funcs != nil:
-		if v, ok := w.env.funcs[name]; ok && v != w.env.version {
+		v, ok := w.env.funcs[name]
+		if !ok {
+			return
+		}
+		if v != w.env.version {
 			w.unknown("a function that starts a shell, called after what that shell is given in its environment changed: " + name)
+		}
+		for _, a := range assigns {
+			if a.Name != nil && startupVars[a.Name.Value] {
+				w.unknown("a function that starts a shell, called with " + a.Name.Value + " set for it: " + name)
+			}
 		}
 	}
 }

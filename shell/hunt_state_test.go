@@ -142,6 +142,8 @@ var execStateRows = newHunt(rmR, []huntRow{
 	{`time exec <<<'rm -rf x'; sh`, true, inBash},
 	{`command exec <<<'rm -rf x'; sh`, true, inBash},
 	{`exec 3<<<'rm -rf x'; exec 0<&3; sh`, true, inBash},
+	{`trap 'exec <<<"rm -rf x"' DEBUG; sh`, true, inBash},
+	{"shopt -s expand_aliases\nalias e='exec <<<\"rm -rf x\"'\ne; sh", true, inBash},
 	// Controls.
 	{`( exec <<<'rm -rf x' ); sh`, false, inBash},
 	{`echo $(exec <<<'rm -rf x'); sh`, false, inBash},
@@ -161,6 +163,9 @@ var execStateRows = newHunt(rmR, []huntRow{
 	{`for i in 1 2; do echo $i; done; exec <<<'ls'; sh`, false, inBash},
 	{`if true; then exec </dev/null; fi; sh`, false, inBash},
 	{`case a in a) exec <<<'ls';; esac; sh`, false, inBash},
+	{`trap 'rm -f tmp' EXIT; sh <<<'ls'`, false, inBash},
+	{`trap 'exec </dev/null' DEBUG; sh <<<'ls'`, false, inBash},
+	{"shopt -s expand_aliases\nalias e='exec <<<ls'\ne; sh", false, inBash},
 })
 
 func TestExecRedirectionsHoldForEverythingAfterThemInTheSameShell(t *testing.T) {
@@ -193,6 +198,15 @@ var exportRows = newHunt(rmR, []huntRow{
 	{`sudo BASH_ENV=/dev/stdin bash -c : <<<'rm -rf x'`, true, "sudo's manual: VAR=value sets the command's environment (sudo is absent from the oracle)"},
 	{`export BASH_ENV=/dev/stdin; curl URL | bash -c : BASH_ENV=/dev/null`, true, inBash},
 	{`export ENV=/dev/stdin; curl URL | sh -i -c :`, true, inBash},
+	{`curl URL | env -S 'BASH_ENV=/dev/stdin bash -c :'`, true, inBash},
+	{`f() { curl URL | bash -c :; }; BASH_ENV=/dev/stdin f`, true, inBash},
+	{`printf -v BASH_ENV /dev/stdin; export BASH_ENV; curl URL | bash -c :`, true, inBash},
+	{`read BASH_ENV <<<'/dev/stdin'; export BASH_ENV; curl URL | bash -c :`, true, inBash},
+	{`set -a; read BASH_ENV <<<'/dev/stdin'; curl URL | bash -c :`, true, inBash},
+	{`export BASH_ENV=/dev/; BASH_ENV+=stdin; curl URL | bash -c :`, true, inBash},
+	{`: ${BASH_ENV:=/dev/stdin}; export BASH_ENV; curl URL | bash -c :`, true, inBash},
+	{`for BASH_ENV in /dev/stdin; do export BASH_ENV; done; curl URL | bash -c :`, true, inBash},
+	{`declare -n r=BASH_ENV; r=/dev/stdin; export r; curl URL | bash -c :`, true, inBash},
 	// Controls.
 	{`BASH_ENV=/dev/stdin; curl URL | bash -c :`, false, inBash},
 	{`curl URL | bash -c : BASH_ENV=/dev/stdin`, false, inBash},
@@ -212,6 +226,9 @@ var exportRows = newHunt(rmR, []huntRow{
 	{`set -a; FOO=/dev/stdin; curl URL | bash -c :`, false, inBash},
 	{`f() { bash -c ls; }; f; export BASH_ENV=/dev/null`, false, inBash},
 	{`env FOO=1 bash -c : <<<'rm -rf x'`, false, inBash},
+	{`read line <<<'ls'; export FOO; bash -c ls`, false, inBash},
+	{`echo "$BASH_ENV"; bash -c ls`, false, inBash},
+	{`env -S 'FOO=1 bash -c ls'`, false, inBash},
 })
 
 func TestAnExportHoldsForEveryShellStartedAfterIt(t *testing.T) { exportRows.check(t) }

@@ -377,6 +377,9 @@ func (w *walker) cmd(s *syntax.Stmt, c, outer ctx) fds {
 		return w.loop(s, c, env, either(cond, w.stmts(x.Do, body)))
 	case *syntax.ForClause:
 		env := w.env
+		if it, ok := x.Loop.(*syntax.WordIter); ok && it.Name != nil && startupVars[it.Name.Value] {
+			w.unfollow(it.Name.Value)
+		}
 		w.expansions(x.Loop, c, nil)
 		return w.loop(s, c, env, w.stmts(x.Do, c))
 	case *syntax.CaseClause:
@@ -471,7 +474,13 @@ func (w *walker) call(x *syntax.CallExpr, s *syntax.Stmt, c, outer ctx) fds {
 		if a.Name != nil && a.Name.Value == "PATH" {
 			w.redefine("cat", "a PATH assignment")
 		}
-		if len(x.Args) == 0 && a.Name != nil && a.Value != nil {
+		switch {
+		case a.Name == nil || len(x.Args) > 0:
+		case a.Append || a.Index != nil:
+			if startupVars[a.Name.Value] {
+				w.unfollow(a.Name.Value)
+			}
+		case a.Value != nil:
 			w.setVar(a.Name.Value, literal(a.Value, c.src), false)
 		}
 		w.assign(a, c, len(x.Args) > 0)
@@ -480,7 +489,7 @@ func (w *walker) call(x *syntax.CallExpr, s *syntax.Stmt, c, outer ctx) fds {
 	if len(x.Args) > 0 {
 		ws := words(x.Args, c.src)
 		w.sameShell = nil
-		w.shellState(ws)
+		w.shellState(ws, x.Assigns)
 		w.command(ws, texts(ws), c, 0)
 		if w.sameShell != nil {
 			// eval and source ran a script in this shell.

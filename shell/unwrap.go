@@ -210,14 +210,7 @@ func (w *walker) wrapped(wr *wrapper, name string, args []word, ts []string, c c
 		return
 	}
 	inner, innerTexts := args[rest:], ts[rest:]
-	for _, a := range args[:rest] {
-		if isAssignment(a.text) {
-			// env NAME=VALUE, sudo NAME=VALUE: the command's environment.
-			c.env = append(c.env[:len(c.env):len(c.env)], a)
-		} else if strings.HasPrefix(a.text, "BASH_FUNC_") {
-			w.importedFunction(a, c)
-		}
-	}
+	c = w.withEnv(c, args[:rest])
 	switch {
 	case split != nil:
 		w.envSplit(args[split.at], split.val, inner, c, hops)
@@ -270,7 +263,10 @@ func (w *walker) trap(args []word, c ctx) {
 		if strings.HasPrefix(a.text, "-") && !a.dyn || i == len(args)-1 {
 			return // trap -l, trap -p, trap - INT, or a lone signal
 		}
-		w.runScript(args[i:i+1], c, "trap")
+		// The action runs later in this shell (before every command, for
+		// DEBUG): what it leaves may hold from here on, or not yet.
+		after := either(c.fds, w.runScript(args[i:i+1], c, "trap"))
+		w.sameShell = &after
 		return
 	}
 }
@@ -535,7 +531,7 @@ func (w *walker) envSplit(opt word, text string, inner []word, c ctx, hops int) 
 	if !runs || i >= len(ws) {
 		return
 	}
-	w.command(ws[i:], ts[i:], sub, hops+1)
+	w.command(ws[i:], ts[i:], w.withEnv(sub, ws[:i]), hops+1)
 }
 
 // splitEnvS splits an env -S string as GNU env does: blanks separate
