@@ -39,8 +39,10 @@ var shellOptionRows = newHunt(rmR, []huntRow{
 func TestAShellsOptionsAreReadInOrderAndTheLastWins(t *testing.T) { shellOptionRows.check(t) }
 
 // A path names what the kernel resolves it to, not its spelling: a path
-// is cleaned before it is compared, and one with an expansion that could
-// make it a descriptor is unknown.
+// is cleaned before it is compared, a relative one is looked up where cd
+// (or env -C) left the script, and one with an expansion, or in a
+// directory only run time knows, that could make it a descriptor is
+// unknown.
 var devicePathRows = newHunt(rmR, []huntRow{
 	{`bash /dev//stdin <<<'rm -rf x'`, true, inBash},
 	{`bash /dev/./stdin <<<'rm -rf x'`, true, inBash},
@@ -56,6 +58,16 @@ var devicePathRows = newHunt(rmR, []huntRow{
 	{`source /dev//stdin <<<'rm -rf x'`, true, inBash},
 	{`. /dev/./fd/0 <<<'rm -rf x'`, true, inBash},
 	{`BASH_ENV=/dev//stdin bash -c : <<<'rm -rf x'`, true, inBash},
+	{`cd /dev; bash stdin <<<'rm -rf x'`, true, inBash},
+	{`cd /dev && bash ./stdin <<<'rm -rf x'`, true, inBash},
+	{`cd / && bash dev/stdin <<<'rm -rf x'`, true, inBash},
+	{`cd /tmp; cd ../dev; bash stdin <<<'rm -rf x'`, true, inBash},
+	{`{ cd /dev; }; source stdin <<<'rm -rf x'`, true, inBash},
+	{`cd ../../../../../../../..; bash dev/stdin <<<'rm -rf x'`, true, inBash},
+	{`cd x; bash ../../../../../../../../dev/stdin <<<'rm -rf x'`, true, inBash},
+	{`CDPATH=/; cd dev; bash stdin <<<'rm -rf x'`, true, inBash},
+	{`env -C /dev bash stdin <<<'rm -rf x'`, true, inBash},
+	{`env --chdir=/dev bash stdin <<<'rm -rf x'`, true, inBash},
 	// Controls.
 	{`bash /dev//null <<<'rm -rf x'`, false, inBash},
 	{`bash /dev/./null <<<'rm -rf x'`, false, inBash},
@@ -71,6 +83,14 @@ var devicePathRows = newHunt(rmR, []huntRow{
 	{`bash "$dir/run.sh" <<<'rm -rf x'`, false, inBash},
 	{`bash /dev//stdin </dev/null`, false, inBash},
 	{`bash /proc/self/fd/0 < /dev/null`, false, inBash},
+	{`cd /dev; bash null <<<'rm -rf x'`, false, inBash},
+	{`cd /dev; bash stdin <<<'ls'`, false, inBash},
+	{`cd /tmp; bash stdin <<<'rm -rf x'`, false, inBash},
+	{`cd "$D"; bash build.sh <<<'rm -rf x'`, false, inBash},
+	{`cd src && bash ./run.sh <<<'rm -rf x'`, false, inBash},
+	{`cd x; bash f <<<'rm -rf x'`, false, inBash},
+	{`cd -; bash build.sh`, false, inBash},
+	{`env -C x bash f <<<'rm -rf x'`, false, inBash},
 })
 
 func TestAPathIsComparedAsTheKernelResolvesIt(t *testing.T) { devicePathRows.check(t) }

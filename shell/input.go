@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"path"
 	"strconv"
 	"strings"
 
@@ -314,80 +313,7 @@ func (w *walker) pathInput(x *syntax.Word, c ctx, s *syntax.Stmt, t fds) input {
 	if lw.dyn {
 		return dynamicPath(lw.text)
 	}
-	return pathText(lw.text, t)
-}
-
-// dynamicPath returns what reading a path known only at run time gives:
-// a file, unless what is written of it could make it a descriptor
-// (/dev/fd/$fd, "/proc/$pid/fd/0", "$dir/stdin"), which is unknown.
-func dynamicPath(text string) input {
-	head := text
-	if i := strings.IndexAny(head, "$`"); i >= 0 {
-		head = head[:i]
-	}
-	head = strings.Trim(head, `"'`)
-	tail := text[strings.LastIndexAny(text, "$`})")+1:]
-	tail = strings.Trim(tail, `"'`)
-	last := tail[strings.LastIndexByte(tail, '/')+1:]
-	_, number := fdNumber(last)
-	if strings.HasPrefix(head, "/") && mayNameDevice(path.Clean(head+"x")) ||
-		strings.Contains(tail, "/") && (last == "stdin" || number && tail != last) {
-		return unknownInput("a path known only at run time that may name a descriptor: " + text)
-	}
-	return input{kind: srcFile}
-}
-
-// mayNameDevice reports whether an absolute path is under /dev or /proc,
-// where names are descriptors, or could be made so by what follows it.
-func mayNameDevice(p string) bool {
-	return strings.HasPrefix(p, "/dev/") || strings.HasPrefix(p, "/proc/") || !strings.Contains(p[1:], "/")
-}
-
-// pathText returns what reading the literal path p gives. The kernel
-// resolves a path, not its spelling: /dev//stdin and /dev/./stdin are
-// /dev/stdin, and a relative path that climbs with .. may reach /dev from
-// any directory.
-func pathText(p string, t fds) input {
-	if p == "" {
-		return input{kind: srcFile}
-	}
-	if p[0] != '/' {
-		q := path.Clean(p)
-		if !strings.HasPrefix(q, "../") {
-			return input{kind: srcFile}
-		}
-		for strings.HasPrefix(q, "../") {
-			q = q[3:]
-		}
-		if in := pathText("/"+q, t); in.kind != srcFile {
-			return unknownInput("a relative path that may reach a descriptor: " + p)
-		}
-		return input{kind: srcFile}
-	}
-	p = path.Clean(p)
-	switch {
-	case p == "/dev/stdin":
-		return t.get(0)
-	case p == "/dev/stdout":
-		return t.get(1)
-	case p == "/dev/stderr":
-		return t.get(2)
-	case p == "/dev/null":
-		return input{}
-	case strings.HasPrefix(p, "/dev/tcp/") || strings.HasPrefix(p, "/dev/udp/"):
-		return unknownInput("a network connection: " + p)
-	}
-	for _, dir := range []string{"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/"} {
-		if rest, ok := strings.CutPrefix(p, dir); ok {
-			if n, ok := fdNumber(rest); ok {
-				return t.get(n)
-			}
-		}
-	}
-	if strings.HasPrefix(p, "/proc/") && strings.Contains(p, "/fd/") {
-		return unknownInput("another process's descriptor: " + p)
-	}
-	return input{kind: srcFile}
+	return w.filePath(lw.text, t)
 }
 
 // outputOfStmts returns what the statements write, when that is literal

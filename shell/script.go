@@ -108,6 +108,11 @@ type walker struct {
 	// whose body changes them with exec, what it changes.
 	sameShell *fds
 	execs     map[string]fds
+	// cwd is where the script has changed directory to: "" where it
+	// started, a path relative to that or absolute, or cwdUnknown;
+	// cdpath says it set CDPATH.
+	cwd    string
+	cdpath bool
 }
 
 // ctx is where a command runs: how it was reached, what its descriptors
@@ -473,6 +478,9 @@ func (w *walker) call(x *syntax.CallExpr, s *syntax.Stmt, c, outer ctx) fds {
 	for _, a := range x.Assigns {
 		if a.Name != nil && a.Name.Value == "PATH" {
 			w.redefine("cat", "a PATH assignment")
+		}
+		if a.Name != nil && a.Name.Value == "CDPATH" {
+			w.cdpath = true
 		}
 		switch {
 		case a.Name == nil || len(x.Args) > 0:

@@ -338,7 +338,7 @@ func (w *walker) operandInput(x word, c ctx) input {
 		}
 		return dynamicPath(x.text)
 	}
-	return pathText(x.text, c.fds)
+	return w.filePath(x.text, c.fds)
 }
 
 // readScript records what a shell (or source, at, make) runs when it reads

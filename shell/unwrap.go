@@ -94,6 +94,12 @@ func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
 	case "nix":
 		w.nix(args, argTexts, c, hops)
 		return
+	case "cd", "pushd":
+		w.chdir(args)
+		return
+	case "popd":
+		w.cwd = cwdUnknown
+		return
 	case "direnv":
 		if len(args) > 2 && args[0].text == "exec" {
 			w.command(args[2:], argTexts[2:], c.reached("direnv exec"), hops+1)
@@ -181,6 +187,10 @@ func (w *walker) wrapped(wr *wrapper, name string, args []word, ts []string, c c
 			exec = true
 		case lname == "runuser" && (o.name == "-u" || o.name == "--user"):
 			user = true
+		case (lname == "env" || lname == "genv") && (o.name == "-C" || o.name == "--chdir"):
+			// env -C DIR runs its command there; the reader keeps one
+			// directory for the script, which is then known only at run time.
+			w.cwd = cwdUnknown
 		}
 	})
 	if !runs {
