@@ -273,6 +273,10 @@ func (w *walker) shellState(ws []word, assigns []*syntax.Assign) {
 	switch name := ws[0].text; {
 	case name == "set":
 		w.setOptions(ws[1:])
+	case name == "shopt":
+		for _, a := range ws[1:] {
+			w.lastpipe = w.lastpipe || a.text == "lastpipe" || a.dyn
+		}
 	case w.env.funcs != nil:
 		v, ok := w.env.funcs[name]
 		if !ok {

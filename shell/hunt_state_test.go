@@ -132,10 +132,11 @@ func TestEchoPrintfAndCatAreOnlyWhatTheCommandLineHasNotRedefined(t *testing.T) 
 }
 
 // exec with only redirections changes the shell's descriptors for
-// everything after it, whatever group, list, branch, function or eval it
-// is written in; a subshell, a pipe's side, $( ) and a background job are
-// processes of their own, and a redirection of the group it is in is
-// undone after the group.
+// everything after it, whatever group, list, branch, function, eval,
+// alias or trap it is written in; a subshell, a pipe's side (but the last
+// under shopt -s lastpipe), $( ) and a background job are processes of
+// their own, and a redirection of the group it is in is undone after the
+// group.
 var execStateRows = newHunt(rmR, []huntRow{
 	{`{ exec < <(curl URL); }; bash`, true, inBash},
 	{`{ exec <<<'rm -rf x'; }; sh`, true, inBash},
@@ -164,6 +165,8 @@ var execStateRows = newHunt(rmR, []huntRow{
 	{`exec 3<<<'rm -rf x'; exec 0<&3; sh`, true, inBash},
 	{`trap 'exec <<<"rm -rf x"' DEBUG; sh`, true, inBash},
 	{"shopt -s expand_aliases\nalias e='exec <<<\"rm -rf x\"'\ne; sh", true, inBash},
+	{`shopt -s lastpipe; true | exec 3<<<'rm -rf x'; sh <&3`, true, inBash},
+	{`shopt -s lastpipe; true | { exec 3<<<'rm -rf x'; }; sh <&3`, true, inBash},
 	// Controls.
 	{`( exec <<<'rm -rf x' ); sh`, false, inBash},
 	{`echo $(exec <<<'rm -rf x'); sh`, false, inBash},
@@ -186,6 +189,8 @@ var execStateRows = newHunt(rmR, []huntRow{
 	{`trap 'rm -f tmp' EXIT; sh <<<'ls'`, false, inBash},
 	{`trap 'exec </dev/null' DEBUG; sh <<<'ls'`, false, inBash},
 	{"shopt -s expand_aliases\nalias e='exec <<<ls'\ne; sh", false, inBash},
+	{`shopt -s lastpipe; true | exec <<<'rm -rf x'; sh`, false, inBash},
+	{`shopt -s lastpipe; echo ls | sh`, false, inBash},
 })
 
 func TestExecRedirectionsHoldForEverythingAfterThemInTheSameShell(t *testing.T) {

@@ -113,6 +113,9 @@ type walker struct {
 	// cdpath says it set CDPATH.
 	cwd    string
 	cdpath bool
+	// lastpipe says shopt -s lastpipe may be set, which runs the last
+	// command of a pipe in the shell itself.
+	lastpipe bool
 }
 
 // ctx is where a command runs: how it was reached, what its descriptors
@@ -350,8 +353,13 @@ func (w *walker) cmd(s *syntax.Stmt, c, outer ctx) fds {
 				// reads it as a script.
 				y.fds = c.fds.with(0, input{kind: srcPipe, from: lastOfPipe(x.X), text: c.src})
 			}
-			w.stmt(x.Y, y)
-			return c.fds
+			last := w.stmt(x.Y, y)
+			if !w.lastpipe || sameInputs(last, y.fds) {
+				return c.fds
+			}
+			// Under shopt -s lastpipe the last command of a pipe runs in
+			// this shell, which gets its own input back after it.
+			return either(c.fds, last.with(0, c.fds.get(0)))
 		}
 		left := w.stmt(x.X, c)
 		y := c

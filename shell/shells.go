@@ -287,6 +287,10 @@ func mayBeOptions(arg string) bool {
 // process substitution, or its standard input.
 func (w *walker) shell(family int, name string, args []word, c ctx) {
 	w.env.shells++
+	for _, a := range args {
+		// bash -O lastpipe: kept for the whole script, as shopt is.
+		w.lastpipe = w.lastpipe || a.text == "lastpipe"
+	}
 	own, args := w.keywordWords(args)
 	sc := readShellArgs(family, name, args)
 	if sc.badOpt != nil {
