@@ -1,6 +1,12 @@
 package shell
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
 
 // A shell's options are read in order and the last one wins: -n undone
 // by +n runs the script, and an option the shell does not have leaves
@@ -305,4 +311,15 @@ var importedFunctionRows = newHunt(rmR, []huntRow{
 
 func TestAFunctionInTheEnvironmentIsReadAsAFunctionDefinedOnTheLine(t *testing.T) {
 	importedFunctionRows.check(t)
+}
+
+// The descriptors exec keeps open are followed up to a cap, so that each
+// statement after them costs bounded work; past it the script is unknown.
+func TestMoreDescriptorsThanTheCapMakeTheScriptUnknown(t *testing.T) {
+	var b strings.Builder
+	for i := range maxFds + 1 {
+		fmt.Fprintf(&b, "true && exec %d<<<ls; ", i+3)
+	}
+	assert.NotEmpty(t, Parse(b.String()+"sh").Unknown)
+	assert.Empty(t, Parse("exec 3<<<ls; exec 4<<<ls; sh <&3").Unknown)
 }

@@ -25,6 +25,11 @@ const (
 // it, the descriptor is unknown.
 const maxAlts = 8
 
+// maxFds bounds how many descriptors the reader follows for the shell
+// itself (set by exec), so that the work of each statement after them is
+// bounded.
+const maxFds = 24
+
 type input struct {
 	kind srcKind
 	from *syntax.Stmt // srcPipe

@@ -302,6 +302,18 @@ func isExecRedirect(s *syntax.Stmt) bool {
 // them read the descriptors of c. A job in the background is a process
 // of its own, and changes nothing here.
 func (w *walker) stmt(s *syntax.Stmt, c ctx) fds {
+	after := w.stmtFds(s, c)
+	if len(after) > maxFds && len(after) > len(c.fds) {
+		// Each descriptor the shell keeps costs work at every statement
+		// after it; past the cap the script is unknown, and the reader
+		// stops following what it opens.
+		w.unknown(fmt.Sprintf("more than %d descriptors kept open with exec", maxFds))
+		return c.fds
+	}
+	return after
+}
+
+func (w *walker) stmtFds(s *syntax.Stmt, c ctx) fds {
 	if s == nil || !w.enter() {
 		return c.fds
 	}
