@@ -58,7 +58,9 @@ func (w *walker) rebound(cmd Command, ws []word, c ctx, hops int) bool {
 			sb.WriteByte(' ')
 			sb.WriteString(quoteWord(x))
 		}
-		w.script(sb.String(), c.reached(label), label)
+		// An alias runs in this shell: an exec in it holds after it.
+		after := w.script(sb.String(), c.reached(label), label)
+		w.sameShell = &after
 		return true
 	}
 	if p, ok := b.hashed[name]; ok && cmd.Path == name {

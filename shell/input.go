@@ -18,7 +18,17 @@ const (
 	srcUnset                  // a descriptor the command line never opened
 	srcCaller                 // a function's standard input, which each caller chooses
 	srcPipe                   // a pipe from the statement from, whose script's text is text; see resolve
+	srcEither                 // any of alts: which one depends on the way the script took to get here
 )
+
+// maxAlts bounds how many inputs one descriptor may be said to hold; past
+// it, the descriptor is unknown.
+const maxAlts = 8
+
+// maxFds bounds how many descriptors the reader follows for the shell
+// itself (set by exec), so that the work of each statement after them is
+// bounded.
+const maxFds = 24
 
 type input struct {
 	kind srcKind
@@ -26,7 +36,171 @@ type input struct {
 	// text is the text for srcText, what it is for srcUnknown ("a pipe
 	// from curl -s x"), and the function's name for srcCaller.
 	text string
-	how  string // srcText: how it arrives, for Via: "<<", "<<<", "| echo"
+	how  string  // srcText: how it arrives, for Via: "<<", "<<<", "| echo"
+	alts []input // srcEither
+}
+
+func (x input) equal(y input) bool {
+	if x.kind != y.kind || x.from != y.from || x.text != y.text || x.how != y.how || len(x.alts) != len(y.alts) {
+		return false
+	}
+	for i := range x.alts {
+		if !x.alts[i].equal(y.alts[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameInputs reports whether every descriptor holds the same in a and b.
+func sameInputs(a, b fds) bool {
+	if len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0]) {
+		return true // the same table, which is how most statements leave it
+	}
+	for _, t := range [2]fds{a, b} {
+		for _, e := range t {
+			if !a.get(e.fd).equal(b.get(e.fd)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// either returns the descriptors after one of several ways the script
+// may take: a descriptor the ways leave differently holds any of what
+// they leave in it.
+func either(ways ...fds) fds {
+	differ := false
+	for _, t := range ways[1:] {
+		if !sameInputs(ways[0], t) {
+			differ = true
+			break
+		}
+	}
+	if !differ {
+		return ways[0]
+	}
+	var out fds
+	for _, t := range ways {
+		for _, e := range t {
+			if slicesContainsFd(out, e.fd) {
+				continue
+			}
+			var alts []input
+			for _, u := range ways {
+				alts = appendAlt(alts, u.get(e.fd))
+			}
+			in := alts[0]
+			switch {
+			case len(alts) > maxAlts:
+				in = unknownInput("one of more inputs than can be followed, which exec set on some of the ways here")
+			case len(alts) > 1:
+				in = input{kind: srcEither, alts: alts}
+			}
+			out = append(out, fdEntry{e.fd, in})
+		}
+	}
+	return out
+}
+
+func slicesContainsFd(t fds, fd int) bool {
+	for _, e := range t {
+		if e.fd == fd {
+			return true
+		}
+	}
+	return false
+}
+
+// appendAlt adds in, or each of its alternatives, to alts once.
+func appendAlt(alts []input, in input) []input {
+	if in.kind == srcEither {
+		for _, a := range in.alts {
+			alts = appendAlt(alts, a)
+		}
+		return alts
+	}
+	for _, a := range alts {
+		if a.equal(in) {
+			return alts
+		}
+	}
+	return append(alts, in)
+}
+
+// restored returns the descriptors after a command whose redirections rs
+// are undone when it ends: those it redirected go back to what they were
+// before it (outer), and the rest keep what exec inside it left (after;
+// inner is what it started with).
+func restored(after, inner, outer fds, rs []*syntax.Redirect) fds {
+	if sameInputs(after, inner) {
+		return outer
+	}
+	for _, r := range rs {
+		switch r.Op {
+		case syntax.RdrAll, syntax.AppAll:
+			after = after.with(1, outer.get(1)).with(2, outer.get(2))
+			continue
+		}
+		fd := 0
+		switch r.Op {
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.DplOut:
+			fd = 1
+		}
+		if r.N != nil {
+			n, ok := fdNumber(r.N.Value)
+			if !ok {
+				continue // {var}<…: bash leaves it open
+			}
+			fd = n
+		}
+		after = after.with(fd, outer.get(fd))
+	}
+	return after
+}
+
+// defineExec records what the body of the function name changes in the
+// shell's descriptors: after, where its body started with base. A call
+// of it changes them for what follows the call.
+func (w *walker) defineExec(name string, base, after fds) {
+	if name == "" || sameInputs(base, after) {
+		return
+	}
+	var delta fds
+	for _, t := range [2]fds{base, after} {
+		for _, e := range t {
+			if in := after.get(e.fd); !in.equal(base.get(e.fd)) && !slicesContainsFd(delta, e.fd) {
+				delta = append(delta, fdEntry{e.fd, in})
+			}
+		}
+	}
+	if w.names.used[name] {
+		w.unknown("a function that changes the shell's descriptors with exec, defined after its name is used: " + name)
+	}
+	if w.execs == nil {
+		w.execs = map[string]fds{}
+	}
+	w.execs[name] = delta
+}
+
+// calledExec returns the descriptors after a command run by the word
+// prog, with caller its descriptors and after what it leaves them as: a
+// function that changes them with exec changes them for its caller, and
+// what it gives its own input is the caller's.
+func (w *walker) calledExec(prog word, caller, after fds) fds {
+	delta, ok := w.execs[prog.text]
+	if !ok || prog.dyn {
+		return after
+	}
+	for _, e := range delta {
+		in := e.src
+		if in.kind == srcCaller {
+			in = caller.get(0)
+		}
+		after = after.with(e.fd, in)
+	}
+	return after
 }
 
 func unknownInput(what string) input { return input{kind: srcUnknown, text: what} }
@@ -127,7 +301,7 @@ func fdNumber(s string) (int, bool) {
 	return n, err == nil && n >= 0
 }
 
-// pathSource returns what reading the file named by x gives, with the
+// pathInput returns what reading the file named by x gives, with the
 // descriptors t: /dev/stdin and /dev/fd/N are descriptors, a process
 // substitution is a command's output, /dev/tcp is the network, and any
 // other name a file.
@@ -142,32 +316,9 @@ func (w *walker) pathInput(x *syntax.Word, c ctx, s *syntax.Stmt, t fds) input {
 	}
 	lw := literal(x, c.src)
 	if lw.dyn {
-		return input{kind: srcFile}
+		return dynamicPath(lw.text)
 	}
-	return pathText(lw.text, t)
-}
-
-// pathText returns what reading the literal path p gives.
-func pathText(p string, t fds) input {
-	switch {
-	case p == "/dev/stdin":
-		return t.get(0)
-	case p == "/dev/null":
-		return input{}
-	case strings.HasPrefix(p, "/dev/tcp/") || strings.HasPrefix(p, "/dev/udp/"):
-		return unknownInput("a network connection: " + p)
-	}
-	for _, dir := range []string{"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/"} {
-		if rest, ok := strings.CutPrefix(p, dir); ok {
-			if n, ok := fdNumber(rest); ok {
-				return t.get(n)
-			}
-		}
-	}
-	if strings.HasPrefix(p, "/proc/") && strings.Contains(p, "/fd/") {
-		return unknownInput("another process's descriptor: " + p)
-	}
-	return input{kind: srcFile}
+	return w.filePath(lw.text, t)
 }
 
 // outputOfStmts returns what the statements write, when that is literal
@@ -270,10 +421,62 @@ func quotedDelimiter(x *syntax.Word) bool {
 	return false
 }
 
+// producers are what the command line did that may make echo, printf
+// and cat, whose output is worked out as text, run something else.
+type producers struct {
+	used      map[string]bool   // the names whose output was worked out
+	redefined map[string]string // name → what redefined it
+}
+
+// redefine records that name may no longer run the program it names.
+func (w *walker) redefine(name, how string) {
+	if name != "echo" && name != "printf" && name != "cat" {
+		return
+	}
+	if w.produce.redefined == nil {
+		w.produce.redefined = map[string]string{}
+	}
+	w.produce.redefined[name] = how
+}
+
+// checkProducers makes unknown the text of a producer the command line
+// redefines anywhere: a function defined after the pipe it feeds may
+// still run first, in a loop or from a function called later.
+func (w *walker) checkProducers() {
+	for _, name := range []string{"echo", "printf", "cat"} {
+		if !w.produce.used[name] {
+			continue
+		}
+		how, ok := w.produce.redefined[name]
+		switch {
+		case ok:
+		case w.names.aliases[name] != (aliasValue{}):
+			how = "an alias"
+		case w.names.hashed[name] != "":
+			how = "hash -p"
+		default:
+			continue
+		}
+		w.unknown(name + ", whose output is read as a script, is redefined on the command line by " + how)
+	}
+}
+
 // produced returns the literal text that s writes, when s is a plain echo,
 // a printf whose output can be worked out, or cat of a here-document or
-// here-string, and how, for Via.
+// here-string, and how, for Via. What it works out holds only if the
+// command line leaves the program alone (see checkProducers).
 func (w *walker) produced(s *syntax.Stmt, src string) (string, string, bool) {
+	text, how, ok := w.producedText(s, src)
+	if ok {
+		if w.produce.used == nil {
+			w.produce.used = map[string]bool{}
+		}
+		w.produce.used[strings.Fields(how)[0]] = true
+	}
+	return text, how, ok
+}
+
+func (w *walker) producedText(s *syntax.Stmt, src string) (string, string, bool) {
 	call, ok := s.Cmd.(*syntax.CallExpr)
 	if !ok || len(call.Args) == 0 {
 		return "", "", false

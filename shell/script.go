@@ -86,6 +86,7 @@ func Parse(src string) (s Script) {
 	w := walker{out: &s, budget: 3*len(src) + 64<<10}
 	w.script(src, ctx{}, "")
 	w.finish()
+	w.checkProducers()
 	return s
 }
 
@@ -100,6 +101,21 @@ type walker struct {
 	// git commands after them; gitPairs pairs GIT_CONFIG_KEY_n and _VALUE_n.
 	gitLine  gitState
 	gitPairs map[string]*[2]string
+	produce  producers
+	env      environ
+	// sameShell is what a script run in the shell that called it (eval,
+	// source) left its descriptors as; execs holds, for each function
+	// whose body changes them with exec, what it changes.
+	sameShell *fds
+	execs     map[string]fds
+	// cwd is where the script has changed directory to: "" where it
+	// started, a path relative to that or absolute, or cwdUnknown;
+	// cdpath says it set CDPATH.
+	cwd    string
+	cdpath bool
+	// lastpipe says shopt -s lastpipe may be set, which runs the last
+	// command of a pipe in the shell itself.
+	lastpipe bool
 }
 
 // ctx is where a command runs: how it was reached, what its descriptors
@@ -111,6 +127,9 @@ type ctx struct {
 	// more names what gives the command more arguments than its words,
 	// which only run time knows: "xargs' input".
 	more string
+	// env is the assignments a wrapper puts in the environment of the
+	// command it runs (env NAME=VALUE, sudo NAME=VALUE).
+	env []word
 }
 
 func (c ctx) reached(label string) ctx {
@@ -188,9 +207,11 @@ func (w *walker) admit(src, label string) bool {
 // script parses src, a whole script run in c (whose via already names how
 // it was reached), and records its commands. label names what handed it
 // the script ("bash -c"), for the reasons given when it cannot be read.
-func (w *walker) script(src string, c ctx, label string) {
+// It returns the descriptors the script leaves its shell with, which
+// matter when that shell is the caller's (eval, source).
+func (w *walker) script(src string, c ctx, label string) fds {
 	if !w.admit(src, label) {
-		return
+		return c.fds
 	}
 	w.depth++
 	defer func() { w.depth-- }()
@@ -212,11 +233,11 @@ func (w *walker) script(src string, c ctx, label string) {
 		// would have run before it failed.
 		p := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.RecoverErrors(8))
 		if f, err = p.Parse(strings.NewReader(src), ""); err != nil || f == nil {
-			return
+			return c.fds
 		}
 	}
 	c.src, c.more = src, ""
-	w.stmts(f.Stmts, c)
+	return w.stmts(f.Stmts, c)
 }
 
 // closeHeredocs returns src with the delimiters of here-documents that run
@@ -248,43 +269,73 @@ func where(label string) string {
 	return " in " + label
 }
 
-func (w *walker) stmts(list []*syntax.Stmt, c ctx) {
+// stmts records what list runs in c, and returns the descriptors of the
+// shell after it: exec with only redirections changes them for every
+// command after it, whatever group, list or function it is written in.
+func (w *walker) stmts(list []*syntax.Stmt, c ctx) fds {
 	for _, s := range list {
-		w.stmt(s, c)
-		if isExecRedirect(s) {
-			// exec with only redirections changes the descriptors of the
-			// shell itself, for the commands after it.
-			c.fds = w.redirect(s.Redirs, c, s)
-		}
+		c.fds = w.stmt(s, c)
 	}
+	return c.fds
 }
 
+// isExecRedirect reports whether s is exec (or command exec) with only
+// redirections, which it applies to the shell itself.
 func isExecRedirect(s *syntax.Stmt) bool {
 	call, ok := s.Cmd.(*syntax.CallExpr)
-	if !ok || len(call.Args) != 1 || len(s.Redirs) == 0 {
+	if !ok || len(call.Args) == 0 || len(call.Args) > 2 || len(s.Redirs) == 0 {
 		return false
 	}
-	lw := literal(call.Args[0], "")
-	return !lw.dyn && lw.text == "exec"
+	for i, a := range call.Args {
+		lw := literal(a, "")
+		if lw.dyn || i == len(call.Args)-1 && lw.text != "exec" || i < len(call.Args)-1 && lw.text != "command" {
+			return false
+		}
+	}
+	return true
 }
 
-// stmt records what s runs. Its redirections set the descriptors of its
-// command, in order; the words of a simple command are expanded before
-// they apply, so substitutions in them read the descriptors of c.
-func (w *walker) stmt(s *syntax.Stmt, c ctx) {
+// stmt records what s runs, and returns the descriptors of the shell
+// after it. Its redirections set the descriptors of its command, in
+// order, and are undone after it, unless it is exec; the words of a
+// simple command are expanded before they apply, so substitutions in
+// them read the descriptors of c. A job in the background is a process
+// of its own, and changes nothing here.
+func (w *walker) stmt(s *syntax.Stmt, c ctx) fds {
+	after := w.stmtFds(s, c)
+	if len(after) > maxFds && len(after) > len(c.fds) {
+		// Each descriptor the shell keeps costs work at every statement
+		// after it; past the cap the script is unknown, and the reader
+		// stops following what it opens.
+		w.unknown(fmt.Sprintf("more than %d descriptors kept open with exec", maxFds))
+		return c.fds
+	}
+	return after
+}
+
+func (w *walker) stmtFds(s *syntax.Stmt, c ctx) fds {
 	if s == nil || !w.enter() {
-		return
+		return c.fds
 	}
 	defer w.leave()
 	inner := c
 	if len(s.Redirs) > 0 {
 		inner.fds = w.redirect(s.Redirs, c, s)
 	}
-	w.cmd(s, inner, c)
+	after := w.cmd(s, inner, c)
 	for _, r := range s.Redirs {
 		w.expansions(r.Word, c, s)
 		w.expansions(r.Hdoc, c, s)
 	}
+	switch {
+	case s.Background || s.Coprocess:
+		return c.fds
+	case isExecRedirect(s):
+		return inner.fds
+	case len(s.Redirs) > 0:
+		return restored(after, inner.fds, c.fds, s.Redirs)
+	}
+	return after
 }
 
 // outputOf returns what a >( ) in s reads: what s writes.
@@ -296,41 +347,85 @@ func (w *walker) outputOf(s *syntax.Stmt, c ctx) input {
 	return unknownInput("the output of " + what)
 }
 
-func (w *walker) cmd(s *syntax.Stmt, c, outer ctx) {
+// cmd records what the command of s runs in c, and returns the
+// descriptors of the shell after it. What runs in a process of its own (a
+// subshell, each side of a pipe, a coprocess) changes nothing here; where
+// one of several ways is taken (&&, ||, if, case, a loop), a descriptor
+// that the ways leave differently holds any of their inputs.
+func (w *walker) cmd(s *syntax.Stmt, c, outer ctx) fds {
 	switch x := s.Cmd.(type) {
 	case *syntax.CallExpr:
-		w.call(x, s, c, outer)
+		return w.call(x, s, c, outer)
 	case *syntax.BinaryCmd:
-		w.stmt(x.X, c)
-		if (x.Op == syntax.Pipe || x.Op == syntax.PipeAll) && x.X != nil {
-			// What the pipe carries is worked out only if something reads
-			// it as a script.
-			c.fds = c.fds.with(0, input{kind: srcPipe, from: lastOfPipe(x.X), text: c.src})
+		if x.Op == syntax.Pipe || x.Op == syntax.PipeAll {
+			w.stmt(x.X, c)
+			y := c
+			if x.X != nil {
+				// What the pipe carries is worked out only if something
+				// reads it as a script.
+				y.fds = c.fds.with(0, input{kind: srcPipe, from: lastOfPipe(x.X), text: c.src})
+			}
+			last := w.stmt(x.Y, y)
+			if !w.lastpipe || sameInputs(last, y.fds) {
+				return c.fds
+			}
+			// Under shopt -s lastpipe the last command of a pipe runs in
+			// this shell, which gets its own input back after it.
+			return either(c.fds, last.with(0, c.fds.get(0)))
 		}
-		w.stmt(x.Y, c)
+		left := w.stmt(x.X, c)
+		y := c
+		y.fds = left
+		return either(left, w.stmt(x.Y, y))
 	case *syntax.Subshell:
 		w.stmts(x.Stmts, c)
+		return c.fds
 	case *syntax.Block:
-		w.stmts(x.Stmts, c)
+		return w.stmts(x.Stmts, c)
 	case *syntax.IfClause:
+		var ways []fds
+		cur := c
 		for cl := x; cl != nil; cl = cl.Else {
-			w.stmts(cl.Cond, c)
-			w.stmts(cl.Then, c)
+			if len(cl.Cond) == 0 && cl != x {
+				ways = append(ways, w.stmts(cl.Then, cur))
+				return either(ways...)
+			}
+			cur.fds = w.stmts(cl.Cond, cur)
+			ways = append(ways, w.stmts(cl.Then, cur))
 		}
+		return either(append(ways, cur.fds)...)
 	case *syntax.WhileClause:
-		w.stmts(x.Cond, c)
-		w.stmts(x.Do, c)
+		env := w.env
+		cond := w.stmts(x.Cond, c)
+		body := c
+		body.fds = cond
+		return w.loop(s, c, env, either(cond, w.stmts(x.Do, body)))
 	case *syntax.ForClause:
+		env := w.env
+		if it, ok := x.Loop.(*syntax.WordIter); ok && it.Name != nil && startupVars[it.Name.Value] {
+			w.unfollow(it.Name.Value)
+		}
 		w.expansions(x.Loop, c, nil)
-		w.stmts(x.Do, c)
+		return w.loop(s, c, env, w.stmts(x.Do, c))
 	case *syntax.CaseClause:
 		w.expansions(x.Word, c, nil)
+		ways := []fds{c.fds}
+		prev := c.fds
 		for _, it := range x.Items {
 			for _, p := range it.Patterns {
 				w.expansions(p, c, nil)
 			}
-			w.stmts(it.Stmts, c)
+			item := c
+			item.fds = prev
+			after := w.stmts(it.Stmts, item)
+			ways = append(ways, after)
+			prev = c.fds
+			if it.Op != syntax.Break {
+				// ;& and ;;& go on to the next item from here.
+				prev = either(c.fds, after)
+			}
 		}
+		return either(ways...)
 	case *syntax.FuncDecl:
 		// A function's input is its caller's: what a call pipes into it
 		// is read where the call is.
@@ -338,14 +433,30 @@ func (w *walker) cmd(s *syntax.Stmt, c, outer ctx) {
 		if x.Name != nil {
 			name = x.Name.Value
 		}
+		w.redefine(name, "a function")
 		body := c
 		body.fds = c.fds.with(0, input{kind: srcCaller, text: name})
-		w.stmt(x.Body, body)
+		shells := w.env.shells
+		w.defineExec(name, body.fds, w.stmt(x.Body, body))
+		if w.env.shells > shells {
+			w.defineShells(name)
+		}
+		return c.fds
 	case *syntax.TimeClause:
-		w.stmt(x.Stmt, c.reached("time"))
+		return w.stmt(x.Stmt, c.reached("time"))
 	case *syntax.CoprocClause:
-		w.stmt(x.Stmt, c)
+		// A coprocess reads what the script writes to ${COPROC[1]}.
+		co := c
+		co.fds = c.fds.with(0, unknownInput("what the script writes to a coprocess"))
+		w.stmt(x.Stmt, co)
+		return c.fds
 	case *syntax.DeclClause:
+		for _, a := range x.Args {
+			if a.Name != nil && a.Name.Value == "PATH" || a.Naked && a.Value != nil && strings.HasPrefix(source(a.Value, c.src), "PATH=") {
+				w.redefine("cat", "a PATH assignment")
+			}
+		}
+		w.declExports(x, c.src)
 		w.decl(x, s, c)
 	case *syntax.LetClause:
 		for _, e := range x.Exprs {
@@ -359,19 +470,60 @@ func (w *walker) cmd(s *syntax.Stmt, c, outer ctx) {
 	default:
 		w.expansions(s.Cmd, c, nil)
 	}
+	return c.fds
+}
+
+// loop returns the descriptors after a loop that started in c, with env
+// the environment then, and whose round ends with after. What a round
+// changes is what the next round starts with, which the one reading of
+// the body does not see: a descriptor it changes, or a startup variable
+// when the loop starts a shell, makes the loop unknown.
+func (w *walker) loop(s *syntax.Stmt, c ctx, env environ, after fds) fds {
+	before := c.fds
+	what, _, _ := strings.Cut(strings.TrimSpace(source(s, c.src)), "\n")
+	if !sameInputs(before, after) {
+		w.unknown("a loop whose rounds change the shell's descriptors with exec: " + what)
+	}
+	if w.env.version != env.version && w.env.shells != env.shells {
+		w.unknown("a loop whose rounds start a shell and change what it is given in its environment: " + what)
+	}
+	return either(before, after)
 }
 
 // call records a simple command and what it runs, then the substitutions
 // in its assignments and words.
-func (w *walker) call(x *syntax.CallExpr, s *syntax.Stmt, c, outer ctx) {
+func (w *walker) call(x *syntax.CallExpr, s *syntax.Stmt, c, outer ctx) fds {
 	// Assignments apply before the command runs (GIT_CONFIG_* configure
 	// the git they prefix).
 	for _, a := range x.Assigns {
+		if a.Name != nil && a.Name.Value == "PATH" {
+			w.redefine("cat", "a PATH assignment")
+		}
+		if a.Name != nil && a.Name.Value == "CDPATH" {
+			w.cdpath = true
+		}
+		switch {
+		case a.Name == nil || len(x.Args) > 0:
+		case a.Append || a.Index != nil:
+			if startupVars[a.Name.Value] {
+				w.unfollow(a.Name.Value)
+			}
+		case a.Value != nil:
+			w.setVar(a.Name.Value, literal(a.Value, c.src), false)
+		}
 		w.assign(a, c, len(x.Args) > 0)
 	}
+	after := c.fds
 	if len(x.Args) > 0 {
 		ws := words(x.Args, c.src)
+		w.sameShell = nil
+		w.shellState(ws, x.Assigns)
 		w.command(ws, texts(ws), c, 0)
+		if w.sameShell != nil {
+			// eval and source ran a script in this shell.
+			after, w.sameShell = *w.sameShell, nil
+		}
+		after = w.calledExec(ws[0], c.fds, after)
 	}
 	for _, a := range x.Assigns {
 		if a.Value != nil {
@@ -387,6 +539,7 @@ func (w *walker) call(x *syntax.CallExpr, s *syntax.Stmt, c, outer ctx) {
 	for _, a := range x.Args {
 		w.expansions(a, outer, s)
 	}
+	return after
 }
 
 // expansions reads the substitutions inside n: the commands of each $( ),
@@ -635,17 +788,17 @@ func scriptOf(ws []word) (string, *word) {
 }
 
 // runScript parses the text of ws as a script run in c, reached through
-// label.
-func (w *walker) runScript(ws []word, c ctx, label string) {
+// label, and returns the descriptors it leaves its shell with.
+func (w *walker) runScript(ws []word, c ctx, label string) fds {
 	if len(ws) == 0 {
-		return
+		return c.fds
 	}
 	text, bad := scriptOf(ws)
 	if bad != nil {
 		w.unknown(label + " of a non-literal: " + bad.text)
-		return
+		return c.fds
 	}
-	w.script(text, c.reached(label), label)
+	return w.script(text, c.reached(label), label)
 }
 
 func appendVia(via []string, label string) []string {

@@ -30,19 +30,26 @@ var shells = map[string]int{
 // with -c (or fish's --command), whether it reads its input (-s), whether
 // it only checks syntax (-n), and the operands after its options.
 type shellCall struct {
-	dashC    bool
-	rcfile   *word // bash --rcfile, --init-file
-	script   *word // -c's command string
-	init     *word // fish -C, run before anything else
-	stdin    bool
-	noexec   bool
-	nothing  bool // --help, --version
-	dynOpts  *word
-	operands []word
+	dashC   bool
+	rcfile  *word // bash --rcfile, --init-file
+	script  *word // -c's command string
+	init    *word // fish -C, run before anything else
+	stdin   bool
+	noexec  bool
+	nothing bool // --help, --version
+	dynOpts *word
+	// badOpt is an option the shell's grammar does not have: what it
+	// runs is then unknown.
+	badOpt      *word
+	interactive bool // -i: it reads the file ENV names
+	operands    []word
 }
 
 // readShellArgs reads a shell's options as its family does.
-func readShellArgs(family int, args []word) shellCall {
+func readShellArgs(family int, name string, args []word) shellCall {
+	if family == posixShell {
+		return readPosixShellArgs(strings.ToLower(name), args)
+	}
 	var sc shellCall
 	dashC := false
 	i := 0
@@ -78,37 +85,20 @@ options:
 				}
 			case family == fishShell && name == "no-execute":
 				sc.noexec = true
-			case name == "noexec" || name == "no-exec" || name == "no_exec":
-				sc.noexec = true
-			case name == "rcfile" || name == "init-file":
-				// An interactive bash runs this file first.
-				if hasVal {
-					sc.rcfile = &word{text: val}
-				} else if i+1 < len(args) {
-					i++
-					sc.rcfile = &args[i]
-				}
 			case !hasVal && (family == fishShell &&
 				(name == "debug" || name == "debug-output" || name == "features" || name == "profile" || name == "profile-startup")):
 				i++
 			}
-		case len(a) >= 2 && (a[0] == '-' || a[0] == '+' && family == posixShell):
-			// Letters that take an argument take the next words in turn:
-			// bash -oc pipefail 'rm -rf /' is -o pipefail -c.
+		case len(a) >= 2 && a[0] == '-':
 			need := 0
 			for j := 1; j < len(a); j++ {
 				switch c := a[j]; {
-				case c == 'c' && a[0] == '-':
+				case c == 'c':
 					dashC = true
-				case c == 's' && a[0] == '-' && family != fishShell:
+				case c == 's' && family != fishShell:
 					sc.stdin = true
-				case c == 'n' && a[0] == '-':
+				case c == 'n':
 					sc.noexec = true
-				case family == posixShell && (c == 'o' || c == 'O'):
-					need++
-					if k := i + need; k < len(args) && a[0] == '-' && isNoexec(args[k].text) {
-						sc.noexec = true
-					}
 				case family == fishShell && strings.IndexByte("CdfopD", c) >= 0:
 					need++
 					if c == 'C' && i+need < len(args) {
@@ -119,14 +109,14 @@ options:
 				}
 			}
 			i += need
-		case a == "-b" && family == posixShell:
-			i++
-			break options
 		default:
 			break options
 		}
 	}
-	rest := args[min(i, len(args)):]
+	return sc.finish(family, args[min(i, len(args)):], dashC)
+}
+
+func (sc shellCall) finish(family int, rest []word, dashC bool) shellCall {
 	if dashC && sc.script == nil && len(rest) > 0 {
 		sc.script = &rest[0]
 		rest = rest[1:]
@@ -136,6 +126,146 @@ options:
 		sc.stdin = true
 	}
 	return sc
+}
+
+// Letters a POSIX shell takes without a value: set's options and the
+// ones only its command line knows (-c, -i, -l, -r, -s). dash and ash add
+// -E and -V (emacs and vi editing); zsh gives every letter a meaning.
+const (
+	bashLetters  = "abefhkmnptuvxBCEHPTcilrs"
+	otherLetters = bashLetters + "V"
+)
+
+// readPosixShellArgs reads the options of sh, bash, zsh, ksh and the
+// rest in order, as the shell does: the last of -n and +n (or -o noexec
+// and +o noexec) wins, and an option the shell's grammar does not have
+// leaves what it runs unknown rather than guessed at.
+func readPosixShellArgs(name string, args []word) shellCall {
+	var sc shellCall
+	zsh := name == "zsh"
+	dashC := false
+	i := 0
+	// value is the word after the option at i taking need values so far.
+	value := func(need int) *word {
+		if k := i + need; k < len(args) {
+			return &args[k]
+		}
+		return nil
+	}
+options:
+	for ; i < len(args); i++ {
+		a := args[i].text
+		switch {
+		case args[i].dyn:
+			if i+1 < len(args) && mayBeOptions(a) {
+				sc.dynOpts = &args[i]
+			}
+			break options
+		case a == "--" || a == "-":
+			i++
+			break options
+		case a == "-b" && zsh:
+			i++
+			break options
+		case strings.HasPrefix(a, "--") || zsh && strings.HasPrefix(a, "+-"):
+			on := a[0] == '-'
+			long, val, hasVal := strings.Cut(a[2:], "=")
+			switch {
+			case long == "help" || long == "version":
+				sc.nothing = true
+			case (name == "bash" || name == "rbash") && (long == "rcfile" || long == "init-file"):
+				// An interactive bash runs this file first.
+				if hasVal {
+					sc.rcfile = &word{text: val}
+				} else if i+1 < len(args) {
+					i++
+					sc.rcfile = &args[i]
+				}
+			case (name == "bash" || name == "rbash") && !hasVal && bashLongFlags[long]:
+				if long == "dump-strings" || long == "dump-po-strings" || long == "noexec" {
+					sc.noexec = true
+				}
+			case zsh && on && long == "emulate" && !hasVal:
+				// zsh --emulate MODE takes its mode as the next word.
+				i++
+			case zsh && !hasVal:
+				// Any other long option of zsh is an option by name,
+				// --no-NAME and +-NAME turn it off, and a name zsh does not
+				// have is an error that runs nothing.
+				sc.zshOption(long, on)
+			default:
+				sc.badOpt = &args[i]
+				break options
+			}
+		case len(a) >= 2 && (a[0] == '-' || a[0] == '+'):
+			// Letters that take a value take the next words in turn:
+			// bash -oc pipefail 'rm -rf /' is -o pipefail -c.
+			on := a[0] == '-'
+			need := 0
+			for j := 1; j < len(a); j++ {
+				switch c := a[j]; {
+				case c == 'o' || c == 'O' && !zsh:
+					need++
+					if v := value(need); v != nil && c == 'o' {
+						if v.dyn {
+							sc.dynOpts = v
+						} else if zsh {
+							sc.zshOption(v.text, on)
+						} else if isNoexec(v.text) {
+							sc.noexec = on
+						}
+					}
+				case c == 'c' && on:
+					dashC = true
+				case c == 's' && on:
+					sc.stdin = true
+				case c == 'i' && on:
+					sc.interactive = true
+				case c == 'n':
+					sc.noexec = on
+				case c == 'D' && on && (name == "bash" || name == "rbash"):
+					sc.noexec = true // dumps the script's strings
+				case zsh && isLetter(c):
+				case strings.IndexByte(otherLetters, c) >= 0 && (c != 'V' || name != "bash" && name != "rbash"):
+				default:
+					sc.badOpt = &args[i]
+					break options
+				}
+			}
+			i += need
+		default:
+			break options
+		}
+	}
+	return sc.finish(posixShell, args[min(i, len(args)):], dashC)
+}
+
+// bashLongFlags are bash's long options without a value.
+var bashLongFlags = map[string]bool{
+	"debug": true, "debugger": true, "dump-po-strings": true, "dump-strings": true, "login": true,
+	"noediting": true, "noprofile": true, "norc": true, "posix": true, "pretty-print": true,
+	"protected": true, "restricted": true, "verbose": true, "wordexp": true, "noexec": true,
+}
+
+// zshOption reads an option zsh sets by name, on or off: NO_EXEC and EXEC
+// decide whether it runs anything, SHIN_STDIN whether it reads its input.
+func (sc *shellCall) zshOption(name string, on bool) {
+	n := strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(name))
+	if rest, ok := strings.CutPrefix(n, "no"); ok && rest != "tify" {
+		n, on = rest, !on
+	}
+	switch n {
+	case "exec":
+		sc.noexec = !on
+	case "shinstdin":
+		sc.stdin = on
+	case "interactive":
+		sc.interactive = on
+	}
+}
+
+func isLetter(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 func isNoexec(name string) bool {
@@ -156,7 +286,17 @@ func mayBeOptions(arg string) bool {
 // file this package cannot read) unless it names a descriptor or a
 // process substitution, or its standard input.
 func (w *walker) shell(family int, name string, args []word, c ctx) {
-	sc := readShellArgs(family, args)
+	w.env.shells++
+	for _, a := range args {
+		// bash -O lastpipe: kept for the whole script, as shopt is.
+		w.lastpipe = w.lastpipe || a.text == "lastpipe"
+	}
+	own, args := w.keywordWords(args)
+	sc := readShellArgs(family, name, args)
+	if sc.badOpt != nil {
+		w.unknown(name + " with an option it is not known to take: " + sc.badOpt.text)
+		return
+	}
 	if sc.nothing || sc.noexec {
 		return // it prints or checks, and runs nothing
 	}
@@ -166,6 +306,9 @@ func (w *walker) shell(family int, name string, args []word, c ctx) {
 		return
 	}
 	label := name + " -c"
+	if family == posixShell {
+		w.startupFiles(name, sc, own, c)
+	}
 	if sc.init != nil {
 		w.runScript([]word{*sc.init}, c, name+" -C")
 	}
@@ -197,14 +340,15 @@ func (w *walker) operandInput(x word, c ctx) input {
 		if strings.Contains(x.text, "<(") {
 			return unknownInput("a process substitution: " + x.text)
 		}
-		return input{kind: srcFile}
+		return dynamicPath(x.text)
 	}
-	return pathText(x.text, c.fds)
+	return w.filePath(x.text, c.fds)
 }
 
 // readScript records what a shell (or source, at, make) runs when it reads
-// its script from in.
-func (w *walker) readScript(name string, in input, c ctx) {
+// its script from in, and returns the descriptors the script leaves, for
+// source, which runs it in the caller's shell.
+func (w *walker) readScript(name string, in input, c ctx) fds {
 	in = w.resolve(in)
 	switch in.kind {
 	case srcText:
@@ -212,7 +356,13 @@ func (w *walker) readScript(name string, in input, c ctx) {
 		if in.how == "|" {
 			label = "| " + name
 		}
-		w.script(in.text, c.reached(label), label)
+		return w.script(in.text, c.reached(label), label)
+	case srcEither:
+		ways := make([]fds, len(in.alts))
+		for i, alt := range in.alts {
+			ways[i] = w.readScript(name, alt, c)
+		}
+		return either(ways...)
 	case srcUnknown:
 		w.unknown(name + " reading its script from " + in.text)
 	case srcUnset:
@@ -223,6 +373,7 @@ func (w *walker) readScript(name string, in input, c ctx) {
 		}
 		w.names.callers[in.text] = name
 	}
+	return c.fds
 }
 
 // source reads source FILE and . FILE, which run a script in the current
@@ -234,5 +385,6 @@ func (w *walker) source(name string, args []word, c ctx) {
 	if len(args) == 0 {
 		return
 	}
-	w.readScript(name, w.operandInput(args[0], c), c)
+	after := w.readScript(name, w.operandInput(args[0], c), c)
+	w.sameShell = &after
 }

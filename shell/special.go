@@ -19,8 +19,12 @@ var sshGrammars = map[string]grammar{
 var sshCommandOptions = map[string]bool{"proxycommand": true, "localcommand": true, "knownhostscommand": true, "remotecommand": true}
 
 // sshOptions reads the -o options of ssh, scp and sftp that run
-// commands, and the program scp and sftp run instead of ssh (-S).
+// commands, the program scp and sftp run instead of ssh (-S), and the
+// script ssh without a remote command runs from its input.
 func (w *walker) sshOptions(name string, args []word, c ctx) {
+	if name == "ssh" {
+		w.sshStdin(args, c)
+	}
 	g := sshGrammars[name]
 	g.permute = true
 	g.scan(texts(args), func(o option) {
@@ -43,6 +47,32 @@ func (w *walker) sshOptions(name string, args []word, c ctx) {
 			}
 		}
 	})
+}
+
+// sshStdin reads what ssh runs when it is given no remote command: the
+// remote user's shell runs ssh's input as its script, unless -N, -W, -O
+// or -n leave it none.
+func (w *walker) sshStdin(args []word, c ctx) {
+	g := sshGrammars["ssh"]
+	ts := texts(args)
+	quiet := false
+	seen := func(o option) {
+		switch o.name {
+		case "-N", "-W", "-O", "-n", "-s":
+			quiet = true
+		}
+	}
+	i, runs := g.scan(ts, seen)
+	if !runs || i >= len(ts) {
+		return // no destination: ssh prints its usage
+	}
+	i++
+	// ssh reads options after its destination too: ssh host -p 22.
+	j, runs := g.scan(ts[i:], seen)
+	if !runs || quiet || i+j < len(ts) {
+		return // a remote command is read as ssh's script elsewhere
+	}
+	w.readScript("ssh", c.fds.get(0), c)
 }
 
 // sshOption splits an ssh -o value, written "Key=Value" or "Key Value".
@@ -280,6 +310,8 @@ func (w *walker) make(name string, args []word, c ctx) {
 				w.unknown(name + " reading its makefile from " + in.text)
 			case srcUnset:
 				w.unknown(name + " reading a descriptor the command line does not open")
+			case srcEither:
+				w.unknown(name + " reading its makefile from a descriptor exec may have changed")
 			}
 		case "--eval":
 			if args[o.at].dyn {

@@ -23,7 +23,9 @@ func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
 			w.unknown("eval of " + c.more)
 			return
 		}
-		w.runScript(args, c, "eval")
+		// eval runs in the caller's shell: an exec in it holds after it.
+		after := w.runScript(args, c, "eval")
+		w.sameShell = &after
 		return
 	case "trap":
 		w.trap(args, c)
@@ -92,6 +94,12 @@ func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
 	case "nix":
 		w.nix(args, argTexts, c, hops)
 		return
+	case "cd", "pushd":
+		w.chdir(args)
+		return
+	case "popd":
+		w.cwd = cwdUnknown
+		return
 	case "direnv":
 		if len(args) > 2 && args[0].text == "exec" {
 			w.command(args[2:], argTexts[2:], c.reached("direnv exec"), hops+1)
@@ -130,10 +138,17 @@ func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
 		}
 		return
 	case "enable":
+		disable := false
 		for _, a := range args {
 			if strings.HasPrefix(a.text, "-") && strings.Contains(a.text, "f") {
 				w.unknown("enable -f loads a builtin from a shared object: " + strings.Join(cmd.Args, " "))
 				return
+			}
+			if strings.HasPrefix(a.text, "-") {
+				disable = disable || strings.Contains(a.text, "n")
+			} else if disable || a.dyn {
+				// enable -n echo runs the echo on the PATH instead.
+				w.redefine(a.text, "enable -n")
 			}
 		}
 		return
@@ -172,6 +187,10 @@ func (w *walker) wrapped(wr *wrapper, name string, args []word, ts []string, c c
 			exec = true
 		case lname == "runuser" && (o.name == "-u" || o.name == "--user"):
 			user = true
+		case (lname == "env" || lname == "genv") && (o.name == "-C" || o.name == "--chdir"):
+			// env -C DIR runs its command there; the reader keeps one
+			// directory for the script, which is then known only at run time.
+			w.cwd = cwdUnknown
 		}
 	})
 	if !runs {
@@ -201,6 +220,7 @@ func (w *walker) wrapped(wr *wrapper, name string, args []word, ts []string, c c
 		return
 	}
 	inner, innerTexts := args[rest:], ts[rest:]
+	c = w.withEnv(c, args[:rest])
 	switch {
 	case split != nil:
 		w.envSplit(args[split.at], split.val, inner, c, hops)
@@ -253,7 +273,10 @@ func (w *walker) trap(args []word, c ctx) {
 		if strings.HasPrefix(a.text, "-") && !a.dyn || i == len(args)-1 {
 			return // trap -l, trap -p, trap - INT, or a lone signal
 		}
-		w.runScript(args[i:i+1], c, "trap")
+		// The action runs later in this shell (before every command, for
+		// DEBUG): what it leaves may hold from here on, or not yet.
+		after := either(c.fds, w.runScript(args[i:i+1], c, "trap"))
+		w.sameShell = &after
 		return
 	}
 }
@@ -518,7 +541,7 @@ func (w *walker) envSplit(opt word, text string, inner []word, c ctx, hops int) 
 	if !runs || i >= len(ws) {
 		return
 	}
-	w.command(ws[i:], ts[i:], sub, hops+1)
+	w.command(ws[i:], ts[i:], w.withEnv(sub, ws[:i]), hops+1)
 }
 
 // splitEnvS splits an env -S string as GNU env does: blanks separate
@@ -809,7 +832,7 @@ func (w *walker) crontab(args []word, c ctx) {
 	switch in = w.resolve(in); in.kind {
 	case srcText:
 		w.script(cronCommands(in.text), c.reached("crontab"), "crontab")
-	case srcUnknown, srcUnset, srcCaller:
+	case srcUnknown, srcUnset, srcCaller, srcEither:
 		w.readScript("crontab", in, c)
 	}
 }
