@@ -20,6 +20,7 @@ type bindings struct {
 	calls   []call
 	used    map[string]bool // the names run so far, as written
 	refs    map[string]word // namerefs: name → the variable it names
+	history bool            // history expansion is on: set -H, or an interactive shell
 	// bound are the names BASH_CMDS, hash, BASH_ALIASES and zsh's tables
 	// bind, read both ways (see bindAlso); suffixes are zsh's suffix
 	// aliases, by extension; expanding are the aliases being read.

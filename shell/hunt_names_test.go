@@ -123,3 +123,44 @@ var promptCommandArrays = newHunt(rmR, []huntRow{
 func TestEveryElementOfAPromptCommandArrayIsRead(t *testing.T) {
 	promptCommandArrays.check(t)
 }
+
+// fc runs commands from the history, which the line can fill (history
+// -s, history -r FILE, the lines an interactive shell read before), and
+// an interactive shell, or one after set -H, expands !! and the like into
+// earlier lines.
+var historyRuns = newHunt(rmR, []huntRow{
+	{cmd: `history -s 'rm -rf x'; fc -s`, runs: true, how: inBash},
+	{cmd: `history -s 'rm -rf x'; fc -e -`, runs: true, how: inBash},
+	{cmd: `printf '%s\n' 'rm -rf x' > h; set -o history; history -r h; fc -s`, runs: true, how: inBash},
+	{cmd: `bash -i <<< $'history -s "rm -rf x"\nfc -s'`, runs: true, how: inBash},
+	{cmd: `bash -ic 'history -s "rm -rf x"; fc -s'`, runs: true, how: inBash},
+	{cmd: `bash -i <<< $'history -s "rm -rf x"\n!!'`, runs: true, how: inBash},
+	{cmd: `bash -i <<< $'history -s "rm -rf x"\n!rm'`, runs: true, how: inBash},
+	{cmd: `bash -i <<< $'history -s "rm -rf x"\n!-1'`, runs: true, how: inBash},
+	{cmd: `bash -i <<< $'history -s "rm -rf x"\n$(echo !!)'`, runs: true, how: inBash},
+	{cmd: `bash -i <<< $'history -s "rm -rf xy"\n^y^'`, runs: true, how: inBash},
+	{cmd: "set -o history -H; history -s 'rm -rf x'\n!!", runs: true, how: inBash},
+	{cmd: "set -H -o history\nhistory -s 'rm -rf x'\n!rm", runs: true, how: inBash},
+	{cmd: `printf '%s\n' 'rm -rf x' > h; HISTFILE=h bash -i <<< '!rm'`, runs: true, how: inBash},
+	{cmd: `printf '%s\n' 'rm -rf x' > h; HISTFILE=h bash -i <<< 'fc -s'`, runs: true, how: inBash},
+	{cmd: `zsh -i <<< $'print -s "rm -rf x"\nr'`, runs: true, how: inZsh},
+	// Controls: history read or written, and ! where nothing expands it.
+	{cmd: `fc -l`, runs: false, how: inBash},
+	{cmd: `history | tail -5`, runs: false, how: inBash},
+	{cmd: `history -s 'rm -rf x'`, runs: false, how: inBash},
+	{cmd: `history -c`, runs: false, how: inBash},
+	{cmd: `echo 'done!!'`, runs: false, how: inBash},
+	{cmd: `echo "feat!: breaking"`, runs: false, how: inBash},
+	{cmd: `[[ ! -d y ]] && echo none`, runs: false, how: inBash},
+	{cmd: `if ! grep -q x /dev/null; then echo no; fi`, runs: false, how: inBash},
+	{cmd: `bash -i <<< 'echo "hi!"'`, runs: false, how: inBash},
+	{cmd: `bash -i <<< 'ls x; echo $?'`, runs: false, how: inBash},
+	{cmd: `sleep 0 & wait $!`, runs: false, how: inBash},
+	{cmd: `R --version`, runs: false, how: inBash},
+	{cmd: `bash -i <<< 'history -s "rm -rf x"; history 1'`, runs: false, how: inBash},
+	{cmd: `set -o history; history -s 'rm -rf x'; fc -ln -1`, runs: false, how: inBash},
+})
+
+func TestACommandRunFromTheHistoryIsUnknown(t *testing.T) {
+	historyRuns.check(t)
+}

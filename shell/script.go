@@ -194,6 +194,7 @@ func (w *walker) script(src string, c ctx, label string) {
 	}
 	w.depth++
 	defer func() { w.depth-- }()
+	w.historyExpansion(src, label)
 	f, err := parse(src)
 	if err != nil {
 		if fixed, ok := closeHeredocs(src, err); ok {

@@ -11,6 +11,7 @@ func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
 	name := strings.ToLower(cmd.Name)
 	args, argTexts := ws[1:], ts[1:]
 	if family, ok := shells[name]; ok {
+		defer w.interactive(args)()
 		w.shell(family, cmd.Name, args, c)
 		return
 	}
@@ -139,6 +140,17 @@ func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
 		return
 	case "wait", "getopts":
 		w.builtinTargets(name, args, c)
+		return
+	case "fc":
+		w.fc(args)
+		return
+	case "r":
+		if cmd.Path == "r" { // zsh's fc -e -
+			w.fc(nil)
+		}
+		return
+	case "set":
+		w.setOptions(args, c)
 		return
 	}
 	if subs, ok := subcommandRunners[name]; ok {
