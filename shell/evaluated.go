@@ -216,14 +216,17 @@ func (w *walker) assign(a *syntax.Assign, c ctx, prefix bool) {
 		return
 	}
 	switch {
-	case name == "BASH_CMDS":
+	case name == "BASH_CMDS" || name == "commands":
 		w.bashCmds(a, c)
 		return
 	case name == "BASH_ENV" || name == "ENV":
 		w.startupFile(name, a.Value, c)
 		return
-	case name == "BASH_ALIASES":
+	case name == "BASH_ALIASES" || name == "aliases" || name == "galiases" || name == "saliases":
 		w.bashAliases(a, c)
+		return
+	case name == "functions":
+		w.zshFunctions(a, c)
 		return
 	case strings.HasPrefix(name, "GIT_CONFIG_"):
 		w.gitConfigVariable(name, a.Value, c)
@@ -338,6 +341,19 @@ func (w *walker) tableAssign(a *syntax.Assign, c ctx, table string, bind func(ke
 			one(e.Value, value)
 		}
 	}
+}
+
+// zshFunctions reads an assignment to zsh's table of functions, each
+// value a function's body, read where it is defined as a function's is.
+func (w *walker) zshFunctions(a *syntax.Assign, c ctx) {
+	w.tableAssign(a, c, "functions", func(k, v word) {
+		label := "functions[" + k.text + "]"
+		if v.dyn {
+			w.unknown(label + " set to what only run time knows: " + v.text)
+			return
+		}
+		w.script(v.text, c.reached(label), label)
+	})
 }
 
 // startupFile reads BASH_ENV or ENV, the file a non-interactive bash (or

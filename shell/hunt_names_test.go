@@ -164,3 +164,48 @@ var historyRuns = newHunt(rmR, []huntRow{
 func TestACommandRunFromTheHistoryIsUnknown(t *testing.T) {
 	historyRuns.check(t)
 }
+
+// zsh, the shell of macOS, gives forms a meaning bash does not: glob
+// qualifiers that run code, $=c that splits, and its tables of
+// functions, commands and aliases. The same text may be run by zsh, so
+// they are read wherever they appear.
+var zshForms = newHunt(rmR, []huntRow{
+	{cmd: `echo *(e:'rm -rf x':)`, runs: true, how: inZsh},
+	{cmd: `ls -d *(e:'rm -rf $REPLY':)`, runs: true, how: inZsh},
+	{cmd: `setopt extendedglob; echo *(#qe:'rm -rf x':)`, runs: true, how: inZsh},
+	{cmd: `f() { rm -rf x; }; echo *(+f)`, runs: true, how: inZsh},
+	{cmd: `c='rm -rf x'; $=c`, runs: true, how: inZsh},
+	{cmd: `c=-rf; rm $=c x`, runs: true, how: inZsh},
+	{cmd: `c='rm -rf x'; ${=c}`, runs: true, how: inZsh},
+	{cmd: `functions[ls]='rm -rf x'; ls`, runs: true, how: inZsh},
+	{cmd: `functions=(ls 'rm -rf x'); ls`, runs: true, how: inZsh},
+	{cmd: `printf -v 'functions[ls]' 'rm -rf x'; ls`, runs: true, how: inZsh},
+	{cmd: `commands[ls]=/bin/rm; ls -rf x`, runs: true, how: inZsh},
+	{cmd: `read 'commands[ls]' <<< /bin/rm; ls -rf x`, runs: true, how: inZsh},
+	{cmd: `hash ls=/bin/rm; ls -rf x`, runs: true, how: inZsh},
+	{cmd: `aliases[ls]='rm -rf'; eval 'ls x'`, runs: true, how: inZsh},
+	{cmd: `galiases[X]='rm -rf x'; eval X`, runs: true, how: inZsh},
+	{cmd: `saliases[d]='rm -rf'; eval x.d`, runs: true, how: inZsh},
+	{cmd: `commands[rm]=/bin/echo; rm -rf x`, runs: true, how: inBash},
+	{cmd: `hash rm=/bin/echo; rm -rf x`, runs: true, how: inBash},
+	{cmd: "aliases[rm]=echo\nrm -rf x", runs: true, how: inBash},
+	// Controls: qualifiers that only select, and the tables bound to
+	// harmless programs.
+	{cmd: `echo *(.)`, runs: false, how: inZsh},
+	{cmd: `echo *(/)`, runs: false, how: inZsh},
+	{cmd: `ls -d *(N)`, runs: false, how: inZsh},
+	{cmd: `echo *(om[1])`, runs: false, how: inZsh},
+	{cmd: `functions[ll]='ls -l'; ll`, runs: false, how: inZsh},
+	{cmd: `commands[ll]=/bin/ls; ll x`, runs: false, how: inZsh},
+	{cmd: `hash ll=/bin/ls; ll x`, runs: false, how: inZsh},
+	{cmd: `aliases[ll]='ls -l'; eval 'll x'`, runs: false, how: inZsh},
+	{cmd: `hash -d proj=/tmp; echo ~proj`, runs: false, how: inZsh},
+	{cmd: `c=-la; ls $=c x`, runs: false, how: inZsh},
+	{cmd: `print -l *(@)`, runs: false, how: inZsh},
+	{cmd: `commands=(build test); print -l $commands`, runs: false, how: inZsh},
+	{cmd: `echo *(-/)`, runs: false, how: inZsh},
+})
+
+func TestZshsOwnFormsAreReadWhereverTheyAppear(t *testing.T) {
+	zshForms.check(t)
+}

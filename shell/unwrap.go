@@ -293,12 +293,23 @@ func (w *walker) alias(args []word, c ctx) {
 	}
 }
 
-// hash reads hash -p PATH NAME…, which makes NAME run PATH.
+// hash reads hash -p PATH NAME…, which makes NAME run PATH, and zsh's
+// hash NAME=PATH (hash -d binds directories, not programs).
 func (w *walker) hash(args []word) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if !strings.HasPrefix(a.text, "-") || a.dyn {
+			if n, p, ok := strings.Cut(a.text, "="); ok {
+				if a.dyn {
+					w.unknown("hash with what only run time knows: " + a.text)
+					continue
+				}
+				w.bindAlso(n, boundName{program: p})
+			}
 			continue
+		}
+		if strings.Contains(a.text, "d") {
+			return
 		}
 		if !strings.Contains(a.text, "p") {
 			continue

@@ -13,6 +13,11 @@ import (
 // wait -p, arithmetic, ${X:=v}, for and a nameref, whose value is
 // followed when the line gives it and is otherwise unknown.
 
+// zshNames are zsh's special tables, ordinary names in bash.
+var zshNames = map[string]bool{
+	"commands": true, "aliases": true, "galiases": true, "saliases": true, "functions": true,
+}
+
 // evaluatedName reports whether bash, or zsh when zsh is set, runs or
 // expands the value of the variable name later, or binds a name by it.
 func evaluatedName(name string, zsh bool) bool {
@@ -20,7 +25,8 @@ func evaluatedName(name string, zsh bool) bool {
 	case "BASH_CMDS", "BASH_ALIASES", "BASH_ENV", "ENV":
 		return true
 	}
-	return commandVariables[name] || promptVariables[name] || strings.HasPrefix(name, "GIT_CONFIG_")
+	return commandVariables[name] || promptVariables[name] || strings.HasPrefix(name, "GIT_CONFIG_") ||
+		zsh && zshNames[name]
 }
 
 // maxRefHops bounds a chain of namerefs, as bash does.
@@ -128,6 +134,8 @@ func (w *walker) written(n syntax.Node, c ctx) {
 		if x.Name != nil {
 			w.write(word{text: x.Name.Value}, runTime, c, "for "+x.Name.Value, true)
 		}
+	case *syntax.ExtGlob:
+		w.globQualifier(x, c)
 	}
 }
 
