@@ -2,11 +2,6 @@ package shell
 
 import "testing"
 
-// inZsh rows were run as zsh -c CMD in zsh 5.9 (Debian), with the same
-// stand-ins and temporary directory as the oracle's; the oracle runs
-// only bash, so they are not run again.
-const inZsh = "zsh 5.9"
-
 // Names bash evaluates (BASH_CMDS, BASH_ALIASES, PROMPT_COMMAND, PS0 to
 // PS4, BASH_ENV, the command variables, a subscript) are written by more
 // than assignments: read, printf -v, mapfile, getopts, wait -p,
