@@ -20,6 +20,7 @@ type bindings struct {
 	calls   []call
 	used    map[string]bool // the names run so far, as written
 	refs    map[string]word // namerefs: name → the variable it names
+	changed map[string]bool // evaluated names whose values declare -i, -l or -u change
 	history bool            // history expansion is on: set -H, or an interactive shell
 	// bound are the names BASH_CMDS, hash, BASH_ALIASES and zsh's tables
 	// bind, read both ways (see bindAlso); suffixes are zsh's suffix
@@ -215,6 +216,10 @@ func (w *walker) assign(a *syntax.Assign, c ctx, prefix bool) {
 		w.throughRef(a, c)
 		return
 	}
+	if w.names.changed[name] {
+		w.unknown(name + " set with an attribute (declare -i, -l, -u) that changes its value first")
+		return
+	}
 	switch {
 	case name == "BASH_CMDS" || name == "commands":
 		w.bashCmds(a, c)
@@ -372,10 +377,24 @@ func (w *walker) startupFile(name string, x *syntax.Word, c ctx) {
 func (w *walker) decl(x *syntax.DeclClause, s *syntax.Stmt, c ctx) {
 	variant := x.Variant.Value
 	nref := variant == "nameref"
+	transform := false
 	for _, a := range x.Args {
 		if a.Naked && a.Name == nil && a.Value != nil {
-			if v := literal(a.Value, c.src); !v.dyn && refFlag(variant, v.text) {
-				nref = true
+			v := literal(a.Value, c.src)
+			nref = nref || !v.dyn && refFlag(variant, v.text)
+			transform = transform || !v.dyn && transformFlag(variant, v.text)
+		}
+	}
+	if transform {
+		for _, a := range x.Args {
+			switch {
+			case a.Name != nil:
+				w.transformed(a.Name.Value)
+			case a.Value != nil:
+				if v := literal(a.Value, c.src); !v.dyn && !strings.HasPrefix(v.text, "-") {
+					n, _, _ := strings.Cut(v.text, "=")
+					w.transformed(strings.TrimSuffix(n, "+"))
+				}
 			}
 		}
 	}
@@ -401,6 +420,27 @@ func (w *walker) decl(x *syntax.DeclClause, s *syntax.Stmt, c ctx) {
 			}
 		}
 	}
+}
+
+// transformFlag reports whether flag gives a variable an attribute that
+// changes what is assigned to it: -i evaluates it as arithmetic, -l and
+// -u change its case.
+func transformFlag(variant, flag string) bool {
+	return (variant == "declare" || variant == "typeset" || variant == "local") &&
+		len(flag) > 1 && flag[0] == '-' && strings.ContainsAny(flag[1:], "ilu")
+}
+
+// transformed records that what is assigned to name is changed first,
+// which, for a name bash evaluates, is not worked out.
+func (w *walker) transformed(name string) {
+	name, _, _ = strings.Cut(name, "[")
+	if !evaluatedName(name, true) {
+		return
+	}
+	if w.names.changed == nil {
+		w.names.changed = map[string]bool{}
+	}
+	w.names.changed[name] = true
 }
 
 // refFlag reports whether flag makes declare, typeset or local declare

@@ -35,6 +35,9 @@ var writesToEvaluatedNames = newHunt(rmR, []huntRow{
 	{cmd: `printf -v PROMPT_COMMAND 'rm -rf x'; export PROMPT_COMMAND; bash -i`, runs: true, how: inBash},
 	{cmd: `read PROMPT_COMMAND <<< 'rm -rf x'; export PROMPT_COMMAND; bash -i`, runs: true, how: inBash},
 	{cmd: `printf -v GIT_SSH_COMMAND 'rm -rf x #'; export GIT_SSH_COMMAND; git ls-remote ssh://h/r`, runs: true, how: inBash},
+	{cmd: "shopt -s expand_aliases; BASH_CMDS[1]=/bin/rm; declare -iA BASH_ALIASES=([ls]=1+0)\nls -rf x", runs: true, how: inBash},
+	{cmd: "shopt -s expand_aliases; BASH_CMDS[1]=/bin/rm; declare -iA BASH_ALIASES; BASH_ALIASES[ls]=1+0\nls -rf x", runs: true, how: inBash},
+	{cmd: "shopt -s expand_aliases; BASH_CMDS[1]=/bin/rm; declare -iA BASH_ALIASES; declare 'BASH_ALIASES[ls]=1+0'\nls -rf x", runs: true, how: inBash},
 	{cmd: `read -r GIT_SSH_COMMAND <<< 'rm -rf x #'; export GIT_SSH_COMMAND; git ls-remote ssh://h/r`, runs: true, how: inBash},
 	// Controls: the same writers, of ordinary names or of values that
 	// run nothing, read in full.
@@ -59,6 +62,8 @@ var writesToEvaluatedNames = newHunt(rmR, []huntRow{
 	{cmd: `declare 'greeting=rm -rf x'; echo "$greeting"`, runs: false, how: inBash},
 	{cmd: `printf -v PS4 '+ '; set -x; ls x`, runs: false, how: inBash},
 	{cmd: `for ((i = 0; i < 3; i++)); do echo $i; done`, runs: false, how: inBash},
+	{cmd: `declare -i n=1+2; declare -l name=ABC; echo $n $name`, runs: false, how: inBash},
+	{cmd: `declare -A BASH_CMDS=([ll]=/bin/ls); ll x`, runs: false, how: inBash},
 })
 
 func TestAWriteToANameBashEvaluatesIsFollowedOrUnknown(t *testing.T) {
@@ -184,6 +189,8 @@ var zshForms = newHunt(rmR, []huntRow{
 	{cmd: `commands[rm]=/bin/echo; rm -rf x`, runs: true, how: inBash},
 	{cmd: `hash rm=/bin/echo; rm -rf x`, runs: true, how: inBash},
 	{cmd: "aliases[rm]=echo\nrm -rf x", runs: true, how: inBash},
+	{cmd: `zsh -i <<< $'sched +0 rm -rf x\nsleep 2'`, runs: true, how: inZsh},
+	{cmd: `zsh -i <<< $'sched -o +0 rm -rf x\nsleep 2'`, runs: true, how: inZsh},
 	// Controls: qualifiers that only select, and the tables bound to
 	// harmless programs.
 	{cmd: `echo *(.)`, runs: false, how: inZsh},
@@ -199,6 +206,8 @@ var zshForms = newHunt(rmR, []huntRow{
 	{cmd: `print -l *(@)`, runs: false, how: inZsh},
 	{cmd: `commands=(build test); print -l $commands`, runs: false, how: inZsh},
 	{cmd: `echo *(-/)`, runs: false, how: inZsh},
+	{cmd: `zsh -i <<< $'sched +0 ls x\nsleep 2'`, runs: false, how: inZsh},
+	{cmd: `zsh -i <<< $'sched 0:00 ls; sched -1'`, runs: false, how: inZsh},
 })
 
 func TestZshsOwnFormsAreReadWhereverTheyAppear(t *testing.T) {

@@ -106,9 +106,15 @@ func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
 		w.readInput(c, name)
 		return
 	case "declare", "typeset", "local", "export", "readonly", "nameref":
-		nref := name == "nameref"
+		nref, transform := name == "nameref", false
 		for _, a := range args {
 			nref = nref || !a.dyn && refFlag(name, a.text)
+			transform = transform || !a.dyn && transformFlag(name, a.text)
+		}
+		for _, a := range args {
+			if n, _, _ := strings.Cut(a.text, "="); transform && !a.dyn && !strings.HasPrefix(n, "-") {
+				w.transformed(strings.TrimSuffix(n, "+"))
+			}
 		}
 		for _, a := range args {
 			w.declWord(name, a, nref, c)
@@ -151,6 +157,9 @@ func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
 		return
 	case "set":
 		w.setOptions(args, c)
+		return
+	case "sched":
+		w.sched(args, c)
 		return
 	}
 	if subs, ok := subcommandRunners[name]; ok {

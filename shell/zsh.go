@@ -33,3 +33,16 @@ func zshFlag(parts []syntax.WordPart) bool {
 	l, ok := parts[0].(*syntax.Lit)
 	return ok && len(l.Value) > 1 && strings.IndexByte("=~^", l.Value[0]) >= 0
 }
+
+// sched reads zsh's sched [-o] TIME COMMAND…, which an interactive zsh
+// runs later, its words joined as eval joins them; sched -N removes an
+// entry and sched alone lists them.
+func (w *walker) sched(args []word, c ctx) {
+	if len(args) > 0 && args[0].text == "-o" {
+		args = args[1:]
+	}
+	if len(args) < 2 || !args[0].dyn && strings.HasPrefix(args[0].text, "-") {
+		return
+	}
+	w.runScript(args[1:], c, "sched")
+}
