@@ -168,6 +168,11 @@ func suspicious(s string) bool {
 // ${x@P}), a subscript test -v or printf -v evaluates. Its substitutions
 // run.
 func (w *walker) evaluated(text string, c ctx, label string) {
+	if strings.Contains(text, "BASH_") || strings.Contains(text, "aliases") || strings.Contains(text, "commands") {
+		// A value evaluated as arithmetic ($((x)), let x) assigns what
+		// it names: x='BASH_ALIASES[ls]=1'.
+		w.arithmText(text, c, label)
+	}
 	if !suspicious(text) || !w.admit(text, label) {
 		return
 	}
@@ -214,6 +219,10 @@ func (w *walker) assign(a *syntax.Assign, c ctx, prefix bool) {
 	name := a.Name.Value
 	if _, ok := w.names.refs[name]; ok {
 		w.throughRef(a, c)
+		return
+	}
+	if a.Append && a.Value != nil && evaluatedName(name, true) {
+		w.unknown(name + "+= sets it to what it held, which only run time knows, and more")
 		return
 	}
 	if w.names.changed[name] {
@@ -472,8 +481,11 @@ func (w *walker) declWord(variant string, v word, nref bool, c ctx) {
 		return
 	}
 	name, value, _ := strings.Cut(v.text, "=")
-	name = strings.TrimSuffix(name, "+")
+	name, appended := strings.CutSuffix(name, "+")
+	base, _, _ := strings.Cut(name, "[")
 	switch {
+	case appended && evaluatedName(base, true):
+		w.unknown(variant + " " + name + "+= sets it to what it held, which only run time knows, and more")
 	case nref:
 		if suspicious(value) {
 			w.evaluated(value, c, variant)
@@ -544,6 +556,12 @@ func (w *walker) throughRef(a *syntax.Assign, c ctx) {
 		t.text += "[" + source(a.Index, c.src) + "]"
 	}
 	switch {
+	case a.Value != nil && a.Append:
+		real, ok := w.deref(name)
+		base, _, _ := strings.Cut(real, "[")
+		if !ok || evaluatedName(base, true) {
+			w.unknown("the nameref " + name + " appended to, writing " + real)
+		}
 	case a.Value != nil:
 		w.write(t, literal(a.Value, c.src), c, "nameref "+name, true)
 	case a.Array != nil:

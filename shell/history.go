@@ -46,9 +46,16 @@ func (w *walker) setOptions(args []word, c ctx) {
 // interactive marks the scripts a shell with -i reads as expanded for
 // history, until the returned function is called.
 func (w *walker) interactive(args []word) func() {
-	for _, a := range args {
-		if a.dyn || len(a.text) < 2 || a.text[0] != '-' || a.text[1] == '-' {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.dyn || len(a.text) < 2 || a.text[0] != '-' || a.text == "--" {
 			break
+		}
+		if a.text[1] == '-' {
+			if a.text == "--rcfile" || a.text == "--init-file" {
+				i++
+			}
+			continue
 		}
 		if strings.IndexByte(a.text, 'i') > 0 && !w.names.history {
 			w.names.history = true

@@ -36,6 +36,16 @@ var writesToEvaluatedNames = newHunt(rmR, []huntRow{
 	{cmd: `read PROMPT_COMMAND <<< 'rm -rf x'; export PROMPT_COMMAND; bash -i`, runs: true, how: inBash},
 	{cmd: `printf -v GIT_SSH_COMMAND 'rm -rf x #'; export GIT_SSH_COMMAND; git ls-remote ssh://h/r`, runs: true, how: inBash},
 	{cmd: "shopt -s expand_aliases; BASH_CMDS[1]=/bin/rm; declare -iA BASH_ALIASES=([ls]=1+0)\nls -rf x", runs: true, how: inBash},
+	{cmd: "shopt -s expand_aliases; BASH_CMDS[1]=/bin/rm; e='BASH_ALIASES[ls]=1'; let e\nls -rf x", runs: true, how: inBash},
+	{cmd: "shopt -s expand_aliases; BASH_CMDS[1]=/bin/rm; e='BASH_ALIASES[ls]=1'; : $((e))\nls -rf x", runs: true, how: inBash},
+	{cmd: `BASH_CMDS[ls]=/bin/r; BASH_CMDS[ls]+=m; ls -rf x`, runs: true, how: inBash},
+	{cmd: `PS4='$('; PS4+='rm -rf x)'; set -x; :`, runs: true, how: inBash},
+	{cmd: `GIT_SSH_COMMAND=/bin/r; GIT_SSH_COMMAND+='m -rf x #'; export GIT_SSH_COMMAND; git ls-remote ssh://h/r`, runs: true, how: inBash},
+	{cmd: `declare -n r=BASH_CMDS; : ${r[ls]:=/bin/rm}; ls -rf x`, runs: true, how: inBash},
+	{cmd: `builtin printf -v 'BASH_CMDS[ls]' /bin/rm; ls -rf x`, runs: true, how: inBash},
+	{cmd: `command read 'BASH_CMDS[ls]' <<< /bin/rm; ls -rf x`, runs: true, how: inBash},
+	{cmd: `typeset -n r=BASH_CMDS; r+=([ls]=/bin/rm); ls -rf x`, runs: true, how: inBash},
+	{cmd: `mapfile -t PS4 <<< '$(rm -rf x)'; set -x; :`, runs: true, how: inBash},
 	{cmd: "shopt -s expand_aliases; BASH_CMDS[1]=/bin/rm; declare -iA BASH_ALIASES; BASH_ALIASES[ls]=1+0\nls -rf x", runs: true, how: inBash},
 	{cmd: "shopt -s expand_aliases; BASH_CMDS[1]=/bin/rm; declare -iA BASH_ALIASES; declare 'BASH_ALIASES[ls]=1+0'\nls -rf x", runs: true, how: inBash},
 	{cmd: `read -r GIT_SSH_COMMAND <<< 'rm -rf x #'; export GIT_SSH_COMMAND; git ls-remote ssh://h/r`, runs: true, how: inBash},
@@ -64,6 +74,10 @@ var writesToEvaluatedNames = newHunt(rmR, []huntRow{
 	{cmd: `for ((i = 0; i < 3; i++)); do echo $i; done`, runs: false, how: inBash},
 	{cmd: `declare -i n=1+2; declare -l name=ABC; echo $n $name`, runs: false, how: inBash},
 	{cmd: `declare -A BASH_CMDS=([ll]=/bin/ls); ll x`, runs: false, how: inBash},
+	{cmd: `PATH+=:/opt/bin; ls x`, runs: false, how: inBash},
+	{cmd: `e='n=1'; let e; echo $n`, runs: false, how: inBash},
+	{cmd: `CFLAGS+=' -O2'; echo "$CFLAGS"`, runs: false, how: inBash},
+	{cmd: `declare -n r=BASH_CMDS; echo "${r[@]}"`, runs: false, how: inBash},
 })
 
 func TestAWriteToANameBashEvaluatesIsFollowedOrUnknown(t *testing.T) {
@@ -134,6 +148,9 @@ var historyRuns = newHunt(rmR, []huntRow{
 	{cmd: `printf '%s\n' 'rm -rf x' > h; set -o history; history -r h; fc -s`, runs: true, how: inBash},
 	{cmd: `bash -i <<< $'history -s "rm -rf x"\nfc -s'`, runs: true, how: inBash},
 	{cmd: `bash -ic 'history -s "rm -rf x"; fc -s'`, runs: true, how: inBash},
+	{cmd: `bash --norc -i <<< $'history -s "rm -rf x"\n!!'`, runs: true, how: inBash},
+	{cmd: `bash --rcfile /dev/null -i <<< $'history -s "rm -rf x"\n!!'`, runs: true, how: inBash},
+	{cmd: `bash -l -i <<< $'history -s "rm -rf x"\n!!'`, runs: true, how: inBash},
 	{cmd: `bash -i <<< $'history -s "rm -rf x"\n!!'`, runs: true, how: inBash},
 	{cmd: `bash -i <<< $'history -s "rm -rf x"\n!rm'`, runs: true, how: inBash},
 	{cmd: `bash -i <<< $'history -s "rm -rf x"\n!-1'`, runs: true, how: inBash},
@@ -159,6 +176,7 @@ var historyRuns = newHunt(rmR, []huntRow{
 	{cmd: `R --version`, runs: false, how: inBash},
 	{cmd: `bash -i <<< 'history -s "rm -rf x"; history 1'`, runs: false, how: inBash},
 	{cmd: `set -o history; history -s 'rm -rf x'; fc -ln -1`, runs: false, how: inBash},
+	{cmd: `setopt banghist; print -s 'rm -rf x'; !!`, runs: false, how: inZsh},
 })
 
 func TestACommandRunFromTheHistoryIsUnknown(t *testing.T) {
