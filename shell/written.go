@@ -107,8 +107,9 @@ func (w *walker) write(target, value word, c ctx, label string, zsh bool) {
 // runTime is a value only run time knows.
 var runTime = word{text: "a value read at run time", dyn: true}
 
-// written reads a node of the syntax tree that writes a variable: an
-// arithmetic assignment, ${X:=v} and ${X=v}, a for or select loop.
+// written reads a node of the syntax tree that writes a variable (an
+// arithmetic assignment, ${X:=v} and ${X=v}, a for or select loop) or
+// that zsh reads as code (a glob qualifier).
 func (w *walker) written(n syntax.Node, c ctx) {
 	switch x := n.(type) {
 	case *syntax.BinaryArithm:
@@ -128,7 +129,7 @@ func (w *walker) written(n syntax.Node, c ctx) {
 			if x.Exp.Word != nil {
 				value = literal(x.Exp.Word, c.src)
 			}
-			w.write(paramTarget(x, c.src), value, c, "${"+x.Param.Value+"="+"…}", true)
+			w.write(paramTarget(x, c.src), value, c, "${"+x.Param.Value+"=…}", true)
 		}
 	case *syntax.WordIter:
 		if x.Name != nil {
@@ -206,6 +207,6 @@ func (w *walker) builtinTargets(name string, args []word, c ctx) {
 		}
 	}
 	for _, t := range targets {
-		w.write(t, runTime, c, name, name == "read" || name == "wait")
+		w.write(t, runTime, c, name, name == "read") // zsh has no mapfile, and no wait -p
 	}
 }
