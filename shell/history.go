@@ -43,12 +43,13 @@ func (w *walker) setOptions(args []word, c ctx) {
 	}
 }
 
-// interactive marks the scripts a shell with -i reads as expanded for
-// history, until the returned function is called.
+// interactive marks the scripts a shell reads as expanded for history
+// when its options turn expansion on (-i, -H, -o histexpand), until the
+// returned function is called.
 func (w *walker) interactive(args []word) func() {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if a.dyn || len(a.text) < 2 || a.text[0] != '-' || a.text == "--" {
+		if a.dyn || len(a.text) < 2 || a.text[0] != '-' && a.text[0] != '+' || a.text == "--" {
 			break
 		}
 		if a.text[1] == '-' {
@@ -57,7 +58,13 @@ func (w *walker) interactive(args []word) func() {
 			}
 			continue
 		}
-		if strings.IndexByte(a.text, 'i') > 0 && !w.names.history {
+		on := a.text[0] == '-' && strings.ContainsAny(a.text[1:], "iH")
+		// -o and -O take the next words in turn.
+		for n := strings.Count(a.text, "o") + strings.Count(a.text, "O"); n > 0 && i+1 < len(args); n-- {
+			i++
+			on = on || a.text[0] == '-' && args[i].text == "histexpand"
+		}
+		if on && !w.names.history {
 			w.names.history = true
 			return func() { w.names.history = false }
 		}

@@ -151,6 +151,9 @@ var historyRuns = newHunt(rmR, []huntRow{
 	{cmd: `bash --norc -i <<< $'history -s "rm -rf x"\n!!'`, runs: true, how: inBash},
 	{cmd: `bash --rcfile /dev/null -i <<< $'history -s "rm -rf x"\n!!'`, runs: true, how: inBash},
 	{cmd: `bash -l -i <<< $'history -s "rm -rf x"\n!!'`, runs: true, how: inBash},
+	{cmd: `bash -o history -o histexpand <<< $'history -s "rm -rf x"\n!!'`, runs: true, how: inBash},
+	{cmd: `bash -H -o history <<< $'history -s "rm -rf x"\n!!'`, runs: true, how: inBash},
+	{cmd: `set -H; eval $'set -o history; history -s "rm -rf x"\n!!'`, runs: true, how: inBash},
 	{cmd: `bash -i <<< $'history -s "rm -rf x"\n!!'`, runs: true, how: inBash},
 	{cmd: `bash -i <<< $'history -s "rm -rf x"\n!rm'`, runs: true, how: inBash},
 	{cmd: `bash -i <<< $'history -s "rm -rf x"\n!-1'`, runs: true, how: inBash},
@@ -177,6 +180,8 @@ var historyRuns = newHunt(rmR, []huntRow{
 	{cmd: `bash -i <<< 'history -s "rm -rf x"; history 1'`, runs: false, how: inBash},
 	{cmd: `set -o history; history -s 'rm -rf x'; fc -ln -1`, runs: false, how: inBash},
 	{cmd: `setopt banghist; print -s 'rm -rf x'; !!`, runs: false, how: inZsh},
+	{cmd: `bash -o history <<< $'history -s "rm -rf x"\n!!'`, runs: false, how: inBash},
+	{cmd: `bash -c $'history -s "rm -rf x"\n!!'`, runs: false, how: inBash},
 })
 
 func TestACommandRunFromTheHistoryIsUnknown(t *testing.T) {
