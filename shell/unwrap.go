@@ -161,6 +161,10 @@ func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
 	case "sched":
 		w.sched(args, c)
 		return
+	case "env", "genv", "sudo":
+		// Their NAME=VALUE words are writes too; what they run is read
+		// below, from the table of wrappers.
+		w.wrapperAssigns(name, args, c)
 	}
 	if subs, ok := subcommandRunners[name]; ok {
 		w.runner(cmd.Name, subs, args, argTexts, c, hops)

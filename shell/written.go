@@ -83,6 +83,15 @@ func (w *walker) write(target, value word, c ctx, label string, zsh bool) {
 	switch {
 	case !ok:
 		w.unknown(label + " writes through a nameref to what only run time knows: " + name)
+	case strings.HasPrefix(real, "BASH_FUNC_") && strings.HasSuffix(real, "%%") && len(real) > 12:
+		// The environment's form of a function, which a bash it starts
+		// defines: BASH_FUNC_ls%%='() { …; }'.
+		fn := real[len("BASH_FUNC_") : len(real)-2]
+		if value.dyn {
+			w.unknown(label + " exports the function " + fn + " with a body only run time knows")
+			return
+		}
+		w.script(fn+" "+value.text, c.reached(label), label)
 	case !evaluatedName(real, zsh):
 		if !value.dyn {
 			w.evaluated(value.text, c, label)
@@ -208,5 +217,35 @@ func (w *walker) builtinTargets(name string, args []word, c ctx) {
 	}
 	for _, t := range targets {
 		w.write(t, runTime, c, name, name == "read") // zsh has no mapfile, and no wait -p
+	}
+}
+
+// wrapperAssigns reads the NAME=VALUE words of env and sudo, which set
+// the environment of what they run.
+func (w *walker) wrapperAssigns(name string, args []word, c ctx) {
+	wr := wrappers[name]
+	if wr == nil {
+		return
+	}
+	values := map[int]bool{} // the words that are options' values
+	end, _ := wr.scan(texts(args), func(o option) {
+		if o.at < len(args) && args[o.at].text == o.val && o.val != "" {
+			values[o.at] = true
+		}
+	})
+	for k := 0; k < end && k < len(args); k++ {
+		a := args[k]
+		if values[k] || strings.HasPrefix(a.text, "-") {
+			continue
+		}
+		if a.dyn {
+			if n, ok := namePart(a.node, c.src); ok {
+				w.write(word{text: n}, runTime, c, name, true)
+			}
+			continue
+		}
+		if n, v, ok := strings.Cut(a.text, "="); ok && n != "" {
+			w.write(word{text: n}, word{text: v}, c, name, true)
+		}
 	}
 }
