@@ -83,6 +83,23 @@ var writesToEvaluatedNames = newHunt(rmR, []huntRow{
 	{cmd: `env 'BASH_FUNC_ll%%=() { ls -la "$@"; }' bash -c 'll x'`, runs: false, how: inBash},
 	{cmd: `env GIT_SSH_COMMAND='ssh -o BatchMode=yes' PS4='+ ' bash -xc 'ls x'`, runs: false, how: inBash},
 	{cmd: `env -C x LANG=C ls`, runs: false, how: inBash},
+	{cmd: `read -r 'cfg[ls]' <<< /bin/rm; ls -rf x`, runs: false, how: inBash},
+	{cmd: `printf -v 'cfg[ls]' /bin/rm; ls -rf x`, runs: false, how: inBash},
+	{cmd: `declare -n r=cfg; r[ls]=/bin/rm; ls -rf x`, runs: false, how: inBash},
+	{cmd: `: ${cache[ls]:=/bin/rm}; ls -rf x`, runs: false, how: inBash},
+	{cmd: `p=/bin/rm; : ${tool:=$p}; ls -rf x`, runs: false, how: inBash},
+	{cmd: `declare 'opts=-rf'; ls x`, runs: false, how: inBash},
+	{cmd: `declare -A BASH_ALIASES=([ll]='ls -l'); ls x`, runs: false, how: inBash},
+	{cmd: "shopt -s expand_aliases; BASH_CMDS[1]=/bin/ls; let 'n=1'\nls -la x", runs: false, how: inBash},
+	{cmd: `for name in rm ls; do echo "$name"; done`, runs: false, how: inBash},
+	{cmd: `set -- -r; getopts r flag; echo "$flag"`, runs: false, how: inBash},
+	{cmd: `sleep 0 & wait -n -p 'pids[0]'; echo "${pids[0]}"`, runs: false, how: inBash},
+	{cmd: `mapfile -t -O 1 lines < /dev/null; echo "${#lines[@]}"`, runs: false, how: inBash},
+	{cmd: `printf -v GIT_SSH_COMMAND 'ssh -o BatchMode=yes'; export GIT_SSH_COMMAND; ls x`, runs: false, how: inBash},
+	{cmd: `declare -i total=0; (( total += 2 )); echo $total`, runs: false, how: inBash},
+	{cmd: `f() { local -n out=result; out=done; }; f; echo "$result"`, runs: false, how: inBash},
+	{cmd: `read -r -a parts <<< 'BASH_CMDS[ls]=/bin/rm'; ls x`, runs: false, how: inBash},
+	{cmd: `printf -v msg 'BASH_CMDS[%s]' ls; echo "$msg"`, runs: false, how: inBash},
 	{cmd: `e='n=1'; let e; echo $n`, runs: false, how: inBash},
 	{cmd: `CFLAGS+=' -O2'; echo "$CFLAGS"`, runs: false, how: inBash},
 	{cmd: `declare -n r=BASH_CMDS; echo "${r[@]}"`, runs: false, how: inBash},
@@ -140,6 +157,10 @@ var promptCommandArrays = newHunt(rmR, []huntRow{
 	{cmd: `bash -i <<< 'PROMPT_COMMAND=("echo one" "echo two")'`, runs: false, how: inBash},
 	{cmd: `bash -i <<< 'declare -a PROMPT_COMMAND=("history -a" "history -n")'`, runs: false, how: inBash},
 	{cmd: `cmds=('rm -rf x' 'ls'); echo "${cmds[1]}"`, runs: false, how: inBash},
+	{cmd: `bash -i <<< 'PROMPT_COMMAND=()'`, runs: false, how: inBash},
+	{cmd: `bash -i <<< 'PROMPT_COMMAND=([2]="ls x" [5]=true)'`, runs: false, how: inBash},
+	{cmd: `bash -i <<< 'PROMPT_COMMAND+=("history -a"); declare -p PROMPT_COMMAND'`, runs: false, how: inBash},
+	{cmd: `PROMPT_COMMAND='history -a'; ls x`, runs: false, how: inBash},
 })
 
 func TestEveryElementOfAPromptCommandArrayIsRead(t *testing.T) {
@@ -190,6 +211,10 @@ var historyRuns = newHunt(rmR, []huntRow{
 	{cmd: `setopt banghist; print -s 'rm -rf x'; !!`, runs: false, how: inZsh},
 	{cmd: `bash -o history <<< $'history -s "rm -rf x"\n!!'`, runs: false, how: inBash},
 	{cmd: `bash -c $'history -s "rm -rf x"\n!!'`, runs: false, how: inBash},
+	{cmd: `bash -i <<< 'fc -l'`, runs: false, how: inBash},
+	{cmd: `bash -i <<< 'echo "wow!" && ls x'`, runs: false, how: inBash},
+	{cmd: `git commit -m 'feat!: x' 2>/dev/null; echo $?`, runs: false, how: inBash},
+	{cmd: `set -o history; history -s 'rm -rf x'; history -w h; ls x`, runs: false, how: inBash},
 })
 
 func TestACommandRunFromTheHistoryIsUnknown(t *testing.T) {
@@ -239,6 +264,12 @@ var zshForms = newHunt(rmR, []huntRow{
 	{cmd: `echo *(-/)`, runs: false, how: inZsh},
 	{cmd: `zsh -i <<< $'sched +0 ls x\nsleep 2'`, runs: false, how: inZsh},
 	{cmd: `zsh -i <<< $'sched 0:00 ls; sched -1'`, runs: false, how: inZsh},
+	{cmd: `echo *(om)`, runs: false, how: inZsh},
+	{cmd: `ls -d *(/N)`, runs: false, how: inZsh},
+	{cmd: `functions=(greet 'echo hi'); greet`, runs: false, how: inZsh},
+	{cmd: `aliases[g]='git status'; echo ok`, runs: false, how: inZsh},
+	{cmd: `c='a b'; print -l $=c`, runs: false, how: inZsh},
+	{cmd: `saliases[txt]=cat; echo ok`, runs: false, how: inZsh},
 })
 
 func TestZshsOwnFormsAreReadWhereverTheyAppear(t *testing.T) {
