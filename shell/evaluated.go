@@ -19,6 +19,15 @@ type bindings struct {
 	callers map[string]string
 	calls   []call
 	used    map[string]bool // the names run so far, as written
+	refs    map[string]word // namerefs: name → the variable it names
+	changed map[string]bool // evaluated names whose values declare -i, -l or -u change
+	history bool            // history expansion is on: set -H, or an interactive shell
+	// bound are the names BASH_CMDS, hash, BASH_ALIASES and zsh's tables
+	// bind, read both ways (see bindAlso); suffixes are zsh's suffix
+	// aliases, by extension; expanding are the aliases being read.
+	bound     map[string]boundName
+	suffixes  map[string]aliasValue
+	expanding map[string]bool
 }
 
 type aliasValue struct {
@@ -112,16 +121,6 @@ func (w *walker) bindAlias(name string, a aliasValue) {
 	w.names.aliases[name] = a
 }
 
-func (w *walker) bindHash(name, p string) {
-	if w.names.hashed == nil {
-		w.names.hashed = map[string]string{}
-	}
-	if w.names.used[name] {
-		w.unknown("a name bound to another program after it is used: " + name)
-	}
-	w.names.hashed[name] = p
-}
-
 // finish reads what is known only once the whole command line is: the
 // shells that functions run on what their callers pipe into them.
 func (w *walker) finish() {
@@ -171,6 +170,11 @@ func suspicious(s string) bool {
 // ${x@P}), a subscript test -v or printf -v evaluates. Its substitutions
 // run.
 func (w *walker) evaluated(text string, c ctx, label string) {
+	if strings.Contains(text, "BASH_") || strings.Contains(text, "aliases") || strings.Contains(text, "commands") {
+		// A value evaluated as arithmetic ($((x)), let x) assigns what
+		// it names: x='BASH_ALIASES[ls]=1'.
+		w.arithmText(text, c, label)
+	}
 	if !suspicious(text) || !w.admit(text, label) {
 		return
 	}
@@ -215,18 +219,37 @@ func (w *walker) assign(a *syntax.Assign, c ctx, prefix bool) {
 		return
 	}
 	name := a.Name.Value
+	if _, ok := w.names.refs[name]; ok {
+		w.throughRef(a, c)
+		return
+	}
+	if a.Append && a.Value != nil && evaluatedName(name, true) {
+		w.unknown(name + "+= sets it to what it held, which only run time knows, and more")
+		return
+	}
+	if w.names.changed[name] {
+		w.unknown(name + " set with an attribute (declare -i, -l, -u) that changes its value first")
+		return
+	}
 	switch {
-	case name == "BASH_CMDS":
+	case name == "BASH_CMDS" || name == "commands":
 		w.bashCmds(a, c)
 		return
 	case name == "BASH_ENV" || name == "ENV":
 		w.startupFile(name, a.Value, c)
 		return
-	case name == "BASH_ALIASES":
+	case name == "BASH_ALIASES" || name == "aliases" || name == "galiases" || name == "saliases":
 		w.bashAliases(a, c)
+		return
+	case name == "functions":
+		w.zshFunctions(a, c)
 		return
 	case strings.HasPrefix(name, "GIT_CONFIG_"):
 		w.gitConfigVariable(name, a.Value, c)
+	case commandVariables[name] && a.Value == nil && a.Array != nil:
+		// PROMPT_COMMAND=(…) runs every element.
+		w.commandArray(name, a.Array, c)
+		return
 	}
 	if a.Value == nil {
 		if a.Array != nil {
@@ -264,30 +287,42 @@ func (w *walker) assignValue(name string, x *syntax.Word, v word, c ctx) {
 	}
 }
 
-// bashCmds reads an assignment to bash's table of hashed programs.
+// bashCmds reads an assignment to bash's table of hashed programs, or
+// zsh's commands.
 func (w *walker) bashCmds(a *syntax.Assign, c ctx) {
-	w.tableAssign(a, c, "BASH_CMDS", func(k, v word) {
+	table := a.Name.Value
+	w.tableAssign(a, c, table, func(k, v word) {
 		if v.dyn {
-			w.unknown("BASH_CMDS set to what only run time knows: " + k.text + "=" + v.text)
+			w.unknown(table + " set to what only run time knows: " + k.text + "=" + v.text)
 			return
 		}
-		w.bindHash(k.text, v.text)
+		w.bindAlso(k.text, boundName{program: v.text})
 	})
 }
 
-// bashAliases reads an assignment to bash's table of aliases.
+// bashAliases reads an assignment to bash's table of aliases, or zsh's
+// aliases, galiases (expanded anywhere in a line) and saliases (by the
+// extension of a command word). Each value is read where it is written
+// too, whether or not the alias is used.
 func (w *walker) bashAliases(a *syntax.Assign, c ctx) {
-	w.tableAssign(a, c, "BASH_ALIASES", func(k, v word) {
-		w.bindAlias(k.text, aliasValue{text: v.text, dyn: v.dyn})
+	table := a.Name.Value
+	w.tableAssign(a, c, table, func(k, v word) {
+		av := aliasValue{text: v.text, dyn: v.dyn}
+		if table == "saliases" {
+			w.bindSuffix(k.text, av)
+		} else {
+			w.bindAlso(k.text, boundName{alias: &av, global: table == "galiases"})
+		}
 		if !v.dyn {
 			w.script(v.text, c.reached("alias"), "alias")
 		}
 	})
 }
 
-// tableAssign reads an assignment to one of bash's associative tables —
-// one element (T[k]=v) or many (T=([k]=v …)) — and binds each element whose
-// key is known before the line runs; a key known only at run time is
+// tableAssign reads an assignment to one of bash's (or zsh's)
+// associative tables — one element (T[k]=v) or many (T=([k]=v …), or
+// T=(k v …), pairs of key and value) — and binds each element whose key
+// is known before the line runs; a key known only at run time is
 // unknown, since it may name anything.
 func (w *walker) tableAssign(a *syntax.Assign, c ctx, table string, bind func(key, value word)) {
 	one := func(key syntax.ArithmExpr, value *syntax.Word) {
@@ -307,10 +342,34 @@ func (w *walker) tableAssign(a *syntax.Assign, c ctx, table string, bind func(ke
 	case a.Index != nil:
 		one(a.Index, a.Value)
 	case a.Array != nil:
-		for _, e := range a.Array.Elems {
-			one(e.Index, e.Value)
+		elems := a.Array.Elems
+		for i := 0; i < len(elems); i++ {
+			e := elems[i]
+			if e.Index != nil || e.Value == nil {
+				one(e.Index, e.Value)
+				continue
+			}
+			value := &syntax.Word{}
+			if i+1 < len(elems) && elems[i+1].Index == nil && elems[i+1].Value != nil {
+				i++
+				value = elems[i].Value
+			}
+			one(e.Value, value)
 		}
 	}
+}
+
+// zshFunctions reads an assignment to zsh's table of functions, each
+// value a function's body, read where it is defined as a function's is.
+func (w *walker) zshFunctions(a *syntax.Assign, c ctx) {
+	w.tableAssign(a, c, "functions", func(k, v word) {
+		label := "functions[" + k.text + "]"
+		if v.dyn {
+			w.unknown(label + " set to what only run time knows: " + v.text)
+			return
+		}
+		w.script(v.text, c.reached(label), label)
+	})
 }
 
 // startupFile reads BASH_ENV or ENV, the file a non-interactive bash (or
@@ -327,16 +386,42 @@ func (w *walker) startupFile(name string, x *syntax.Word, c ctx) {
 // arguments are assignments: declare -a 'a=($(rm -rf /))' evaluates its
 // quoted argument as one.
 func (w *walker) decl(x *syntax.DeclClause, s *syntax.Stmt, c ctx) {
+	variant := x.Variant.Value
+	nref := variant == "nameref"
+	transform := false
+	for _, a := range x.Args {
+		if a.Naked && a.Name == nil && a.Value != nil {
+			v := literal(a.Value, c.src)
+			nref = nref || !v.dyn && refFlag(variant, v.text)
+			transform = transform || !v.dyn && transformFlag(variant, v.text)
+		}
+	}
+	if transform {
+		for _, a := range x.Args {
+			switch {
+			case a.Name != nil:
+				w.transformed(a.Name.Value)
+			case a.Value != nil:
+				if v := literal(a.Value, c.src); !v.dyn && !strings.HasPrefix(v.text, "-") {
+					n, _, _ := strings.Cut(v.text, "=")
+					w.transformed(strings.TrimSuffix(n, "+"))
+				}
+			}
+		}
+	}
 	for _, a := range x.Args {
 		switch {
 		case a.Naked && a.Name == nil && a.Value != nil:
-			v := literal(a.Value, c.src)
-			if name, value, ok := strings.Cut(v.text, "="); ok && !v.dyn && !strings.HasPrefix(v.text, "-") {
-				if suspicious(name) {
-					w.evaluated(name, c, x.Variant.Value) // its subscript
+			w.declWord(variant, literal(a.Value, c.src), nref, c)
+		case nref && a.Name != nil:
+			target := word{text: "the first value it is given", dyn: true}
+			if a.Value != nil {
+				target = literal(a.Value, c.src)
+				if !target.dyn {
+					w.evaluated(target.text, c, variant) // its subscript
 				}
-				w.assignValue(strings.TrimSuffix(name, "+"), nil, word{text: value}, c)
 			}
+			w.nameref(a.Name.Value, target)
 		case !a.Naked:
 			w.assign(a, c, false)
 		}
@@ -348,6 +433,159 @@ func (w *walker) decl(x *syntax.DeclClause, s *syntax.Stmt, c ctx) {
 	}
 }
 
+// transformFlag reports whether flag gives a variable an attribute that
+// changes what is assigned to it: -i evaluates it as arithmetic, -l and
+// -u change its case.
+func transformFlag(variant, flag string) bool {
+	return (variant == "declare" || variant == "typeset" || variant == "local") &&
+		len(flag) > 1 && flag[0] == '-' && strings.ContainsAny(flag[1:], "ilu")
+}
+
+// transformed records that what is assigned to name is changed first,
+// which, for a name bash evaluates, is not worked out.
+func (w *walker) transformed(name string) {
+	name, _, _ = strings.Cut(name, "[")
+	if !evaluatedName(name, true) {
+		return
+	}
+	if w.names.changed == nil {
+		w.names.changed = map[string]bool{}
+	}
+	w.names.changed[name] = true
+}
+
+// refFlag reports whether flag makes declare, typeset or local declare
+// namerefs (export -n takes the export away instead).
+func refFlag(variant, flag string) bool {
+	return (variant == "declare" || variant == "typeset" || variant == "local") &&
+		len(flag) > 1 && flag[0] == '-' && strings.IndexByte(flag, 'n') > 0
+}
+
+// declWord reads a word of declare and the like that is an assignment
+// only once expanded: declare "$n=1", declare 'a=(…)'.
+func (w *walker) declWord(variant string, v word, nref bool, c ctx) {
+	if !v.dyn && strings.HasPrefix(v.text, "-") || !v.dyn && !strings.Contains(v.text, "=") && !nref {
+		return // a flag, or a name declared without a value
+	}
+	if v.dyn {
+		name, ok := namePart(v.node, c.src)
+		switch {
+		case ok && nref:
+			w.nameref(name, word{text: v.text, dyn: true})
+		case ok:
+			w.write(word{text: name}, runTime, c, variant, true)
+		case variant == "export" && loneSubstitution(v.node):
+			// export $(grep -v '^#' .env | xargs) sets what a file holds,
+			// which is out of reach as values read at run time are.
+		default:
+			w.unknown(variant + " of a variable named only at run time: " + v.text)
+		}
+		return
+	}
+	name, value, _ := strings.Cut(v.text, "=")
+	name, appended := strings.CutSuffix(name, "+")
+	base, _, _ := strings.Cut(name, "[")
+	switch {
+	case appended && evaluatedName(base, true):
+		w.unknown(variant + " " + name + "+= sets it to what it held, which only run time knows, and more")
+	case nref:
+		if suspicious(value) {
+			w.evaluated(value, c, variant)
+		}
+		w.nameref(name, word{text: value})
+	case strings.HasPrefix(value, "("):
+		// Bash reads a compound value in a quoted word again as shell
+		// text: declare -a 'a=($(rm -rf /))'.
+		w.script(name+"="+value, c.reached(variant), variant)
+	default:
+		w.write(word{text: name}, word{text: value}, c, variant, true)
+	}
+}
+
+// namePart returns the name a word assigns when the text before its '='
+// is literal: "PATH=$HOME/bin" assigns PATH, "$n=1" a name only run time
+// knows.
+func namePart(x *syntax.Word, src string) (string, bool) {
+	if x == nil {
+		return "", false
+	}
+	var b strings.Builder
+	literalPrefix(&b, x.Parts)
+	name, _, ok := strings.Cut(b.String(), "=")
+	name = strings.TrimSuffix(name, "+")
+	base, sub, hasSub := strings.Cut(name, "[")
+	return name, ok && syntax.ValidName(base) && (!hasSub || strings.HasSuffix(sub, "]"))
+}
+
+// literalPrefix writes the text of parts up to their first expansion, and
+// reports whether it met one.
+func literalPrefix(b *strings.Builder, parts []syntax.WordPart) bool {
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			unescapeUnquoted(b, p.Value)
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				return true
+			}
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			if literalPrefix(b, p.Parts) {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// loneSubstitution reports whether x is one unquoted $( ) or ` `.
+func loneSubstitution(x *syntax.Word) bool {
+	if x == nil || len(x.Parts) != 1 {
+		return false
+	}
+	_, ok := x.Parts[0].(*syntax.CmdSubst)
+	return ok
+}
+
+// throughRef reads an assignment to a nameref, which writes the variable
+// it names.
+func (w *walker) throughRef(a *syntax.Assign, c ctx) {
+	name := a.Name.Value
+	t := word{text: name}
+	if a.Index != nil {
+		t.text += "[" + source(a.Index, c.src) + "]"
+	}
+	switch {
+	case a.Value != nil && a.Append:
+		real, ok := w.deref(name)
+		base, _, _ := strings.Cut(real, "[")
+		if !ok || evaluatedName(base, true) {
+			w.unknown("the nameref " + name + " appended to, writing " + real)
+		}
+	case a.Value != nil:
+		w.write(t, literal(a.Value, c.src), c, "nameref "+name, true)
+	case a.Array != nil:
+		real, ok := w.deref(name)
+		base, _, _ := strings.Cut(real, "[")
+		if !ok || evaluatedName(base, true) {
+			w.unknown("an array written through the nameref " + name + " to " + real)
+		}
+	}
+}
+
+// commandArray reads an array of command lines: bash runs every element
+// of PROMPT_COMMAND=(…) before each prompt.
+func (w *walker) commandArray(name string, arr *syntax.ArrayExpr, c ctx) {
+	for _, e := range arr.Elems {
+		if e.Value == nil {
+			continue
+		}
+		w.assignValue(name, e.Value, literal(e.Value, c.src), c)
+	}
+}
+
 // arithmeticString reads an arithmetic expression written as a quoted
 // word (let 'a[$(rm -rf /)]'), which bash evaluates, substitutions and
 // all.
@@ -355,8 +593,32 @@ func (w *walker) arithmeticString(e syntax.Node, c ctx, label string) {
 	if x, ok := e.(*syntax.Word); ok {
 		if lw := literal(x, c.src); !lw.dyn {
 			w.evaluated(lw.text, c, label)
+			w.arithmText(lw.text, c, label)
 		}
 	}
+}
+
+// arithmText reads the variables an arithmetic expression written as a
+// string assigns (let 'BASH_ALIASES[ls]=1').
+func (w *walker) arithmText(text string, c ctx, label string) {
+	if !strings.Contains(text, "=") && !strings.Contains(text, "++") && !strings.Contains(text, "--") {
+		return
+	}
+	src := "((" + text + "\n))"
+	if !w.admit(src, label) {
+		return
+	}
+	f, err := parse(src)
+	if err != nil {
+		return // bash fails on it, and assigns nothing
+	}
+	c.src = src
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if n != nil {
+			w.written(n, c)
+		}
+		return true
+	})
 }
 
 // testClause reads the operands of [[ ]] that bash evaluates as

@@ -215,6 +215,7 @@ func (w *walker) script(src string, c ctx, label string) fds {
 	}
 	w.depth++
 	defer func() { w.depth-- }()
+	w.historyExpansion(src, label)
 	f, err := parse(src)
 	if err != nil {
 		if fixed, ok := closeHeredocs(src, err); ok {
@@ -577,6 +578,7 @@ func (w *walker) expansions(n syntax.Node, c ctx, s *syntax.Stmt) {
 			w.stmts(x.Stmts, sub)
 			return false
 		}
+		w.written(x, c)
 		if !w.enter() {
 			return false
 		}
@@ -678,6 +680,7 @@ func (w *walker) command(ws []word, ts []string, c ctx, hops int) {
 	}
 	if cmd.Name != "" {
 		w.noteCall(cmd, c)
+		w.alsoBound(cmd, ws, c, hops)
 		if w.rebound(cmd, ws, c, hops) {
 			return
 		}

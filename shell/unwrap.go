@@ -11,6 +11,7 @@ func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
 	name := strings.ToLower(cmd.Name)
 	args, argTexts := ws[1:], ts[1:]
 	if family, ok := shells[name]; ok {
+		defer w.interactive(args)()
 		w.shell(family, cmd.Name, args, c)
 		return
 	}
@@ -109,19 +110,22 @@ func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
 		w.mapfile(args, c)
 		return
 	case "read":
-		// The names it assigns to are evaluated, subscripts and all.
-		for _, a := range args {
-			if !a.dyn {
-				w.evaluated(a.text, c, name)
-			}
-		}
+		w.builtinTargets(name, args, c)
 		w.readInput(c, name)
 		return
 	case "declare", "typeset", "local", "export", "readonly", "nameref":
+		nref, transform := name == "nameref", false
 		for _, a := range args {
-			if n, v, ok := strings.Cut(a.text, "="); ok && !a.dyn && !strings.HasPrefix(a.text, "-") {
-				w.assignValue(strings.TrimSuffix(n, "+"), nil, word{text: v}, c)
+			nref = nref || !a.dyn && refFlag(name, a.text)
+			transform = transform || !a.dyn && transformFlag(name, a.text)
+		}
+		for _, a := range args {
+			if n, _, _ := strings.Cut(a.text, "="); transform && !a.dyn && !strings.HasPrefix(n, "-") {
+				w.transformed(strings.TrimSuffix(n, "+"))
 			}
+		}
+		for _, a := range args {
+			w.declWord(name, a, nref, c)
 		}
 		return
 	case "test", "[":
@@ -134,6 +138,9 @@ func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
 		for _, a := range args {
 			if !a.dyn {
 				w.evaluated(a.text, c, name)
+				if name == "let" {
+					w.arithmText(a.text, c, name)
+				}
 			}
 		}
 		return
@@ -152,6 +159,27 @@ func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
 			}
 		}
 		return
+	case "wait", "getopts":
+		w.builtinTargets(name, args, c)
+		return
+	case "fc":
+		w.fc(args)
+		return
+	case "r":
+		if cmd.Path == "r" { // zsh's fc -e -
+			w.fc(nil)
+		}
+		return
+	case "set":
+		w.setOptions(args, c)
+		return
+	case "sched":
+		w.sched(args, c)
+		return
+	case "env", "genv", "sudo":
+		// Their NAME=VALUE words are writes too; what they run is read
+		// below, from the table of wrappers.
+		w.wrapperAssigns(name, args, c)
 	}
 	if subs, ok := subcommandRunners[name]; ok {
 		w.runner(cmd.Name, subs, args, argTexts, c, hops)
@@ -301,11 +329,25 @@ func (w *walker) alias(args []word, c ctx) {
 	}
 }
 
-// hash reads hash -p PATH NAME…, which makes NAME run PATH.
+// hash reads hash -p PATH NAME…, which makes NAME run PATH, and zsh's
+// hash NAME=PATH (hash -d binds directories, not programs).
 func (w *walker) hash(args []word) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if !strings.HasPrefix(a.text, "-") || !strings.Contains(a.text, "p") {
+		if !strings.HasPrefix(a.text, "-") || a.dyn {
+			if n, p, ok := strings.Cut(a.text, "="); ok {
+				if a.dyn {
+					w.unknown("hash with what only run time knows: " + a.text)
+					continue
+				}
+				w.bindAlso(n, boundName{program: p})
+			}
+			continue
+		}
+		if strings.Contains(a.text, "d") {
+			return
+		}
+		if !strings.Contains(a.text, "p") {
 			continue
 		}
 		if i+2 >= len(args) {
@@ -317,7 +359,7 @@ func (w *walker) hash(args []word) {
 				w.unknown("hash -p with what only run time knows: " + p.text + " " + n.text)
 				continue
 			}
-			w.bindHash(n.text, p.text)
+			w.bindAlso(n.text, boundName{program: p.text})
 		}
 		return
 	}
@@ -753,6 +795,7 @@ func (w *walker) mapfile(args []word, c ctx) {
 			w.script(o.val, c.reached("mapfile -C"), "mapfile -C")
 		}
 	})
+	w.builtinTargets("mapfile", args, c)
 	w.readInput(c, "mapfile")
 }
 
@@ -775,15 +818,42 @@ func (w *walker) testArgs(args []word, c ctx) {
 	}
 }
 
-// printfV reads printf -v NAME, which assigns (the name's subscript is
-// evaluated) what may be evaluated later.
+// printfV reads printf -v NAME (or -vNAME), which writes what printf
+// would print to NAME.
 func (w *walker) printfV(args []word, c ctx) {
-	if len(args) < 2 || args[0].text != "-v" {
+	if len(args) == 0 || !strings.HasPrefix(args[0].text, "-v") {
 		return
 	}
-	for _, a := range args[1:] {
-		if !a.dyn {
-			w.evaluated(a.text, c, "printf -v")
+	target, rest := args[0], args[1:]
+	if target.text == "-v" {
+		if len(rest) == 0 {
+			return
+		}
+		target, rest = rest[0], rest[1:]
+	} else {
+		target.text = target.text[2:]
+	}
+	if len(rest) > 0 && rest[0].text == "--" && !rest[0].dyn {
+		rest = rest[1:]
+	}
+	value := runTime
+	known := len(rest) > 0
+	for _, a := range rest {
+		known = known && !a.dyn
+	}
+	if known {
+		if out, ok := printfOutput(rest[0].text, texts(rest[1:])); ok {
+			value = word{text: out}
+		}
+	}
+	w.write(target, value, c, "printf -v", true)
+	if value.dyn {
+		// What printf makes of its arguments is not worked out; a
+		// literal one may still be what is evaluated later.
+		for _, a := range rest {
+			if !a.dyn {
+				w.evaluated(a.text, c, "printf -v")
+			}
 		}
 	}
 }

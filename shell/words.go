@@ -118,11 +118,14 @@ func literal(x *syntax.Word, src string) word {
 		}
 	}
 	var b strings.Builder
-	for _, p := range x.Parts {
+	for i, p := range x.Parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
 			if unescapeUnquoted(&b, p.Value) {
 				w.glob = true
+			}
+			if p.Value == "$" && zshFlag(x.Parts[i+1:]) {
+				w.dyn = true // zsh's $=c splits c into words, $~c globs it
 			}
 		case *syntax.SglQuoted:
 			if !p.Dollar {
@@ -428,6 +431,11 @@ func expansionEnd(s string, i int) (int, bool) {
 		return j, true
 	case c >= '0' && c <= '9' || strings.IndexByte("@*#?-$!", c) >= 0:
 		return i + 2, true
+	case strings.IndexByte("=~^", c) >= 0 && i+2 < len(s) && (s[i+2] == '_' || s[i+2] >= 'a' && s[i+2] <= 'z' || s[i+2] >= 'A' && s[i+2] <= 'Z'):
+		// zsh's $=NAME, $~NAME and $^NAME, NAME split, globbed or
+		// distributed, which bash reads as text.
+		j, ok := expansionEnd(s[:i+1]+s[i+2:], i)
+		return j + 1, ok
 	}
 	return 0, false
 }
