@@ -29,9 +29,9 @@ func isNumber(s string) bool {
 	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
-// setOptions reads set, whose -H (-o histexpand) turns history
+// historyOptions reads set, whose -H (-o histexpand) turns history
 // expansion on for the lines after it.
-func (w *walker) setOptions(args []word, c ctx) {
+func (w *walker) historyOptions(args []word, c ctx) {
 	for i, a := range args {
 		on := a.dyn && strings.HasPrefix(a.text, "-") ||
 			!a.dyn && len(a.text) > 1 && a.text[0] == '-' && a.text[1] != '-' && strings.ContainsRune(a.text, 'H') ||

@@ -452,8 +452,8 @@ func (w *walker) checkProducers() {
 		case ok:
 		case w.names.aliases[name] != (aliasValue{}):
 			how = "an alias"
-		case w.names.hashed[name] != "":
-			how = "hash -p"
+		case w.names.bound[name] != (boundName{}):
+			how = "a binding (hash -p, BASH_CMDS, BASH_ALIASES or a zsh table)"
 		default:
 			continue
 		}

@@ -171,7 +171,7 @@ func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
 		}
 		return
 	case "set":
-		w.setOptions(args, c)
+		w.historyOptions(args, c)
 		return
 	case "sched":
 		w.sched(args, c)
