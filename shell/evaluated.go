@@ -200,6 +200,7 @@ var commandVariables = map[string]bool{
 	"SUDO_ASKPASS": true, "SUDO_EDITOR": true, "EDITOR": true, "VISUAL": true,
 	"PAGER": true, "MANPAGER": true, "SYSTEMD_PAGER": true, "FCEDIT": true,
 	"LESSOPEN": true, "LESSCLOSE": true, "BROWSER": true,
+	"RSYNC_RSH": true, "RSYNC_CONNECT_PROG": true, "CVS_RSH": true, "GIT_SSH": true,
 }
 
 // promptVariables are expanded, substitutions and all, each time a prompt
@@ -245,6 +246,7 @@ func (w *walker) assign(a *syntax.Assign, c ctx, prefix bool) {
 func (w *walker) assignValue(name string, x *syntax.Word, v word, c ctx) {
 	label := name + "="
 	switch {
+	case w.environ(name, v, c):
 	case commandVariables[name]:
 		if v.dyn {
 			w.unknown(name + " set to a command known only at run time: " + v.text)

@@ -160,7 +160,11 @@ func (w *walker) wrapped(wr *wrapper, name string, args []word, ts []string, c c
 	lname := strings.ToLower(name)
 	var script, split *option // the option whose value is a script; env -S
 	shell, exec, user := false, false, false
+	var values []int // the words that are an option's value
 	i, runs := wr.scan(ts, func(o option) {
+		if o.val != "" && (wr.assigns || wr.anyAssign) {
+			values = append(values, o.at)
+		}
 		switch {
 		case wr.isScript(o.name):
 			script = &o
@@ -177,6 +181,7 @@ func (w *walker) wrapped(wr *wrapper, name string, args []word, ts []string, c c
 	if !runs {
 		return
 	}
+	w.wrapperAssigns(wr, args[:min(i, len(args))], values, c)
 	rest := min(i+wr.operands, len(args))
 	if wr.operands > 0 && rest < len(ts) && ts[rest] == "--" && (i == 0 || ts[i-1] != "--") {
 		// getopt moves options past operands, so a "--" may follow them:

@@ -1,0 +1,229 @@
+package shell
+
+import "testing"
+
+// The rows below that make x/big write 100 kB so that tar -M -L 10 needs
+// a second volume and runs its volume script.
+
+var tarRows = newHunt(rmR, []huntRow{
+	// An old-style first word: each letter that takes a value takes the
+	// next word, in order.
+	{`tar cIf 'rm -rf x' a.tar x`, true, inBash},
+	{`tar cfI a.tar 'rm -rf x' x`, true, inBash},
+	{`tar Icf 'rm -rf x' a.tar x`, true, inBash},
+	{`tar fIc a.tar 'rm -rf x' x`, true, inBash},
+	{`tar 'cI' 'rm -rf x' -f a.tar x`, true, inBash},
+	{`head -c 100000 /dev/zero > x/big; tar cMLfF 10 a.tar 'rm -rf x' x`, true, inBash},
+	// The options that hold a command, however they are written.
+	{`tar --use-comp='rm -rf x' -cf a.tar x`, true, inBash},
+	{`tar --use-compress-program 'rm -rf x' -cf a.tar x`, true, inBash},
+	{`tar cf a.tar x -I 'rm -rf x'`, true, inBash},
+	{`tar -cf a.tar x/f && tar xf a.tar --to-command 'rm -rf x'`, true, inBash},
+	{`tar cf a.tar --checkpoint=1 --checkpoint-action='sleep=0' --checkpoint-action=exec="rm -rf x" x`, true, inBash},
+	{`head -c 100000 /dev/zero > x/big; tar -cML10 -f a.tar x -F'rm -rf x'`, true, inBash},
+	{`head -c 100000 /dev/zero > x/big; tar -c -M -L 10 -f a.tar x --new-volume-script='rm -rf x'`, true, inBash},
+	// Words that run time makes any options.
+	{`o=(-I 'rm -rf x'); tar "${o[@]}" -cf a.tar x`, true, inBash},
+	{`m=cIf; tar $m 'rm -rf x' a.tar x`, true, inBash},
+	{`set -- -I 'rm -rf x'; tar -cf a.tar "$@" x`, true, inBash},
+	{`a='exec=rm -rf x'; tar cf a.tar --checkpoint=1 --checkpoint-action="$a" x`, true, inBash},
+
+	// -cIf gives -I the value f, and 'rm -rf x' is a file to archive.
+	{`tar -cIf 'rm -rf x' a.tar x`, false, inBash},
+	{`tar cf a.tar x && tar xf a.tar 'rm -rf x'`, false, inBash},
+	{`tar cfb a.tar 20 x`, false, inBash},
+	{`tar cbf 20 a.tar x`, false, inBash},
+	{`tar -czf a.tar.gz x`, false, inBash},
+	{`tar cvf a.tar x`, false, inBash},
+	{`tar cf a.tar x && tar tvf a.tar`, false, inBash},
+	{`tar cf a.tar -C x .`, false, inBash},
+	{`tar -cJf a.tar.xz x`, false, inBash},
+	{`tar -cf a.tar -I gzip x`, false, inBash},
+	{`tar -cf a.tar --exclude='rm -rf x' x`, false, inBash},
+	{`tar -cf a.tar x --transform='s/rm -rf x/y/'`, false, inBash},
+	{`tar -cf a.tar -- -I 'rm -rf x' x`, false, inBash},
+	{`tar -cf a.tar x --checkpoint=1 --checkpoint-action=echo`, false, inBash},
+	// ttyout's text runs to the end: it holds no second action.
+	{`tar cf a.tar --checkpoint=1 --checkpoint-action=ttyout=hi,exec='rm -rf x' x`, false, inBash},
+	{`tar -czf "$HOME/a.tgz" x`, false, inBash},
+})
+
+func TestTarsOldStyleBundleGivesEachLetterThatTakesAValueTheNextWord(t *testing.T) {
+	tarRows.check(t)
+}
+
+var tarOptionsRows = newHunt(rmR, []huntRow{
+	{`TAR_OPTIONS='-I "rm -rf x"' tar cf a.tar x`, true, inBash},
+	{`TAR_OPTIONS='--use-compress-program="rm -rf x"' tar cf a.tar x`, true, inBash},
+	{`TAR_OPTIONS='-I"rm -rf x"' tar cf a.tar x`, true, inBash},
+	{`TAR_OPTIONS='-I rm\ -rf\ x' tar cf a.tar x`, true, inBash},
+	{`tar -cf a.tar x/f; TAR_OPTIONS="--to-command='rm -rf x'" tar -xf a.tar`, true, inBash},
+	{`export TAR_OPTIONS='-I "rm -rf x"'; tar cf a.tar x`, true, inBash},
+	{`TAR_OPTIONS='-I "rm -rf x"'; export TAR_OPTIONS; tar cf a.tar x`, true, inBash},
+	{`declare -x TAR_OPTIONS='-I "rm -rf x"'; tar cf a.tar x`, true, inBash},
+	{`env TAR_OPTIONS='-I "rm -rf x"' tar cf a.tar x`, true, inBash},
+	{`env -u OLDPWD TAR_OPTIONS='-I "rm -rf x"' tar cf a.tar x`, true, inBash},
+	{`TAR_OPTIONS="-I '$(echo rm -rf x)'" tar cf a.tar x`, true, inBash},
+
+	{`TAR_OPTIONS=-v tar cf a.tar x`, false, inBash},
+	{`TAR_OPTIONS='-I gzip' tar cf a.tar x`, false, inBash},
+	{`TAR_OPTIONS='--exclude="rm -rf x"' tar cf a.tar x`, false, inBash},
+	// TAR_OPTIONS has no old-style bundle, and its -I takes no word of
+	// the command line.
+	{`TAR_OPTIONS='cIf "rm -rf x" b.tar' tar -cf a.tar x`, false, inBash},
+	{`TAR_OPTIONS='-I' tar 'rm -rf x' -cf a.tar x`, false, inBash},
+	{`env -u OLDPWD TAR_OPTIONS=--totals tar cf a.tar x`, false, inBash},
+	{`export TAR_OPTIONS='--exclude=*.o'; tar cf a.tar x`, false, inBash},
+	{`TAR_OPTIONS='--checkpoint=1 --checkpoint-action=dot' tar cf a.tar x`, false, inBash},
+	{`TAR_OPTIONS="--owner=0 --group=0" tar cf a.tar x`, false, inBash},
+	{`TAR_OPTIONS="--warning=no-timestamp" tar cf a.tar x`, false, inBash},
+	{`TAR_OPTIONS='--to-command=cat' tar cf a.tar x`, false, inBash},
+})
+
+func TestTarOptionsAreReadAsTarsOptionsWhereverTheyAreSet(t *testing.T) {
+	tarOptionsRows.check(t)
+}
+
+// rsync is not installed here: its rows follow rsync 3.2's manual.
+const (
+	rsyncRsh     = "rsync 3.2's manual: -e/--rsh COMMAND and RSYNC_RSH start the remote shell on this machine"
+	rsyncConnect = "rsync 3.2's manual: RSYNC_CONNECT_PROG is run by RSYNC_SHELL (or /bin/sh) -c to reach a daemon"
+	rsyncPath    = "rsync 3.2's manual: --rsync-path PROGRAM is run by the remote shell"
+	rsyncPlain   = "rsync 3.2's manual"
+)
+
+var rsyncRows = newHunt(rmR, []huntRow{
+	{`rsync -e 'rm -rf x' a h:b`, true, rsyncRsh},
+	{`rsync -av -e'rm -rf x' a h:b`, true, rsyncRsh},
+	{`rsync -ave 'rm -rf x' a h:b`, true, rsyncRsh},
+	{`rsync --rsh 'rm -rf x' a h:b`, true, rsyncRsh},
+	{`rsync --rsync-path='rm -rf x' a h:b`, true, rsyncPath},
+	{`rsync a h:b --rsh='rm -rf x'`, true, rsyncRsh},
+	{`RSYNC_RSH='rm -rf x' rsync a h:b`, true, rsyncRsh},
+	{`export RSYNC_RSH='rm -rf x'; rsync a h:b`, true, rsyncRsh},
+	{`env RSYNC_RSH='rm -rf x' rsync a h:b`, true, rsyncRsh},
+	{`X='rm -rf x'; RSYNC_RSH="$X" rsync a h:b`, true, rsyncRsh},
+	{`RSYNC_CONNECT_PROG='rm -rf x' rsync rsync://h/m/ d`, true, rsyncConnect},
+	{`export RSYNC_CONNECT_PROG='rm -rf x'; rsync h::m/ d`, true, rsyncConnect},
+
+	{`rsync -av src/ dst/`, false, rsyncPlain},
+	{`rsync -avz --delete src/ host:/srv/app/`, false, rsyncPlain},
+	{`rsync -av -e ssh src/ host:dst/`, false, rsyncRsh},
+	{`rsync -av -e 'ssh -p 2222' src/ host:dst/`, false, rsyncRsh},
+	{`rsync -av --exclude='rm -rf x' src/ dst/`, false, rsyncPlain},
+	{`rsync -av --filter='- rm -rf x' src/ dst/`, false, rsyncPlain},
+	{`rsync -av --rsync-path='sudo rsync' src/ host:dst/`, false, rsyncPath},
+	{`RSYNC_RSH='ssh -i key' rsync -a src/ host:dst/`, false, rsyncRsh},
+	{`RSYNC_CONNECT_PROG='ssh proxy nc %H 873' rsync h::m/ d`, false, rsyncConnect},
+	{`RSYNC_SHELL=/bin/bash RSYNC_CONNECT_PROG='nc %H 873' rsync h::m/ d`, false, rsyncConnect},
+	{`rsync -av --modify-window 1 src/ dst/`, false, rsyncPlain},
+	{`rsync -av --info=progress2 --chmod=D755 src/ dst/`, false, rsyncPlain},
+	{`rsync -av --log-file=rsync.log src/ dst/`, false, rsyncPlain},
+})
+
+func TestRsyncsRemoteShellAndConnectProgramAreReadFromItsOptionsAndEnvironment(t *testing.T) {
+	rsyncRows.check(t)
+}
+
+var makefileRows = newHunt(rmR, []huntRow{
+	// Statements given on make's command line.
+	{`make -E 't: ; rm -rf x' t`, true, inBash},
+	{`make --ev='t: ; rm -rf x' t`, true, inBash},
+	{`make -E 'X:=$(shell rm -rf x)' -E 't: ; @:' t`, true, inBash},
+	{`export SHELL=/bin/sh; make 'X!=rm -rf x' t`, true, inBash},
+	{`SHELL=/bin/bash make 'X!=rm -rf x' -E 't: ; @:' t`, true, inBash},
+	// Makefiles on the input.
+	{"make -f - <<'EOF'\nt: ; rm -rf x\nEOF", true, inBash},
+	{`printf 'X != rm -rf x\nall: ; @:\n' | make -f -`, true, inBash},
+	{`printf 'all:\n\techo $(shell` + "\t" + `rm -rf x)\n' | make -f -`, true, inBash},
+	{`printf 'all:\n\t${shell rm -rf x}\n' | make -f -`, true, inBash},
+	{`printf 'all: ; rm \\\n -rf x\n' | make -f -`, true, inBash},
+	{`make -f <(printf 'all:\n\trm -rf x\n')`, true, inBash},
+	// Any reference but $(shell) and the automatic variables is the value
+	// of something make was told elsewhere.
+	{`printf 'all:\n\t$(X)\n' | make -f - X='rm -rf x'`, true, inBash},
+	{`printf 'X = rm -rf x\nall:\n\t$(X)\n' | make -f -`, true, inBash},
+	{`printf 'define X\nrm -rf x\nendef\nall: ; $(X)\n' | make -f -`, true, inBash},
+	{`printf '$(eval all: ; rm -rf x)\n' | make -f -`, true, inBash},
+	// MAKEFLAGS and GNUMAKEFLAGS are make's options too.
+	{`MAKEFLAGS='--eval=t:;rm\ -rf\ x' make t`, true, inBash},
+	{`MAKEFLAGS='E t:;rm\ -rf\ x' make t`, true, inBash},
+	{`export MAKEFLAGS='--eval=t:;rm\ -rf\ x'; make -E 'u: ; @:' t`, true, inBash},
+	{`GNUMAKEFLAGS='--eval=t:;rm\ -rf\ x' make t`, true, inBash},
+
+	{`make -E 'all: ; @echo hi'`, false, inBash},
+	{`make -j4 -E 'all: ; @echo hi'`, false, inBash},
+	{`make -E 'all: ; @echo hi' X='rm -rf x'`, false, inBash},
+	{`make -s -E 'all: ; @echo hi' 'X := hi'`, false, inBash},
+	{`printf 'all:\n\techo hi\n' | make -f -`, false, inBash},
+	{`printf 'all:\n\t@echo $@ $$HOME\n' | make -f -`, false, inBash},
+	{`printf 'all: x/f\n\t@echo $< $(@D) $^\n' | make -f -`, false, inBash},
+	{`printf 'X = rm -rf x\nall:\n\techo hi\n' | make -f -`, false, inBash},
+	{`printf '# rm -rf x\nall:\n\techo hi # rm -rf x\n' | make -f -`, false, inBash},
+	{`printf 'all: ; echo rm -rf x\n' | make -f -`, false, inBash},
+	{`MAKEFLAGS=-s make -E 'all: ; @echo hi'`, false, inBash},
+	{`MAKEFLAGS='k -- X=rm\ -rf\ x' make -E 'all: ; @echo hi'`, false, inBash},
+	{"make -f - <<'EOF'\nall:\n\techo $(MAKE) $$PWD\nEOF", false, inBash},
+})
+
+func TestAMakefileOnMakesCommandLineOrInputRunsItsRecipesAndShellCallsAndAnyOtherReferenceIsUnknown(t *testing.T) {
+	makefileRows.check(t)
+}
+
+var makeShellRows = newHunt(rmR, []huntRow{
+	{`make -E 't: ; x' SHELL=rm .SHELLFLAGS=-rf t`, true, inBash},
+	{`MAKEFLAGS='SHELL=rm .SHELLFLAGS=-rf' make -E 't: ; x' t`, true, inBash},
+	{`make .SHELLFLAGS="-c 'rm -rf x'" -E 't: ; @echo hi' t`, true, inBash},
+	{`printf 'SHELL = rm\n.SHELLFLAGS = -rf\nall: ; x\n' | make -f -`, true, inBash},
+	{`printf 't: SHELL = rm\nt: .SHELLFLAGS = -rf\nt: ; x\n' | make -f - t`, true, inBash},
+	{`printf '.RECIPEPREFIX = >\nall:\n> rm -rf x\n' | make -f -`, true, inBash},
+	{`printf '.RECIPEPREFIX := >\nall:\n>rm -rf x\n' | make -f -`, true, inBash},
+	{`make -E '.RECIPEPREFIX=>' -E $'all:\n> rm -rf x' all`, true, inBash},
+	{`make .RECIPEPREFIX='>' -E $'all:\n> rm -rf x' all`, true, inBash},
+	{"make -E 'all:' -E $'\\t@echo hi' all", false, inBash},
+
+	{`printf 'SHELL = /bin/bash\nall:\n\techo hi\n' | make -f -`, false, inBash},
+	{`printf 'SHELL := /bin/sh\nall:\n\techo hi\n' | make -f -`, false, inBash},
+	{`printf '.SHELLFLAGS = -ec\nall:\n\techo hi\n' | make -f -`, false, inBash},
+	{`printf 'SHELL = bash\n.SHELLFLAGS = -eu -o pipefail -c\nall:\n\techo hi\n' | make -f -`, false, inBash},
+	{`printf '.RECIPEPREFIX = >\nall:\n> echo rm -rf x\n' | make -f -`, false, inBash},
+	{`make -E 'all: ; @echo hi' SHELL=/bin/bash`, false, inBash},
+	// make does not take SHELL from the environment for its recipes.
+	{`SHELL=/bin/bash make -E 'all: ; @echo hi'`, false, inBash},
+	{`export SHELL=/bin/sh; make -E 'all: ; @echo hi'`, false, inBash},
+})
+
+func TestMakesShellIsAShellOrMakeMayRunAnything(t *testing.T) {
+	makeShellRows.check(t)
+}
+
+var programVariableRows = newHunt(rmR, []huntRow{
+	{`git init -q r && cd r && GIT_EDITOR='rm -rf ../x;:' git -c user.name=a -c user.email=a@b commit --allow-empty`, true, inBash},
+	{`git init -q r && cd r && env GIT_EDITOR='rm -rf ../x;:' git -c user.name=a -c user.email=a@b commit --allow-empty`, true, inBash},
+	{`git init -q r && cd r && export EDITOR='rm -rf ../x;:'; git -c user.name=a -c user.email=a@b commit --allow-empty`, true, inBash},
+	{`git init -q r && cd r && env -u VISUAL EDITOR='rm -rf ../x;:' git -c user.name=a -c user.email=a@b commit --allow-empty`, true, inBash},
+	{`echo a > f; echo b > g; GIT_EXTERNAL_DIFF='rm -rf x;:' git diff --no-index --ext-diff f g`, true, inBash},
+	{`echo a > f; echo b > g; env GIT_EXTERNAL_DIFF='rm -rf x;:' git diff --no-index --ext-diff f g`, true, inBash},
+	{`echo a > f; LESSOPEN='|rm -rf x %s' less f`, true, inBash},
+	{`echo a > f; LESSOPEN='rm -rf x %s' less f`, true, inBash},
+	{`echo a > f; export LESSOPEN='||rm -rf x %s'; less f`, true, inBash},
+	{`X='rm -rf x %s'; echo a > f; env LESSOPEN="$X" less f`, true, inBash},
+	{`echo a > f; LESSOPEN="|rm -rf $(echo x) %s" less f`, true, inBash},
+
+	{`git init -q r && cd r && EDITOR=true git -c user.name=a -c user.email=a@b commit --allow-empty`, false, inBash},
+	{`git init -q r && cd r && env EDITOR=true git -c user.name=a -c user.email=a@b commit --allow-empty`, false, inBash},
+	{`git init -q r && PAGER=cat git -C r log`, false, inBash},
+	{`git init -q r && env GIT_PAGER=cat PAGER=less git -C r status`, false, inBash},
+	{`echo a > f; LESSOPEN='|cat %s' less f`, false, inBash},
+	{`echo a > f; env LESS=-R less f`, false, inBash},
+	{`export VISUAL=vim EDITOR=vim`, false, inBash},
+	{`EDITOR="code --wait" true`, false, inBash},
+	{`env SHELL=/bin/bash true`, false, inBash},
+	{`export SHELL=/usr/bin/zsh`, false, inBash},
+	{`env -u PAGER MANPAGER=cat man -P cat ls`, false, inBash},
+	{`MANOPT='-P cat' man ls`, false, inBash},
+})
+
+func TestAVariableThatNamesAProgramsCommandIsReadWhereverItIsSet(t *testing.T) {
+	programVariableRows.check(t)
+}
