@@ -11,6 +11,7 @@ const (
 	makeFlags               // as make's options and variables
 	manOptions              // as man's options
 	shellProgram            // as the shell it starts
+	makefiles               // as the makefiles make reads first
 )
 
 // environReaders are the variables programs read as their own options or
@@ -21,7 +22,7 @@ const (
 // that is not a shell runs its -c string as anything.
 var environReaders = map[string]int{
 	"TAR_OPTIONS": tarOptions, "MAKEFLAGS": makeFlags, "GNUMAKEFLAGS": makeFlags, "MFLAGS": makeFlags,
-	"MANOPT": manOptions, "SHELL": shellProgram, "RSYNC_SHELL": shellProgram,
+	"MANOPT": manOptions, "SHELL": shellProgram, "RSYNC_SHELL": shellProgram, "MAKEFILES": makefiles,
 }
 
 // environ reads an assignment to a variable of environReaders, and
@@ -36,6 +37,8 @@ func (w *walker) environ(name string, v word, c ctx) bool {
 		w.manOptVariable(name, v, c)
 	case shellProgram:
 		w.shellVariable(name, v)
+	case makefiles:
+		w.makefilesVariable(v)
 	default:
 		return false
 	}
@@ -80,5 +83,17 @@ func (w *walker) wrapperAssigns(wr *wrapper, opts []word, values []int, c ctx) {
 		}
 		n, v, _ := strings.Cut(a.text, "=")
 		w.assignValue(n, nil, word{text: v, dyn: a.dyn, node: a.node}, c)
+	}
+}
+
+// makefilesVariable reads MAKEFILES, the makefiles make reads before its
+// own. One that is a descriptor is read by the make that runs, whose
+// input the assignment cannot know.
+func (w *walker) makefilesVariable(v word) {
+	for _, p := range strings.Fields(v.text) {
+		if v.dyn || strings.HasPrefix(p, "/dev/") && p != "/dev/null" || strings.HasPrefix(p, "/proc/") {
+			w.unknown("MAKEFILES naming a makefile this command line cannot read: " + v.text)
+			return
+		}
 	}
 }

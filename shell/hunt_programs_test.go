@@ -46,6 +46,9 @@ var tarRows = newHunt(rmR, []huntRow{
 	// ttyout's text runs to the end: it holds no second action.
 	{`tar cf a.tar --checkpoint=1 --checkpoint-action=ttyout=hi,exec='rm -rf x' x`, false, inBash},
 	{`tar -czf "$HOME/a.tgz" x`, false, inBash},
+	// -T reads names, and no options that run anything.
+	{`printf -- '--use-compress-program=rm -rf x\nx\n' | tar -cf a.tar -T -`, false, inBash},
+	{`printf -- '--checkpoint-action=exec=rm -rf x\n--checkpoint=1\nx\n' | tar -cf a.tar -T -`, false, inBash},
 })
 
 func TestTarsOldStyleBundleGivesEachLetterThatTakesAValueTheNextWord(t *testing.T) {
@@ -164,6 +167,13 @@ var makefileRows = newHunt(rmR, []huntRow{
 	{`MAKEFLAGS=-s make -E 'all: ; @echo hi'`, false, inBash},
 	{`MAKEFLAGS='k -- X=rm\ -rf\ x' make -E 'all: ; @echo hi'`, false, inBash},
 	{"make -f - <<'EOF'\nall:\n\techo $(MAKE) $$PWD\nEOF", false, inBash},
+	// include reads a makefile too, and one on the input is read.
+	{`make -E 'include /dev/stdin' t <<< $'t: ; rm -rf x'`, true, inBash},
+	{`printf 't: ; rm -rf x\n' | make -E '-include /dev/stdin' t`, true, inBash},
+	{`MAKEFILES=/dev/stdin make t <<< $'t: ; rm -rf x'`, true, inBash},
+	{`make -E 'include /dev/stdin' t < /dev/null`, false, inBash},
+	{`make -E '-include /dev/null' -E 't: ; @echo hi' t`, false, inBash},
+	{`MAKEFILES=/dev/null make -E 't: ; @echo hi' t`, false, inBash},
 })
 
 func TestAMakefileOnMakesCommandLineOrInputRunsItsRecipesAndShellCallsAndAnyOtherReferenceIsUnknown(t *testing.T) {
@@ -177,6 +187,8 @@ var makeShellRows = newHunt(rmR, []huntRow{
 	{`printf 'SHELL = rm\n.SHELLFLAGS = -rf\nall: ; x\n' | make -f -`, true, inBash},
 	{`printf 't: SHELL = rm\nt: .SHELLFLAGS = -rf\nt: ; x\n' | make -f - t`, true, inBash},
 	{`printf '.RECIPEPREFIX = >\nall:\n> rm -rf x\n' | make -f -`, true, inBash},
+	{`printf 'define SHELL\nrm\nendef\n.SHELLFLAGS=-rf\nt: ; x\n' | make -f - t`, true, inBash},
+	{`printf 'override SHELL := rm\n.SHELLFLAGS=-rf\nt: ; x\n' | make -f - t`, true, inBash},
 	{`printf '.RECIPEPREFIX := >\nall:\n>rm -rf x\n' | make -f -`, true, inBash},
 	{`make -E '.RECIPEPREFIX=>' -E $'all:\n> rm -rf x' all`, true, inBash},
 	{`make .RECIPEPREFIX='>' -E $'all:\n> rm -rf x' all`, true, inBash},

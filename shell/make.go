@@ -119,6 +119,10 @@ type makeReader struct {
 	label   string
 	prefix  byte
 	recipes strings.Builder
+	// includes are the makefiles that include names, read after the text
+	// that names them, each once.
+	includes []string
+	included map[string]bool
 }
 
 // read reads the scripts of a makefile's text.
@@ -143,12 +147,37 @@ func (m *makeReader) read(text string, c ctx, label string) {
 		case trimmed == "" || trimmed[0] == '#':
 		case makeDirective(trimmed, "define"):
 			define = true
+			for _, f := range strings.Fields(trimmed) {
+				if makeShellVariables[strings.TrimRight(f, ":?+!=")] {
+					m.w.unknown(m.label + " defines how make runs its recipes: " + trimmed)
+				}
+			}
+		case makeDirective(trimmed, "include") || makeDirective(trimmed, "-include") || makeDirective(trimmed, "sinclude"):
+			names := strings.Fields(m.expand(stripMakeComment(trimmed), 0))
+			m.includes = append(m.includes, names[1:]...)
 		default:
 			m.statement(stripMakeComment(trimmed))
 		}
 	}
 	// make hands each recipe line to the shell.
 	m.w.script(m.recipes.String(), c, label)
+	for len(m.includes) > 0 {
+		p := m.includes[0]
+		m.includes = m.includes[1:]
+		if m.included[p] {
+			continue
+		}
+		if m.included == nil {
+			m.included = map[string]bool{}
+		}
+		m.included[p] = true
+		switch in := m.w.resolve(pathText(p, c.fds)); in.kind {
+		case srcText:
+			m.read(in.text, c.reached("include "+p), label+" include "+p)
+		case srcUnknown, srcUnset, srcCaller:
+			m.w.unknown(label + " including a makefile it cannot read: " + p)
+		}
+	}
 }
 
 // makeDirective reports whether line starts with the directive d,
