@@ -3,6 +3,8 @@ package shell
 import (
 	"slices"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // How a program reads a variable of environReaders.
@@ -94,6 +96,113 @@ func (w *walker) makefilesVariable(v word) {
 		if v.dyn || strings.HasPrefix(p, "/dev/") && p != "/dev/null" || strings.HasPrefix(p, "/proc/") {
 			w.unknown("MAKEFILES naming a makefile this command line cannot read: " + v.text)
 			return
+		}
+	}
+}
+
+// programVariable reports whether a program reads the variable name as a
+// command, its options or a script to evaluate.
+func programVariable(name string) bool {
+	return commandVariables[name] || environReaders[name] != 0 || promptVariables[name] ||
+		name == "BASH_ENV" || name == "ENV" || name == "BASH_CMDS" || name == "BASH_ALIASES" ||
+		strings.HasPrefix(name, "GIT_CONFIG_")
+}
+
+// setAtRunTime notes a variable given a value the command line does not
+// hold (read, mapfile, printf -v, a nameref): if a program reads it as a
+// command, or its name is known only at run time, anything may run.
+func (w *walker) setAtRunTime(name word, how string) {
+	switch {
+	case name.dyn:
+		w.unknown(how + " sets a variable whose name is known only at run time: " + name.text)
+	case programVariable(strings.TrimSuffix(name.text, "[0]")):
+		w.unknown(how + " sets " + name.text + ", which a program runs, to what only run time knows")
+	}
+}
+
+// readNames reads the names that read, mapfile and readarray assign.
+func (w *walker) readNames(name string, args []word) {
+	g := opts("a: d: i: n: N: p: t: u: e r s", "")
+	if name == "mapfile" || name == "readarray" {
+		g = opts("C: c: d: n: O: s: t u:", "")
+	}
+	i, _ := g.scan(texts(args), func(o option) {
+		if o.name == "-a" {
+			w.setAtRunTime(args[o.at], name+" -a")
+		}
+	})
+	for _, a := range args[i:] {
+		w.setAtRunTime(a, name)
+	}
+}
+
+// loopAssigns reads for NAME in WORDS and select, which assign each word
+// to NAME in turn; without "in", the words are "$@".
+func (w *walker) loopAssigns(x *syntax.WordIter, c ctx) {
+	if x == nil || x.Name == nil || !programVariable(x.Name.Value) {
+		return
+	}
+	name := x.Name.Value
+	if !x.InPos.IsValid() {
+		w.setAtRunTime(word{text: name}, "for")
+		return
+	}
+	for _, it := range x.Items {
+		w.assignValue(name, it, literal(it, c.src), c)
+	}
+}
+
+// paramAssign reads ${NAME=WORD} and ${NAME:=WORD}, which assign WORD.
+func (w *walker) paramAssign(x *syntax.ParamExp, c ctx) {
+	if x.Exp == nil || x.Exp.Op != syntax.AssignUnset && x.Exp.Op != syntax.AssignUnsetOrNull || x.Param == nil {
+		return
+	}
+	if !programVariable(x.Param.Value) {
+		return
+	}
+	v := word{}
+	if x.Exp.Word != nil {
+		v = literal(x.Exp.Word, c.src)
+		// Its backslashes and quotes are read as the quotes around the
+		// expansion say, which the word alone does not tell.
+		v.dyn = v.dyn || strings.ContainsAny(source(x.Exp.Word, c.src), `\'"`)
+	}
+	w.assignValue(x.Param.Value, x.Exp.Word, v, c)
+}
+
+// declNames reads what declare, export and the like assign beyond their
+// plain NAME=VALUE words: a quoted or built NAME=VALUE whose name or value
+// only run time knows, and a nameref (declare -n r=NAME), through which
+// later assignments set NAME.
+func (w *walker) declNames(x *syntax.DeclClause, c ctx) {
+	nameref := x.Variant.Value == "nameref"
+	for _, a := range x.Args {
+		if a.Naked && a.Name == nil && a.Value != nil {
+			v := literal(a.Value, c.src)
+			if !v.dyn && strings.HasPrefix(v.text, "-") && strings.Contains(v.text, "n") {
+				nameref = true
+			}
+			if n, _, ok := strings.Cut(v.text, "="); ok && v.dyn && !strings.HasPrefix(v.text, "-") {
+				if strings.ContainsAny(n, "$`") {
+					w.setAtRunTime(word{text: n, dyn: true}, x.Variant.Value)
+				} else {
+					w.setAtRunTime(word{text: strings.Trim(n, `"'`)}, x.Variant.Value)
+				}
+			}
+		}
+	}
+	if !nameref {
+		return
+	}
+	for _, a := range x.Args {
+		switch {
+		case a.Name != nil && a.Value != nil:
+			w.setAtRunTime(literal(a.Value, c.src), x.Variant.Value+" -n")
+		case a.Naked && a.Value != nil:
+			v := literal(a.Value, c.src)
+			if _, target, ok := strings.Cut(v.text, "="); ok {
+				w.setAtRunTime(word{text: target, dyn: v.dyn}, x.Variant.Value+" -n")
+			}
 		}
 	}
 }

@@ -327,6 +327,7 @@ func (w *walker) startupFile(name string, x *syntax.Word, c ctx) {
 // arguments are assignments: declare -a 'a=($(rm -rf /))' evaluates its
 // quoted argument as one.
 func (w *walker) decl(x *syntax.DeclClause, s *syntax.Stmt, c ctx) {
+	w.declNames(x, c)
 	for _, a := range x.Args {
 		switch {
 		case a.Naked && a.Name == nil && a.Value != nil:

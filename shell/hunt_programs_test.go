@@ -239,3 +239,40 @@ var programVariableRows = newHunt(rmR, []huntRow{
 func TestAVariableThatNamesAProgramsCommandIsReadWhereverItIsSet(t *testing.T) {
 	programVariableRows.check(t)
 }
+
+// d writes two files that differ, for git diff --no-index to compare.
+const d = "echo a > f; echo b > g; "
+
+var runTimeVariableRows = newHunt(rmR, []huntRow{
+	{d + `for GIT_EXTERNAL_DIFF in 'rm -rf x;:'; do export GIT_EXTERNAL_DIFF; git diff --no-index --ext-diff f g; done`, true, inBash},
+	{d + `set -- 'rm -rf x;:'; for GIT_EXTERNAL_DIFF; do export GIT_EXTERNAL_DIFF; git diff --no-index --ext-diff f g; done`, true, inBash},
+	{d + `read -r GIT_EXTERNAL_DIFF <<< 'rm -rf x;:'; export GIT_EXTERNAL_DIFF; git diff --no-index --ext-diff f g`, true, inBash},
+	{d + `printf -v GIT_EXTERNAL_DIFF 'rm -rf x;:'; export GIT_EXTERNAL_DIFF; git diff --no-index --ext-diff f g`, true, inBash},
+	{d + `: "${GIT_EXTERNAL_DIFF:=rm -rf x;:}"; export GIT_EXTERNAL_DIFF; git diff --no-index --ext-diff f g`, true, inBash},
+	{d + `declare -n r=GIT_EXTERNAL_DIFF; r='rm -rf x;:'; export GIT_EXTERNAL_DIFF; git diff --no-index --ext-diff f g`, true, inBash},
+	{d + `X=GIT_EXTERNAL_DIFF; export $X='rm -rf x;:'; git diff --no-index --ext-diff f g`, true, inBash},
+	{d + `export "${X:-GIT_EXTERNAL_DIFF}=rm -rf x;:"; git diff --no-index --ext-diff f g`, true, inBash},
+	{d + `A='rm -rf x;:'; export "GIT_EXTERNAL_DIFF=$A"; git diff --no-index --ext-diff f g`, true, inBash},
+	{d + `env -S "GIT_EXTERNAL_DIFF='rm -rf x;:' git diff --no-index --ext-diff f g"`, true, inBash},
+	{`read -r TAR_OPTIONS <<< '-I "rm -rf x"'; export TAR_OPTIONS; tar cf a.tar x`, true, inBash},
+	{`export MAKEFLAGS; : "${MAKEFLAGS:=--eval=t:;rm\ -rf\ x}"; make t`, true, inBash},
+	{`IFS= read -r PS4 <<< '$(rm -rf x)'; set -x; :`, true, inBash},
+
+	{`for f in a b; do echo "$f"; done`, false, inBash},
+	{`for EDITOR in vim nano; do echo "$EDITOR"; done`, false, inBash},
+	{`read -r line <<< 'rm -rf x'; echo "$line"`, false, inBash},
+	{`while read -r f; do echo "$f"; done < /dev/null`, false, inBash},
+	{`printf -v msg '%s' 'rm -rf x'; echo "$msg"`, false, inBash},
+	{`: "${TMPDIR:=/tmp}"; echo "$TMPDIR"`, false, inBash},
+	{`: "${EDITOR:=vim}"; export EDITOR`, false, inBash},
+	{`declare -n r=arr; r=(1 2); echo "${arr[@]}"`, false, inBash},
+	{`export "FOO=$HOME"`, false, inBash},
+	{`export "PAGER=cat"`, false, inBash},
+	{`getopts a: opt -a 1; echo "$opt"`, false, inBash},
+	{`mapfile -t lines < /dev/null`, false, inBash},
+	{`env -S 'PAGER=cat git --version'`, false, inBash},
+})
+
+func TestAVariableAProgramRunsSetByReadForADefaultANamerefOrARunTimeNameIsReadOrUnknown(t *testing.T) {
+	runTimeVariableRows.check(t)
+}

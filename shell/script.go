@@ -321,6 +321,9 @@ func (w *walker) cmd(s *syntax.Stmt, c, outer ctx) {
 		w.stmts(x.Cond, c)
 		w.stmts(x.Do, c)
 	case *syntax.ForClause:
+		if it, ok := x.Loop.(*syntax.WordIter); ok {
+			w.loopAssigns(it, c)
+		}
 		w.expansions(x.Loop, c, nil)
 		w.stmts(x.Do, c)
 	case *syntax.CaseClause:
@@ -423,6 +426,8 @@ func (w *walker) expansions(n syntax.Node, c ctx, s *syntax.Stmt) {
 			}
 			w.stmts(x.Stmts, sub)
 			return false
+		case *syntax.ParamExp:
+			w.paramAssign(x, c)
 		}
 		if !w.enter() {
 			return false

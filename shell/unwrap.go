@@ -98,9 +98,11 @@ func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
 		}
 		return
 	case "mapfile", "readarray":
+		w.readNames(name, args)
 		w.mapfile(args, c)
 		return
 	case "read":
+		w.readNames(name, args)
 		// The names it assigns to are evaluated, subscripts and all.
 		for _, a := range args {
 			if !a.dyn {
@@ -523,6 +525,7 @@ func (w *walker) envSplit(opt word, text string, inner []word, c ctx, hops int) 
 	if !runs || i >= len(ws) {
 		return
 	}
+	w.wrapperAssigns(wr, ws[:i], nil, c)
 	w.command(ws[i:], ts[i:], sub, hops+1)
 }
 
@@ -763,6 +766,7 @@ func (w *walker) printfV(args []word, c ctx) {
 	if len(args) < 2 || args[0].text != "-v" {
 		return
 	}
+	w.setAtRunTime(args[1], "printf -v")
 	for _, a := range args[1:] {
 		if !a.dyn {
 			w.evaluated(a.text, c, "printf -v")
