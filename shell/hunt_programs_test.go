@@ -93,6 +93,14 @@ const (
 	rsyncConnect = "rsync 3.2's manual: RSYNC_CONNECT_PROG is run by RSYNC_SHELL (or /bin/sh) -c to reach a daemon"
 	rsyncPath    = "rsync 3.2's manual: --rsync-path PROGRAM is run by the remote shell"
 	rsyncPlain   = "rsync 3.2's manual"
+	rsyncDaemon  = "rsyncd.conf(5) of rsync 3.2: early exec, pre-xfer exec and post-xfer exec run a command when a client connects; rsync(1): --dparam (-M as a daemon) sets a parameter"
+)
+
+// rsyncd writes a daemon's configuration with one module, m, which
+// rsyncConnects copies from.
+const (
+	rsyncd        = `printf '[m]\npath = .\n' > c.conf; `
+	rsyncConnects = ` sleep 1; rsync --port=8730 localhost::m/ d`
 )
 
 var rsyncRows = newHunt(rmR, []huntRow{
@@ -109,6 +117,15 @@ var rsyncRows = newHunt(rmR, []huntRow{
 	{`RSYNC_CONNECT_PROG='rm -rf x' rsync rsync://h/m/ d`, true, rsyncConnect},
 	{`export RSYNC_CONNECT_PROG='rm -rf x'; rsync h::m/ d`, true, rsyncConnect},
 
+	{rsyncd + `rsync --daemon --no-detach --port=8730 --config=c.conf --dparam='early exec=rm -rf x' &` + rsyncConnects, true, rsyncDaemon},
+	{rsyncd + `rsync --daemon --port=8730 --config=c.conf -M 'pre-xfer_exec=rm -rf x' &` + rsyncConnects, true, rsyncDaemon},
+	{rsyncd + `rsync --daemon --port=8730 --config c.conf --dparam 'Post-Xfer Exec=rm -rf x' &` + rsyncConnects, true, rsyncDaemon},
+	{rsyncd + `P='early exec=rm -rf x'; rsync --daemon --port=8730 --config=c.conf --dparam="$P" &` + rsyncConnects, true, rsyncDaemon},
+
+	{`rsync --daemon --no-detach --port=8730 --dparam='motd file=/etc/motd'`, false, rsyncDaemon},
+	{"rsync --daemon --no-detach --port=8730 --config=/dev/stdin <<'EOF'\n[m]\npath = .\ncomment = rm -rf x\nEOF", false, rsyncDaemon},
+	// Not a daemon, -M sends an option to the other side.
+	{`rsync -av -M--fake-super src/ host:dst/`, false, rsyncPlain},
 	{`rsync -av src/ dst/`, false, rsyncPlain},
 	{`rsync -avz --delete src/ host:/srv/app/`, false, rsyncPlain},
 	{`rsync -av -e ssh src/ host:dst/`, false, rsyncRsh},

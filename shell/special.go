@@ -55,32 +55,6 @@ func sshOption(s string) (string, string) {
 	return s[:i], strings.TrimLeft(s[i:], "= \t")
 }
 
-// rsync reads the remote shell rsync starts on this machine (-e,
-// --rsh) and the program it starts on the other (--rsync-path), with
-// the options of rsync 3.2's manual that take a value. (RSYNC_RSH and
-// RSYNC_CONNECT_PROG are commandVariables, RSYNC_SHELL an environReader.)
-func (w *walker) rsync(args []word, c ctx) {
-	g := opts("@: B: e: f: M: T: h", "address= backup-dir= block-size= bwlimit= cc= checksum-choice= checksum-seed= chmod= "+
-		"chown= compare-dest= compress-choice= compress-level= config= contimeout= copy-as= copy-dest= debug= dparam= "+
-		"early-input= exclude= exclude-from= files-from= filter= groupmap= iconv= include= include-from= info= "+
-		"link-dest= log-file= log-file-format= max-alloc= max-delete= max-size= min-size= modify-window= "+
-		"only-write-batch= out-format= outbuf= partial-dir= password-file= port= protocol= read-batch= remote-option= "+
-		"rsh= rsync-path= skip-compress= sockopts= stderr= stop-after= stop-at= suffix= temp-dir= timeout= usermap= "+
-		"write-batch= zc= zl= help! version!")
-	g.permute = true
-	g.scan(texts(args), func(o option) {
-		if o.name != "-e" && o.name != "--rsh" && o.name != "--rsync-path" {
-			return
-		}
-		label := "rsync " + o.name
-		if args[o.at].dyn {
-			w.unknown(label + " of a non-literal: " + args[o.at].text)
-			return
-		}
-		w.script(o.val, c.reached(label), label)
-	})
-}
-
 // tmuxCommands are the tmux commands that run something, with their
 // option grammar and what their operands are: a shell command, keys
 // typed into a pane, or tmux commands.
