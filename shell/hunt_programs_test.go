@@ -27,6 +27,10 @@ var tarRows = newHunt(rmR, []huntRow{
 	{`m=cIf; tar $m 'rm -rf x' a.tar x`, true, inBash},
 	{`set -- -I 'rm -rf x'; tar -cf a.tar "$@" x`, true, inBash},
 	{`a='exec=rm -rf x'; tar cf a.tar --checkpoint=1 --checkpoint-action="$a" x`, true, inBash},
+	{`a='-Irm -rf x'; tar -cf a.tgz "$a" x`, true, inBash},
+	{`a='--use-compress-program=rm -rf x'; tar -cf a.tar x "$a"`, true, inBash},
+	{`m='Irm -rf x'; tar -c"$m" -f a.tar x`, true, inBash},
+	{`m='-compress-program=rm -rf x'; tar -cf a.tar --use"$m" x`, true, inBash},
 
 	// -cIf gives -I the value f, and 'rm -rf x' is a file to archive.
 	{`tar -cIf 'rm -rf x' a.tar x`, false, inBash},
@@ -46,6 +50,12 @@ var tarRows = newHunt(rmR, []huntRow{
 	// ttyout's text runs to the end: it holds no second action.
 	{`tar cf a.tar --checkpoint=1 --checkpoint-action=ttyout=hi,exec='rm -rf x' x`, false, inBash},
 	{`tar -czf "$HOME/a.tgz" x`, false, inBash},
+	{`d=x; tar -czf a.tgz "$d/"`, false, inBash},
+	{`d=x; tar -czf "a-$(date +%F).tgz" "./$d"`, false, inBash},
+	{`tar -C "$HOME" -czf a.tgz x`, false, inBash},
+	{`p='rm -rf x'; tar --exclude="$p" -czf a.tgz x`, false, inBash},
+	{`n=a; tar -czf"$n.tgz" x`, false, inBash},
+	{`d=x; tar -czf a.tgz -- "$d"`, false, inBash},
 	// -T reads names, and no options that run anything.
 	{`printf -- '--use-compress-program=rm -rf x\nx\n' | tar -cf a.tar -T -`, false, inBash},
 	{`printf -- '--checkpoint-action=exec=rm -rf x\n--checkpoint=1\nx\n' | tar -cf a.tar -T -`, false, inBash},

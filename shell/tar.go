@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // tarGrammar is GNU tar 1.34's whole option grammar (tar --usage), so
 // that an abbreviation resolves as tar resolves it and no word is taken
@@ -63,13 +66,30 @@ func (w *walker) tar(args []word, c ctx) {
 // tarOptions reads words as tar reads its options: from its command line
 // after the old-style bundle, or from TAR_OPTIONS.
 func (w *walker) tarOptions(args []word, c ctx, who string) {
-	for _, a := range args {
+	ts := texts(args)
+	var values []int // the words that are an option's value
+	tarGrammar.scan(ts, func(o option) {
+		if o.val != "" {
+			values = append(values, o.at)
+		}
+	})
+	for i, a := range args {
+		if a.text == "--" && !a.dyn {
+			break
+		}
 		if manyWords(a) {
 			w.unknown(who + " given words known only at run time, which may be any options: " + a.text)
 			return
 		}
+		if !strings.HasPrefix(a.text, "-") && slices.Contains(values, i) {
+			continue
+		}
+		if mayBeTarOption(a) {
+			w.unknown(who + " given a word known only at run time, which may be an option that runs a command: " + a.text)
+			return
+		}
 	}
-	tarGrammar.scan(texts(args), func(o option) {
+	tarGrammar.scan(ts, func(o option) {
 		if !contains(tarCommands, o.name) {
 			return
 		}
@@ -168,4 +188,41 @@ func splitWords(s string) (ws []string, ok bool) {
 		ws = append(ws, b.String())
 	}
 	return ws, true
+}
+
+// mayBeTarOption reports whether a word only run time knows may be an
+// option of tar's that the reader did not see: one that begins with the
+// expansion ("$o", unless a '/' or '.' after it makes it a path), or a
+// bundle or long name that the expansion continues (-cz$x, --to$x). A
+// value after a letter or '=' that takes one (-f"$out", --exclude=$p) is
+// that option's.
+func mayBeTarOption(x word) bool {
+	if !x.dyn {
+		return false
+	}
+	sh := shape(x.text)
+	for len(sh) > 1 && !sh[0].hole && sh[0].text == "" {
+		sh = sh[1:]
+	}
+	if sh[0].hole {
+		for _, s := range sh[1:] {
+			if !s.hole && strings.ContainsAny(s.text, "/.") {
+				return false
+			}
+		}
+		return true
+	}
+	p := sh[0].text
+	switch {
+	case len(sh) == 1 || !strings.HasPrefix(p, "-"):
+		return false
+	case strings.HasPrefix(p, "--"):
+		return !strings.Contains(p, "=")
+	}
+	for i := 1; i < len(p); i++ {
+		if strings.IndexByte(tarGrammar.arg, p[i]) >= 0 {
+			return false
+		}
+	}
+	return true
 }
