@@ -14,6 +14,7 @@ const (
 	manOptions              // as man's options
 	shellProgram            // as the shell it starts
 	makefiles               // as the makefiles make reads first
+	makeRule                // as part of the command lines of make's built-in rules
 )
 
 // environReaders are the variables programs read as their own options or
@@ -30,7 +31,11 @@ var environReaders = map[string]int{
 // environ reads an assignment to a variable of environReaders, and
 // reports whether it was one.
 func (w *walker) environ(name string, v word, c ctx) bool {
-	switch environReaders[name] {
+	kind := environReaders[name]
+	if kind == 0 && makeRuleVariables[name] {
+		kind = makeRule
+	}
+	switch kind {
 	case tarOptions:
 		w.tarOptionsVariable(v, c)
 	case makeFlags:
@@ -41,6 +46,12 @@ func (w *walker) environ(name string, v word, c ctx) bool {
 		w.shellVariable(name, v)
 	case makefiles:
 		w.makefilesVariable(v)
+	case makeRule:
+		if v.dyn {
+			w.unknown(name + ", which make's built-in rules run, set to what only run time knows: " + v.text)
+			break
+		}
+		w.script(v.text, c.reached(name+"="), name+"=")
 	default:
 		return false
 	}
@@ -103,7 +114,7 @@ func (w *walker) makefilesVariable(v word) {
 // programVariable reports whether a program reads the variable name as a
 // command, its options or a script to evaluate.
 func programVariable(name string) bool {
-	return commandVariables[name] || environReaders[name] != 0 || promptVariables[name] ||
+	return commandVariables[name] || environReaders[name] != 0 || makeRuleVariables[name] || promptVariables[name] ||
 		name == "BASH_ENV" || name == "ENV" || name == "BASH_CMDS" || name == "BASH_ALIASES" ||
 		strings.HasPrefix(name, "GIT_CONFIG_")
 }

@@ -303,3 +303,29 @@ var runTimeVariableRows = newHunt(rmR, []huntRow{
 func TestAVariableAProgramRunsSetByReadForADefaultANamerefOrARunTimeNameIsReadOrUnknown(t *testing.T) {
 	runTimeVariableRows.check(t)
 }
+
+// yc writes a C program that make's built-in rules build as y.
+const yc = "echo 'int main(void){return 0;}' > y.c; "
+
+var makeRuleRows = newHunt(rmR, []huntRow{
+	{yc + `CC='rm -rf x;:' make y`, true, inBash},
+	{yc + `make CC='rm -rf x;:' y`, true, inBash},
+	{yc + `export CC='rm -rf x;:'; make y`, true, inBash},
+	{yc + `make CFLAGS='; rm -rf x;' y`, true, inBash},
+	{yc + `LDLIBS='; rm -rf x' make y`, true, inBash},
+	{yc + `MAKEFLAGS='CC=rm\ -rf\ x;:' make y`, true, inBash},
+	{yc + `make -E 'CC = rm -rf x;:' y`, true, inBash},
+	{yc + `env CC='rm -rf x;:' make y`, true, inBash},
+	{yc + `X='rm -rf x;:'; CC="$X" make y`, true, inBash},
+
+	{yc + `make y`, false, inBash},
+	{yc + `CC=gcc make y`, false, inBash},
+	{yc + `make CC=cc CFLAGS='-O2 -Wall' y`, false, inBash},
+	{yc + `CFLAGS='-O2 -g' LDLIBS=-lm make y`, false, inBash},
+	{yc + `export CC=gcc CXX=g++; make y`, false, inBash},
+	{yc + `make -E 'CFLAGS += -Wall' y`, false, inBash},
+})
+
+func TestTheVariablesOfMakesBuiltInRulesRunWhereverTheyAreSet(t *testing.T) {
+	makeRuleRows.check(t)
+}

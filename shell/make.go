@@ -72,6 +72,27 @@ func (w *walker) make(name string, args []word, c ctx) {
 	}
 }
 
+// makeRuleVariables are the variables the recipes of make's built-in
+// rules hand the shell (make -p -f /dev/null): given on make's command
+// line, in its environment or in a makefile, their values run, the
+// programs (CC) and the flags (CFLAGS='; rm -rf x') alike, as soon as
+// make builds y from y.c without a rule of its own.
+var makeRuleVariables = map[string]bool{}
+
+func init() {
+	for _, v := range strings.Fields("AR ARFLAGS AS ASFLAGS CC CFLAGS CO COFLAGS CPP CPPFLAGS CTANGLE CWEAVE CXX " +
+		"CXXFLAGS DEFFLAGS FC FFLAGS GET GFLAGS LDFLAGS LDLIBS LEX LFLAGS LINT LINTFLAGS LOADLIBES M2C M2FLAGS " +
+		"MAKEINFO MAKEINFO_FLAGS MODFLAGS OBJC OBJCFLAGS OUTPUT_OPTION PC PFLAGS RFLAGS RM SCCS_OUTPUT_OPTION " +
+		"TANGLE TARGET_ARCH TARGET_MACH TEX TEXI2DVI TEXI2DVI_FLAGS WEAVE YACC YFLAGS") {
+		makeRuleVariables[v] = true
+	}
+	for _, v := range strings.Fields("COMPILE LEX LINK LINT PREPROCESS YACC") {
+		for _, ext := range strings.Fields("C F S c cc cpp def f l m mod o p r s y") {
+			makeRuleVariables[v+"."+ext] = true
+		}
+	}
+}
+
 // makeShellVariables say how make runs its recipes.
 var makeShellVariables = map[string]bool{"SHELL": true, ".SHELLFLAGS": true, ".RECIPEPREFIX": true}
 
@@ -268,6 +289,11 @@ func (m *makeReader) assignment(line string, eq int) {
 	case ".SHELLFLAGS":
 		if v != value || !plainShellFlags(v) {
 			m.w.unknown(m.label + " runs its recipes with .SHELLFLAGS=" + value)
+		}
+	default:
+		if makeRuleVariables[name] && v == value {
+			label := m.label + " " + name
+			m.w.script(v, m.c.reached(label), label)
 		}
 	}
 }
