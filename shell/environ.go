@@ -83,30 +83,47 @@ func (w *walker) manOptVariable(name string, v word, c ctx) {
 	w.commandOption("man", args, c.reached(name))
 }
 
-// wrapperAssigns reads the NAME=VALUE words of env and sudo, which set
-// the environment of the command they run as an assignment before it
-// would, except for the words that are an option's value.
-func (w *walker) wrapperAssigns(wr *wrapper, opts []word, values []int, c ctx) {
+// wrapperEnvOptions are the options of wrappers whose value, NAME=VALUE,
+// sets a variable of the command they run.
+var wrapperEnvOptions = map[string][]string{
+	"systemd-run": {"-E", "--setenv"}, "run0": {"--setenv"}, "dotenv": {"-v"}, "firejail": {"--env"},
+}
+
+// wrapperAssigns reads what a wrapper sets in the environment of the
+// command it runs: the NAME=VALUE words of env and sudo before the
+// command (not an option's value), and the options of
+// wrapperEnvOptions.
+func (w *walker) wrapperAssigns(name string, wr *wrapper, opts []word, seen []option, c ctx) {
+	set := func(a word, text string) {
+		n, v, ok := strings.Cut(text, "=")
+		if a.dyn {
+			// Its source text: "NAME=$X" is NAME set to what run time knows.
+			n = strings.TrimLeft(n, `"'`)
+			if ok && strings.ContainsAny(n, "$`") {
+				w.setAtRunTime(word{text: n, dyn: true}, name)
+				return
+			}
+		}
+		if ok && syntax.ValidName(n) {
+			w.assignValue(n, nil, word{text: v, dyn: a.dyn, node: a.node}, c)
+		}
+	}
+	var values []int
+	for _, o := range seen {
+		if o.val == "" {
+			continue
+		}
+		values = append(values, o.at)
+		if contains(wrapperEnvOptions[name], o.name) && o.at < len(opts) {
+			set(opts[o.at], o.val)
+		}
+	}
 	if !wr.assigns && !wr.anyAssign {
 		return
 	}
 	for k, a := range opts {
-		if !isAssignment(a.text) || slices.Contains(values, k) {
-			continue
-		}
-		n, v, _ := strings.Cut(a.text, "=")
-		w.assignValue(n, nil, word{text: v, dyn: a.dyn, node: a.node}, c)
-	}
-}
-
-// makefilesVariable reads MAKEFILES, the makefiles make reads before its
-// own. One that is a descriptor is read by the make that runs, whose
-// input the assignment cannot know.
-func (w *walker) makefilesVariable(v word) {
-	for _, p := range strings.Fields(v.text) {
-		if v.dyn || strings.HasPrefix(p, "/dev/") && p != "/dev/null" || strings.HasPrefix(p, "/proc/") {
-			w.unknown("MAKEFILES naming a makefile this command line cannot read: " + v.text)
-			return
+		if !slices.Contains(values, k) {
+			set(a, a.text)
 		}
 	}
 }
@@ -214,6 +231,18 @@ func (w *walker) declNames(x *syntax.DeclClause, c ctx) {
 			if _, target, ok := strings.Cut(v.text, "="); ok {
 				w.setAtRunTime(word{text: target, dyn: v.dyn}, x.Variant.Value+" -n")
 			}
+		}
+	}
+}
+
+// makefilesVariable reads MAKEFILES, the makefiles make reads before its
+// own. One that is a descriptor is read by the make that runs, whose
+// input the assignment cannot know.
+func (w *walker) makefilesVariable(v word) {
+	for _, p := range strings.Fields(v.text) {
+		if v.dyn || strings.HasPrefix(p, "/dev/") && p != "/dev/null" || strings.HasPrefix(p, "/proc/") {
+			w.unknown("MAKEFILES naming a makefile this command line cannot read: " + v.text)
+			return
 		}
 	}
 }

@@ -248,6 +248,11 @@ var programVariableRows = newHunt(rmR, []huntRow{
 	{`echo a > f; export LESSOPEN='||rm -rf x %s'; less f`, true, inBash},
 	{`X='rm -rf x %s'; echo a > f; env LESSOPEN="$X" less f`, true, inBash},
 	{`echo a > f; LESSOPEN="|rm -rf $(echo x) %s" less f`, true, inBash},
+	{`X='rm -rf x;:'; ` + d + `env "GIT_EXTERNAL_DIFF=$X" git diff --no-index --ext-diff f g`, true, inBash},
+	{`N=GIT_EXTERNAL_DIFF; ` + d + `env "$N=rm -rf x;:" git diff --no-index --ext-diff f g`, true, inBash},
+	{`systemd-run --user -E GIT_EXTERNAL_DIFF='rm -rf x;:' git diff --no-index --ext-diff f g`, true, "systemd-run(1): -E/--setenv NAME=VALUE sets a variable of the command it runs"},
+	{`run0 --setenv=EDITOR='rm -rf x;:' git commit --allow-empty`, true, "run0(1): --setenv NAME=VALUE sets a variable of the command it runs"},
+	{`dotenv -v EDITOR='rm -rf x;:' git commit --allow-empty`, true, "dotenv-cli's README: -v NAME=VALUE sets a variable of the command it runs"},
 
 	{`git init -q r && cd r && EDITOR=true git -c user.name=a -c user.email=a@b commit --allow-empty`, false, inBash},
 	{`git init -q r && cd r && env EDITOR=true git -c user.name=a -c user.email=a@b commit --allow-empty`, false, inBash},
@@ -261,6 +266,8 @@ var programVariableRows = newHunt(rmR, []huntRow{
 	{`export SHELL=/usr/bin/zsh`, false, inBash},
 	{`env -u PAGER MANPAGER=cat man -P cat ls`, false, inBash},
 	{`MANOPT='-P cat' man ls`, false, inBash},
+	{`env "LANG=C" "PAGER=cat" git --version`, false, inBash},
+	{`systemd-run --user -E LANG=C true`, false, "systemd-run(1): -E/--setenv NAME=VALUE sets a variable of the command it runs"},
 })
 
 func TestAVariableThatNamesAProgramsCommandIsReadWhereverItIsSet(t *testing.T) {

@@ -162,10 +162,10 @@ func (w *walker) wrapped(wr *wrapper, name string, args []word, ts []string, c c
 	lname := strings.ToLower(name)
 	var script, split *option // the option whose value is a script; env -S
 	shell, exec, user := false, false, false
-	var values []int // the words that are an option's value
+	var seen []option // for wrapperAssigns: the options of a wrapper that sets the environment
 	i, runs := wr.scan(ts, func(o option) {
-		if o.val != "" && (wr.assigns || wr.anyAssign) {
-			values = append(values, o.at)
+		if wr.assigns || wr.anyAssign || wrapperEnvOptions[lname] != nil {
+			seen = append(seen, o)
 		}
 		switch {
 		case wr.isScript(o.name):
@@ -183,7 +183,7 @@ func (w *walker) wrapped(wr *wrapper, name string, args []word, ts []string, c c
 	if !runs {
 		return
 	}
-	w.wrapperAssigns(wr, args[:min(i, len(args))], values, c)
+	w.wrapperAssigns(lname, wr, args[:min(i, len(args))], seen, c)
 	rest := min(i+wr.operands, len(args))
 	if wr.operands > 0 && rest < len(ts) && ts[rest] == "--" && (i == 0 || ts[i-1] != "--") {
 		// getopt moves options past operands, so a "--" may follow them:
@@ -525,7 +525,7 @@ func (w *walker) envSplit(opt word, text string, inner []word, c ctx, hops int) 
 	if !runs || i >= len(ws) {
 		return
 	}
-	w.wrapperAssigns(wr, ws[:i], nil, c)
+	w.wrapperAssigns("env", wr, ws[:i], nil, c)
 	w.command(ws[i:], ts[i:], sub, hops+1)
 }
 
