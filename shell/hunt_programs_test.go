@@ -201,6 +201,13 @@ var makefileRows = newHunt(rmR, []huntRow{
 	{`make -E 'include /dev/stdin' t < /dev/null`, false, inBash},
 	{`make -E '-include /dev/null' -E 't: ; @echo hi' t`, false, inBash},
 	{`MAKEFILES=/dev/null make -E 't: ; @echo hi' t`, false, inBash},
+	{`make -E 't: ; @echo $$HOME' t`, false, inBash},
+	{`printf 'include /dev/null\nall: ; @echo hi\n' | make -f -`, false, inBash},
+	{`printf 'X := hi\nifeq (a,a)\nY = 1\nendif\nall: ; @echo hi\n' | make -f -`, false, inBash},
+	{`printf 'all: ; @echo "rm -rf x"\n' | make -f -`, false, inBash},
+	{`make -E 't: ; @echo hi' 'X != echo hi' t`, false, inBash},
+	{`printf '.PHONY: all\nall: dep\ndep: ; @echo dep\n' | make -f -`, false, inBash},
+	{`printf 'all:\n\t@echo a \\\n\t  b\n' | make -f -`, false, inBash},
 })
 
 func TestAMakefileOnMakesCommandLineOrInputRunsItsRecipesAndShellCallsAndAnyOtherReferenceIsUnknown(t *testing.T) {
@@ -230,6 +237,9 @@ var makeShellRows = newHunt(rmR, []huntRow{
 	// make does not take SHELL from the environment for its recipes.
 	{`SHELL=/bin/bash make -E 'all: ; @echo hi'`, false, inBash},
 	{`export SHELL=/bin/sh; make -E 'all: ; @echo hi'`, false, inBash},
+	{`printf 'SHELL = /bin/sh\n.SHELLFLAGS = -c\nall: ; @echo hi\n' | make -f -`, false, inBash},
+	{`make -E 't: ; @echo hi' .SHELLFLAGS=-ec t`, false, inBash},
+	{`printf '.RECIPEPREFIX := >\nall:\n>@echo hi\n' | make -f -`, false, inBash},
 })
 
 func TestMakesShellIsAShellOrMakeMayRunAnything(t *testing.T) {
@@ -266,6 +276,9 @@ var programVariableRows = newHunt(rmR, []huntRow{
 	{`export SHELL=/usr/bin/zsh`, false, inBash},
 	{`env -u PAGER MANPAGER=cat man -P cat ls`, false, inBash},
 	{`MANOPT='-P cat' man ls`, false, inBash},
+	{`env -u EDITOR git --version`, false, inBash},
+	{`GIT_PAGER=cat git --version`, false, inBash},
+	{`BROWSER=firefox true`, false, inBash},
 	{`env "LANG=C" "PAGER=cat" git --version`, false, inBash},
 	{`systemd-run --user -E LANG=C true`, false, "systemd-run(1): -E/--setenv NAME=VALUE sets a variable of the command it runs"},
 })
@@ -331,6 +344,10 @@ var makeRuleRows = newHunt(rmR, []huntRow{
 	{yc + `CFLAGS='-O2 -g' LDLIBS=-lm make y`, false, inBash},
 	{yc + `export CC=gcc CXX=g++; make y`, false, inBash},
 	{yc + `make -E 'CFLAGS += -Wall' y`, false, inBash},
+	{yc + `make -r y`, false, inBash},
+	{yc + `make -E 'y: y.c ; @echo built' y`, false, inBash},
+	{yc + `make CPPFLAGS=-DNDEBUG y`, false, inBash},
+	{yc + `LDFLAGS=-s make y`, false, inBash},
 })
 
 func TestTheVariablesOfMakesBuiltInRulesRunWhereverTheyAreSet(t *testing.T) {
