@@ -206,6 +206,7 @@ var commandVariables = map[string]bool{
 	"SUDO_ASKPASS": true, "SUDO_EDITOR": true, "EDITOR": true, "VISUAL": true,
 	"PAGER": true, "MANPAGER": true, "SYSTEMD_PAGER": true, "FCEDIT": true,
 	"LESSOPEN": true, "LESSCLOSE": true, "BROWSER": true,
+	"RSYNC_RSH": true, "RSYNC_CONNECT_PROG": true, "CVS_RSH": true, "GIT_SSH": true,
 }
 
 // promptVariables are expanded, substitutions and all, each time a prompt
@@ -214,6 +215,15 @@ var promptVariables = map[string]bool{"PS0": true, "PS1": true, "PS2": true, "PS
 
 // assign reads an assignment for what it makes bash run later. prefix
 // says it is written before a command (X=1 cmd).
+// appendHides reports whether NAME+=VALUE makes what runs unknown: NAME
+// is evaluated as a whole, and what it held is the environment's. The
+// variables programs read as options or make's rules read (CFLAGS+=) are
+// read for what is appended: the environment's part is out of reach, as
+// it is for any variable the command line does not set.
+func appendHides(name string) bool {
+	return evaluatedName(name, true) && environReaders[name] == 0 && !makeRuleVariables[name]
+}
+
 func (w *walker) assign(a *syntax.Assign, c ctx, prefix bool) {
 	if a == nil || a.Name == nil {
 		return
@@ -223,7 +233,7 @@ func (w *walker) assign(a *syntax.Assign, c ctx, prefix bool) {
 		w.throughRef(a, c)
 		return
 	}
-	if a.Append && a.Value != nil && evaluatedName(name, true) {
+	if a.Append && a.Value != nil && appendHides(name) {
 		w.unknown(name + "+= sets it to what it held, which only run time knows, and more")
 		return
 	}
@@ -270,6 +280,7 @@ func (w *walker) assign(a *syntax.Assign, c ctx, prefix bool) {
 func (w *walker) assignValue(name string, x *syntax.Word, v word, c ctx) {
 	label := name + "="
 	switch {
+	case w.environ(name, v, c):
 	case commandVariables[name]:
 		if v.dyn {
 			w.unknown(name + " set to a command known only at run time: " + v.text)
@@ -409,6 +420,7 @@ func (w *walker) decl(x *syntax.DeclClause, s *syntax.Stmt, c ctx) {
 			}
 		}
 	}
+	w.declNames(x, c)
 	for _, a := range x.Args {
 		switch {
 		case a.Naked && a.Name == nil && a.Value != nil:
@@ -486,7 +498,7 @@ func (w *walker) declWord(variant string, v word, nref bool, c ctx) {
 	name, appended := strings.CutSuffix(name, "+")
 	base, _, _ := strings.Cut(name, "[")
 	switch {
-	case appended && evaluatedName(base, true):
+	case appended && appendHides(base):
 		w.unknown(variant + " " + name + "+= sets it to what it held, which only run time knows, and more")
 	case nref:
 		if suspicious(value) {

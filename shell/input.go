@@ -21,6 +21,25 @@ const (
 	srcEither                 // any of alts: which one depends on the way the script took to get here
 )
 
+// textOf returns the text a program reads from in, as a makefile or a
+// configuration. The kinds of input are a closed list: nothing, and a
+// named file (out of reach, like a script in a file), are no text, and
+// every other kind that is not text is unknown, what, naming the reader.
+func (w *walker) textOf(in input, what string) (string, bool) {
+	switch in = w.resolve(in); in.kind {
+	case srcText:
+		return in.text, true
+	case srcNothing, srcFile:
+	case srcUnset:
+		w.unknown(what + " reading a descriptor the command line does not open")
+	case srcUnknown:
+		w.unknown(what + " reading " + in.text)
+	default:
+		w.unknown(what + " reading an input only run time knows")
+	}
+	return "", false
+}
+
 // maxAlts bounds how many inputs one descriptor may be said to hold; past
 // it, the descriptor is unknown.
 const maxAlts = 8

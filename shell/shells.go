@@ -372,6 +372,9 @@ func (w *walker) readScript(name string, in input, c ctx) fds {
 			w.names.callers = map[string]string{}
 		}
 		w.names.callers[in.text] = name
+	case srcNothing, srcFile:
+	default:
+		w.unknown(name + " reading an input only run time knows")
 	}
 	return c.fds
 }

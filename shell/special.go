@@ -85,29 +85,6 @@ func sshOption(s string) (string, string) {
 	return s[:i], strings.TrimLeft(s[i:], "= \t")
 }
 
-// rsync reads the remote shell rsync starts on this machine (-e,
-// --rsh) and the program it starts on the other (--rsync-path).
-func (w *walker) rsync(args []word, c ctx) {
-	g := opts("B: e: f: M: T:", "address= backup-dir= block-size= bwlimit= checksum-choice= chmod= chown= compare-dest= "+
-		"compress-choice= compress-level= contimeout= copy-dest= debug= exclude= exclude-from= files-from= filter= "+
-		"groupmap= iconv= include= include-from= info= link-dest= log-file= log-file-format= max-delete= max-size= "+
-		"min-size= modify-window= only-write-batch= out-format= outbuf= partial-dir= password-file= port= protocol= "+
-		"read-batch= remote-option= rsh= rsync-path= skip-compress= sockopts= stop-after= stop-at= suffix= temp-dir= "+
-		"timeout= usermap= write-batch= early-input= help! version!")
-	g.permute = true
-	g.scan(texts(args), func(o option) {
-		if o.name != "-e" && o.name != "--rsh" && o.name != "--rsync-path" {
-			return
-		}
-		label := "rsync " + o.name
-		if args[o.at].dyn {
-			w.unknown(label + " of a non-literal: " + args[o.at].text)
-			return
-		}
-		w.script(o.val, c.reached(label), label)
-	})
-}
-
 // tmuxCommands are the tmux commands that run something, with their
 // option grammar and what their operands are: a shell command, keys
 // typed into a pane, or tmux commands.
@@ -289,103 +266,14 @@ func (w *walker) screen(args []word, ts []string, c ctx, hops int) {
 	}
 }
 
-// make reads make -f - (and /dev/stdin, /dev/fd/N): a makefile on the
-// input, whose recipes and $(shell …) calls are scripts; and --eval.
-func (w *walker) make(name string, args []word, c ctx) {
-	g := opts("C: f: I: j:: l:: O:: o: W:", "directory= eval= file= include-dir= jobs=? load-average=? makefile= "+
-		"new-file= old-file= output-sync=? what-if= help! version!")
-	g.permute = true
-	g.scan(texts(args), func(o option) {
-		switch o.name {
-		case "-f", "--file", "--makefile":
-			in := w.optionInput(args, o, c)
-			if o.val == "-" {
-				in = c.fds.get(0)
-			}
-			in = w.resolve(in)
-			switch in.kind {
-			case srcText:
-				w.makefile(in.text, c.reached(name+" -f "+o.val), name+" -f "+o.val)
-			case srcUnknown:
-				w.unknown(name + " reading its makefile from " + in.text)
-			case srcUnset:
-				w.unknown(name + " reading a descriptor the command line does not open")
-			case srcEither:
-				w.unknown(name + " reading its makefile from a descriptor exec may have changed")
-			}
-		case "--eval":
-			if args[o.at].dyn {
-				w.unknown("make --eval of a non-literal: " + args[o.at].text)
-				return
-			}
-			w.makefile(o.val, c.reached(name+" --eval"), name+" --eval")
-		}
-	})
-}
-
-// makefile reads the scripts of a makefile's text: each recipe line (a
-// line that starts with a tab, or what follows ';' on a rule line), and
-// each $(shell …).
-func (w *walker) makefile(text string, c ctx, label string) {
-	var recipes strings.Builder
-	for _, line := range strings.Split(text, "\n") {
-		switch {
-		case strings.HasPrefix(line, "\t"):
-			recipes.WriteString(strings.TrimLeft(line[1:], "@-+ \t"))
-			recipes.WriteByte('\n')
-		case strings.Contains(line, ":"):
-			if _, after, ok := strings.Cut(line[strings.IndexByte(line, ':'):], ";"); ok {
-				recipes.WriteString(strings.TrimLeft(after, "@-+ \t"))
-				recipes.WriteByte('\n')
-			}
-		}
-		for rest := line; ; {
-			i := strings.Index(rest, "$(shell ")
-			if i < 0 {
-				break
-			}
-			rest = rest[i+len("$(shell "):]
-			end := closingParen(rest)
-			recipes.WriteString(rest[:end])
-			recipes.WriteByte('\n')
-			rest = rest[end:]
-		}
-	}
-	// make hands each recipe line to the shell with $$ as $.
-	w.script(strings.ReplaceAll(recipes.String(), "$$", "$"), c, label)
-}
-
-// closingParen returns the index of the ')' that closes a parenthesis
-// opened just before s, or len(s).
-func closingParen(s string) int {
-	depth := 1
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(':
-			depth++
-		case ')':
-			if depth--; depth == 0 {
-				return i
-			}
-		}
-	}
-	return len(s)
-}
-
 // commandOptions are programs with options whose value runs as a shell
-// command: tar --to-command, sort --compress-program, split --filter,
-// man -P. Each comes with the program's option grammar, so that the value
+// command: sort --compress-program, split --filter, man -P (tar has its
+// own reader). Each comes with the program's option grammar, so that the value
 // is found however it is written.
 var commandOptions = map[string]struct {
 	g    grammar
 	opts []string
 }{
-	"tar": {with(opts("b: C: f: F: g: H: I: K: L: N: T: V: X:", "after-date= atime-preserve=? backup=? block-size= checkpoint=? "+
-		"checkpoint-action= directory= exclude= exclude-from= file= files-from= format= group= info-script= label= "+
-		"listed-incremental= mode= mtime= new-volume-script= newer= newer-mtime= owner= record-size= rmt-command= "+
-		"rsh-command= starting-file= suffix= tape-length= to-command= transform= use-compress-program= volno-file= xform= help! version!"), permute),
-		[]string{"-I", "--use-compress-program", "--to-command", "-F", "--info-script", "--new-volume-script",
-			"--checkpoint-action", "--rsh-command", "--rmt-command"}},
 	"sort":  {with(opts("k: o: S: t: T:", "batch-size= buffer-size= compress-program= field-separator= files0-from= key= output= parallel= random-source= sort= temporary-directory= help! version!"), permute), []string{"--compress-program"}},
 	"split": {with(opts("a: b: C: l: n: t:", "additional-suffix= bytes= filter= line-bytes= lines= number= separator= suffix-length= help! version!"), permute), []string{"--filter"}},
 	"man":   {with(opts("C: E: e: H:: L: m: M: p: P: r: R: S: s: T::", "config-file= encoding= extension= html=? locale= manpath= pager= preprocessor= prompt= recode= sections= systems= troff-device=? help! version!"), permute), []string{"-P", "--pager", "-H", "--html"}},
@@ -393,6 +281,10 @@ var commandOptions = map[string]struct {
 
 // commandOption reads the options of a program in commandOptions.
 func (w *walker) commandOption(name string, args []word, c ctx) {
+	if name == "tar" {
+		w.tar(args, c)
+		return
+	}
 	spec := commandOptions[name]
 	spec.g.scan(texts(args), func(o option) {
 		if !contains(spec.opts, o.name) || o.val == "" {

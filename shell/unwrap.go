@@ -176,10 +176,6 @@ func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
 	case "sched":
 		w.sched(args, c)
 		return
-	case "env", "genv", "sudo":
-		// Their NAME=VALUE words are writes too; what they run is read
-		// below, from the table of wrappers.
-		w.wrapperAssigns(name, args, c)
 	}
 	if subs, ok := subcommandRunners[name]; ok {
 		w.runner(cmd.Name, subs, args, argTexts, c, hops)
@@ -203,7 +199,11 @@ func (w *walker) wrapped(wr *wrapper, name string, args []word, ts []string, c c
 	lname := strings.ToLower(name)
 	var script, split *option // the option whose value is a script; env -S
 	shell, exec, user := false, false, false
+	var seen []option // for wrapperAssigns: the options of a wrapper that sets the environment
 	i, runs := wr.scan(ts, func(o option) {
+		if wr.assigns || wr.anyAssign || wrapperEnvOptions[lname] != nil {
+			seen = append(seen, o)
+		}
 		switch {
 		case wr.isScript(o.name):
 			script = &o
@@ -224,6 +224,7 @@ func (w *walker) wrapped(wr *wrapper, name string, args []word, ts []string, c c
 	if !runs {
 		return
 	}
+	w.wrapperAssigns(lname, wr, args[:min(i, len(args))], seen, c)
 	rest := min(i+wr.operands, len(args))
 	if wr.operands > 0 && rest < len(ts) && ts[rest] == "--" && (i == 0 || ts[i-1] != "--") {
 		// getopt moves options past operands, so a "--" may follow them:
@@ -583,6 +584,7 @@ func (w *walker) envSplit(opt word, text string, inner []word, c ctx, hops int) 
 	if !runs || i >= len(ws) {
 		return
 	}
+	w.wrapperAssigns("env", wr, ws[:i], nil, c)
 	w.command(ws[i:], ts[i:], w.withEnv(sub, ws[:i]), hops+1)
 }
 
@@ -902,7 +904,7 @@ func (w *walker) crontab(args []word, c ctx) {
 	switch in = w.resolve(in); in.kind {
 	case srcText:
 		w.script(cronCommands(in.text), c.reached("crontab"), "crontab")
-	case srcUnknown, srcUnset, srcCaller, srcEither:
+	default:
 		w.readScript("crontab", in, c)
 	}
 }

@@ -21,12 +21,7 @@ var zshNames = map[string]bool{
 // evaluatedName reports whether bash, or zsh when zsh is set, runs or
 // expands the value of the variable name later, or binds a name by it.
 func evaluatedName(name string, zsh bool) bool {
-	switch name {
-	case "BASH_CMDS", "BASH_ALIASES", "BASH_ENV", "ENV":
-		return true
-	}
-	return commandVariables[name] || promptVariables[name] || strings.HasPrefix(name, "GIT_CONFIG_") ||
-		zsh && zshNames[name]
+	return programVariable(name) || zsh && zshNames[name]
 }
 
 // maxRefHops bounds a chain of namerefs, as bash does.
@@ -113,6 +108,13 @@ func (w *walker) write(target, value word, c ctx, label string, zsh bool) {
 	}
 }
 
+// bindsNames reports whether name is a table of names (BASH_CMDS,
+// BASH_ALIASES, zsh's), which a loop assigning it as a scalar fills in
+// ways not followed.
+func bindsNames(name string) bool {
+	return name == "BASH_CMDS" || name == "BASH_ALIASES" || zshNames[name]
+}
+
 // runTime is a value only run time knows.
 var runTime = word{text: "a value read at run time", dyn: true}
 
@@ -137,12 +139,29 @@ func (w *walker) written(n syntax.Node, c ctx) {
 			value := runTime
 			if x.Exp.Word != nil {
 				value = literal(x.Exp.Word, c.src)
+				// Its backslashes and quotes are read as the quotes around
+				// the expansion say, which the word alone does not tell.
+				value.dyn = value.dyn || strings.ContainsAny(source(x.Exp.Word, c.src), `\'"`)
 			}
 			w.write(paramTarget(x, c.src), value, c, "${"+x.Param.Value+"=…}", true)
 		}
 	case *syntax.WordIter:
-		if x.Name != nil {
-			w.write(word{text: x.Name.Value}, runTime, c, "for "+x.Name.Value, true)
+		if x.Name == nil {
+			break
+		}
+		name, label := word{text: x.Name.Value}, "for "+x.Name.Value
+		if !x.InPos.IsValid() || bindsNames(x.Name.Value) {
+			w.write(name, runTime, c, label, true) // for NAME; do: the positional parameters
+			break
+		}
+		// Each word of the list is a value the loop gives NAME, unless run
+		// time makes it other words (a glob, braces, an expansion).
+		for _, it := range x.Items {
+			v := literal(it, c.src)
+			if v.dyn || v.glob || strings.ContainsAny(v.text, "{}") {
+				v = runTime
+			}
+			w.write(name, v, c, label, true)
 		}
 	case *syntax.ExtGlob:
 		w.globQualifier(x, c)
@@ -217,35 +236,5 @@ func (w *walker) builtinTargets(name string, args []word, c ctx) {
 	}
 	for _, t := range targets {
 		w.write(t, runTime, c, name, name == "read") // zsh has no mapfile, and no wait -p
-	}
-}
-
-// wrapperAssigns reads the NAME=VALUE words of env and sudo, which set
-// the environment of what they run.
-func (w *walker) wrapperAssigns(name string, args []word, c ctx) {
-	wr := wrappers[name]
-	if wr == nil {
-		return
-	}
-	values := map[int]bool{} // the words that are options' values
-	end, _ := wr.scan(texts(args), func(o option) {
-		if o.at < len(args) && args[o.at].text == o.val && o.val != "" {
-			values[o.at] = true
-		}
-	})
-	for k := 0; k < end && k < len(args); k++ {
-		a := args[k]
-		if values[k] || strings.HasPrefix(a.text, "-") {
-			continue
-		}
-		if a.dyn {
-			if n, ok := namePart(a.node, c.src); ok {
-				w.write(word{text: n}, runTime, c, name, true)
-			}
-			continue
-		}
-		if n, v, ok := strings.Cut(a.text, "="); ok && n != "" {
-			w.write(word{text: n}, word{text: v}, c, name, true)
-		}
 	}
 }
