@@ -1,0 +1,40 @@
+package einohook
+
+import (
+	"context"
+	"slices"
+
+	"github.com/cloudwego/eino/compose"
+	"github.com/hookchain/hookchain"
+)
+
+// Guard installs c in conf so that every call the node it builds makes is
+// put to c: it adds Middleware, with WithTools for conf.Tools and opts, as
+// the last of conf.ToolCallMiddlewares, and puts conf.UnknownToolsHandler,
+// if there is one, behind UnknownToolsHandler. Call it once, on the
+// finished config, before eino builds the node from it:
+//
+//	conf := compose.ToolsNodeConfig{Tools: tools, UnknownToolsHandler: unknown}
+//	einohook.Guard(ctx, chain, &conf)
+//	node, err := compose.NewToolNode(ctx, &conf)
+//
+// and so for react.AgentConfig's ToolsConfig and adk.ToolsConfig's
+// ToolsNodeConfig.
+//
+// The middleware is the last, the innermost: the chain judges the arguments
+// exactly as the tool will run with them — after conf.ToolArgumentsHandler
+// and any middleware before it have made them — and is shown the result
+// exactly as the tool returned it. A middleware before it that changes the
+// result changes what the model reads after the chain has judged it. It
+// panics on a nil chain or config, as a wiring mistake.
+func Guard(ctx context.Context, c *hookchain.Chain, conf *compose.ToolsNodeConfig, opts ...Option) {
+	if c == nil || conf == nil {
+		panic("einohook: Guard with a nil chain or config")
+	}
+	opts = append([]Option{WithTools(ctx, conf.Tools...)}, opts...)
+	// Clipped: a slice the caller shares with another config is never written.
+	conf.ToolCallMiddlewares = append(slices.Clip(conf.ToolCallMiddlewares), Middleware(c, opts...))
+	if conf.UnknownToolsHandler != nil {
+		conf.UnknownToolsHandler = UnknownToolsHandler(c, conf.UnknownToolsHandler)
+	}
+}
