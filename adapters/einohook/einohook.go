@@ -241,11 +241,7 @@ func (m *middleware) enhancedStreamable(next compose.EnhancedStreamableToolEndpo
 				return out.Result, err
 			},
 			func(chunks []*schema.ToolResult) (hookchain.Result, error) {
-				whole, err := schema.ConcatToolResults(chunks)
-				if err != nil {
-					return hookchain.Result{}, fmt.Errorf("hookchain: the stream of %s cannot be read as one result: %w", in.Name, err)
-				}
-				return encodeToolResult(in.Name, joinText(whole))
+				return encodeToolResult(in.Name, joinText(concatChunks(chunks)))
 			},
 			func(notes []hookchain.Note) *schema.ToolResult { return withNoteParts(&schema.ToolResult{}, notes) },
 			func(res hookchain.Result) *schema.ToolResult { return withNoteParts(decided(in.Name, res), res.Notes) })
@@ -490,6 +486,21 @@ func checkPart(p schema.ToolOutputPart) error {
 		return fmt.Errorf("a %q part without its content", p.Type)
 	}
 	return nil
+}
+
+// concatChunks is an enhanced stream as one result: every part of every
+// chunk, in order. It is how eino shows a streamed result to the model (its
+// ConcatMessages appends the parts of the chunks' messages and joins
+// adjacent text), not schema.ConcatToolResults, which refuses two images in
+// two chunks that the model would be shown both of.
+func concatChunks(chunks []*schema.ToolResult) *schema.ToolResult {
+	var parts []schema.ToolOutputPart
+	for _, c := range chunks {
+		if c != nil {
+			parts = append(parts, c.Parts...)
+		}
+	}
+	return &schema.ToolResult{Parts: parts}
 }
 
 // joinText returns r with each run of adjacent text parts joined into one.
