@@ -28,9 +28,10 @@ func deferring() *hookchain.Chain {
 // adkRunner is adk's Runner over a ChatModelAgent whose model asks for
 // calls, with the chain installed as the README says.
 func adkRunner(t testing.TB, ctx context.Context, chain *hookchain.Chain, m *script, rec *recorder, store adk.CheckPointStore, streaming bool) *adk.Runner {
-	conf := adk.ToolsConfig{ToolsNodeConfig: compose.ToolsNodeConfig{Tools: tools(t, rec)}}
-	einohook.Guard(ctx, chain, &conf.ToolsNodeConfig)
-	ag, err := adk.NewChatModelAgent(ctx, &adk.ChatModelAgentConfig{Name: "agent", Description: "reads", Model: m, ToolsConfig: conf})
+	conf := &adk.ChatModelAgentConfig{Name: "agent", Description: "reads", Model: m,
+		ToolsConfig: adk.ToolsConfig{ToolsNodeConfig: compose.ToolsNodeConfig{Tools: tools(t, rec)}}}
+	einohook.GuardAgent(ctx, chain, conf)
+	ag, err := adk.NewChatModelAgent(ctx, conf)
 	require.NoError(t, err)
 	return adk.NewRunner(ctx, adk.RunnerConfig{Agent: ag, CheckPointStore: store, EnableStreaming: streaming})
 }

@@ -89,7 +89,8 @@ func nodeRun(t testing.TB, conf compose.ToolsNodeConfig, streaming bool, msg *sc
 // one, invoked and streamed by the ToolsNode; a tool the node does not have
 // (its UnknownToolsHandler); calls whose arguments a ToolArgumentsHandler
 // made; parallel calls of one message and calls run one after another;
-// tools given for one run; eino's react agent; and adk's Runner, whose
+// tools given for one run; eino's react agent; and adk's Runner (with
+// GuardAgent), whose
 // interrupted call is put to the chain again on resume from its
 // CheckPointStore.
 //
@@ -101,11 +102,14 @@ func TestADenyAllChainIsAskedAboutEveryCallFormEinoHas(t *testing.T) {
 	const no = "denied by deny-all: no"
 	every := []call{{"c1", "read", `{}`}, {"c2", "tail", `{}`}, {"c3", "shot", `{}`}, {"c4", "feed", `{}`}, {"c5", "fails", `{}`}, {"c6", "breaks", `{}`}, {"c7", "nope", `{}`}}
 	oneEnhanced := []call{every[0], every[1], every[2], every[4], every[5], every[6]}
-	config := func(rec *recorder, r *refuser, edit func(*compose.ToolsNodeConfig)) compose.ToolsNodeConfig {
-		conf := compose.ToolsNodeConfig{Tools: tools(t, rec), UnknownToolsHandler: func(ctx context.Context, name, input string) (string, error) {
+	bare := func(rec *recorder) compose.ToolsNodeConfig {
+		return compose.ToolsNodeConfig{Tools: tools(t, rec), UnknownToolsHandler: func(ctx context.Context, name, input string) (string, error) {
 			rec.record("nope", name)
 			return "ran " + name, nil
 		}}
+	}
+	config := func(rec *recorder, r *refuser, edit func(*compose.ToolsNodeConfig)) compose.ToolsNodeConfig {
+		conf := bare(rec)
 		if edit != nil {
 			edit(&conf)
 		}
@@ -134,9 +138,11 @@ func TestADenyAllChainIsAskedAboutEveryCallFormEinoHas(t *testing.T) {
 		return func(t *testing.T, rec *recorder, r *refuser) map[string]string {
 			r.asking = map[string]bool{"c2": true}
 			store := &checkpoints{m: map[string][]byte{}}
-			conf := adk.ToolsConfig{ToolsNodeConfig: config(rec, r, nil)}
 			m := &script{turns: []*schema.Message{message(calls...)}}
-			ag, err := adk.NewChatModelAgent(ctx, &adk.ChatModelAgentConfig{Name: "agent", Description: "d", Model: m, ToolsConfig: conf})
+			conf := &adk.ChatModelAgentConfig{Name: "agent", Description: "d", Model: m,
+				ToolsConfig: adk.ToolsConfig{ToolsNodeConfig: bare(rec)}}
+			einohook.GuardAgent(ctx, r.chain(), conf)
+			ag, err := adk.NewChatModelAgent(ctx, conf)
 			require.NoError(t, err)
 			runner := adk.NewRunner(ctx, adk.RunnerConfig{Agent: ag, CheckPointStore: store, EnableStreaming: streaming})
 			pending, errs := events(t, runner.Query(ctx, "go", adk.WithCheckPointID("run-1")))

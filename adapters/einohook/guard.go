@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 
+	"github.com/cloudwego/eino/adk"
 	"github.com/cloudwego/eino/compose"
 	"github.com/hookchain/hookchain"
 )
@@ -36,5 +37,29 @@ func Guard(ctx context.Context, c *hookchain.Chain, conf *compose.ToolsNodeConfi
 	conf.ToolCallMiddlewares = append(slices.Clip(conf.ToolCallMiddlewares), Middleware(c, opts...))
 	if conf.UnknownToolsHandler != nil {
 		conf.UnknownToolsHandler = UnknownToolsHandler(c, conf.UnknownToolsHandler)
+	}
+}
+
+// GuardAgent installs c in an adk ChatModelAgent's config, as Guard does in
+// a ToolsNodeConfig, and innermost of all: adk puts each of the config's
+// Middlewares' WrapToolCall inside the ToolsNodeConfig's middlewares, so a
+// chain installed there with Guard would judge arguments such a middleware
+// then changes. GuardAgent adds the chain as the last of conf.Middlewares,
+// with WithTools for the config's tools and those the middlewares add, and
+// puts the config's UnknownToolsHandler behind it. Call it once, on the
+// finished config, before adk.NewChatModelAgent. It panics on a nil chain
+// or config, as a wiring mistake.
+func GuardAgent(ctx context.Context, c *hookchain.Chain, conf *adk.ChatModelAgentConfig, opts ...Option) {
+	if c == nil || conf == nil {
+		panic("einohook: GuardAgent with a nil chain or config")
+	}
+	tools := slices.Clip(conf.ToolsConfig.Tools)
+	for _, m := range conf.Middlewares {
+		tools = append(tools, m.AdditionalTools...)
+	}
+	opts = append([]Option{WithTools(ctx, tools...)}, opts...)
+	conf.Middlewares = append(slices.Clip(conf.Middlewares), adk.AgentMiddleware{WrapToolCall: Middleware(c, opts...)})
+	if h := conf.ToolsConfig.UnknownToolsHandler; h != nil {
+		conf.ToolsConfig.UnknownToolsHandler = UnknownToolsHandler(c, h)
 	}
 }
