@@ -72,7 +72,7 @@ func events(t testing.TB, it *adk.AsyncIterator[*adk.AgentEvent]) (*hookchain.Ap
 func TestAPendingCallSurvivesAnAdkCheckpointAndRunsOnceGranted(t *testing.T) {
 	ctx := context.Background()
 	for _, streaming := range []bool{false, true} {
-		t.Run(map[bool]string{false: "invoked", true: "streamed"}[streaming], func(t *testing.T) {
+		t.Run(mode(streaming), func(t *testing.T) {
 			store := &checkpoints{m: map[string][]byte{}}
 			rec := &recorder{}
 			first := &script{turns: []*schema.Message{message(call{"c1", "read", `{"path":"a"}`})}}

@@ -2,7 +2,6 @@ package einohook_test
 
 import (
 	"context"
-	"strings"
 	"testing"
 
 	"github.com/cloudwego/eino/adk"
@@ -21,10 +20,10 @@ import (
 // tool runs with.
 func TestGuardAgentJudgesTheArgumentsAnAdkMiddlewareMade(t *testing.T) {
 	ctx := context.Background()
-	rooted := func(next compose.InvokableToolEndpoint) compose.InvokableToolEndpoint {
+	rooting := func(next compose.InvokableToolEndpoint) compose.InvokableToolEndpoint {
 		return func(ctx context.Context, in *compose.ToolInput) (*compose.ToolOutput, error) {
 			c := *in
-			c.Arguments = strings.Replace(in.Arguments, `"path":"`, `"path":"/srv/`, 1)
+			c.Arguments = rooted(in.Arguments)
 			return next(ctx, &c)
 		}
 	}
@@ -46,20 +45,14 @@ func TestGuardAgentJudgesTheArgumentsAnAdkMiddlewareMade(t *testing.T) {
 	}
 	for _, tt := range tests {
 		for _, streaming := range []bool{false, true} {
-			t.Run(tt.name+map[bool]string{false: ", invoked", true: ", streamed"}[streaming], func(t *testing.T) {
+			t.Run(tt.name+", "+mode(streaming), func(t *testing.T) {
 				var asked []string
-				chain := hookchain.New(hookchain.Before("guard", hookchain.Any(), func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
-					asked = append(asked, string(e.Input))
-					if strings.Contains(string(e.Input), `"/srv/`) {
-						return hookchain.Deny("not under /srv"), nil
-					}
-					return hookchain.Allow(), nil
-				}))
+				chain := hookchain.New(hookchain.Before("guard", hookchain.Any(), recording(&asked, noSrv)))
 				rec := &recorder{}
 				m := &script{turns: []*schema.Message{message(call{"c1", "read", `{"path":"a"}`})}}
 				conf := &adk.ChatModelAgentConfig{Name: "agent", Description: "reads", Model: m,
 					ToolsConfig: adk.ToolsConfig{ToolsNodeConfig: compose.ToolsNodeConfig{Tools: tools(t, rec)}},
-					Middlewares: []adk.AgentMiddleware{{WrapToolCall: compose.ToolMiddleware{Invokable: rooted}}}}
+					Middlewares: []adk.AgentMiddleware{{WrapToolCall: compose.ToolMiddleware{Invokable: rooting}}}}
 				tt.install(chain, conf)
 				ag, err := adk.NewChatModelAgent(ctx, conf)
 				require.NoError(t, err)

@@ -2,6 +2,7 @@ package einohook_test
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"testing"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/cloudwego/eino/compose"
 	"github.com/cloudwego/eino/flow/agent/react"
 	"github.com/cloudwego/eino/schema"
+	"github.com/hookchain/hookchain"
 	"github.com/stretchr/testify/require"
 )
 
@@ -80,4 +82,34 @@ func runReact(t testing.TB, ctx context.Context, conf compose.ToolsNodeConfig, s
 	}
 	_, err = drainAll(r)
 	return m, err
+}
+
+// mode names the way eino runs a node: invoked or streamed.
+func mode(streaming bool) string {
+	if streaming {
+		return "streamed"
+	}
+	return "invoked"
+}
+
+// recording is fn, remembering the input of every call it is asked about.
+func recording(inputs *[]string, fn hookchain.Interceptor) hookchain.Interceptor {
+	return func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+		*inputs = append(*inputs, string(e.Input))
+		return fn(ctx, e)
+	}
+}
+
+// noSrv denies a call whose input names a path under /srv.
+func noSrv(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+	if strings.Contains(string(e.Input), `"/srv/`) {
+		return hookchain.Deny("not under /srv"), nil
+	}
+	return hookchain.Allow(), nil
+}
+
+// rooted rewrites the arguments' path to one under /srv, as an arguments
+// pre-processor might.
+func rooted(arguments string) string {
+	return strings.Replace(arguments, `"path":"`, `"path":"/srv/`, 1)
 }

@@ -2,7 +2,6 @@ package einohook_test
 
 import (
 	"context"
-	"strings"
 	"testing"
 
 	"github.com/cloudwego/eino/compose"
@@ -18,15 +17,6 @@ import (
 // never put through the handler again.
 func TestTheChainJudgesTheArgumentsTheToolRunsWithAfterTheArgumentsHandler(t *testing.T) {
 	ctx := context.Background()
-	rooted := func(ctx context.Context, name, arguments string) (string, error) {
-		return strings.Replace(arguments, `"path":"`, `"path":"/srv/`, 1), nil
-	}
-	noSrv := func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
-		if strings.Contains(string(e.Input), `"/srv/`) {
-			return hookchain.Deny("not under /srv"), nil
-		}
-		return hookchain.Allow(), nil
-	}
 	tests := []struct {
 		name      string
 		guard     hookchain.Interceptor
@@ -39,14 +29,13 @@ func TestTheChainJudgesTheArgumentsTheToolRunsWithAfterTheArgumentsHandler(t *te
 	}
 	for _, tt := range tests {
 		for _, streaming := range []bool{false, true} {
-			t.Run(tt.name+map[bool]string{false: ", invoked", true: ", streamed"}[streaming], func(t *testing.T) {
+			t.Run(tt.name+", "+mode(streaming), func(t *testing.T) {
 				var asked []string
-				chain := hookchain.New(hookchain.Before("guard", hookchain.Any(), func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
-					asked = append(asked, string(e.Input))
-					return tt.guard(ctx, e)
-				}))
+				chain := hookchain.New(hookchain.Before("guard", hookchain.Any(), recording(&asked, tt.guard)))
 				rec := &recorder{}
-				conf := compose.ToolsNodeConfig{Tools: tools(t, rec), ToolArgumentsHandler: rooted}
+				conf := compose.ToolsNodeConfig{Tools: tools(t, rec), ToolArgumentsHandler: func(ctx context.Context, name, arguments string) (string, error) {
+					return rooted(arguments), nil
+				}}
 				einohook.Guard(ctx, chain, &conf)
 				m, err := runReact(t, ctx, conf, streaming, call{"c1", "read", `{"path":"a"}`})
 				require.NoError(t, err)

@@ -43,7 +43,7 @@ func TestWithNoCallIDAGrantRunsOneCallNeverEveryIdenticalOne(t *testing.T) {
 	}
 	for _, tt := range tests {
 		for _, streaming := range []bool{false, true} {
-			t.Run(tt.name+map[bool]string{false: ", invoked", true: ", streamed"}[streaming], func(t *testing.T) {
+			t.Run(tt.name+", "+mode(streaming), func(t *testing.T) {
 				_, err := runReact(t, ctx, guarded(t, ctx, deferring(), tools(t, &recorder{})...), streaming, deploy)
 				pending := pendingOf(t, err)
 				assert.Equal(t, "", pending.Ticket.Question.CallID)

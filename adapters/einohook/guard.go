@@ -25,9 +25,10 @@ import (
 // The middleware is the last, the innermost: the chain judges the arguments
 // exactly as the tool will run with them — after conf.ToolArgumentsHandler
 // and any middleware before it have made them — and is shown the result
-// exactly as the tool returned it. A middleware before it that changes the
-// result changes what the model reads after the chain has judged it. It
-// panics on a nil chain or config, as a wiring mistake.
+// exactly as the tool returned it. Every middleware before it (eino's own
+// result offloading among them) only ever gets what the chain let through;
+// one that changes it changes what the model reads after the chain has
+// judged it. It panics on a nil chain or config, as a wiring mistake.
 func Guard(ctx context.Context, c *hookchain.Chain, conf *compose.ToolsNodeConfig, opts ...Option) {
 	if c == nil || conf == nil {
 		panic("einohook: Guard with a nil chain or config")

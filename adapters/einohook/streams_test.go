@@ -70,7 +70,7 @@ func TestAStreamedSecretSplitAcrossChunksIsRedactedAsOneText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		for _, streaming := range []bool{false, true} {
-			t.Run(tt.name+map[bool]string{false: ", invoked", true: ", streamed"}[streaming], func(t *testing.T) {
+			t.Run(tt.name+", "+mode(streaming), func(t *testing.T) {
 				ran = nil
 				var shown []string
 				m, err := runReact(t, ctx, guarded(t, ctx, afterChain(&shown, redact), tt.tool), streaming, call{"c1", "sh", `{"path":"echo"}`})
@@ -98,7 +98,7 @@ func TestTwoImagesInTwoChunksReachTheAfterChainAndTheModelAsEinoShowsThem(t *tes
 	require.NoError(t, err)
 	img := `{"type":"image","image":{"url":"data:image/png;base64,iVBORw0KGgo=","mime_type":"image/png"}}`
 	for _, streaming := range []bool{false, true} {
-		t.Run(map[bool]string{false: "invoked", true: "streamed"}[streaming], func(t *testing.T) {
+		t.Run(mode(streaming), func(t *testing.T) {
 			bare, bareErr := runReact(t, ctx, compose.ToolsNodeConfig{Tools: []tool.BaseTool{frames}}, streaming, call{"c1", "frames", `{}`})
 			var shown []string
 			m, err := runReact(t, ctx, guarded(t, ctx, afterChain(&shown, func(json.RawMessage) hookchain.Outcome { return hookchain.Allow() }), frames), streaming, call{"c1", "frames", `{}`})

@@ -67,7 +67,7 @@ func TestACallToAToolTheNodeDoesNotHaveIsPutToTheChain(t *testing.T) {
 func TestAGuardedConfigPutsItsUnknownToolsHandlerBehindTheChain(t *testing.T) {
 	ctx := context.Background()
 	for _, streaming := range []bool{false, true} {
-		t.Run(map[bool]string{false: "invoked", true: "streamed"}[streaming], func(t *testing.T) {
+		t.Run(mode(streaming), func(t *testing.T) {
 			var ran []string
 			var asked []hookchain.Event
 			chain := hookchain.New(hookchain.Before("deny-all", hookchain.Any(), func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
