@@ -85,6 +85,17 @@
 //     registers *hookchain.ApprovalPending with eino's schema registry, so
 //     that adk's Runner can save it in a CheckPointStore.
 //
+// # What the chain does not cover
+//
+// eino calls a tool's callbacks (handlers given with compose.WithCallbacks
+// or globally: its tracing) around the tool itself, inside every
+// middleware. A handler is given the tool's own result before the
+// after-chain has judged it: a result the chain withholds or redacts still
+// reaches it, though never the model. Tools given for one run
+// (compose.WithToolList) are judged, but Guard knows only conf.Tools'
+// schemas, so their arguments alike but for case to a property are not
+// refused.
+//
 // Notes that links leave for the model (Outcome.WithNote) follow the result:
 // one line each after a text result, one text part each after an enhanced
 // result, in a last chunk of a stream.
