@@ -281,6 +281,16 @@ func (t *Ticket) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// GobEncode writes the ticket as MarshalJSON does, so that a framework
+// that saves it with encoding/gob (eino's checkpoints do) keeps the chain
+// and the input it binds: gob alone would drop them, unexported, and a
+// ticket read back would grant nothing.
+func (t Ticket) GobEncode() ([]byte, error) { return t.MarshalJSON() }
+
+// GobDecode reads what GobEncode wrote, refusing what UnmarshalJSON
+// refuses.
+func (t *Ticket) GobDecode(b []byte) error { return t.UnmarshalJSON(b) }
+
 // inputDigest hashes an input in its compact form, so that a ticket's JSON
 // — which holds the input compacted, as encoding/json writes any embedded
 // JSON — still binds the input the call was asked about.

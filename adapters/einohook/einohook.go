@@ -2,35 +2,58 @@
 // github.com/cloudwego/eino ToolsNode, as one compose.ToolMiddleware that
 // covers every endpoint eino has — invokable, streamable, enhanced invokable
 // and enhanced streamable — so that no tool escapes the chain by the form it
-// happens to implement:
+// happens to implement. Install it with Guard, last, on the finished config:
 //
-//	node, err := compose.NewToolNode(ctx, &compose.ToolsNodeConfig{
-//		Tools:               tools,
-//		ToolCallMiddlewares: []compose.ToolMiddleware{einohook.Middleware(chain, einohook.WithTools(ctx, tools...))},
-//	})
+//	conf := compose.ToolsNodeConfig{Tools: tools, UnknownToolsHandler: unknown}
+//	einohook.Guard(ctx, chain, &conf)
+//	node, err := compose.NewToolNode(ctx, &conf)
 //
-// WithTools gives the middleware the tools' schemas, so that an argument
-// alike but for case to a property ({"PATH": ...} against "path"), which
-// eino's Infer* tools would bind to that property while the chain saw it
-// absent, is refused (see WithTools).
+// For react.NewAgent, Guard its ToolsConfig; for an adk ChatModelAgent, use
+// GuardAgent on its whole config, since adk runs its AgentMiddlewares'
+// WrapToolCall inside the ToolsNodeConfig's middlewares. Guard covers what
+// a bare Middleware does not: eino runs an UnknownToolsHandler, for a tool
+// the node does not have, without any middleware, so Guard puts it behind
+// the chain; and WithTools gives the middleware the tools' schemas, so that
+// an argument alike but for case to a property ({"PATH": ...} against
+// "path"), which eino's Infer* tools would bind to that property while the
+// chain saw it absent, is refused (see WithTools). Middleware and
+// UnknownToolsHandler are there for those who assemble these themselves.
 //
-// eino runs a ToolsNodeConfig's UnknownToolsHandler, for a tool the node
-// does not have, without any middleware: give it through UnknownToolsHandler
-// so that those calls are put to the chain too. A ToolArgumentsHandler runs
-// before the middleware, so the chain judges the arguments it made, which
-// are those the tool runs with. On resume after an interrupt, eino reruns
-// only the interrupted calls, through the middleware again; the results it
-// kept for the others are those the middleware returned.
+// The chain judges the arguments the tool will run with. eino runs a
+// ToolsNodeConfig's ToolArgumentsHandler before any middleware, and Guard's
+// middleware is the innermost: so the chain sees what the handler and any
+// middleware before it made of the model's arguments, not the model's own
+// words (those stay in the assistant message). A link's rewrite reaches the
+// tool as the chain decided it, never put through the handler again.
+// eino does not give an unknown tool's call to the ToolArgumentsHandler: for
+// it, the chain judges the model's arguments, which the UnknownToolsHandler
+// runs with.
+//
+// Every call form of eino reaches the chain: parallel calls of one message
+// and calls run one after another, each decided on its own; tools given for
+// one run (compose.WithToolList), which the node wraps with its
+// middlewares; and, on resume after an interrupt, the interrupted calls,
+// which eino reruns through the middleware again — the results it kept for
+// the others are those the middleware returned, judged. An agent used as a
+// tool runs its own tools through its own config, which needs its own Guard.
+//
+// Event.CallID is the model's tool-call id. A model that gives none leaves
+// nothing to tell one call from the next with the same input: a grant
+// (hookchain.WithGrant) then covers the one call it was made for, and the
+// same call asked for again is asked about again.
 //
 // # What the chain sees
 //
 // Before the call, Event.Tool is the tool's name, Event.CallID the model's
-// tool-call id, and Event.Input the arguments exactly as the model wrote them
-// ({} when empty). After the call, Event.Output is the result: a JSON string
+// tool-call id, and Event.Input the arguments exactly as the tool would get
+// them ({} when empty): the model's, unless a ToolArgumentsHandler or a
+// middleware outside this one changed them. After the call, Event.Output is the result: a JSON string
 // for a tool that answers with text, and for an enhanced tool its
 // schema.ToolResult as JSON ({"parts":[{"type":"text","text":"..."}, ...]}),
-// adjacent text parts joined into one, as the model reads them, so that text
-// split across parts or stream chunks is judged whole.
+// every part of every chunk of a stream in order, adjacent text parts joined
+// into one, as eino shows them to the model, so that text split across
+// parts or stream chunks is judged whole, and images, audio or files sent
+// in several chunks are all shown.
 // A stream is decided on once it is complete: the after-chain is shown the
 // whole text (or the concatenated ToolResult), and nothing reaches the model
 // before it has answered. A Go error from the tool, or from its stream, is
@@ -58,7 +81,20 @@
 //     (compose.Interrupt), whose info is the *hookchain.ApprovalPending with
 //     the ticket. In a graph with a checkpoint store the run stops there;
 //     resume it with hookchain.WithGrant in the context once a person has
-//     answered, and the rerun call, and only it, goes ahead.
+//     answered, and the rerun call, and only it, goes ahead. The package
+//     registers *hookchain.ApprovalPending with eino's schema registry, so
+//     that adk's Runner can save it in a CheckPointStore.
+//
+// # What the chain does not cover
+//
+// eino calls a tool's callbacks (handlers given with compose.WithCallbacks
+// or globally: its tracing) around the tool itself, inside every
+// middleware. A handler is given the tool's own result before the
+// after-chain has judged it: a result the chain withholds or redacts still
+// reaches it, though never the model. Tools given for one run
+// (compose.WithToolList) are judged, but Guard knows only conf.Tools'
+// schemas, so their arguments alike but for case to a property are not
+// refused.
 //
 // Notes that links leave for the model (Outcome.WithNote) follow the result:
 // one line each after a text result, one text part each after an enhanced
@@ -81,8 +117,10 @@ import (
 )
 
 // Middleware returns the tool middleware that puts every call of a
-// ToolsNode to c, whatever endpoint eino calls. It panics on a nil chain, as
-// a wiring mistake.
+// ToolsNode to c, whatever endpoint eino calls. It does not see the calls
+// eino gives an UnknownToolsHandler: Guard installs it together with that
+// handler, and should be preferred. It panics on a nil chain, as a wiring
+// mistake.
 func Middleware(c *hookchain.Chain, opts ...Option) compose.ToolMiddleware {
 	if c == nil {
 		panic("einohook: Middleware on a nil *hookchain.Chain")
@@ -241,11 +279,7 @@ func (m *middleware) enhancedStreamable(next compose.EnhancedStreamableToolEndpo
 				return out.Result, err
 			},
 			func(chunks []*schema.ToolResult) (hookchain.Result, error) {
-				whole, err := schema.ConcatToolResults(chunks)
-				if err != nil {
-					return hookchain.Result{}, fmt.Errorf("hookchain: the stream of %s cannot be read as one result: %w", in.Name, err)
-				}
-				return encodeToolResult(in.Name, joinText(whole))
+				return encodeToolResult(in.Name, joinText(concatChunks(chunks)))
 			},
 			func(notes []hookchain.Note) *schema.ToolResult { return withNoteParts(&schema.ToolResult{}, notes) },
 			func(res hookchain.Result) *schema.ToolResult { return withNoteParts(decided(in.Name, res), res.Notes) })
@@ -490,6 +524,21 @@ func checkPart(p schema.ToolOutputPart) error {
 		return fmt.Errorf("a %q part without its content", p.Type)
 	}
 	return nil
+}
+
+// concatChunks is an enhanced stream as one result: every part of every
+// chunk, in order. It is how eino shows a streamed result to the model (its
+// ConcatMessages appends the parts of the chunks' messages and joins
+// adjacent text), not schema.ConcatToolResults, which refuses two images in
+// two chunks that the model would be shown both of.
+func concatChunks(chunks []*schema.ToolResult) *schema.ToolResult {
+	var parts []schema.ToolOutputPart
+	for _, c := range chunks {
+		if c != nil {
+			parts = append(parts, c.Parts...)
+		}
+	}
+	return &schema.ToolResult{Parts: parts}
 }
 
 // joinText returns r with each run of adjacent text parts joined into one.

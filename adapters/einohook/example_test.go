@@ -52,3 +52,40 @@ func Example() {
 	// Output:
 	// call_1 denied by no-passwords: the logs hold a password
 }
+
+// Guard installs the chain in a finished config: the tools' middleware, and
+// the config's own UnknownToolsHandler behind the chain.
+func ExampleGuard() {
+	ctx := context.Background()
+	chain := hookchain.New(hookchain.Before("no-rm", hookchain.InputMatches("command", `\brm\b`),
+		func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+			return hookchain.Deny("rm is not allowed"), nil
+		}))
+	var tools []tool.BaseTool
+	unknown := func(ctx context.Context, name, input string) (string, error) {
+		return "ran " + name + " " + input, nil // a shell, say: it must not run unjudged
+	}
+
+	conf := compose.ToolsNodeConfig{Tools: tools, UnknownToolsHandler: unknown}
+	einohook.Guard(ctx, chain, &conf) // last, on the finished config
+	node, err := compose.NewToolNode(ctx, &conf)
+
+	if err != nil {
+		fmt.Println("error:", err)
+		return
+	}
+	out, err := node.Invoke(ctx, schema.AssistantMessage("", []schema.ToolCall{
+		{ID: "call_1", Function: schema.FunctionCall{Name: "sh", Arguments: `{"command":"rm -rf /"}`}},
+		{ID: "call_2", Function: schema.FunctionCall{Name: "sh", Arguments: `{"command":"ls"}`}},
+	}))
+	if err != nil {
+		fmt.Println("error:", err)
+		return
+	}
+	for _, m := range out {
+		fmt.Println(m.ToolCallID, m.Content)
+	}
+	// Output:
+	// call_1 denied by no-rm: rm is not allowed
+	// call_2 ran sh {"command":"ls"}
+}

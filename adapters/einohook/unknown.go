@@ -13,8 +13,9 @@ import (
 // node's middlewares, so a handler given bare is a way to run code the
 // chain never judges. The chain sees the name the model wrote, the model's
 // tool-call id and the arguments; a denial is the handler's answer, and a
-// deferred approval eino's interrupt. It panics on a nil chain or handler,
-// as a wiring mistake.
+// deferred approval eino's interrupt. Guard and GuardAgent use it on the
+// config's own handler. It panics on a nil chain or handler, as a wiring
+// mistake.
 func UnknownToolsHandler(c *hookchain.Chain, h func(ctx context.Context, name, input string) (string, error)) func(ctx context.Context, name, input string) (string, error) {
 	if c == nil || h == nil {
 		panic("einohook: UnknownToolsHandler with a nil chain or handler")

@@ -60,3 +60,30 @@ func TestACallToAToolTheNodeDoesNotHaveIsPutToTheChain(t *testing.T) {
 	assert.Equal(t, hookchain.Event{Hook: hookchain.AfterTool, Tool: "nope", CallID: "call_1", Input: []byte(`{"path":"p"}`),
 		Output: []byte(`"no tool nope for {\"path\":\"p\"}"`)}, seen[0])
 }
+
+// Guard puts a config's own UnknownToolsHandler behind the chain: a handler
+// given bare, as eino's users write it, is never run for a call the chain
+// denies, through eino's react agent invoked or streamed.
+func TestAGuardedConfigPutsItsUnknownToolsHandlerBehindTheChain(t *testing.T) {
+	ctx := context.Background()
+	for _, streaming := range []bool{false, true} {
+		t.Run(mode(streaming), func(t *testing.T) {
+			var ran []string
+			var asked []hookchain.Event
+			chain := hookchain.New(hookchain.Before("deny-all", hookchain.Any(), func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+				asked = append(asked, e)
+				return hookchain.Deny("no"), nil
+			}))
+			conf := compose.ToolsNodeConfig{Tools: tools(t, &recorder{}), UnknownToolsHandler: func(ctx context.Context, name, input string) (string, error) {
+				ran = append(ran, input)
+				return "ran " + input, nil
+			}}
+			einohook.Guard(ctx, chain, &conf)
+			m, err := runReact(t, ctx, conf, streaming, call{"c1", "sh", `{"command":"rm -rf /"}`})
+			require.NoError(t, err)
+			assert.Empty(t, ran)
+			assert.Equal(t, []hookchain.Event{{Hook: hookchain.BeforeTool, Tool: "sh", CallID: "c1", Input: []byte(`{"command":"rm -rf /"}`)}}, asked)
+			assert.Equal(t, map[string]string{"c1": "denied by deny-all: no"}, m.toolResults())
+		})
+	}
+}
