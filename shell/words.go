@@ -315,7 +315,7 @@ func shape(arg string) []seg {
 				case '$', '`':
 					if j, ok := expansionEnd(arg, i); ok {
 						flush()
-						out = appendSeg(out, seg{hole: true, branch: isBranchName(arg[i:j])})
+						out = appendSeg(out, seg{hole: true, split: manyWords(arg[i:j]), branch: isBranchName(arg[i:j])})
 						i = j
 						continue
 					}
@@ -370,6 +370,57 @@ func appendSeg(out []seg, s seg) []seg {
 		return out
 	}
 	return append(out, s)
+}
+
+// manyWords reports whether an expansion in double quotes may still
+// yield several words: "$@", "${@:2}", "${a[@]}", "${a[@]%.c}", "${!a[@]}",
+// "${!prefix@}", and a default or replacement holding one of them. Each
+// word may be anything, an option included, wherever the expansion
+// stands: "/tmp/${a[@]}.lock" yields -rf when a middle element is -rf.
+// A count ("${#a[@]}") is one word.
+func manyWords(exp string) bool {
+	if exp == "$@" {
+		return true
+	}
+	inner, ok := strings.CutPrefix(exp, "${")
+	if !ok {
+		return false
+	}
+	inner = strings.TrimSuffix(inner, "}")
+	if n, ok := strings.CutPrefix(inner, "#"); ok && isCount(n) {
+		return false
+	}
+	name := strings.TrimPrefix(inner, "!")
+	if strings.HasPrefix(name, "@") || strings.Contains(inner, "[@]") ||
+		strings.Contains(inner, "$@") || strings.Contains(inner, "${@") {
+		return true
+	}
+	if name != inner { // ${!prefix@}: the names of the variables that begin with prefix
+		j := 0
+		for j < len(name) && isNameByte(name[j]) {
+			j++
+		}
+		return j > 0 && j < len(name) && name[j] == '@'
+	}
+	return false
+}
+
+// isCount reports whether the text after ${# is a name, a subscripted
+// name, @ or *, which ${#…} turns into the count of its characters or
+// elements.
+func isCount(s string) bool {
+	if s == "@" || s == "*" {
+		return true
+	}
+	j := 0
+	for j < len(s) && isNameByte(s[j]) {
+		j++
+	}
+	if j == 0 {
+		return false
+	}
+	rest := s[j:]
+	return rest == "" || strings.HasPrefix(rest, "[") && strings.HasSuffix(rest, "]") && strings.Count(rest, "]") == 1
 }
 
 // branchCommands print the name of the current branch.

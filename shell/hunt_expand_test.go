@@ -1,0 +1,60 @@
+package shell
+
+import "testing"
+
+// An expansion that can yield several words ("$@", "${a[@]}", ${a[*]}
+// unquoted, "${@:2}") yields any words, each of which may be a flag,
+// wherever it stands among the arguments.
+var manyWordRows = newHunt(rmR, []huntRow{
+	{cmd: `f() { rm "$@"; }; f -rf x`, runs: true, how: inBash},
+	{cmd: `f() { rm -f "$@"; }; f -r x`, runs: true, how: inBash},
+	{cmd: `set -- -rf x; rm "$@"`, runs: true, how: inBash},
+	{cmd: `set -- -rf x; rm $*`, runs: true, how: inBash},
+	{cmd: `set -- y -rf x; rm "${@:2}"`, runs: true, how: inBash},
+	{cmd: `a=(-rf x); rm "${a[@]}"`, runs: true, how: inBash},
+	{cmd: `a=(-rf x); rm ${a[@]}`, runs: true, how: inBash},
+	{cmd: `a=(-rf x); rm ${a[*]}`, runs: true, how: inBash},
+	{cmd: `a=(-rf x); rm "${a[@]:0}"`, runs: true, how: inBash},
+	{cmd: `a=(-rf x.txt); rm "${a[@]%.txt}"`, runs: true, how: inBash},
+	{cmd: `a=(y -rf x); rm "/tmp/${a[@]}"`, runs: true, how: inBash},
+	{cmd: `a=(y -rf x); rm "${a[@]}.lock"`, runs: true, how: inBash},
+	{cmd: `declare -A m=([k]=-rf); rm "${m[@]}" x`, runs: true, how: inBash},
+	{cmd: `f() { rm "${@}"; }; f -rf x`, runs: true, how: inBash},
+
+	{cmd: `echo "$@"`, runs: false, how: inBash},
+	{cmd: `printf '%s\n' "$@"`, runs: false, how: inBash},
+	{cmd: `set -- -rf x; echo "$@"`, runs: false, how: inBash},
+	{cmd: `a=(-rf x); printf '%s\n' "${a[@]}"`, runs: false, how: inBash},
+	{cmd: `a=(-rf x); echo rm "${a[@]}"`, runs: false, how: inBash},
+	{cmd: `set -- -rf x; rm -- "$@"`, runs: false, how: inBash},
+	{cmd: `set -- -rf x; rm -f -- "${@:1}"`, runs: false, how: inBash},
+	{cmd: `set -- notes.txt; rm "$1"`, runs: false, how: inBash},
+	{cmd: `set -- a b; rm -f "$*"`, runs: false, how: inBash},
+	{cmd: `a=(x y); rm -f "${#a[@]}"`, runs: false, how: inBash},
+	{cmd: `set -- x; rm -f "${#@}"`, runs: false, how: inBash},
+	{cmd: `for f in "$@"; do echo "$f"; done`, runs: false, how: inBash},
+	{cmd: `set -- x; ls -l "$@"`, runs: false, how: inBash},
+	{cmd: `a=(x y); rm -f "${a[0]}"`, runs: false, how: inBash},
+})
+
+// The same holds where git's subcommand stands: the words may be push and
+// a force, and a word an option takes as its value gives the option only
+// the first.
+var manyWordPushes = newHunt(forcePush, []huntRow{
+	{cmd: `set -- push -f origin main; git "$@"`, runs: true, how: inGit},
+	{cmd: `set -- push --force; git $* origin main`, runs: true, how: inGit},
+	{cmd: `set -- -f; git push "$@" origin main`, runs: true, how: inGit},
+	{cmd: `a=(origin +main); git push "${a[@]}"`, runs: true, how: inGit},
+	{cmd: `set -- x --force; git push -o "$@" origin main`, runs: true, how: inGit},
+
+	{cmd: `set -- -1 --stat; git log "$@" && git show "$@"`, runs: false, how: inGit},
+	{cmd: `set -- msg; git commit --allow-empty -q -m "$@"`, runs: false, how: inGit},
+	{cmd: `set -- main; git log --oneline -1 "$@"`, runs: false, how: inGit},
+	{cmd: `a=(--short); git status "${a[@]}"`, runs: false, how: inGit},
+	{cmd: `set -- -f; echo git push "$@"`, runs: false, how: inGit},
+})
+
+func TestAnExpansionThatMayYieldSeveralWordsYieldsAnyWords(t *testing.T) {
+	manyWordRows.check(t)
+	manyWordPushes.check(t)
+}
