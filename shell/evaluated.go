@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -19,6 +20,9 @@ type bindings struct {
 	callers map[string]string
 	calls   []call
 	used    map[string]bool // the names run so far, as written
+	// expanding counts, for each alias, the expansions of it being read,
+	// inside which bash does not expand it again.
+	expanding map[string]int
 }
 
 type aliasValue struct {
@@ -33,33 +37,18 @@ type call struct {
 }
 
 // rebound handles a command whose name the command line bound to
-// something else, and reports whether it did: an alias is replaced by its
-// value, a hashed name by its program.
+// something else, and reports whether it did: an alias is read as its
+// value, a hashed name is replaced by its program.
+//
+// Bash expands an alias only when expand_aliases is on (it is off in
+// bash -c) and only on a line after the one that defines it, which only
+// run time and the line's layout tell: a name with an alias is read both
+// as the alias and as itself (alias rm=echo; rm -rf x runs rm -rf x).
 func (w *walker) rebound(cmd Command, ws []word, c ctx, hops int) bool {
 	b := &w.names
 	name := cmd.Name
-	if a, ok := b.aliases[name]; ok && hops == 0 && cmd.Path == name {
-		label := "alias " + name
-		if a.dyn {
-			w.unknown(label + " of a non-literal: " + a.text)
-			return true
-		}
-		size := len(a.text)
-		for _, x := range ws[1:] {
-			size += 1 + len(x.text)
-		}
-		if size > w.budget {
-			w.unknown("too large to read: " + label)
-			return true
-		}
-		var sb strings.Builder
-		sb.WriteString(a.text)
-		for _, x := range ws[1:] {
-			sb.WriteByte(' ')
-			sb.WriteString(quoteWord(x))
-		}
-		w.script(sb.String(), c.reached(label), label)
-		return true
+	if a, ok := b.aliases[name]; ok && hops == 0 && cmd.Path == name && b.expanding[name] == 0 {
+		w.expandAlias(name, a, ws, c)
 	}
 	if p, ok := b.hashed[name]; ok && cmd.Path == name {
 		label := "hash " + name
@@ -71,6 +60,78 @@ func (w *walker) rebound(cmd Command, ws []word, c ctx, hops int) bool {
 		return true
 	}
 	return false
+}
+
+// expandAlias reads the command ws, whose first word is the alias name
+// with value a, as bash expands it: the value in place of the name, and,
+// while a value ends in a blank, the next word expanded too if it is an
+// alias (alias r='rm -r ' f=-f; r f x runs rm -r -f x). An alias is not
+// expanded again inside its own value (alias ls='ls -la' runs ls), but a
+// word after it is, even the same alias.
+func (w *walker) expandAlias(name string, a aliasValue, ws []word, c ctx) {
+	b := &w.names
+	label := "alias " + name
+	if a.dyn {
+		w.unknown(label + " of a non-literal: " + a.text)
+		return
+	}
+	if w.aliasReads == 0 {
+		w.unknown(fmt.Sprintf("past the budget of %d alias expansions for one command line", maxAliasReads))
+		return
+	}
+	w.aliasReads--
+	var sb strings.Builder
+	sb.WriteString(a.text)
+	value, rest := a.text, ws[1:]
+	for len(rest) > 0 && endsInBlank(value) && isAliasWord(rest[0]) {
+		next, ok := b.aliases[rest[0].text]
+		if !ok {
+			break
+		}
+		if next.dyn {
+			w.unknown("alias " + rest[0].text + " of a non-literal: " + next.text)
+			return
+		}
+		value = next.text
+		sb.WriteString(value)
+		rest = rest[1:]
+	}
+	chained := len(rest) < len(ws)-1
+	for _, x := range rest {
+		sb.WriteByte(' ')
+		sb.WriteString(quoteWord(x))
+	}
+	if sb.Len() > w.budget {
+		w.unknown("too large to read: " + label)
+		return
+	}
+	if !chained {
+		// A chained value is read after the first one ends, when the
+		// first may be expanded again: only a lone value keeps its name
+		// from itself.
+		if b.expanding == nil {
+			b.expanding = map[string]int{}
+		}
+		b.expanding[name]++
+		defer func() { b.expanding[name]-- }()
+	}
+	w.script(sb.String(), c.reached(label), label)
+}
+
+// endsInBlank reports whether an alias value ends in a space or a tab,
+// which makes bash check the word after it for an alias too.
+func endsInBlank(v string) bool {
+	return strings.HasSuffix(v, " ") || strings.HasSuffix(v, "\t")
+}
+
+// isAliasWord reports whether x is a word bash checks for an alias: an
+// unquoted literal, no quote or backslash in it.
+func isAliasWord(x word) bool {
+	if x.dyn || x.node == nil || len(x.node.Parts) != 1 {
+		return false
+	}
+	l, ok := x.node.Parts[0].(*syntax.Lit)
+	return ok && l.Value == x.text
 }
 
 // noteCall records a command run by name, and one given an input, which
@@ -118,6 +179,18 @@ func (w *walker) bindHash(name, p string) {
 		w.unknown("a name bound to another program after it is used: " + name)
 	}
 	w.names.hashed[name] = p
+}
+
+// aliasDefinition reads the value of an alias where it is defined, as it
+// reads when the alias is used: without the alias itself.
+func (w *walker) aliasDefinition(name, value string, c ctx) {
+	b := &w.names
+	if b.expanding == nil {
+		b.expanding = map[string]int{}
+	}
+	b.expanding[name]++
+	defer func() { b.expanding[name]-- }()
+	w.script(value, c.reached("alias"), "alias")
 }
 
 // finish reads what is known only once the whole command line is: the
@@ -278,7 +351,7 @@ func (w *walker) bashAliases(a *syntax.Assign, c ctx) {
 	w.tableAssign(a, c, "BASH_ALIASES", func(k, v word) {
 		w.bindAlias(k.text, aliasValue{text: v.text, dyn: v.dyn})
 		if !v.dyn {
-			w.script(v.text, c.reached("alias"), "alias")
+			w.aliasDefinition(k.text, v.text, c)
 		}
 	})
 }

@@ -58,3 +58,35 @@ func TestAnExpansionThatMayYieldSeveralWordsYieldsAnyWords(t *testing.T) {
 	manyWordRows.check(t)
 	manyWordPushes.check(t)
 }
+
+// An alias is read as bash reads it: expanded once, not again inside its
+// own value; the word after a value that ends in a blank is expanded
+// too; and, since bash -c does not expand aliases unless expand_aliases
+// is set, nor on the line that defines them, the name is read as itself
+// as well.
+var aliasRows = newHunt(rmR, []huntRow{
+	{cmd: "shopt -s expand_aliases\nalias r='rm ' f='-rf'\nr f x", runs: true, how: inBash},
+	{cmd: "shopt -s expand_aliases\nalias r='rm ' f='-r ' g='-f'\nr f g x", runs: true, how: inBash},
+	{cmd: "shopt -s expand_aliases\nalias rm='rm ' r='-r'\nrm r x", runs: true, how: inBash},
+	{cmd: "shopt -s expand_aliases\nalias n='nice ' r='rm'\nn r -rf x", runs: true, how: inBash},
+	{cmd: "shopt -s expand_aliases\nalias ls='rm '\nls -rf x", runs: true, how: inBash},
+	{cmd: "shopt -s expand_aliases; alias rm=echo; rm -rf x", runs: true, how: inBash},
+	{cmd: "alias rm=echo\nrm -rf x", runs: true, how: inBash},
+	{cmd: "shopt -s expand_aliases\nalias rm='rm -i'\nrm -r x", runs: true, how: inBash},
+
+	{cmd: "shopt -s expand_aliases\nalias ls='ls -la'\nls", runs: false, how: inBash},
+	{cmd: "alias ls='ls -la'; ls", runs: false, how: inBash},
+	{cmd: "shopt -s expand_aliases\nalias grep='grep --color=auto'\ngrep -rn TODO .", runs: false, how: inBash},
+	{cmd: "shopt -s expand_aliases\nalias rm='rm -i'\nrm -f x/f", runs: false, how: inBash},
+	{cmd: "shopt -s expand_aliases\nalias r='rm ' f='-rf'\nr \"f\" x", runs: false, how: inBash},
+	{cmd: "shopt -s expand_aliases\nalias r='rm ' f='-rf'\nr \\f x", runs: false, how: inBash},
+	{cmd: "shopt -s expand_aliases\nalias r='rm' f='-rf'\nr f x", runs: false, how: inBash},
+	{cmd: "shopt -s expand_aliases\nalias e='echo ' r='rm'\ne r -rf x", runs: false, how: inBash},
+	{cmd: "shopt -s expand_aliases\nalias ls='ls --color=auto ' l='-l'\nls l x", runs: false, how: inBash},
+	{cmd: "shopt -s expand_aliases\nalias ll='ls -la' la='ls -A'\nll; la", runs: false, how: inBash},
+	{cmd: "alias ll='ls -la'; ll", runs: false, how: inBash},
+})
+
+func TestAnAliasIsExpandedOnceAndTheWordAfterABlankIsExpandedToo(t *testing.T) {
+	aliasRows.check(t)
+}

@@ -58,6 +58,16 @@ const maxTreeDepth = 8*maxNesting + 16
 // it.
 const maxWrappers = 32
 
+// maxAliasReads bounds how many alias expansions one command line is
+// read through: alias b='a;a;a;a' c='b;b;b;b' … grows fourfold a name.
+const maxAliasReads = 256
+
+// maxLineBraceWords bounds, with an eighth of a word for every byte of the
+// command line, how many words the brace expansions of one command line
+// may yield: each word is capped at maxBraceWords, and a line of
+// thousands of {1..1024} must not yield millions.
+const maxLineBraceWords = 4 * maxBraceWords
+
 // maxReasons bounds how many reasons Unknown keeps; the last says there
 // were more.
 const maxReasons = 32
@@ -83,7 +93,9 @@ func Parse(src string) (s Script) {
 	// budget lets each of them be read about three times over (bash -c
 	// inside sudo sh -c), and bounds what a string built to grow (eval of
 	// brace expansions) may cost.
-	w := walker{out: &s, budget: 3*len(src) + 64<<10}
+	w := walker{out: &s, budget: 3*len(src) + 64<<10, aliasReads: maxAliasReads}
+	w.braceWords = maxLineBraceWords + len(src)/8
+	w.braceTotal = w.braceWords
 	w.script(src, ctx{}, "")
 	w.finish()
 	return s
@@ -96,6 +108,13 @@ type walker struct {
 	level  int  // how deeply the walk has descended the syntax tree
 	deep   bool // the walk went past maxTreeDepth, which is reported once
 	names  bindings
+	// aliasReads and braceWords are what is left of the budget of one
+	// command line for alias expansions and for the words brace
+	// expansions yield: an alias re-reads its value at every use
+	// without the line growing, and braces multiply words.
+	aliasReads int
+	braceWords int
+	braceTotal int // what braceWords started at, for the reason given past it
 	// gitLine is what git config and the environment configure for the
 	// git commands after them; gitPairs pairs GIT_CONFIG_KEY_n and _VALUE_n.
 	gitLine  gitState
@@ -370,7 +389,7 @@ func (w *walker) call(x *syntax.CallExpr, s *syntax.Stmt, c, outer ctx) {
 		w.assign(a, c, len(x.Args) > 0)
 	}
 	if len(x.Args) > 0 {
-		ws := words(x.Args, c.src)
+		ws := w.words(x.Args, c.src)
 		w.command(ws, texts(ws), c, 0)
 	}
 	for _, a := range x.Assigns {

@@ -274,7 +274,7 @@ func (w *walker) alias(args []word, c ctx) {
 			continue
 		}
 		w.bindAlias(n, aliasValue{text: val})
-		w.script(val, c.reached("alias"), "alias")
+		w.aliasDefinition(n, val, c)
 	}
 }
 

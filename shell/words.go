@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 
@@ -46,22 +47,46 @@ func parse(src string) (*syntax.File, error) {
 
 // words turns a command's argument nodes into the words it will run with:
 // quotes removed and braces expanded, as Bash does before it runs anything.
+// Its brace expansions are charged to w's budget for the command line.
+func (w *walker) words(ws []*syntax.Word, src string) []word {
+	out, spent := wordsWithin(ws, src, &w.braceWords)
+	if spent {
+		w.unknown(fmt.Sprintf("past the budget of brace expansions for one command line: more than %d words", w.braceTotal))
+	}
+	return out
+}
+
+// words is the walker's words for text outside a walk, with a budget of
+// its own.
 func words(ws []*syntax.Word, src string) []word {
+	left := maxLineBraceWords
+	out, _ := wordsWithin(ws, src, &left)
+	return out
+}
+
+// wordsWithin expands the braces of ws to at most *left words in all,
+// counting them off, and reports whether a word was left unexpanded for
+// want of them.
+func wordsWithin(ws []*syntax.Word, src string, left *int) ([]word, bool) {
 	out := make([]word, 0, len(ws))
+	spent := false
 	for _, x := range ws {
 		w := literal(x, src)
 		if !w.dyn && braceCandidate(x) {
-			if ex, ok := expandBraces(x, src); ok {
+			ex, ok := expandBraces(x, src, min(maxBraceWords, *left))
+			if ok {
+				*left -= len(ex)
 				out = append(out, ex...)
 				continue
 			}
+			spent = spent || *left < maxBraceWords
 			// Too many words to expand: the command cannot be known from
 			// its text, even though every part of it is literal.
 			w = word{text: source(x, src), dyn: true, braces: true, node: x}
 		}
 		out = append(out, w)
 	}
-	return out
+	return out, spent
 }
 
 func braceCandidate(x *syntax.Word) bool {
@@ -73,7 +98,8 @@ func braceCandidate(x *syntax.Word) bool {
 	return false
 }
 
-func expandBraces(x *syntax.Word, src string) ([]word, bool) {
+// expandBraces expands the braces of x to at most limit words.
+func expandBraces(x *syntax.Word, src string, limit int) ([]word, bool) {
 	groups := 0
 	for _, p := range x.Parts {
 		if l, ok := p.(*syntax.Lit); ok {
@@ -92,7 +118,7 @@ func expandBraces(x *syntax.Word, src string) ([]word, bool) {
 	var out []word
 	size := 0
 	for w, err := range expand.BracesSeq(nil, &cp) {
-		if err != nil || len(out) == maxBraceWords {
+		if err != nil || len(out) >= limit {
 			return nil, false
 		}
 		lw := literal(w, src)
