@@ -95,9 +95,15 @@ func (w *walker) expandAlias(name string, a aliasValue, ws []word, c ctx) {
 		value = next.text
 		sb.WriteString(value)
 		rest = rest[1:]
+		if sb.Len() > w.budget {
+			break // a chain of long values is cut short below
+		}
 	}
 	chained := len(rest) < len(ws)-1
 	for _, x := range rest {
+		if sb.Len() > w.budget {
+			break
+		}
 		sb.WriteByte(' ')
 		sb.WriteString(quoteWord(x))
 	}

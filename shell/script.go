@@ -62,11 +62,11 @@ const maxWrappers = 32
 // read through: alias b='a;a;a;a' c='b;b;b;b' … grows fourfold a name.
 const maxAliasReads = 256
 
-// maxLineBraceWords bounds, with an eighth of a word for every byte of the
+// maxLineBraceWords bounds, with a word for every 64 bytes of the
 // command line, how many words the brace expansions of one command line
 // may yield: each word is capped at maxBraceWords, and a line of
 // thousands of {1..1024} must not yield millions.
-const maxLineBraceWords = 4 * maxBraceWords
+const maxLineBraceWords = 8 * maxBraceWords
 
 // maxReasons bounds how many reasons Unknown keeps; the last says there
 // were more.
@@ -77,7 +77,18 @@ const maxReasonBytes = 160
 
 // Parse reads src as Bash and returns every simple command it could run.
 // It never panics and always answers: what it cannot read is in Unknown.
-func Parse(src string) (s Script) {
+func Parse(src string) Script {
+	s, _ := read(src)
+	return s
+}
+
+// work is what reading one command line spent of its budgets.
+type work struct {
+	scriptBytes, braceWords, aliasReads int
+}
+
+// read is Parse, and reports the work it spent.
+func read(src string) (s Script, spent work) {
 	defer func() {
 		// The parser is not this package's code; if it ever panics on some
 		// input, that input is unknown rather than a crash in the chain.
@@ -87,18 +98,24 @@ func Parse(src string) (s Script) {
 	}()
 	if len(src) > maxCommandBytes {
 		s.Unknown = []string{fmt.Sprintf("too long to read: %d bytes, over the cap of %d", len(src), maxCommandBytes)}
-		return s
+		return s, spent
 	}
 	// Scripts inside strings are mostly pieces of the command line; the
 	// budget lets each of them be read about three times over (bash -c
 	// inside sudo sh -c), and bounds what a string built to grow (eval of
 	// brace expansions) may cost.
 	w := walker{out: &s, budget: 3*len(src) + 64<<10, aliasReads: maxAliasReads}
-	w.braceWords = maxLineBraceWords + len(src)/8
+	w.braceWords = maxLineBraceWords + len(src)/64
 	w.braceTotal = w.braceWords
+	start := w
 	w.script(src, ctx{}, "")
 	w.finish()
-	return s
+	spent = work{
+		scriptBytes: start.budget - w.budget,
+		braceWords:  start.braceWords - w.braceWords,
+		aliasReads:  start.aliasReads - w.aliasReads,
+	}
+	return s, spent
 }
 
 type walker struct {

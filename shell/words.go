@@ -73,9 +73,12 @@ func wordsWithin(ws []*syntax.Word, src string, left *int) ([]word, bool) {
 	for _, x := range ws {
 		w := literal(x, src)
 		if !w.dyn && braceCandidate(x) {
-			ex, ok := expandBraces(x, src, min(maxBraceWords, *left))
+			ex, made, ok := expandBraces(x, src, *left)
+			// A word that yields too many is charged what it yielded
+			// before it was given up, or each such word would cost a
+			// full expansion for nothing.
+			*left -= made
 			if ok {
-				*left -= len(ex)
 				out = append(out, ex...)
 				continue
 			}
@@ -98,37 +101,42 @@ func braceCandidate(x *syntax.Word) bool {
 	return false
 }
 
-// expandBraces expands the braces of x to at most limit words.
-func expandBraces(x *syntax.Word, src string, limit int) ([]word, bool) {
+// expandBraces expands the braces of x to at most maxBraceWords words
+// and a cost of budget, and returns what it made, in words weighed by the
+// groups of x.
+func expandBraces(x *syntax.Word, src string, budget int) ([]word, int, bool) {
 	groups := 0
 	for _, p := range x.Parts {
 		if l, ok := p.(*syntax.Lit); ok {
 			groups += strings.Count(l.Value, "{")
 		}
 	}
-	if groups > maxBraceGroups {
-		return nil, false
+	if groups > maxBraceGroups || budget <= 0 {
+		return nil, 0, false
 	}
 	// SplitBraces rewrites the word it is given, and syntax.Walk, still
 	// walking the tree, does not accept the brace nodes it would leave.
 	cp := *x
 	if !syntax.SplitBraces(&cp) {
-		return []word{literal(x, src)}, true
+		return []word{literal(x, src)}, 1, true
 	}
+	// A word of many groups costs as many parts a result: it is charged
+	// for them.
+	weight := 1 + groups/2
 	var out []word
 	size := 0
 	for w, err := range expand.BracesSeq(nil, &cp) {
-		if err != nil || len(out) >= limit {
-			return nil, false
+		if err != nil || len(out) == maxBraceWords || (len(out)+1)*weight > budget {
+			return nil, len(out) * weight, false
 		}
 		lw := literal(w, src)
 		lw.node = x
 		if size += len(lw.text); size > maxBraceBytes {
-			return nil, false
+			return nil, len(out) * weight, false
 		}
 		out = append(out, lw)
 	}
-	return out, true
+	return out, len(out) * weight, true
 }
 
 // literal removes quotes from x the way the shell does. A word with any
