@@ -307,17 +307,25 @@ func (w *walker) assign(a *syntax.Assign, c ctx, prefix bool) {
 	}
 	if a.Value == nil {
 		if a.Array != nil {
+			all := value{}
 			for _, e := range a.Array.Elems {
 				if e.Value != nil {
-					if lw := literal(e.Value, c.src); !lw.dyn {
-						w.evaluated(lw.text, c, name+"=")
+					v := w.valueOf(e.Value, c)
+					if !v.opaque {
+						w.evaluated(v.text, c, name+"=")
 					}
+					all.opaque = all.opaque || v.opaque
 				}
 			}
+			if a.Append {
+				all.opaque = all.opaque || w.vals.vars[name].opaque
+			}
+			w.setValue(name, all)
 		}
 		return
 	}
 	w.assignValue(name, a.Value, literal(a.Value, c.src), c)
+	w.assigned(name, a.Value, a.Append, c)
 }
 
 // assignValue reads the value v, as a word, given to the variable name.
@@ -451,6 +459,8 @@ func (w *walker) testClause(x syntax.TestExpr, c ctx) {
 			case syntax.TsEql, syntax.TsNeq, syntax.TsLeq, syntax.TsGeq, syntax.TsLss, syntax.TsGtr:
 				w.arithmeticString(n.X, c, "[[ ]]")
 				w.arithmeticString(n.Y, c, "[[ ]]")
+				w.rereadArithm(n.X)
+				w.rereadArithm(n.Y)
 			}
 		}
 		return true

@@ -90,3 +90,47 @@ var aliasRows = newHunt(rmR, []huntRow{
 func TestAnAliasIsExpandedOnceAndTheWordAfterABlankIsExpandedToo(t *testing.T) {
 	aliasRows.check(t)
 }
+
+// A value bash reads again where it is used (as arithmetic, as a name
+// with ${!x}, as a prompt with ${x@P}) is searched as the line builds it
+// — joined, appended to, printed with printf -v, looped over, passed as
+// $1 — and a use of one built in a way not worked out is unknown.
+var rereadRows = newHunt(rmR, []huntRow{
+	{cmd: `y='a[$'; z='(rm -rf x)]'; x="$y$z"; echo $((x))`, runs: true, how: inBash},
+	{cmd: `y='$'; x="a[${y}(rm -rf x)]"; echo $((x))`, runs: true, how: inBash},
+	{cmd: `x='a[$'; x+='(rm -rf x)]'; echo $((x))`, runs: true, how: inBash},
+	{cmd: `printf -v x 'a[$%s' '(rm -rf x)]'; echo $((x))`, runs: true, how: inBash},
+	{cmd: `x=$(echo 'a[$(rm -rf x)]'); echo $((x))`, runs: true, how: inBash},
+	{cmd: `x=${y:-'a[$(rm -rf x)]'}; echo $((x))`, runs: true, how: inBash},
+	{cmd: `for x in 'a[$(rm -rf x)]'; do echo $((x)); done`, runs: true, how: inBash},
+	{cmd: `set -- 'a[$(rm -rf x)]'; echo $(($1))`, runs: true, how: inBash},
+	{cmd: `f() { echo $(($1)); }; f 'a[$(rm -rf x)]'`, runs: true, how: inBash},
+	{cmd: `f() { echo $(($1)); }; f 'a[$'"(rm -rf x)]"`, runs: true, how: inBash},
+	{cmd: `y='a[$Q'; x="${y/Q/}"'(rm -rf x)]'; echo $((x))`, runs: true, how: inBash},
+	{cmd: `y='a[$Q'; x="${y/Q/}"'(rm -rf x)]'; echo ${!x}`, runs: true, how: inBash},
+	{cmd: `y='a[$Q'; x="${y/Q/}"'(rm -rf x)]'; echo ${x@P}`, runs: true, how: inBash},
+	{cmd: `y='a[$Q'; x="${y/Q/}"'(rm -rf x)]'; [[ x -eq 0 ]]`, runs: true, how: inBash},
+	{cmd: `y='a[$Q'; x="${y/Q/}"'(rm -rf x)]'; (( x ))`, runs: true, how: inBash},
+	{cmd: `y='a[$Q'; x="${y/Q/}"'(rm -rf x)]'; let z=x`, runs: true, how: inBash},
+	{cmd: `y='a[$Q'; x="${y/Q/}"'(rm -rf x)]'; a=(1); echo ${a[x]}`, runs: true, how: inBash},
+	{cmd: `a=('a[$' '(rm -rf x)]'); x="${a[0]}${a[1]}"; echo $((x))`, runs: true, how: inBash},
+
+	{cmd: `i=0; i=$((i+1)); echo $((i*2))`, runs: false, how: inBash},
+	{cmd: `n=$(wc -l < /dev/null); echo $((n+1))`, runs: false, how: inBash},
+	{cmd: `for i in 1 2 3; do echo $((i*2)); done`, runs: false, how: inBash},
+	{cmd: `x=${y:-5}; echo $((x))`, runs: false, how: inBash},
+	{cmd: `s=abc; n=${#s}; echo $((n+1))`, runs: false, how: inBash},
+	{cmd: `f() { echo $(($1+1)); }; f 2`, runs: false, how: inBash},
+	{cmd: `x=5; y="$x"; echo $((y))`, runs: false, how: inBash},
+	{cmd: `a=(3 4); echo $((a[0]+a[1]))`, runs: false, how: inBash},
+	{cmd: `y='a[$'; z='(rm -rf x)]'; echo "$y$z"`, runs: false, how: inBash},
+	{cmd: `y='a[$Q'; x="${y/Q/}"'(rm -rf x)]'; echo "$x"`, runs: false, how: inBash},
+	{cmd: `printf -v n '%d' 7; echo $((n+1))`, runs: false, how: inBash},
+	{cmd: `set -- 3 4; echo $(($1+$2))`, runs: false, how: inBash},
+	{cmd: `total=0; for n in 1 2; do total=$((total+n)); done; echo "$total"`, runs: false, how: inBash},
+	{cmd: `v="$HOME/x"; echo "${#v}" $((${#v}+1))`, runs: false, how: inBash},
+})
+
+func TestAValueReadAgainWhereItIsUsedIsSearchedAsTheLineBuildsItOrIsUnknown(t *testing.T) {
+	rereadRows.check(t)
+}

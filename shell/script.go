@@ -125,6 +125,7 @@ type walker struct {
 	level  int  // how deeply the walk has descended the syntax tree
 	deep   bool // the walk went past maxTreeDepth, which is reported once
 	names  bindings
+	vals   values
 	// aliasReads and braceWords are what is left of the budget of one
 	// command line for alias expansions and for the words brace
 	// expansions yield: an alias re-reads its value at every use
@@ -358,6 +359,7 @@ func (w *walker) cmd(s *syntax.Stmt, c, outer ctx) {
 		w.stmts(x.Do, c)
 	case *syntax.ForClause:
 		w.expansions(x.Loop, c, nil)
+		w.loopValues(x.Loop, c)
 		w.stmts(x.Do, c)
 	case *syntax.CaseClause:
 		w.expansions(x.Word, c, nil)
@@ -374,6 +376,10 @@ func (w *walker) cmd(s *syntax.Stmt, c, outer ctx) {
 		if x.Name != nil {
 			name = x.Name.Value
 		}
+		if w.vals.funcs == nil {
+			w.vals.funcs = map[string]bool{}
+		}
+		w.vals.funcs[name] = true
 		body := c
 		body.fds = c.fds.with(0, input{kind: srcCaller, text: name})
 		w.stmt(x.Body, body)
@@ -387,6 +393,7 @@ func (w *walker) cmd(s *syntax.Stmt, c, outer ctx) {
 		for _, e := range x.Exprs {
 			w.expansions(e, c, nil)
 			w.arithmeticString(e, c, "let")
+			w.rereadArithm(e)
 		}
 	case *syntax.TestClause:
 		w.expansions(x.X, c, nil)
@@ -459,6 +466,12 @@ func (w *walker) expansions(n syntax.Node, c ctx, s *syntax.Stmt) {
 			}
 			w.stmts(x.Stmts, sub)
 			return false
+		case *syntax.ParamExp:
+			w.rereadParam(x)
+		case *syntax.ArithmExp:
+			w.rereadArithm(x.X)
+		case *syntax.ArithmCmd:
+			w.rereadArithm(x.X)
 		}
 		if !w.enter() {
 			return false
@@ -561,6 +574,7 @@ func (w *walker) command(ws []word, ts []string, c ctx, hops int) {
 	}
 	if cmd.Name != "" {
 		w.noteCall(cmd, c)
+		w.positional(cmd, ws, c)
 		if w.rebound(cmd, ws, c, hops) {
 			return
 		}

@@ -763,6 +763,25 @@ func (w *walker) printfV(args []word, c ctx) {
 			w.evaluated(a.text, c, "printf -v")
 		}
 	}
+	// The value is the format filled in with the arguments, which may
+	// build a substitution no argument holds (printf -v x 'a[$%s' '(…)]').
+	name, rest := args[1], args[2:]
+	if name.dyn || strings.ContainsAny(name.text, "[") {
+		return
+	}
+	v := value{opaque: true}
+	if len(rest) > 0 && rest[0].text == "--" {
+		rest = rest[1:]
+	}
+	if len(rest) > 0 {
+		if _, bad := scriptOf(rest); bad == nil {
+			if text, ok := printfOutput(rest[0].text, texts(rest[1:])); ok {
+				v = value{text: text}
+				w.evaluated(text, c, "printf -v")
+			}
+		}
+	}
+	w.setValue(name.text, v)
 }
 
 // at reads at and batch, which run the script on their input later, or
