@@ -202,6 +202,7 @@ func (w *walker) aliasDefinition(name, value string, c ctx) {
 // finish reads what is known only once the whole command line is: the
 // shells that functions run on what their callers pipe into them.
 func (w *walker) finish() {
+	w.finishValues()
 	b := &w.names
 	if len(b.callers) == 0 {
 		return
@@ -307,7 +308,7 @@ func (w *walker) assign(a *syntax.Assign, c ctx, prefix bool) {
 	}
 	if a.Value == nil {
 		if a.Array != nil {
-			all := value{}
+			all := value{array: true}
 			for _, e := range a.Array.Elems {
 				if e.Value != nil {
 					v := w.valueOf(e.Value, c)
@@ -412,18 +413,40 @@ func (w *walker) startupFile(name string, x *syntax.Word, c ctx) {
 // arguments are assignments: declare -a 'a=($(rm -rf /))' evaluates its
 // quoted argument as one.
 func (w *walker) decl(x *syntax.DeclClause, s *syntax.Stmt, c ctx) {
+	ref := x.Variant.Value == "nameref"
 	for _, a := range x.Args {
 		switch {
 		case a.Naked && a.Name == nil && a.Value != nil:
 			v := literal(a.Value, c.src)
-			if name, value, ok := strings.Cut(v.text, "="); ok && !v.dyn && !strings.HasPrefix(v.text, "-") {
+			if !v.dyn && strings.HasPrefix(v.text, "-") && strings.Contains(v.text, "n") {
+				ref = true
+			}
+			if name, val, ok := strings.Cut(v.text, "="); ok && !v.dyn && !strings.HasPrefix(v.text, "-") {
 				if suspicious(name) {
 					w.evaluated(name, c, x.Variant.Value) // its subscript
 				}
-				w.assignValue(strings.TrimSuffix(name, "+"), nil, word{text: value}, c)
+				w.assignValue(strings.TrimSuffix(name, "+"), nil, word{text: val}, c)
+				w.setValue(strings.TrimSuffix(name, "+"), value{text: val})
+			} else if v.dyn {
+				// declare "x=$y$z": the whole word is the assignment.
+				whole := w.valueOf(a.Value, c)
+				if name, val, ok := strings.Cut(whole.text, "="); ok && name != "" && !strings.ContainsAny(name, "$`") {
+					w.setValue(strings.TrimSuffix(name, "+"), value{text: val, opaque: whole.opaque})
+					if !whole.opaque {
+						w.evaluated(val, c, name+"=")
+					}
+				}
 			}
 		case !a.Naked:
 			w.assign(a, c, false)
+			if ref && a.Name != nil && a.Value != nil {
+				if t := literal(a.Value, c.src); !t.dyn {
+					if w.vals.refs == nil {
+						w.vals.refs = map[string]string{}
+					}
+					w.vals.refs[a.Name.Value] = t.text
+				}
+			}
 		}
 		for _, n := range []syntax.Node{a.Value, a.Array, a.Index} {
 			if !isNil(n) {
@@ -459,8 +482,8 @@ func (w *walker) testClause(x syntax.TestExpr, c ctx) {
 			case syntax.TsEql, syntax.TsNeq, syntax.TsLeq, syntax.TsGeq, syntax.TsLss, syntax.TsGtr:
 				w.arithmeticString(n.X, c, "[[ ]]")
 				w.arithmeticString(n.Y, c, "[[ ]]")
-				w.rereadArithm(n.X)
-				w.rereadArithm(n.Y)
+				w.rereadArithm(n.X, c)
+				w.rereadArithm(n.Y, c)
 			}
 		}
 		return true

@@ -114,6 +114,19 @@ var rereadRows = newHunt(rmR, []huntRow{
 	{cmd: `y='a[$Q'; x="${y/Q/}"'(rm -rf x)]'; let z=x`, runs: true, how: inBash},
 	{cmd: `y='a[$Q'; x="${y/Q/}"'(rm -rf x)]'; a=(1); echo ${a[x]}`, runs: true, how: inBash},
 	{cmd: `a=('a[$' '(rm -rf x)]'); x="${a[0]}${a[1]}"; echo $((x))`, runs: true, how: inBash},
+	{cmd: `y='a[$'; z='(rm -rf x)]'; echo $(($y$z))`, runs: true, how: inBash},
+	{cmd: `y='a[$'; z='(rm -rf x)]'; echo $(("$y$z"))`, runs: true, how: inBash},
+	{cmd: `y='a[$'; z='(rm -rf x)]'; echo ${a[$y$z]}`, runs: true, how: inBash},
+	{cmd: `y='a[$'; z='(rm -rf x)]'; [[ $y$z -eq 0 ]]`, runs: true, how: inBash},
+	{cmd: `: ${x:='a[$'}; x+='(rm -rf x)]'; echo $((x))`, runs: true, how: inBash},
+	{cmd: `IFS=Q read a b <<< 'a[$Q(rm -rf x)]'; x="$a$b"; echo $((x))`, runs: true, how: inBash},
+	{cmd: `s='a[$Q(rm -rf x)]'; IFS=Q; set -- $s; echo $(($1$2))`, runs: true, how: inBash},
+	{cmd: `set -- 'a[$' x '(rm -rf x)]'; echo $(($1$3))`, runs: true, how: inBash},
+	{cmd: `f() { echo $(($1$2)); }; f 'a[$' '(rm -rf x)]'`, runs: true, how: inBash},
+	{cmd: `y='a[$'; declare "x=$y(rm -rf x)]"; echo $((x))`, runs: true, how: inBash},
+	{cmd: `for p in 'a[$' '(rm -rf x)]'; do q+=$p; done; echo $((q))`, runs: true, how: inBash},
+	{cmd: `s='a[$Q(rm -rf x)]'; IFS=Q; for p in $s; do q+=$p; done; echo $((q))`, runs: true, how: inBash},
+	{cmd: `declare -n r=x; y='a[$Q'; x="${y/Q/}(rm -rf x)]"; echo $((r))`, runs: true, how: inBash},
 
 	{cmd: `i=0; i=$((i+1)); echo $((i*2))`, runs: false, how: inBash},
 	{cmd: `n=$(wc -l < /dev/null); echo $((n+1))`, runs: false, how: inBash},
@@ -129,6 +142,12 @@ var rereadRows = newHunt(rmR, []huntRow{
 	{cmd: `set -- 3 4; echo $(($1+$2))`, runs: false, how: inBash},
 	{cmd: `total=0; for n in 1 2; do total=$((total+n)); done; echo "$total"`, runs: false, how: inBash},
 	{cmd: `v="$HOME/x"; echo "${#v}" $((${#v}+1))`, runs: false, how: inBash},
+	{cmd: `a=1; b=2; echo $(($a$b + 1))`, runs: false, how: inBash},
+	{cmd: `f() { echo $(($1 + $2)); }; f 3 4`, runs: false, how: inBash},
+	{cmd: `read -r n <<< 5; echo "$n"`, runs: false, how: inBash},
+	{cmd: `: ${n:=3}; echo $((n*2))`, runs: false, how: inBash},
+	{cmd: `declare -n r=n; n=4; echo $((r+1))`, runs: false, how: inBash},
+	{cmd: `for w in a b; do s+=$w; done; echo "$s"`, runs: false, how: inBash},
 })
 
 func TestAValueReadAgainWhereItIsUsedIsSearchedAsTheLineBuildsItOrIsUnknown(t *testing.T) {

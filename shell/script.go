@@ -393,7 +393,7 @@ func (w *walker) cmd(s *syntax.Stmt, c, outer ctx) {
 		for _, e := range x.Exprs {
 			w.expansions(e, c, nil)
 			w.arithmeticString(e, c, "let")
-			w.rereadArithm(e)
+			w.rereadArithm(e, c)
 		}
 	case *syntax.TestClause:
 		w.expansions(x.X, c, nil)
@@ -467,11 +467,11 @@ func (w *walker) expansions(n syntax.Node, c ctx, s *syntax.Stmt) {
 			w.stmts(x.Stmts, sub)
 			return false
 		case *syntax.ParamExp:
-			w.rereadParam(x)
+			w.rereadParam(x, c)
 		case *syntax.ArithmExp:
-			w.rereadArithm(x.X)
+			w.rereadArithm(x.X, c)
 		case *syntax.ArithmCmd:
-			w.rereadArithm(x.X)
+			w.rereadArithm(x.X, c)
 		}
 		if !w.enter() {
 			return false

@@ -108,6 +108,7 @@ func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
 			}
 		}
 		w.readInput(c, name)
+		w.readTargets(args, c)
 		return
 	case "declare", "typeset", "local", "export", "readonly", "nameref":
 		for _, a := range args {
@@ -731,6 +732,20 @@ func (w *walker) mapfile(args []word, c ctx) {
 		}
 	})
 	w.readInput(c, "mapfile")
+}
+
+// readTargets records the variables read sets from a literal input as
+// opaque: it splits the text into pieces, which the line may join again
+// in another order. (What a file holds is out of reach.)
+func (w *walker) readTargets(args []word, c ctx) {
+	if in := w.resolve(c.fds.get(0)); in.kind != srcText {
+		return
+	}
+	for _, a := range args {
+		if !a.dyn && !strings.HasPrefix(a.text, "-") {
+			w.setValue(a.text, value{opaque: true})
+		}
+	}
 }
 
 // readInput reads the literal input of read or mapfile, which becomes a

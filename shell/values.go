@@ -19,6 +19,9 @@ import (
 type value struct {
 	text   string
 	opaque bool
+	// array says the text joins several values (an array's elements, a
+	// loop's words), any of which the variable may hold.
+	array bool
 }
 
 // values are the variables the command line sets, and whether the
@@ -26,7 +29,28 @@ type value struct {
 type values struct {
 	vars       map[string]value
 	positional bool
-	funcs      map[string]bool // the functions the line defines, whose calls set $1…
+	// setsPositional says the line gives $1… values, with set or by
+	// calling a function it defines; a function's body is read before
+	// its calls, so a use that joins $1 to other text is unknown.
+	setsPositional bool
+	funcs          map[string]bool   // the functions the line defines, whose calls set $1…
+	refs           map[string]string // namerefs: declare -n r=x
+	// rereads and joins name a positional parameter read again, alone
+	// or joined to other text, before the line gave $1… values: at the
+	// end of the line they are unknown if it did.
+	rereads, joins string
+}
+
+// finishValues reads what is known only once the whole line is: the
+// values calls give the positional parameters a function's body read
+// again.
+func (w *walker) finishValues() {
+	switch {
+	case w.vals.joins != "" && w.vals.setsPositional:
+		w.unknown("a positional parameter joined to other text is read again as arithmetic: $" + w.vals.joins)
+	case w.vals.rereads != "" && w.vals.positional:
+		w.unknown("a value the line builds is read again " + w.vals.rereads)
+	}
 }
 
 func (w *walker) setValue(name string, v value) {
@@ -56,6 +80,13 @@ func (w *walker) assigned(name string, x *syntax.Word, appends bool, c ctx) {
 // program, a number) stands for nothing: it is out of reach, or cannot
 // hold a substitution.
 func (w *walker) valueOf(x *syntax.Word, c ctx) value {
+	return w.wordValue(x, c, false)
+}
+
+// wordValue is valueOf; strict makes a positional parameter or an array
+// element opaque, for a use that joins it to other text: each is one of
+// several values, and which ones meet is not worked out.
+func (w *walker) wordValue(x *syntax.Word, c ctx, strict bool) value {
 	var v value
 	var b strings.Builder
 	for _, p := range x.Parts {
@@ -74,21 +105,21 @@ func (w *walker) valueOf(x *syntax.Word, c ctx) value {
 				if l, ok := q.(*syntax.Lit); ok {
 					unescapeDouble(&b, l.Value)
 				} else {
-					w.partValue(q, &b, &v, c)
+					w.partValue(q, &b, &v, c, strict)
 				}
 			}
 		default:
-			w.partValue(p, &b, &v, c)
+			w.partValue(p, &b, &v, c, strict)
 		}
 	}
 	v.text = b.String()
 	return v
 }
 
-func (w *walker) partValue(p syntax.WordPart, b *strings.Builder, v *value, c ctx) {
+func (w *walker) partValue(p syntax.WordPart, b *strings.Builder, v *value, c ctx, strict bool) {
 	switch p := p.(type) {
 	case *syntax.ParamExp:
-		pv := w.paramValue(p, c)
+		pv := w.paramValue(p, c, strict)
 		b.WriteString(pv.text)
 		v.opaque = v.opaque || pv.opaque
 	case *syntax.ArithmExp:
@@ -106,7 +137,7 @@ func (w *walker) partValue(p syntax.WordPart, b *strings.Builder, v *value, c ct
 }
 
 // paramValue is the value of a parameter expansion in an assignment.
-func (w *walker) paramValue(p *syntax.ParamExp, c ctx) value {
+func (w *walker) paramValue(p *syntax.ParamExp, c ctx, strict bool) value {
 	if p.Param == nil || p.Length || p.Names != 0 {
 		return value{} // a count, or names: no substitution
 	}
@@ -114,13 +145,16 @@ func (w *walker) paramValue(p *syntax.ParamExp, c ctx) value {
 	var v value
 	switch {
 	case name == "@" || name == "*" || name[0] >= '0' && name[0] <= '9':
-		v.opaque = w.vals.positional
+		v.opaque = w.vals.positional || strict && w.vals.setsPositional
+		if strict && !v.opaque && w.vals.joins == "" {
+			w.vals.joins = name // a function's body, read before its calls
+		}
 	case strings.ContainsAny(name, "?#$!-"):
 		return value{} // a number or shell flags
 	default:
 		var set bool
 		v, set = w.vals.vars[name]
-		if set && (p.Excl || p.Index != nil || p.Slice != nil || p.Repl != nil || p.Exp != nil && !isDefault(p.Exp.Op)) {
+		if set && (strict && v.array || p.Excl || p.Index != nil || p.Slice != nil || p.Repl != nil || p.Exp != nil && !isDefault(p.Exp.Op)) {
 			// A value the line set, cut, rewritten or taken from an
 			// array: what it becomes is not worked out.
 			return value{opaque: true}
@@ -154,15 +188,32 @@ func (w *walker) loopValues(loop syntax.Loop, c ctx) {
 		w.setValue(it.Name.Value, value{opaque: w.vals.positional})
 		return
 	}
-	all := value{}
+	all := value{array: true}
+	var b strings.Builder
 	for _, x := range it.Items {
 		v := w.valueOf(x, c)
 		if !v.opaque {
 			w.evaluated(v.text, c, it.Name.Value+"=")
 		}
-		all.opaque = all.opaque || v.opaque
+		b.WriteString(v.text)
+		all.opaque = all.opaque || v.opaque || w.splitsLineValue(x)
 	}
+	all.text = b.String()
 	w.setValue(it.Name.Value, all)
+}
+
+// splitsLineValue reports whether x holds an unquoted expansion of a
+// value the line set, which run time splits into pieces that may be
+// joined again in another order.
+func (w *walker) splitsLineValue(x *syntax.Word) bool {
+	for _, p := range x.Parts {
+		if pe, ok := p.(*syntax.ParamExp); ok && pe.Param != nil {
+			if _, set := w.vals.vars[pe.Param.Value]; set {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // positional records what set and a call of a function the line defines
@@ -185,12 +236,13 @@ func (w *walker) positional(cmd Command, ws []word, c ctx) {
 	default:
 		return
 	}
+	w.vals.setsPositional = true
 	for _, a := range args {
 		if a.node == nil {
 			continue
 		}
 		v := w.valueOf(a.node, c)
-		if v.opaque {
+		if v.opaque || w.splitsLineValue(a.node) {
 			w.vals.positional = true
 			continue
 		}
@@ -201,12 +253,19 @@ func (w *walker) positional(cmd Command, ws []word, c ctx) {
 // reread reports a use that reads again a value the line built in a way
 // not worked out: a name in arithmetic, ${!x}, ${x@P}.
 func (w *walker) reread(name string, how string) {
-	if w.vals.vars == nil && !w.vals.positional {
-		return
+	for range 8 {
+		target, ok := w.vals.refs[name]
+		if !ok {
+			break
+		}
+		name = target
 	}
 	opaque := false
 	if name == "@" || name == "*" || name != "" && name[0] >= '0' && name[0] <= '9' {
 		opaque = w.vals.positional
+		if !opaque && w.vals.rereads == "" {
+			w.vals.rereads = how + ": $" + name
+		}
 	} else {
 		opaque = w.vals.vars[name].opaque
 	}
@@ -217,9 +276,13 @@ func (w *walker) reread(name string, how string) {
 
 // rereadParam reads the parts of a parameter expansion that read a value
 // again.
-func (w *walker) rereadParam(p *syntax.ParamExp) {
+func (w *walker) rereadParam(p *syntax.ParamExp, c ctx) {
 	if p.Param == nil {
 		return
+	}
+	if p.Exp != nil && p.Exp.Word != nil && (p.Exp.Op == syntax.AssignUnset || p.Exp.Op == syntax.AssignUnsetOrNull) {
+		// ${x:=word} assigns word to x.
+		w.assigned(p.Param.Value, p.Exp.Word, false, c)
 	}
 	if p.Excl && p.Names == 0 && p.Index == nil {
 		w.reread(p.Param.Value, "as a name")
@@ -228,32 +291,55 @@ func (w *walker) rereadParam(p *syntax.ParamExp) {
 		w.reread(p.Param.Value, "as a prompt")
 	}
 	if p.Index != nil {
-		w.rereadArithm(p.Index)
+		w.rereadArithm(p.Index, c)
 	}
 	if p.Slice != nil {
-		w.rereadArithm(p.Slice.Offset)
-		w.rereadArithm(p.Slice.Length)
+		w.rereadArithm(p.Slice.Offset, c)
+		w.rereadArithm(p.Slice.Length, c)
 	}
 }
 
 // rereadArithm reads the names and parameters of an arithmetic
-// expression, whose values bash evaluates as arithmetic in turn.
-func (w *walker) rereadArithm(e syntax.Node) {
-	if isNil(e) || w.vals.vars == nil && !w.vals.positional {
+// expression, whose values bash evaluates as arithmetic in turn. A word
+// that joins a parameter to other text ($y$z, "$1$2") is worked out as
+// a whole, since the joint may be a substitution no part holds.
+func (w *walker) rereadArithm(e syntax.Node, c ctx) {
+	if isNil(e) {
 		return
 	}
+	depth := 0 // the walk stops where the walker's own would
 	syntax.Walk(e, func(n syntax.Node) bool {
+		if n == nil {
+			depth--
+			return true
+		}
+		if depth >= maxTreeDepth {
+			return false
+		}
+		depth++
 		switch n := n.(type) {
 		case *syntax.Word:
 			if lit := n.Lit(); lit != "" {
 				name, _, _ := strings.Cut(lit, "[")
 				w.reread(name, "as arithmetic")
+				return true
 			}
-		case *syntax.ParamExp:
-			if n.Param != nil {
-				w.reread(n.Param.Value, "as arithmetic")
+			if len(n.Parts) == 1 {
+				if pe, ok := n.Parts[0].(*syntax.ParamExp); ok {
+					if pe.Param != nil {
+						w.reread(pe.Param.Value, "as arithmetic")
+					}
+					return true
+				}
 			}
+			v := w.wordValue(n, c, true)
+			if v.opaque {
+				w.unknown("a value the line builds is read again as arithmetic: " + source(n, c.src))
+				return true
+			}
+			w.evaluated(v.text, c, "$((…))")
 		case *syntax.CmdSubst, *syntax.ProcSubst:
+			depth--
 			return false
 		}
 		return true
