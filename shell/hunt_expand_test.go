@@ -73,6 +73,8 @@ var aliasRows = newHunt(rmR, []huntRow{
 	{cmd: "shopt -s expand_aliases; alias rm=echo; rm -rf x", runs: true, how: inBash},
 	{cmd: "alias rm=echo\nrm -rf x", runs: true, how: inBash},
 	{cmd: "shopt -s expand_aliases\nalias rm='rm -i'\nrm -r x", runs: true, how: inBash},
+	{cmd: "shopt -s expand_aliases\nBASH_ALIASES[r]='rm '; BASH_ALIASES[f]=-rf\nr f x", runs: true, how: inBash},
+	{cmd: "shopt -s expand_aliases\nalias e='echo ' n='nice ' r='rm -r'\nn e r x; n r x", runs: true, how: inBash},
 
 	{cmd: "shopt -s expand_aliases\nalias ls='ls -la'\nls", runs: false, how: inBash},
 	{cmd: "alias ls='ls -la'; ls", runs: false, how: inBash},
@@ -85,6 +87,8 @@ var aliasRows = newHunt(rmR, []huntRow{
 	{cmd: "shopt -s expand_aliases\nalias ls='ls --color=auto ' l='-l'\nls l x", runs: false, how: inBash},
 	{cmd: "shopt -s expand_aliases\nalias ll='ls -la' la='ls -A'\nll; la", runs: false, how: inBash},
 	{cmd: "alias ll='ls -la'; ll", runs: false, how: inBash},
+	{cmd: "shopt -s expand_aliases\nBASH_ALIASES[r]='rm '; BASH_ALIASES[f]=-f\nr f x/f", runs: false, how: inBash},
+	{cmd: "shopt -s expand_aliases\nalias n='nice ' l='ls -la'\nn l; n -n 5 l", runs: false, how: inBash},
 })
 
 func TestAnAliasIsExpandedOnceAndTheWordAfterABlankIsExpandedToo(t *testing.T) {
