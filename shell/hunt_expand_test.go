@@ -20,6 +20,10 @@ var manyWordRows = newHunt(rmR, []huntRow{
 	{cmd: `a=(y -rf x); rm "${a[@]}.lock"`, runs: true, how: inBash},
 	{cmd: `declare -A m=([k]=-rf); rm "${m[@]}" x`, runs: true, how: inBash},
 	{cmd: `f() { rm "${@}"; }; f -rf x`, runs: true, how: inBash},
+	{cmd: `set -- -rf x; ref=@; rm "${!ref}"`, runs: true, how: inBash},
+	{cmd: `a=(-rf x); ref='a[@]'; rm "${!ref}"`, runs: true, how: inBash},
+	{cmd: `a=(-rf x); ref='a[@]'; rm "${!ref:-y}"`, runs: true, how: inBash},
+	{cmd: `a=(-rf x); declare -n r=a; rm "${r[@]}"`, runs: true, how: inBash},
 
 	{cmd: `echo "$@"`, runs: false, how: inBash},
 	{cmd: `printf '%s\n' "$@"`, runs: false, how: inBash},
@@ -35,6 +39,8 @@ var manyWordRows = newHunt(rmR, []huntRow{
 	{cmd: `for f in "$@"; do echo "$f"; done`, runs: false, how: inBash},
 	{cmd: `set -- x; ls -l "$@"`, runs: false, how: inBash},
 	{cmd: `a=(x y); rm -f "${a[0]}"`, runs: false, how: inBash},
+	{cmd: `a=(x y); rm -f "${!a[*]}"`, runs: false, how: inBash},
+	{cmd: `a=(x y); rm -f "${!a[*]}" && rm -f "${a[*]}"`, runs: false, how: inBash},
 })
 
 // The same holds where git's subcommand stands: the words may be push and

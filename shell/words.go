@@ -408,7 +408,8 @@ func appendSeg(out []seg, s seg) []seg {
 
 // manyWords reports whether an expansion in double quotes may still
 // yield several words: "$@", "${@:2}", "${a[@]}", "${a[@]%.c}", "${!a[@]}",
-// "${!prefix@}", and a default or replacement holding one of them. Each
+// "${!prefix@}", "${!ref}", and a default or replacement holding one of
+// them. Each
 // word may be anything, an option included, wherever the expansion
 // stands: "/tmp/${a[@]}.lock" yields -rf when a middle element is -rf.
 // A count ("${#a[@]}") is one word.
@@ -429,12 +430,15 @@ func manyWords(exp string) bool {
 		strings.Contains(inner, "$@") || strings.Contains(inner, "${@") {
 		return true
 	}
-	if name != inner { // ${!prefix@}: the names of the variables that begin with prefix
+	if name != inner {
+		// ${!prefix*} and ${!a[*]} join names or keys into one word;
+		// any other ${!x} is the value of the variable x names, which
+		// may be @ or a[@] (ref='a[@]'; rm "${!ref}").
 		j := 0
 		for j < len(name) && isNameByte(name[j]) {
 			j++
 		}
-		return j > 0 && j < len(name) && name[j] == '@'
+		return !strings.HasPrefix(name[j:], "*") && !strings.HasPrefix(name[j:], "[*]")
 	}
 	return false
 }
