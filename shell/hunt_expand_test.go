@@ -158,6 +158,7 @@ var rereadRows = newHunt(rmR, []huntRow{
 	{cmd: `: ${n:=3}; echo $((n*2))`, runs: false, how: inBash},
 	{cmd: `declare -n r=n; n=4; echo $((r+1))`, runs: false, how: inBash},
 	{cmd: `for w in a b; do s+=$w; done; echo "$s"`, runs: false, how: inBash},
+	{cmd: `y=ab; f() { echo "$1"; }; f "${y/a/b}"; echo $((5+1)) $((0x10))`, runs: false, how: inBash},
 })
 
 func TestAValueReadAgainWhereItIsUsedIsSearchedAsTheLineBuildsItOrIsUnknown(t *testing.T) {

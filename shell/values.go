@@ -320,8 +320,9 @@ func (w *walker) rereadArithm(e syntax.Node, c ctx) {
 		switch n := n.(type) {
 		case *syntax.Word:
 			if lit := n.Lit(); lit != "" {
-				name, _, _ := strings.Cut(lit, "[")
-				w.reread(name, "as arithmetic")
+				if name, _, _ := strings.Cut(lit, "["); name != "" && !(name[0] >= '0' && name[0] <= '9') {
+					w.reread(name, "as arithmetic") // a number is not a name
+				}
 				return true
 			}
 			if len(n.Parts) == 1 {
