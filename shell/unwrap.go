@@ -732,6 +732,7 @@ func (w *walker) mapfile(args []word, c ctx) {
 		}
 	})
 	w.readInput(c, "mapfile")
+	w.readTargets(args, c)
 }
 
 // readTargets records the variables read sets from a literal input as
