@@ -161,3 +161,25 @@ func BenchmarkRunsGrowsLinearly(b *testing.B) {
 		})
 	}
 }
+
+// ordinaryLines is 100 KiB of the commands agents run all day, one a line.
+func ordinaryLines() string {
+	var b strings.Builder
+	for b.Len() < 100<<10 {
+		for _, c := range everyday {
+			b.WriteString(c)
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+func BenchmarkRunsOn100KiBOfOrdinaryLines(b *testing.B) {
+	m := Runs("command", "rm", "-r")
+	e := bash(ordinaryLines())
+	require.False(b, m.Match(e))
+	b.ReportAllocs()
+	for b.Loop() {
+		m.Match(e)
+	}
+}

@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // A name that BASH_CMDS, hash, BASH_ALIASES or one of zsh's tables binds
 // runs what it is bound to only in one shell, or with one option: bash
@@ -68,9 +71,14 @@ func (w *walker) replaced(label, key string, a aliasValue, rest []word, c ctx) {
 		w.unknown(label + " of a non-literal: " + a.text)
 		return
 	}
-	if w.names.expanding[key] {
+	if w.names.expanding[key] > 0 {
 		return
 	}
+	if w.aliasReads == 0 {
+		w.unknown(fmt.Sprintf("past the budget of %d alias expansions for one command line", maxAliasReads))
+		return
+	}
+	w.aliasReads--
 	size := len(a.text)
 	for _, x := range rest {
 		size += 1 + len(x.text)
@@ -86,9 +94,9 @@ func (w *walker) replaced(label, key string, a aliasValue, rest []word, c ctx) {
 		sb.WriteString(quoteWord(x))
 	}
 	if w.names.expanding == nil {
-		w.names.expanding = map[string]bool{}
+		w.names.expanding = map[string]int{}
 	}
-	w.names.expanding[key] = true
+	w.names.expanding[key]++
+	defer func() { w.names.expanding[key]-- }()
 	w.script(sb.String(), c.reached(label), label)
-	delete(w.names.expanding, key)
 }

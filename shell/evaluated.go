@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -13,7 +14,6 @@ import (
 // that run a shell on their input.
 type bindings struct {
 	aliases map[string]aliasValue
-	hashed  map[string]string // name → the program's path
 	// callers maps a function that runs a shell on its input to the
 	// label of that shell; calls records every call made with an input.
 	callers map[string]string
@@ -24,10 +24,12 @@ type bindings struct {
 	history bool            // history expansion is on: set -H, or an interactive shell
 	// bound are the names BASH_CMDS, hash, BASH_ALIASES and zsh's tables
 	// bind, read both ways (see bindAlso); suffixes are zsh's suffix
-	// aliases, by extension; expanding are the aliases being read.
-	bound     map[string]boundName
-	suffixes  map[string]aliasValue
-	expanding map[string]bool
+	// aliases, by extension.
+	bound    map[string]boundName
+	suffixes map[string]aliasValue
+	// expanding counts, for each alias, the expansions of it being read,
+	// inside which bash does not expand it again.
+	expanding map[string]int
 }
 
 type aliasValue struct {
@@ -42,46 +44,100 @@ type call struct {
 }
 
 // rebound handles a command whose name the command line bound to
-// something else, and reports whether it did: an alias is replaced by its
-// value, a hashed name by its program.
+// something else, and reports whether it did: an alias is read as its
+// value, a hashed name is replaced by its program.
+//
+// Bash expands an alias only when expand_aliases is on (it is off in
+// bash -c) and only on a line after the one that defines it, which only
+// run time and the line's layout tell: a name with an alias is read both
+// as the alias and as itself (alias rm=echo; rm -rf x runs rm -rf x).
 func (w *walker) rebound(cmd Command, ws []word, c ctx, hops int) bool {
 	b := &w.names
 	name := cmd.Name
-	if a, ok := b.aliases[name]; ok && hops == 0 && cmd.Path == name {
-		label := "alias " + name
-		if a.dyn {
-			w.unknown(label + " of a non-literal: " + a.text)
-			return true
-		}
-		size := len(a.text)
-		for _, x := range ws[1:] {
-			size += 1 + len(x.text)
-		}
-		if size > w.budget {
-			w.unknown("too large to read: " + label)
-			return true
-		}
-		var sb strings.Builder
-		sb.WriteString(a.text)
-		for _, x := range ws[1:] {
-			sb.WriteByte(' ')
-			sb.WriteString(quoteWord(x))
-		}
-		// An alias runs in this shell: an exec in it holds after it.
-		after := w.script(sb.String(), c.reached(label), label)
-		w.sameShell = &after
-		return true
-	}
-	if p, ok := b.hashed[name]; ok && cmd.Path == name {
-		label := "hash " + name
-		cmd.Path, cmd.Name = p, programName(p)
-		cmd.Via = appendVia(c.via, label)
-		w.out.Commands = append(w.out.Commands, cmd)
-		ws2 := append([]word{{text: p}}, ws[1:]...)
-		w.unwrap(cmd, ws2, texts(ws2), c.reached(label), hops)
-		return true
+	if a, ok := b.aliases[name]; ok && hops == 0 && cmd.Path == name && b.expanding[name] == 0 {
+		w.expandAlias(name, a, ws, c)
 	}
 	return false
+}
+
+// expandAlias reads the command ws, whose first word is the alias name
+// with value a, as bash expands it: the value in place of the name, and,
+// while a value ends in a blank, the next word expanded too if it is an
+// alias (alias r='rm -r ' f=-f; r f x runs rm -r -f x). An alias is not
+// expanded again inside its own value (alias ls='ls -la' runs ls), but a
+// word after it is, even the same alias.
+func (w *walker) expandAlias(name string, a aliasValue, ws []word, c ctx) {
+	b := &w.names
+	label := "alias " + name
+	if a.dyn {
+		w.unknown(label + " of a non-literal: " + a.text)
+		return
+	}
+	if w.aliasReads == 0 {
+		w.unknown(fmt.Sprintf("past the budget of %d alias expansions for one command line", maxAliasReads))
+		return
+	}
+	w.aliasReads--
+	var sb strings.Builder
+	sb.WriteString(a.text)
+	value, rest := a.text, ws[1:]
+	for len(rest) > 0 && endsInBlank(value) && isAliasWord(rest[0]) {
+		next, ok := b.aliases[rest[0].text]
+		if !ok {
+			break
+		}
+		if next.dyn {
+			w.unknown("alias " + rest[0].text + " of a non-literal: " + next.text)
+			return
+		}
+		value = next.text
+		sb.WriteString(value)
+		rest = rest[1:]
+		if sb.Len() > w.budget {
+			break // a chain of long values is cut short below
+		}
+	}
+	chained := len(rest) < len(ws)-1
+	for _, x := range rest {
+		if sb.Len() > w.budget {
+			break
+		}
+		sb.WriteByte(' ')
+		sb.WriteString(quoteWord(x))
+	}
+	if sb.Len() > w.budget {
+		w.unknown("too large to read: " + label)
+		return
+	}
+	if !chained {
+		// A chained value is read after the first one ends, when the
+		// first may be expanded again: only a lone value keeps its name
+		// from itself.
+		if b.expanding == nil {
+			b.expanding = map[string]int{}
+		}
+		b.expanding[name]++
+		defer func() { b.expanding[name]-- }()
+	}
+	// An alias runs in this shell: an exec in it holds after it.
+	after := w.script(sb.String(), c.reached(label), label)
+	w.sameShell = &after
+}
+
+// endsInBlank reports whether an alias value ends in a space or a tab,
+// which makes bash check the word after it for an alias too.
+func endsInBlank(v string) bool {
+	return strings.HasSuffix(v, " ") || strings.HasSuffix(v, "\t")
+}
+
+// isAliasWord reports whether x is a word bash checks for an alias: an
+// unquoted literal, no quote or backslash in it.
+func isAliasWord(x word) bool {
+	if x.dyn || x.node == nil || len(x.node.Parts) != 1 {
+		return false
+	}
+	l, ok := x.node.Parts[0].(*syntax.Lit)
+	return ok && l.Value == x.text
 }
 
 // noteCall records a command run by name, and one given an input, which
@@ -121,9 +177,22 @@ func (w *walker) bindAlias(name string, a aliasValue) {
 	w.names.aliases[name] = a
 }
 
+// aliasDefinition reads the value of an alias where it is defined, as it
+// reads when the alias is used: without the alias itself.
+func (w *walker) aliasDefinition(name, value string, c ctx) {
+	b := &w.names
+	if b.expanding == nil {
+		b.expanding = map[string]int{}
+	}
+	b.expanding[name]++
+	defer func() { b.expanding[name]-- }()
+	w.script(value, c.reached("alias"), "alias")
+}
+
 // finish reads what is known only once the whole command line is: the
 // shells that functions run on what their callers pipe into them.
 func (w *walker) finish() {
+	w.finishValues()
 	b := &w.names
 	if len(b.callers) == 0 {
 		return
@@ -263,17 +332,25 @@ func (w *walker) assign(a *syntax.Assign, c ctx, prefix bool) {
 	}
 	if a.Value == nil {
 		if a.Array != nil {
+			all := value{array: true}
 			for _, e := range a.Array.Elems {
 				if e.Value != nil {
-					if lw := literal(e.Value, c.src); !lw.dyn {
-						w.evaluated(lw.text, c, name+"=")
+					v := w.valueOf(e.Value, c)
+					if !v.opaque {
+						w.evaluated(v.text, c, name+"=")
 					}
+					all.opaque = all.opaque || v.opaque
 				}
 			}
+			if a.Append {
+				all.opaque = all.opaque || w.vals.vars[name].opaque
+			}
+			w.setValue(name, all)
 		}
 		return
 	}
 	w.assignValue(name, a.Value, literal(a.Value, c.src), c)
+	w.assigned(name, a.Value, a.Append, c)
 }
 
 // assignValue reads the value v, as a word, given to the variable name.
@@ -325,7 +402,7 @@ func (w *walker) bashAliases(a *syntax.Assign, c ctx) {
 			w.bindAlso(k.text, boundName{alias: &av, global: table == "galiases"})
 		}
 		if !v.dyn {
-			w.script(v.text, c.reached("alias"), "alias")
+			w.aliasDefinition(k.text, v.text, c)
 		}
 	})
 }
@@ -424,7 +501,9 @@ func (w *walker) decl(x *syntax.DeclClause, s *syntax.Stmt, c ctx) {
 	for _, a := range x.Args {
 		switch {
 		case a.Naked && a.Name == nil && a.Value != nil:
-			w.declWord(variant, literal(a.Value, c.src), nref, c)
+			v := literal(a.Value, c.src)
+			w.declWord(variant, v, nref, c)
+			w.declValue(a.Value, v, c)
 		case nref && a.Name != nil:
 			target := word{text: "the first value it is given", dyn: true}
 			if a.Value != nil {
@@ -441,6 +520,28 @@ func (w *walker) decl(x *syntax.DeclClause, s *syntax.Stmt, c ctx) {
 			if !isNil(n) {
 				w.expansions(n, c, s)
 			}
+		}
+	}
+}
+
+// declValue records the value a declare word gives its variable, for the
+// uses that read it again: declare x=v, and declare "x=$y$z", whose whole
+// word is the assignment.
+func (w *walker) declValue(x *syntax.Word, v word, c ctx) {
+	if strings.HasPrefix(v.text, "-") || strings.HasPrefix(v.text, "+") {
+		return
+	}
+	if !v.dyn {
+		if name, val, ok := strings.Cut(v.text, "="); ok {
+			w.setValue(strings.TrimSuffix(name, "+"), value{text: val})
+		}
+		return
+	}
+	whole := w.valueOf(x, c)
+	if name, val, ok := strings.Cut(whole.text, "="); ok && name != "" && !strings.ContainsAny(name, "$`") {
+		w.setValue(strings.TrimSuffix(name, "+"), value{text: val, opaque: whole.opaque})
+		if !whole.opaque {
+			w.evaluated(val, c, name+"=")
 		}
 	}
 }
@@ -648,6 +749,8 @@ func (w *walker) testClause(x syntax.TestExpr, c ctx) {
 			case syntax.TsEql, syntax.TsNeq, syntax.TsLeq, syntax.TsGeq, syntax.TsLss, syntax.TsGtr:
 				w.arithmeticString(n.X, c, "[[ ]]")
 				w.arithmeticString(n.Y, c, "[[ ]]")
+				w.rereadArithm(n.X, c)
+				w.rereadArithm(n.Y, c)
 			}
 		}
 		return true

@@ -157,7 +157,7 @@ func (w *want) mightRun(c Command) bool {
 	}
 	args, ok := w.argsOf(c)
 	if !ok {
-		return false
+		return w.subcommandMightBe(c)
 	}
 	values := w.valueOptions(c)
 	missing := false
@@ -171,6 +171,27 @@ func (w *want) mightRun(c Command) bool {
 		missing = true
 	}
 	return missing
+}
+
+// subcommandMightBe reports whether a git command that is not the one
+// asked for might become it at run time: a word that run time splits, at
+// or before where the subcommand stands, may yield the subcommand and
+// any flags after it (git "$@" with push -f, git $X).
+func (w *want) subcommandMightBe(c Command) bool {
+	if w.sub == "" || !strings.EqualFold(w.name, "git") || !strings.EqualFold(c.Name, "git") && !strings.EqualFold(c.Name, "hub") {
+		return false
+	}
+	g := readGit(c.Name, c.Args)
+	upTo := len(c.Args)
+	if g.ok {
+		upTo = len(c.Args) - len(g.args)
+	}
+	for _, a := range c.Args[:upTo] {
+		if splits(shape(a)) {
+			return true
+		}
+	}
+	return false
 }
 
 // valueOptions returns the grammar of the options of c that take a value
@@ -210,10 +231,13 @@ func (w *want) couldSupply(r req, args []string, values *grammar) bool {
 			if x == "--" && a.kind != plus {
 				break
 			}
-			if skip[i] {
+			sh := shape(x)
+			if skip[i] && !splits(sh) {
+				// An option takes one word as its value; a word run
+				// time splits gives it the first and the rest are
+				// options again (git push -o $X, X='x --force').
 				continue
 			}
-			sh := shape(x)
 			if a.couldBe(sh) && (!w.operand || splits(sh) || otherOperand(args, i)) {
 				return true
 			}

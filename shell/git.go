@@ -388,7 +388,7 @@ func (w *walker) gitConfigVariable(name string, x *syntax.Word, c ctx) {
 		if !ok {
 			return
 		}
-		for _, a := range words(call.Args[1:], "x "+v.text) {
+		for _, a := range w.words(call.Args[1:], "x "+v.text) {
 			k, val, _ := strings.Cut(a.text, "=")
 			w.configure(&w.gitLine, k, val, c, "GIT_CONFIG_PARAMETERS")
 		}

@@ -500,7 +500,7 @@ func (w *walker) producedText(s *syntax.Stmt, src string) (string, string, bool)
 	if !ok || len(call.Args) == 0 {
 		return "", "", false
 	}
-	ws := words(call.Args, src)
+	ws := w.words(call.Args, src)
 	for _, x := range ws {
 		if x.dyn {
 			return "", "", false

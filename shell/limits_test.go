@@ -3,6 +3,7 @@ package shell
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -171,4 +172,65 @@ func TestReasonsAreClippedAndCounted(t *testing.T) {
 	s = Parse(b.String())
 	assert.Len(t, s.Unknown, maxReasons+1)
 	assert.Equal(t, "and more that cannot be known", s.Unknown[maxReasons])
+}
+
+// The work spent on one command line is bounded by budgets, not by what
+// the line asks for: past a budget the answer is the fail-closed one,
+// and what was spent stays within it, whatever shape the line has.
+func TestTheWorkOnOneCommandLineStaysWithinItsBudgetsAndPastThemTheAnswerFailsClosed(t *testing.T) {
+	const size = 128 << 10
+	fill := func(unit, tail string) string {
+		return strings.Repeat(unit, (size-len(tail))/len(unit)) + tail
+	}
+	aliasFan := "alias e=ls\\;ls\\;ls\\;ls d='e;e;e;e' c='d;d;d;d' b='c;c;c;c' a='b;b;b;b' z='a;a;a;a'; z"
+	evalGrowth := "ls"
+	for range 4 {
+		q, _ := syntax.Quote(evalGrowth, syntax.LangBash)
+		evalGrowth = "eval {" + q + "," + q + "}{,}{,}{,}{,}{,}"
+	}
+	// eval eval … rm: each eval reads the rest as a script again.
+	nestedEvals := fill("eval ", "rm -rf /tmp/x")
+	for name, c := range map[string]struct {
+		src, reason string
+	}{
+		"a line of brace ranges":         {fill("{1..1024} ", "; rm -rf /tmp/x"), "past the budget of brace expansions for one command line"},
+		"a line of brace products":       {fill("{a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}{o,p}{q,r}{s,t} ", "; rm -rf /tmp/x"), "past the budget of brace expansions for one command line"},
+		"brace ranges far too large":     {fill("{1..100000000} ", "; rm -rf /tmp/x"), "past the budget of brace expansions for one command line"},
+		"commands of brace ranges":       {fill("echo {1..1024}; ", "rm -rf /tmp/x"), "past the budget of brace expansions for one command line"},
+		"brace ranges read by a shell":   {fill("echo {1..1024} | sh; ", "rm -rf /tmp/x"), "past the budget of brace expansions for one command line"},
+		"an alias fan-out":               {aliasFan + "; rm -rf /tmp/x", "past the budget of 256 alias expansions for one command line"},
+		"alias fan-outs on a long line":  {fill(aliasFan+"; ", "rm -rf /tmp/x"), "past the budget of 256 alias expansions for one command line"},
+		"a chain of blank-ended aliases": {"alias a='a a '\n" + fill("a ", "\nrm -rf /tmp/x"), "too large to read: alias a"},
+		"eval of growing braces":         {evalGrowth + "; rm -rf /tmp/x", "past the budget of brace expansions for one command line"},
+		"nested evals":                   {nestedEvals, "too large to read: eval"},
+		"a long line of words":           {fill("rm $X ", ""), ""},
+		"a long line of commands":        {fill("ls -la; ", "rm -rf /tmp/x"), ""},
+	} {
+		t.Run(name, func(t *testing.T) {
+			require.LessOrEqual(t, len(c.src), size+len(aliasFan)+32)
+			var s Script
+			var spent work
+			bytes := allocated(func() { s, spent = read(c.src) })
+			if c.reason != "" {
+				assert.True(t, slices.ContainsFunc(s.Unknown, func(r string) bool { return strings.HasPrefix(r, c.reason) }),
+					"no %q in %q", c.reason, s.Unknown)
+			}
+			assert.True(t, rmR.MatchScript(s), "%q", s.Unknown)
+			assert.LessOrEqual(t, spent.braceWords, maxLineBraceWords+len(c.src)/64)
+			assert.LessOrEqual(t, spent.aliasReads, maxAliasReads)
+			assert.LessOrEqual(t, spent.scriptBytes, 3*len(c.src)+64<<10)
+			words := 0
+			for _, cmd := range s.Commands {
+				words += 1 + len(cmd.Args)
+			}
+			// Every word read is a byte of script read, or one its braces
+			// yield.
+			assert.LessOrEqual(t, words, spent.scriptBytes+spent.braceWords, "words read")
+			if !raceDetector {
+				// The parser spends up to a few hundred bytes a byte of
+				// command; the budgets keep the rest within a few MiB.
+				assert.Less(t, bytes, uint64(400*len(c.src)+8<<20), "%d bytes", bytes)
+			}
+		})
+	}
 }

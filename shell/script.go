@@ -58,6 +58,16 @@ const maxTreeDepth = 8*maxNesting + 16
 // it.
 const maxWrappers = 32
 
+// maxAliasReads bounds how many alias expansions one command line is
+// read through: alias b='a;a;a;a' c='b;b;b;b' … grows fourfold a name.
+const maxAliasReads = 256
+
+// maxLineBraceWords bounds, with a word for every 64 bytes of the
+// command line, how many words the brace expansions of one command line
+// may yield: each word is capped at maxBraceWords, and a line of
+// thousands of {1..1024} must not yield millions.
+const maxLineBraceWords = 8 * maxBraceWords
+
 // maxReasons bounds how many reasons Unknown keeps; the last says there
 // were more.
 const maxReasons = 32
@@ -67,7 +77,18 @@ const maxReasonBytes = 160
 
 // Parse reads src as Bash and returns every simple command it could run.
 // It never panics and always answers: what it cannot read is in Unknown.
-func Parse(src string) (s Script) {
+func Parse(src string) Script {
+	s, _ := read(src)
+	return s
+}
+
+// work is what reading one command line spent of its budgets.
+type work struct {
+	scriptBytes, braceWords, aliasReads int
+}
+
+// read is Parse, and reports the work it spent.
+func read(src string) (s Script, spent work) {
 	defer func() {
 		// The parser is not this package's code; if it ever panics on some
 		// input, that input is unknown rather than a crash in the chain.
@@ -77,17 +98,25 @@ func Parse(src string) (s Script) {
 	}()
 	if len(src) > maxCommandBytes {
 		s.Unknown = []string{fmt.Sprintf("too long to read: %d bytes, over the cap of %d", len(src), maxCommandBytes)}
-		return s
+		return s, spent
 	}
 	// Scripts inside strings are mostly pieces of the command line; the
 	// budget lets each of them be read about three times over (bash -c
 	// inside sudo sh -c), and bounds what a string built to grow (eval of
 	// brace expansions) may cost.
-	w := walker{out: &s, budget: 3*len(src) + 64<<10}
+	w := walker{out: &s, budget: 3*len(src) + 64<<10, aliasReads: maxAliasReads}
+	w.braceWords = maxLineBraceWords + len(src)/64
+	w.braceTotal = w.braceWords
+	start := w
 	w.script(src, ctx{}, "")
 	w.finish()
 	w.checkProducers()
-	return s
+	spent = work{
+		scriptBytes: start.budget - w.budget,
+		braceWords:  start.braceWords - w.braceWords,
+		aliasReads:  start.aliasReads - w.aliasReads,
+	}
+	return s, spent
 }
 
 type walker struct {
@@ -97,6 +126,14 @@ type walker struct {
 	level  int  // how deeply the walk has descended the syntax tree
 	deep   bool // the walk went past maxTreeDepth, which is reported once
 	names  bindings
+	vals   values
+	// aliasReads and braceWords are what is left of the budget of one
+	// command line for alias expansions and for the words brace
+	// expansions yield: an alias re-reads its value at every use
+	// without the line growing, and braces multiply words.
+	aliasReads int
+	braceWords int
+	braceTotal int // what braceWords started at, for the reason given past it
 	// gitLine is what git config and the environment configure for the
 	// git commands after them; gitPairs pairs GIT_CONFIG_KEY_n and _VALUE_n.
 	gitLine  gitState
@@ -407,6 +444,7 @@ func (w *walker) cmd(s *syntax.Stmt, c, outer ctx) fds {
 			w.unfollow(it.Name.Value)
 		}
 		w.expansions(x.Loop, c, nil)
+		w.loopValues(x.Loop, c)
 		return w.loop(s, c, env, w.stmts(x.Do, c))
 	case *syntax.CaseClause:
 		w.expansions(x.Word, c, nil)
@@ -435,6 +473,10 @@ func (w *walker) cmd(s *syntax.Stmt, c, outer ctx) fds {
 			name = x.Name.Value
 		}
 		w.redefine(name, "a function")
+		if w.vals.funcs == nil {
+			w.vals.funcs = map[string]bool{}
+		}
+		w.vals.funcs[name] = true
 		body := c
 		body.fds = c.fds.with(0, input{kind: srcCaller, text: name})
 		shells := w.env.shells
@@ -463,6 +505,7 @@ func (w *walker) cmd(s *syntax.Stmt, c, outer ctx) fds {
 		for _, e := range x.Exprs {
 			w.expansions(e, c, nil)
 			w.arithmeticString(e, c, "let")
+			w.rereadArithm(e, c)
 		}
 	case *syntax.TestClause:
 		w.expansions(x.X, c, nil)
@@ -516,7 +559,7 @@ func (w *walker) call(x *syntax.CallExpr, s *syntax.Stmt, c, outer ctx) fds {
 	}
 	after := c.fds
 	if len(x.Args) > 0 {
-		ws := words(x.Args, c.src)
+		ws := w.words(x.Args, c.src)
 		w.sameShell = nil
 		w.shellState(ws, x.Assigns)
 		w.command(ws, texts(ws), c, 0)
@@ -577,6 +620,12 @@ func (w *walker) expansions(n syntax.Node, c ctx, s *syntax.Stmt) {
 			}
 			w.stmts(x.Stmts, sub)
 			return false
+		case *syntax.ParamExp:
+			w.rereadParam(x, c)
+		case *syntax.ArithmExp:
+			w.rereadArithm(x.X, c)
+		case *syntax.ArithmCmd:
+			w.rereadArithm(x.X, c)
 		}
 		w.written(x, c)
 		if !w.enter() {
@@ -681,6 +730,7 @@ func (w *walker) command(ws []word, ts []string, c ctx, hops int) {
 	if cmd.Name != "" {
 		w.noteCall(cmd, c)
 		w.alsoBound(cmd, ws, c, hops)
+		w.positional(cmd, ws, c)
 		if w.rebound(cmd, ws, c, hops) {
 			return
 		}

@@ -1,6 +1,8 @@
 package shell
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -242,7 +244,11 @@ func TestAScriptThatGrowsAtEveryLevelIsCutShort(t *testing.T) {
 		src = "eval {" + q + "," + q + "}{,}{,}{,}{,}{,}"
 	}
 	s := Parse(src)
-	assert.Contains(t, s.Unknown, "too large to read: eval")
+	// Either budget of the command line may run out first: the bytes of
+	// script read, or the words its braces yield.
+	assert.True(t, slices.ContainsFunc(s.Unknown, func(r string) bool {
+		return r == "too large to read: eval" || strings.HasPrefix(r, "past the budget of brace expansions for one command line")
+	}), "%q", s.Unknown)
 	assert.True(t, Runs("command", "ls").Match(bash(src)))
 }
 

@@ -205,7 +205,7 @@ func (w *walker) tmuxString(x word, c ctx) {
 	}
 	for _, s := range f.Stmts {
 		if call, ok := s.Cmd.(*syntax.CallExpr); ok {
-			w.tmuxCommand(words(call.Args, x.text), c)
+			w.tmuxCommand(w.words(call.Args, x.text), c)
 		}
 	}
 }

@@ -77,7 +77,7 @@ func (w *walker) tarOptions(args []word, c ctx, who string) {
 		if a.text == "--" && !a.dyn {
 			break
 		}
-		if manyWords(a) {
+		if severalWords(a) {
 			w.unknown(who + " given words known only at run time, which may be any options: " + a.text)
 			return
 		}
@@ -115,10 +115,10 @@ func (w *walker) tarOptions(args []word, c ctx, who string) {
 	})
 }
 
-// manyWords reports whether a word may become several words at run time
+// severalWords reports whether a word may become several words at run time
 // ("$@", "${a[@]}", or an unquoted expansion that is split), so that it
 // may be any options and their values.
-func manyWords(x word) bool {
+func severalWords(x word) bool {
 	if !x.dyn {
 		return false
 	}

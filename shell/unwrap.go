@@ -112,6 +112,7 @@ func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
 	case "read":
 		w.builtinTargets(name, args, c)
 		w.readInput(c, name)
+		w.readTargets(args, c)
 		return
 	case "declare", "typeset", "local", "export", "readonly", "nameref":
 		nref, transform := name == "nameref", false
@@ -326,7 +327,7 @@ func (w *walker) alias(args []word, c ctx) {
 			continue
 		}
 		w.bindAlias(n, aliasValue{text: val})
-		w.script(val, c.reached("alias"), "alias")
+		w.aliasDefinition(n, val, c)
 	}
 }
 
@@ -799,6 +800,21 @@ func (w *walker) mapfile(args []word, c ctx) {
 	})
 	w.builtinTargets("mapfile", args, c)
 	w.readInput(c, "mapfile")
+	w.readTargets(args, c)
+}
+
+// readTargets records the variables read sets from a literal input as
+// opaque: it splits the text into pieces, which the line may join again
+// in another order. (What a file holds is out of reach.)
+func (w *walker) readTargets(args []word, c ctx) {
+	if in := w.resolve(c.fds.get(0)); in.kind != srcText {
+		return
+	}
+	for _, a := range args {
+		if !a.dyn && !strings.HasPrefix(a.text, "-") {
+			w.setValue(a.text, value{opaque: true})
+		}
+	}
 }
 
 // readInput reads the literal input of read or mapfile, which becomes a
@@ -838,18 +854,18 @@ func (w *walker) printfV(args []word, c ctx) {
 	if len(rest) > 0 && rest[0].text == "--" && !rest[0].dyn {
 		rest = rest[1:]
 	}
-	value := runTime
-	known := len(rest) > 0
-	for _, a := range rest {
-		known = known && !a.dyn
-	}
-	if known {
-		if out, ok := printfOutput(rest[0].text, texts(rest[1:])); ok {
-			value = word{text: out}
+	// The value is the format filled in with the arguments, which may
+	// build a substitution no argument holds (printf -v x 'a[$%s' '(…)]').
+	val := runTime
+	if len(rest) > 0 {
+		if _, bad := scriptOf(rest); bad == nil {
+			if out, ok := printfOutput(rest[0].text, texts(rest[1:])); ok {
+				val = word{text: out}
+			}
 		}
 	}
-	w.write(target, value, c, "printf -v", true)
-	if value.dyn {
+	w.write(target, val, c, "printf -v", true)
+	if val.dyn {
 		// What printf makes of its arguments is not worked out; a
 		// literal one may still be what is evaluated later.
 		for _, a := range rest {
@@ -857,6 +873,11 @@ func (w *walker) printfV(args []word, c ctx) {
 				w.evaluated(a.text, c, "printf -v")
 			}
 		}
+	} else {
+		w.evaluated(val.text, c, "printf -v")
+	}
+	if !target.dyn && !strings.Contains(target.text, "[") {
+		w.setValue(target.text, value{text: val.text, opaque: val.dyn})
 	}
 }
 

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 
@@ -46,22 +47,49 @@ func parse(src string) (*syntax.File, error) {
 
 // words turns a command's argument nodes into the words it will run with:
 // quotes removed and braces expanded, as Bash does before it runs anything.
+// Its brace expansions are charged to w's budget for the command line.
+func (w *walker) words(ws []*syntax.Word, src string) []word {
+	out, spent := wordsWithin(ws, src, &w.braceWords)
+	if spent {
+		w.unknown(fmt.Sprintf("past the budget of brace expansions for one command line: more than %d words", w.braceTotal))
+	}
+	return out
+}
+
+// words is the walker's words for text outside a walk, with a budget of
+// its own.
 func words(ws []*syntax.Word, src string) []word {
+	left := maxLineBraceWords
+	out, _ := wordsWithin(ws, src, &left)
+	return out
+}
+
+// wordsWithin expands the braces of ws to at most *left words in all,
+// counting them off, and reports whether a word was left unexpanded for
+// want of them.
+func wordsWithin(ws []*syntax.Word, src string, left *int) ([]word, bool) {
 	out := make([]word, 0, len(ws))
+	spent := false
 	for _, x := range ws {
 		w := literal(x, src)
 		if !w.dyn && braceCandidate(x) {
-			if ex, ok := expandBraces(x, src); ok {
+			ex, made, ok := expandBraces(x, src, *left)
+			// A word that yields too many is charged what it yielded
+			// before it was given up, or each such word would cost a
+			// full expansion for nothing.
+			*left -= made
+			if ok {
 				out = append(out, ex...)
 				continue
 			}
+			spent = spent || *left < maxBraceWords
 			// Too many words to expand: the command cannot be known from
 			// its text, even though every part of it is literal.
 			w = word{text: source(x, src), dyn: true, braces: true, node: x}
 		}
 		out = append(out, w)
 	}
-	return out
+	return out, spent
 }
 
 func braceCandidate(x *syntax.Word) bool {
@@ -73,36 +101,42 @@ func braceCandidate(x *syntax.Word) bool {
 	return false
 }
 
-func expandBraces(x *syntax.Word, src string) ([]word, bool) {
+// expandBraces expands the braces of x to at most maxBraceWords words
+// and a cost of budget, and returns what it made, in words weighed by the
+// groups of x.
+func expandBraces(x *syntax.Word, src string, budget int) ([]word, int, bool) {
 	groups := 0
 	for _, p := range x.Parts {
 		if l, ok := p.(*syntax.Lit); ok {
 			groups += strings.Count(l.Value, "{")
 		}
 	}
-	if groups > maxBraceGroups {
-		return nil, false
+	if groups > maxBraceGroups || budget <= 0 {
+		return nil, 0, false
 	}
 	// SplitBraces rewrites the word it is given, and syntax.Walk, still
 	// walking the tree, does not accept the brace nodes it would leave.
 	cp := *x
 	if !syntax.SplitBraces(&cp) {
-		return []word{literal(x, src)}, true
+		return []word{literal(x, src)}, 1, true
 	}
+	// A word of many groups costs as many parts a result: it is charged
+	// for them.
+	weight := 1 + groups/2
 	var out []word
 	size := 0
 	for w, err := range expand.BracesSeq(nil, &cp) {
-		if err != nil || len(out) == maxBraceWords {
-			return nil, false
+		if err != nil || len(out) == maxBraceWords || (len(out)+1)*weight > budget {
+			return nil, len(out) * weight, false
 		}
 		lw := literal(w, src)
 		lw.node = x
 		if size += len(lw.text); size > maxBraceBytes {
-			return nil, false
+			return nil, len(out) * weight, false
 		}
 		out = append(out, lw)
 	}
-	return out, true
+	return out, len(out) * weight, true
 }
 
 // literal removes quotes from x the way the shell does. A word with any
@@ -318,7 +352,7 @@ func shape(arg string) []seg {
 				case '$', '`':
 					if j, ok := expansionEnd(arg, i); ok {
 						flush()
-						out = appendSeg(out, seg{hole: true, branch: isBranchName(arg[i:j])})
+						out = appendSeg(out, seg{hole: true, split: manyWords(arg[i:j]), branch: isBranchName(arg[i:j])})
 						i = j
 						continue
 					}
@@ -373,6 +407,61 @@ func appendSeg(out []seg, s seg) []seg {
 		return out
 	}
 	return append(out, s)
+}
+
+// manyWords reports whether an expansion in double quotes may still
+// yield several words: "$@", "${@:2}", "${a[@]}", "${a[@]%.c}", "${!a[@]}",
+// "${!prefix@}", "${!ref}", and a default or replacement holding one of
+// them. Each
+// word may be anything, an option included, wherever the expansion
+// stands: "/tmp/${a[@]}.lock" yields -rf when a middle element is -rf.
+// A count ("${#a[@]}") is one word.
+func manyWords(exp string) bool {
+	if exp == "$@" {
+		return true
+	}
+	inner, ok := strings.CutPrefix(exp, "${")
+	if !ok {
+		return false
+	}
+	inner = strings.TrimSuffix(inner, "}")
+	if n, ok := strings.CutPrefix(inner, "#"); ok && isCount(n) {
+		return false
+	}
+	name := strings.TrimPrefix(inner, "!")
+	if strings.HasPrefix(name, "@") || strings.Contains(inner, "[@]") ||
+		strings.Contains(inner, "$@") || strings.Contains(inner, "${@") {
+		return true
+	}
+	if name != inner {
+		// ${!prefix*} and ${!a[*]} join names or keys into one word;
+		// any other ${!x} is the value of the variable x names, which
+		// may be @ or a[@] (ref='a[@]'; rm "${!ref}").
+		j := 0
+		for j < len(name) && isNameByte(name[j]) {
+			j++
+		}
+		return !strings.HasPrefix(name[j:], "*") && !strings.HasPrefix(name[j:], "[*]")
+	}
+	return false
+}
+
+// isCount reports whether the text after ${# is a name, a subscripted
+// name, @ or *, which ${#…} turns into the count of its characters or
+// elements.
+func isCount(s string) bool {
+	if s == "@" || s == "*" {
+		return true
+	}
+	j := 0
+	for j < len(s) && isNameByte(s[j]) {
+		j++
+	}
+	if j == 0 {
+		return false
+	}
+	rest := s[j:]
+	return rest == "" || strings.HasPrefix(rest, "[") && strings.HasSuffix(rest, "]") && strings.Count(rest, "]") == 1
 }
 
 // branchCommands print the name of the current branch.
