@@ -54,40 +54,50 @@ var npmCommands = map[string]bool{"exec": true, "exe": true, "x": true}
 // the first word that is not one, and npm exec runs the words after
 // that, options taken out, and every word after "--".
 func (w *walker) npm(name string, args []word, ts []string, c ctx, hops int) {
+	// The command is the first word that no option is or takes.
+	j, runs, bad := npmGrammar.read(ts, nil)
+	switch {
+	case bad != "":
+		w.unknown(name + " with an option it does not know: " + bad)
+		return
+	case !runs || j >= len(ts) || !npmCommands[ts[j]]:
+		return
+	}
 	var call *option
-	var rest []int // the positional words, and those after "--"
-	for i := 0; i < len(ts); {
-		j, runs, bad := npmGrammar.read(ts[i:], func(o option) {
+	var rest []int // npm exec's words: the positional ones, and those after "--"
+	i := j + 1
+	if j > 0 && ts[j-1] == "--" {
+		for ; i < len(ts); i++ {
+			rest = append(rest, i)
+		}
+	}
+	for i < len(ts) {
+		k, runs, bad := npmGrammar.read(ts[i:], func(o option) {
 			if o.name == "-c" || o.name == "--call" {
 				o.at += i
 				call = &o
 			}
 		})
 		switch {
-		case bad != "" && (len(rest) == 0 || npmCommands[ts[rest[0]]]):
-			// Before the command, or in npm exec's words: which word
-			// is the command depends on the option.
+		case bad != "":
+			// Which word is the command depends on the option.
 			w.unknown(name + " with an option it does not know: " + bad)
 			return
-		case bad != "" || !runs:
+		case !runs:
 			return
 		}
 		// read stops after "--" or at a word that is no option.
-		stop := i + j
+		stop := i + k
 		if stop > i && ts[stop-1] == "--" {
-			for k := stop; k < len(ts); k++ {
-				rest = append(rest, k)
+			for ; stop < len(ts); stop++ {
+				rest = append(rest, stop)
 			}
-			break
 		}
 		if stop >= len(ts) {
 			break
 		}
 		rest = append(rest, stop)
 		i = stop + 1
-	}
-	if len(rest) == 0 || !npmCommands[ts[rest[0]]] {
-		return
 	}
 	label := name + " exec"
 	if call != nil {
@@ -98,8 +108,8 @@ func (w *walker) npm(name string, args []word, ts []string, c ctx, hops int) {
 		w.script(call.val, c.reached(label), label)
 		return
 	}
-	inner := make([]word, 0, len(rest)-1)
-	for _, k := range rest[1:] {
+	inner := make([]word, 0, len(rest))
+	for _, k := range rest {
 		inner = append(inner, args[k])
 	}
 	w.command(inner, texts(inner), c.reached(label), hops+1)
