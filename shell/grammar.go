@@ -32,6 +32,9 @@ type grammar struct {
 	// as the next words only, as programs that do not use getopt_long
 	// read them (bwrap).
 	exact bool
+	// whole says long options are compared whole, with values after '='
+	// or as the next word (clap).
+	whole bool
 	// optNext says an optional argument may also be the next word, when
 	// it does not begin with '-' (Perl's Getopt::Long, npm's nopt): the
 	// program's choice depends on the value, so read reports it.
@@ -238,7 +241,7 @@ func (g *grammar) longName(name string) (string, bool) {
 			return name, true
 		}
 	}
-	if g.exact || g.attached || name == "" {
+	if g.exact || g.attached || g.whole || name == "" {
 		return name, false
 	}
 	found := ""

@@ -108,6 +108,27 @@ func TestFindsExecEndsAtAPlusOnlyRightAfterItsBraces(t *testing.T) {
 	findEndRows.check(t)
 }
 
+// fd's options come anywhere among its patterns and paths, and its command
+// begins at -x or -X however it is spelled: bundled, attached, or a long
+// option with '='.
+var fdExecRows = newHunt(rmR, []huntRow{
+	{cmd: "fd -xrm -rf", runs: true, how: "fd 10's manual: -x, --exec <cmd>..."},
+	{cmd: "fd --exec=rm -rf", runs: true, how: "fd 10's manual: -x, --exec <cmd>..."},
+	{cmd: "fd -HX rm -rf", runs: true, how: "fd 10's manual: -H, --hidden; -X, --exec-batch <cmd>..."},
+	{cmd: "fd pattern . -t d -x rm -rf", runs: true, how: "fd 10's manual: fd [OPTIONS] [pattern] [path]..."},
+	{cmd: `fd -e tmp -x rm -rf {} \; -E target`, runs: true, how: "fd 10's manual: the command ends at ';'"},
+
+	{cmd: "fd -e tmp -x wc -l", how: "fd 10's manual: -x, --exec <cmd>..."},
+	{cmd: "fd -H -x rm -f", how: "fd 10's manual: -H, --hidden"},
+	{cmd: "fd pattern src -t f -X wc -l", how: "fd 10's manual: fd [OPTIONS] [pattern] [path]..."},
+	{cmd: "fd -- -x rm -rf", how: "fd 10's manual: after --, a pattern and paths"},
+	{cmd: `fd -x wc -l \; -E rm`, how: "fd 10's manual: the command ends at ';'"},
+})
+
+func TestFdsCommandBeginsAtItsExecHoweverItIsSpelled(t *testing.T) {
+	fdExecRows.check(t)
+}
+
 // An option a wrapper's grammar does not list leaves no way to tell where
 // its command begins: the program may take it as a flag, take the next
 // word as its value, or refuse it, and only its version knows.

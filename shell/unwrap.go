@@ -410,23 +410,56 @@ func (w *walker) xargs(args []word, ts []string, c ctx, hops int) {
 }
 
 // fd runs the command after -x / --exec (one per result) or -X /
-// --exec-batch, up to a ";" or the end.
+// --exec-batch, up to a ";" or the end. Its options come anywhere among
+// its patterns and paths, and each is read, so that a value is not taken
+// for an -x.
 func (w *walker) fd(args []word, ts []string, c ctx, hops int) {
-	for i := 0; i < len(args); i++ {
-		a := args[i].text
-		if a != "-x" && a != "--exec" && a != "-X" && a != "--exec-batch" {
+	for pos := 0; pos < len(ts); {
+		j, runs, bad := fdGrammar.read(ts[pos:], nil)
+		k := pos + j
+		switch {
+		case bad != "":
+			w.unknown("fd with an option it does not know: " + bad)
+			return
+		case runs && k > pos && ts[k-1] == "--":
+			return // patterns and paths follow
+		case runs:
+			pos = k + 1 // a pattern or a path
 			continue
 		}
-		j := i + 1
-		for j < len(args) && args[j].text != ";" {
-			j++
+		opt, first, ok := fdExec(ts[k])
+		if !ok {
+			return // -h, -V
 		}
-		inner := placeholderWords(args[i+1:j], func(s string) bool { return strings.Contains(s, "{") && strings.Contains(s, "}") })
-		sub := c.reached("fd " + a)
+		end := k + 1
+		for end < len(ts) && ts[end] != ";" {
+			end++
+		}
+		inner := args[k+1 : end]
+		if first != "" {
+			// -xrm, --exec=rm: the program is attached.
+			inner = append([]word{{text: first, dyn: args[k].dyn, node: args[k].node}}, inner...)
+		}
+		inner = placeholderWords(inner, func(s string) bool { return strings.Contains(s, "{") && strings.Contains(s, "}") })
+		sub := c.reached("fd " + opt)
 		sub.fds = c.fds.with(0, input{})
 		w.command(inner, texts(inner), sub, hops+1)
-		i = j
+		pos = end + 1
 	}
+}
+
+// fdExec reads the word of fd's that begins a command, -x, -Hx, -xrm or
+// --exec=rm, and returns its option and what is attached to it.
+func fdExec(a string) (string, string, bool) {
+	if strings.HasPrefix(a, "--") {
+		name, v, _ := strings.Cut(a, "=")
+		return name, v, name == "--exec" || name == "--exec-batch"
+	}
+	i := strings.IndexAny(a, "xX")
+	if i < 1 {
+		return "", "", false
+	}
+	return "-" + a[i:i+1], a[i+1:], true
 }
 
 // parallel runs its command (the words before :::, run by a shell) once

@@ -165,6 +165,7 @@ const (
 	dash
 	numeric
 	wholeNames
+	wholeNamesWithValues
 	attachedValues
 	optionalNext
 	noptOptions
@@ -185,6 +186,8 @@ func with(g grammar, flags ...grammarFlag) grammar {
 			g.numeric = true
 		case wholeNames:
 			g.exact = true
+		case wholeNamesWithValues:
+			g.whole = true
 		case attachedValues:
 			g.attached = true
 		case optionalNext:
@@ -306,6 +309,18 @@ const (
 )
 
 var parallelGrammar = with(opts(parallelShort, parallelLong), optionalNext)
+
+// fdGrammar is fd's (its manual, fd 10): clap's, with options anywhere
+// among the patterns and paths. -x and -X, --exec and --exec-batch are
+// listed as ending the options, for fd to read the command that follows.
+var fdGrammar = with(opts("0 1 a c: d: E: e: F g H h! I i j: L l o: p q S: s t: u V! x! X!",
+	"absolute-path and= base-directory= batch-size= case-sensitive change-newer-than= change-older-than= "+
+		"changed-before= changed-within= color= exact-depth= exclude= exec! exec-batch! extension= fixed-strings "+
+		"follow format= full-path gen-completions! glob hidden hyperlink=? ignore ignore-case ignore-file= ignore-vcs "+
+		"list-details max-buffer-time= max-depth= max-results= min-depth= mount newer= no-follow no-global-ignore-file "+
+		"no-hidden no-ignore no-ignore-parent no-ignore-vcs no-require-git older= one-file-system owner= path-separator= "+
+		"print0 prune quiet regex relative-path require-git search-path= show-errors size= strip-cwd-prefix=? threads= "+
+		"type= unrestricted xdev help! version!"), wholeNamesWithValues)
 
 func init() {
 	for _, name := range []string{"npx", "bunx", "uvx"} {
