@@ -88,6 +88,22 @@ func TestARunnersOwnOptionsAreReadBeforeItsSubcommand(t *testing.T) {
 	runnerOptionRows.check(t)
 }
 
+// Some runners hand their words, joined, to a shell of their own: each
+// is read as a shell line.
+var joinedRunnerRows = newHunt(rmR, []huntRow{
+	{cmd: "yarn exec 'rm -rf x'", runs: true, how: "yarn 4's manual: yarn exec runs a shell script in the portable shell"},
+	{cmd: "pixi run 'echo hi && rm -rf x'", runs: true, how: "pixi's manual: pixi run executes in deno_task_shell"},
+	{cmd: "hatch run 'rm -rf x'", runs: true, how: "hatch's manual: hatch run runs commands in a shell"},
+
+	{cmd: "yarn exec jest --watch", how: "yarn 4's manual: yarn exec runs a shell script in the portable shell"},
+	{cmd: "pixi run pytest -q", how: "pixi's manual: pixi run executes in deno_task_shell"},
+	{cmd: "hatch run 'echo rm -rf x'", how: "hatch's manual: hatch run runs commands in a shell"},
+})
+
+func TestARunnerThatHandsItsWordsToAShellIsReadAsAShellLine(t *testing.T) {
+	joinedRunnerRows.check(t)
+}
+
 // find's -exec ends at ";", or at "+" only right after "{}": a "+"
 // elsewhere is an argument of the command, and an -exec without its end
 // makes find refuse to run at all.

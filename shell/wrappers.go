@@ -218,12 +218,15 @@ var runnerGrammars = map[string]*wrapper{
 		"reinstall-package= resolution= script upgrade upgrade-package= verbose with= with-editable= with-requirements= "+
 		"help! version!")},
 	// poetry run, pipenv run and the like: the next word is the command.
-	"runner":    {},
-	"pdm-run":   {grammar: opts("g h! j! l! p: q r s v", "global json! list! project= quiet recreate site-packages venv= verbose help!")},
-	"hatch-run": {grammar: opts("h!", "help!")},
+	"runner":  {},
+	"pdm-run": {grammar: opts("g h! j! l! p: q r s v", "global json! list! project= quiet recreate site-packages venv= verbose help!")},
+	// hatch run, pixi run (deno's task shell) and yarn 2's exec (its
+	// portable shell) run their words joined, as a shell line.
+	"hatch-run": {grammar: opts("h!", "help!"), mode: runsJoined},
+	"yarn-exec": {mode: runsJoined},
 	"rye-run":   {grammar: opts("h! l!", "list! pyproject= help!")},
 	"pixi-run": {grammar: opts("e: h! q v", "clean-env environment= force-activate frozen locked manifest-path= no-install quiet "+
-		"revalidate skip-deps verbose help!")},
+		"revalidate skip-deps verbose help!"), mode: runsJoined},
 	"bundle-exec": {grammar: opts("h!", "gemfile= keep-file-descriptors help!")},
 	"conda-run":   {grammar: opts("h! n: p: v", "cwd= debug-wrapper-scripts dev live-stream name= no-capture-output prefix= help!")},
 }
@@ -271,7 +274,7 @@ var subcommandRunners = map[string]map[string]string{
 	"npm":        {},
 	"pnpm":       {"exec": "pnpm-exec", "dlx": "pnpm-dlx"},
 	"bun":        {"x": "bunx"},
-	"yarn":       {"exec": "runner", "dlx": "bunx"},
+	"yarn":       {"exec": "yarn-exec", "dlx": "bunx"},
 	"poetry":     {"run": "runner"},
 	"pipenv":     {"run": "runner"},
 	"pdm":        {"run": "pdm-run"},
