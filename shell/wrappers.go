@@ -149,11 +149,14 @@ var wrappers = map[string]*wrapper{
 	"emulate": {grammar: with(opts("c: l! L o: R", ""), permute), mode: runsOption, script: []string{"-c"}},
 	"npx":     {grammar: npxGrammar, script: []string{"-c", "--call"}},
 	"bunx":    {grammar: opts("p:", "bun package= silent verbose no-install")},
-	"uvx": {grammar: opts("h! n p: q v V! w:", "allow-insecure-host= build-constraints= cache-dir= color= config-file= "+
+	"uvx": {grammar: opts("b: C: c: f: h! i: n P: p: q U v V! w:", "allow-insecure-host= build-constraints= cache-dir= color= config-file= "+
 		"constraints= default-index= directory= exclude-newer= extra-index-url= find-links= from= index= index-strategy= "+
 		"index-url= isolated keyring-provider= link-mode= managed-python native-tls no-build no-cache no-config "+
 		"no-index no-managed-python no-progress no-python-downloads offline overrides= prerelease= project= python= "+
-		"python-preference= quiet refresh reinstall resolution= verbose with= with-editable= with-requirements= help! version!")},
+		"python-preference= quiet refresh reinstall resolution= verbose with= with-editable= with-requirements= "+
+		"compile-bytecode config-setting= env-file= fork-strategy= no-binary no-binary-package= no-build-isolation "+
+		"no-build-isolation-package= no-build-package= no-env-file no-preview no-sources preview python-platform= "+
+		"refresh-package= reinstall-package= torch-backend= upgrade upgrade-package= help! version!")},
 }
 
 type grammarFlag uint8
@@ -207,12 +210,12 @@ var runnerGrammars = map[string]*wrapper{
 		shell: []string{"-c", "--shell-mode"}},
 	"pnpm-dlx": {grammar: opts("c h! s", "allow-build= package= shell-mode silent help!"),
 		shell: []string{"-c", "--shell-mode"}},
-	"uv-run": {grammar: opts("C: c: b: h! n P: p: q U v V! w:", "active all-extras all-groups all-packages allow-insecure-host= "+
+	"uv-run": {grammar: opts("b: C: c: f: h! i: m n P: p: q s U v V! w:", "active all-extras all-groups all-packages allow-insecure-host= "+
 		"build-constraints= cache-dir= color= compile-bytecode config-file= config-setting= constraints= default-index= "+
 		"directory= env-file= exact exclude-newer= extra= extra-index-url= find-links= fork-strategy= frozen group= "+
 		"gui-script index= index-strategy= index-url= isolated keyring-provider= link-mode= locked managed-python module "+
 		"native-tls no-binary no-binary-package= no-build no-build-isolation no-build-package= no-cache no-config no-dev "+
-		"no-editable no-env-file no-extra= no-group= no-index no-managed-python no-progress no-project "+
+		"no-build-isolation-package= no-default-groups no-editable no-env-file no-extra= no-group= no-index no-managed-python no-progress no-project "+
 		"no-python-downloads no-sources no-sync offline only-dev only-group= overrides= package= prerelease= preview "+
 		"no-preview project= python= python-platform= python-preference= quiet refresh refresh-package= reinstall "+
 		"reinstall-package= resolution= script upgrade upgrade-package= verbose with= with-editable= with-requirements= "+
