@@ -16,6 +16,8 @@ var wrapperValueRows = newHunt(rmR, []huntRow{
 	{cmd: "strace -o /dev/null --const-print-style raw rm -rf x", runs: true, how: inBash},
 	{cmd: "npx --loglevel warn rm -rf x", runs: true, how: inBash},
 	{cmd: "npx --cache ./c rm -rf x", runs: true, how: inBash},
+	{cmd: "xargs -a /dev/null rm -r", runs: true, how: inBash}, // xargs runs its command once, even on no input
+	{cmd: "xargs --arg-file=/dev/null rm -r", runs: true, how: inBash},
 	{cmd: "bwrap --dev-bind / / rm -rf x", runs: true, how: "bwrap 0.8's manual: --dev-bind SRC DEST"},
 	{cmd: "bwrap --ro-bind / / --setenv A B rm -rf x", runs: true, how: "bwrap 0.8's manual: --setenv VAR VALUE"},
 	{cmd: "bwrap --bind / / --chmod 0755 /tmp rm -rf x", runs: true, how: "bwrap 0.8's manual: --chmod OCTAL PATH"},
@@ -34,6 +36,8 @@ var wrapperValueRows = newHunt(rmR, []huntRow{
 	{cmd: "nice -n 5 make", how: inBash},
 	{cmd: "env FOO=1 go test", how: inBash},
 	{cmd: "xargs -0 grep -l x < /dev/null", how: inBash},
+	{cmd: "xargs -a /dev/null ls -r", how: inBash},
+	{cmd: "xargs --arg-file /dev/null echo rm -r", how: inBash},
 	{cmd: "script -q -c 'ls -r x' /dev/null", how: inBash},
 	{cmd: "bwrap --dev-bind / / ls -r x", how: "bwrap 0.8's manual: --dev-bind SRC DEST"},
 	{cmd: "bwrap --ro-bind / / --setenv A rm ls -r x", how: "bwrap 0.8's manual: --setenv VAR VALUE"},
