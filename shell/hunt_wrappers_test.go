@@ -149,6 +149,22 @@ func TestFdsCommandBeginsAtItsExecHoweverItIsSpelled(t *testing.T) {
 	fdExecRows.check(t)
 }
 
+// BSD's script runs the command after its file (macOS: script -q
+// /dev/null CMD gives CMD a terminal); util-linux's takes one from -c.
+var bsdScriptRows = newHunt(forcePush, []huntRow{
+	{cmd: "script -q /dev/null git push -f", runs: true, how: "macOS script(1): script [-q] [file [command ...]]"},
+	{cmd: "script /dev/null git push --force origin main", runs: true, how: "macOS script(1): script [-q] [file [command ...]]"},
+	{cmd: "script -q -c 'git push -f' /dev/null", runs: true, how: inGit},
+
+	{cmd: "script -q /dev/null git push", how: "macOS script(1): script [-q] [file [command ...]]"},
+	{cmd: "script -q /dev/null npm test", how: "macOS script(1): script [-q] [file [command ...]]"},
+	{cmd: "script -q -c 'git status' /dev/null", how: inGit},
+})
+
+func TestBSDScriptRunsTheCommandAfterItsFile(t *testing.T) {
+	bsdScriptRows.check(t)
+}
+
 // An option a wrapper's grammar does not list leaves no way to tell where
 // its command begins: the program may take it as a flag, take the next
 // word as its value, or refuse it, and only its version knows.

@@ -197,6 +197,9 @@ func (w *walker) wrapped(wr *wrapper, name string, args []word, ts []string, c c
 		}
 		rest += j
 	}
+	if lname == "script" {
+		w.bsdScript(name, args, ts, c, hops)
+	}
 	if script != nil {
 		label := name + " " + script.name
 		if args[script.at].dyn {
@@ -257,6 +260,18 @@ func (w *walker) wrapped(wr *wrapper, name string, args []word, ts []string, c c
 	default:
 		w.command(inner, innerTexts, c.reached(name), hops+1)
 	}
+}
+
+// bsdScript reads BSD's script [-q] FILE COMMAND…, as macOS runs it
+// (script -q /dev/null CMD gives CMD a terminal); util-linux's script
+// takes its command from -c only, and is read by wrapped.
+func (w *walker) bsdScript(name string, args []word, ts []string, c ctx, hops int) {
+	g := opts("a d e F k p q r t: T:", "")
+	i, runs, bad := g.read(ts, nil)
+	if !runs || bad != "" || i+1 >= len(ts) {
+		return
+	}
+	w.command(args[i+1:], ts[i+1:], c.reached(name), hops+1)
 }
 
 // trap reads trap ACTION SIGNAL…, whose action is a script run later.

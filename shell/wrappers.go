@@ -67,10 +67,13 @@ var wrappers = map[string]*wrapper{
 	"pkexec": {grammar: with(opts("u:", "user= keep-cwd disable-internal-agent help! version!"), wholeNames), bareShell: true},
 	"env": {grammar: with(opts("0 a: C: i L: P: S: u: v", "argv0= chdir= debug ignore-environment null split-string= unset= "+
 		"block-signal=? default-signal=? ignore-signal=? list-signal-handling! help! version!"), anyAssign, dash)},
-	"nohup":   {grammar: opts("", "help! version!")},
-	"nice":    {grammar: with(opts("n:", "adjustment= help! version!"), numeric)},
-	"time":    {grammar: opts("a f: h! o: p q v V!", "append format= output= portability quiet verbose help! version!")},
-	"timeout": {grammar: opts("k: s: v", "foreground kill-after= preserve-status signal= verbose help! version!"), operands: 1},
+	"nohup": {grammar: opts("", "help! version!")},
+	"nice":  {grammar: with(opts("n:", "adjustment= help! version!"), numeric)},
+	// GNU's options and BSD's (time -l, -h; timeout -f, -p; chroot -u),
+	// so that either is read: GNU time -h prints its help, and BSD's
+	// runs the command.
+	"time":    {grammar: opts("a f: h l o: p q v V!", "append format= output= portability quiet verbose help! version!")},
+	"timeout": {grammar: opts("f k: p s: v", "foreground kill-after= preserve-status signal= verbose help! version!"), operands: 1},
 	"command": {grammar: opts("p v! V!", "")},
 	"exec":    {grammar: opts("a: c l", "")},
 	"builtin": {},
@@ -84,7 +87,7 @@ var wrappers = map[string]*wrapper{
 	"setsid":     {grammar: opts("c f h! V! w", "ctty fork wait help! version!")},
 	"stdbuf":     {grammar: opts("e: i: o:", "error= input= output= help! version!")},
 	"ionice":     {grammar: opts("c: h! n: p! P! t u! V!", "class= classdata= ignore pgid! pid! uid! help! version!")},
-	"chroot":     {grammar: opts("", "groups= skip-chdir userspec= help! version!"), operands: 1, bareShell: true},
+	"chroot":     {grammar: opts("G: g: u:", "groups= skip-chdir userspec= help! version!"), operands: 1, bareShell: true},
 	"busybox":    {grammar: opts("", "help! install! list! list-full! show!")},
 	"toybox":     {grammar: opts("", "help! long! version!")},
 	"caffeinate": {grammar: opts("d i m s u t: w:", "")},
