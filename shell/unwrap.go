@@ -199,13 +199,15 @@ func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
 func (w *walker) wrapped(wr *wrapper, name string, args []word, ts []string, c ctx, hops int) {
 	lname := strings.ToLower(name)
 	var script, split *option // the option whose value is a script; env -S
-	shell, exec, user := false, false, false
+	shell, exec, user, hidden := false, false, false, ""
 	var seen []option // for wrapperAssigns: the options of a wrapper that sets the environment
-	i, runs := wr.scan(ts, func(o option) {
+	i, runs := w.readOptions(&wr.grammar, name, ts, func(o option) {
 		if wr.assigns || wr.anyAssign || wrapperEnvOptions[lname] != nil {
 			seen = append(seen, o)
 		}
 		switch {
+		case contains(wr.optionsFrom, o.name):
+			hidden = o.name
 		case wr.isScript(o.name):
 			script = &o
 		case wr.isShell(o.name):
@@ -222,6 +224,10 @@ func (w *walker) wrapped(wr *wrapper, name string, args []word, ts []string, c c
 			w.cwd = cwdUnknown
 		}
 	})
+	if hidden != "" {
+		w.unknown(name + " " + hidden + " reads options only run time knows")
+		return
+	}
 	if !runs {
 		return
 	}
@@ -234,11 +240,14 @@ func (w *walker) wrapped(wr *wrapper, name string, args []word, ts []string, c c
 	}
 	if lname == "ssh" && rest < len(ts) {
 		// ssh reads options after its destination too: ssh host -p 22 cmd.
-		j, ok := wr.scan(ts[rest:], nil)
+		j, ok := w.readOptions(&wr.grammar, name, ts[rest:], nil)
 		if !ok {
 			return
 		}
 		rest += j
+	}
+	if lname == "script" {
+		w.bsdScript(name, args, ts, c, hops)
 	}
 	if script != nil {
 		label := name + " " + script.name
@@ -285,6 +294,15 @@ func (w *walker) wrapped(wr *wrapper, name string, args []word, ts []string, c c
 	case shell:
 		// sudo -s CMD, pnpm exec -c CMD: the shell runs the command line.
 		w.runScript(inner, c, name)
+	case lname == "dotenv" && inner[0].text == "run" && !inner[0].dyn:
+		// python-dotenv's dotenv run CMD; npm's dotenv-cli would run a
+		// program named run, which is read too.
+		w.command(inner, innerTexts, c.reached(name), hops+1)
+		g := opts("", "override no-override help!")
+		k, runs := w.readOptions(&g, name+" run", innerTexts[1:], nil)
+		if runs {
+			w.command(inner[1+k:], innerTexts[1+k:], c.reached(name+" run"), hops+1)
+		}
 	case lname == "watch":
 		// watch -x runs the command with its own input, not the caller's.
 		c.fds = c.fds.with(0, input{})
@@ -292,6 +310,18 @@ func (w *walker) wrapped(wr *wrapper, name string, args []word, ts []string, c c
 	default:
 		w.command(inner, innerTexts, c.reached(name), hops+1)
 	}
+}
+
+// bsdScript reads BSD's script [-q] FILE COMMAND…, as macOS runs it
+// (script -q /dev/null CMD gives CMD a terminal); util-linux's script
+// takes its command from -c only, and is read by wrapped.
+func (w *walker) bsdScript(name string, args []word, ts []string, c ctx, hops int) {
+	g := opts("a d e F k p q r t: T:", "")
+	i, runs, bad := g.read(ts, nil)
+	if !runs || bad != "" || i+1 >= len(ts) {
+		return
+	}
+	w.command(args[i+1:], ts[i+1:], c.reached(name), hops+1)
 }
 
 // trap reads trap ACTION SIGNAL…, whose action is a script run later.
@@ -386,25 +416,40 @@ func placeholderWords(ws []word, holds func(string) bool) []word {
 	return out
 }
 
-// find runs the commands of its -exec, -execdir, -ok and -okdir actions,
-// each ending at ";" or "+". In them, {} is a file it found.
+// find runs the commands of its -exec, -execdir, -ok and -okdir actions.
+// Each ends at ";", or, for -exec and -execdir, at a "+" right after a
+// word "{}" (GNU and BSD find read any other "+" as an argument). In
+// them, {} is a file it found. An action without its end makes find
+// refuse the whole expression and run nothing.
 func (w *walker) find(args []word, ts []string, c ctx, hops int) {
+	type action struct{ i, j int }
+	var actions []action
 	for i := 0; i < len(args); i++ {
 		switch args[i].text {
 		case "-exec", "-execdir", "-ok", "-okdir":
 		default:
 			continue
 		}
-		label := "find " + args[i].text
+		plus := args[i].text == "-exec" || args[i].text == "-execdir"
 		j := i + 1
-		for j < len(args) && args[j].text != ";" && args[j].text != "+" {
-			j++
+		for ; j < len(args); j++ {
+			if args[j].text == ";" ||
+				plus && args[j].text == "+" && j > i+1 && args[j-1].text == "{}" && !args[j-1].dyn {
+				break
+			}
 		}
-		inner := placeholderWords(args[i+1:j], func(s string) bool { return strings.Contains(s, "{}") })
+		if j == len(args) {
+			return
+		}
+		actions = append(actions, action{i, j})
+		i = j
+	}
+	for _, a := range actions {
+		label := "find " + args[a.i].text
+		inner := placeholderWords(args[a.i+1:a.j], func(s string) bool { return strings.Contains(s, "{}") })
 		sub := c.reached(label)
 		sub.fds = c.fds.with(0, input{})
-		w.command(inner, ts[i+1:j], sub, hops+1)
-		i = j
+		w.command(inner, ts[a.i+1:a.j], sub, hops+1)
 	}
 }
 
@@ -413,7 +458,7 @@ func (w *walker) find(args []word, ts []string, c ctx, hops int) {
 func (w *walker) xargs(args []word, ts []string, c ctx, hops int) {
 	wr := wrappers["xargs"]
 	replace := ""
-	i, runs := wr.scan(ts, func(o option) {
+	i, runs := w.readOptions(&wr.grammar, "xargs", ts, func(o option) {
 		switch o.name {
 		case "-I", "-J", "--replace":
 			replace = o.val
@@ -447,23 +492,56 @@ func (w *walker) xargs(args []word, ts []string, c ctx, hops int) {
 }
 
 // fd runs the command after -x / --exec (one per result) or -X /
-// --exec-batch, up to a ";" or the end.
+// --exec-batch, up to a ";" or the end. Its options come anywhere among
+// its patterns and paths, and each is read, so that a value is not taken
+// for an -x.
 func (w *walker) fd(args []word, ts []string, c ctx, hops int) {
-	for i := 0; i < len(args); i++ {
-		a := args[i].text
-		if a != "-x" && a != "--exec" && a != "-X" && a != "--exec-batch" {
+	for pos := 0; pos < len(ts); {
+		j, runs, bad := fdGrammar.read(ts[pos:], nil)
+		k := pos + j
+		switch {
+		case bad != "":
+			w.unknown("fd with an option it does not know: " + bad)
+			return
+		case runs && k > pos && ts[k-1] == "--":
+			return // patterns and paths follow
+		case runs:
+			pos = k + 1 // a pattern or a path
 			continue
 		}
-		j := i + 1
-		for j < len(args) && args[j].text != ";" {
-			j++
+		opt, first, ok := fdExec(ts[k])
+		if !ok {
+			return // -h, -V
 		}
-		inner := placeholderWords(args[i+1:j], func(s string) bool { return strings.Contains(s, "{") && strings.Contains(s, "}") })
-		sub := c.reached("fd " + a)
+		end := k + 1
+		for end < len(ts) && ts[end] != ";" {
+			end++
+		}
+		inner := args[k+1 : end]
+		if first != "" {
+			// -xrm, --exec=rm: the program is attached.
+			inner = append([]word{{text: first, dyn: args[k].dyn, node: args[k].node}}, inner...)
+		}
+		inner = placeholderWords(inner, func(s string) bool { return strings.Contains(s, "{") && strings.Contains(s, "}") })
+		sub := c.reached("fd " + opt)
 		sub.fds = c.fds.with(0, input{})
 		w.command(inner, texts(inner), sub, hops+1)
-		i = j
+		pos = end + 1
 	}
+}
+
+// fdExec reads the word of fd's that begins a command, -x, -Hx, -xrm or
+// --exec=rm, and returns its option and what is attached to it.
+func fdExec(a string) (string, string, bool) {
+	if strings.HasPrefix(a, "--") {
+		name, v, _ := strings.Cut(a, "=")
+		return name, v, name == "--exec" || name == "--exec-batch"
+	}
+	i := strings.IndexAny(a, "xX")
+	if i < 1 {
+		return "", "", false
+	}
+	return "-" + a[i:i+1], a[i+1:], true
 }
 
 // parallel runs its command (the words before :::, run by a shell) once
@@ -471,31 +549,36 @@ func (w *walker) fd(args []word, ts []string, c ctx, hops int) {
 // each argument is a command line. Arguments after ::: are literal; those
 // read from the input or from files (::::, -a) are not.
 func (w *walker) parallel(args []word, c ctx) {
-	g := opts("a: C: d: E: e:: I: i:: j: L: l:: m N: n: P: q S: s: u v X",
-		"arg-file= basefile= colsep= delimiter= eof=? env= halt= header= jobs= joblog= load= max-args= max-chars= "+
-			"max-line-length-allowed= max-lines=? max-procs= memfree= nice= progress results= retries= sshlogin= "+
-			"sshloginfile= tagstring= timeout= tmpdir= transfer= workdir= help! version!")
+	g := parallelGrammar
 	fromFile := false
-	i, runs := g.scan(texts(args), func(o option) {
-		if o.name == "-a" || o.name == "--arg-file" {
+	// --arg-sep and --arg-file-sep rename ::: and ::::.
+	sep, fileSep := ":::", "::::"
+	i, runs := w.readOptions(&g, "parallel", texts(args), func(o option) {
+		switch o.name {
+		case "-a", "--arg-file":
 			fromFile = true
+		case "--arg-sep":
+			sep = o.val
+		case "--arg-file-sep":
+			fileSep = o.val
 		}
 	})
 	if !runs {
 		return
 	}
+	isSep := func(s string) bool { return s == sep || s == sep+"+" || s == fileSep || s == fileSep+"+" }
 	j := i
-	for j < len(args) && !strings.HasPrefix(args[j].text, ":::") {
+	for j < len(args) && !isSep(args[j].text) {
 		j++
 	}
 	command := args[i:j]
 	var inputs []word
 	for k := j; k < len(args); k++ {
-		switch args[k].text {
-		case ":::", ":::+":
-		case "::::", "::::+":
+		switch t := args[k].text; {
+		case t == fileSep || t == fileSep+"+":
 			fromFile = true
 			k++
+		case t == sep || t == sep+"+":
 		default:
 			inputs = append(inputs, args[k])
 		}
@@ -581,7 +664,7 @@ func (w *walker) envSplit(opt word, text string, inner []word, c ctx, hops int) 
 	ts := texts(ws)
 	sub := c.reached("env -S")
 	wr := wrappers["env"]
-	i, runs := wr.scan(ts, nil)
+	i, runs := w.readOptions(&wr.grammar, "env -S", ts, nil)
 	if !runs || i >= len(ws) {
 		return
 	}
@@ -760,20 +843,26 @@ func (w *walker) nix(args []word, ts []string, c ctx, hops int) {
 }
 
 // runner reads the package and environment runners: uv run, npm exec,
-// poetry run. The subcommand names the grammar of what follows.
+// poetry run. Their own options come first, read with their grammar; the
+// subcommand names the grammar of what follows.
 func (w *walker) runner(name string, subs map[string]string, args []word, ts []string, c ctx, hops int) {
-	// Their own options may come before the subcommand (uv --quiet run);
-	// the first operand is the subcommand.
-	i := 0
-	for i < len(args) && strings.HasPrefix(args[i].text, "-") && !args[i].dyn {
-		i++
+	lname := strings.ToLower(name)
+	if lname == "npm" {
+		w.npm(name, args, ts, c, hops)
+		return
 	}
-	if i >= len(args) {
+	own := runnerOptions[lname]
+	i, runs := w.readOptions(&own, name, ts, nil)
+	if !runs || i >= len(args) {
 		return
 	}
 	sub := args[i].text
+	if lname == "mise" && (sub == "exec" || sub == "x") {
+		w.miseExec(name+" "+sub, args[i+1:], ts[i+1:], c, hops)
+		return
+	}
 	entry, ok := subs[sub]
-	if !ok && i+1 < len(args) && name == "uv" {
+	if !ok && i+1 < len(args) && lname == "uv" {
 		sub += " " + args[i+1].text
 		if entry, ok = subs[sub]; ok {
 			i++
@@ -783,6 +872,29 @@ func (w *walker) runner(name string, subs map[string]string, args []word, ts []s
 		return
 	}
 	w.wrapped(runnerGrammars[entry], name+" "+sub, args[i+1:], ts[i+1:], c, hops)
+}
+
+// miseExec reads mise exec [TOOL@VERSION…] -- COMMAND and mise exec -c
+// SCRIPT; without either it starts a shell.
+func (w *walker) miseExec(label string, args []word, ts []string, c ctx, hops int) {
+	g := with(opts("c: h! j:", "command= jobs= no-prepare raw help!"), permute)
+	var script *option
+	i, runs := w.readOptions(&g, label, ts, func(o option) {
+		if o.name == "-c" || o.name == "--command" {
+			script = &o
+		}
+	})
+	switch {
+	case !runs:
+	case script != nil && args[script.at].dyn:
+		w.unknown(label + " -c of a non-literal: " + args[script.at].text)
+	case script != nil:
+		w.script(script.val, c.reached(label), label)
+	case i > 0 && i <= len(ts) && ts[i-1] == "--":
+		w.command(args[i:], ts[i:], c.reached(label), hops+1)
+	default:
+		w.readScript(label, c.fds.get(0), c)
+	}
 }
 
 // mapfile reads mapfile -C CALLBACK, which runs CALLBACK as a command, and
