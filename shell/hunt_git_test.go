@@ -1,6 +1,10 @@
 package shell
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
 
 // Each row was run with bash 5.2 and git 2.39 in a repository whose main
 // has diverged from origin's, so that only a forced push lands.
@@ -43,4 +47,64 @@ var gitAliasRows = newHunt(forcePush, []huntRow{
 
 func TestAGitAliasIsFoundWhateverItsCaseThroughChainsAndItsLastDefinition(t *testing.T) {
 	gitAliasRows.check(t)
+}
+
+var gitRemoteRows = newHunt(forcePush, []huntRow{
+	{"git remote add my.fork ../origin.git && git -c remote.my.fork.push=+main:main push my.fork", true, inGit},
+	{"git remote add my.fork ../origin.git && git config remote.my.fork.push +main:main && git push my.fork", true, inGit},
+	{"git remote add a.b.c ../origin.git && git config remote.a.b.c.mirror true && git push a.b.c", true, inGit},
+	{"git -c remote.origin.mirror=true push", true, inGit},
+	{"git -c remote.origin.mirror=yes push origin", true, inGit},
+	{"git -c remote.pushDefault=fork -c remote.fork.url=../origin.git -c remote.fork.push=+main:main push", true, inGit},
+	{"git -c push.default=matching -c 'remote.origin.push=+refs/heads/*:refs/heads/*' push", true, inGit},
+	{"git -c remote.origin.pushurl=../origin.git -c remote.origin.push=+main:main push", true, inGit},
+	{`P=+main:main; git -c remote.origin.push="$P" push`, true, inGit},
+	{`git -c remote.origin.push="+$(git branch --show-current)" push`, true, inGit},
+	{`git config remote.origin.mirror "$(echo true)" && git push`, true, inGit},
+	{`GIT_CONFIG_PARAMETERS="'remote.my.fork.push'='+main:main'" git -c remote.my.fork.url=../origin.git push my.fork`, true, inGit},
+	{"git -c branch.main.pushRemote=origin -c remote.origin.push=+main:main push", true, inGit},
+
+	{"git -c push.default=current push", false, inGit},
+	{"git -c push.default=matching push", false, inGit},
+	{"git -c remote.pushDefault=origin push", false, inGit},
+	{"git -c 'remote.origin.fetch=+refs/heads/*:refs/remotes/origin/*' push", false, inGit},
+	{"git remote add my.fork ../origin.git && git -c remote.my.fork.push=main:main push my.fork", false, inGit},
+	{"git -c remote.origin.mirror=false push", false, inGit},
+	{"git -c branch.main.pushRemote=origin push", false, inGit},
+	{"git -c push.autoSetupRemote=true push", false, inGit},
+	{"git -c remote.origin.prune=true fetch", false, inGit},
+	{"git config --global push.default simple && git push", false, inGit},
+	{"git -c push.followTags=true push origin main", false, inGit},
+	{`git -c remote.origin.url="$PWD/../origin.git" push origin main`, false, inGit},
+	{"git -c remote.origin.tagOpt=--no-tags fetch origin", false, inGit},
+	{"git -c branch.main.merge=refs/heads/main -c push.default=upstream push", false, inGit},
+	{"git fetch --prune && git pull --rebase", false, inGit},
+	{"git push -u origin main", false, inGit},
+})
+
+func TestConfigurationThatForcesAPushForcesItWhateverTheRemotesName(t *testing.T) {
+	gitRemoteRows.check(t)
+}
+
+// A key under remote, push or branch that the reader does not know may be
+// one a later git reads to force a push (git 2.39 has none such): a push
+// under it is unknown, and so is a push key whose value only run time
+// knows. A command that is not a push is not.
+func TestAPushUnderARemoteKeyTheReaderDoesNotKnowIsUnknown(t *testing.T) {
+	for _, cmd := range []string{
+		"git -c remote.origin.forceAlways=true push",
+		"git -c push.forceEverything=true push origin main",
+		"git config branch.main.pushForce true && git push",
+		"git -c remote.origin.future=1 -c alias.p=push p",
+		`git -c remote.origin.mirror="$M" push`,
+	} {
+		assert.NotEmpty(t, Parse(cmd).Unknown, cmd)
+		assert.True(t, forcePush.Match(bash(cmd)), cmd)
+	}
+	for _, cmd := range []string{
+		"git -c remote.origin.forceAlways=true fetch",
+		"git config push.forceEverything true",
+	} {
+		assert.Empty(t, Parse(cmd).Unknown, cmd)
+	}
 }
