@@ -108,3 +108,75 @@ func TestAPushUnderARemoteKeyTheReaderDoesNotKnowIsUnknown(t *testing.T) {
 		assert.Empty(t, Parse(cmd).Unknown, cmd)
 	}
 }
+
+var gitCommandKeyRows = newHunt(rmR, []huntRow{
+	{"git -c tar.tgz.command='rm -rf x' archive --format=tgz -o a.tgz HEAD", true, inGit},
+	{"git -c gpg.format=ssh -c gpg.ssh.defaultKeyCommand='rm -rf x' commit -S --allow-empty -m s", true, inGit},
+	{"git -c core.fsmonitor='rm -rf x' status", true, inGit},
+	{"git -c sequence.editor='rm -rf x' rebase -i HEAD", true, inGit},
+	{"git -c core.editor='rm -rf x' commit --allow-empty", true, inGit},
+	{"git add x && echo y >> x/f && git -c diff.external='rm -rf x' diff", true, inGit},
+	{"git add x && echo 'x/f diff=d' > .gitattributes && echo y >> x/f && git -c diff.d.textconv='rm -rf x' diff", true, inGit},
+	{"echo 'x/f filter=d' > .gitattributes && git -c filter.d.clean='rm -rf x' add x/f", true, inGit},
+	{"printf 'protocol=https\\nhost=h\\n\\n' | git -c credential.helper='!rm -rf x' credential fill", true, inGit},
+	{"mkdir h && printf '#!/bin/sh\\nrm -rf x\\n' > h/pre-commit && chmod +x h/pre-commit && git -c core.hooksPath=h commit -q --allow-empty -m m", true, inGit},
+	{"git -c protocol.ext.allow=always -c remote.o2.url='ext::sh -c rm% -rf% x' fetch o2", true, inGit},
+	{"printf '[core]\\n\\teditor = rm -rf x\\n' > c && git -c include.path=\"$PWD/c\" commit --allow-empty", true, inGit},
+	{"git config core.editor 'rm -rf x' && git commit --allow-empty", true, inGit},
+	{`C='rm -rf x'; git -c core.editor="$C" commit --allow-empty`, true, inGit},
+	{`GIT_CONFIG_PARAMETERS="'sequence.editor'='rm -rf x'" git rebase -i HEAD`, true, inGit},
+	{"GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0='rm -rf x' git status", true, inGit},
+	{"E='rm -rf x' git --config-env=core.editor=E commit --allow-empty", true, inGit},
+	{"mkdir t && printf '#!/bin/sh\\nrm -rf x\\n' > t/post-checkout && chmod +x t/post-checkout && mkdir t/hooks && mv t/post-checkout t/hooks/ && git -c init.templateDir=t clone -q ../origin.git c", true, inGit},
+
+	{"git -c core.editor=true commit --allow-empty", false, inGit},
+	{"git -c gpg.format=ssh commit --allow-empty -m m", false, inGit},
+	{"git -c core.fsmonitor=false status", false, inGit},
+	{"git -c core.hooksPath=/dev/null commit -q --allow-empty -m m", false, inGit},
+	{"git -c protocol.file.allow=always status", false, inGit},
+	{"git -c protocol.ext.allow=never status", false, inGit},
+	{"git -c tar.umask=022 archive -o a.tar HEAD", false, inGit},
+	{"git -c pager.log=false log -1", false, inGit},
+	{"git -c core.pager=cat -p log -1", false, inGit},
+	{"git add x && echo y >> x/f && git -c diff.d.textconv=cat diff", false, inGit},
+	{"git -c credential.helper=store status", false, inGit},
+	{"git -c init.defaultBranch=main init -q r", false, inGit},
+	{"git -c imap.folder=Drafts status", false, inGit},
+	{"git -c gpg.program=gpg status", false, inGit},
+	{"git -c diff.tool=vimdiff -c merge.tool=vimdiff status", false, inGit},
+	{"git -c filter.lfs.required=true status", false, inGit},
+	{"git -c submodule.recurse=true status", false, inGit},
+	{"git config --global core.editor 'code --wait'", false, inGit},
+	{`git config --global core.excludesFile "$HOME/.gitignore_global"`, false, inGit},
+	{"git -c sendemail.smtpServer=smtp.example.com status", false, inGit},
+})
+
+func TestAGitKeyThatHoldsACommandIsReadAsAScriptOrIsUnknown(t *testing.T) {
+	gitCommandKeyRows.check(t)
+}
+
+// A key given on the command line that the reader does not know is
+// unknown when its section is one that holds commands (core, diff, gpg…)
+// or is not known at all, since a later git may run its value; in a
+// section of keys that run nothing (user, color, log…) it is known.
+func TestAGitKeyTheReaderDoesNotKnowIsUnknownWhereItCouldMatter(t *testing.T) {
+	for _, cmd := range []string{
+		"git -c core.futureCommand='rm -rf x' status",
+		"git -c gpg.x509.futureKeyCommand=true status",
+		"git -c lfs.customtransfer.t.path=./t status",
+		"git config frobnicate.hook ./x",
+		"git -c remote.origin.vcs=evil fetch",
+		`git -c "$K=v" status`,
+		`git config "$K" v`,
+	} {
+		assert.NotEmpty(t, Parse(cmd).Unknown, cmd)
+	}
+	for _, cmd := range []string{
+		"git -c user.futureName=x status",
+		"git -c color.futureThing=always log -1",
+		"git -c log.futureFormat=x log -1",
+		"git -c advice.detachedHead=false checkout main",
+	} {
+		assert.Empty(t, Parse(cmd).Unknown, cmd)
+	}
+}
