@@ -180,3 +180,82 @@ func TestAGitKeyTheReaderDoesNotKnowIsUnknownWhereItCouldMatter(t *testing.T) {
 		assert.Empty(t, Parse(cmd).Unknown, cmd)
 	}
 }
+
+var gitOwnOptionRows = newHunt(forcePush, []huntRow{
+	{"git -p push -f", true, inGit},
+	{"git -P push -f", true, inGit},
+	{"git --no-pager push --force", true, inGit},
+	{"git --paginate push -f", true, inGit},
+	{"git --no-replace-objects push -f", true, inGit},
+	{"git --literal-pathspecs --glob-pathspecs --icase-pathspecs push -f", true, inGit},
+	{"git --no-optional-locks push -f", true, inGit},
+	{"git --git-dir .git push -f", true, inGit},
+	{"git --git-dir=.git --work-tree . push -f", true, inGit},
+	{"git --work-tree=. push -f", true, inGit},
+	{"git --shallow-file x push -f", true, inGit},
+	{"git -C . -c user.name=x push -f", true, inGit},
+	{"git --config-env user.name=HOME push -f", true, inGit},
+	{"git --config-env=user.name=HOME push -f", true, inGit},
+	{"c=push; git $c -f", true, inGit},
+	{`git "$(echo push)" -f`, true, inGit},
+	{"o=-f; git push $o", true, inGit},
+	{"git --no-advice push -f", true, "git 2.46's git(1): --no-advice disables advice hints; 2.39 refuses it"},
+	{"git --no-lazy-fetch push -f", true, "git 2.44's git(1): --no-lazy-fetch"},
+	{"git --attr-source HEAD push -f", true, "git 2.42's git(1): --attr-source=<tree-ish>, and as the next word"},
+
+	{"git --exec-path push -f", false, inGit},
+	{"git --exec-path", false, inGit},
+	{"git --exec-pathx push -f", false, inGit},
+	{"git --version", false, inGit},
+	{"git -v push -f", false, inGit},
+	{"git --version push -f", false, inGit},
+	{"git -h push -f", false, inGit},
+	{"git --html-path push -f", false, inGit},
+	{"git --man-path push -f", false, inGit},
+	{"git --list-cmds=main push -f", false, inGit},
+	{"git -C . status", false, inGit},
+	{`git -C "$PWD" push origin main`, false, inGit},
+	{"git -c user.name=x status", false, inGit},
+	{"git --no-pager log -1", false, inGit},
+	{"git -P diff", false, inGit},
+	{"git --git-dir=.git status", false, inGit},
+	{"git --work-tree=. status", false, inGit},
+	{"git --config-env=user.name=HOME commit -q --allow-empty -m m", false, inGit},
+	{"git --namespace ns push origin main", false, inGit},
+	{"git -p -c color.ui=never log -1", false, inGit},
+	{"git push -n origin main", false, inGit},
+})
+
+// git runs its helpers and the commands it does not build in from the
+// directory --exec-path names.
+var gitExecPathRows = newHunt(rmR, []huntRow{
+	{"mkdir d && printf '#!/bin/sh\\nrm -rf x\\n' > d/git-receive-pack && chmod +x d/git-receive-pack && git --exec-path=d push", true, inGit},
+	{"mkdir d && printf '#!/bin/sh\\nrm -rf x\\n' > d/git-tidy && chmod +x d/git-tidy && git --exec-path=\"$PWD/d\" tidy", true, inGit},
+	{"git --exec-path push", false, inGit},
+	{"ls \"$(git --exec-path)\" >/dev/null", false, inGit},
+	{"git -C . --exec-path", false, inGit},
+})
+
+func TestGitsOwnOptionsAreReadAsGitReadsThem(t *testing.T) {
+	gitOwnOptionRows.check(t)
+	gitExecPathRows.check(t)
+}
+
+// git's own options are a closed grammar: one the reader does not know
+// (a later git's, or one git refuses) is unknown rather than a guess at
+// where the subcommand begins.
+func TestAnOptionOfGitsOwnTheReaderDoesNotKnowIsUnknown(t *testing.T) {
+	for _, cmd := range []string{
+		"git --future-option push -f",
+		"git -Cx push",
+		"git -cuser.name=x push",
+		"git --git-dirx=.git push",
+		"git -- push",
+		"git -$X push",
+		"git --exec-path=/tmp/d status",
+		"git -c alias.p='--future push' p",
+	} {
+		assert.NotEmpty(t, Parse(cmd).Unknown, cmd)
+		assert.True(t, forcePush.Match(bash(cmd)), cmd)
+	}
+}
