@@ -259,3 +259,36 @@ func TestAnOptionOfGitsOwnTheReaderDoesNotKnowIsUnknown(t *testing.T) {
 		assert.True(t, forcePush.Match(bash(cmd)), cmd)
 	}
 }
+
+var gitInertValueRows = newHunt(rmR, []huntRow{
+	{`C='rm -rf x'; git config core.editor "$C" && git commit --allow-empty`, true, inGit},
+	{`K=core.editor; git config "$K" 'rm -rf x' && git commit --allow-empty`, true, inGit},
+	{`K=core.editor; git -c "$K=rm -rf x" commit --allow-empty`, true, inGit},
+	{`git -c core.editor="rm -rf ${D:-x}" commit --allow-empty`, true, inGit},
+	{`A='!rm -rf x'; git config alias.t "$A" && git t`, true, inGit},
+	{`F='rm -rf x'; git -c "core.fsmonitor=$F" status`, true, inGit},
+	{`E='rm -rf x'; GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.editor GIT_CONFIG_VALUE_0="$E" git commit --allow-empty`, true, inGit},
+	{`P='rm -rf x'; git -c user.name=u -c "sequence.editor=$P" rebase -i HEAD`, true, inGit},
+
+	{`git config --global --add safe.directory "$PWD"`, false, inGit},
+	{`git config --global --add safe.directory "$(pwd)"`, false, inGit},
+	{`git config --global user.email "$EMAIL"`, false, inGit},
+	{`git config user.name "$(whoami)"`, false, inGit},
+	{`git -c user.name="$X" commit -q --allow-empty -m m`, false, inGit},
+	{`git -c "user.email=$EMAIL" commit -q --allow-empty -m m`, false, inGit},
+	{`git config --global init.defaultBranch "$B"`, false, inGit},
+	{`git config --global color.ui "${COLOR:-auto}"`, false, inGit},
+	{`GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=user.name GIT_CONFIG_VALUE_0="$(whoami)" git commit -q --allow-empty -m m`, false, inGit},
+	{`git config --global http.proxy "$HTTPS_PROXY"`, false, inGit},
+	{`git -c http.extraHeader="Authorization: Bearer $TOKEN" fetch -q origin`, false, inGit},
+	{`git config set user.name "$NAME"`, false, "git 2.46's git-config(1): git config set <name> <value>"},
+	{`git config --global pull.rebase "$R"`, false, inGit},
+	{`git config --local user.signingkey "$(git config user.email)"`, false, inGit},
+	{`msg="fix: the thing"; git commit -q --allow-empty -m "$msg"`, false, inGit},
+	{`git config --global credential.helper 'cache --timeout=3600'`, false, inGit},
+	{`git config --global --unset user.email; git config --get user.name`, false, inGit},
+})
+
+func TestALiteralGitKeyThatRunsNothingIsKnownWhateverItsValue(t *testing.T) {
+	gitInertValueRows.check(t)
+}
