@@ -196,6 +196,11 @@ func isKeyByte(ch byte) bool {
 	return 'a' <= ch && ch <= 'z' || 'A' <= ch && ch <= 'Z' || '0' <= ch && ch <= '9' || strings.IndexByte("._-/:@+%,", ch) >= 0
 }
 
+// gitConfigReads are the subcommands of git config (git 2.46) that set
+// nothing a later command runs: unset and the sections' only remove or
+// rename what is set.
+var gitConfigReads = []string{"get", "list", "unset", "edit", "rename-section", "remove-section", "get-color", "get-colorbool"}
+
 // gitConfig reads git config [options] KEY VALUE and git config set KEY
 // VALUE, which change what the git commands after it do; ws are the words
 // of args, for telling which are literal.
@@ -209,6 +214,9 @@ func (w *walker) gitConfig(args []string, ws []word, c ctx) {
 		return
 	}
 	rest := args[i:]
+	if len(rest) > 0 && contains(gitConfigReads, rest[0]) {
+		return
+	}
 	if len(rest) > 0 && rest[0] == "set" {
 		j, _ := g.scan(rest[1:], nil)
 		rest = rest[1+j:]
@@ -231,7 +239,12 @@ func (w *walker) gitConfigVariable(name string, x *syntax.Word, c ctx) {
 	if x == nil {
 		return
 	}
-	v := literal(x, c.src)
+	w.gitConfigValue(name, literal(x, c.src), c)
+}
+
+// gitConfigValue reads the value v given to one of git's configuration
+// variables.
+func (w *walker) gitConfigValue(name string, v word, c ctx) {
 	switch {
 	case name == "GIT_CONFIG_PARAMETERS":
 		if v.dyn {

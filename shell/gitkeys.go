@@ -104,7 +104,10 @@ var gitKeys = map[string]gitKind{
 	"core.fsync": gitInert, "core.fsyncmethod": gitInert, "core.hidedotfiles": gitInert, "core.commentchar": gitInert,
 	"core.looseobjects": gitInert, "core.filesrefslocktimeout": gitInert,
 	"core.packedrefstimeout": gitInert, "core.checkroundtripencoding": gitInert, "core.fsmonitorhookversion": gitInert,
-	"diff.tool": gitInert, "diff.guitool": gitInert, "diff.algorithm": gitInert, "diff.noprefix": gitInert,
+	"core.commentstring": gitInert, "core.maxtreedepth": gitInert, "core.restrictinheritedhandles": gitInert,
+	"core.unsetenvvars": gitInert, "core.usereplacerefs": gitInert, "core.prefersymlinkrefs": gitInert,
+	"core.createobject": gitInert,
+	"diff.tool":         gitInert, "diff.guitool": gitInert, "diff.algorithm": gitInert, "diff.noprefix": gitInert,
 	"diff.mnemonicprefix": gitInert, "diff.renames": gitInert, "diff.renamelimit": gitInert, "diff.colormoved": gitInert,
 	"diff.submodule": gitInert, "diff.statgraphwidth": gitInert, "diff.context": gitInert, "diff.ignoresubmodules": gitInert,
 	"diff.indentheuristic": gitInert, "diff.suppressblankempty": gitInert, "diff.relative": gitInert,
@@ -153,6 +156,15 @@ var gitSections = map[string]gitKind{
 	"pager": gitRunsValue, "alias": gitAlias,
 }
 
+// gitFlat gives the kind of a key without a subsection in a section
+// whose commands are all in keys gitKeys lists, and whose keys with a
+// subsection (a driver's, a tool's) are not all known: diff.colorMovedWS
+// is known, diff.d.futureCommand is not.
+var gitFlat = map[string]gitKind{
+	"diff": gitInert, "merge": gitInert, "difftool": gitInert, "mergetool": gitInert,
+	"submodule": gitInert, "credential": gitInert, "interactive": gitInert, "init": gitInert,
+}
+
 // gitKindOf says what key can make git do.
 func gitKindOf(k gitKey) gitKind {
 	var pattern string
@@ -165,6 +177,9 @@ func gitKindOf(k gitKey) gitKind {
 		return kind
 	}
 	if kind, ok := gitKeys[k.section+".*"]; ok {
+		return kind
+	}
+	if kind, ok := gitFlat[k.section]; ok && !k.three {
 		return kind
 	}
 	if kind, ok := gitSections[k.section]; ok {

@@ -26,6 +26,9 @@ var gitAliasRows = newHunt(forcePush, []huntRow{
 	{"GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.P GIT_CONFIG_VALUE_0='push -f' git p", true, inGit},
 	{`V='push -f'; GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.p GIT_CONFIG_VALUE_0="$V" git p`, true, inGit},
 	{`A='push -f'; git -c alias.p="$A" p`, true, inGit},
+	{`env GIT_CONFIG_PARAMETERS="'alias.p'='push -f'" git p`, true, inGit},
+	{"env GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.p GIT_CONFIG_VALUE_0='push -f' git p", true, inGit},
+	{"export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.p GIT_CONFIG_VALUE_0='push -f'; git p", true, inGit},
 
 	{"git -c alias.p='push -f' -c alias.P=status p", false, inGit},
 	{"git -c alias.P='push -f' -c alias.p=status p", false, inGit},
@@ -43,6 +46,8 @@ var gitAliasRows = newHunt(forcePush, []huntRow{
 	{"git -c alias.p='push -f' -c alias.p=status p", false, inGit},
 	{"git -c alias.a=p -c alias.p=status -c alias.P=log a -1", false, inGit},
 	{"git -c alias.lol=status lol", false, inGit},
+	{"env GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.p GIT_CONFIG_VALUE_0=status git p", false, inGit},
+	{"env LANG=C git -c alias.p=status p", false, inGit},
 })
 
 func TestAGitAliasIsFoundWhateverItsCaseThroughChainsAndItsLastDefinition(t *testing.T) {
@@ -123,6 +128,8 @@ var gitCommandKeyRows = newHunt(rmR, []huntRow{
 	{"git -c protocol.ext.allow=always -c remote.o2.url='ext::sh -c rm% -rf% x' fetch o2", true, inGit},
 	{"printf '[core]\\n\\teditor = rm -rf x\\n' > c && git -c include.path=\"$PWD/c\" commit --allow-empty", true, inGit},
 	{"git config core.editor 'rm -rf x' && git commit --allow-empty", true, inGit},
+	{"env EDITOR='rm -rf x' git commit --allow-empty", true, inGit},
+	{"env GIT_CONFIG_PARAMETERS=\"'core.editor'='rm -rf x'\" git commit --allow-empty", true, inGit},
 	{`C='rm -rf x'; git -c core.editor="$C" commit --allow-empty`, true, inGit},
 	{`GIT_CONFIG_PARAMETERS="'sequence.editor'='rm -rf x'" git rebase -i HEAD`, true, inGit},
 	{"GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0='rm -rf x' git status", true, inGit},
@@ -282,6 +289,9 @@ var gitInertValueRows = newHunt(rmR, []huntRow{
 	{`git config --global http.proxy "$HTTPS_PROXY"`, false, inGit},
 	{`git -c http.extraHeader="Authorization: Bearer $TOKEN" fetch -q origin`, false, inGit},
 	{`git config set user.name "$NAME"`, false, "git 2.46's git-config(1): git config set <name> <value>"},
+	{"git config get user.name", false, "git 2.46's git-config(1): git config get <name>"},
+	{"git config unset --global user.email", false, "git 2.46's git-config(1): git config unset <name>"},
+	{"git -c diff.colorMovedWS=ignore-all-space -c core.commentChar=';' diff", false, inGit},
 	{`git config --global pull.rebase "$R"`, false, inGit},
 	{`git config --local user.signingkey "$(git config user.email)"`, false, inGit},
 	{`msg="fix: the thing"; git commit -q --allow-empty -m "$msg"`, false, inGit},

@@ -177,6 +177,9 @@ func (w *walker) wrapped(wr *wrapper, name string, args []word, ts []string, c c
 	if !runs {
 		return
 	}
+	if wr.assigns || wr.anyAssign {
+		w.wrapperAssigns(args[:i], c)
+	}
 	rest := min(i+wr.operands, len(args))
 	if wr.operands > 0 && rest < len(ts) && ts[rest] == "--" && (i == 0 || ts[i-1] != "--") {
 		// getopt moves options past operands, so a "--" may follow them:
