@@ -85,9 +85,20 @@
 // WithSessions gives every MCP session its own hookchain.Session, so an
 // "approve for this session" latches for that session alone.
 //
-// Tools registered with AddTaskTool are run by mcp-go without its
-// tool-handler middlewares, and so without the chain; regular tools called as
-// tasks do pass through it.
+// # Tasks
+//
+// A regular tool called as a task (a tools/call with task params, for a
+// tool whose TaskSupport allows it) passes through Middleware like any
+// other call. A tool registered with AddTaskTool does not: mcp-go runs its
+// handler past the tool-handler middlewares, so wrap each such handler with
+// TaskMiddleware.
+//
+// mcp-go v1.2.1 ends a task's context as soon as the tools/call that
+// started it is answered, before the task has run (mark3labs/mcp-go#897).
+// A call made as a task is therefore put to the chain, and its handler run,
+// under that context's values without its end: the chain judges the task
+// rather than refusing it for an end no client asked for, and tasks/cancel
+// does not reach the handler, as it does not without the chain.
 package mcpgohook
 
 import (
@@ -144,14 +155,18 @@ func OnPending(f func(ctx context.Context, p *hookchain.ApprovalPending)) Option
 // to c, before and after the handler runs. It is safe for concurrent calls.
 // Middleware panics on a nil chain, as a wiring mistake.
 func Middleware(c *hookchain.Chain, opts ...Option) server.ToolHandlerMiddleware {
+	return newMiddleware(c, "Middleware", opts).wrap
+}
+
+func newMiddleware(c *hookchain.Chain, ctor string, opts []Option) *middleware {
 	if c == nil {
-		panic("mcpgohook: Middleware on a nil *hookchain.Chain")
+		panic("mcpgohook: " + ctor + " on a nil *hookchain.Chain")
 	}
 	m := &middleware{chain: c}
 	for _, o := range opts {
 		o(&m.config)
 	}
-	return m.wrap
+	return m
 }
 
 type middleware struct {
@@ -170,6 +185,13 @@ func (m *middleware) wrap(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 }
 
 func (m *middleware) handle(ctx context.Context, req mcp.CallToolRequest, next server.ToolHandlerFunc) (*mcp.CallToolResult, error) {
+	if req.Params.Task != nil {
+		// mcp-go v1.2.1 runs a task under the context of the tools/call that
+		// started it, and ends that context once the call is answered, with
+		// the task's work still to do (mark3labs/mcp-go#897): the end is not
+		// the client's. Under it the chain would refuse every task.
+		ctx = context.WithoutCancel(ctx)
+	}
 	input, err := arguments(req)
 	if err != nil {
 		return errorResult("hookchain: the arguments of " + req.Params.Name + " cannot be read as JSON: " + err.Error()), nil
