@@ -6,8 +6,22 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// Each row was run with bash 5.2 and git 2.39 in a repository whose main
-// has diverged from origin's, so that only a forced push lands.
+// The rows of a guard on git push run in the oracle's repository, whose
+// main has diverged from origin's, so that only a forced push lands. The
+// oracle judges those rows by their pushes alone; the rows of a guard on
+// rm run in bash in a repository made for them, which tracks x.
+
+// repoSetup makes the repository a row of a guard on rm runs in.
+const repoSetup = "git init -q && git config user.name u && git config user.email u@example.com && git add x && git commit -q -m a && "
+
+func inARepo(rows []huntRow) []huntRow {
+	for i := range rows {
+		if rows[i].how == inGit {
+			rows[i].cmd, rows[i].how = repoSetup+rows[i].cmd, inBash
+		}
+	}
+	return rows
+}
 
 var gitAliasRows = newHunt(forcePush, []huntRow{
 	{"git -c alias.PF='push --force' pf", true, inGit},
@@ -55,32 +69,32 @@ func TestAGitAliasIsFoundWhateverItsCaseThroughChainsAndItsLastDefinition(t *tes
 }
 
 var gitRemoteRows = newHunt(forcePush, []huntRow{
-	{"git remote add my.fork ../origin.git && git -c remote.my.fork.push=+main:main push my.fork", true, inGit},
-	{"git remote add my.fork ../origin.git && git config remote.my.fork.push +main:main && git push my.fork", true, inGit},
-	{"git remote add a.b.c ../origin.git && git config remote.a.b.c.mirror true && git push a.b.c", true, inGit},
+	{"git remote add my.fork ../remote.git && git -c remote.my.fork.push=+main:main push my.fork", true, inGit},
+	{"git remote add my.fork ../remote.git && git config remote.my.fork.push +main:main && git push my.fork", true, inGit},
+	{"git remote add a.b.c ../remote.git && git config remote.a.b.c.mirror true && git push a.b.c", true, inGit},
 	{"git -c remote.origin.mirror=true push", true, inGit},
 	{"git -c remote.origin.mirror=yes push origin", true, inGit},
-	{"git -c remote.pushDefault=fork -c remote.fork.url=../origin.git -c remote.fork.push=+main:main push", true, inGit},
+	{"git -c remote.pushDefault=fork -c remote.fork.url=../remote.git -c remote.fork.push=+main:main push", true, inGit},
 	{"git -c push.default=matching -c 'remote.origin.push=+refs/heads/*:refs/heads/*' push", true, inGit},
-	{"git -c remote.origin.pushurl=../origin.git -c remote.origin.push=+main:main push", true, inGit},
+	{"git -c remote.origin.pushurl=../remote.git -c remote.origin.push=+main:main push", true, inGit},
 	{`P=+main:main; git -c remote.origin.push="$P" push`, true, inGit},
 	{`git -c remote.origin.push="+$(git branch --show-current)" push`, true, inGit},
 	{`git config remote.origin.mirror "$(echo true)" && git push`, true, inGit},
-	{`GIT_CONFIG_PARAMETERS="'remote.my.fork.push'='+main:main'" git -c remote.my.fork.url=../origin.git push my.fork`, true, inGit},
+	{`GIT_CONFIG_PARAMETERS="'remote.my.fork.push'='+main:main'" git -c remote.my.fork.url=../remote.git push my.fork`, true, inGit},
 	{"git -c branch.main.pushRemote=origin -c remote.origin.push=+main:main push", true, inGit},
 
 	{"git -c push.default=current push", false, inGit},
 	{"git -c push.default=matching push", false, inGit},
 	{"git -c remote.pushDefault=origin push", false, inGit},
 	{"git -c 'remote.origin.fetch=+refs/heads/*:refs/remotes/origin/*' push", false, inGit},
-	{"git remote add my.fork ../origin.git && git -c remote.my.fork.push=main:main push my.fork", false, inGit},
+	{"git remote add my.fork ../remote.git && git -c remote.my.fork.push=main:main push my.fork", false, inGit},
 	{"git -c remote.origin.mirror=false push", false, inGit},
 	{"git -c branch.main.pushRemote=origin push", false, inGit},
 	{"git -c push.autoSetupRemote=true push", false, inGit},
 	{"git -c remote.origin.prune=true fetch", false, inGit},
 	{"git config --global push.default simple && git push", false, inGit},
 	{"git -c push.followTags=true push origin main", false, inGit},
-	{`git -c remote.origin.url="$PWD/../origin.git" push origin main`, false, inGit},
+	{`git -c remote.origin.url="$PWD/../remote.git" push origin main`, false, inGit},
 	{"git -c remote.origin.tagOpt=--no-tags fetch origin", false, inGit},
 	{"git -c branch.main.merge=refs/heads/main -c push.default=upstream push", false, inGit},
 	{"git fetch --prune && git pull --rebase", false, inGit},
@@ -114,15 +128,15 @@ func TestAPushUnderARemoteKeyTheReaderDoesNotKnowIsUnknown(t *testing.T) {
 	}
 }
 
-var gitCommandKeyRows = newHunt(rmR, []huntRow{
+var gitCommandKeyRows = newHunt(rmR, inARepo([]huntRow{
 	{"git -c tar.tgz.command='rm -rf x' archive --format=tgz -o a.tgz HEAD", true, inGit},
 	{"git -c gpg.format=ssh -c gpg.ssh.defaultKeyCommand='rm -rf x' commit -S --allow-empty -m s", true, inGit},
 	{"git -c core.fsmonitor='rm -rf x' status", true, inGit},
 	{"git -c sequence.editor='rm -rf x' rebase -i HEAD", true, inGit},
 	{"git -c core.editor='rm -rf x' commit --allow-empty", true, inGit},
-	{"git add x && echo y >> x/f && git -c diff.external='rm -rf x' diff", true, inGit},
-	{"git add x && echo 'x/f diff=d' > .gitattributes && echo y >> x/f && git -c diff.d.textconv='rm -rf x' diff", true, inGit},
-	{"echo 'x/f filter=d' > .gitattributes && git -c filter.d.clean='rm -rf x' add x/f", true, inGit},
+	{"echo y >> x/f && git -c diff.external='rm -rf x' diff", true, inGit},
+	{"echo 'x/f diff=d' > .gitattributes && echo y >> x/f && git -c diff.d.textconv='rm -rf x' diff", true, inGit},
+	{"echo 'x/f filter=d' > .gitattributes && echo y >> x/f && git -c filter.d.clean='rm -rf x' add x/f", true, inGit},
 	{"printf 'protocol=https\\nhost=h\\n\\n' | git -c credential.helper='!rm -rf x' credential fill", true, inGit},
 	{"mkdir h && printf '#!/bin/sh\\nrm -rf x\\n' > h/pre-commit && chmod +x h/pre-commit && git -c core.hooksPath=h commit -q --allow-empty -m m", true, inGit},
 	{"git -c protocol.ext.allow=always -c remote.o2.url='ext::sh -c rm% -rf% x' fetch o2", true, inGit},
@@ -134,7 +148,7 @@ var gitCommandKeyRows = newHunt(rmR, []huntRow{
 	{`GIT_CONFIG_PARAMETERS="'sequence.editor'='rm -rf x'" git rebase -i HEAD`, true, inGit},
 	{"GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0='rm -rf x' git status", true, inGit},
 	{"E='rm -rf x' git --config-env=core.editor=E commit --allow-empty", true, inGit},
-	{"mkdir t && printf '#!/bin/sh\\nrm -rf x\\n' > t/post-checkout && chmod +x t/post-checkout && mkdir t/hooks && mv t/post-checkout t/hooks/ && git -c init.templateDir=t clone -q ../origin.git c", true, inGit},
+	{"mkdir t && printf '#!/bin/sh\\nrm -rf x\\n' > t/post-checkout && chmod +x t/post-checkout && mkdir t/hooks && mv t/post-checkout t/hooks/ && git -c init.templateDir=t clone -q . c", true, inGit},
 
 	{"git -c core.editor=true commit --allow-empty", false, inGit},
 	{"git -c gpg.format=ssh commit --allow-empty -m m", false, inGit},
@@ -145,7 +159,7 @@ var gitCommandKeyRows = newHunt(rmR, []huntRow{
 	{"git -c tar.umask=022 archive -o a.tar HEAD", false, inGit},
 	{"git -c pager.log=false log -1", false, inGit},
 	{"git -c core.pager=cat -p log -1", false, inGit},
-	{"git add x && echo y >> x/f && git -c diff.d.textconv=cat diff", false, inGit},
+	{"echo y >> x/f && git -c diff.d.textconv=cat diff", false, inGit},
 	{"git -c credential.helper=store status", false, inGit},
 	{"git -c init.defaultBranch=main init -q r", false, inGit},
 	{"git -c imap.folder=Drafts status", false, inGit},
@@ -156,7 +170,7 @@ var gitCommandKeyRows = newHunt(rmR, []huntRow{
 	{"git config --global core.editor 'code --wait'", false, inGit},
 	{`git config --global core.excludesFile "$HOME/.gitignore_global"`, false, inGit},
 	{"git -c sendemail.smtpServer=smtp.example.com status", false, inGit},
-})
+}))
 
 func TestAGitKeyThatHoldsACommandIsReadAsAScriptOrIsUnknown(t *testing.T) {
 	gitCommandKeyRows.check(t)
@@ -235,13 +249,13 @@ var gitOwnOptionRows = newHunt(forcePush, []huntRow{
 
 // git runs its helpers and the commands it does not build in from the
 // directory --exec-path names.
-var gitExecPathRows = newHunt(rmR, []huntRow{
-	{"mkdir d && printf '#!/bin/sh\\nrm -rf x\\n' > d/git-receive-pack && chmod +x d/git-receive-pack && git --exec-path=d push", true, inGit},
+var gitExecPathRows = newHunt(rmR, inARepo([]huntRow{
+	{"mkdir d && printf '#!/bin/sh\\nrm -rf x\\n' > d/git-receive-pack && chmod +x d/git-receive-pack && git --exec-path=d push . HEAD:refs/heads/y", true, inGit},
 	{"mkdir d && printf '#!/bin/sh\\nrm -rf x\\n' > d/git-tidy && chmod +x d/git-tidy && git --exec-path=\"$PWD/d\" tidy", true, inGit},
 	{"git --exec-path push", false, inGit},
 	{"ls \"$(git --exec-path)\" >/dev/null", false, inGit},
 	{"git -C . --exec-path", false, inGit},
-})
+}))
 
 func TestGitsOwnOptionsAreReadAsGitReadsThem(t *testing.T) {
 	gitOwnOptionRows.check(t)
@@ -267,7 +281,7 @@ func TestAnOptionOfGitsOwnTheReaderDoesNotKnowIsUnknown(t *testing.T) {
 	}
 }
 
-var gitInertValueRows = newHunt(rmR, []huntRow{
+var gitInertValueRows = newHunt(rmR, inARepo([]huntRow{
 	{`C='rm -rf x'; git config core.editor "$C" && git commit --allow-empty`, true, inGit},
 	{`K=core.editor; git config "$K" 'rm -rf x' && git commit --allow-empty`, true, inGit},
 	{`K=core.editor; git -c "$K=rm -rf x" commit --allow-empty`, true, inGit},
@@ -297,7 +311,7 @@ var gitInertValueRows = newHunt(rmR, []huntRow{
 	{`msg="fix: the thing"; git commit -q --allow-empty -m "$msg"`, false, inGit},
 	{`git config --global credential.helper 'cache --timeout=3600'`, false, inGit},
 	{`git config --global --unset user.email; git config --get user.name`, false, inGit},
-})
+}))
 
 func TestALiteralGitKeyThatRunsNothingIsKnownWhateverItsValue(t *testing.T) {
 	gitInertValueRows.check(t)
