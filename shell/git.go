@@ -171,7 +171,7 @@ func (w *walker) git(cmd Command, args []word, c ctx) {
 	effective := cmd.Args // the arguments git runs with, aliases expanded
 	via := c.via
 	for n := 0; !isGitCommand(sub) && !strings.HasPrefix(strings.ToLower(cmd.Name), "git-"); n++ {
-		alias, ok := local.aliases[strings.ToLower(sub)]
+		alias, ok := local.alias(strings.ToLower(sub))
 		if !ok {
 			break
 		}
@@ -200,7 +200,7 @@ func (w *walker) git(cmd Command, args []word, c ctx) {
 			w.unknown(ag.unknown + " in " + label)
 			return
 		}
-		if !ag.ok || n > len(local.aliases) {
+		if !ag.ok || n > len(local.aliases)+len(local.base) {
 			return // nothing to run, or a loop, which git refuses
 		}
 		global := effective[:len(effective)-len(subArgs)-1]

@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"maps"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -13,6 +12,10 @@ import (
 type gitState struct {
 	forced     []string // at most one "+main:main" from remote.*.push and one "--mirror" from remote.*.mirror
 	aliases    map[string]string
+	// base is the aliases of the state this one was copied from, which
+	// its own aliases override: a copy costs nothing however many the
+	// line defines.
+	base map[string]string
 	autocorect bool
 	// pushUnknown is why a push under this configuration is unknown: a
 	// key under remote, push or branch that is not known, or a push key
@@ -35,8 +38,17 @@ func (st *gitState) force(f string) {
 func (st *gitState) copy() gitState {
 	c := *st
 	c.forced = st.forced[:len(st.forced):len(st.forced)]
-	c.aliases = maps.Clone(st.aliases)
+	c.aliases, c.base = nil, st.aliases
 	return c
+}
+
+// alias returns the alias name is defined as.
+func (st *gitState) alias(name string) (string, bool) {
+	if v, ok := st.aliases[name]; ok {
+		return v, true
+	}
+	v, ok := st.base[name]
+	return v, ok
 }
 
 // configure records one configuration key and value given on the command
