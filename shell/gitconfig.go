@@ -10,12 +10,12 @@ import (
 // that forces a push, a mirror, aliases, autocorrection, and a key that
 // makes a push unknown.
 type gitState struct {
-	forced     []string // at most one "+main:main" from remote.*.push and one "--mirror" from remote.*.mirror
-	aliases    map[string]string
+	forced  []string // at most one "+main:main" from remote.*.push and one "--mirror" from remote.*.mirror
+	aliases map[string]string
 	// base is the aliases of the state this one was copied from, which
 	// its own aliases override: a copy costs nothing however many the
 	// line defines.
-	base map[string]string
+	base       map[string]string
 	autocorect bool
 	// pushUnknown is why a push under this configuration is unknown: a
 	// key under remote, push or branch that is not known, or a push key
