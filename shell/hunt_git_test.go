@@ -60,6 +60,7 @@ var gitAliasRows = newHunt(forcePush, []huntRow{
 	{"git -c alias.p='push -f' -c alias.p=status p", false, inGit},
 	{"git -c alias.a=p -c alias.p=status -c alias.P=log a -1", false, inGit},
 	{"git -c alias.lol=status lol", false, inGit},
+	{"git -c alias.PF='push --force' -c alias.pf=status PF", false, inGit},
 	{"env GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.p GIT_CONFIG_VALUE_0=status git p", false, inGit},
 	{"env LANG=C git -c alias.p=status p", false, inGit},
 })
