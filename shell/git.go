@@ -1,16 +1,10 @@
 package shell
 
 import (
-	"maps"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
-
-// gitGlobal is git's own options, before its subcommand.
-var gitGlobal = opts("C: c: h! p P", "attr-source= bare config-env= exec-path=? git-dir= glob-pathspecs help! html-path! "+
-	"icase-pathspecs info-path! list-cmds= literal-pathspecs man-path! namespace= no-advice no-lazy-fetch "+
-	"no-optional-locks no-pager no-replace-objects noglob-pathspecs paginate super-prefix= version! work-tree=")
 
 // gitValueOptions are the options of git's subcommands that take their
 // value as the next word: what follows them is a value, not a flag
@@ -28,27 +22,79 @@ var gitValueOptions = map[string]grammar{
 type gitCall struct {
 	sub    string   // the subcommand: "push"; "" when there is none
 	args   []string // the subcommand's arguments
-	config [][2]string
+	at     int      // the index of the subcommand in the command's arguments
+	config []gitOption
 	ok     bool // it runs a subcommand at all (not git --version)
+	// unknown is why git's own options make it run what cannot be known:
+	// an option this reader does not know, --exec-path=DIR.
+	unknown string
 }
+
+// gitOption is a -c or --config-env of git's, and the index of the word
+// that holds it.
+type gitOption struct {
+	text string
+	at   int
+	env  bool // --config-env=KEY=VARIABLE
+}
+
+// gitFlags are git's own options without a value, and gitValued those
+// that take one, attached after '=' (not -C, -c) or as the next word.
+// git matches them exactly, without abbreviations or bundles.
+var (
+	gitFlags = []string{"-p", "--paginate", "-P", "--no-pager", "--no-replace-objects", "--bare",
+		"--literal-pathspecs", "--no-literal-pathspecs", "--glob-pathspecs", "--noglob-pathspecs",
+		"--icase-pathspecs", "--no-optional-locks", "--no-lazy-fetch", "--no-advice"}
+	gitValued = []string{"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--super-prefix",
+		"--config-env", "--shallow-file", "--attr-source"}
+	// gitStops print something and exit, or become git help and git
+	// version, which run nothing.
+	gitStops = []string{"-h", "--help", "-v", "--version", "--html-path", "--man-path", "--info-path"}
+)
 
 // readGit reads git's global options and finds its subcommand. A program
 // named git-push is git push.
 func readGit(name string, args []string) gitCall {
 	var g gitCall
 	if sub, ok := strings.CutPrefix(strings.ToLower(name), "git-"); ok {
-		return gitCall{sub: sub, args: args, ok: true}
+		return gitCall{sub: sub, args: args, ok: true, at: -1}
 	}
-	i, runs := gitGlobal.scan(args, func(o option) {
-		if o.name == "-c" {
-			k, v, _ := strings.Cut(o.val, "=")
-			g.config = append(g.config, [2]string{k, v})
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "" || a[0] != '-' {
+			g.sub, g.args, g.at, g.ok = a, args[i+1:], i, true
+			return g
 		}
-	})
-	if !runs || i >= len(args) {
-		return g
+		opt, val, hasVal := strings.Cut(a, "=")
+		switch {
+		case contains(gitStops, a) || strings.HasPrefix(a, "--list-cmds="):
+			return g
+		case strings.HasPrefix(a, "--exec-path"):
+			if !strings.HasPrefix(a, "--exec-path=") {
+				return g // it prints where git's programs are, and exits
+			}
+			// git runs its helpers (git-receive-pack, git-remote-*) and
+			// commands not built in from there.
+			g.unknown = "git running its programs from a directory the line does not show: " + a
+			return g
+		case contains(gitFlags, a):
+		case contains(gitValued, a):
+			if i+1 >= len(args) {
+				return g // git refuses it
+			}
+			i++
+			if a == "-c" || a == "--config-env" {
+				g.config = append(g.config, gitOption{args[i], i, a == "--config-env"})
+			}
+		case hasVal && strings.HasPrefix(opt, "--") && contains(gitValued, opt):
+			if opt == "--config-env" {
+				g.config = append(g.config, gitOption{val, i, true})
+			}
+		default:
+			g.unknown = "git given an option of its own the reader does not know: " + a
+			return g
+		}
 	}
-	g.sub, g.args, g.ok = args[i], args[i+1:], true
 	return g
 }
 
@@ -62,129 +108,6 @@ func isGitProgram(name string) bool {
 // gitSame are git's subcommands that do the same as another as far as a
 // guard is concerned: send-pack pushes.
 var gitSame = map[string]string{"send-pack": "push", "http-push": "push"}
-
-// gitCommandKeys are configuration keys whose value git runs as a shell
-// command (or, with a leading '!', as a script); '*' stands for a name.
-var gitCommandKeys = []string{
-	"core.sshcommand", "core.pager", "core.editor", "core.askpass", "core.fsmonitor", "core.gitproxy",
-	"core.alternaterefscommand", "sequence.editor", "diff.external", "pager.*", "gpg.program", "gpg.*.program",
-	"credential.helper", "credential.*.helper", "filter.*.clean", "filter.*.smudge", "filter.*.process",
-	"merge.*.driver", "diff.*.command", "diff.*.textconv", "difftool.*.cmd", "mergetool.*.cmd",
-	"sendemail.sendmailcmd", "sendemail.tocmd", "sendemail.cccmd", "uploadpack.packobjectshook",
-	"remote.*.receivepack", "remote.*.uploadpack", "man.*.cmd", "browser.*.cmd", "interactive.difffilter",
-	"alias.*",
-}
-
-// keyMatch reports whether key, in git's spelling (section and name in
-// any case), is pattern.
-func keyMatch(pattern, key string) bool {
-	p := strings.Split(pattern, ".")
-	k := strings.Split(key, ".")
-	if len(p) == 2 && len(k) >= 2 {
-		// pager.log, alias.p: the name after the section may hold dots.
-		return p[0] == strings.ToLower(k[0]) && (p[1] == "*" || p[1] == strings.ToLower(strings.Join(k[1:], ".")))
-	}
-	if len(p) != len(k) {
-		return false
-	}
-	for i := range p {
-		if p[i] == "*" {
-			continue
-		}
-		if p[i] != strings.ToLower(k[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-// gitState is what the command line configures git to do: a refspec
-// that forces a push, a mirror, aliases, autocorrection.
-type gitState struct {
-	forced     []string // at most one "+main:main" from remote.*.push and one "--mirror" from remote.*.mirror
-	aliases    map[string]string
-	autocorect bool
-}
-
-// force records what forces a push, once of each kind: one is enough.
-func (st *gitState) force(f string) {
-	for _, g := range st.forced {
-		if g == f || g != "--mirror" && f != "--mirror" {
-			return
-		}
-	}
-	st.forced = append(st.forced[:len(st.forced):len(st.forced)], f)
-}
-
-// copy returns a state that -c options of one command may change without
-// changing the command line's.
-func (st *gitState) copy() gitState {
-	return gitState{forced: st.forced[:len(st.forced):len(st.forced)], aliases: maps.Clone(st.aliases), autocorect: st.autocorect}
-}
-
-// configure records one configuration key and value given on the command
-// line, through -c, git config, or the environment, and reads the values
-// that are commands.
-func (w *walker) configure(st *gitState, key, value string, c ctx, label string) {
-	k := strings.ToLower(key)
-	switch {
-	case keyMatch("remote.*.push", key) && strings.HasPrefix(value, "+"):
-		st.force(value)
-	case keyMatch("remote.*.mirror", key) && isTrue(value):
-		st.force("--mirror")
-	case k == "help.autocorrect":
-		switch strings.ToLower(value) {
-		case "", "0", "false", "off", "no", "never", "show":
-		default:
-			st.autocorect = true
-		}
-	}
-	if sub, ok := strings.CutPrefix(key, "url."); ok && strings.HasPrefix(sub, "ext::") {
-		// url.<base>.insteadOf rewrites URLs to <base>: an ext:: base runs
-		// a command.
-		if i := strings.LastIndexByte(sub, '.'); i > 0 {
-			ws := extWords(strings.TrimPrefix(sub[:i], "ext::"))
-			w.command(ws, texts(ws), c.reached(label+" url.ext::"), 1)
-		}
-	}
-	if keyMatch("alias.*", key) {
-		if st.aliases == nil {
-			st.aliases = map[string]string{}
-		}
-		name := key[strings.IndexByte(key, '.')+1:]
-		st.aliases[name] = value
-		if strings.HasPrefix(value, "!") {
-			w.script(value[1:], c.reached(label+" "+key), label+" "+key)
-		}
-		return
-	}
-	for _, p := range gitCommandKeys {
-		if keyMatch(p, key) {
-			v := strings.TrimPrefix(value, "!")
-			if k == "core.fsmonitor" && (isTrue(v) || isFalse(v)) {
-				return
-			}
-			w.script(v, c.reached(label+" "+key), label+" "+key)
-			return
-		}
-	}
-}
-
-func isTrue(v string) bool {
-	switch strings.ToLower(v) {
-	case "", "true", "yes", "on", "1", "fetch", "push":
-		return true
-	}
-	return false
-}
-
-func isFalse(v string) bool {
-	switch strings.ToLower(v) {
-	case "false", "no", "off", "0":
-		return true
-	}
-	return false
-}
 
 // gitCommands are git's commands, for telling a typo that autocorrection
 // would run as another command from a command of git's.
@@ -213,6 +136,10 @@ func isGitCommand(s string) bool {
 	return false
 }
 
+// maxGitAliases bounds how many aliases one git command expands in a
+// row; git itself stops only at a loop.
+const maxGitAliases = 32
+
 // git reads a git command: the commands its configuration runs (-c and
 // the git config before it), its aliases, and a push that configuration
 // forces.
@@ -220,10 +147,16 @@ func (w *walker) git(cmd Command, args []word, c ctx) {
 	st := &w.gitLine
 	g := readGit(cmd.Name, cmd.Args)
 	local := st.copy()
-	for _, kv := range g.config {
-		w.configure(&local, kv[0], kv[1], c, "git -c")
+	w.gitOptions(&local, g, args, c)
+	if g.unknown != "" {
+		w.unknown(g.unknown)
+		return
 	}
 	if !g.ok {
+		return
+	}
+	if g.at >= 0 && args[g.at].dyn {
+		w.unknown("git running a command known only at run time: " + g.sub)
 		return
 	}
 	// An operand ext::COMMAND is a transport that runs COMMAND, its words
@@ -236,8 +169,17 @@ func (w *walker) git(cmd Command, args []word, c ctx) {
 	}
 	sub, subArgs, subWords := g.sub, g.args, args[len(args)-len(g.args):]
 	effective := cmd.Args // the arguments git runs with, aliases expanded
-	if alias, ok := local.aliases[sub]; ok && !isGitCommand(sub) {
+	via := c.via
+	for n := 0; !isGitCommand(sub) && !strings.HasPrefix(strings.ToLower(cmd.Name), "git-"); n++ {
+		alias, ok := local.alias(strings.ToLower(sub))
+		if !ok {
+			break
+		}
 		label := "git alias " + sub
+		if n == maxGitAliases {
+			w.unknown("git aliases expanded more than 32 deep: " + label)
+			return
+		}
 		if strings.HasPrefix(alias, "!") {
 			return // read where it was defined; its arguments follow the script
 		}
@@ -246,21 +188,31 @@ func (w *walker) git(cmd Command, args []word, c ctx) {
 			w.unknown(label + " that cannot be split: " + alias)
 			return
 		}
-		if len(fields) == 0 {
+		// The alias's words are read as git's again, its own options
+		// first (-c remote.origin.push=+main:main push).
+		ag := readGit("git", fields)
+		aw := make([]word, len(fields))
+		for i, f := range fields {
+			aw[i] = word{text: f}
+		}
+		w.gitOptions(&local, ag, aw, c)
+		if ag.unknown != "" {
+			w.unknown(ag.unknown + " in " + label)
 			return
 		}
-		global := cmd.Args[:len(cmd.Args)-len(g.args)-1]
-		effective = append(append(append([]string(nil), global...), fields...), g.args...)
-		w.out.Commands = append(w.out.Commands, Command{Name: cmd.Name, Path: cmd.Path, Dynamic: cmd.Dynamic,
-			Via: appendVia(c.via, label), Args: effective})
-		sub, subArgs = fields[0], effective[len(global)+1:]
-		aliasWords := make([]word, 0, len(subArgs))
-		for _, f := range fields[1:] {
-			aliasWords = append(aliasWords, word{text: f})
+		if !ag.ok || n > len(local.aliases)+len(local.base) {
+			return // nothing to run, or a loop, which git refuses
 		}
-		subWords = append(aliasWords, subWords...)
+		global := effective[:len(effective)-len(subArgs)-1]
+		effective = append(append(append([]string(nil), global...), fields...), subArgs...)
+		via = appendVia(via, label)
+		w.out.Commands = append(w.out.Commands, Command{Name: cmd.Name, Path: cmd.Path, Dynamic: cmd.Dynamic,
+			Via: via, Args: effective})
+		sub, subArgs = ag.sub, effective[len(effective)-len(subArgs)-len(ag.args):]
+		subWords = append(aw[len(aw)-len(ag.args):len(aw):len(aw)], subWords...)
 	}
 	w.gitRuns(sub, subArgs, subWords, c)
+	push := sub == "push" || gitSame[sub] == "push"
 	switch {
 	case !isGitCommand(sub) && local.autocorect && !strings.HasPrefix(strings.ToLower(cmd.Name), "git-"):
 		w.unknown("git may correct a mistyped command to another: git " + sub)
@@ -272,11 +224,39 @@ func (w *walker) git(cmd Command, args []word, c ctx) {
 				st.force("--mirror")
 			}
 		}
-	case (sub == "push" || gitSame[sub] == "push") && len(local.forced) > 0:
+	case push && local.pushUnknown != "":
+		w.unknown(local.pushUnknown)
+	case push && len(local.forced) > 0:
 		// Configuration forces the push as if the command line said so.
 		label := "git config " + strings.Join(local.forced, " ")
 		w.out.Commands = append(w.out.Commands, Command{Name: cmd.Name, Path: cmd.Path, Dynamic: cmd.Dynamic,
-			Via: appendVia(c.via, label), Args: append(append([]string(nil), effective...), local.forced...)})
+			Via: appendVia(via, label), Args: append(append([]string(nil), effective...), local.forced...)})
+	}
+}
+
+// gitOptions reads the configuration git's own options give (-c,
+// --config-env) into st; ws are the words of g's arguments.
+func (w *walker) gitOptions(st *gitState, g gitCall, ws []word, c ctx) {
+	for _, o := range g.config {
+		x := ws[o.at]
+		if o.env {
+			// --config-env=KEY=VARIABLE: the value is the environment's.
+			x.text = o.text
+			key, _, keyLiteral, _ := gitSetting(x)
+			if !keyLiteral {
+				w.unknown("git --config-env of a key known only at run time: " + o.text)
+				continue
+			}
+			_, variable, _ := strings.Cut(o.text, "=")
+			w.configure(st, key, "$"+variable, false, c, "git --config-env")
+			continue
+		}
+		key, value, keyLiteral, valueLiteral := gitSetting(x)
+		if !keyLiteral {
+			w.unknown("git -c of a key known only at run time: " + x.text)
+			continue
+		}
+		w.configure(st, key, value, valueLiteral, c, "git -c")
 	}
 }
 
@@ -330,93 +310,6 @@ func extWords(s string) []word {
 		out = append(out, word{text: b.String()})
 	}
 	return out
-}
-
-// gitConfig reads git config [options] KEY VALUE and git config set KEY
-// VALUE, which change what the git commands after it do; ws are the words
-// of args, for telling which are literal.
-func (w *walker) gitConfig(args []string, ws []word, c ctx) {
-	g := opts("f: e! l! z", "add blob= bool bool-or-int comment= default= edit! expiry-date file= fixed-value get! "+
-		"get-all! get-color! get-colorbool! get-regexp! get-urlmatch! global includes int list! local name-only "+
-		"null path remove-section! rename-section! replace-all show-origin show-scope system type= unset! unset-all! "+
-		"value= worktree all append")
-	i, runs := g.scan(args, nil)
-	if !runs {
-		return
-	}
-	rest := args[i:]
-	if len(rest) > 0 && rest[0] == "set" {
-		j, _ := g.scan(rest[1:], nil)
-		rest = rest[1+j:]
-	}
-	if len(rest) < 2 {
-		return
-	}
-	dyn := false
-	for _, x := range ws[len(ws)-len(rest):] {
-		dyn = dyn || x.dyn
-	}
-	if dyn {
-		w.unknown("git config of what only run time knows: " + strings.Join(rest, " "))
-		return
-	}
-	w.configure(&w.gitLine, rest[0], rest[1], c, "git config")
-}
-
-// gitConfigVariable reads git configuration given through the
-// environment: GIT_CONFIG_PARAMETERS ('key'='value' …), and
-// GIT_CONFIG_KEY_n with GIT_CONFIG_VALUE_n.
-func (w *walker) gitConfigVariable(name string, x *syntax.Word, c ctx) {
-	if x == nil {
-		return
-	}
-	v := literal(x, c.src)
-	if v.dyn {
-		if name == "GIT_CONFIG_PARAMETERS" || strings.HasPrefix(name, "GIT_CONFIG_KEY_") || strings.HasPrefix(name, "GIT_CONFIG_VALUE_") {
-			w.unknown("git configuration known only at run time: " + name)
-		}
-		return
-	}
-	switch {
-	case name == "GIT_CONFIG_PARAMETERS":
-		f, err := parse("x " + v.text)
-		if err != nil || len(f.Stmts) != 1 {
-			w.unknown("GIT_CONFIG_PARAMETERS that cannot be read: " + v.text)
-			return
-		}
-		call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
-		if !ok {
-			return
-		}
-		for _, a := range w.words(call.Args[1:], "x "+v.text) {
-			k, val, _ := strings.Cut(a.text, "=")
-			w.configure(&w.gitLine, k, val, c, "GIT_CONFIG_PARAMETERS")
-		}
-	case strings.HasPrefix(name, "GIT_CONFIG_KEY_"):
-		w.gitEnv(strings.TrimPrefix(name, "GIT_CONFIG_KEY_"), v.text, true, c)
-	case strings.HasPrefix(name, "GIT_CONFIG_VALUE_"):
-		w.gitEnv(strings.TrimPrefix(name, "GIT_CONFIG_VALUE_"), v.text, false, c)
-	}
-}
-
-// gitEnv pairs GIT_CONFIG_KEY_n with GIT_CONFIG_VALUE_n.
-func (w *walker) gitEnv(n, text string, key bool, c ctx) {
-	if w.gitPairs == nil {
-		w.gitPairs = map[string]*[2]string{}
-	}
-	p, ok := w.gitPairs[n]
-	if !ok {
-		p = &[2]string{"\x00", "\x00"}
-		w.gitPairs[n] = p
-	}
-	if key {
-		p[0] = text
-	} else {
-		p[1] = text
-	}
-	if p[0] != "\x00" && p[1] != "\x00" {
-		w.configure(&w.gitLine, p[0], p[1], c, "GIT_CONFIG_KEY_"+n)
-	}
 }
 
 // gitScriptOptions are the options of git's subcommands whose value is a

@@ -105,7 +105,12 @@ func (w *walker) wrapperAssigns(name string, wr *wrapper, opts []word, seen []op
 			}
 		}
 		if ok && syntax.ValidName(n) {
-			w.assignValue(n, nil, word{text: v, dyn: a.dyn, node: a.node}, c)
+			value := word{text: v, dyn: a.dyn, node: a.node}
+			if strings.HasPrefix(n, "GIT_CONFIG_") {
+				// env GIT_CONFIG_PARAMETERS=… configures the git it runs.
+				w.gitConfigValue(n, value, c)
+			}
+			w.assignValue(n, nil, value, c)
 		}
 	}
 	var values []int
