@@ -25,6 +25,16 @@
 // Runs and Rule build a Matcher on the string at a gjson path of the input;
 // Parse exposes the parsed form, a Script, for predicates of your own.
 //
+// The reader's grammars are closed. What it sees through (wrappers, shells,
+// git, package runners, build tools) it reads with a table of every option
+// and form it knows, and anything else — an option, a form, a variable, an
+// input it does not know — makes the answer "may run anything" rather than
+// a guess at where a command begins. An expansion that can yield several
+// words yields any words. State a command sets holds for everything after
+// it in the script. The work on one command line is bounded, and past a
+// bound the answer is "may run anything". The sections below say what is
+// read, then what may run anything, then what is out of reach.
+//
 // # Where a command is found
 //
 // Every simple command counts, wherever it is: in a list, a pipeline, an
@@ -68,7 +78,17 @@
 //     in it (x='a[$(rm -rf /)]'; echo $((x)), ${x@P}, ${!x}, declare -n),
 //     declare -a 'a=($(…))', prompt strings (PS0 to PS4), and the names
 //     that test -v, [[ -v ]], printf -v, read, let, unset and the
-//     arithmetic of [[ ]] evaluate.
+//     arithmetic of [[ ]] evaluate;
+//   - every write to a variable, read as an assignment: read, printf -v
+//     (-vNAME too), mapfile, getopts, wait -p, let and arithmetic,
+//     ${X:=v}, for, a nameref, declare of a quoted word, and the
+//     NAME=VALUE words of env and sudo; every element of a PROMPT_COMMAND
+//     array is a command line;
+//   - a variable's value as the line builds it — joined, appended, printed
+//     with printf -v, from echo's, printf's or cat's output of literal text,
+//     from a loop's words, from the arguments of set -- and of a function
+//     the line defines — wherever bash may read it again (as arithmetic,
+//     ${!x}, ${x@P}).
 //
 // Which script a shell (or source, ., at, batch, crontab, make -f, bash
 // --rcfile, BASH_ENV, ENV) reads is worked out from its descriptors as the
@@ -76,7 +96,10 @@
 // descriptor wins (bash <<< ls <<< 'rm -rf /' runs rm; bash <<< 'rm -rf /'
 // < /dev/null runs nothing); a script operand is read rather than the input
 // (bash /dev/stdin, bash /dev/fd/3 3<<< …, bash <(…)); exec with only
-// redirections changes them for the commands after it; a pipe, a { } group,
+// redirections changes them for every command after it, wherever it is
+// written (a { } group, an && or || list, a branch of if or case, a
+// function that is called, eval, source, an alias, a trap); a pipe, a { }
+// group,
 // a subshell, if and the loops, $( ), <( ) and a function's caller pass
 // the input on; >( ) reads the output of its command. The script is
 // parsed when it is text on the command line: a here-document (with
@@ -84,6 +107,39 @@
 // here-string, echo, printf with %s, %b, %c, %d and %%, and cat of a
 // here-document piped in, or a process substitution of those. A script
 // in a named file is not read (see below), and /dev/null runs nothing.
+//
+// A subshell, $( ), a background job and each side of a pipe (but the last
+// under shopt -s lastpipe) are processes of their own, whose exec changes
+// nothing after them. Where a branch may or may not have changed a
+// descriptor, it holds any of its possible inputs, each of which is read.
+// A path is compared as the kernel resolves it: /dev//stdin, /dev/./fd/0
+// and ../../dev/stdin are the input, /dev/stdout and /dev/stderr are
+// descriptors 1 and 2, and a relative path is looked up where cd, pushd or
+// env -C left the script. A shell's options are read in order and the last
+// wins: bash -n +n -c runs its script. ssh without a remote command runs
+// its input as a script.
+//
+// A BASH_ENV exported by export, declare -x, set -a, set -k, env
+// NAME=VALUE or env -S is read by every shell started after it, with that
+// shell's own input, and ENV by a shell started with -i.
+// BASH_FUNC_NAME%%=() {…} in a command's environment is a function
+// defined on the line.
+//
+// Other programs read strings from their options, their environment and
+// what they are given:
+//
+//   - tar's first word without '-' is a bundle whose letters that take a
+//     value take the next words in turn (tar cIf PROG ARCHIVE), and
+//     TAR_OPTIONS is read as tar's options wherever it is set;
+//   - make's -E and --eval, its operand assignments, MAKEFLAGS and
+//     GNUMAKEFLAGS, and a makefile on its input are read as one makefile:
+//     its recipes, $(shell …) and != run, and so do the variables of its
+//     built-in rules (CC, CFLAGS, LDLIBS…) wherever they are set;
+//   - rsync's -e, --rsync-path, RSYNC_RSH and RSYNC_CONNECT_PROG, and as a
+//     daemon the exec parameters of its --dparam;
+//   - what a wrapper puts in the environment (env NAME=VALUE, sudo
+//     NAME=VALUE, env -S, systemd-run -E, run0 --setenv, dotenv -v,
+//     firejail --env) is read as NAME=VALUE before the command would be.
 //
 // # Wrappers
 //
@@ -105,8 +161,22 @@
 //	run, mise exec, bundle exec, sem, entr, chronic, ifne, and Homebrew's
 //	gtimeout, gxargs, genv and the like
 //
+// Each grammar is closed: it lists every option the program takes, flags
+// included, with how many words each takes (bwrap --bind SRC DEST takes
+// two), and compares long options whole where the program does (bwrap,
+// pkexec, wsl, firejail, fd). A runner's own options before its
+// subcommand are read with its grammar (npm --prefix . exec, pnpm -C .
+// exec, uv --directory . run, poetry -C . run, yarn --cwd . exec). npm's
+// options are read anywhere on its line, as npm reads them, and npm exec,
+// exe and x run their words that are not options and every word after --.
+// yarn exec, pixi run and hatch run hand their words to a shell; mise exec
+// runs what follows -- or its -c; BSD's script FILE CMD runs CMD.
+//
 // So are the commands of find's (and gfind's) -exec, -execdir, -ok and
-// -okdir and fd's -x and -X. Options that make a wrapper run nothing (sudo -l, command -v, doas
+// -okdir and fd's -x and -X: -exec and -execdir end at ; or at a + right
+// after {}, -ok and -okdir at ; only, and an action without its end runs
+// nothing, as find refuses it; fd's options are read wherever they stand.
+// Options that make a wrapper run nothing (sudo -l, command -v, doas
 // -C, chrt -p, taskset -p) are understood as such; without a command, sudo
 // -s, sudo -i, su, runuser, doas -s, chroot, unshare, nsenter, script,
 // newgrp and pkexec run a shell on their input, and at, batch and crontab
@@ -123,15 +193,31 @@
 // expansions are all inside double quotes names that program:
 // "$HOME/.local/bin/uv" runs uv, whatever $HOME holds.
 //
-// Names the command line binds are followed: an alias (alias, BASH_ALIASES)
-// is replaced by its value where it is used, and a name bound by hash -p
-// or BASH_CMDS by its program; a name bound after it is used, or to what
-// only run time knows, is unknown. A function defined on the line is
+// Names the command line binds are followed, and read as written too,
+// since whether a binding holds depends on the shell and its options. An
+// alias (alias, BASH_ALIASES) is read as bash expands it — once, not again
+// inside its own value (alias ls='ls -la' runs ls), with the word after a
+// value that ends in a blank expanded too — and as the name itself, since
+// bash -c expands aliases only with expand_aliases set and only on a line
+// after the one that defines them. A name bound by hash -p, BASH_CMDS or
+// one of zsh's tables is read as its program and as itself. A name bound
+// after it is used, or to what only run time knows, is unknown.
+//
+// zsh's forms are read wherever they appear, since Claude Code and other
+// agents run the user's shell, zsh on macOS: functions[NAME] defines a
+// function, commands[NAME] and hash NAME=PATH bind a program, aliases,
+// galiases and saliases bind aliases, $=c is a word run time splits, and
+// the command of sched is read. fc, and r written alone (zsh's fc -e -),
+// run commands from the history: unknown unless they only list. A function defined on the line is
 // searched where it is defined, and a call to a function named rm counts as
 // running rm.
 //
 // A word with an expansion is kept as its source text, and its command is
-// marked Dynamic: rm -rf "$dir" has Args ["-rf", `"$dir"`].
+// marked Dynamic: rm -rf "$dir" has Args ["-rf", `"$dir"`]. An expansion
+// that may yield several words ("$@", "${@:2}", "${a[@]}", ${a[*]},
+// "${!ref}") may yield any words, flags among them, wherever it stands:
+// f() { rm "$@"; }; f -rf x runs rm -rf, and git "$@" may be git push -f.
+// "$*" and "${a[*]}" in quotes are one word.
 //
 // Each Command records how it was reached in Via, outermost first:
 // sudo bash -c 'rm -rf /' gives rm with Via ["sudo", "bash -c"], and
@@ -174,10 +260,16 @@
 //	                    an operand starting with '+' (a forced refspec)
 //
 // A push that configuration on the command line forces counts as given
-// the flag: git -c remote.origin.push=+main:main push, git config
-// remote.origin.mirror true && git push, an alias (git -c alias.p='push
-// -f' p), and a mistyped command git may autocorrect (help.autocorrect
-// set on the line) is unknown. git push -n -f, a dry run, still matches:
+// the flag: git -c remote.origin.push=+main:main push, a remote whose name
+// holds dots (remote.my.fork.push), git config remote.origin.mirror true
+// && git push, and an alias, whose name git matches in any case, whose
+// last definition wins, and which may name another alias or begin with
+// git's own options (git -c alias.PF='push -f' pf). A mistyped command git
+// may autocorrect (help.autocorrect set on the line) is unknown. git's own
+// options are read exactly as git reads them: git --exec-path alone, -v
+// and -h run nothing. A configuration key known to run nothing (user.*,
+// safe.directory, color.*) is known whatever its value: git config
+// user.name "$(whoami)" is read. git push -n -f, a dry run, still matches:
 // the guard reads what is asked for, not whether it is carried out.
 // git push --delete is its own flag, to be asked for by name.
 //
@@ -232,8 +324,57 @@
 //   - a name bound on the line to what only run time knows (alias r="$X",
 //     hash -p "$P" x), or bound after it is used; enable -f, which loads a
 //     builtin from a file;
-//   - git configuration of what only run time knows, and a mistyped git
-//     command when help.autocorrect is set on the line;
+//   - an option, form or input the reader does not know, of a program it
+//     sees through: an option a wrapper or runner does not list (sudo -Q,
+//     npx --foo, uv --unknown run) or gives in a form it refuses (a flag
+//     with =value), an optional value the program may take from the next
+//     word (parallel --eof WORD), an option that reads more options from a
+//     descriptor (bwrap --args FD), a shell given an option it does not
+//     have, an option of git's own the reader does not know, git
+//     --exec-path=DIR, a checkpoint action of tar it does not know: where
+//     the command begins depends on what the program makes of it, so a
+//     newer program's new option is unknown until its grammar lists it;
+//   - git configuration of what only run time knows, unless its key is
+//     literal and known to run nothing; a key given on the line that the
+//     reader does not know, in a section that holds commands or in one it
+//     does not know; a push after an unknown key under remote, push or
+//     branch; keys that name programs or configuration in files
+//     (core.hooksPath, init.templateDir, include.path, remote.*.vcs) or
+//     allow ext:: URLs; --config-env of a key that matters; git's command
+//     known only at run time; and a mistyped git command when
+//     help.autocorrect is set on the line;
+//   - state the reader cannot follow exactly: a loop whose rounds change
+//     the shell's descriptors, or start a shell and change the BASH_ENV or
+//     ENV it would read; a function that starts a shell, called after that
+//     environment changed or with BASH_ENV set for it; a startup variable
+//     set by read, printf -v, +=, ${V:=…} or a nameref and exported; more
+//     than 24 descriptors kept open with exec; a coprocess shell, which
+//     reads what the script writes to it;
+//   - a path with an expansion, or in a directory only run time knows,
+//     that could name a descriptor (bash /dev/fd/$fd);
+//   - echo, printf or cat whose output a shell reads, when the command line
+//     redefines them anywhere (a function, an alias, hash -p, BASH_CMDS,
+//     enable -n, a PATH assignment for cat);
+//   - a write to a name bash evaluates (BASH_CMDS, BASH_ALIASES,
+//     PROMPT_COMMAND, PS0-PS4, BASH_ENV, the command variables, the
+//     variables make's rules run) whose value only run time knows, an
+//     append to one that is evaluated whole, or one given declare -i, -l
+//     or -u; a write to a variable named only at run time (printf -v "$1",
+//     read "$v", declare "$n=…"), or through a nameref whose target only
+//     run time knows;
+//   - a use as arithmetic, ${!x} or ${x@P} of a value the line builds in a
+//     way not worked out (${y/…/…}, an element of a value the line set,
+//     what read and mapfile split from literal text, a positional
+//     parameter joined to other text);
+//   - fc and zsh's r, unless they only list, and a history expansion (!!,
+//     !rm, ^a^b) in a script read by a shell with -i, -H or -o histexpand,
+//     or after set -H; a zsh glob qualifier that runs code (*(e:…:),
+//     *(+name));
+//   - tar given a word only run time knows that may be an option ("$o",
+//     -c$x, "$@"), or a first word only run time knows; a make reference
+//     other than $(shell …), the automatic variables, $(MAKE) and
+//     $(CURDIR); make's SHELL that is not a shell, .SHELLFLAGS other than
+//     plain flags ending in c; MAKEFILES naming a descriptor;
 //   - a command that does not parse (what the parser can recover before
 //     the error is still read), or that is past one of the caps below. A
 //     here-document that runs to the end of the command is read as bash
@@ -298,16 +439,32 @@
 //   - the words xargs, parallel and fd read from their input, except that
 //     a shell given its script by them is unknown;
 //   - the environment's variables, aliases and functions defined outside
-//     the command line, and values read at run time (x=$(cat f); echo
-//     $((x)));
-//   - wrappers not listed above.
+//     the command line (what CFLAGS+=-O2 appends to is the environment's),
+//     and values read at run time: the output of programs other than echo,
+//     printf and cat of literal text, and what read takes from a file
+//     (x=$(cat f); echo $((x)); export $(cat .env));
+//   - npm's configuration from .npmrc and npm_config_* variables, and the
+//     packages npm exec, npx and pnpm dlx may install and run; make's load
+//     directive, bmake's .SHELL, the options bsdtar has and GNU tar lacks;
+//   - programs not listed above, which are read as programs, not wrappers.
+//
+// Some answers err toward matching, which a deny guard can live with: rm -f
+// "$@" at the top of a line matches though bash -c has no positional
+// parameters; an export or cd inside a subshell is taken to hold after it;
+// any forced refspec configured on the line forces every push; a bash
+// extglob without | that zsh could read as qualifiers running code
+// (!(*.test.ts): e, then s, and an s after it) is unknown; and npm exec
+// CMD -flags
+// without -- is unknown, since npm takes those flags itself (npx CMD
+// -flags is read).
 //
 // # Cost
 //
 // A Matcher parses the command on every Match. A typical 100-character
-// command is parsed and matched in about 12 µs on a 2-core Xeon
-// (BenchmarkRunsOnATypical100CharCommand), and a 2,000-character one with
-// here-documents in about 75 µs, nearly all of it in the parser;
+// command is parsed and matched in about 14 µs on a 2-core Xeon
+// (BenchmarkRunsOnATypical100CharCommand), 100 KiB of ordinary lines in
+// about 20 ms (BenchmarkRunsOn100KiBOfOrdinaryLines), nearly all of it in
+// the parser;
 // parse once with Parse and apply several matchers with MatchScript to pay
 // it once.
 //
@@ -330,7 +487,13 @@
 //   - a command reached through more than 32 wrappers in a row
 //     (sudo nice nohup …) is not followed further;
 //   - a brace expansion is expanded to 1024 words, 64 KiB and 32 groups at
-//     most ("a brace expansion too large to expand").
+//     most ("a brace expansion too large to expand"), and the brace
+//     expansions of one command line to 8192 words and one more for every
+//     64 bytes ("past the budget of brace expansions for one command
+//     line");
+//   - one command line is read through at most 256 alias expansions ("past
+//     the budget of 256 alias expansions"), and a chain of git aliases 32
+//     deep.
 //
 // Unknown keeps 32 reasons, each quoting at most 160 bytes of the command.
 package shell

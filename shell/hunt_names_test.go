@@ -250,6 +250,8 @@ var zshForms = newHunt(rmR, []huntRow{
 	// Controls: qualifiers that only select, and the tables bound to
 	// harmless programs.
 	{cmd: `echo *(.)`, runs: false, how: inZsh},
+	{cmd: "shopt -s extglob\nls -d !(node_modules)", runs: false, how: inBash},
+	{cmd: "shopt -s extglob\nls -d !(site-packages|x)", runs: false, how: inBash},
 	{cmd: `echo *(/)`, runs: false, how: inZsh},
 	{cmd: `ls -d *(N)`, runs: false, how: inZsh},
 	{cmd: `echo *(om[1])`, runs: false, how: inZsh},

@@ -18,9 +18,34 @@ func (w *walker) globQualifier(x *syntax.ExtGlob, c ctx) {
 	if strings.IndexByte(p, '|') >= 0 {
 		return
 	}
-	if strings.IndexByte(p, 'e') >= 0 || strings.IndexByte(p, '+') >= 0 {
+	if runsCode(p) {
 		w.unknown("a glob qualifier that runs code in zsh: " + source(x, c.src))
 	}
+}
+
+// runsCode reports whether qualifiers may hold zsh's e, whose string runs
+// (e:cmd:, e'cmd', e{cmd}: the character after e is a delimiter, and the
+// string ends at the next one), or +name, which calls a function. A group
+// without such a string (node_modules: e, then _, and no _ after it) runs
+// nothing.
+func runsCode(p string) bool {
+	for i := 0; i+1 < len(p); i++ {
+		switch p[i] {
+		case '+':
+			if isNameByte(p[i+1]) {
+				return true
+			}
+		case 'e':
+			end := p[i+1]
+			if j := strings.IndexByte("({[<", end); j >= 0 {
+				end = ")}]>"[j]
+			}
+			if strings.IndexByte(p[i+2:], end) >= 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // zshFlag reports whether parts, which follow a lone '$', begin with one
