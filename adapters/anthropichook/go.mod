@@ -3,7 +3,7 @@ module github.com/hookchain/hookchain/adapters/anthropichook
 go 1.26.0
 
 require (
-	github.com/anthropics/anthropic-sdk-go/v2 v2.15.0
+	github.com/anthropics/anthropic-sdk-go/v2 v2.16.0
 	github.com/hookchain/hookchain v0.0.0
 	github.com/stretchr/testify v1.12.1
 	github.com/tidwall/gjson v1.20.2
