@@ -15,9 +15,9 @@ import (
 
 // Agent returns a, with every tool it has put to c and told the id of each
 // call: give it to agents.NewExecutor in place of a. A tool of a's that is
-// wrapped already (by Wrap, WrapJSON or WrapAll) keeps its chain and its
-// input form; any other is wrapped as Wrap does. Agent panics on a nil chain
-// or agent, as a wiring mistake.
+// wrapped already (by Wrap, WrapJSON or WrapAll) keeps its chain, input form
+// and options; any other is wrapped as Wrap does, with opts. Agent panics on
+// a nil chain or agent, as a wiring mistake.
 //
 // The executor runs the actions a plans in order, each with the same
 // context it planned with; the agent remembers a plan's actions by that
@@ -25,7 +25,7 @@ import (
 // the tool name and input of one takes its ToolID. A call that matches none
 // (a context that cannot be told apart, a tool called outside the
 // executor) has no id.
-func Agent(c *hookchain.Chain, a agents.Agent) agents.Agent {
+func Agent(c *hookchain.Chain, a agents.Agent, opts ...Option) agents.Agent {
 	if c == nil || a == nil {
 		panic("langchainhook: Agent with a nil chain or agent")
 	}
@@ -33,7 +33,7 @@ func Agent(c *hookchain.Chain, a agents.Agent) agents.Agent {
 	for _, t := range a.GetTools() {
 		own, ok := t.(*tool)
 		if !ok {
-			own = wrap(c, t, false)
+			own = wrap(c, t, false, opts)
 		}
 		bound := *own
 		bound.ids = w.ids

@@ -61,7 +61,7 @@
 //     course rather than stop).
 //   - Replaced: a JSON string as it is; any other JSON value as its text.
 //   - Asked and deferred (*hookchain.ApprovalPending): the reason as the
-//     result; the tool did not run.
+//     result; the tool did not run. OnPending hands the host the ticket.
 //
 // Notes that links leave for the model (Outcome.WithNote) follow the result,
 // one per line.
@@ -78,24 +78,46 @@ import (
 	"github.com/tmc/langchaingo/tools"
 )
 
+// Option configures the wrappers.
+type Option func(*config)
+
+type config struct {
+	onPending func(context.Context, *hookchain.ApprovalPending)
+}
+
+// OnPending is called, before the agent is answered, for every call whose
+// approval the chain's approver deferred: p.Ticket is the question to put to
+// a person out of band. Once they have answered, the host presents
+// hookchain.WithGrant(ctx, p.Ticket.Grant(approval)) in the context of a
+// later run of the executor, and the call the ticket names may run (see
+// "Call ids" for which). The agent reads that approval is pending either
+// way.
+func OnPending(f func(ctx context.Context, p *hookchain.ApprovalPending)) Option {
+	return func(c *config) { c.onPending = f }
+}
+
 // Wrap returns t, a tool that takes text, with every call put to c. Wrap
 // panics on a nil chain or tool, as a wiring mistake.
-func Wrap(c *hookchain.Chain, t tools.Tool) tools.Tool { return wrap(c, t, false) }
+func Wrap(c *hookchain.Chain, t tools.Tool, opts ...Option) tools.Tool {
+	return wrap(c, t, false, opts)
+}
 
 // WrapJSON returns t, a tool that takes a JSON object, with every call put
 // to c. WrapJSON panics on a nil chain or tool, as a wiring mistake.
-func WrapJSON(c *hookchain.Chain, t tools.Tool) tools.Tool { return wrap(c, t, true) }
+func WrapJSON(c *hookchain.Chain, t tools.Tool, opts ...Option) tools.Tool {
+	return wrap(c, t, true, opts)
+}
 
 // WrapAll returns ts, each wrapped with Wrap, in a new slice.
-func WrapAll(c *hookchain.Chain, ts []tools.Tool) []tools.Tool {
+func WrapAll(c *hookchain.Chain, ts []tools.Tool, opts ...Option) []tools.Tool {
 	out := make([]tools.Tool, len(ts))
 	for i, t := range ts {
-		out[i] = Wrap(c, t)
+		out[i] = Wrap(c, t, opts...)
 	}
 	return out
 }
 
-func wrap(c *hookchain.Chain, t tools.Tool, object bool) *tool {
+func wrap(c *hookchain.Chain, t tools.Tool, object bool, opts []Option) *tool {
 	if c == nil || t == nil {
 		panic("langchainhook: a nil chain or tool")
 	}
@@ -105,7 +127,11 @@ func wrap(c *hookchain.Chain, t tools.Tool, object bool) *tool {
 			return err
 		})
 	}
-	return &tool{chain: c, next: t, object: object}
+	w := &tool{chain: c, next: t, object: object}
+	for _, o := range opts {
+		o(&w.config)
+	}
+	return w
 }
 
 type tool struct {
@@ -113,6 +139,7 @@ type tool struct {
 	next   tools.Tool
 	object bool     // the tool takes a JSON object, not text
 	ids    *callIDs // the call ids of the executor's calls, in the copies Agent makes
+	config
 }
 
 func (t *tool) Name() string        { return t.next.Name() }
@@ -159,6 +186,11 @@ func (t *tool) Call(ctx context.Context, input string) (string, error) {
 			return "", adapt.Noted(err, res.Notes)
 		}
 		return adapt.WithNotes(got, res.Notes), nil
+	case hookchain.Asked:
+		var p *hookchain.ApprovalPending
+		if t.onPending != nil && errors.As(err, &p) {
+			t.onPending(ctx, p)
+		}
 	}
 	return adapt.WithNotes(adapt.Text(res.Output), res.Notes), nil
 }
