@@ -28,8 +28,9 @@
 // input with a key alike but for case to a property of the tool's input
 // schema (nested ones, a map's values and array items included), and not
 // that property — {"PATH": ...} against "path" — is refused before the
-// chain is asked, and a rewrite into one before the tool runs: the model
-// reads an error naming it.
+// chain is asked: the model reads an error naming it. A link's rewrite
+// into one is that link's failure (the trail records its fault), and the
+// model reads "NAME failed and denies on failure: …".
 //
 // After the call, Event.Output is the tool's result blocks as the API reads
 // them, a JSON array such as [{"type":"text","text":"..."}]. A Go error from
@@ -115,6 +116,14 @@ func Wrap(c *hookchain.Chain, t anthropic.BetaTool, opts ...Option) anthropic.Be
 		}
 		return adapt.KeysOf(b)
 	})
+	// A rewrite into a key alike to a property is the rewriting link's
+	// failure, recorded as one, rather than an error the tool seems to give.
+	w.chain = c.WithInputCheck(func(tool string, in json.RawMessage) error {
+		if fault := w.keys().AlikeFault(tool, in); fault != "" {
+			return errors.New(fault)
+		}
+		return nil
+	})
 	return w
 }
 
@@ -154,12 +163,6 @@ func (t *tool) Execute(ctx context.Context, input json.RawMessage) ([]block, err
 	}
 	id, ctx := callID(ctx, t.Name())
 	exec := func(ctx context.Context, call hookchain.Call) (hookchain.Result, error) {
-		if !adapt.Same(call.Input, input) {
-			if fault := t.keys().AlikeFault(t.Name(), call.Input); fault != "" {
-				gotErr = errors.New(fault)
-				return hookchain.Result{}, gotErr
-			}
-		}
 		got, gotErr = t.next.Execute(ctx, call.Input)
 		if gotErr != nil {
 			// The after-chain is shown the error alone, so the error is all
