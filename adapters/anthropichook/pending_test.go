@@ -2,57 +2,33 @@ package anthropichook_test
 
 import (
 	"context"
-	"sync"
 	"testing"
 
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/adapters/anthropichook"
+	"github.com/hookchain/hookchain/internal/testfiles"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// deferring is a chain whose guard asks about every call and whose approver
-// answers "later".
-func deferring() *hookchain.Chain {
-	return hookchain.New(hookchain.Before("guard", hookchain.Any(), func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
-		return hookchain.Ask("deploy?"), nil
-	})).WithApprover(hookchain.Approver{Name: "queue", Timeout: 1e9, Answer: func(ctx context.Context, q hookchain.Question) (hookchain.Approval, error) {
-		return hookchain.Approval{Decision: hookchain.Defer}, nil
-	}})
-}
-
-// tickets collects what OnPending is handed.
-type tickets struct {
-	mu  sync.Mutex
-	got []*hookchain.ApprovalPending
-}
-
-func (k *tickets) option() anthropichook.Option {
-	return anthropichook.OnPending(func(ctx context.Context, p *hookchain.ApprovalPending) {
-		k.mu.Lock()
-		defer k.mu.Unlock()
-		k.got = append(k.got, p)
-	})
-}
 
 const pendingText = "Error: approval pending (asked by guard: deploy?)"
 
 func TestOnPendingIsHandedTheTicketOfEveryDeferredCall(t *testing.T) {
 	for _, r := range runners {
 		t.Run(r.name, func(t *testing.T) {
-			var k tickets
+			var k testfiles.Tickets
 			rec := &recorder{}
-			res := runTurns(t, setup{stream: r.stream, runnerOpts: []option.RequestOption{anthropichook.WithCallIDs(nil)}, wrapOpts: []anthropichook.Option{k.option()}},
-				deferring(), tools(t, rec), []toolUse{{id: "toolu_1", name: "raw", input: `{"service":"web"}`}})
+			res := runTurns(t, setup{stream: r.stream, runnerOpts: []option.RequestOption{anthropichook.WithCallIDs(nil)}, wrapOpts: []anthropichook.Option{anthropichook.OnPending(k.Add)}},
+				testfiles.Deferring("deploy?"), tools(t, rec), []toolUse{{id: "toolu_1", name: "raw", input: `{"service":"web"}`}})
 			assert.JSONEq(t, result(true, textBlock(pendingText)), string(res["toolu_1"]), "the model is told, as without the hook")
 			assert.Empty(t, rec.seen("raw"))
-			require.Len(t, k.got, 1)
-			q := k.got[0].Ticket.Question
+			require.Len(t, k.Got(), 1)
+			q := k.Got()[0].Ticket.Question
 			assert.Equal(t, "raw", q.Tool)
 			assert.Equal(t, "toolu_1", q.CallID)
 			assert.Equal(t, `{"service":"web"}`, string(q.Input))
-			assert.Equal(t, "approval pending (asked by guard: deploy?)", k.got[0].Reason)
+			assert.Equal(t, "approval pending (asked by guard: deploy?)", k.Got()[0].Reason)
 		})
 	}
 }
@@ -77,15 +53,15 @@ func TestAGrantInTheRunnersContextCoversTheOneCallItWasMadeFor(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			chain := deferring()
-			var k tickets
+			chain := testfiles.Deferring("deploy?")
+			var k testfiles.Tickets
 			rec := &recorder{}
-			s := setup{runnerOpts: tt.opts, wrapOpts: []anthropichook.Option{k.option()}}
+			s := setup{runnerOpts: tt.opts, wrapOpts: []anthropichook.Option{anthropichook.OnPending(k.Add)}}
 			runTurns(t, s, chain, tools(t, rec), deploy("toolu_1"))
-			require.Len(t, k.got, 1)
-			require.Equal(t, tt.ticketID, k.got[0].Ticket.Question.CallID)
+			require.Len(t, k.Got(), 1)
+			require.Equal(t, tt.ticketID, k.Got()[0].Ticket.Question.CallID)
 
-			s.ctx = hookchain.WithGrant(context.Background(), k.got[0].Ticket.Grant(hookchain.Approval{Decision: hookchain.Approve, By: "alice"}))
+			s.ctx = hookchain.WithGrant(context.Background(), k.Got()[0].Ticket.Grant(hookchain.Approval{Decision: hookchain.Approve, By: "alice"}))
 			res := runTurns(t, s, chain, tools(t, rec), tt.turns...)
 			for id, want := range tt.want {
 				assert.JSONEq(t, withID(id, want), string(res[id]), id)

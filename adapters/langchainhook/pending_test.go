@@ -2,11 +2,11 @@ package langchainhook_test
 
 import (
 	"context"
-	"sync"
 	"testing"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/adapters/langchainhook"
+	"github.com/hookchain/hookchain/internal/testfiles"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/tmc/langchaingo/agents"
@@ -14,30 +14,6 @@ import (
 	"github.com/tmc/langchaingo/llms/fake"
 	"github.com/tmc/langchaingo/tools"
 )
-
-// deferring is a chain whose guard asks about every call and whose approver
-// answers "later".
-func deferring() *hookchain.Chain {
-	return hookchain.New(hookchain.Before("guard", hookchain.Any(), func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
-		return hookchain.Ask("deploy?"), nil
-	})).WithApprover(hookchain.Approver{Name: "queue", Timeout: 1e9, Answer: func(ctx context.Context, q hookchain.Question) (hookchain.Approval, error) {
-		return hookchain.Approval{Decision: hookchain.Defer}, nil
-	}})
-}
-
-// tickets collects what OnPending is handed.
-type tickets struct {
-	mu  sync.Mutex
-	got []*hookchain.ApprovalPending
-}
-
-func (k *tickets) option() langchainhook.Option {
-	return langchainhook.OnPending(func(ctx context.Context, p *hookchain.ApprovalPending) {
-		k.mu.Lock()
-		defer k.mu.Unlock()
-		k.got = append(k.got, p)
-	})
-}
 
 const pending = "approval pending (asked by guard: deploy?)"
 
@@ -60,18 +36,18 @@ func functions(ts []tools.Tool, ids ...string) agents.Agent {
 }
 
 func TestOnPendingIsHandedTheTicketOfEveryDeferredCall(t *testing.T) {
-	var k tickets
-	chain := deferring()
+	var k testfiles.Tickets
+	chain := testfiles.Deferring("deploy?")
 	tool := echo("deploy")
-	got := execute(t, chain, functions([]tools.Tool{langchainhook.Wrap(chain, tool, k.option())}, "call_1"), context.Background())
+	got := execute(t, chain, functions([]tools.Tool{langchainhook.Wrap(chain, tool, langchainhook.OnPending(k.Add))}, "call_1"), context.Background())
 	assert.Equal(t, []string{pending}, got, "the agent is told, as without the hook")
 	assert.Empty(t, tool.seen())
-	require.Len(t, k.got, 1)
-	q := k.got[0].Ticket.Question
+	require.Len(t, k.Got(), 1)
+	q := k.Got()[0].Ticket.Question
 	assert.Equal(t, "deploy", q.Tool)
 	assert.Equal(t, "call_1", q.CallID)
 	assert.Equal(t, `{"input":"web"}`, string(q.Input))
-	assert.Equal(t, pending, k.got[0].Reason)
+	assert.Equal(t, pending, k.Got()[0].Reason)
 }
 
 // A grant in the executor's context covers the call it was made for: with
@@ -91,15 +67,15 @@ func TestAGrantInTheExecutorsContextCoversTheOneCallItWasMadeFor(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var k tickets
-			chain := deferring()
+			var k testfiles.Tickets
+			chain := testfiles.Deferring("deploy?")
 			tool := echo("deploy")
-			ts := []tools.Tool{langchainhook.Wrap(chain, tool, k.option())}
+			ts := []tools.Tool{langchainhook.Wrap(chain, tool, langchainhook.OnPending(k.Add))}
 			require.Equal(t, []string{pending}, execute(t, chain, tt.agent(ts, tt.ticketID), context.Background()))
-			require.Len(t, k.got, 1)
-			require.Equal(t, tt.ticketID, k.got[0].Ticket.Question.CallID)
+			require.Len(t, k.Got(), 1)
+			require.Equal(t, tt.ticketID, k.Got()[0].Ticket.Question.CallID)
 
-			ctx := hookchain.WithGrant(context.Background(), k.got[0].Ticket.Grant(hookchain.Approval{Decision: hookchain.Approve, By: "alice"}))
+			ctx := hookchain.WithGrant(context.Background(), k.Got()[0].Ticket.Grant(hookchain.Approval{Decision: hookchain.Approve, By: "alice"}))
 			assert.Equal(t, tt.want, execute(t, chain, tt.agent(ts, tt.ids...), ctx))
 			assert.Equal(t, []string{"web"}, tool.seen(), "deployed once")
 		})

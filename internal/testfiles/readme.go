@@ -45,3 +45,18 @@ func Indented(s string) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// ReadmeBlockIsIn fails the test unless the Go block of the README's
+// section under heading is, indented as a function body, in the file at
+// path: what the README tells users to write is what that file runs.
+func ReadmeBlockIsIn(t testing.TB, readme, heading, path string) {
+	t.Helper()
+	block := ReadmeBlock(t, readme, heading)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("reading %s: %v", path, err)
+	}
+	if !strings.Contains(string(b), Indented(block)) {
+		t.Errorf("%s does not run the README's block under %q:\n%s", path, heading, block)
+	}
+}
