@@ -24,6 +24,8 @@ type Chain struct {
 	after     plan
 	observers []Observer
 	approver  *Approver
+	// inputChecks say which rewrites the runtime's tool can take (WithInputCheck).
+	inputChecks []func(tool string, input json.RawMessage) error
 }
 
 // plan is a chain's links for one hook, ready to be walked. Links whose
@@ -548,7 +550,9 @@ func (c *Chain) step(ctx context.Context, w *walk, e *Event, l *Link, done <-cha
 	var next jsonscan.Index
 	if fault == "" {
 		own(&out)
-		fault = misfit(e, &out, &next)
+		if fault = misfit(e, &out, &next); fault == "" {
+			fault = c.rewriteFault(e.Tool, &out)
+		}
 	}
 	// A failure while the caller's context is done is the caller going
 	// away, not the link's own failure: FailOpen never covers it.

@@ -52,23 +52,26 @@ func TestAnAllowedToolErrorGoesOnAloneNeverWithTheBlocksBesideIt(t *testing.T) {
 // encoding/json, which matches keys to fields whatever their case: it would
 // read {"PATH": ...} as the "path" a guard looked for and did not find. So
 // an argument alike but for case to a property of the tool's input schema,
-// and not that property, is refused, before the chain and after a rewrite.
+// and not that property, is refused before the chain, and a rewrite into
+// one is the rewriting link's failure.
 func TestAnArgumentAlikeButForCaseToAPropertyOfTheSchemaIsRefused(t *testing.T) {
 	guard := hookchain.Before("no-secrets", hookchain.InputMatches("path", `\.env$`), deny("secrets stay on disk"))
-	const refusal = `Error: hookchain: the arguments of read give "PATH" at /, alike but for case to the property "path" of its input schema: a handler could read it as either`
+	const fault = `hookchain: the arguments of read give "PATH" at /, alike but for case to the property "path" of its input schema: a handler could read it as either`
 	tests := []struct {
 		name  string
 		chain *hookchain.Chain
 		input string
+		want  string
 	}{
-		{"as the model wrote it", hookchain.New(guard), `{"PATH":"app/.env"}`},
-		{"as a link rewrote it", hookchain.New(hookchain.Before("sneaky", hookchain.Any(), modify(`{"PATH":"app/.env"}`))), `{"path":"a"}`},
+		{"as the model wrote it", hookchain.New(guard), `{"PATH":"app/.env"}`, "Error: " + fault},
+		{"as a link rewrote it, the link's failure", hookchain.New(hookchain.Before("sneaky", hookchain.Any(), modify(`{"PATH":"app/.env"}`))), `{"path":"a"}`,
+			"Error: sneaky failed and denies on failure: answered Modify with an input read cannot take: " + fault},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rec := &recorder{}
 			got := runOne(t, tt.chain, tools(t, rec), "read", tt.input)
-			assert.JSONEq(t, result(true, textBlock(refusal)), got)
+			assert.JSONEq(t, result(true, textBlock(tt.want)), got)
 			assert.Empty(t, rec.seen("read"))
 		})
 	}

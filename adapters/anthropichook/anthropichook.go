@@ -3,11 +3,14 @@
 // model: WrapAll wraps the runner's tools, and every call the model makes is
 // put to the chain before the tool runs and after it returns.
 //
-//	runner := client.Beta.Messages.NewToolRunner(anthropichook.WrapAll(chain, tools), params)
+//	runner := client.Beta.Messages.NewToolRunner(anthropichook.WrapAll(chain, tools), params,
+//		anthropichook.WithCallIDs(nil))
 //
-// The session tool runner (SessionToolRunnerOptions.Tools) calls the same
-// BetaTool.Execute, so tools wrapped by WrapAll are judged there too. Tools
-// the host hands a runner unwrapped are not.
+// NewToolRunnerStreaming and a message thread's runners take the same tools
+// and options. The session tool runner (SessionToolRunnerOptions.Tools) calls
+// the same BetaTool.Execute, so tools wrapped by WrapAll are judged there
+// too. Tools the host hands a runner unwrapped, in NewToolRunner or later
+// with AddTools, are not.
 //
 // # What the chain sees
 //
@@ -15,15 +18,19 @@
 // runner hands the tool: the model's input, which the runner has decoded
 // into Go values and encoded again (so an integer past 2^53 is already
 // rounded when any tool, wrapped or not, is given it). The runner does not
-// pass tools the tool-use id; Event.CallID is empty.
+// pass tools the tool-use id: Event.CallID is the id of the model's
+// tool_use block only when the client or the runner is given WithCallIDs,
+// and empty otherwise. Either way a grant covers one call, never every
+// identical one (see WithCallIDs for which).
 //
 // A tool made with toolrunner.NewBetaTool* parses its input with
 // encoding/json, which matches keys to fields whatever their case. So an
 // input with a key alike but for case to a property of the tool's input
 // schema (nested ones, a map's values and array items included), and not
 // that property — {"PATH": ...} against "path" — is refused before the
-// chain is asked, and a rewrite into one before the tool runs: the model
-// reads an error naming it.
+// chain is asked: the model reads an error naming it. A link's rewrite
+// into one is that link's failure (the trail records its fault), and the
+// model reads "NAME failed and denies on failure: …".
 //
 // After the call, Event.Output is the tool's result blocks as the API reads
 // them, a JSON array such as [{"type":"text","text":"..."}]. A Go error from
@@ -52,8 +59,10 @@
 //     an error result becomes an error holding its text. A replacement that is
 //     not result blocks is refused, never half-applied.
 //   - Asked and deferred (*hookchain.ApprovalPending): an error saying
-//     approval is pending; the tool did not run. errors.As finds the
-//     *hookchain.ApprovalPending, for a runner loop of the host's own.
+//     approval is pending; the tool did not run. The runner sends it to the
+//     model as text, so the ticket reaches the host through OnPending;
+//     errors.As finds the *hookchain.ApprovalPending too, for a loop of the
+//     host's own that calls Execute.
 //
 // Notes that links leave for the model (Outcome.WithNote) are appended as
 // text blocks after the tool's own, or, after an error, to its text.
@@ -73,13 +82,33 @@ import (
 	"github.com/hookchain/hookchain/internal/adapt"
 )
 
+// Option configures Wrap and WrapAll.
+type Option func(*config)
+
+type config struct {
+	onPending func(context.Context, *hookchain.ApprovalPending)
+}
+
+// OnPending is called, before the runner is answered, for every call whose
+// approval the chain's approver deferred: p.Ticket is the question to put to
+// a person out of band. Once they have answered, the host presents
+// hookchain.WithGrant(ctx, p.Ticket.Grant(approval)) in the context of a
+// later step of the runner (see WithCallIDs for which call it then fits).
+// The model is told that approval is pending either way.
+func OnPending(f func(ctx context.Context, p *hookchain.ApprovalPending)) Option {
+	return func(c *config) { c.onPending = f }
+}
+
 // Wrap returns t with every call put to c. Wrap panics on a nil chain or
 // tool, as a wiring mistake.
-func Wrap(c *hookchain.Chain, t anthropic.BetaTool) anthropic.BetaTool {
+func Wrap(c *hookchain.Chain, t anthropic.BetaTool, opts ...Option) anthropic.BetaTool {
 	if c == nil || t == nil {
 		panic("anthropichook: Wrap with a nil chain or tool")
 	}
 	w := &tool{chain: c, next: t}
+	for _, o := range opts {
+		o(&w.config)
+	}
 	w.keys = sync.OnceValue(func() *adapt.Keys {
 		b, err := json.Marshal(t.InputSchema())
 		if err != nil {
@@ -87,15 +116,23 @@ func Wrap(c *hookchain.Chain, t anthropic.BetaTool) anthropic.BetaTool {
 		}
 		return adapt.KeysOf(b)
 	})
+	// A rewrite into a key alike to a property is the rewriting link's
+	// failure, recorded as one, rather than an error the tool seems to give.
+	w.chain = c.WithInputCheck(func(tool string, in json.RawMessage) error {
+		if fault := w.keys().AlikeFault(tool, in); fault != "" {
+			return errors.New(fault)
+		}
+		return nil
+	})
 	return w
 }
 
 // WrapAll returns ts, each wrapped with Wrap, in a new slice: the tools to
 // give NewToolRunner.
-func WrapAll(c *hookchain.Chain, ts []anthropic.BetaTool) []anthropic.BetaTool {
+func WrapAll(c *hookchain.Chain, ts []anthropic.BetaTool, opts ...Option) []anthropic.BetaTool {
 	out := make([]anthropic.BetaTool, len(ts))
 	for i, t := range ts {
-		out[i] = Wrap(c, t)
+		out[i] = Wrap(c, t, opts...)
 	}
 	return out
 }
@@ -104,6 +141,7 @@ type tool struct {
 	chain *hookchain.Chain
 	next  anthropic.BetaTool
 	keys  func() *adapt.Keys // what the tool's input schema names, read once
+	config
 }
 
 func (t *tool) Name() string                                    { return t.next.Name() }
@@ -123,13 +161,8 @@ func (t *tool) Execute(ctx context.Context, input json.RawMessage) ([]block, err
 	if fault := t.keys().AlikeFault(t.Name(), input); fault != "" {
 		return nil, errors.New(fault)
 	}
+	id, ctx := callID(ctx, t.Name())
 	exec := func(ctx context.Context, call hookchain.Call) (hookchain.Result, error) {
-		if !adapt.Same(call.Input, input) {
-			if fault := t.keys().AlikeFault(t.Name(), call.Input); fault != "" {
-				gotErr = errors.New(fault)
-				return hookchain.Result{}, gotErr
-			}
-		}
 		got, gotErr = t.next.Execute(ctx, call.Input)
 		if gotErr != nil {
 			// The after-chain is shown the error alone, so the error is all
@@ -146,7 +179,7 @@ func (t *tool) Execute(ctx context.Context, input json.RawMessage) ([]block, err
 		}
 		return hookchain.Result{Output: out}, nil
 	}
-	res, err := t.chain.Execute(ctx, hookchain.Call{Tool: t.Name(), Input: input}, exec)
+	res, err := t.chain.Execute(ctx, hookchain.Call{Tool: t.Name(), ID: id, Input: input}, exec)
 	switch res.Verdict {
 	case hookchain.Allowed:
 		if err != nil {
@@ -165,6 +198,9 @@ func (t *tool) Execute(ctx context.Context, input json.RawMessage) ([]block, err
 	case hookchain.Asked:
 		var p *hookchain.ApprovalPending
 		if errors.As(err, &p) {
+			if t.onPending != nil {
+				t.onPending(ctx, p)
+			}
 			return nil, adapt.Noted(&pending{ApprovalPending: p, text: adapt.Text(res.Output)}, res.Notes)
 		}
 	}

@@ -3,11 +3,13 @@ module github.com/hookchain/hookchain/adapters/anthropichook
 go 1.26.0
 
 require (
-	github.com/anthropics/anthropic-sdk-go/v2 v2.15.0
+	github.com/anthropics/anthropic-sdk-go/v2 v2.16.0
 	github.com/hookchain/hookchain v0.0.0
 	github.com/stretchr/testify v1.12.1
 	github.com/tidwall/gjson v1.20.2
 	github.com/tidwall/sjson v1.2.9
+	go.opentelemetry.io/otel v1.33.0
+	go.opentelemetry.io/otel/trace v1.33.0
 )
 
 require (
@@ -21,9 +23,7 @@ require (
 	github.com/tidwall/match v1.1.1 // indirect
 	github.com/tidwall/pretty v1.3.0 // indirect
 	go.opentelemetry.io/auto/sdk v1.1.0 // indirect
-	go.opentelemetry.io/otel v1.33.0 // indirect
 	go.opentelemetry.io/otel/metric v1.33.0 // indirect
-	go.opentelemetry.io/otel/trace v1.33.0 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	go.yaml.in/yaml/v4 v4.0.0-rc.2 // indirect
 	golang.org/x/sync v0.16.0 // indirect

@@ -23,12 +23,14 @@ import (
 // toolUse is one call the fake model makes.
 type toolUse struct{ id, name, input string }
 
-// model is a fake Messages API on the loopback interface: its first answer
-// asks for calls, its second ends the turn. It keeps the tool_result blocks
-// the runner sent back, by tool-use id, as the model would read them.
+// model is a fake Messages API on the loopback interface: its answer to
+// the n-th request asks for the calls of turns[n], and once they are spent
+// it ends the turn. It answers a streaming request with server-sent events,
+// as the API does. It keeps the tool_result blocks the runner sent back, by
+// tool-use id, as the model would read them.
 type model struct {
 	mu      sync.Mutex
-	calls   []toolUse
+	turns   [][]toolUse
 	turn    int
 	results map[string]json.RawMessage
 }
@@ -37,18 +39,8 @@ func (m *model) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.turn++
-	w.Header().Set("Content-Type", "application/json")
-	if m.turn == 1 {
-		var content []string
-		for _, c := range m.calls {
-			content = append(content, fmt.Sprintf(`{"type":"tool_use","id":%q,"name":%q,"input":%s}`, c.id, c.name, c.input))
-		}
-		fmt.Fprintf(w, `{"id":"msg_1","type":"message","role":"assistant","model":"claude-test","content":[%s],"stop_reason":"tool_use","stop_sequence":null,"usage":{"input_tokens":1,"output_tokens":1}}`,
-			strings.Join(content, ","))
-		return
-	}
 	var req struct {
+		Stream   bool `json:"stream"`
 		Messages []struct {
 			Content []json.RawMessage `json:"content"`
 		} `json:"messages"`
@@ -65,32 +57,106 @@ func (m *model) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	fmt.Fprint(w, `{"id":"msg_2","type":"message","role":"assistant","model":"claude-test","content":[{"type":"text","text":"done"}],"stop_reason":"end_turn","stop_sequence":null,"usage":{"input_tokens":1,"output_tokens":1}}`)
+	var calls []toolUse
+	if m.turn < len(m.turns) {
+		calls = m.turns[m.turn]
+	}
+	m.turn++
+	if req.Stream {
+		streamReply(w, m.turn, calls)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	content, stop := []string{`{"type":"text","text":"done"}`}, "end_turn"
+	if len(calls) > 0 {
+		content, stop = nil, "tool_use"
+		for _, c := range calls {
+			content = append(content, fmt.Sprintf(`{"type":"tool_use","id":%q,"name":%q,"input":%s}`, c.id, c.name, c.input))
+		}
+	}
+	fmt.Fprintf(w, `{"id":"msg_%d","type":"message","role":"assistant","model":"claude-test","content":[%s],"stop_reason":%q,"stop_sequence":null,"usage":{"input_tokens":1,"output_tokens":1}}`,
+		m.turn, strings.Join(content, ","), stop)
+}
+
+// streamReply answers as the API streams a message: each tool_use block's
+// input arrives as JSON deltas, split in two.
+func streamReply(w http.ResponseWriter, turn int, calls []toolUse) {
+	w.Header().Set("Content-Type", "text/event-stream")
+	event := func(kind, data string) { fmt.Fprintf(w, "event: %s\ndata: %s\n\n", kind, data) }
+	event("message_start", fmt.Sprintf(`{"type":"message_start","message":{"id":"msg_%d","type":"message","role":"assistant","model":"claude-test","content":[],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":1,"output_tokens":1}}}`, turn))
+	stop := "end_turn"
+	if len(calls) == 0 {
+		event("content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`)
+		event("content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"done"}}`)
+		event("content_block_stop", `{"type":"content_block_stop","index":0}`)
+	}
+	for i, c := range calls {
+		stop = "tool_use"
+		event("content_block_start", fmt.Sprintf(`{"type":"content_block_start","index":%d,"content_block":{"type":"tool_use","id":%q,"name":%q,"input":{}}}`, i, c.id, c.name))
+		half := len(c.input) / 2
+		for _, part := range []string{c.input[:half], c.input[half:]} {
+			p, _ := json.Marshal(part)
+			event("content_block_delta", fmt.Sprintf(`{"type":"content_block_delta","index":%d,"delta":{"type":"input_json_delta","partial_json":%s}}`, i, p))
+		}
+		event("content_block_stop", fmt.Sprintf(`{"type":"content_block_stop","index":%d}`, i))
+	}
+	event("message_delta", fmt.Sprintf(`{"type":"message_delta","delta":{"stop_reason":%q,"stop_sequence":null},"usage":{"output_tokens":1}}`, stop))
+	event("message_stop", `{"type":"message_stop"}`)
+}
+
+// setup is how a test has the runner run: streaming or not, with which
+// context, runner options, and options for the wrapped tools.
+type setup struct {
+	stream     bool
+	ctx        context.Context
+	runnerOpts []option.RequestOption
+	wrapOpts   []anthropichook.Option
 }
 
 // run has the SDK's tool runner, talking to a fake model that makes calls,
-// run the tools wrapped in chain (unwrapped when it is nil), and returns the tool_result blocks the
-// model was sent, by tool-use id.
+// run the tools wrapped in chain (unwrapped when it is nil), and returns the
+// tool_result blocks the model was sent, by tool-use id.
 func run(t *testing.T, chain *hookchain.Chain, ts []anthropic.BetaTool, calls ...toolUse) map[string]json.RawMessage {
 	t.Helper()
-	m := &model{calls: calls, results: map[string]json.RawMessage{}}
+	return runTurns(t, setup{}, chain, ts, calls)
+}
+
+// runTurns is run with a setup, the model making the calls of each turn in
+// turn.
+func runTurns(t *testing.T, s setup, chain *hookchain.Chain, ts []anthropic.BetaTool, turns ...[]toolUse) map[string]json.RawMessage {
+	t.Helper()
+	m := &model{turns: turns, results: map[string]json.RawMessage{}}
 	srv := httptest.NewServer(m)
 	t.Cleanup(srv.Close)
 	client := anthropic.NewClient(option.WithBaseURL(srv.URL), option.WithAPIKey("test"), option.WithMaxRetries(0))
 	if chain != nil {
-		ts = anthropichook.WrapAll(chain, ts)
+		ts = anthropichook.WrapAll(chain, ts, s.wrapOpts...)
 	}
-	runner := client.Beta.Messages.NewToolRunner(ts, anthropic.BetaToolRunnerParams{
+	params := anthropic.BetaToolRunnerParams{
 		BetaMessageNewParams: anthropic.BetaMessageNewParams{
 			Model:     "claude-test",
 			MaxTokens: 100,
 			Messages:  []anthropic.BetaMessageParam{anthropic.NewBetaUserMessage(anthropic.NewBetaTextBlock("go"))},
 		},
 		DisableThread: true,
-		MaxIterations: 3,
-	})
-	_, err := runner.RunToCompletion(context.Background())
-	require.NoError(t, err)
+		MaxIterations: len(turns) + 2,
+	}
+	ctx := s.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if !s.stream {
+		_, err := client.Beta.Messages.NewToolRunner(ts, params, s.runnerOpts...).RunToCompletion(ctx)
+		require.NoError(t, err)
+		return m.results
+	}
+	runner := client.Beta.Messages.NewToolRunnerStreaming(ts, params, s.runnerOpts...)
+	for events, err := range runner.AllStreaming(ctx) {
+		require.NoError(t, err)
+		for _, err := range events {
+			require.NoError(t, err)
+		}
+	}
 	return m.results
 }
 

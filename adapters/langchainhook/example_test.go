@@ -7,6 +7,10 @@ import (
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/adapters/langchainhook"
+	"github.com/tmc/langchaingo/agents"
+	"github.com/tmc/langchaingo/chains"
+	"github.com/tmc/langchaingo/llms/fake"
+	"github.com/tmc/langchaingo/schema"
 	"github.com/tmc/langchaingo/tools"
 )
 
@@ -41,4 +45,33 @@ func Example() {
 	// Output:
 	// rm -rf build => "denied by no-rm: deleting files is not allowed" <nil>
 	// ls -l => "ran: ls -l --color=never" <nil>
+}
+
+// The executor, installed as the README says, with a fake model that asks
+// to run "rm -rf build", then "ls", and then finishes.
+func Example_executor() {
+	llm := fake.NewFakeLLM([]string{
+		"Action: shell\nAction Input: rm -rf build",
+		"Action: shell\nAction Input: ls",
+		"Final Answer: done",
+	})
+	tools := []tools.Tool{shell{}}
+	chain := hookchain.New(hookchain.Before("no-rm", hookchain.InputMatches("input", `\brm\b`),
+		func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+			return hookchain.Deny("deleting files is not allowed"), nil
+		}))
+
+	executor := agents.NewExecutor(langchainhook.Agent(chain, agents.NewOneShotAgent(llm, tools)))
+	executor.ReturnIntermediateSteps = true
+	out, err := chains.Call(context.Background(), executor, map[string]any{"input": "clean up"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, step := range out["intermediateSteps"].([]schema.AgentStep) {
+		fmt.Printf("%s => %s\n", step.Action.ToolInput, step.Observation)
+	}
+	// Output:
+	// rm -rf build => denied by no-rm: deleting files is not allowed
+	// ls => ran: ls
 }

@@ -7,24 +7,29 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Whatever string a model writes, the chain is shown a JSON object, and an
-// untouched input maps back to exactly that string.
+// Whatever string a model writes, a text tool's chain is shown {"input": s},
+// which maps back to s (invalid UTF-8 as U+FFFD, as JSON holds it), and a
+// JSON tool's chain is shown the string itself, an object, or nothing.
 func FuzzInputMapsToAnObjectAndBack(f *testing.F) {
-	for _, s := range []string{"", "ls -la", `{"a":1}`, ` {"a":1} `, `{"a":`, `[1]`, `"x"`, "a <b> & c", "\xff", `{"input":"x","y":1}`} {
+	for _, s := range []string{"", "ls -la", `{"a":1}`, ` {"a":1} `, `{"a":`, `[1]`, `"x"`, "a <b> & c", "\xff", `{"input":"x","y":1}`, `{"x":"$(rm -rf /srv)"}`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		in, plain := eventInput(s)
-		require.True(t, json.Valid(in), "%q -> %s", s, in)
+		text := &tool{}
+		in, ok := text.eventInput(s)
+		require.True(t, ok)
 		require.True(t, isObject(in), "%q -> %s", s, in)
-		back, err := toolInput(in, plain)
+		back, err := plainInput(in)
 		require.NoError(t, err)
-		if plain {
-			var want struct{ Input string }
-			require.NoError(t, json.Unmarshal(in, &want))
-			require.Equal(t, want.Input, back) // s, with invalid UTF-8 as U+FFFD
-		} else {
-			require.Equal(t, s, back)
+		var want string // s as JSON holds it
+		b, _ := json.Marshal(s)
+		require.NoError(t, json.Unmarshal(b, &want))
+		require.Equal(t, want, back)
+
+		object := &tool{object: true}
+		if in, ok := object.eventInput(s); ok {
+			require.True(t, isObject(in), "%q -> %s", s, in)
+			require.Equal(t, s, string(in))
 		}
 	})
 }

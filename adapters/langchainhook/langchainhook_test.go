@@ -47,16 +47,17 @@ func echo(name string) *fn {
 	return &fn{name: name, call: func(in string) (string, error) { return "got " + in, nil }}
 }
 
-// run has langchaingo's one-shot agent call tool once with input, the
-// model being a fake that asks for the call and then finishes, and returns
-// what the agent observed.
+// run has langchaingo's one-shot agent, with the chain installed as the
+// README says, call tool once with input (a tool wrapped already keeps its
+// wrapper), the model being a fake that asks for the call and then
+// finishes, and returns what the agent observed.
 func run(t *testing.T, chain *hookchain.Chain, tool tools.Tool, input string) (string, error) {
 	t.Helper()
 	llm := fake.NewFakeLLM([]string{
 		"Thought: I should use it\nAction: " + tool.Name() + "\nAction Input: " + input,
 		"Final Answer: done",
 	})
-	agent := agents.NewOneShotAgent(llm, langchainhook.WrapAll(chain, []tools.Tool{tool}))
+	agent := langchainhook.Agent(chain, agents.NewOneShotAgent(llm, []tools.Tool{tool}))
 	exec := agents.NewExecutor(agent, agents.WithReturnIntermediateSteps(), agents.WithMaxIterations(3))
 	out, err := chains.Call(context.Background(), exec, map[string]any{"input": "go"})
 	if err != nil {
@@ -98,12 +99,15 @@ func TestADeniedCallNeverReachesTheToolAndTheModelReadsWhy(t *testing.T) {
 	assert.Empty(t, tool.seen())
 }
 
-func TestTheChainSeesTheInputAsAJSONObject(t *testing.T) {
+// A text tool is shown to the chain as {"input": s}, s being the very
+// string the tool is given, whatever the model wrote: a guard on "input"
+// cannot be passed by writing the input as JSON.
+func TestTheChainSeesATextToolsInputAsTheStringTheToolIsGiven(t *testing.T) {
 	tests := []struct{ name, input, want string }{
-		{"a JSON object is the input as it is, big integers exact", `{"path":"a","n":9007199254740993}`, `{"path":"a","n":9007199254740993}`},
-		{"any other string is {\"input\": …}", `ls -la "my dir"`, `{"input":"ls -la \"my dir\""}`},
-		{"a JSON array is a string too", `[1,2]`, `{"input":"[1,2]"}`},
-		{"so is a JSON string", `"x"`, `{"input":"\"x\""}`},
+		{"plain text", `ls -la "my dir"`, `{"input":"ls -la \"my dir\""}`},
+		{"a JSON object is text too", `{"x":"$(rm -rf /srv)"}`, `{"input":"{\"x\":\"$(rm -rf /srv)\"}"}`},
+		{"and so is an array", `[1,2]`, `{"input":"[1,2]"}`},
+		{"or a JSON string", `"x"`, `{"input":"\"x\""}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -122,15 +126,65 @@ func TestTheChainSeesTheInputAsAJSONObject(t *testing.T) {
 	}
 }
 
+// The issue's case: a guard in the package's own style on a shell tool,
+// and a model that writes the command inside a JSON object.
+func TestAGuardOnATextToolHoldsWhenTheModelWritesTheInputAsJSON(t *testing.T) {
+	chain := hookchain.New(hookchain.Before("no-subshells", hookchain.InputMatches("input", `\$\(`), deny("no command substitution")))
+	for _, input := range []string{`echo $(rm -rf /srv)`, `{"x":"$(rm -rf /srv)"}`} {
+		tool := echo("shell")
+		got, err := run(t, chain, tool, input)
+		require.NoError(t, err)
+		assert.Equal(t, "denied by no-subshells: no command substitution", got, input)
+		assert.Empty(t, tool.seen(), input)
+	}
+}
+
+func TestAJSONToolIsShownItsObjectAndNothingElseReachesIt(t *testing.T) {
+	tests := []struct{ name, input, want, saw string }{
+		{"an object is the input as it is, big integers exact", ` {"path":"a","n":9007199254740993}`, `got  {"path":"a","n":9007199254740993}`, ` {"path":"a","n":9007199254740993}`},
+		{"text is refused", `ls -la`, "hookchain: read takes a JSON object, and its input is not one", ""},
+		{"so is an array", `[{"path":"a"}]`, "hookchain: read takes a JSON object, and its input is not one", ""},
+		{"and an object with more after it", `{"path":"a"} {"path":"b"}`, "hookchain: read takes a JSON object, and its input is not one", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var seen []string
+			chain := hookchain.New(hookchain.Before("look", hookchain.Any(), func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+				seen = append(seen, string(e.Input))
+				return hookchain.Allow(), nil
+			}))
+			tool := echo("read")
+			got, err := langchainhook.WrapJSON(chain, tool).Call(context.Background(), tt.input)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+			if tt.saw == "" {
+				assert.Empty(t, seen)
+				assert.Empty(t, tool.seen())
+				return
+			}
+			assert.Equal(t, []string{tt.saw}, seen)
+			assert.Equal(t, []string{tt.input}, tool.seen())
+		})
+	}
+}
+
 func TestARewriteReachesTheToolInTheFormItTakes(t *testing.T) {
-	tests := []struct{ name, input, rewrite, want string }{
-		{"an object input gets the rewritten object", `{"path":"a"}`, `{"path":"/srv/a","mode":"ro"}`, `{"path":"/srv/a","mode":"ro"}`},
-		{"a plain input gets the rewritten string", `ls`, `{"input":"ls --color=never"}`, `ls --color=never`},
+	tests := []struct {
+		name, input, rewrite, want string
+		object                     bool
+	}{
+		{"a JSON tool gets the rewritten object", `{"path":"a"}`, `{"path":"/srv/a","mode":"ro"}`, `{"path":"/srv/a","mode":"ro"}`, true},
+		{"a text tool gets the rewritten string", `ls`, `{"input":"ls --color=never"}`, `ls --color=never`, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tool := echo("t")
-			got, err := run(t, hookchain.New(hookchain.Before("pin", hookchain.Any(), modify(tt.rewrite))), tool, tt.input)
+			chain := hookchain.New(hookchain.Before("pin", hookchain.Any(), modify(tt.rewrite)))
+			var wrapped tools.Tool = tool
+			if tt.object {
+				wrapped = langchainhook.WrapJSON(chain, tool)
+			}
+			got, err := run(t, chain, wrapped, tt.input)
 			require.NoError(t, err)
 			assert.Equal(t, "got "+tt.want, got)
 			assert.Equal(t, []string{tt.want}, tool.seen())
@@ -138,9 +192,10 @@ func TestARewriteReachesTheToolInTheFormItTakes(t *testing.T) {
 	}
 }
 
-// A rewrite that a plain-text tool cannot be given is never dropped: the tool
-// does not run, and the model reads why.
-func TestARewriteThePlainToolCannotTakeFailsVisibly(t *testing.T) {
+// A rewrite that a text tool cannot be given is the rewriting link's
+// failure: the trail records its fault, the tool does not run, the
+// after-chain is not asked, and the model reads why.
+func TestARewriteTheTextToolCannotTakeIsTheLinksFailure(t *testing.T) {
 	tests := []struct{ name, rewrite, why string }{
 		{"a field added", `{"input":"ls","timeout":60}`, `the tool takes plain text, and the rewrite is not {"input": "…"}`},
 		{"input not a string", `{"input":7}`, `the tool takes plain text, and the rewrite's "input" is not a string`},
@@ -148,20 +203,25 @@ func TestARewriteThePlainToolCannotTakeFailsVisibly(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var after hookchain.Event
+			var runs []hookchain.RunReport
+			afterAsked := false
 			chain := hookchain.New(
 				hookchain.Before("pin", hookchain.Any(), modify(tt.rewrite)),
 				hookchain.After("look", hookchain.Any(), func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
-					after = e
+					afterAsked = true
 					return hookchain.Allow(), nil
 				}),
-			)
+			).WithObserver(hookchain.Observer{Run: func(ctx context.Context, r hookchain.RunReport) { runs = append(runs, r) }})
 			tool := echo("shell")
 			got, err := run(t, chain, tool, "ls")
 			require.NoError(t, err)
-			assert.Equal(t, "hookchain: the chain rewrote the input of shell into one it cannot be given: "+tt.why, got)
+			fault := "answered Modify with an input shell cannot take: " + tt.why
+			assert.Equal(t, "pin failed and denies on failure: "+fault, got)
 			assert.Empty(t, tool.seen())
-			assert.True(t, after.IsError, "the after-chain is shown the failure as an error result")
+			assert.False(t, afterAsked, "the tool did not run")
+			require.Len(t, runs, 1)
+			assert.Equal(t, hookchain.Denied, runs[0].Outcome.Verdict)
+			assert.Equal(t, []hookchain.Step{{Name: "pin", Verdict: hookchain.Denied, Reason: "rewritten", Fault: fault}}, runs[0].Outcome.Trail)
 		})
 	}
 }
@@ -317,10 +377,11 @@ func TestFiftyParallelCallsAreEachDecidedOnTheirOwn(t *testing.T) {
 		}),
 	)
 	tool := echo("read")
+	wrapped := langchainhook.WrapJSON(chain, tool)
 	var wg sync.WaitGroup
 	for i := range 50 {
 		wg.Go(func() {
-			got, err := run(t, chain, tool, fmt.Sprintf(`{"path":"f%d"}`, i))
+			got, err := run(t, chain, wrapped, fmt.Sprintf(`{"path":"f%d"}`, i))
 			if !assert.NoError(t, err) {
 				return
 			}
