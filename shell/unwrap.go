@@ -81,8 +81,15 @@ func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
 	case "compgen":
 		g := opts("A: C: F: G: o: P: S: W: X: a b c d e f g j k s u v V:", "")
 		g.scan(texts(args), func(o option) {
-			if o.name == "-C" && o.at < len(args) {
+			switch {
+			case o.at >= len(args):
+			case o.name == "-C":
 				w.runScript([]word{{text: o.val, dyn: args[o.at].dyn}}, c, "compgen -C")
+			case o.name == "-W" && args[o.at].dyn:
+				w.unknown("compgen -W, whose words bash expands, of a non-literal: " + args[o.at].text)
+			case o.name == "-W":
+				// bash expands each word of the list again, substitutions and all.
+				w.evaluated(o.val, c, "compgen -W")
 			}
 		})
 		return
