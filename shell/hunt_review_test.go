@@ -49,3 +49,30 @@ var compgenWordRows = newHunt(rmR, []huntRow{
 func TestTheWordsOfCompgenWAreExpandedAgainAndRead(t *testing.T) {
 	compgenWordRows.check(t)
 }
+
+// What the line itself writes to xargs is the words xargs gives its
+// command: read as xargs splits it, or unknown when an option splits it
+// otherwise or into several commands.
+var xargsLiteralRows = newHunt(rmR, []huntRow{
+	{`xargs rm <<< '-rf x'`, true, inBash},
+	{`echo -rf x | xargs rm`, true, inBash},
+	{`printf '%s\n' -r x | xargs rm`, true, inBash},
+	{`xargs -r rm <<< '-rf x'`, true, inBash},
+	{"xargs -t rm <<E\n-rf x\nE", true, inBash},
+	{`xargs -P2 rm <<< "'-rf' x"`, true, inBash},
+	{`xargs -n1 rm <<< '-rf x'`, true, inBash},
+	{`xargs bash -c <<< "'rm -rf x'"`, true, inBash},
+	// Controls.
+	{`xargs rm -f <<< 'x/f'`, false, inBash},
+	{`echo x/f | xargs rm`, false, inBash},
+	{`xargs rm <<< 'x/f -- -r'`, false, inBash},
+	{`echo a b | xargs echo`, false, inBash},
+	{`xargs rm < /dev/null`, false, inBash},
+	{`xargs rm <<< "'-rf x"`, false, inBash},
+	{`xargs sh -c <<< 'rm -rf x'`, false, inBash},
+	{`printf '%s\n' a b | xargs -I{} echo {}`, false, inBash},
+})
+
+func TestTheWordsTheLineWritesToXargsAreTheWordsOfItsCommand(t *testing.T) {
+	xargsLiteralRows.check(t)
+}

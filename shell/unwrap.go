@@ -465,8 +465,15 @@ func (w *walker) find(args []word, ts []string, c ctx, hops int) {
 func (w *walker) xargs(args []word, ts []string, c ctx, hops int) {
 	wr := wrappers["xargs"]
 	replace := ""
+	fromFile := false
+	split := "" // an option that splits the input otherwise than blanks and quotes do, or into several commands
 	i, runs := w.readOptions(&wr.grammar, "xargs", ts, func(o option) {
 		switch o.name {
+		case "-a", "--arg-file":
+			fromFile = true
+		case "-0", "--null", "-d", "--delimiter", "-E", "-e", "--eof",
+			"-L", "-l", "--max-lines", "-n", "--max-args", "-s", "--max-chars", "-x", "--exit":
+			split = o.name
 		case "-I", "-J", "--replace":
 			replace = o.val
 			if replace == "" {
@@ -492,6 +499,22 @@ func (w *walker) xargs(args []word, ts []string, c ctx, hops int) {
 	sub.fds = c.fds.with(0, input{})
 	if replace != "" {
 		inner = placeholderWords(inner, func(s string) bool { return strings.Contains(s, replace) })
+	} else if in := w.resolve(c.fds.get(0)); !fromFile && in.kind == srcText {
+		// Input the line writes (xargs rm <<< '-rf /') gives the
+		// command those words.
+		ws, ok := splitWords(in.text)
+		switch {
+		case split != "":
+			w.unknown("xargs " + split + " splitting what the line writes to it")
+			return
+		case ok:
+			inner = append(inner[:len(inner):len(inner)], make([]word, len(ws))...)
+			for k, s := range ws {
+				inner[len(inner)-len(ws)+k] = word{text: s}
+			}
+		default:
+			sub.more = "xargs' input" // an unclosed quote: xargs stops there
+		}
 	} else {
 		sub.more = "xargs' input"
 	}
