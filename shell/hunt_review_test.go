@@ -62,6 +62,8 @@ var xargsLiteralRows = newHunt(rmR, []huntRow{
 	{`xargs -P2 rm <<< "'-rf' x"`, true, inBash},
 	{`xargs -n1 rm <<< '-rf x'`, true, inBash},
 	{`xargs bash -c <<< "'rm -rf x'"`, true, inBash},
+	{`xargs -n1 rm <<< 'x -- -r'`, true, inBash},
+	{`xargs -0 rm <<< '-rf'`, true, inBash},
 	// Controls.
 	{`xargs rm -f <<< 'x/f'`, false, inBash},
 	{`echo x/f | xargs rm`, false, inBash},
@@ -71,6 +73,8 @@ var xargsLiteralRows = newHunt(rmR, []huntRow{
 	{`xargs rm <<< "'-rf x"`, false, inBash},
 	{`xargs sh -c <<< 'rm -rf x'`, false, inBash},
 	{`printf '%s\n' a b | xargs -I{} echo {}`, false, inBash},
+	{`xargs -n1 echo <<< 'a b c'`, false, inBash},
+	{`xargs -L1 rm -f <<< 'x/f'`, false, inBash},
 })
 
 func TestTheWordsTheLineWritesToXargsAreTheWordsOfItsCommand(t *testing.T) {

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -466,14 +467,16 @@ func (w *walker) xargs(args []word, ts []string, c ctx, hops int) {
 	wr := wrappers["xargs"]
 	replace := ""
 	fromFile := false
-	split := "" // an option that splits the input otherwise than blanks and quotes do, or into several commands
+	split := ""  // an option that splits the input otherwise than blanks and quotes do
+	chunks := "" // an option that splits the words among several commands
 	i, runs := w.readOptions(&wr.grammar, "xargs", ts, func(o option) {
 		switch o.name {
 		case "-a", "--arg-file":
 			fromFile = true
-		case "-0", "--null", "-d", "--delimiter", "-E", "-e", "--eof",
-			"-L", "-l", "--max-lines", "-n", "--max-args", "-s", "--max-chars", "-x", "--exit":
+		case "-0", "--null", "-d", "--delimiter", "-E", "-e", "--eof":
 			split = o.name
+		case "-L", "-l", "--max-lines", "-n", "--max-args", "-s", "--max-chars", "-x", "--exit":
+			chunks = o.name
 		case "-I", "-J", "--replace":
 			replace = o.val
 			if replace == "" {
@@ -506,6 +509,12 @@ func (w *walker) xargs(args []word, ts []string, c ctx, hops int) {
 		switch {
 		case split != "":
 			w.unknown("xargs " + split + " splitting what the line writes to it")
+			return
+		case ok && chunks != "" && slices.Contains(ws, "--"):
+			// Every command has some of the words, and all of them
+			// read at once are the options of each, but for what
+			// "--" ends in one command and not in the next.
+			w.unknown("xargs " + chunks + " sharing out words among which is --")
 			return
 		case ok:
 			inner = append(inner[:len(inner):len(inner)], make([]word, len(ws))...)
