@@ -64,6 +64,8 @@ var xargsLiteralRows = newHunt(rmR, []huntRow{
 	{`xargs bash -c <<< "'rm -rf x'"`, true, inBash},
 	{`xargs -n1 rm <<< 'x -- -r'`, true, inBash},
 	{`xargs -0 rm <<< '-rf'`, true, inBash},
+	{`f() { xargs rm; }; f <<< '-rf x'`, true, inBash},
+	{`f() { xargs rm; }; g() { f; }; echo -rf x | g`, true, inBash},
 	// Controls.
 	{`xargs rm -f <<< 'x/f'`, false, inBash},
 	{`echo x/f | xargs rm`, false, inBash},
@@ -75,6 +77,8 @@ var xargsLiteralRows = newHunt(rmR, []huntRow{
 	{`printf '%s\n' a b | xargs -I{} echo {}`, false, inBash},
 	{`xargs -n1 echo <<< 'a b c'`, false, inBash},
 	{`xargs -L1 rm -f <<< 'x/f'`, false, inBash},
+	{`f() { xargs rm -f; }; f <<< 'x/f'`, false, inBash},
+	{`f() { xargs echo; }; g() { f; }; echo -rf x | g`, false, inBash},
 })
 
 func TestTheWordsTheLineWritesToXargsAreTheWordsOfItsCommand(t *testing.T) {
