@@ -18,6 +18,9 @@ type bindings struct {
 	// label of that shell; calls records every call made with an input.
 	callers map[string]string
 	calls   []call
+	// xargs holds, under the label callers names, the command of an xargs
+	// that reads its function's input: its callers' text is its words.
+	xargs   map[string]xargsRun
 	used    map[string]bool // the names run so far, as written
 	refs    map[string]word // namerefs: name → the variable it names
 	changed map[string]bool // evaluated names whose values declare -i, -l or -u change
@@ -220,6 +223,12 @@ func (w *walker) finish() {
 	for _, cl := range b.calls {
 		label, ok := b.callers[cl.name]
 		if !ok || cl.in.kind == srcCaller {
+			continue
+		}
+		if x, ok := b.xargs[label]; ok {
+			if in := w.resolve(cl.in); in.kind == srcText {
+				w.xargsText(x.inner, in.text, "", "", x.c, 1)
+			}
 			continue
 		}
 		w.readScript(label, cl.in, cl.c.reached(cl.name))

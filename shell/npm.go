@@ -54,8 +54,22 @@ var npmCommands = map[string]bool{"exec": true, "exe": true, "x": true}
 // the first word that is not one, and npm exec runs the words after
 // that, options taken out, and every word after "--".
 func (w *walker) npm(name string, args []word, ts []string, c ctx, hops int) {
-	// The command is the first word that no option is or takes.
-	j, runs, bad := npmGrammar.read(ts, nil)
+	// The command is the first word that no option is or takes; npm
+	// reads -c before it as well as after (npm -c 'rm -rf /' exec).
+	var call *option
+	takeCall := func(at int) func(option) {
+		return func(o option) {
+			switch o.name {
+			case "-c", "--call":
+				o.at += at
+				call = &o
+			case "--script-shell":
+				// -c's string is run by this program.
+				w.shellVariable(name+" --script-shell", word{text: o.val, dyn: args[o.at+at].dyn})
+			}
+		}
+	}
+	j, runs, bad := npmGrammar.read(ts, takeCall(0))
 	switch {
 	case bad != "":
 		w.unknown(name + " with an option it does not know: " + bad)
@@ -63,7 +77,6 @@ func (w *walker) npm(name string, args []word, ts []string, c ctx, hops int) {
 	case !runs || j >= len(ts) || !npmCommands[ts[j]]:
 		return
 	}
-	var call *option
 	var rest []int // npm exec's words: the positional ones, and those after "--"
 	i := j + 1
 	if j > 0 && ts[j-1] == "--" {
@@ -72,12 +85,7 @@ func (w *walker) npm(name string, args []word, ts []string, c ctx, hops int) {
 		}
 	}
 	for i < len(ts) {
-		k, runs, bad := npmGrammar.read(ts[i:], func(o option) {
-			if o.name == "-c" || o.name == "--call" {
-				o.at += i
-				call = &o
-			}
-		})
+		k, runs, bad := npmGrammar.read(ts[i:], takeCall(i))
 		switch {
 		case bad != "":
 			// Which word is the command depends on the option.

@@ -31,6 +31,10 @@ var environReaders = map[string]int{
 // environ reads an assignment to a variable of environReaders, and
 // reports whether it was one.
 func (w *walker) environ(name string, v word, c ctx) bool {
+	if key := npmConfigKey(name); key == "call" || key == "script-shell" {
+		w.npmConfig(name, key, v, c)
+		return true
+	}
 	kind := environReaders[name]
 	if kind == 0 && makeRuleVariables[name] {
 		kind = makeRule
@@ -138,7 +142,32 @@ func (w *walker) wrapperAssigns(name string, wr *wrapper, opts []word, seen []op
 func programVariable(name string) bool {
 	return commandVariables[name] || environReaders[name] != 0 || makeRuleVariables[name] || promptVariables[name] ||
 		name == "BASH_ENV" || name == "ENV" || name == "BASH_CMDS" || name == "BASH_ALIASES" ||
-		strings.HasPrefix(name, "GIT_CONFIG_")
+		strings.HasPrefix(name, "GIT_CONFIG_") || npmConfigKey(name) == "call" || npmConfigKey(name) == "script-shell"
+}
+
+// npmConfigKey is the configuration key npm reads from the variable
+// name, as @npmcli/config does: npm_config_ in any case, then the rest in
+// lower case with _ read as - (NPM_CONFIG_SCRIPT_SHELL is script-shell).
+func npmConfigKey(name string) string {
+	const prefix = "npm_config_"
+	if len(name) <= len(prefix) || !strings.EqualFold(name[:len(prefix)], prefix) {
+		return ""
+	}
+	return strings.ToLower(name[len(prefix):len(prefix)+1] + strings.ReplaceAll(name[len(prefix)+1:], "_", "-"))
+}
+
+// npmConfig reads a variable npm exec takes as its -c (call) or as the
+// program that runs it (script-shell); npm skips an empty one.
+func (w *walker) npmConfig(name, key string, v word, c ctx) {
+	switch {
+	case v.text == "":
+	case key == "script-shell":
+		w.shellVariable(name, v)
+	case v.dyn:
+		w.unknown(name + ", which npm exec runs, set to a command known only at run time: " + v.text)
+	default:
+		w.script(v.text, c.reached(name+"="), name+"=")
+	}
 }
 
 // setAtRunTime notes a variable given a value the command line does not

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -81,8 +82,15 @@ func (w *walker) unwrap(cmd Command, ws []word, ts []string, c ctx, hops int) {
 	case "compgen":
 		g := opts("A: C: F: G: o: P: S: W: X: a b c d e f g j k s u v V:", "")
 		g.scan(texts(args), func(o option) {
-			if o.name == "-C" && o.at < len(args) {
+			switch {
+			case o.at >= len(args):
+			case o.name == "-C":
 				w.runScript([]word{{text: o.val, dyn: args[o.at].dyn}}, c, "compgen -C")
+			case o.name == "-W" && args[o.at].dyn:
+				w.unknown("compgen -W, whose words bash expands, of a non-literal: " + args[o.at].text)
+			case o.name == "-W":
+				// bash expands each word of the list again, substitutions and all.
+				w.evaluated(o.val, c, "compgen -W")
 			}
 		})
 		return
@@ -458,8 +466,17 @@ func (w *walker) find(args []word, ts []string, c ctx, hops int) {
 func (w *walker) xargs(args []word, ts []string, c ctx, hops int) {
 	wr := wrappers["xargs"]
 	replace := ""
+	fromFile := false
+	split := ""  // an option that splits the input otherwise than blanks and quotes do
+	chunks := "" // an option that splits the words among several commands
 	i, runs := w.readOptions(&wr.grammar, "xargs", ts, func(o option) {
 		switch o.name {
+		case "-a", "--arg-file":
+			fromFile = true
+		case "-0", "--null", "-d", "--delimiter", "-E", "-e", "--eof":
+			split = o.name
+		case "-L", "-l", "--max-lines", "-n", "--max-args", "-s", "--max-chars", "-x", "--exit":
+			chunks = o.name
 		case "-I", "-J", "--replace":
 			replace = o.val
 			if replace == "" {
@@ -485,10 +502,57 @@ func (w *walker) xargs(args []word, ts []string, c ctx, hops int) {
 	sub.fds = c.fds.with(0, input{})
 	if replace != "" {
 		inner = placeholderWords(inner, func(s string) bool { return strings.Contains(s, replace) })
+	} else if in := w.resolve(c.fds.get(0)); !fromFile && in.kind == srcText {
+		w.xargsText(inner, in.text, split, chunks, sub, hops)
+		return
+	} else if !fromFile && in.kind == srcCaller && split+chunks == "" && w.names.callers[in.text] == "" {
+		// The words are what the function's callers write to it.
+		label := "xargs in " + in.text
+		if w.names.callers == nil {
+			w.names.callers = map[string]string{}
+		}
+		if w.names.xargs == nil {
+			w.names.xargs = map[string]xargsRun{}
+		}
+		w.names.callers[in.text] = label
+		w.names.xargs[label] = xargsRun{inner: inner, c: sub}
+		sub.more = "xargs' input"
 	} else {
 		sub.more = "xargs' input"
 	}
 	w.command(inner, texts(inner), sub, hops+1)
+}
+
+type xargsRun struct {
+	inner []word
+	c     ctx
+}
+
+// xargsText reads the command xargs runs with the words of text, which
+// the line writes to it; split names an option xargs was given that
+// splits text otherwise than by blanks and quotes (-0, -d), and chunks
+// one that shares its words out among several commands (-n, -L).
+func (w *walker) xargsText(inner []word, text, split, chunks string, c ctx, hops int) {
+	ws, ok := splitWords(text)
+	switch {
+	case split != "":
+		w.unknown("xargs " + split + " splitting what the line writes to it")
+		return
+	case ok && chunks != "" && slices.Contains(ws, "--"):
+		// Every command has some of the words, and all of them read at
+		// once are the options of each, but for what "--" ends in one
+		// command and not in the next.
+		w.unknown("xargs " + chunks + " sharing out words among which is --")
+		return
+	case ok:
+		inner = append(inner[:len(inner):len(inner)], make([]word, len(ws))...)
+		for k, s := range ws {
+			inner[len(inner)-len(ws)+k] = word{text: s}
+		}
+	default:
+		c.more = "xargs' input" // an unclosed quote: xargs stops there
+	}
+	w.command(inner, texts(inner), c, hops+1)
 }
 
 // fd runs the command after -x / --exec (one per result) or -X /
