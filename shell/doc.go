@@ -137,6 +137,14 @@
 //     built-in rules (CC, CFLAGS, LDLIBS…) wherever they are set;
 //   - rsync's -e, --rsync-path, RSYNC_RSH and RSYNC_CONNECT_PROG, and as a
 //     daemon the exec parameters of its --dparam;
+//   - npm's call (-c, --call) and script-shell, from its options before
+//     and after its command and from the npm_config_ variables of its
+//     environment in any case (npm_config_call=CMD npm exec runs CMD);
+//   - the word list of compgen -W, which is expanded again;
+//   - the words the line itself writes to xargs (a here-string, a
+//     here-document, echo or printf piped in, also to a function that runs
+//     xargs), which are the words of its command: xargs rm <<< '-rf /'
+//     runs rm -rf /;
 //   - what a wrapper puts in the environment (env NAME=VALUE, sudo
 //     NAME=VALUE, env -S, systemd-run -E, run0 --setenv, dotenv -v,
 //     firejail --env) is read as NAME=VALUE before the command would be.
@@ -374,7 +382,11 @@
 //     -c$x, "$@"), or a first word only run time knows; a make reference
 //     other than $(shell …), the automatic variables, $(MAKE) and
 //     $(CURDIR); make's SHELL that is not a shell, .SHELLFLAGS other than
-//     plain flags ending in c; MAKEFILES naming a descriptor;
+//     plain flags ending in c; MAKEFILES naming a descriptor; compgen -W
+//     of a list that is not literal; an npm_config_call that is not
+//     literal, and an npm script-shell that is not a shell; xargs -0, -d
+//     or -E splitting what the line writes to it, and -n, -L or -s sharing
+//     out such words when -- is among them;
 //   - a command that does not parse (what the parser can recover before
 //     the error is still read), or that is past one of the caps below. A
 //     here-document that runs to the end of the command is read as bash
@@ -429,15 +441,17 @@
 //   - scripts in files: bash deploy.sh, ./run.sh, source env.sh, make with
 //     its Makefile, npm run and its package.json, crontab FILE, BASH_ENV of
 //     a file, and commands a program reads from its own configuration
-//     (~/.ssh/config's ProxyCommand, git's config files and hooks);
+//     (~/.ssh/config's ProxyCommand, git's config files and hooks, npm's
+//     .npmrc), even when the line writes that file;
 //   - other languages' interpreters: python -c, node -e, perl -e, ruby -e,
 //     awk's system(), PowerShell, and what they are piped;
 //   - git aliases, and help.autocorrect, set outside the command line;
 //   - what the repository or the file system holds: the names a glob
 //     expands to (rm * where a file is named -rf), a branch named +main, a
 //     program replaced on disk or earlier on the PATH (cp /bin/rm ./ls);
-//   - the words xargs, parallel and fd read from their input, except that
-//     a shell given its script by them is unknown;
+//   - the words xargs (but what the line writes to it), parallel and fd
+//     read from their input, and xargs -a FILE, except that a shell given
+//     its script by them is unknown;
 //   - the environment's variables, aliases and functions defined outside
 //     the command line (what CFLAGS+=-O2 appends to is the environment's),
 //     and values read at run time: the output of programs other than echo,
