@@ -187,6 +187,7 @@ func TestAnOptionAWrapperDoesNotKnowMakesItsCommandUnknown(t *testing.T) {
 		"firejail -c rm -rf x",
 		"nice --adj 5 --unknown rm -rf x",
 		"env -S '--unknown rm -rf x'",
+		"make --no-such-option all",
 	} {
 		t.Run(cmd, func(t *testing.T) {
 			s := Parse(cmd)

@@ -21,7 +21,7 @@ func (w *walker) make(name string, args []word, c ctx) {
 	type text struct{ src, label string }
 	var evals, files []text
 	values := map[int]bool{}
-	_, runs := makeGrammar.scan(texts(args), func(o option) {
+	_, runs := w.readOptions(&makeGrammar, name, texts(args), func(o option) {
 		if o.val != "" {
 			values[o.at] = true
 		}
