@@ -58,6 +58,7 @@ func errorClass(err error) string {
 }
 
 func TestHundredsOfParallelChildlessHooksAreNeverReportedHeld(t *testing.T) {
+	skipInShort(t)
 	const goroutines, runs = 200, 15
 	ctx := context.Background()
 

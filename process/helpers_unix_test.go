@@ -126,3 +126,13 @@ func procStat(pid int) (state byte, pgrp int, ok bool) {
 	pgrp, err = strconv.Atoi(f[2])
 	return f[0][0], pgrp, err == nil
 }
+
+// skipInShort skips a test that takes a second or more of real hooks
+// timing out or crashing: go test -short is the quick loop, and go test
+// (the README's command, and .ci/run) runs it.
+func skipInShort(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("seconds of real hooks timing out and crashing: go test without -short runs it")
+	}
+}

@@ -79,6 +79,7 @@ func TestCallsInFlightWhenAnotherCallKillsTheSharedProcessAreAskedAgainOnAFreshO
 }
 
 func TestOneInputThatKeepsKillingTheSharedProcessOpensTheGateForNoOtherCall(t *testing.T) {
+	skipInShort(t)
 	noLeaks(t)
 	p, _ := crashing(t, "crash", "0.3", func(s *process.PersistentSpec) { s.Timeout = 3 * time.Second })
 	chain := failingOpen(p)
@@ -240,6 +241,7 @@ func TestAHookThatClosesItsStdoutAndLivesIsTakenDownAtOnce(t *testing.T) {
 }
 
 func TestMaxInFlightHoldsWhileCallsTimeOut(t *testing.T) {
+	skipInShort(t)
 	noLeaks(t)
 	const limit = 2
 	p, _ := persistent(t, "hold", func(s *process.PersistentSpec) { s.MaxInFlight, s.Timeout = limit, 300*time.Millisecond })
@@ -284,6 +286,7 @@ func TestACallAloneInAProcessThatAnEarlierCallLeftToCrashIsAskedAgainNotFailedOp
 }
 
 func TestUnderLoadNoCallButACrashItselfIsEverFailedOpenByASharedProcessGoingDown(t *testing.T) {
+	skipInShort(t)
 	noLeaks(t)
 	const goroutines, calls, limit = 200, 4, 16
 	p, _ := crashing(t, "crash", "0.05", func(s *process.PersistentSpec) {

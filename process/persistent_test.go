@@ -135,6 +135,7 @@ func TestAPersistentHookThatCannotStartFailsTheCallNamingWhy(t *testing.T) {
 }
 
 func TestAPersistentHookThatHangsTimesTheCallOutAndIsRestarted(t *testing.T) {
+	skipInShort(t)
 	noLeaks(t)
 	// The next call is asked at once, well inside the backoff, so that it
 	// waits for the restart however loaded the machine is.
@@ -159,6 +160,7 @@ func TestAPersistentHookThatHangsTimesTheCallOutAndIsRestarted(t *testing.T) {
 }
 
 func TestTheCallsWaitingOnAHungHookAreAskedAgainOfTheNextProcessAndDeniedWhenItHangsToo(t *testing.T) {
+	skipInShort(t)
 	noLeaks(t)
 	// The second call is asked well before the first times out (350ms
 	// before), and would time out well after the hook is stopped (650ms
@@ -358,6 +360,7 @@ func TestClosingStopsTheWholeGroupEvenAHookThatIgnoresSIGTERM(t *testing.T) {
 }
 
 func TestCloseWaitsForCallsInFlightUntilItsDeadline(t *testing.T) {
+	skipInShort(t)
 	noLeaks(t)
 	p, pidPath := persistent(t, "late", nil)
 	slow := make(chan error, 1)
