@@ -5,12 +5,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/claudecode"
@@ -140,4 +143,39 @@ func TestAnMCPToolThatDoesNotAnswerInTimeFailsTheHook(t *testing.T) {
 
 	assert.Equal(t, hookchain.Denied, out.Verdict)
 	assert.Equal(t, []string{"mcp_tool: my_server/security_scan | Denied |  | mcp_tool hook my_server/security_scan: no answer within 50ms"}, steps(out))
+}
+
+func TestAPluginsRuntimeHooksRunAsItsOwnWithTheServerNamedAsWritten(t *testing.T) {
+	root := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(root, "hooks"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(root, "hooks", "hooks.json"), []byte(`{"description": "guards", "hooks": {"PreToolUse": [{"matcher": "Write", "hooks": [
+	  {"type": "mcp_tool", "server": "plugin:my-plugin:db", "tool": "check", "input": {"path": "${tool_input.file_path}"}},
+	  {"type": "prompt", "prompt": "Is ${CLAUDE_PLUGIN_ROOT} mentioned? $ARGUMENTS"}
+	]}]}}`), 0o644))
+	plugin, err := LoadPlugin(Plugin{Root: root, Data: filepath.Join(root, "data")})
+	require.NoError(t, err)
+	project, err := Parse("s.json", []byte(`{"hooks": {"PreToolUse": [{"matcher": "Write", "hooks": [
+	  {"type": "mcp_tool", "server": "plugin:my-plugin:db", "tool": "check", "input": {"path": "${tool_input.file_path}"}}
+	]}]}}`))
+	require.NoError(t, err)
+	c := answeringTool(MCPResult{Text: "ok"})
+	m := modelAnswering(`{"ok": true}`)
+	s := Merge(project, plugin)
+	links, err := s.Links(Options{MCP: c, Model: m})
+	require.NoError(t, err)
+
+	out := hookchain.New(links...).Run(context.Background(), writeCall("/repo/a.go", ""))
+
+	require.Equal(t, hookchain.Allowed, out.Verdict, steps(out))
+	assert.Equal(t, []string{`plugin:my-plugin:db check {"path":"/repo/a.go"}`, `plugin:my-plugin:db check {"path":"/repo/a.go"}`}, c.calls,
+		"a plugin's copy of a settings file's hook runs as a hook of its own")
+	require.Len(t, m.asked, 1)
+	assert.True(t, strings.HasPrefix(m.asked[0].Prompt, "Is ${CLAUDE_PLUGIN_ROOT} mentioned? {"), "path placeholders are a command's, not a prompt's: %s", m.asked[0].Prompt)
+	var names []string
+	for _, h := range s.Hooks(Options{MCP: c, Model: m}) {
+		names = append(names, h.Name+" from "+filepath.Base(h.File)+" "+string(h.Status))
+	}
+	assert.Equal(t, []string{"mcp_tool: plugin:my-plugin:db/check@s.json:PreToolUse[0].hooks[0] from s.json linked",
+		"mcp_tool: plugin:my-plugin:db/check@" + filepath.Join(root, "hooks", "hooks.json") + ":PreToolUse[0].hooks[0] from hooks.json linked",
+		"prompt: Is ${CLAUDE_PLUGIN_ROOT} mentioned? $AR… from hooks.json linked"}, names)
 }
