@@ -363,3 +363,25 @@ func TestOnePromptHookServesTwoHundredCallsAtOnce(t *testing.T) {
 		assert.Contains(t, req.Prompt, `"session_id":"`+in.SessionID+`"`, "each call is asked about with its own session")
 	}
 }
+
+func TestAChainOfRuntimeHooksChangesItsIDWhenWhatTheyAskChanges(t *testing.T) {
+	long := "Refuse anything that deletes files outside the project, and "
+	doc := func(handler string) string {
+		return `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [` + handler + `]}]}}`
+	}
+	m, c := modelAnswering(`{"ok": true}`), answeringTool(MCPResult{})
+	id := func(settings string, opts Options) string {
+		t.Helper()
+		return runtimeLinks(t, settings, opts).ID()
+	}
+	with := Options{Model: m, MCP: c}
+	ids := map[string]string{
+		id(doc(`{"type": "prompt", "prompt": "`+long+`anything that pushes"}`), with):                                  "a prompt",
+		id(doc(`{"type": "prompt", "prompt": "`+long+`nothing else"}`), with):                                          "its other ending, under the same link name",
+		id(doc(`{"type": "prompt", "prompt": "`+long+`anything that pushes", "model": "opus"}`), with):                 "another model",
+		id(doc(`{"type": "prompt", "prompt": "`+long+`anything that pushes"}`), Options{}):                             "no model, denying every call",
+		id(doc(`{"type": "mcp_tool", "server": "s", "tool": "t", "input": {"p": "${tool_input.command}"}}`), with):     "an mcp_tool hook",
+		id(doc(`{"type": "mcp_tool", "server": "s", "tool": "t", "input": {"p": "${tool_input.description}"}}`), with): "its other input",
+	}
+	assert.Len(t, ids, 6, "every change is another chain: %v", ids)
+}
