@@ -94,7 +94,8 @@
 //     working directory, the project, the home directory or the root, and
 //     WebFetch(domain:…) rules. See CompileIf.
 //   - Timeouts are in seconds; a handler without one gets Claude Code's
-//     default, 600 seconds for command and http hooks.
+//     default: 600 seconds for command, http and mcp_tool hooks, 30 for
+//     prompt hooks, 60 for agent hooks.
 //   - A hook registered twice for one event (the same command or URL) runs
 //     once per call; a plugin's copy of it runs as a hook of its own.
 //   - Command hooks run with Claude Code's environment (the whole
@@ -154,6 +155,52 @@
 // processes: Links refuses a persistent hook without one, and the pool's
 // Close stops them.
 //
+// # Runtime hooks
+//
+// Prompt and agent hooks ask a model; mcp_tool hooks call a tool of an MCP
+// server. A Go agent has clients of its own, and gives them as
+// Options.Model (a Model) and Options.MCP (an MCPCaller). Each such hook
+// is told the hook input a command hook reads on stdin, for the call's
+// session, and has its timeout as its context's deadline.
+//
+//   - A prompt hook's "prompt" has each $ARGUMENTS replaced by the hook
+//     input JSON, or the input appended after a blank line when it has
+//     none; \$ is a literal '$'. The model is asked it once (MaxTurns 1),
+//     with the hook's "model" as written ("" for the runtime's default);
+//     an agent hook is the same question to a subagent that may use
+//     tools, for up to 50 turns. The answer must be one JSON object:
+//     {"ok": true} lets the call go on; {"ok": false, "reason": "…"}
+//     denies it, before the call and after it, with the reason. An answer
+//     that gives a key twice (or "ok" beside "OK"), or is longer than 64
+//     KiB, is denied; anything else — prose, a fenced block, text after
+//     the object, "ok" that is not true or false — and the model's error
+//     or timeout are the hook's failure, which blocks only with
+//     "onFailure": "block" or Options.FailClosed, as for command hooks.
+//     "impossible" speaks to Stop hooks and is not read; "continueOnBlock"
+//     must be true or false, and an agent hook's is ignored, with a
+//     warning.
+//   - An mcp_tool hook calls "tool" on "server" (as written: a plugin's
+//     server is "plugin:<plugin>:<server>") with "input", whose string
+//     values have each ${path} replaced by the value at that path of the
+//     hook input (${tool_input.file_path}; a value that is not a string
+//     as its JSON text). A path the input does not have fails the hook
+//     without calling the tool; a placeholder that is not keys joined by
+//     dots is an error of the file. The tool's text is read as a command
+//     hook's stdout at exit status 0 (claudecode.DecideOutput); a result
+//     with isError, and a server that is not connected (the caller's
+//     error), are the hook's failure.
+//   - Without the runtime a hook needs, its link denies every call it
+//     matches, whatever its onFailure, naming the Options field, and Hooks
+//     warns about it: the hook never ran, and a guard that cannot run must
+//     not read as one that allowed. Options.SkipUnsupported leaves such
+//     hooks out instead (Hooks lists them as Skipped), and
+//     Options.RequireRuntime refuses them as Links refuses the other hooks
+//     it cannot run; the hookchain CLI, which has neither client, sets it.
+//   - "if", "timeout" and "onFailure" mean what they mean for command
+//     hooks; "statusMessage" is a spinner's text, and a chain shows none.
+//     The same prompt to the same model, or the same tool with the same
+//     input, registered twice for one event runs once per call.
+//
 // # What is different
 //
 //   - Order. Claude Code runs the matching hooks of an event in parallel, and
@@ -162,8 +209,19 @@
 //     local, then plugins; then groups and handlers as written), each
 //     seeing the input as the hooks before it left it: rewrites compose,
 //     and a later hook can still block a rewritten call.
-//   - Refusals by name. prompt, agent and mcp_tool hooks need a model or an
-//     MCP client, async hooks run after the call has gone on, and
+//   - A prompt or agent hook's {"ok": false} denies the call and the turn
+//     goes on, the reason reaching the model as the call's error, as Claude
+//     Code does with "continueOnBlock": true; without it Claude Code ends
+//     the turn before the call (PreToolUse) or after it (PostToolUse),
+//     which a chain, answering for one call, does not do. What the model
+//     is asked beyond the prompt (Claude Code's system prompt and answer
+//     schema, an agent's tools) is the runtime's to choose; the hook input
+//     is appended to a prompt without $ARGUMENTS after a blank line, where
+//     the reference does not say how. An mcp_tool placeholder whose path
+//     the hook input lacks fails the hook rather than sending "" (the
+//     reference does not say), and only keys and array indexes joined by
+//     dots are paths.
+//   - Refusals by name. async hooks run after the call has gone on, and
 //     PermissionRequest hooks answer a permission dialog a chain does not
 //     show (its approver is the place for that); parameter if rules
 //     (Agent(model:opus)) mean something hookchain does not reproduce.

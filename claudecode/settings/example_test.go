@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/claudecode/settings"
@@ -81,4 +82,38 @@ func ExampleCompileIf() {
 	// echo rm                  runs the hook: false
 	// ls                       runs the hook: false
 	// the if rule "Agent(model:opus)" is not supported: hookchain honours Bash(…), path, WebFetch(domain:…) and MCP rules, and tool names
+}
+
+// A Go agent runs prompt hooks with its own model client: here a stand-in
+// that refuses any rm, as a model asked the hook's prompt might.
+func ExampleModelFunc() {
+	s, err := settings.Parse(".claude/settings.json", []byte(`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
+	  {"type": "prompt", "prompt": "Refuse anything destructive: $ARGUMENTS", "model": "claude-haiku-4-5"}
+	]}]}}`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	model := settings.ModelFunc(func(ctx context.Context, req settings.ModelRequest) (string, error) {
+		// A real client sends req.Prompt to req.Model, with the answer's
+		// schema, and returns the model's text before ctx's deadline.
+		if strings.Contains(string(req.Input), `"command":"rm `) {
+			return `{"ok": false, "reason": "rm deletes files"}`, nil
+		}
+		return `{"ok": true}`, nil
+	})
+	links, err := s.Links(settings.Options{ProjectDir: ".", Model: model})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	chain := hookchain.New(links...)
+	for _, command := range []string{"ls", "rm -rf build"} {
+		input, _ := json.Marshal(map[string]string{"command": command})
+		out := chain.Run(context.Background(), hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash", Input: input})
+		fmt.Println(strings.TrimSpace(fmt.Sprintln(command, "-", out.Verdict, out.Reason)))
+	}
+	// Output:
+	// ls - Allowed
+	// rm -rf build - Denied denied by prompt: Refuse anything destructive: $ARGUMENTS: rm deletes files
 }

@@ -66,6 +66,18 @@ type Options struct {
 	// Logger is told when a persistent hook's process starts and stops;
 	// nil logs nothing.
 	Logger *slog.Logger
+	// Model runs prompt and agent hooks, and MCP runs mcp_tool hooks: the
+	// agent's own model and MCP clients. A hook whose runtime is nil
+	// becomes a link that denies every call it matches, whatever its
+	// onFailure, with a reason naming the field, and Hooks warns about it;
+	// SkipUnsupported leaves such hooks out instead.
+	Model Model
+	MCP   MCPCaller
+	// RequireRuntime makes Links refuse the hooks whose runtime (Model,
+	// MCP) is nil, as it refuses the other hooks a chain cannot run,
+	// rather than link them to deny every call. The hookchain CLI, which
+	// has neither, sets it.
+	RequireRuntime bool
 }
 
 // home is opts.HomeDir, or the user's home directory.
@@ -221,6 +233,7 @@ func (s *Settings) plan(opts Options, build bool) plan {
 		h := e.hook
 		h.Warnings = slices.Clone(e.warnings)
 		candOf[i] = -1
+		unsupported := unsupportedFor(e, opts)
 		switch {
 		case e.ignored != "":
 			h.Status, h.Reason = Ignored, e.ignored
@@ -229,12 +242,12 @@ func (s *Settings) plan(opts Options, build bool) plan {
 			p.errs = append(p.errs, e.problem)
 		case s.disable != nil && s.disable.on:
 			h.Status, h.Reason = Disabled, "disableAllHooks is set in "+s.disable.file
-		case e.unsupported != "" && opts.SkipUnsupported:
-			h.Status, h.Reason = Skipped, e.unsupported
-		case e.unsupported != "":
-			h.Status, h.Reason = Refused, e.unsupported
+		case unsupported != "" && opts.SkipUnsupported:
+			h.Status, h.Reason = Skipped, unsupported
+		case unsupported != "":
+			h.Status, h.Reason = Refused, unsupported
 			p.errs = append(p.errs, &Error{File: h.File, Line: e.line, Col: e.col, Where: h.Where(),
-				Msg: e.unsupported + "; remove the hook, or skip unsupported hooks (--skip-unsupported, Options.SkipUnsupported) to run the others without it"})
+				Msg: unsupported + "; remove the hook, or skip unsupported hooks (--skip-unsupported, Options.SkipUnsupported) to run the others without it"})
 		default:
 			h.Block = h.Block || opts.FailClosed
 			ci, seen := byKey[e.key()]
@@ -258,6 +271,7 @@ func (s *Settings) plan(opts Options, build bool) plan {
 			c.sources = append(c.sources, sourceOf(e))
 			c.block = c.block || h.Block
 			candOf[i] = ci
+			h.Warnings = append(h.Warnings, e.runtimeWarnings(opts)...)
 			if h.Type == "http" && !urlAllowed(s.httpURLs, h.URL) {
 				h.Warnings = append(h.Warnings, Warning{File: h.File, Line: e.cmdLine, Col: e.cmdCol, Where: h.Where(), Msg: notSentWarning(s.httpURLs)})
 			}
@@ -305,6 +319,9 @@ func (e *entry) key() string {
 	}
 	if h.Type == "http" {
 		return h.Event + "\x00" + plugin + "\x00http\x00" + h.URL
+	}
+	if key := e.runtimeKey(plugin); key != "" {
+		return key
 	}
 	form := "shell:" + e.shell
 	if e.noShell {
@@ -465,6 +482,7 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 			Persistent  bool
 			Paths       []string
 			AllowedVars []string
+			Runtime     string `json:",omitempty"`
 		}{Type: h.Type, Persistent: e.persistent}
 	)
 	switch h.Type {
@@ -481,6 +499,9 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 			Timeout: h.Timeout,
 			Client:  opts.HTTPClient,
 		}, session)
+	case "prompt", "agent", "mcp_tool":
+		built.Runtime = e.runtimeIdentity(opts)
+		fn = e.runtimeInterceptor(opts, session)
 	default:
 		spec := process.Spec{Shell: h.Command, Timeout: h.Timeout, Inherit: opts.Inherit,
 			Unset: slices.Clone(opts.Unset), Env: slices.Clone(opts.Env)}

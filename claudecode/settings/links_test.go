@@ -81,9 +81,11 @@ func TestHooksDescribeEveryHandlerAndWhatBecomesOfIt(t *testing.T) {
 		`s.json PreToolUse[0].hooks[1] matcher="Bash"/names command ./audit.sh timeout=10m0s block=false linked name="audit.sh@PreToolUse[0].hooks[1]" reason=""`,
 		`s.json PreToolUse[0].hooks[2] matcher="Bash"/names if="Bash(rm *)"/"And(Tool(\"Bash\"), shell.Rule(\"command\", \"rm *\"))" command ./rm.sh timeout=10m0s block=false linked name="rm.sh" reason=""`,
 		`s.json PreToolUse[1].hooks[0] matcher="mcp__.*"/regexp http http://127.0.0.1:9/policy timeout=500ms block=false linked name="http://127.0.0.1:9/policy" reason=""`,
-		`s.json PreToolUse[1].hooks[1] matcher="mcp__.*"/regexp prompt  timeout=30s block=false refused name="" reason="prompt hooks ask a model, and hookchain has none to ask"`,
-		`s.json PreToolUse[1].hooks[2] matcher="mcp__.*"/regexp if="mcp__policy"/"" agent  timeout=1m0s block=false refused name="" reason="agent hooks run a subagent, and hookchain has no model to run one"`,
-		`s.json PreToolUse[1].hooks[3] matcher="mcp__.*"/regexp mcp_tool  timeout=10m0s block=false refused name="" reason="mcp_tool hooks call a tool of an MCP server, and hookchain has no MCP client"`,
+		// Without Options.Model and Options.MCP they are linked to deny
+		// every call (see model_test.go); RequireRuntime refuses them.
+		`s.json PreToolUse[1].hooks[1] matcher="mcp__.*"/regexp prompt  timeout=30s block=false linked name="prompt: Is this safe? $ARGUMENTS" reason=""`,
+		`s.json PreToolUse[1].hooks[2] matcher="mcp__.*"/regexp if="mcp__policy"/"ToolGlob(\"mcp__policy__*\")" agent  timeout=1m0s block=false linked name="agent: Check it" reason=""`,
+		`s.json PreToolUse[1].hooks[3] matcher="mcp__.*"/regexp mcp_tool  timeout=10m0s block=false linked name="mcp_tool: policy/check" reason=""`,
 		`s.json PreToolUse[2].hooks[0] matcher="Edit|Write"/names command ./guard.sh timeout=10s block=true merged name="guard.sh" reason="the same hook as PreToolUse[0].hooks[0] in s.json, run once per call"`,
 		`s.json PreToolUse[2].hooks[1] matcher="Edit|Write"/names command ./notify.sh timeout=10m0s block=false refused name="" reason="async hooks run in the background, after the call has gone on, so they cannot decide it"`,
 		// Claude Code ignores "once" in settings files and runs the hook
@@ -92,7 +94,7 @@ func TestHooksDescribeEveryHandlerAndWhatBecomesOfIt(t *testing.T) {
 		`s.json PreToolUse[2].hooks[3] matcher="Edit|Write"/names command bash-only timeout=10m0s block=false linked name="bash-only" reason=""`,
 		`s.json PreToolUse[2].hooks[4] matcher="Edit|Write"/names command printf[%s x] timeout=10m0s block=false linked name="printf %s x" reason=""`,
 		`s.json PreToolUse[2].hooks[5] matcher="Edit|Write"/names webhook  timeout=0s block=false invalid name="" ` +
-			`reason="unknown handler type \"webhook\": want \"command\" or \"http\" (or \"prompt\", \"agent\", \"mcp_tool\", which hookchain cannot run)"`,
+			`reason="unknown handler type \"webhook\": want \"command\", \"http\", \"mcp_tool\", \"prompt\" or \"agent\""`,
 		`s.json PreToolUse[2].hooks[6] matcher="Edit|Write"/names if="Edit(src/**)"/"And(Tool(\"Edit\", \"Write\", \"MultiEdit\", \"NotebookEdit\"), Path(\"src/**\"))" ` +
 			`command ./src-only.sh timeout=10m0s block=false linked name="src-only.sh" reason=""`,
 		`s.json PreToolUse[3].hooks[0] matcher="(?=x)"/regexp command ./never.sh timeout=0s block=false invalid name="" reason="matcher \"(?=x)\" is not a regular expression Go can run: error parsing regexp: invalid or unsupported Perl syntax: ` + "`(?=`" + `"`,
@@ -109,11 +111,11 @@ func TestLinksRefuseEveryHookTheyCannotRunByName(t *testing.T) {
 	require.NoError(t, err)
 	const skip = "; remove the hook, or skip unsupported hooks (--skip-unsupported, Options.SkipUnsupported) to run the others without it"
 	refused := []string{
-		`s.json:11:9: PreToolUse[1].hooks[1]: prompt hooks ask a model, and hookchain has none to ask` + skip,
-		`s.json:12:9: PreToolUse[1].hooks[2]: agent hooks run a subagent, and hookchain has no model to run one` + skip,
-		`s.json:13:9: PreToolUse[1].hooks[3]: mcp_tool hooks call a tool of an MCP server, and hookchain has no MCP client` + skip,
+		`s.json:11:9: PreToolUse[1].hooks[1]: a prompt hook asks a model, and none is given (settings.Options.Model; the hookchain CLI has none)` + skip,
+		`s.json:12:9: PreToolUse[1].hooks[2]: an agent hook runs a subagent on a model, and none is given (settings.Options.Model; the hookchain CLI has none)` + skip,
+		`s.json:13:9: PreToolUse[1].hooks[3]: an mcp_tool hook calls a tool of an MCP server, and no MCP client is given (settings.Options.MCP; the hookchain CLI has none)` + skip,
 		`s.json:17:9: PreToolUse[2].hooks[1]: async hooks run in the background, after the call has gone on, so they cannot decide it` + skip,
-		`s.json:21:18: PreToolUse[2].hooks[5]: unknown handler type "webhook": want "command" or "http" (or "prompt", "agent", "mcp_tool", which hookchain cannot run)`,
+		`s.json:21:18: PreToolUse[2].hooks[5]: unknown handler type "webhook": want "command", "http", "mcp_tool", "prompt" or "agent"`,
 		"s.json:24:19: PreToolUse[3].hooks[0]: matcher \"(?=x)\" is not a regular expression Go can run: error parsing regexp: invalid or unsupported Perl syntax: `(?=`",
 		`s.json:27:115: PostToolUseFailure[0].hooks[0]: timeout: want a positive number of seconds, such as 30, got "5"`,
 		`s.json:28:20: pretooluse[0].hooks[0]: unknown hook event "pretooluse": event names are case-sensitive; write "PreToolUse"`,
@@ -125,7 +127,7 @@ func TestLinksRefuseEveryHookTheyCannotRunByName(t *testing.T) {
 		}
 	}
 
-	links, err := s.Links(Options{})
+	links, err := s.Links(Options{RequireRuntime: true})
 	assert.Nil(t, links)
 	require.Error(t, err)
 	assert.Equal(t, refused, strings.Split(err.Error(), "\n"))
@@ -527,8 +529,8 @@ func TestChainLoadsFilesAndBuildsAChain(t *testing.T) {
 
 	_, err = Chain(Options{}, filepath.Join(dir, "missing.json"))
 	require.Error(t, err)
-	_, err = Chain(Options{}, write(t, dir, "prompt.json", `{"hooks": {"PreToolUse": [{"hooks": [{"type": "prompt", "prompt": "?"}]}]}}`))
-	require.EqualError(t, err, filepath.Join(dir, "prompt.json")+`:1:38: PreToolUse[0].hooks[0]: prompt hooks ask a model, and hookchain has none to ask; `+
+	_, err = Chain(Options{RequireRuntime: true}, write(t, dir, "prompt.json", `{"hooks": {"PreToolUse": [{"hooks": [{"type": "prompt", "prompt": "?"}]}]}}`))
+	require.EqualError(t, err, filepath.Join(dir, "prompt.json")+`:1:38: PreToolUse[0].hooks[0]: a prompt hook asks a model, and none is given (settings.Options.Model; the hookchain CLI has none); `+
 		`remove the hook, or skip unsupported hooks (--skip-unsupported, Options.SkipUnsupported) to run the others without it`)
 }
 

@@ -30,13 +30,6 @@ var defaultTimeouts = map[string]time.Duration{
 	"agent":    60 * time.Second,
 }
 
-// needs says, for the handler types a chain cannot run, what they need.
-var needs = map[string]string{
-	"prompt":   "prompt hooks ask a model, and hookchain has none to ask",
-	"agent":    "agent hooks run a subagent, and hookchain has no model to run one",
-	"mcp_tool": "mcp_tool hooks call a tool of an MCP server, and hookchain has no MCP client",
-}
-
 // permissionRequest is the event of hooks that answer Claude Code's
 // permission dialog.
 const permissionRequest = "PermissionRequest"
@@ -124,6 +117,8 @@ type entry struct {
 	noShell         bool      // "args" is given, even empty: the command runs without a shell
 	persistent      bool      // "persistent": true: started once, asked in hookchain's persistent protocol
 	prog            program   // what the command runs, as far as can be read
+
+	runtime runtimeSpec // prompt, agent and mcp_tool hooks: what they give beyond Hook
 }
 
 // Parse reads one settings file's contents; file names it in errors and in
@@ -388,7 +383,7 @@ func (p *parser) handler(e *entry, h gjson.Result, where string) {
 	typ := f["type"]
 	switch {
 	case !typ.Exists():
-		fail(h, `no "type": want "command" or "http"`)
+		fail(h, `no "type": want "command", "http", "mcp_tool", "prompt" or "agent"`)
 		return
 	case typ.Type != gjson.String:
 		fail(typ, "type: want a string, got %s", show(typ))
@@ -399,13 +394,9 @@ func (p *parser) handler(e *entry, h gjson.Result, where string) {
 		e.hook.Timeout = secs
 	}
 	switch typ.Str {
-	case "command", "http":
-	case "prompt", "agent", "mcp_tool":
-		// Not run, so not judged further: it is refused or skipped by name.
-		e.unsupported = needs[typ.Str]
-		return
+	case "command", "http", "prompt", "agent", "mcp_tool":
 	default:
-		fail(typ, `unknown handler type %q: want "command" or "http" (or "prompt", "agent", "mcp_tool", which hookchain cannot run)`, typ.Str)
+		fail(typ, `unknown handler type %q: want "command", "http", "mcp_tool", "prompt" or "agent"`, typ.Str)
 		return
 	}
 	if rule := f["if"]; rule.Exists() {
@@ -464,10 +455,13 @@ func (p *parser) handler(e *entry, h gjson.Result, where string) {
 			e.persistent, e.hook.Persistent = true, true
 		}
 	}
-	if typ.Str == "command" {
+	switch typ.Str {
+	case "command":
 		p.command(e, f, where, fail)
-	} else {
+	case "http":
 		p.http(e, f, fail)
+	default:
+		p.runtime(e, f, where, fail)
 	}
 	if e.problem != nil {
 		e.unsupported = ""

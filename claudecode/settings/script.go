@@ -181,6 +181,9 @@ func linkName(h Hook, p program, noShell bool) string {
 	if h.Type == "http" {
 		return h.URL
 	}
+	if name := runtimeName(h); name != "" {
+		return name
+	}
 	if p.script != "" {
 		if base := filepath.Base(filepath.FromSlash(p.script)); base != "." && base != "/" && !strings.HasPrefix(base, "${") {
 			return base

@@ -275,6 +275,10 @@ type Hook struct {
 	Args       []string          // command hooks: the arguments, when the command is run without a shell
 	URL        string            // http hooks
 	Headers    map[string]string // http hooks: the headers as written, before interpolation
+	Prompt     string            // prompt and agent hooks: the prompt as written
+	Model      string            // prompt and agent hooks: the model as written; "" for the runtime's default
+	Server     string            // mcp_tool hooks: the MCP server
+	Tool       string            // mcp_tool hooks: the tool called on it
 
 	// Timeout is how long the hook may run: its timeout setting, or
 	// Claude Code's default for its type.

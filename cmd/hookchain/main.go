@@ -376,6 +376,9 @@ func (c *common) options(project string, pool *process.Pool) settings.Options {
 		FailClosed:      c.failClosed,
 		SkipUnsupported: c.skipUnsupported,
 		Pool:            pool,
+		// The CLI has no model or MCP client: their hooks are refused by
+		// name (or skipped), never linked to deny every call.
+		RequireRuntime: true,
 	}
 	if c.strictEnv {
 		opts.Inherit = process.InheritBase

@@ -291,7 +291,7 @@ func TestEvalRefusesBadSettingsAndInputs(t *testing.T) {
 			name: "an unknown handler type is an error by name",
 			args: settingsFlags("unknown-type.json"),
 			stderr: "hookchain eval: testdata/settings/unknown-type.json:6:18: PreToolUse[0].hooks[1]: unknown handler type \"webhook\": " +
-				"want \"command\" or \"http\" (or \"prompt\", \"agent\", \"mcp_tool\", which hookchain cannot run)\n",
+				"want \"command\", \"http\", \"mcp_tool\", \"prompt\" or \"agent\"\n",
 		},
 		{
 			name: "an if rule whose meaning cannot be kept exactly is refused by name",
@@ -303,7 +303,15 @@ func TestEvalRefusesBadSettingsAndInputs(t *testing.T) {
 		{
 			name: "a prompt hook is refused by name",
 			args: settingsFlags("prompt.json"),
-			stderr: "hookchain eval: testdata/settings/prompt.json:5:9: PreToolUse[0].hooks[0]: prompt hooks ask a model, and hookchain has none to ask; " +
+			stderr: "hookchain eval: testdata/settings/prompt.json:5:9: PreToolUse[0].hooks[0]: a prompt hook asks a model, and none is given (settings.Options.Model; the hookchain CLI has none); " +
+				"remove the hook, or skip unsupported hooks (--skip-unsupported, Options.SkipUnsupported) to run the others without it\n",
+		},
+		{
+			name: "agent and mcp_tool hooks are refused by name, each with what it needs",
+			args: settingsFlags("runtime.json"),
+			stderr: "hookchain eval: testdata/settings/runtime.json:5:9: PreToolUse[0].hooks[0]: an agent hook runs a subagent on a model, and none is given (settings.Options.Model; the hookchain CLI has none); " +
+				"remove the hook, or skip unsupported hooks (--skip-unsupported, Options.SkipUnsupported) to run the others without it\n" +
+				"testdata/settings/runtime.json:6:9: PreToolUse[0].hooks[1]: an mcp_tool hook calls a tool of an MCP server, and no MCP client is given (settings.Options.MCP; the hookchain CLI has none); " +
 				"remove the hook, or skip unsupported hooks (--skip-unsupported, Options.SkipUnsupported) to run the others without it\n",
 		},
 		{
@@ -389,7 +397,7 @@ func TestCheckListsEveryHookAndWhatItBecomes(t *testing.T) {
 		"testdata/settings/check.json  PreToolUse[0].hooks[1]          Bash                      names   -                                                                                           command  sh hooks/audit.sh                       600s     continue    linked   audit.sh@PreToolUse[0].hooks[1]",
 		"testdata/settings/check.json  PreToolUse[0].hooks[2]          Bash                      names   Bash(git push --force *) -> And(Tool(\"Bash\"), shell.Rule(\"command\", \"git push --force *\"))  command  sh hooks/block.sh 'no force-pushing'    600s     continue    linked   block.sh@PreToolUse[0].hooks[2]",
 		"testdata/settings/check.json  PreToolUse[1].hooks[0]          Edit, Write|NotebookEdit  names   -                                                                                           http     http://127.0.0.1:8080/policy            2.5s     continue    linked   http://127.0.0.1:8080/policy",
-		"testdata/settings/check.json  PreToolUse[2].hooks[0]          mcp__github__.*           regexp  -                                                                                           prompt   -                                       30s      -           refused  prompt hooks ask a model, and hookchain has none to ask",
+		"testdata/settings/check.json  PreToolUse[2].hooks[0]          mcp__github__.*           regexp  -                                                                                           prompt   -                                       30s      -           refused  a prompt hook asks a model, and none is given (settings.Options.Model; the hookchain CLI has none)",
 		"testdata/settings/check.json  PreToolUse[3].hooks[0]          -                         all     -                                                                                           command  sh hooks/block.sh 'deploys are frozen'  10s      block       merged   block.sh@PreToolUse[0].hooks[0]",
 		"testdata/settings/check.json  PostToolUse[0].hooks[0]         *                         all     -                                                                                           command  sh hooks/audit.sh                       600s     continue    linked   audit.sh@PostToolUse[0].hooks[0]",
 		"testdata/settings/check.json  PostToolUseFailure[0].hooks[0]  -                         all     -                                                                                           command  sh hooks/audit.sh                       600s     continue    linked   audit.sh@PostToolUseFailure[0].hooks[0]",
@@ -401,7 +409,7 @@ func TestCheckListsEveryHookAndWhatItBecomes(t *testing.T) {
 			filepath.Join(testdata(t), "hooks", "audit.sh") + "), so the hook fails on every call it runs for, and the call goes on unchecked unless the hook blocks on failure: " +
 			`start it with "$CLAUDE_PROJECT_DIR"/ (or ${CLAUDE_PROJECT_DIR}/ with args), since hooks run in the directory the agent is working in` + "\n"
 	}
-	assert.Equal(t, "hookchain check: testdata/settings/check.json:14:9: PreToolUse[2].hooks[0]: prompt hooks ask a model, and hookchain has none to ask; "+
+	assert.Equal(t, "hookchain check: testdata/settings/check.json:14:9: PreToolUse[2].hooks[0]: a prompt hook asks a model, and none is given (settings.Options.Model; the hookchain CLI has none); "+
 		"remove the hook, or skip unsupported hooks (--skip-unsupported, Options.SkipUnsupported) to run the others without it\n"+
 		missing("7:40", "PreToolUse[0].hooks[1]")+
 		missing("21:65", "PostToolUse[0].hooks[0]")+
@@ -417,7 +425,7 @@ func TestCheckWithSkipUnsupportedAndFailClosed(t *testing.T) {
 	assert.Equal(t, strings.Join([]string{
 		"FILE                           HOOK                    MATCHER  KIND   IF  TYPE     COMMAND OR URL                                       TIMEOUT  ON FAILURE  STATUS   LINK OR REASON",
 		"testdata/settings/modify.json  PreToolUse[0].hooks[0]  Bash     names  -   command  sh hooks/append.sh --dry-run                         600s     block       linked   append.sh",
-		"testdata/settings/prompt.json  PreToolUse[0].hooks[0]  Bash     names  -   prompt   -                                                    30s      -           skipped  prompt hooks ask a model, and hookchain has none to ask",
+		"testdata/settings/prompt.json  PreToolUse[0].hooks[0]  Bash     names  -   prompt   -                                                    30s      -           skipped  a prompt hook asks a model, and none is given (settings.Options.Model; the hookchain CLI has none)",
 		"testdata/settings/prompt.json  PreToolUse[0].hooks[1]  Bash     names  -   command  sh hooks/block.sh 'deploys are frozen until Monday'  600s     block       linked   block.sh",
 		"",
 	}, "\n"), stdout)
@@ -431,17 +439,17 @@ func TestCheckListsInvalidHooksAndNamesEachError(t *testing.T) {
 		"testdata/settings/if-path.json       PreToolUse[0].hooks[0]  Edit|Write  names  -                                                                                        command  sh hooks/allow.sh             600s     continue    linked   allow.sh",
 		"testdata/settings/if-path.json       PreToolUse[0].hooks[1]  Edit|Write  names  Edit(src/**) -> And(Tool(\"Edit\", \"Write\", \"MultiEdit\", \"NotebookEdit\"), Path(\"src/**\"))  command  sh hooks/block.sh 'only src'  600s     continue    linked   block.sh",
 		"testdata/settings/unknown-type.json  PreToolUse[0].hooks[0]  Bash        names  -                                                                                        command  sh hooks/allow.sh             600s     continue    merged   allow.sh",
-		"testdata/settings/unknown-type.json  PreToolUse[0].hooks[1]  Bash        names  -                                                                                        webhook  http://127.0.0.1:9/hook       -        -           invalid  unknown handler type \"webhook\": want \"command\" or \"http\" (or \"prompt\", \"agent\", \"mcp_tool\", which hookchain cannot run)",
+		"testdata/settings/unknown-type.json  PreToolUse[0].hooks[1]  Bash        names  -                                                                                        webhook  http://127.0.0.1:9/hook       -        -           invalid  unknown handler type \"webhook\": want \"command\", \"http\", \"mcp_tool\", \"prompt\" or \"agent\"",
 		"",
 	}, "\n"), stdout)
 	assert.Equal(t, "hookchain check: testdata/settings/unknown-type.json:6:18: PreToolUse[0].hooks[1]: unknown handler type \"webhook\": "+
-		"want \"command\" or \"http\" (or \"prompt\", \"agent\", \"mcp_tool\", which hookchain cannot run)\n"+
+		"want \"command\", \"http\", \"mcp_tool\", \"prompt\" or \"agent\"\n"+
 		"hookchain check: 1 error and no warnings: fix the errors; hookchain runs no hook of these settings until then\n", stderr)
 }
 
 func TestCheckPrintsJSON(t *testing.T) {
 	code, stdout, stderr := hookchainCmd(t, "", "check", "--project", "testdata", "--json", "--settings", "testdata/settings/prompt.json")
-	const refused = "testdata/settings/prompt.json:5:9: PreToolUse[0].hooks[0]: prompt hooks ask a model, and hookchain has none to ask; " +
+	const refused = "testdata/settings/prompt.json:5:9: PreToolUse[0].hooks[0]: a prompt hook asks a model, and none is given (settings.Options.Model; the hookchain CLI has none); " +
 		"remove the hook, or skip unsupported hooks (--skip-unsupported, Options.SkipUnsupported) to run the others without it"
 	assert.Equal(t, 1, code)
 	assert.Equal(t, "hookchain check: "+refused+"\n"+
@@ -450,7 +458,7 @@ func TestCheckPrintsJSON(t *testing.T) {
 	assert.JSONEq(t, `{
 	  "hooks": [
 	    {"file": "testdata/settings/prompt.json", "hook": "PreToolUse[0].hooks[0]", "event": "PreToolUse", "matcher": "Bash", "matcher_kind": "names",
-	     "type": "prompt", "timeout_seconds": 30, "status": "refused", "reason": "prompt hooks ask a model, and hookchain has none to ask"},
+	     "type": "prompt", "timeout_seconds": 30, "status": "refused", "reason": "a prompt hook asks a model, and none is given (settings.Options.Model; the hookchain CLI has none)"},
 	    {"file": "testdata/settings/prompt.json", "hook": "PreToolUse[0].hooks[1]", "event": "PreToolUse", "matcher": "Bash", "matcher_kind": "names",
 	     "type": "command", "command": "sh hooks/block.sh 'deploys are frozen until Monday'", "timeout_seconds": 600, "on_failure": "continue",
 	     "status": "linked", "name": "block.sh"}
