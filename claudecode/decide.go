@@ -81,17 +81,26 @@ func Decide(e hookchain.Event, r process.Result) (hookchain.Outcome, error) {
 	return hookchain.Outcome{}, &exitStatusError{msg}
 }
 
-// blocked is Decide for exit status 2: a denial, whose reason is the JSON
-// answer's when it blocks too, and stderr's otherwise.
+// blocked is Decide for exit status 2. Before the call it is a denial,
+// whose reason is the JSON answer's when it blocks too, and stderr's
+// otherwise. After the call the tool has run: the block is a note for the
+// model (see BlockedAfterPrefix), with the same reason, and what a valid
+// JSON answer says beside it — a replacement, additionalContext — is
+// kept.
 func blocked(e hookchain.Event, r process.Result) hookchain.Outcome {
 	var out hookchain.Outcome
-	if o, err := parseOutput(r.Stdout, "stdout"); err == nil && o != nil {
-		if parsed, err := o.Outcome(e); err == nil {
-			out = parsed
+	var o *Output
+	if parsed, err := parseOutput(r.Stdout, "stdout"); err == nil && parsed != nil {
+		if answer, err := parsed.Outcome(e); err == nil {
+			o, out = parsed, answer
 		}
 	}
 	if out.Verdict == hookchain.Denied {
 		return out
+	}
+	after := e.Hook != hookchain.BeforeTool
+	if after && o != nil && o.Decision == DecisionBlock {
+		return out // the JSON's own block, with its reason
 	}
 	reason := strings.TrimSpace(string(r.Stderr))
 	switch {
@@ -99,6 +108,9 @@ func blocked(e hookchain.Event, r process.Result) hookchain.Outcome {
 		reason += fmt.Sprintf("\n… (stderr cut: only its first %d bytes are kept)", len(r.Stderr))
 	case reason == "":
 		reason = noStderrReason
+	}
+	if after {
+		return blockedAfter(reason, out)
 	}
 	notes := out.Notes
 	out = hookchain.Deny(reason)
@@ -272,15 +284,27 @@ func (o *Output) before(e hookchain.Event, h *HookSpecificOutput) hookchain.Outc
 }
 
 func (o *Output) after(e hookchain.Event, h *HookSpecificOutput) hookchain.Outcome {
+	out := replacement(e, h)
 	if o.Decision == DecisionBlock {
 		reason := o.Reason
 		if reason == "" {
 			reason = noReason
 		}
-		return hookchain.Deny(reason)
+		return blockedAfter(reason, out)
 	}
+	return out
+}
+
+// replacement is what a hook's answer after the call does to the tool's
+// output: Replace with updatedToolOutput when it has the tool's output
+// shape (see shapeFault), or updatedMCPToolOutput for an mcp__ tool; an
+// allow whose reason says why otherwise.
+func replacement(e hookchain.Event, h *HookSpecificOutput) hookchain.Outcome {
 	switch {
 	case len(h.UpdatedToolOutput) > 0:
+		if fault := shapeFault(e, h.UpdatedToolOutput); fault != "" {
+			return hookchain.Outcome{Reason: ignoredReplacement(fault)}
+		}
 		return hookchain.Replace(h.UpdatedToolOutput, e.IsError, "updatedToolOutput")
 	case len(h.UpdatedMCPToolOutput) > 0 && IsMCPTool(e.Tool):
 		return hookchain.Replace(h.UpdatedMCPToolOutput, e.IsError, "updatedMCPToolOutput")
