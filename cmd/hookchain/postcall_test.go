@@ -119,3 +119,20 @@ func TestARedactionInBashsShapeReplacesTheOutputAndOneInAnotherIsIgnoredAsClaude
 	assert.Equal(t, `{"verdict":"allow"}`+"\n", stdout, "the output is not replaced: the secret reaches the model, as in Claude Code")
 	assert.False(t, strings.Contains(stdout, "[redacted]"))
 }
+
+func TestCheckListsPostToolBatchAndPermissionDeniedHooksAsNeverRunAndWhy(t *testing.T) {
+	project := t.TempDir()
+	settings := filepath.Join(project, "settings.json")
+	require.NoError(t, os.WriteFile(settings, []byte(`{"hooks": {
+	  "PermissionDenied": [{"hooks": [{"type": "command", "command": "./retry.sh"}]}],
+	  "PostToolBatch": [{"hooks": [{"type": "command", "command": "./batch.sh"}]}]
+	}}`), 0o644))
+
+	code, stdout, stderr := hookchainCmd(t, "", "check", "--settings", settings, "--project", project)
+
+	assert.Equal(t, exitOK, code, stderr)
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	require.Len(t, lines, 3)
+	assert.Regexp(t, `PermissionDenied\[0\]\.hooks\[0\] .* ignored +PermissionDenied hooks are accepted and never run: Claude Code runs them when its auto mode classifier denies a call`, lines[1])
+	assert.Regexp(t, `PostToolBatch\[0\]\.hooks\[0\] .* ignored +PostToolBatch hooks are accepted and never run: .* Run the check as a PostToolUse hook, after each call, or from the runtime once its batch is done$`, lines[2])
+}
