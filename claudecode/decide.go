@@ -34,8 +34,10 @@ func (e *exitStatusError) Error() string { return e.msg }
 //   - exit status 2 blocks, whatever the hook printed. The reason is the
 //     one a valid JSON answer on stdout gives with a blocking decision, and
 //     stderr (trimmed) otherwise; a valid JSON answer's additionalContext
-//     is kept. This holds after the call too, where the model is shown the
-//     reason as an error instead of the tool's output.
+//     is kept. Before the call the block is a denial. After it the tool
+//     has run, and, as in Claude Code, its output is kept and the reason
+//     goes to the model beside it: an allow, or the JSON's replacement,
+//     with the reason as a note that starts with BlockedAfterPrefix.
 //   - exit status 0: stdout is read by ParseOutput. Nothing, or plain text,
 //     is no decision (Allow); a JSON object is answered by Output.Outcome.
 //   - any other exit status is a failure, unless stdout is a valid JSON
@@ -185,10 +187,16 @@ func clip(s string, n int) string {
 // the input is rewritten and the approver is asked about the rewritten call,
 // as Claude Code asks its user about it. With the same input, it is Ask.
 //
-// After the call (PostToolUse, PostToolUseFailure): decision "block" is
-// Deny with the top-level reason; otherwise updatedToolOutput, or
+// After the call (PostToolUse, PostToolUseFailure): updatedToolOutput, or
 // updatedMCPToolOutput for an mcp__ tool, is Replace, keeping the event's
-// IsError.
+// IsError. An updatedToolOutput for one of Claude Code's own tools that
+// does not have its output shape is ignored, as Claude Code ignores it, and
+// the reason says so: "updatedToolOutput ignored: …" (see shapeFault).
+// decision "block" does not deny: the tool has run, and Claude Code keeps
+// its output and shows the model the reason. The outcome is the
+// replacement, or an allow, with the top-level reason as a note that
+// starts with BlockedAfterPrefix, and the same words as the outcome's
+// reason.
 //
 // At both hooks, "continue": false comes first: it is Deny, with a reason
 // that starts "stop requested" and carries stopReason.
