@@ -124,3 +124,27 @@ func TestUpdatedToolOutputIsHeldToTheToolsOutputShape(t *testing.T) {
 		})
 	}
 }
+
+func TestAfterTheCallAHookThatAnswersTwiceIsAFailureUnlessItExitedTwo(t *testing.T) {
+	twice := []byte(`{"decision":"block","reason":"a"}` + "\n" + `{"decision":"block","reason":"b"}`)
+
+	_, err := Decide(after, process.Result{Stdout: twice})
+	require.ErrorContains(t, err, "stdout starts with '{' but is not valid JSON")
+
+	got, err := Decide(after, process.Result{ExitCode: 2, Stdout: twice, Stderr: []byte("from stderr")})
+	require.NoError(t, err)
+	assert.Equal(t, blockedNote("from stderr"), got, "exit 2 blocks whatever was printed; the reason is stderr's")
+}
+
+func TestAfterTheCallAStopStillDenies(t *testing.T) {
+	// continue: false is not a block: Claude Code stops, and a chain, which
+	// cannot stop the agent, refuses the result.
+	for _, r := range []process.Result{
+		{Stdout: []byte(`{"continue":false,"stopReason":"red","decision":"block","reason":"x"}`)},
+		{ExitCode: 2, Stdout: []byte(`{"continue":false,"stopReason":"red"}`), Stderr: []byte("x")},
+	} {
+		got, err := Decide(after, r)
+		require.NoError(t, err)
+		assert.Equal(t, hookchain.Deny("stop requested: red"), got)
+	}
+}
