@@ -120,7 +120,9 @@ func TestKeysAlikeButForCaseInsideTheToolsOutputAreNoReasonToBlock(t *testing.T)
 	got, err := Answer(context.Background(), guards(), []byte(input))
 
 	require.NoError(t, err)
-	assert.Equal(t, `{"decision":"block","reason":"denied by no-traces: stack traces are not shown"}`+"\n", string(got), "judged by the chain")
+	assert.Equal(t, `{"decision":"block","reason":"denied by no-traces: stack traces are not shown",`+
+		`"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":{"body":"","headers":{"ETag":"","Etag":""}}}}`+"\n",
+		string(got), "judged by the chain, and the output withheld")
 }
 
 // A link that ends the goroutine it runs on (runtime.Goexit, as t.FailNow

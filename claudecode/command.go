@@ -88,7 +88,7 @@ func Command(spec process.Spec, s SessionInfo) hookchain.Interceptor {
 		if err != nil {
 			return hookchain.Outcome{}, failure(name, res, err)
 		}
-		return out, nil
+		return persistContext(ctx, out), nil
 	}
 }
 

@@ -39,7 +39,7 @@ func bash(command string) hookchain.Event {
 
 func bashResult(stdout string) hookchain.Event {
 	return hookchain.Event{Hook: hookchain.AfterTool, Tool: "Bash", CallID: "toolu_1",
-		Input: json.RawMessage(`{"command":"env"}`), Output: json.RawMessage(`{"stdout":"` + stdout + `","stderr":""}`)}
+		Input: json.RawMessage(`{"command":"env"}`), Output: json.RawMessage(`{"stdout":"` + stdout + `","stderr":"","interrupted":false,"isImage":false}`)}
 }
 
 func TestCommandHooksAnswerThroughAChain(t *testing.T) {
@@ -63,7 +63,7 @@ func TestCommandHooksAnswerThroughAChain(t *testing.T) {
 		{"silent after the call", "silent.sh", false, bashResult("ok"), same(hookchain.Outcome{})},
 		{"plain text is not a decision", "plaintext.sh", false, bash("ls"), same(hookchain.Outcome{})},
 		{"deny by exit 2", "deny-exit2.sh", false, bash("rm -rf /"), same(denied("recursive delete is not allowed here"))},
-		{"deny by exit 2 after the call", "deny-exit2.sh", false, bashResult("ok"), same(denied("recursive delete is not allowed here"))},
+		{"exit 2 after the call keeps the output and notes the reason", "deny-exit2.sh", false, bashResult("ok"), same(blockedAfterIn("hook", "recursive delete is not allowed here"))},
 		{"deny by JSON", "deny-json.sh", false, bash("cp a /etc/"), same(denied("writes outside the project are not allowed"))},
 		{"ask without an approver denies: approval was needed and not obtained", "ask.sh", false, bash("git push"), same(hookchain.Outcome{
 			Verdict: hookchain.Denied, Reason: "approval needed but not obtained: no approver is configured (asked by hook: pushes to a shared branch)", Cause: hookchain.CauseNoApproval,
@@ -79,14 +79,14 @@ func TestCommandHooksAnswerThroughAChain(t *testing.T) {
 			Notes: []hookchain.Note{{Link: "hook", Text: "this repository uses pnpm (PostToolUseFailure)"}}})},
 		{"continue false before the call", "stop.sh", false, bash("ls"), same(denied("stop requested: the test suite is red; fix it first"))},
 		{"continue false after the call", "stop.sh", false, bashResult("ok"), same(denied("stop requested: the test suite is red; fix it first"))},
-		{"block after the call", "block-after.sh", false, bashResult("Traceback"), same(denied("the output holds a stack trace"))},
+		{"block after the call keeps the output and notes the reason", "block-after.sh", false, bashResult("Traceback"), same(blockedAfterIn("hook", "the output holds a stack trace"))},
 		{"a hook that decides on the input it reads: refuses", "no-rm.sh", false, bash("rm -rf /tmp/x"), same(denied("refusing 'rm -rf /tmp/x'"))},
 		{"a hook that decides on the input it reads: lets through", "no-rm.sh", false, bash("ls -la"), same(hookchain.Outcome{})},
 		{"modify by updatedInput", "expand-alias.sh", false, bash("cleanup"), same(hookchain.Outcome{
 			Verdict: hookchain.Modified, Reason: "hook: expanded the cleanup alias", Input: json.RawMessage(`{"command":"rm -rf build"}`),
 			Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Modified, Reason: "expanded the cleanup alias"}}})},
 		{"replace by updatedToolOutput", "redact.sh", false, bashResult("KEY=sk-123"), same(hookchain.Outcome{
-			Verdict: hookchain.Replaced, Reason: "hook: updatedToolOutput", Output: json.RawMessage(`{"stdout":"[withheld: it contained an API key]","stderr":""}`),
+			Verdict: hookchain.Replaced, Reason: "hook: updatedToolOutput", Output: json.RawMessage(`{"stdout":"[withheld: it contained an API key]","stderr":"","interrupted":false}`),
 			Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Replaced, Reason: "updatedToolOutput"}}})},
 		{"garbage on stdout is a failure, and fails closed", "garbage.sh", false, bash("ls"), func(spec process.Spec) hookchain.Outcome {
 			fault := `hook "` + spec.String() + `": gave no valid answer: stdout starts with '{' but is not valid JSON: invalid character 't' looking for beginning of object key string`

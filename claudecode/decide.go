@@ -34,8 +34,10 @@ func (e *exitStatusError) Error() string { return e.msg }
 //   - exit status 2 blocks, whatever the hook printed. The reason is the
 //     one a valid JSON answer on stdout gives with a blocking decision, and
 //     stderr (trimmed) otherwise; a valid JSON answer's additionalContext
-//     is kept. This holds after the call too, where the model is shown the
-//     reason as an error instead of the tool's output.
+//     is kept. Before the call the block is a denial. After it the tool
+//     has run, and, as in Claude Code, its output is kept and the reason
+//     goes to the model beside it: an allow, or the JSON's replacement,
+//     with the reason as a note that starts with BlockedAfterPrefix.
 //   - exit status 0: stdout is read by ParseOutput. Nothing, or plain text,
 //     is no decision (Allow); a JSON object is answered by Output.Outcome.
 //   - any other exit status is a failure, unless stdout is a valid JSON
@@ -81,17 +83,26 @@ func Decide(e hookchain.Event, r process.Result) (hookchain.Outcome, error) {
 	return hookchain.Outcome{}, &exitStatusError{msg}
 }
 
-// blocked is Decide for exit status 2: a denial, whose reason is the JSON
-// answer's when it blocks too, and stderr's otherwise.
+// blocked is Decide for exit status 2. Before the call it is a denial,
+// whose reason is the JSON answer's when it blocks too, and stderr's
+// otherwise. After the call the tool has run: the block is a note for the
+// model (see BlockedAfterPrefix), with the same reason, and what a valid
+// JSON answer says beside it — a replacement, additionalContext — is
+// kept.
 func blocked(e hookchain.Event, r process.Result) hookchain.Outcome {
 	var out hookchain.Outcome
-	if o, err := parseOutput(r.Stdout, "stdout"); err == nil && o != nil {
-		if parsed, err := o.Outcome(e); err == nil {
-			out = parsed
+	var o *Output
+	if parsed, err := parseOutput(r.Stdout, "stdout"); err == nil && parsed != nil {
+		if answer, err := parsed.Outcome(e); err == nil {
+			o, out = parsed, answer
 		}
 	}
 	if out.Verdict == hookchain.Denied {
 		return out
+	}
+	after := e.Hook != hookchain.BeforeTool
+	if after && o != nil && o.Decision == DecisionBlock {
+		return out // the JSON's own block, with its reason
 	}
 	reason := strings.TrimSpace(string(r.Stderr))
 	switch {
@@ -99,6 +110,9 @@ func blocked(e hookchain.Event, r process.Result) hookchain.Outcome {
 		reason += fmt.Sprintf("\n… (stderr cut: only its first %d bytes are kept)", len(r.Stderr))
 	case reason == "":
 		reason = noStderrReason
+	}
+	if after {
+		return blockedAfter(reason, out)
 	}
 	notes := out.Notes
 	out = hookchain.Deny(reason)
@@ -173,10 +187,16 @@ func clip(s string, n int) string {
 // the input is rewritten and the approver is asked about the rewritten call,
 // as Claude Code asks its user about it. With the same input, it is Ask.
 //
-// After the call (PostToolUse, PostToolUseFailure): decision "block" is
-// Deny with the top-level reason; otherwise updatedToolOutput, or
+// After the call (PostToolUse, PostToolUseFailure): updatedToolOutput, or
 // updatedMCPToolOutput for an mcp__ tool, is Replace, keeping the event's
-// IsError.
+// IsError. An updatedToolOutput for one of Claude Code's own tools that
+// does not have its output shape is ignored, as Claude Code ignores it, and
+// the reason says so: "updatedToolOutput ignored: …" (see shapeFault).
+// decision "block" does not deny: the tool has run, and Claude Code keeps
+// its output and shows the model the reason. The outcome is the
+// replacement, or an allow, with the top-level reason as a note that
+// starts with BlockedAfterPrefix, and the same words as the outcome's
+// reason.
 //
 // At both hooks, "continue": false comes first: it is Deny, with a reason
 // that starts "stop requested" and carries stopReason.
@@ -272,15 +292,27 @@ func (o *Output) before(e hookchain.Event, h *HookSpecificOutput) hookchain.Outc
 }
 
 func (o *Output) after(e hookchain.Event, h *HookSpecificOutput) hookchain.Outcome {
+	out := replacement(e, h)
 	if o.Decision == DecisionBlock {
 		reason := o.Reason
 		if reason == "" {
 			reason = noReason
 		}
-		return hookchain.Deny(reason)
+		return blockedAfter(reason, out)
 	}
+	return out
+}
+
+// replacement is what a hook's answer after the call does to the tool's
+// output: Replace with updatedToolOutput when it has the tool's output
+// shape (see shapeFault), or updatedMCPToolOutput for an mcp__ tool; an
+// allow whose reason says why otherwise.
+func replacement(e hookchain.Event, h *HookSpecificOutput) hookchain.Outcome {
 	switch {
 	case len(h.UpdatedToolOutput) > 0:
+		if fault := shapeFault(e, h.UpdatedToolOutput); fault != "" {
+			return hookchain.Outcome{Reason: ignoredReplacement(fault)}
+		}
 		return hookchain.Replace(h.UpdatedToolOutput, e.IsError, "updatedToolOutput")
 	case len(h.UpdatedMCPToolOutput) > 0 && IsMCPTool(e.Tool):
 		return hookchain.Replace(h.UpdatedMCPToolOutput, e.IsError, "updatedMCPToolOutput")

@@ -21,7 +21,7 @@ var (
 	}
 	after = hookchain.Event{
 		Hook: hookchain.AfterTool, Tool: "Bash", CallID: "toolu_01",
-		Input: json.RawMessage(`{"command":"ls"}`), Output: json.RawMessage(`{"stdout":"notes.txt","stderr":""}`),
+		Input: json.RawMessage(`{"command":"ls"}`), Output: json.RawMessage(`{"stdout":"notes.txt","stderr":"","interrupted":false,"isImage":false}`),
 	}
 	failed = hookchain.Event{
 		Hook: hookchain.AfterTool, Tool: "Bash", CallID: "toolu_01",
@@ -39,6 +39,13 @@ func pre(fields string) string {
 	return `{"hookSpecificOutput":{"hookEventName":"PreToolUse"` + fields + `}}`
 }
 
+// blockedNote is the outcome of a Claude Code hook's block after the call:
+// the output kept, the reason a note.
+func blockedNote(reason string) hookchain.Outcome {
+	text := BlockedAfterPrefix + reason
+	return hookchain.Outcome{Reason: text}.WithNote(text)
+}
+
 // exited is a hook run that exited 0 with stdout.
 func exited(stdout string) process.Result { return process.Result{Stdout: []byte(stdout)} }
 
@@ -52,12 +59,12 @@ func TestExitTwoBlocksWithStderrAsTheReason(t *testing.T) {
 		{"before the call, stderr trimmed", before,
 			process.Result{ExitCode: 2, Stderr: []byte("  rm -rf is not allowed here\n")},
 			hookchain.Deny("rm -rf is not allowed here")},
-		{"after the call", after,
+		{"after the call, a note for the model", after,
 			process.Result{ExitCode: 2, Stderr: []byte("the output holds a credential\n")},
-			hookchain.Deny("the output holds a credential")},
+			blockedNote("the output holds a credential")},
 		{"after a failed call", failed,
 			process.Result{ExitCode: 2, Stderr: []byte("do not retry this")},
-			hookchain.Deny("do not retry this")},
+			blockedNote("do not retry this")},
 		{"with nothing on stderr a default reason", before,
 			process.Result{ExitCode: 2, Stderr: []byte(" \n")},
 			hookchain.Deny("blocked with exit status 2 and nothing on stderr")},
@@ -72,7 +79,7 @@ func TestExitTwoBlocksWithStderrAsTheReason(t *testing.T) {
 			hookchain.Deny("from the JSON")},
 		{"a JSON block gives the reason after the call", after,
 			process.Result{ExitCode: 2, Stdout: []byte(`{"decision":"block","reason":"from the JSON"}`), Stderr: []byte("from stderr")},
-			hookchain.Deny("from the JSON")},
+			blockedNote("from the JSON")},
 		{"the JSON's additionalContext is kept", before,
 			process.Result{ExitCode: 2, Stdout: []byte(pre(`,"additionalContext":"run the linter first"`)), Stderr: []byte("lint errors")},
 			hookchain.Deny("lint errors").WithNote("run the linter first")},
@@ -83,7 +90,7 @@ func TestExitTwoBlocksWithStderrAsTheReason(t *testing.T) {
 			hookchain.Deny("no")},
 		{"garbage on stdout still blocks, with stderr", after,
 			process.Result{ExitCode: 2, Stdout: []byte(`{garbage`), Stderr: []byte("no")},
-			hookchain.Deny("no")},
+			blockedNote("no")},
 		{"a stderr cut at its cap still blocks, and the reason says it was cut", before,
 			process.Result{ExitCode: 2, Stderr: []byte("src/a.ts:1:1 error\nsrc/a.ts:2:1 err"), StderrTruncated: true},
 			hookchain.Deny("src/a.ts:1:1 error\nsrc/a.ts:2:1 err\n… (stderr cut: only its first 35 bytes are kept)")},
@@ -137,7 +144,7 @@ func TestAtAnyOtherExitStatusAValidJSONAnswerDecides(t *testing.T) {
 			hookchain.Deny("x")},
 		{"a block after the call", after,
 			process.Result{ExitCode: 1, Stdout: []byte(`{"decision":"block","reason":"x"}`)},
-			hookchain.Deny("x")},
+			blockedNote("x")},
 		{"context alone", before,
 			process.Result{ExitCode: 127, Stdout: []byte(pre(`,"additionalContext":"note"`))},
 			hookchain.Allow().WithNote("note")},
@@ -312,15 +319,16 @@ func TestPostToolUseAnswers(t *testing.T) {
 		stdout string
 		want   hookchain.Outcome
 	}{
-		{"block denies with the reason", after, `{"decision":"block","reason":"the output holds a stack trace"}`,
-			hookchain.Deny("the output holds a stack trace")},
+		{"block keeps the output and notes the reason", after, `{"decision":"block","reason":"the output holds a stack trace"}`,
+			blockedNote("the output holds a stack trace")},
 		{"block without a reason", after, `{"decision":"block"}`,
-			hookchain.Deny("blocked by the hook, which gave no reason")},
+			blockedNote("blocked by the hook, which gave no reason")},
 		{"approve is no decision", after, `{"decision":"approve"}`, hookchain.Allow()},
-		{"updatedToolOutput replaces", after, post("PostToolUse", `,"updatedToolOutput":{"stdout":"[redacted]","stderr":""}`),
-			hookchain.Replace(json.RawMessage(`{"stdout":"[redacted]","stderr":""}`), false, "updatedToolOutput")},
-		{"updatedToolOutput may be any JSON", after, post("PostToolUse", `,"updatedToolOutput":"[redacted]"`),
-			hookchain.Replace(json.RawMessage(`"[redacted]"`), false, "updatedToolOutput")},
+		{"updatedToolOutput in the tool's shape replaces", after, post("PostToolUse", `,"updatedToolOutput":{"stdout":"[redacted]","stderr":"","interrupted":false}`),
+			hookchain.Replace(json.RawMessage(`{"stdout":"[redacted]","stderr":"","interrupted":false}`), false, "updatedToolOutput")},
+		{"updatedToolOutput of another shape is ignored, saying the output reaches the model", after, post("PostToolUse", `,"updatedToolOutput":"[redacted]"`),
+			hookchain.Outcome{Reason: "updatedToolOutput ignored: Bash's output is an object with \"stdout\" (a string), \"stderr\" (a string) and \"interrupted\" (a boolean), " +
+				"and the replacement is a string; Claude Code ignores a replacement that does not have the tool's output shape, so the tool's own output reaches the model unchanged"}},
 		{"a replaced error result stays an error", failed, post("PostToolUseFailure", `,"updatedToolOutput":"the command failed"`),
 			hookchain.Replace(json.RawMessage(`"the command failed"`), true, "updatedToolOutput")},
 		{"updatedMCPToolOutput replaces an MCP tool's output", mcpAfter, post("PostToolUse", `,"updatedMCPToolOutput":{"content":[{"type":"text","text":"token [redacted]"}]}`),
@@ -329,10 +337,11 @@ func TestPostToolUseAnswers(t *testing.T) {
 			hookchain.Outcome{Reason: "updatedMCPToolOutput ignored: Bash is not an MCP tool"}},
 		{"updatedToolOutput outranks updatedMCPToolOutput", mcpAfter, post("PostToolUse", `,"updatedMCPToolOutput":"mcp","updatedToolOutput":"any"`),
 			hookchain.Replace(json.RawMessage(`"any"`), false, "updatedToolOutput")},
-		{"block outranks a replacement", after, `{"decision":"block","reason":"no","hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":"x"}}`,
-			hookchain.Deny("no")},
+		{"block beside a replacement does both", after, `{"decision":"block","reason":"no","hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":{"stdout":"x","stderr":"","interrupted":false}}}`,
+			hookchain.Outcome{Verdict: hookchain.Replaced, Output: json.RawMessage(`{"stdout":"x","stderr":"","interrupted":false}`),
+				Reason: "blocked after the call: no; updatedToolOutput"}.WithNote("blocked after the call: no")},
 		{"block after a failed call", failed, `{"decision":"block","reason":"do not retry"}`,
-			hookchain.Deny("do not retry")},
+			blockedNote("do not retry")},
 		{"permissionDecision means nothing after the call", after, post("PostToolUse", `,"permissionDecision":"deny"`), hookchain.Allow()},
 		{"updatedInput means nothing after the call", after, post("PostToolUse", `,"updatedInput":{"command":"rm"}`), hookchain.Allow()},
 		{"plain answer with nothing to do", after, `{"suppressOutput":true}`, hookchain.Allow()},
@@ -450,10 +459,10 @@ func TestAdditionalContextRidesOnWhateverTheHookAnswered(t *testing.T) {
 			hookchain.Modify(json.RawMessage(`{"command":"ls -la"}`), "updatedInput").WithNote(note)},
 		{"beside a stop", before, `{"continue":false,"stopReason":"red","hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"run make test"}}`,
 			hookchain.Deny("stop requested: red").WithNote("run make test")},
-		{"after the call, beside a replacement", after, `{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"lint: 2 warnings","updatedToolOutput":"ok"}}`,
-			hookchain.Replace(json.RawMessage(`"ok"`), false, "updatedToolOutput").WithNote("lint: 2 warnings")},
-		{"after the call, beside a block", after, `{"decision":"block","reason":"secret","hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"rotate the key"}}`,
-			hookchain.Deny("secret").WithNote("rotate the key")},
+		{"after the call, beside a replacement", after, `{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"lint: 2 warnings","updatedToolOutput":{"stdout":"ok","stderr":"","interrupted":false}}}`,
+			hookchain.Replace(json.RawMessage(`{"stdout":"ok","stderr":"","interrupted":false}`), false, "updatedToolOutput").WithNote("lint: 2 warnings")},
+		{"after the call, beside a block, after the block's note", after, `{"decision":"block","reason":"secret","hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"rotate the key"}}`,
+			blockedNote("secret").WithNote("rotate the key")},
 		{"after a failed call", failed, `{"hookSpecificOutput":{"hookEventName":"PostToolUseFailure","additionalContext":"try --force"}}`,
 			hookchain.Allow().WithNote("try --force")},
 		{"long text is kept whole", before, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"` + strings.Repeat("x", 5000) + `"}}`,

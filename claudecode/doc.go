@@ -40,8 +40,8 @@
 // a failure:
 //
 //	hook did                                          before the call (PreToolUse)             after (PostToolUse, PostToolUseFailure)
-//	exit 2                                            Deny(stderr)                             Deny(stderr)
-//	exit 2, and a valid JSON answer that blocks       Deny(its reason)                         Deny(its reason)
+//	exit 2                                            Deny(stderr)                             Allow + note "blocked after the call: stderr"
+//	exit 2, and a valid JSON answer that blocks       Deny(its reason)                         Allow + note "blocked after the call: its reason"
 //	exit 0, stdout empty or plain text                Allow                                    Allow
 //	"continue": false, "stopReason": r                Deny("stop requested: r")                Deny("stop requested: r")
 //	permissionDecision "deny" (or decision "block")   Deny(permissionDecisionReason or reason) —
@@ -51,8 +51,9 @@
 //	"allow" (or decision "approve") or none,
 //	  with updatedInput                               Modify(updatedInput)                     —
 //	"allow" or none, without updatedInput             Allow                                    —
-//	decision "block", reason r                        (as permissionDecision "deny")           Deny(r)
-//	updatedToolOutput o                               —                                        Replace(o), IsError kept
+//	decision "block", reason r                        (as permissionDecision "deny")           Allow + note "blocked after the call: r"
+//	updatedToolOutput o, in the tool's output shape   —                                        Replace(o), IsError kept
+//	updatedToolOutput o, other shape, built-in tool   —                                        Allow ("updatedToolOutput ignored: …")
 //	updatedMCPToolOutput o, mcp__ tool                —                                        Replace(o), IsError kept
 //	updatedMCPToolOutput o, any other tool            —                                        Allow (ignored, as Claude Code does)
 //	additionalContext c, beside any of the above      .WithNote(c)                             .WithNote(c)
@@ -61,14 +62,50 @@
 //
 // Rows are in order of precedence: exit status 2 outranks any JSON (a JSON
 // "allow" does not lift the block, and its additionalContext is kept),
-// "continue": false outranks every decision, a
+// "continue": false outranks every decision, and a
 // hookSpecificOutput.permissionDecision outranks the legacy top-level
-// decision, and after the call decision "block" outranks a replacement.
-// updatedInput replaces the whole input, not the fields it names. A hook
-// that blocks without a reason is given one ("blocked by the hook, which
-// gave no reason", or "blocked with exit status 2 and nothing on stderr").
-// additionalContext goes with every JSON answer, a denial's included, and
-// is left out when blank.
+// decision. updatedInput replaces the whole input, not the fields it names.
+// A hook that blocks without a reason is given one ("blocked by the hook,
+// which gave no reason", or "blocked with exit status 2 and nothing on
+// stderr"). additionalContext goes with every JSON answer, a denial's
+// included, and is left out when blank.
+//
+// # After the call
+//
+// The tool has run by then. A hook's block — exit status 2, or decision
+// "block" — is what Claude Code makes of it: the output is kept, and the
+// reason goes to the model beside it. The outcome is an allow (or, when
+// the same answer gives a replacement, the Replace), with the reason as
+// its first note, "blocked after the call: REASON", which the chain names
+// after the hook's link, and as the outcome's reason, which observers see
+// in the step. So a validator that exits 2 after every edit with
+// "Validations pass" on stderr leaves every edit as it was and tells the
+// model "validate.sh: blocked after the call: Validations pass". A hook
+// that must keep the output from the model answers updatedToolOutput. A
+// Go link's Deny after the call is unchanged: the model is shown its reason
+// as an error result instead of the output.
+//
+// updatedToolOutput for one of Claude Code's own tools (Bash, Read, Write,
+// Edit, MultiEdit, Glob, Grep, WebFetch, WebSearch, NotebookEdit,
+// Task/Agent, TodoWrite, …) is applied only when it has the tool's output
+// shape, as Claude Code applies it. Bash's is an object with "stdout" and
+// "stderr" (strings) and "interrupted" (a boolean). For the others
+// hookchain has no schema and holds the replacement to the output it
+// replaces: the same kind of JSON and, for an object, each of its
+// top-level fields with the same kind (a null takes any). A replacement of
+// another shape is ignored, and the reason says "updatedToolOutput
+// ignored: …, so the tool's own output reaches the model unchanged". A
+// redaction hook that answers bare text for Bash therefore redacts
+// nothing, in Claude Code and here: answer
+// {"stdout":"[redacted]","stderr":"","interrupted":false}. MCP tools and
+// tools Claude Code does not have take any replacement.
+//
+// Text a Command or HTTP hook gives the model (additionalContext, a block's
+// reason) that is longer than 10,000 characters is saved to a file, and
+// the note is what Claude Code shows in its place: "Output too large
+// (N KB). Full output saved to: PATH" and the text's first 2 KB. The file
+// is new, 0600, under the directory set with WithContextDir (os.TempDir()
+// by default); when it cannot be written, the note keeps the whole text.
 //
 // Output is kept up to a cap, and the cap never decides: a hook that
 // prints 600 lint errors on stderr and exits 2 blocks, with the reason
@@ -119,12 +156,21 @@
 //     (hookchain.Outcome.Notes), stamped with the link's name by the chain;
 //     Wrap hands the notes to the runtime in Result.Notes, for the model to
 //     read beside the result, as Claude Code shows it to the model.
-//   - After the call, Claude Code shows a blocking hook's reason to the
-//     model beside the tool's output; a hookchain Deny after the call shows
-//     the reason instead of the output, as an error result.
 //   - At PostToolUseFailure Claude Code reads only additionalContext;
-//     hookchain also honours decision "block" and updatedToolOutput there,
-//     since an error result is a result that a hook may hide or rewrite.
+//     hookchain also honours updatedToolOutput there (text for the error's
+//     text), since an error result is a result that a hook may rewrite,
+//     and reads decision "block" there as it does at PostToolUse: a note.
+//   - Exit status 2 after the call: Claude Code ignores stdout; hookchain
+//     keeps a valid JSON answer's additionalContext and replacement beside
+//     the block, as it keeps its additionalContext before the call.
+//   - The shape rule for updatedToolOutput is hookchain's approximation of
+//     Claude Code's schemas (see "After the call"): for tools other than
+//     Bash it can ignore a replacement that leaves out an optional field
+//     Claude Code would accept, or apply one whose nested fields Claude
+//     Code would refuse.
+//   - A saved context's file is under WithContextDir's directory, or
+//     os.TempDir(); Claude Code writes it in the session's tool-results
+//     directory.
 //   - systemMessage and suppressOutput are about Claude Code's screen. They
 //     are decoded and kept on Output and have no effect on the outcome.
 //   - Claude Code runs the hooks that match an event in parallel and lets
@@ -143,6 +189,15 @@
 // Code applies an updatedInput that comes with no decision. A replacement's
 // IsError cannot be expressed to Claude Code and is not carried. An Allow is
 // answered with no output at all, unless it carries context.
+//
+// After the call, what the chain hid stays hidden: a Deny is answered with
+// decision "block" and the reason, and with the output withheld, in the
+// tool's shape (every string "", every array []), because Claude Code's
+// block keeps the output; a replacement Claude Code would ignore for its
+// shape is put in Bash's shape when it is text for Bash, and is answered
+// as a denial otherwise. A Claude Code hook's block after the call, in a
+// chain, is a note, and is answered as additionalContext: both keep the
+// output and tell the model why.
 //
 // Claude Code's user is an approver, and a hook program can hand its asks to
 // them: build the chain WithApprover(UserApprover()). The approver defers,

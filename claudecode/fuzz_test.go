@@ -78,8 +78,13 @@ func FuzzDecide(f *testing.F) {
 		if code != 0 && code != 2 && !startsJSON(stdout) {
 			t.Fatalf("exit status %d without a JSON answer answered %+v", code, out)
 		}
-		if code == 2 && out.Verdict != hookchain.Denied {
+		// After the call, a block keeps the output and is a note, first.
+		blockedAfter := e.Hook == hookchain.AfterTool && len(out.Notes) > 0 && strings.HasPrefix(out.Notes[0].Text, BlockedAfterPrefix)
+		if code == 2 && out.Verdict != hookchain.Denied && !blockedAfter {
 			t.Fatalf("exit status 2 answered %+v", out)
+		}
+		if blockedAfter && (out.Verdict != hookchain.Allowed && out.Verdict != hookchain.Replaced || !strings.HasPrefix(out.Reason, out.Notes[0].Text)) {
+			t.Fatalf("a block after the call answered %+v", out)
 		}
 		switch out.Verdict {
 		case hookchain.Allowed:
@@ -114,10 +119,14 @@ func FuzzDecide(f *testing.F) {
 		default:
 			t.Fatalf("unknown verdict %v", out.Verdict)
 		}
+		notes := out.Notes
+		if blockedAfter {
+			notes = notes[1:]
+		}
 		switch {
-		case len(out.Notes) > 1:
+		case len(notes) > 1:
 			t.Fatalf("more than one note: %+v", out.Notes)
-		case len(out.Notes) == 1 && (!startsJSON(stdout) || strings.TrimSpace(out.Notes[0].Text) == "" || out.Notes[0].Link != ""):
+		case len(notes) == 1 && (!startsJSON(stdout) || strings.TrimSpace(notes[0].Text) == "" || notes[0].Link != ""):
 			t.Fatalf("a note the hook did not give: %+v", out.Notes)
 		}
 		// The chain takes the answer as given: no fault, the same verdict
@@ -144,8 +153,13 @@ func FuzzDecide(f *testing.F) {
 		if folded.Verdict != want {
 			t.Fatalf("the chain folded %v into %v", out.Verdict, folded.Verdict)
 		}
-		if len(folded.Notes) != len(out.Notes) || len(out.Notes) == 1 && folded.Notes[0] != (hookchain.Note{Link: "hook", Text: out.Notes[0].Text}) {
+		if len(folded.Notes) != len(out.Notes) {
 			t.Fatalf("the chain kept %+v of %+v", folded.Notes, out.Notes)
+		}
+		for i, n := range out.Notes {
+			if folded.Notes[i] != (hookchain.Note{Link: "hook", Text: n.Text}) {
+				t.Fatalf("the chain kept %+v of %+v", folded.Notes, out.Notes)
+			}
 		}
 	})
 }
@@ -286,7 +300,28 @@ func FuzzOutputForIsReadBackByDecide(f *testing.F) {
 		} else {
 			fits = fits || o.Verdict == hookchain.Replaced
 		}
+		want := ContextText(o.Notes)
+		after := e.Hook == hookchain.AfterTool
+		// After the call, what the chain hid stays hidden: a denial, an
+		// outcome that does not fit, and a replacement Claude Code would
+		// ignore come back as the output withheld, with a block.
+		replacement, shaped := replacementFor(e, o.Output)
+		withholds := after && (o.Verdict != hookchain.Allowed && o.Verdict != hookchain.Replaced || o.Verdict == hookchain.Replaced && !shaped)
 		switch {
+		case withholds:
+			if got.Verdict != hookchain.Replaced || !sameCompact(got.Output, withheld(e.Output)) {
+				t.Fatalf("%v at %s read back as %v, %s: %s", o.Verdict, HookEventName(e), got.Verdict, got.Output, stdout)
+			}
+			if len(got.Notes) == 0 || !strings.HasPrefix(got.Notes[0].Text, BlockedAfterPrefix) {
+				t.Fatalf("%v at %s read back without its block: %+v", o.Verdict, HookEventName(e), got.Notes)
+			}
+			if o.Verdict == hookchain.Denied && reason != "" && got.Notes[0].Text != BlockedAfterPrefix+reason {
+				t.Fatalf("reason %q read back as %q", reason, got.Notes[0].Text)
+			}
+			got.Notes = got.Notes[1:]
+			if len(got.Notes) == 0 {
+				got.Notes = nil
+			}
 		case !fits:
 			if got.Verdict != hookchain.Denied {
 				t.Fatalf("%v at %s read back as %v: %s", o.Verdict, HookEventName(e), got.Verdict, stdout)
@@ -295,13 +330,12 @@ func FuzzOutputForIsReadBackByDecide(f *testing.F) {
 			t.Fatalf("%v read back as %v: %s", o.Verdict, got.Verdict, stdout)
 		case o.Verdict == hookchain.Modified && !sameCompact(o.Input, got.Input):
 			t.Fatalf("input %s read back as %s", o.Input, got.Input)
-		case o.Verdict == hookchain.Replaced && !sameCompact(o.Output, got.Output):
-			t.Fatalf("output %s read back as %s", o.Output, got.Output)
+		case o.Verdict == hookchain.Replaced && !sameCompact(replacement, got.Output):
+			t.Fatalf("output %s read back as %s, want %s", o.Output, got.Output, replacement)
 		case (o.Verdict == hookchain.Denied && reason != "" || o.Verdict == hookchain.Asked) && got.Reason != reason:
 			t.Fatalf("reason %q read back as %q", reason, got.Reason)
 		}
 
-		want := ContextText(o.Notes)
 		switch {
 		case want == "" && got.Notes != nil:
 			t.Fatalf("no context written, %+v read back", got.Notes)

@@ -146,7 +146,7 @@ func HTTP(h HTTPHook, s SessionInfo) hookchain.Interceptor {
 		if err != nil {
 			return fail("%v", err)
 		}
-		return out, nil
+		return persistContext(ctx, out), nil
 	}
 }
 

@@ -61,7 +61,7 @@ func TestAnHTTPHooksAnswerThatGivesAKeyTwiceOrInTwoCasesDenies(t *testing.T) {
 			hookchain.Deny(`the http hook's answer is ambiguous: an object in it has the keys "hookSpecificOutput" and "HookSpecificOutput", which Go's encoding/json reads as one` + cannot)},
 		{"a key twice deep in a replaced output", `{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":{"a":1,"a":2}}}`, after,
 			hookchain.Deny(`the http hook's answer is ambiguous: an object in it has the key "a" twice` + cannot)},
-		{"an output's own keys may differ only in case", `{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":{"ETag":"1","Etag":"2"}}}`, after,
+		{"an output's own keys may differ only in case", `{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":{"ETag":"1","Etag":"2"}}}`, mcpAfter,
 			hookchain.Replace(json.RawMessage(`{"ETag":"1","Etag":"2"}`), false, "updatedToolOutput")},
 	}
 	for _, tt := range tests {

@@ -29,7 +29,7 @@ func TestInputForEncodesTheEventAsClaudeCodeSendsIt(t *testing.T) {
 		{"PreToolUse", before, session,
 			base + `"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"toolu_01"}`},
 		{"PostToolUse", after, session,
-			base + `"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"toolu_01","tool_response":{"stdout":"notes.txt","stderr":""}}`},
+			base + `"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"toolu_01","tool_response":{"stdout":"notes.txt","stderr":"","interrupted":false,"isImage":false}}`},
 		{"PostToolUseFailure carries the error text", failed, session,
 			base + `"hook_event_name":"PostToolUseFailure","tool_name":"Bash","tool_input":{"command":"ls /nope"},"tool_use_id":"toolu_01","error":"ls: /nope: No such file or directory"}`},
 		{"an error result that is not a string is sent as its JSON text",

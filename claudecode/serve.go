@@ -37,11 +37,23 @@ const maxServeInput = 256 << 20
 //   - Modified: updatedInput with no permissionDecision, so that the new input
 //     still goes through the user's permission rules and prompts; "allow"
 //     would skip the prompt, which a rewrite must not do on its own.
-//   - Denied after the call: decision "block" with the reason.
+//   - Denied after the call: decision "block" with the reason, and the
+//     output withheld (see replacementFor): after the call Claude Code's
+//     block keeps the output, and the chain's denial means the model must
+//     not see it.
 //   - Replaced: updatedMCPToolOutput for an mcp__ tool (the field every
 //     Claude Code version with output replacement reads for MCP tools),
-//     updatedToolOutput for any other. Claude Code has no way to mark a
-//     replacement as an error, so the outcome's IsError is not carried.
+//     updatedToolOutput for any other. A replacement that Claude Code would
+//     ignore because it does not have a built-in tool's output shape is put
+//     in that shape when it is text for Bash, and otherwise answered as a
+//     denial is, with the output withheld, so that what the chain hid stays
+//     hidden. Claude Code has no way to mark a replacement as an error, so
+//     the outcome's IsError is not carried.
+//   - Allowed after the call, with notes: additionalContext. A Claude Code
+//     hook's block after the call is such a note (BlockedAfterPrefix), and
+//     is answered as context rather than as decision "block": both keep
+//     the output and show the model the words, and the chain's outcome,
+//     folded from every link, is an allow.
 //
 // Whatever the verdict, the outcome's context becomes additionalContext
 // (see ContextText); an Allowed outcome with context is answered with
@@ -49,8 +61,8 @@ const maxServeInput = 256 << 20
 //
 // A chain never gives an outcome that does not fit its hook, but one built
 // by hand might: Modified or Asked after the call, Replaced before it, or an
-// unknown verdict. Such an outcome is answered as a denial naming it,
-// because it must not read as consent.
+// unknown verdict. Such an outcome is answered as a denial naming it (after
+// the call, with the output withheld), because it must not read as consent.
 //
 // hookSpecificOutput names HookEventName(e), as Claude Code requires.
 func OutputFor(e hookchain.Event, o hookchain.Outcome) *Output {
@@ -67,16 +79,21 @@ func OutputFor(e hookchain.Event, o hookchain.Outcome) *Output {
 		h.UpdatedInput = o.Input
 	case !before && o.Verdict == hookchain.Denied:
 		out.Decision, out.Reason = DecisionBlock, o.Reason
-	case !before && o.Verdict == hookchain.Replaced && IsMCPTool(e.Tool):
-		h.UpdatedMCPToolOutput = o.Output
+		h.replace(e, withheld(e.Output))
 	case !before && o.Verdict == hookchain.Replaced:
-		h.UpdatedToolOutput = o.Output
+		output, ok := replacementFor(e, o.Output)
+		h.replace(e, output)
+		if !ok {
+			out.Decision, out.Reason = DecisionBlock, "hookchain: the chain replaced "+e.Tool+
+				"'s output with one that does not have its output shape, which Claude Code would ignore; the output is withheld instead"
+		}
 	default:
 		reason := fmt.Sprintf("hookchain: the outcome is %v, which cannot be answered at %s", o.Verdict, h.HookEventName)
 		if before {
 			h.PermissionDecision, h.PermissionDecisionReason = PermissionDeny, reason
 		} else {
 			out.Decision, out.Reason = DecisionBlock, reason
+			h.replace(e, withheld(e.Output))
 		}
 	}
 	if h.says() {
@@ -86,6 +103,18 @@ func OutputFor(e hookchain.Event, o hookchain.Outcome) *Output {
 		return nil
 	}
 	return &out
+}
+
+// replace sets the field Claude Code reads a replacement of e's output
+// from: updatedMCPToolOutput for an mcp__ tool (the field every Claude
+// Code version with output replacement reads for MCP tools),
+// updatedToolOutput for any other.
+func (h *HookSpecificOutput) replace(e hookchain.Event, output json.RawMessage) {
+	if IsMCPTool(e.Tool) {
+		h.UpdatedMCPToolOutput = output
+	} else {
+		h.UpdatedToolOutput = output
+	}
 }
 
 // says reports whether h says anything beyond the event it answers.

@@ -42,6 +42,10 @@
 // The first two hooks become Before links named no-force-push.sh and
 // protect-files.sh, the third an After link named after its URL; the Stop
 // hook is listed by Hooks as ignored, because it is not about a tool call.
+// PermissionDenied and PostToolBatch hooks are about tool calls but are
+// accepted and listed as ignored too, never run, each with why and what to
+// do instead: a chain has no auto mode classifier whose denials a hook
+// could let the model retry, and is put one call at a time, never a batch.
 // One chain serves every conversation: the session_id, cwd and
 // permission_mode each hook is told come with the call. `hookchain check`
 // prints the list, with each error and warning at its line and column,

@@ -448,9 +448,14 @@ func TestPostToolUseHooksSeeSuccessesAndPostToolUseFailureHooksFailures(t *testi
 	after := func(isError bool) hookchain.Event {
 		return hookchain.Event{Hook: hookchain.AfterTool, Tool: "Bash", Input: json.RawMessage(`{}`), Output: hookchain.Text("out"), IsError: isError}
 	}
-	assert.Equal(t, hookchain.Denied, chain.Run(context.Background(), after(false)).Verdict)
-	assert.Equal(t, "succeeded", chain.Run(context.Background(), after(false)).Trail[0].Reason)
-	assert.Equal(t, "failed", chain.Run(context.Background(), after(true)).Trail[0].Reason)
+	// A block after the call keeps the output: the reason is a note.
+	success, failure := chain.Run(context.Background(), after(false)), chain.Run(context.Background(), after(true))
+	assert.Equal(t, hookchain.Allowed, success.Verdict)
+	require.Len(t, success.Notes, 1)
+	assert.Equal(t, claudecode.BlockedAfterPrefix+"succeeded", success.Notes[0].Text)
+	assert.Equal(t, hookchain.Allowed, failure.Verdict)
+	require.Len(t, failure.Notes, 1)
+	assert.Equal(t, claudecode.BlockedAfterPrefix+"failed", failure.Notes[0].Text)
 	assert.Equal(t, hookchain.Allowed, chain.Run(context.Background(), bash("ls")).Verdict, "neither is asked before the call")
 }
 

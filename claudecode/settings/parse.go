@@ -268,7 +268,7 @@ func (p *parser) event(name string, groups gjson.Result) ([]entry, error) {
 					"give the chain an approver (Chain.WithApprover) to answer asks instead"
 				p.describe(&e, h)
 			case !isTool:
-				e.ignored = name + " is not a tool-call event"
+				e.ignored = ignoredReason(name)
 				p.describe(&e, h)
 			default:
 				if p.matcherWarning != "" && hi == 0 { // once for the group

@@ -178,9 +178,9 @@ func TestServeAnswersClaudeCodesHTTPHooksWithTheFoldOfItsSettings(t *testing.T) 
 		{"an ask, put to Claude Code's user", pre("git push origin main"),
 			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"approval pending (asked by ask.sh: pushes to a shared remote)"}}`},
 		{"an allow: an empty body", pre("ls"), ``},
-		{"after the call, a replaced output", claudeInput(project, "PostToolUse", "Bash", `{"command":"cat .env"}`,
+		{"after the call, a replaced output, as Bash's stdout: Claude Code ignores text for Bash", claudeInput(project, "PostToolUse", "Bash", `{"command":"cat .env"}`,
 			`"tool_response":{"stdout":"TOKEN=SECRET","stderr":"","interrupted":false,"isImage":false}`),
-			`{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":"[redacted]"}}`},
+			`{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":{"stdout":"[redacted]","stderr":"","interrupted":false}}}`},
 		{"after the call, nothing to say", claudeInput(project, "PostToolUse", "Read", `{"file_path":"/work/a.go"}`,
 			`"tool_response":{"type":"text","file":{"filePath":"/work/a.go","content":"package a"}}`), ``},
 	}

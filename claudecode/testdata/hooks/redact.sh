@@ -3,6 +3,6 @@
 input=$(cat)
 case $input in
 *'"tool_response":'*sk-*)
-	printf '%s\n' '{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":{"stdout":"[withheld: it contained an API key]","stderr":""}}}'
+	printf '%s\n' '{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":{"stdout":"[withheld: it contained an API key]","stderr":"","interrupted":false}}}'
 	;;
 esac
