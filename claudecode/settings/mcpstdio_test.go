@@ -137,14 +137,17 @@ func TestAnMCPToolHookCallsARealMCPServerAndItsAnswerDecides(t *testing.T) {
 		name, server, path string
 		verdict            hookchain.Verdict
 		trail              []string
+		notes              []hookchain.Note
 	}{
-		{"a clean file goes on", "my_server", clean, hookchain.Allowed, nil},
-		{"a secret is blocked", "my_server", secret, hookchain.Denied,
-			[]string{"mcp_tool: my_server/security_scan | Denied | creds.env holds an AWS access key | "}},
+		{"a clean file goes on", "my_server", clean, hookchain.Allowed, nil, nil},
+		// After the call a block keeps the output and tells the model why,
+		// as Claude Code shows the reason beside the output.
+		{"a secret is blocked", "my_server", secret, hookchain.Allowed, nil,
+			[]hookchain.Note{{Link: "mcp_tool: my_server/security_scan", Text: "blocked after the call: creds.env holds an AWS access key"}}},
 		{"the tool's error is the hook's failure", "my_server", gone, hookchain.Allowed,
-			[]string{`mcp_tool: my_server/security_scan | Allowed |  | mcp_tool hook my_server/security_scan: the tool returned an error (isError): "[Errno 2] No such file or directory: '` + gone + `'"`}},
+			[]string{`mcp_tool: my_server/security_scan | Allowed |  | mcp_tool hook my_server/security_scan: the tool returned an error (isError): "[Errno 2] No such file or directory: '` + gone + `'"`}, nil},
 		{"a server that is not connected is the hook's failure", "other", secret, hookchain.Allowed,
-			[]string{`mcp_tool: other/security_scan | Allowed |  | mcp_tool hook other/security_scan: MCP server "other" is not connected`}},
+			[]string{`mcp_tool: other/security_scan | Allowed |  | mcp_tool hook other/security_scan: MCP server "other" is not connected`}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -158,6 +161,7 @@ func TestAnMCPToolHookCallsARealMCPServerAndItsAnswerDecides(t *testing.T) {
 
 			assert.Equal(t, tt.verdict, out.Verdict)
 			assert.Equal(t, tt.trail, steps(out))
+			assert.Equal(t, tt.notes, out.Notes)
 		})
 	}
 }
