@@ -112,7 +112,7 @@ func blocked(e hookchain.Event, r process.Result) hookchain.Outcome {
 		reason = noStderrReason
 	}
 	if after {
-		return blockedAfter(reason, out)
+		return BlockedAfter(reason, out)
 	}
 	notes := out.Notes
 	out = hookchain.Deny(reason)
@@ -298,7 +298,7 @@ func (o *Output) after(e hookchain.Event, h *HookSpecificOutput) hookchain.Outco
 		if reason == "" {
 			reason = noReason
 		}
-		return blockedAfter(reason, out)
+		return BlockedAfter(reason, out)
 	}
 	return out
 }

@@ -14,11 +14,11 @@ import "github.com/hookchain/hookchain"
 // updatedToolOutput instead.
 const BlockedAfterPrefix = "blocked after the call: "
 
-// blockedAfter is the outcome of a Claude Code hook's block after the
+// BlockedAfter is the outcome of a Claude Code hook's block after the
 // call, for reason, beside what else the hook answered (base: a
 // replacement, an allow, and their notes): base with the block's note
 // first and a reason that starts with BlockedAfterPrefix.
-func blockedAfter(reason string, base hookchain.Outcome) hookchain.Outcome {
+func BlockedAfter(reason string, base hookchain.Outcome) hookchain.Outcome {
 	text := BlockedAfterPrefix + reason
 	out := base
 	out.Notes = append([]hookchain.Note{{Text: text}}, base.Notes...)

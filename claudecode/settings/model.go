@@ -100,7 +100,7 @@ func modelHook(h Hook, m Model, session claudecode.SessionInfo) hookchain.Interc
 			}
 			return fail("the model: %v", err)
 		}
-		out, err := readVerdict(text)
+		out, err := readVerdict(text, e.Hook == hookchain.AfterTool)
 		if err != nil {
 			return fail("%v", err)
 		}
@@ -151,8 +151,9 @@ func fillPrompt(prompt, input string) string {
 }
 
 // readVerdict reads a model's answer: {"ok": true} allows, with its reason
-// (if any) as the outcome's; {"ok": false, "reason": "…"} denies, before
-// the call and after it. Claude Code's other key, "impossible", speaks
+// (if any) as the outcome's; {"ok": false, "reason": "…"} denies before
+// the call, and after it (after is set) keeps the output and tells the
+// model why, as any Claude Code hook's block after the call does. Claude Code's other key, "impossible", speaks
 // only to Stop hooks and is not read.
 //
 // The answer is untrusted text: anything but one JSON object whose "ok" is
@@ -161,7 +162,7 @@ func fillPrompt(prompt, input string) string {
 // is one too long to read whole that starts like an answer; "ok": false
 // with a reason that is not a string still denies, with the reason as
 // written, for the model did say no.
-func readVerdict(text string) (hookchain.Outcome, error) {
+func readVerdict(text string, after bool) (hookchain.Outcome, error) {
 	b := bytes.TrimSpace([]byte(text))
 	looksLikeAnswer := len(b) > 0 && b[0] == '{'
 	switch {
@@ -194,6 +195,11 @@ func readVerdict(text string) (hookchain.Outcome, error) {
 	case gjson.False:
 		if strings.TrimSpace(why) == "" {
 			why = "the model answered ok: false and gave no reason"
+		}
+		if after {
+			// The tool has run: as for any Claude Code hook's block after
+			// the call, the output stays and the model is told why.
+			return claudecode.BlockedAfter(why, hookchain.Allow()), nil
 		}
 		return hookchain.Deny(why), nil
 	case gjson.Null:

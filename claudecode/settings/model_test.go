@@ -173,15 +173,18 @@ func TestAPromptHookIsAskedTheFilledPromptWithinItsTimeout(t *testing.T) {
 	}
 }
 
-func TestAPromptHookThatDeniesAfterTheCallBlocksTheResult(t *testing.T) {
+func TestAPromptHookThatSaysNoAfterTheCallKeepsTheResultAndTellsTheModelWhy(t *testing.T) {
 	m := modelAnswering(`{"ok": false, "reason": "the output holds an API key"}`)
 	chain := runtimeLinks(t, `{"hooks": {"PostToolUse": [{"hooks": [{"type": "prompt", "prompt": "Does $ARGUMENTS leak a secret?"}]}]}}`, Options{Model: m})
 
 	out := chain.Run(context.Background(), hookchain.Event{Hook: hookchain.AfterTool, Tool: "Bash", Input: json.RawMessage(`{"command":"env"}`),
 		Output: json.RawMessage(`"KEY=sk-123"`)})
 
-	assert.Equal(t, hookchain.Denied, out.Verdict)
-	assert.Equal(t, []string{"prompt: Does $ARGUMENTS leak a secret? | Denied | the output holds an API key | "}, steps(out))
+	// As any Claude Code hook's block after the call: the output stays, and
+	// the model is told why.
+	assert.Equal(t, hookchain.Allowed, out.Verdict)
+	assert.Nil(t, steps(out))
+	assert.Equal(t, []hookchain.Note{{Link: "prompt: Does $ARGUMENTS leak a secret?", Text: "blocked after the call: the output holds an API key"}}, out.Notes)
 	require.Len(t, m.asked, 1)
 	assert.Contains(t, m.asked[0].Prompt, `"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"env"},"tool_response":"KEY=sk-123"`)
 }

@@ -2,11 +2,13 @@ package settings
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/tidwall/gjson"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/claudecode"
 )
 
 // FuzzAModelsNoIsNeverAnAllow holds readVerdict to its one promise that
@@ -19,7 +21,11 @@ func FuzzAModelsNoIsNeverAnAllow(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		out, err := readVerdict(text)
+		out, err := readVerdict(text, false)
+		after, afterErr := readVerdict(text, true)
+		if (err == nil) != (afterErr == nil) {
+			t.Fatalf("%q: read apart before (%v) and after the call (%v)", text, err, afterErr)
+		}
 		if err != nil {
 			if out.Verdict != hookchain.Allowed || out.Reason != "" {
 				t.Fatalf("a failure with an answer: %+v", out)
@@ -29,6 +35,11 @@ func FuzzAModelsNoIsNeverAnAllow(f *testing.F) {
 		var v map[string]json.RawMessage
 		if json.Unmarshal([]byte(text), &v) == nil && gjson.Get(text, "ok").Type == gjson.False && out.Verdict != hookchain.Denied {
 			t.Fatalf("%q: ok: false read as %v", text, out.Verdict)
+		}
+		// After the call a no keeps the output and tells the model why.
+		if out.Verdict == hookchain.Denied && after.Verdict != hookchain.Denied &&
+			(len(after.Notes) == 0 || !strings.HasPrefix(after.Notes[0].Text, claudecode.BlockedAfterPrefix)) {
+			t.Fatalf("%q: a no after the call is %+v", text, after)
 		}
 	})
 }
