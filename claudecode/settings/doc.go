@@ -213,10 +213,10 @@
 //     local, then plugins; then groups and handlers as written), each
 //     seeing the input as the hooks before it left it: rewrites compose,
 //     and a later hook can still block a rewritten call.
-//   - A prompt or agent hook's {"ok": false} denies the call and the turn
-//     goes on, the reason reaching the model as the call's error, as Claude
-//     Code does with "continueOnBlock": true; without it Claude Code ends
-//     the turn before the call (PreToolUse) or after it (PostToolUse),
+//   - A prompt or agent hook's {"ok": false} denies the call before it
+//     runs, and after it keeps the output and tells the model why, as any
+//     block after the call does; the turn goes on, as Claude Code does with
+//     "continueOnBlock": true. Without that key Claude Code ends the turn,
 //     which a chain, answering for one call, does not do. What the model
 //     is asked beyond the prompt (Claude Code's system prompt and answer
 //     schema, an agent's tools) is the runtime's to choose; the hook input
