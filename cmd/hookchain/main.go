@@ -89,11 +89,12 @@
 // Without --settings the standard files that exist are used:
 // ~/.claude/settings.json, then the project's .claude/settings.json and
 // .claude/settings.local.json. The project is --project, or the directory
-// whose .claude/ holds the settings named with --settings, or the nearest
-// one with a .claude/settings.json or .claude/settings.local.json at or
-// above the working directory (eval: the input's cwd), or else the working
-// directory itself: as in Claude Code, CLAUDE_PROJECT_DIR is the project's
-// root, not whichever sub-directory the agent is in. --plugin-root adds a
+// whose .claude/ holds settings named with --settings and the working
+// directory (eval: the input's cwd), or the nearest one with a
+// .claude/settings.json or .claude/settings.local.json at or above the
+// working directory, or else the working directory itself: as in Claude
+// Code, CLAUDE_PROJECT_DIR is the project's root, not whichever
+// sub-directory the agent is in, and never a user settings file's home. --plugin-root adds a
 // plugin's hooks (DIR/hooks/hooks.json), run with CLAUDE_PLUGIN_ROOT.
 // Command hooks get the whole environment, as Claude Code gives it;
 // --strict-env gives them only PATH, HOME, USER, LOGNAME, SHELL, the locale,
@@ -274,6 +275,9 @@ type common struct {
 	failClosed      bool
 	skipUnsupported bool
 	strictEnv       bool
+	// inSession says that projectFor's cwd is a session's (eval's input),
+	// which the project must hold.
+	inSession bool
 }
 
 func (c *common) register(fs *flag.FlagSet) {
@@ -318,8 +322,10 @@ func homeDir() string {
 
 // projectFor is the project a session working in cwd belongs to, as Claude
 // Code finds it: --project; else the project whose .claude/ holds a
-// --settings file; else the nearest directory at or above cwd with project
-// settings; else cwd itself.
+// --settings file and cwd (see settingsProject); else the nearest directory
+// at or above cwd with project settings; else the project of the last
+// --settings file that is a project's (never the first of several, the
+// user's place), unless cwd is a session's; else cwd itself.
 func (c *common) projectFor(cwd string) string {
 	if c.project != "" {
 		if abs, err := filepath.Abs(c.project); err == nil {
@@ -328,12 +334,13 @@ func (c *common) projectFor(cwd string) string {
 		return c.project
 	}
 	home := homeDir()
-	for _, f := range c.settings {
-		if root, ok := settings.ProjectOf(f, home); ok {
-			return root
-		}
+	if root, ok := settingsProject(c.settings, cwd, home); ok {
+		return root
 	}
 	if root, ok := settings.FindProject(cwd, home); ok {
+		return root
+	}
+	if root, ok := lastProjectFile(c.settings, home); ok && !c.inSession {
 		return root
 	}
 	return cwd
@@ -459,6 +466,7 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail("%v", err)
 	}
 	cwd := in.Cwd
+	c.inSession = cwd != ""
 	if cwd == "" {
 		cwd, _ = os.Getwd()
 	}
