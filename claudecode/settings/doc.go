@@ -99,8 +99,11 @@
 //     once per call; a plugin's copy of it runs as a hook of its own.
 //   - Command hooks run with Claude Code's environment (the whole
 //     environment of the process, less OTEL_*; Options.Inherit for the
-//     strict baseline), in the call's working directory, with
-//     CLAUDE_PROJECT_DIR set to the project's root. When that directory is
+//     strict baseline) with the settings files' env over it (a later
+//     file's value winning) and Options.Env over that, less the
+//     credentials CLAUDE_CODE_SUBPROCESS_ENV_SCRUB removes when it is on,
+//     in the call's working directory, with CLAUDE_PROJECT_DIR set to the
+//     project's root and CLAUDE_EFFORT to the call's effort.level. When that directory is
 //     gone (as Claude Code does) or cannot be entered, they run in the session's directory
 //     (Options.Session.Cwd), else the project's root, the home directory
 //     or the temporary directory; with none left, the call is denied by

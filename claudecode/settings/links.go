@@ -46,6 +46,8 @@ type Options struct {
 	// the OTEL_* variables (see claudecode.Command). process.InheritBase
 	// is the strict baseline, process.BaseEnv. Unset keeps variables back
 	// (by name, or by prefix with '*'), and Env adds KEY=VALUE entries.
+	// The settings files' env (Settings.Env) comes between: over what is
+	// inherited, under Env.
 	Inherit process.Inherit
 	Unset   []string
 	Env     []string
@@ -477,13 +479,13 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 		}
 		fn = claudecode.HTTP(claudecode.HTTPHook{
 			URL:     h.URL,
-			Headers: expandHeaders(h.Headers, envAllowed(e.allowed, s.httpEnv), opts.LookupEnv),
+			Headers: expandHeaders(h.Headers, envAllowed(e.allowed, s.httpEnv), s.lookupEnv(opts.LookupEnv)),
 			Timeout: h.Timeout,
 			Client:  opts.HTTPClient,
 		}, session)
 	default:
 		spec := process.Spec{Shell: h.Command, Timeout: h.Timeout, Inherit: opts.Inherit,
-			Unset: slices.Clone(opts.Unset), Env: slices.Clone(opts.Env)}
+			Unset: slices.Clone(opts.Unset), Env: append(s.Env(), opts.Env...)}
 		if e.plugin != nil {
 			values := e.placeholders(opts)
 			delete(values, claudecode.ProjectDirEnv) // the shell reads it from the environment, per call

@@ -32,6 +32,8 @@ type Settings struct {
 	// httpURLs and httpEnv are allowedHttpHookUrls and
 	// httpHookAllowedEnvVars, merged from every file; nil when none sets it.
 	httpURLs, httpEnv *allowList
+	// env is every file's env, in load order (see Env).
+	env []envVar
 }
 
 // disableAll is a file's disableAllHooks setting.
@@ -241,6 +243,7 @@ func merge(parts []*Settings) *Settings {
 		}
 		s.httpURLs = mergeList(s.httpURLs, p.httpURLs)
 		s.httpEnv = mergeList(s.httpEnv, p.httpEnv)
+		s.env = append(s.env, p.env...)
 	}
 	return s
 }
