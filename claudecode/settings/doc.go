@@ -111,8 +111,13 @@
 //     /bin/sh -c, or bash -c for "shell": "bash"; with "args", even [],
 //     it is the program itself, run without a shell, and
 //     ${CLAUDE_PROJECT_DIR} is replaced in it and in each argument.
-//     A plugin's hooks (LoadPlugin) get CLAUDE_PLUGIN_ROOT as well, and
-//     ${CLAUDE_PLUGIN_ROOT} replaced in their commands. Http hooks' header
+//     A plugin's hooks (LoadPlugin) get CLAUDE_PLUGIN_ROOT as well (and
+//     CLAUDE_PLUGIN_DATA, given Plugin.Data), both replaced in their
+//     commands, and each value of its user configuration (the userConfig
+//     of .claude-plugin/plugin.json, Plugin.UserConfig) as
+//     CLAUDE_PLUGIN_OPTION_<KEY>; ${user_config.KEY} is replaced in the
+//     exec form, and a shell-form command that names it is not run, a
+//     non-blocking failure, as in Claude Code since 2.1.207. Http hooks' header
 //     values expand $NAME and ${NAME} for the variables listed in
 //     allowedEnvVars, and expand any other variable to nothing.
 //   - allowedHttpHookUrls and httpHookAllowedEnvVars bound every http hook,

@@ -267,6 +267,9 @@ func (s *Settings) plan(opts Options, build bool) plan {
 				if msg := look.scriptWarning(e.prog, e.placeholders(opts), home, cwd); msg != "" {
 					h.Warnings = append(h.Warnings, Warning{File: h.File, Line: e.cmdLine, Col: e.cmdCol, Where: h.Where(), Msg: msg})
 				}
+				if msg := e.userConfigWarning(); msg != "" {
+					h.Warnings = append(h.Warnings, Warning{File: h.File, Line: e.cmdLine, Col: e.cmdCol, Where: h.Where(), Msg: msg})
+				}
 			}
 		}
 		if h.Plugin == "" && e.plugin != nil {
@@ -467,6 +470,7 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 			Persistent  bool
 			Paths       []string
 			AllowedVars []string
+			NotRun      string
 		}{Type: h.Type, Persistent: e.persistent}
 	)
 	switch h.Type {
@@ -494,6 +498,7 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 					spec.Env = append(spec.Env, k+"="+v)
 				}
 			}
+			spec.Env = append(spec.Env, e.plugin.optionEnv()...)
 			// Claude Code substitutes a plugin's placeholders wherever they
 			// appear in its hooks' commands.
 			spec.Shell = expandPlaceholders(spec.Shell, values, "")
@@ -504,6 +509,13 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 		case e.shell == "bash":
 			spec.Shell, spec.Args = "", []string{"bash", "-c", spec.Shell}
 		}
+		args, notRun := e.userConfig(spec.Args)
+		if notRun != "" {
+			built.Spec, built.NotRun = spec, notRun
+			fn = notRunHook(strings.Join(append([]string{h.Command}, h.Args...), " "), notRun)
+			break
+		}
+		spec.Args = args
 		if err := spec.Validate(); err != nil {
 			return hookchain.Link{}, &Error{File: h.File, Line: e.line, Col: e.col, Where: h.Where(), Msg: err.Error()}
 		}

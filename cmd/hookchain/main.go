@@ -95,7 +95,10 @@
 // working directory, or else the working directory itself: as in Claude
 // Code, CLAUDE_PROJECT_DIR is the project's root, not whichever
 // sub-directory the agent is in, and never a user settings file's home. --plugin-root adds a
-// plugin's hooks (DIR/hooks/hooks.json), run with CLAUDE_PLUGIN_ROOT.
+// plugin's hooks (DIR/hooks/hooks.json), run with CLAUDE_PLUGIN_ROOT, and
+// CLAUDE_PLUGIN_DATA set to --plugin-data or Claude Code's directory for
+// the plugin (~/.claude/plugins/data/NAME-inline, created when missing);
+// --plugin-option KEY=VALUE gives it a value of its user_config.
 // Command hooks get the whole environment, as Claude Code gives it;
 // --strict-env gives them only PATH, HOME, USER, LOGNAME, SHELL, the locale,
 // TZ, TMPDIR and TERM. A settings file must be a regular file, or a
@@ -217,6 +220,11 @@ flags:
                       upwards from the working directory (eval: the input's cwd)
   --plugin-root DIR   also run the hooks of the plugin in DIR (DIR/hooks/hooks.json), with
                       CLAUDE_PLUGIN_ROOT=DIR; repeatable
+  --plugin-data DIR   the last --plugin-root's CLAUDE_PLUGIN_DATA. Default: Claude Code's,
+                      ~/.claude/plugins/data/NAME-inline, created when missing
+  --plugin-option KEY=VALUE  a value of the last --plugin-root's user_config: in its hooks'
+                      environment as CLAUDE_PLUGIN_OPTION_KEY, and for ${user_config.KEY}
+                      in their exec form; repeatable
   --fail-closed       a hook that fails (crashes, times out, answers nonsense) blocks the
                       call; by default, as in Claude Code, the failure is reported and the
                       call goes on
@@ -275,6 +283,7 @@ type common struct {
 	failClosed      bool
 	skipUnsupported bool
 	strictEnv       bool
+	pluginConfigs   map[int]*pluginConfig // by index into plugins
 	// inSession says that projectFor's cwd is a session's (eval's input),
 	// which the project must hold.
 	inSession bool
@@ -289,6 +298,7 @@ func (c *common) register(fs *flag.FlagSet) {
 		c.plugins = append(c.plugins, s)
 		return nil
 	})
+	c.registerPlugin(fs)
 	fs.StringVar(&c.project, "project", "", "the project `directory`")
 	fs.BoolVar(&c.failClosed, "fail-closed", false, "hook failures block the call")
 	fs.BoolVar(&c.skipUnsupported, "skip-unsupported", false, "leave out hooks that cannot run")
@@ -365,8 +375,12 @@ func (c *common) load(project string) (*settings.Settings, error) {
 		return nil, err
 	}
 	parts := []*settings.Settings{s}
-	for _, root := range c.plugins {
-		p, err := settings.LoadPlugin(settings.Plugin{Root: root})
+	for i, root := range c.plugins {
+		plugin, err := c.pluginFor(i, root)
+		if err != nil {
+			return nil, err
+		}
+		p, err := settings.LoadPlugin(plugin)
 		if err != nil {
 			return nil, err
 		}
