@@ -40,3 +40,30 @@ func TestCommandHooksReadTheSessionsEffortInClaudeEffort(t *testing.T) {
 		})
 	}
 }
+
+func TestEachOfTwoHundredConcurrentCallsGetsItsOwnEffort(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts 200 hook processes")
+	}
+	levels := []string{"low", "medium", "high", "xhigh", "max"}
+	run := Command(process.Spec{Shell: `echo "$CLAUDE_EFFORT" >&2; exit 2`, Env: []string{"A=1"}}, SessionInfo{Cwd: t.TempDir()})
+	errs := make(chan string, 200)
+	for i := range 200 {
+		go func() {
+			level := levels[i%len(levels)]
+			ctx := WithSessionInfo(context.Background(), SessionInfo{Extra: map[string]json.RawMessage{"effort": json.RawMessage(`{"level":"` + level + `"}`)}})
+			out, err := run(ctx, hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash", Input: json.RawMessage(`{}`)})
+			switch {
+			case err != nil:
+				errs <- err.Error()
+			case out.Reason != level:
+				errs <- "got " + out.Reason + ", want " + level
+			default:
+				errs <- ""
+			}
+		}()
+	}
+	for range 200 {
+		assert.Empty(t, <-errs)
+	}
+}
