@@ -23,9 +23,9 @@ import (
 type Plugin struct {
 	// Root is the plugin's directory: CLAUDE_PLUGIN_ROOT for its hooks.
 	Root string
-	// Data is its persistent data directory, CLAUDE_PLUGIN_DATA; "" leaves
-	// the variable unset, and the placeholder as written. Claude Code's is
-	// PluginDataDir's.
+	// Data is its persistent data directory, CLAUDE_PLUGIN_DATA, made
+	// absolute; "" leaves the variable unset, and the placeholder as
+	// written. Claude Code's is PluginDataDir's.
 	Data string
 	// UserConfig are the values of the plugin's user configuration, by the
 	// key its manifest declares them under: what Claude Code asks for when
@@ -80,6 +80,13 @@ func LoadPlugin(p Plugin) (*Settings, error) {
 		return nil, fmt.Errorf("settings: plugin %s: %w", p.Root, err)
 	}
 	p.Root = root
+	if p.Data != "" {
+		// Hooks run in the session's directory, where a relative path
+		// would name another directory.
+		if p.Data, err = filepath.Abs(p.Data); err != nil {
+			return nil, fmt.Errorf("settings: plugin %s: its data directory: %w", p.Root, err)
+		}
+	}
 	if err := p.readManifest(); err != nil {
 		return nil, err
 	}

@@ -59,6 +59,7 @@ func TestAPluginsUserConfigAndDataReachItsHooksAsInClaudeCode(t *testing.T) {
 	t.Setenv("HOME", home)
 	unsetenv(t, "CLAUDE_CONFIG_DIR")
 	own := filepath.Join(t.TempDir(), "data")
+	t.Chdir(t.TempDir())
 	const commit = `{"command":"git commit -m \"fix the build\""}`
 	withToken := []string{"--plugin-root", root, "--plugin-option", "deploy_token=tok-123"}
 	tests := []struct {
@@ -77,6 +78,8 @@ func TestAPluginsUserConfigAndDataReachItsHooksAsInClaudeCode(t *testing.T) {
 			want: allowed},
 		{name: "--plugin-data is the hooks' CLAUDE_PLUGIN_DATA", tool: "Bash", call: `{"command":"ls"}`, flags: append(withToken, "--plugin-data", own),
 			want: allowed, data: own},
+		{name: "a relative --plugin-data is from where hookchain runs, not the session's directory", tool: "Bash", call: `{"command":"pwd"}`,
+			flags: append(withToken, "--plugin-data", "rel-data"), want: allowed, data: "rel-data"},
 		{name: "the exec form gets ${user_config.deploy_token} as its argument", tool: "Bash", call: `{"command":"make deploy"}`, flags: withToken,
 			want: denial("deploy.js", "deploys need a review; token tok… checked"), code: 2},
 		{name: "an exec form whose key has no value is not run, a non-blocking error", tool: "Bash", call: `{"command":"make deploy"}`, flags: []string{"--plugin-root", root},
