@@ -2,6 +2,8 @@ package settings
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"testing"
@@ -126,4 +128,21 @@ func TestTheScrubSwitchKeepsCredentialsFromEveryCommandHook(t *testing.T) {
 			assert.Equal(t, denied("creds.sh", tt.want), chain.Run(context.Background(), bash("ls")))
 		})
 	}
+}
+
+func TestAnHTTPHooksHeadersReadTheSettingsEnvOverTheProcesss(t *testing.T) {
+	// Claude Code applies the settings' env to its own environment, which
+	// is where allowedEnvVars are read from.
+	got := make(chan string, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got <- r.Header.Get("Authorization") + " " + r.Header.Get("X-Team")
+	}))
+	defer srv.Close()
+	process := map[string]string{"TOKEN": "from-the-process", "TEAM": "process-team"}
+	chain := chainFor(t, `{"env": {"TOKEN": "from-the-settings", "SECRET": "never-sent"}, "hooks": {"PreToolUse": [{"hooks": [{"type": "http", "url": "`+srv.URL+`",
+	  "headers": {"Authorization": "Bearer $TOKEN$SECRET", "X-Team": "$TEAM"}, "allowedEnvVars": ["TOKEN", "TEAM"]}]}]}}`,
+		Options{ProjectDir: t.TempDir(), LookupEnv: func(k string) (string, bool) { v, ok := process[k]; return v, ok }})
+	out := chain.Run(context.Background(), bash("ls"))
+	assert.Equal(t, hookchain.Outcome{Verdict: hookchain.Allowed}, out)
+	assert.Equal(t, "Bearer from-the-settings process-team", <-got, "a variable not in allowedEnvVars is never sent, whoever sets it")
 }
