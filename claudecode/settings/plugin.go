@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -41,11 +42,19 @@ type Plugin struct {
 	// their values, defaults included.
 	declared []string
 	options  map[string]string
+	// manifest is the manifest's path, manifestData what it holds, and
+	// manifestHooks its "hooks"; zero without a manifest.
+	manifest      string
+	manifestData  []byte
+	manifestHooks gjson.Result
 }
 
-// LoadPlugin reads a plugin's hooks, from p.Root/hooks/hooks.json, with the
-// same rules and limits as Load; a top-level "description" is allowed, as
-// in Claude Code. Its command hooks run with CLAUDE_PLUGIN_ROOT (and
+// LoadPlugin reads a plugin's hooks, from p.Root/hooks/hooks.json and from
+// what the "hooks" of its manifest (p.Root/.claude-plugin/plugin.json)
+// gives, inline or as the paths of more hooks files inside the plugin, with
+// the same rules and limits as Load; a top-level "description" is allowed,
+// as in Claude Code. Hooks the manifest names are never left out: a
+// "hooks" of another shape, or a path outside the plugin, is an error. Its command hooks run with CLAUDE_PLUGIN_ROOT (and
 // CLAUDE_PLUGIN_DATA, when p.Data is set) in their environment, and with
 // ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PLUGIN_DATA} replaced in their
 // command, as Claude Code runs plugin hooks. Merge it with the settings
@@ -90,12 +99,68 @@ func LoadPlugin(p Plugin) (*Settings, error) {
 	if err := p.readManifest(); err != nil {
 		return nil, err
 	}
-	path := filepath.Join(root, "hooks", "hooks.json")
+	return p.loadHooks()
+}
+
+// loadHooks reads the plugin's hooks: hooks/hooks.json, then those its
+// manifest's "hooks" gives, inline or as the paths of more hooks files,
+// as Claude Code loads both. A manifest's hooks are never left out
+// silently: a "hooks" that is neither, or a path outside the plugin, is an
+// error, and without either there must be a hooks/hooks.json.
+func (p *Plugin) loadHooks() (*Settings, error) {
+	std := filepath.Join(p.Root, "hooks", "hooks.json")
+	var parts []*Settings
+	if _, err := os.Stat(std); err == nil || !p.manifestHooks.Exists() {
+		s, err := p.loadFile(std)
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, s)
+	}
+	h := p.manifestHooks
+	switch {
+	case !h.Exists() || h.Type == gjson.Null:
+	case h.IsObject():
+		s, err := parse(p.manifest, p.manifestData, p)
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, s)
+	default:
+		paths, ok := stringList(h)
+		if h.Type == gjson.String {
+			paths, ok = []string{h.Str}, true
+		}
+		if !ok {
+			ps := &parser{file: p.manifest, data: p.manifestData}
+			return nil, ps.at(h, "hooks", "want the path of a hooks file, a list of them, or the hooks themselves, got %s", show(h))
+		}
+		for _, rel := range paths {
+			path := filepath.Join(p.Root, rel)
+			if r, err := filepath.Rel(p.Root, path); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+				ps := &parser{file: p.manifest, data: p.manifestData}
+				return nil, ps.at(h, "hooks", "the hooks file %q is outside the plugin", rel)
+			}
+			if path == std && len(parts) > 0 && parts[0].files[0] == std {
+				continue // read already, as Claude Code reads it once
+			}
+			s, err := p.loadFile(path)
+			if err != nil {
+				return nil, err
+			}
+			parts = append(parts, s)
+		}
+	}
+	return merge(parts), nil
+}
+
+// loadFile reads one of the plugin's hooks files.
+func (p *Plugin) loadFile(path string) (*Settings, error) {
 	data, err := regularfile.Read(path, MaxFileSize, "a plugin's hooks file")
 	if err != nil {
 		return nil, fmt.Errorf("settings: %w", err)
 	}
-	return parse(path, data, &p)
+	return parse(path, data, p)
 }
 
 // PluginName is the name of the plugin in root: its manifest's "name", or
@@ -175,6 +240,7 @@ func (p *Plugin) parseManifest(path string, data []byte) (map[string]string, err
 	if !root.IsObject() {
 		return nil, ps.at(root, "", "the manifest is %s, not a JSON object", kind(root))
 	}
+	p.manifest, p.manifestData, p.manifestHooks = path, ps.data, root.Get("hooks")
 	if name := root.Get("name"); name.Type == gjson.String && name.Str != "" {
 		p.name = name.Str
 	}

@@ -99,3 +99,57 @@ func TestEveryHookOfAPluginGetsItsOptionsAndTheExecFormItsPlaceholders(t *testin
 	name := `sh -c echo "$1 ${CLAUDE_PLUGIN_OPTION_G…`
 	assert.Equal(t, denied(name, "hello; rm -rf /, 3 hello; rm -rf / 3 unset"), out)
 }
+
+// denyWith is a PreToolUse hooks section whose one Bash hook denies with
+// reason.
+func denyWith(reason string) string {
+	return `{"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo ` + reason + ` >&2; exit 2"}]}]}`
+}
+
+func TestAPluginsManifestHooksAreLoadedBesideHooksJSONNeverDropped(t *testing.T) {
+	tests := []struct {
+		name     string
+		manifest string            // the manifest's "hooks"
+		files    map[string]string // hooks files by path under the root
+		want     []string          // the link names, in order
+		err      string            // the error, after the manifest's path
+	}{
+		{name: "inline, without hooks.json", manifest: denyWith("inline"), want: []string{"echo inline >&2; exit 2"}},
+		{name: "inline, after hooks.json", manifest: denyWith("inline"),
+			files: map[string]string{"hooks/hooks.json": `{"hooks": ` + denyWith("standard") + `}`},
+			want:  []string{"echo standard >&2; exit 2", "echo inline >&2; exit 2"}},
+		{name: "a path", manifest: `"./config/more.json"`,
+			files: map[string]string{"hooks/hooks.json": `{"hooks": ` + denyWith("standard") + `}`, "config/more.json": `{"hooks": ` + denyWith("more") + `}`},
+			want:  []string{"echo standard >&2; exit 2", "echo more >&2; exit 2"}},
+		{name: "the standard file named again is read once", manifest: `["./hooks/hooks.json"]`,
+			files: map[string]string{"hooks/hooks.json": `{"hooks": ` + denyWith("standard") + `}`},
+			want:  []string{"echo standard >&2; exit 2"}},
+		{name: "a path outside the plugin", manifest: `"../elsewhere.json"`, err: `:1:11: hooks: the hooks file "../elsewhere.json" is outside the plugin`},
+		{name: "neither a path nor hooks", manifest: `5`, err: `:1:11: hooks: want the path of a hooks file, a list of them, or the hooks themselves, got 5`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := t.TempDir()
+			files := map[string]string{".claude-plugin/plugin.json": `{"hooks": ` + tt.manifest + `, "name": "p"}`}
+			for k, v := range tt.files {
+				files[k] = v
+			}
+			for path, data := range files {
+				require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(root, path)), 0o755))
+				require.NoError(t, os.WriteFile(filepath.Join(root, path), []byte(data), 0o644))
+			}
+			s, err := LoadPlugin(Plugin{Root: root})
+			if tt.err != "" {
+				require.Error(t, err)
+				assert.Equal(t, filepath.Join(root, ".claude-plugin", "plugin.json")+tt.err, err.Error())
+				return
+			}
+			require.NoError(t, err)
+			links, err := s.Links(Options{ProjectDir: root})
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, linkNames(links))
+			out := hookchain.New(links...).Run(context.Background(), bash("ls"))
+			assert.Equal(t, hookchain.Denied, out.Verdict, "the first of them denies")
+		})
+	}
+}
