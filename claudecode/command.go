@@ -37,6 +37,12 @@ var placeholders = []string{ProjectDirEnv, PluginRootEnv, PluginDataEnv}
 //     process.InheritAll less the OTEL_* variables, which Claude Code keeps
 //     from every subprocess. Set spec.Inherit to process.InheritBase for the
 //     strict baseline; spec.Unset and spec.Env remove and add as usual.
+//   - With CLAUDE_EFFORT set to the session's effort.level (its Extra
+//     field "effort"), and unset when the session gives none.
+//   - Without the Scrubbed credentials when ScrubEnv
+//     (CLAUDE_CODE_SUBPROCESS_ENV_SCRUB) is true in the environment the
+//     hook would get, spec.Env included, as Claude Code scrubs every
+//     subprocess's.
 //   - With CLAUDE_PROJECT_DIR set to the session's ProjectDir. Without one,
 //     the variable is left as the hook's environment has it (a hook program
 //     run by Claude Code inherits it), and set to the session's Cwd when the
@@ -133,8 +139,11 @@ func commandSpec(spec process.Spec, s SessionInfo) process.Spec {
 	if spec.Dir == "" {
 		spec.Dir = s.Cwd
 	}
+	spec = sessionEnv(spec, s)
+	env := spec.Environ()
+	spec = scrub(spec, env)
 	values := make(map[string]string, len(placeholders))
-	for _, kv := range spec.Environ() {
+	for _, kv := range env {
 		k, v, _ := strings.Cut(kv, "=")
 		if slices.Contains(placeholders, k) {
 			values[k] = v

@@ -104,8 +104,11 @@
 //     once per call; a plugin's copy of it runs as a hook of its own.
 //   - Command hooks run with Claude Code's environment (the whole
 //     environment of the process, less OTEL_*; Options.Inherit for the
-//     strict baseline), in the call's working directory, with
-//     CLAUDE_PROJECT_DIR set to the project's root. When that directory is
+//     strict baseline) with the settings files' env over it (a later
+//     file's value winning) and Options.Env over that, less the
+//     credentials CLAUDE_CODE_SUBPROCESS_ENV_SCRUB removes when it is on,
+//     in the call's working directory, with CLAUDE_PROJECT_DIR set to the
+//     project's root and CLAUDE_EFFORT to the call's effort.level. When that directory is
 //     gone (as Claude Code does) or cannot be entered, they run in the session's directory
 //     (Options.Session.Cwd), else the project's root, the home directory
 //     or the temporary directory; with none left, the call is denied by
@@ -113,8 +116,13 @@
 //     /bin/sh -c, or bash -c for "shell": "bash"; with "args", even [],
 //     it is the program itself, run without a shell, and
 //     ${CLAUDE_PROJECT_DIR} is replaced in it and in each argument.
-//     A plugin's hooks (LoadPlugin) get CLAUDE_PLUGIN_ROOT as well, and
-//     ${CLAUDE_PLUGIN_ROOT} replaced in their commands. Http hooks' header
+//     A plugin's hooks (LoadPlugin) get CLAUDE_PLUGIN_ROOT as well (and
+//     CLAUDE_PLUGIN_DATA, given Plugin.Data), both replaced in their
+//     commands, and each value of its user configuration (the userConfig
+//     of .claude-plugin/plugin.json, Plugin.UserConfig) as
+//     CLAUDE_PLUGIN_OPTION_<KEY>; ${user_config.KEY} is replaced in the
+//     exec form, and a shell-form command that names it is not run, a
+//     non-blocking failure, as in Claude Code since 2.1.207. Http hooks' header
 //     values expand $NAME and ${NAME} for the variables listed in
 //     allowedEnvVars, and expand any other variable to nothing.
 //   - allowedHttpHookUrls and httpHookAllowedEnvVars bound every http hook,

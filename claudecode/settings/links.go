@@ -46,6 +46,8 @@ type Options struct {
 	// the OTEL_* variables (see claudecode.Command). process.InheritBase
 	// is the strict baseline, process.BaseEnv. Unset keeps variables back
 	// (by name, or by prefix with '*'), and Env adds KEY=VALUE entries.
+	// The settings files' env (Settings.Env) comes between: over what is
+	// inherited, under Env.
 	Inherit process.Inherit
 	Unset   []string
 	Env     []string
@@ -279,6 +281,9 @@ func (s *Settings) plan(opts Options, build bool) plan {
 				if msg := look.scriptWarning(e.prog, e.placeholders(opts), home, cwd); msg != "" {
 					h.Warnings = append(h.Warnings, Warning{File: h.File, Line: e.cmdLine, Col: e.cmdCol, Where: h.Where(), Msg: msg})
 				}
+				if msg := e.userConfigWarning(); msg != "" {
+					h.Warnings = append(h.Warnings, Warning{File: h.File, Line: e.cmdLine, Col: e.cmdCol, Where: h.Where(), Msg: msg})
+				}
 			}
 		}
 		if h.Plugin == "" && e.plugin != nil {
@@ -483,6 +488,7 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 			Paths       []string
 			AllowedVars []string
 			Runtime     string `json:",omitempty"`
+			NotRun      string `json:",omitempty"`
 		}{Type: h.Type, Persistent: e.persistent}
 	)
 	switch h.Type {
@@ -495,7 +501,7 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 		}
 		fn = claudecode.HTTP(claudecode.HTTPHook{
 			URL:     h.URL,
-			Headers: expandHeaders(h.Headers, envAllowed(e.allowed, s.httpEnv), opts.LookupEnv),
+			Headers: expandHeaders(h.Headers, envAllowed(e.allowed, s.httpEnv), s.lookupEnv(opts.LookupEnv)),
 			Timeout: h.Timeout,
 			Client:  opts.HTTPClient,
 		}, session)
@@ -504,7 +510,7 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 		fn = e.runtimeInterceptor(opts, session)
 	default:
 		spec := process.Spec{Shell: h.Command, Timeout: h.Timeout, Inherit: opts.Inherit,
-			Unset: slices.Clone(opts.Unset), Env: slices.Clone(opts.Env)}
+			Unset: slices.Clone(opts.Unset), Env: append(s.Env(), opts.Env...)}
 		if e.plugin != nil {
 			values := e.placeholders(opts)
 			delete(values, claudecode.ProjectDirEnv) // the shell reads it from the environment, per call
@@ -513,6 +519,7 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 					spec.Env = append(spec.Env, k+"="+v)
 				}
 			}
+			spec.Env = append(spec.Env, e.plugin.optionEnv()...)
 			// Claude Code substitutes a plugin's placeholders wherever they
 			// appear in its hooks' commands.
 			spec.Shell = expandPlaceholders(spec.Shell, values, "")
@@ -523,6 +530,13 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 		case e.shell == "bash":
 			spec.Shell, spec.Args = "", []string{"bash", "-c", spec.Shell}
 		}
+		args, notRun := e.userConfig(spec.Args)
+		if notRun != "" {
+			built.Spec, built.NotRun = spec, notRun
+			fn = notRunHook(strings.Join(append([]string{h.Command}, h.Args...), " "), notRun)
+			break
+		}
+		spec.Args = args
 		if err := spec.Validate(); err != nil {
 			return hookchain.Link{}, &Error{File: h.File, Line: e.line, Col: e.col, Where: h.Where(), Msg: err.Error()}
 		}

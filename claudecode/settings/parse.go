@@ -185,6 +185,13 @@ func (p *parser) parse() (*Settings, error) {
 				return nil, p.at(m.val, "disableAllHooks", "want true or false, got %s", show(m.val))
 			}
 			s.disable = &disableAll{file: p.file, on: m.val.Type == gjson.True}
+		case "env":
+			if p.plugin != nil {
+				continue // a setting, which a plugin's hooks.json does not hold
+			}
+			if s.env, err = p.readEnv(m.val); err != nil {
+				return nil, err
+			}
 		case "allowedHttpHookUrls", "httpHookAllowedEnvVars":
 			if p.plugin != nil {
 				continue // settings, which a plugin's hooks.json does not hold

@@ -32,6 +32,8 @@ type Settings struct {
 	// httpURLs and httpEnv are allowedHttpHookUrls and
 	// httpHookAllowedEnvVars, merged from every file; nil when none sets it.
 	httpURLs, httpEnv *allowList
+	// env is every file's env, in load order (see Env).
+	env []envVar
 }
 
 // disableAll is a file's disableAllHooks setting.
@@ -79,49 +81,6 @@ func Load(paths ...string) (*Settings, error) {
 		parts = append(parts, s)
 	}
 	return merge(parts), nil
-}
-
-// Plugin is a Claude Code plugin whose hooks are to run: its hooks live in
-// Root/hooks/hooks.json.
-type Plugin struct {
-	// Root is the plugin's directory: CLAUDE_PLUGIN_ROOT for its hooks.
-	Root string
-	// Data is its persistent data directory, CLAUDE_PLUGIN_DATA; "" leaves
-	// the variable unset, and the placeholder as written.
-	Data string
-}
-
-// LoadPlugin reads a plugin's hooks, from p.Root/hooks/hooks.json, with the
-// same rules and limits as Load; a top-level "description" is allowed, as
-// in Claude Code. Its command hooks run with CLAUDE_PLUGIN_ROOT (and
-// CLAUDE_PLUGIN_DATA, when p.Data is set) in their environment, and with
-// ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PLUGIN_DATA} replaced in their
-// command, as Claude Code runs plugin hooks. Merge it with the settings
-// files, which come first in Claude Code's order:
-//
-//	s, err := settings.LoadStandard(projectDir, homeDir)
-//	…
-//	fmt, err := settings.LoadPlugin(settings.Plugin{Root: pluginDir})
-//	…
-//	links, err := settings.Merge(s, fmt).Links(opts)
-//
-// A plugin's copy of a handler that a settings file also has runs as a
-// hook of its own, as in Claude Code.
-func LoadPlugin(p Plugin) (*Settings, error) {
-	if p.Root == "" {
-		return nil, errors.New("settings: LoadPlugin: no plugin root")
-	}
-	root, err := filepath.Abs(p.Root)
-	if err != nil {
-		return nil, fmt.Errorf("settings: plugin %s: %w", p.Root, err)
-	}
-	p.Root = root
-	path := filepath.Join(root, "hooks", "hooks.json")
-	data, err := regularfile.Read(path, MaxFileSize, "a plugin's hooks file")
-	if err != nil {
-		return nil, fmt.Errorf("settings: %w", err)
-	}
-	return parse(path, data, &p)
 }
 
 // Merge returns the hooks of parts, in the order given, as Load merges
@@ -241,6 +200,7 @@ func merge(parts []*Settings) *Settings {
 		}
 		s.httpURLs = mergeList(s.httpURLs, p.httpURLs)
 		s.httpEnv = mergeList(s.httpEnv, p.httpEnv)
+		s.env = append(s.env, p.env...)
 	}
 	return s
 }

@@ -89,12 +89,16 @@
 // Without --settings the standard files that exist are used:
 // ~/.claude/settings.json, then the project's .claude/settings.json and
 // .claude/settings.local.json. The project is --project, or the directory
-// whose .claude/ holds the settings named with --settings, or the nearest
-// one with a .claude/settings.json or .claude/settings.local.json at or
-// above the working directory (eval: the input's cwd), or else the working
-// directory itself: as in Claude Code, CLAUDE_PROJECT_DIR is the project's
-// root, not whichever sub-directory the agent is in. --plugin-root adds a
-// plugin's hooks (DIR/hooks/hooks.json), run with CLAUDE_PLUGIN_ROOT.
+// whose .claude/ holds settings named with --settings and the working
+// directory (eval: the input's cwd), or the nearest one with a
+// .claude/settings.json or .claude/settings.local.json at or above the
+// working directory, or else the working directory itself: as in Claude
+// Code, CLAUDE_PROJECT_DIR is the project's root, not whichever
+// sub-directory the agent is in, and never a user settings file's home. --plugin-root adds a
+// plugin's hooks (DIR/hooks/hooks.json), run with CLAUDE_PLUGIN_ROOT, and
+// CLAUDE_PLUGIN_DATA set to --plugin-data or Claude Code's directory for
+// the plugin (~/.claude/plugins/data/NAME-inline, created when missing);
+// --plugin-option KEY=VALUE gives it a value of its user_config.
 // Command hooks get the whole environment, as Claude Code gives it;
 // --strict-env gives them only PATH, HOME, USER, LOGNAME, SHELL, the locale,
 // TZ, TMPDIR and TERM. A settings file must be a regular file, or a
@@ -216,6 +220,11 @@ flags:
                       upwards from the working directory (eval: the input's cwd)
   --plugin-root DIR   also run the hooks of the plugin in DIR (DIR/hooks/hooks.json), with
                       CLAUDE_PLUGIN_ROOT=DIR; repeatable
+  --plugin-data DIR   the last --plugin-root's CLAUDE_PLUGIN_DATA. Default: Claude Code's,
+                      ~/.claude/plugins/data/NAME-inline, created when missing
+  --plugin-option KEY=VALUE  a value of the last --plugin-root's user_config: in its hooks'
+                      environment as CLAUDE_PLUGIN_OPTION_KEY, and for ${user_config.KEY}
+                      in their exec form; repeatable
   --fail-closed       a hook that fails (crashes, times out, answers nonsense) blocks the
                       call; by default, as in Claude Code, the failure is reported and the
                       call goes on
@@ -274,6 +283,10 @@ type common struct {
 	failClosed      bool
 	skipUnsupported bool
 	strictEnv       bool
+	pluginConfigs   map[int]*pluginConfig // by index into plugins
+	// inSession says that projectFor's cwd is a session's (eval's input),
+	// which the project must hold.
+	inSession bool
 }
 
 func (c *common) register(fs *flag.FlagSet) {
@@ -285,6 +298,7 @@ func (c *common) register(fs *flag.FlagSet) {
 		c.plugins = append(c.plugins, s)
 		return nil
 	})
+	c.registerPlugin(fs)
 	fs.StringVar(&c.project, "project", "", "the project `directory`")
 	fs.BoolVar(&c.failClosed, "fail-closed", false, "hook failures block the call")
 	fs.BoolVar(&c.skipUnsupported, "skip-unsupported", false, "leave out hooks that cannot run")
@@ -318,8 +332,10 @@ func homeDir() string {
 
 // projectFor is the project a session working in cwd belongs to, as Claude
 // Code finds it: --project; else the project whose .claude/ holds a
-// --settings file; else the nearest directory at or above cwd with project
-// settings; else cwd itself.
+// --settings file and cwd (see settingsProject); else the nearest directory
+// at or above cwd with project settings; else the project of the last
+// --settings file that is a project's (never the first of several, the
+// user's place), unless cwd is a session's; else cwd itself.
 func (c *common) projectFor(cwd string) string {
 	if c.project != "" {
 		if abs, err := filepath.Abs(c.project); err == nil {
@@ -328,12 +344,13 @@ func (c *common) projectFor(cwd string) string {
 		return c.project
 	}
 	home := homeDir()
-	for _, f := range c.settings {
-		if root, ok := settings.ProjectOf(f, home); ok {
-			return root
-		}
+	if root, ok := settingsProject(c.settings, cwd, home); ok {
+		return root
 	}
 	if root, ok := settings.FindProject(cwd, home); ok {
+		return root
+	}
+	if root, ok := lastProjectFile(c.settings, home); ok && !c.inSession {
 		return root
 	}
 	return cwd
@@ -358,8 +375,12 @@ func (c *common) load(project string) (*settings.Settings, error) {
 		return nil, err
 	}
 	parts := []*settings.Settings{s}
-	for _, root := range c.plugins {
-		p, err := settings.LoadPlugin(settings.Plugin{Root: root})
+	for i, root := range c.plugins {
+		plugin, err := c.pluginFor(i, root)
+		if err != nil {
+			return nil, err
+		}
+		p, err := settings.LoadPlugin(plugin)
 		if err != nil {
 			return nil, err
 		}
@@ -462,6 +483,7 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail("%v", err)
 	}
 	cwd := in.Cwd
+	c.inSession = cwd != ""
 	if cwd == "" {
 		cwd, _ = os.Getwd()
 	}
