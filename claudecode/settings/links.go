@@ -221,14 +221,15 @@ func (s *Settings) plan(opts Options, build bool) plan {
 		h := e.hook
 		h.Warnings = slices.Clone(e.warnings)
 		candOf[i] = -1
+		off := s.offReason(e)
 		switch {
 		case e.ignored != "":
 			h.Status, h.Reason = Ignored, e.ignored
 		case e.problem != nil:
 			h.Status, h.Reason = Invalid, e.problem.Msg
 			p.errs = append(p.errs, e.problem)
-		case s.disable != nil && s.disable.on:
-			h.Status, h.Reason = Disabled, "disableAllHooks is set in "+s.disable.file
+		case off != "":
+			h.Status, h.Reason = Disabled, off
 		case e.unsupported != "" && opts.SkipUnsupported:
 			h.Status, h.Reason = Skipped, e.unsupported
 		case e.unsupported != "":
@@ -273,6 +274,7 @@ func (s *Settings) plan(opts Options, build bool) plan {
 		p.hooks[i] = h
 	}
 
+	s.withFileWarnings(p.hooks)
 	names := s.names(cands)
 	b := &builder{opts: opts, build: build, persistent: map[string]hookchain.Interceptor{}}
 	for ci, c := range cands {
@@ -299,10 +301,7 @@ func (s *Settings) plan(opts Options, build bool) plan {
 // http hook once per URL; a plugin's copy is a hook of its own.
 func (e *entry) key() string {
 	h := e.hook
-	plugin := ""
-	if e.plugin != nil {
-		plugin = e.plugin.Root
-	}
+	plugin := e.owner()
 	if h.Type == "http" {
 		return h.Event + "\x00" + plugin + "\x00http\x00" + h.URL
 	}
@@ -465,7 +464,9 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 			Persistent  bool
 			Paths       []string
 			AllowedVars []string
-		}{Type: h.Type, Persistent: e.persistent}
+			Owner       string
+			Once        bool
+		}{Type: h.Type, Persistent: e.persistent, Owner: e.owner(), Once: e.origin.once}
 	)
 	switch h.Type {
 	case "http":
@@ -523,6 +524,7 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 			}
 		}
 	}
+	fn = e.gate(fn, session)
 	m := c.matchers[0]
 	if len(c.matchers) > 1 {
 		m = hookchain.Or(c.matchers...)

@@ -32,12 +32,15 @@ type Settings struct {
 	// httpURLs and httpEnv are allowedHttpHookUrls and
 	// httpHookAllowedEnvVars, merged from every file; nil when none sets it.
 	httpURLs, httpEnv *allowList
+	// scope is what managed settings decide about the other hooks.
+	scope scope
 }
 
 // disableAll is a file's disableAllHooks setting.
 type disableAll struct {
-	file string
-	on   bool
+	file    string
+	on      bool
+	managed bool // the file is managed settings (LoadManaged)
 }
 
 // Files returns the settings files, in the order they were loaded.
@@ -86,6 +89,10 @@ func Load(paths ...string) (*Settings, error) {
 type Plugin struct {
 	// Root is the plugin's directory: CLAUDE_PLUGIN_ROOT for its hooks.
 	Root string
+	// ID is the plugin as enabledPlugins names it, "name@marketplace".
+	// With allowManagedHooksOnly set, its hooks run only when managed
+	// settings' enabledPlugins force it on, which needs the ID.
+	ID string
 	// Data is its persistent data directory, CLAUDE_PLUGIN_DATA; "" leaves
 	// the variable unset, and the placeholder as written.
 	Data string
@@ -228,20 +235,21 @@ func StandardPaths(projectDir, homeDir string) []string {
 	return paths
 }
 
-// merge concatenates the hooks of parts. disableAllHooks is a plain setting,
-// so the last file that sets it decides, as a higher-precedence file
-// overrides a lower one in Claude Code.
+// merge concatenates the hooks of parts, managed hooks last.
+// disableAllHooks is a plain setting, so the last file that sets it
+// decides, as a higher-precedence file overrides a lower one in Claude
+// Code, and a managed file's over any other.
 func merge(parts []*Settings) *Settings {
 	s := &Settings{}
 	for _, p := range parts {
 		s.files = append(s.files, p.files...)
 		s.entries = append(s.entries, p.entries...)
-		if p.disable != nil {
-			s.disable = p.disable
-		}
+		s.disable = strongerDisable(s.disable, p.disable)
+		s.mergeScope(p)
 		s.httpURLs = mergeList(s.httpURLs, p.httpURLs)
 		s.httpEnv = mergeList(s.httpEnv, p.httpEnv)
 	}
+	s.entries = managedLast(s.entries)
 	return s
 }
 
@@ -301,6 +309,20 @@ type Hook struct {
 	// Plugin is the root of the plugin whose hooks.json holds the hook; ""
 	// for a settings file.
 	Plugin string
+	// Managed says that the hook is from managed settings (LoadManaged):
+	// it runs after the others, and allowManagedHooksOnly and another
+	// file's disableAllHooks leave it on.
+	Managed bool
+	// Component is the skill or agent whose frontmatter holds the hook
+	// (LoadSkill, LoadAgent): `skill "deploy"`, `agent "reviewer"`; "" for
+	// a settings file. ActiveWhile says when it runs: while that skill or
+	// agent does, as the call's session tells.
+	Component   string
+	ActiveWhile string
+	// Once says that the hook runs once per session: after its first run
+	// that neither fails nor blocks, it is not asked again in that session
+	// ("once": true, honoured in skill frontmatter only).
+	Once bool
 }
 
 // Where names the hook's place in its file: "PreToolUse[0].hooks[1]".
@@ -320,7 +342,9 @@ const (
 	// Ignored hooks belong to an event that is not a tool call
 	// (UserPromptSubmit, Stop, SessionStart, ...). They are not an error.
 	Ignored Status = "ignored"
-	// Disabled hooks are not run because disableAllHooks is set.
+	// Disabled hooks are not run because disableAllHooks is set, or
+	// managed settings set allowManagedHooksOnly and the hook is not
+	// managed.
 	Disabled Status = "disabled"
 	// Skipped hooks need something a chain does not have (a model, an MCP
 	// client, a permission dialog, a call that waits for a background
