@@ -156,7 +156,8 @@ func yamlError(file string, err error) error {
 	msg := err.Error()
 	if m := yamlLine.FindStringSubmatch(msg); m != nil {
 		if n, convErr := strconv.Atoi(m[1]); convErr == nil {
-			return &Error{File: file, Line: n + 1, Msg: "frontmatter: " + m[2]}
+			// yaml.v3 gives no column: the start of the line is the place.
+			return &Error{File: file, Line: n + 1, Col: 1, Msg: "frontmatter: " + m[2]}
 		}
 	}
 	return &Error{File: file, Msg: "frontmatter: " + strings.TrimPrefix(msg, "yaml: ")}
