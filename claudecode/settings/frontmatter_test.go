@@ -283,3 +283,24 @@ func TestACallWaitingForAOnceHookStopsWithItsContext(t *testing.T) {
 	assert.False(t, ran)
 	close(release)
 }
+
+func TestComponentPathsFindSkillsAndAgentsAsClaudeCodeDoes(t *testing.T) {
+	home, project := t.TempDir(), t.TempDir()
+	userSkill := writeFile(t, filepath.Join(home, ".claude", "skills", "notes", "SKILL.md"), "---\n---\n")
+	b := writeFile(t, filepath.Join(project, ".claude", "skills", "b", "SKILL.md"), "---\n---\n")
+	a := writeFile(t, filepath.Join(project, ".claude", "skills", "a", "SKILL.md"), "---\n---\n")
+	writeFile(t, filepath.Join(project, ".claude", "skills", "empty", "README.md"), "")
+	writeFile(t, filepath.Join(project, ".claude", "skills", ".hidden", "SKILL.md"), "")
+	agent := writeFile(t, filepath.Join(project, ".claude", "agents", "reviewer.md"), "---\n---\n")
+	writeFile(t, filepath.Join(project, ".claude", "agents", "notes.txt"), "")
+
+	skills, agents, err := ComponentPaths(project, home)
+	require.NoError(t, err)
+	assert.Equal(t, []string{userSkill, a, b}, skills)
+	assert.Equal(t, []string{agent}, agents)
+
+	skills, agents, err = ComponentPaths("", "")
+	require.NoError(t, err)
+	assert.Empty(t, skills)
+	assert.Empty(t, agents)
+}
