@@ -107,7 +107,7 @@ type Standard struct {
 // of ManagedPaths(ManagedDir), which run last and decide as LoadManaged
 // says. Files lists them all.
 func LoadStandardFrom(where Standard) (*Settings, error) {
-	s, err := LoadStandard(where.ProjectDir, where.HomeDir)
+	s, err := loadStandard(where.ProjectDir, where.HomeDir)
 	if err != nil || where.NoManaged {
 		return s, err
 	}

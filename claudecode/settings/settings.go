@@ -199,10 +199,19 @@ func sameDir(a, b string) bool {
 }
 
 // LoadStandard loads those of StandardPaths(projectDir, homeDir) that exist,
-// skipping the missing ones. Any other problem with a file, including one
-// that exists but cannot be read, is an error. Files reports which were
-// found; with none, the Settings has no hooks.
+// skipping the missing ones, and the system's managed settings
+// (ManagedPaths(ManagedDir())), which Claude Code applies whatever the
+// project: their hooks run last, and their allowManagedHooksOnly and
+// disableAllHooks decide for every hook (see LoadManaged). Any other
+// problem with a file, including one that exists but cannot be read, is
+// an error. Files reports which were found; with none, the Settings has no
+// hooks. LoadStandardFrom says where to look.
 func LoadStandard(projectDir, homeDir string) (*Settings, error) {
+	return LoadStandardFrom(Standard{ProjectDir: projectDir, HomeDir: homeDir})
+}
+
+// loadStandard loads those of StandardPaths that exist.
+func loadStandard(projectDir, homeDir string) (*Settings, error) {
 	var found []string
 	for _, path := range StandardPaths(projectDir, homeDir) {
 		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
@@ -221,7 +230,7 @@ func LoadStandard(projectDir, homeDir string) (*Settings, error) {
 //	PROJECTDIR/.claude/settings.local.json   local project settings, not committed
 //
 // An empty homeDir leaves the user file out, and an empty projectDir the two
-// project files. Enterprise-managed settings are not included.
+// project files. Managed settings are not among them: see ManagedPaths.
 func StandardPaths(projectDir, homeDir string) []string {
 	var paths []string
 	if homeDir != "" {

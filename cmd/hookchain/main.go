@@ -365,7 +365,8 @@ func (c *common) load(project string) (*settings.Settings, error) {
 	if len(c.settings) > 0 {
 		s, err = settings.Load(c.settings...)
 	} else {
-		s, err = settings.LoadStandard(project, home)
+		// The managed settings are the scope flags' to load.
+		s, err = settings.LoadStandardFrom(settings.Standard{ProjectDir: project, HomeDir: home, NoManaged: true})
 		if err == nil && len(s.Files()) == 0 && len(c.plugins) == 0 && len(scoped) == 0 {
 			err = fmt.Errorf("no settings: none of %s exists; name a file with --settings",
 				strings.Join(settings.StandardPaths(project, home), ", "))
