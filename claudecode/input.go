@@ -46,6 +46,13 @@ type SessionInfo struct {
 	// package writes itself (session_id, tool_input, ...) is never taken
 	// from Extra.
 	Extra map[string]json.RawMessage
+
+	// Skills are the skills running in the conversation at the call, by
+	// name. Claude Code does not tell hooks which skill runs, so the host
+	// says it: a skill's frontmatter hooks (settings.LoadSkill) run only
+	// while it is listed here. A call's non-nil Skills replace the
+	// default's; an empty, non-nil list says that none runs.
+	Skills []string
 }
 
 // sessionKey carries a call's SessionInfo in a context.
@@ -66,6 +73,11 @@ func SessionInfoFrom(ctx context.Context) (SessionInfo, bool) {
 	return s, ok
 }
 
+// SessionFor is the session a call in ctx is run for: the fields
+// WithSessionInfo gave it, and def's where it leaves one empty, as Command
+// and HTTP tell their hooks.
+func SessionFor(ctx context.Context, def SessionInfo) SessionInfo { return sessionFor(ctx, def) }
+
 // sessionFor is the session a call in ctx is run for: the call's own
 // fields, and def's where the call leaves one empty.
 func sessionFor(ctx context.Context, def SessionInfo) SessionInfo {
@@ -81,6 +93,9 @@ func sessionFor(ctx context.Context, def SessionInfo) SessionInfo {
 		if *f.src != "" {
 			*f.dst = *f.src
 		}
+	}
+	if call.Skills != nil {
+		s.Skills = call.Skills
 	}
 	if len(call.Extra) > 0 {
 		s.Extra = make(map[string]json.RawMessage, len(def.Extra)+len(call.Extra))

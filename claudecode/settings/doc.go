@@ -136,11 +136,59 @@
 //     expands only the variables both the hook's allowedEnvVars and
 //     httpHookAllowedEnvVars name. A list that is not an array of strings
 //     is an error of the file.
-//   - "once" is ignored in a settings file, as Claude Code ignores it
-//     there: the hook runs on every call, and Hooks carries a warning
-//     saying so. "shell" beside "args" is ignored too, and said so.
+//   - "once" is ignored in a settings file and in an agent's frontmatter,
+//     as Claude Code ignores it there: the hook runs on every call, and
+//     Hooks carries a warning saying so. In a skill's frontmatter it is
+//     honoured (see Skills and agents). "shell" beside "args" is ignored
+//     too, and said so.
 //   - disableAllHooks: true, in the last file that sets it, turns every hook
-//     off.
+//     off; outside managed settings it cannot turn managed hooks off, and a
+//     managed file's setting decides over any other file's.
+//
+// # Managed settings
+//
+// LoadStandard also reads the managed settings an organization deploys:
+// /etc/claude-code/managed-settings.json on Linux and WSL (/Library/
+// Application Support/ClaudeCode on macOS), then every .json file of the
+// managed-settings.d directory beside it in alphabetical order, each
+// overriding the ones before (see ManagedPaths; LoadManaged reads named
+// files, LoadStandardFrom another directory). As in Claude Code:
+//
+//   - their hooks run with everyone else's; here, after all of them,
+//     whatever the order given to Merge, so that the organization's
+//     guards judge the call as the other hooks have rewritten it, the call
+//     that will run;
+//   - allowManagedHooksOnly: true in a managed file keeps every other hook
+//     from running (user, project, local, plugin, skill and agent hooks),
+//     except the hooks of a plugin that the managed enabledPlugins force on
+//     (which Plugin.ID must name). Hooks lists each such hook as Disabled,
+//     with the file that says so: never an error, never a silent drop. In
+//     any other file the key does nothing, and Hooks warns;
+//   - disableAllHooks in a managed file turns every hook off, managed ones
+//     included; in another file, every hook but the managed ones.
+//
+// # Skills and agents
+//
+// LoadSkill reads the hooks in a skill's SKILL.md frontmatter, LoadAgent
+// those in a subagent's .md; ComponentPaths finds them where Claude Code
+// does (.claude/skills/NAME/SKILL.md and .claude/agents/NAME.md, the
+// user's and the project's). The frontmatter's "hooks" has the settings'
+// shape, in YAML, and every rule of a settings file holds in it. Its hooks
+// run only while their skill or agent does, as the call's session says: an
+// agent's for the calls whose agent_type (claudecode.SessionInfo.Extra, as
+// Claude Code's hook input carries it) is the agent's name; a skill's while
+// the host lists the skill in claudecode.SessionInfo.Skills, since Claude
+// Code's hook input does not say which skill runs. At any other call the
+// hook is not run and its link allows. An agent's Stop hooks are
+// SubagentStop hooks, as in Claude Code. "once": true on a skill's handler
+// runs the hook once per session: after its first run that neither fails
+// nor blocks (a deny, exit status 2 included), it is not asked again in
+// that session; calls of one session at the same time wait for the run in
+// progress rather than run it again. The YAML is read strictly: a key
+// given twice, a merge key (<<), a tag of its own, a number JSON cannot
+// hold, tabs in the indentation, aliases that expand past MaxFileSize, and
+// frontmatter without its closing "---" are errors at their line in the
+// .md file.
 //
 // # Persistent hooks
 //
@@ -218,7 +266,8 @@
 //   - Order. Claude Code runs the matching hooks of an event in parallel, and
 //     when several rewrite the input the last to finish wins. Here they run
 //     one after another, in the order the files give them (user, project,
-//     local, then plugins; then groups and handlers as written), each
+//     local, then plugins, skills and agents, managed settings last; then
+//     groups and handlers as written), each
 //     seeing the input as the hooks before it left it: rewrites compose,
 //     and a later hook can still block a rewritten call.
 //   - A prompt or agent hook's {"ok": false} denies the call before it

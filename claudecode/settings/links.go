@@ -236,14 +236,15 @@ func (s *Settings) plan(opts Options, build bool) plan {
 		h.Warnings = slices.Clone(e.warnings)
 		candOf[i] = -1
 		unsupported := unsupportedFor(e, opts)
+		off := s.offReason(e)
 		switch {
 		case e.ignored != "":
 			h.Status, h.Reason = Ignored, e.ignored
 		case e.problem != nil:
 			h.Status, h.Reason = Invalid, e.problem.Msg
 			p.errs = append(p.errs, e.problem)
-		case s.disable != nil && s.disable.on:
-			h.Status, h.Reason = Disabled, "disableAllHooks is set in "+s.disable.file
+		case off != "":
+			h.Status, h.Reason = Disabled, off
 		case unsupported != "" && opts.SkipUnsupported:
 			h.Status, h.Reason = Skipped, unsupported
 		case unsupported != "":
@@ -292,6 +293,7 @@ func (s *Settings) plan(opts Options, build bool) plan {
 		p.hooks[i] = h
 	}
 
+	s.withFileWarnings(p.hooks)
 	names := s.names(cands)
 	b := &builder{opts: opts, build: build, persistent: map[string]hookchain.Interceptor{}}
 	for ci, c := range cands {
@@ -318,10 +320,7 @@ func (s *Settings) plan(opts Options, build bool) plan {
 // http hook once per URL; a plugin's copy is a hook of its own.
 func (e *entry) key() string {
 	h := e.hook
-	plugin := ""
-	if e.plugin != nil {
-		plugin = e.plugin.Root
-	}
+	plugin := e.owner()
 	if h.Type == "http" {
 		return h.Event + "\x00" + plugin + "\x00http\x00" + h.URL
 	}
@@ -489,7 +488,9 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 			AllowedVars []string
 			Runtime     string `json:",omitempty"`
 			NotRun      string `json:",omitempty"`
-		}{Type: h.Type, Persistent: e.persistent}
+			Owner       string
+			Once        bool
+		}{Type: h.Type, Persistent: e.persistent, Owner: e.owner(), Once: e.origin.once}
 	)
 	switch h.Type {
 	case "http":
@@ -558,6 +559,7 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 			}
 		}
 	}
+	fn = e.gate(fn, session)
 	m := c.matchers[0]
 	if len(c.matchers) > 1 {
 		m = hookchain.Or(c.matchers...)

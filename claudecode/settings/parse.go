@@ -117,6 +117,7 @@ type entry struct {
 	noShell         bool      // "args" is given, even empty: the command runs without a shell
 	persistent      bool      // "persistent": true: started once, asked in hookchain's persistent protocol
 	prog            program   // what the command runs, as far as can be read
+	origin          origin    // managed settings, or a skill's or agent's frontmatter
 
 	runtime runtimeSpec // prompt, agent and mcp_tool hooks: what they give beyond Hook
 }
@@ -143,6 +144,10 @@ type parser struct {
 	data   []byte
 	pos    *positions // built when something is first placed
 	plugin *Plugin    // set when the file is a plugin's hooks.json
+	// comp is the skill or agent whose frontmatter the hooks are, and
+	// remap places a position of the JSON made of it in the .md file.
+	comp  *component
+	remap func(line, col int) (int, int)
 
 	// matcherWarning is what is wrong with the matcher of the group being
 	// read, and matcherAt where it is written; group sets them.
@@ -190,6 +195,10 @@ func (p *parser) parse() (*Settings, error) {
 				continue // a setting, which a plugin's hooks.json does not hold
 			}
 			if s.env, err = p.readEnv(m.val); err != nil {
+				return nil, err
+			}
+		case "allowManagedHooksOnly", "enabledPlugins":
+			if err := p.readScopeKey(s, m); err != nil {
 				return nil, err
 			}
 		case "allowedHttpHookUrls", "httpHookAllowedEnvVars":
@@ -264,6 +273,7 @@ func (p *parser) event(name string, groups gjson.Result) ([]entry, error) {
 				at:     te.at,
 				plugin: p.plugin,
 			}
+			p.fromComponent(&e)
 			e.line, e.col = p.position(h.Index)
 			e.matcher = m
 			switch {
@@ -445,9 +455,7 @@ func (p *parser) handler(e *entry, h gjson.Result, where string) {
 		case v.Type != gjson.True:
 			fail(v, "%s: want true or false, got %s", key, show(v))
 		case key == "once":
-			// "Only honored for hooks declared in skill frontmatter;
-			// ignored in settings files" (hooks reference).
-			e.warn(p, v, where, `"once" is ignored in settings files, by Claude Code and by hookchain: the hook runs on every call; remove it, or move the hook to a skill's frontmatter`)
+			p.once(e, v, where)
 		default:
 			e.unsupported = key + " hooks run in the background, after the call has gone on, so they cannot decide it"
 		}
@@ -692,7 +700,11 @@ func (p *parser) position(off int) (line, col int) {
 	if p.pos == nil {
 		p.pos = newPositions(p.data)
 	}
-	return p.pos.at(off)
+	line, col = p.pos.at(off)
+	if p.remap != nil {
+		return p.remap(line, col)
+	}
+	return line, col
 }
 
 // runeBlock is how many bytes of text one entry of positions.runes covers:

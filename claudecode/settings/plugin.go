@@ -24,6 +24,10 @@ import (
 type Plugin struct {
 	// Root is the plugin's directory: CLAUDE_PLUGIN_ROOT for its hooks.
 	Root string
+	// ID is the plugin as enabledPlugins names it, "name@marketplace".
+	// With allowManagedHooksOnly set, its hooks run only when managed
+	// settings' enabledPlugins force it on, which needs the ID.
+	ID string
 	// Data is its persistent data directory, CLAUDE_PLUGIN_DATA, made
 	// absolute; "" leaves the variable unset, and the placeholder as
 	// written. Claude Code's is PluginDataDir's.

@@ -34,12 +34,15 @@ type Settings struct {
 	httpURLs, httpEnv *allowList
 	// env is every file's env, in load order (see Env).
 	env []envVar
+	// scope is what managed settings decide about the other hooks.
+	scope scope
 }
 
 // disableAll is a file's disableAllHooks setting.
 type disableAll struct {
-	file string
-	on   bool
+	file    string
+	on      bool
+	managed bool // the file is managed settings (LoadManaged)
 }
 
 // Files returns the settings files, in the order they were loaded.
@@ -151,10 +154,19 @@ func sameDir(a, b string) bool {
 }
 
 // LoadStandard loads those of StandardPaths(projectDir, homeDir) that exist,
-// skipping the missing ones. Any other problem with a file, including one
-// that exists but cannot be read, is an error. Files reports which were
-// found; with none, the Settings has no hooks.
+// skipping the missing ones, and the system's managed settings
+// (ManagedPaths(ManagedDir())), which Claude Code applies whatever the
+// project: their hooks run last, and their allowManagedHooksOnly and
+// disableAllHooks decide for every hook (see LoadManaged). Any other
+// problem with a file, including one that exists but cannot be read, is
+// an error. Files reports which were found; with none, the Settings has no
+// hooks. LoadStandardFrom says where to look.
 func LoadStandard(projectDir, homeDir string) (*Settings, error) {
+	return LoadStandardFrom(Standard{ProjectDir: projectDir, HomeDir: homeDir})
+}
+
+// loadStandard loads those of StandardPaths that exist.
+func loadStandard(projectDir, homeDir string) (*Settings, error) {
 	var found []string
 	for _, path := range StandardPaths(projectDir, homeDir) {
 		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
@@ -173,7 +185,7 @@ func LoadStandard(projectDir, homeDir string) (*Settings, error) {
 //	PROJECTDIR/.claude/settings.local.json   local project settings, not committed
 //
 // An empty homeDir leaves the user file out, and an empty projectDir the two
-// project files. Enterprise-managed settings are not included.
+// project files. Managed settings are not among them: see ManagedPaths.
 func StandardPaths(projectDir, homeDir string) []string {
 	var paths []string
 	if homeDir != "" {
@@ -187,21 +199,22 @@ func StandardPaths(projectDir, homeDir string) []string {
 	return paths
 }
 
-// merge concatenates the hooks of parts. disableAllHooks is a plain setting,
-// so the last file that sets it decides, as a higher-precedence file
-// overrides a lower one in Claude Code.
+// merge concatenates the hooks of parts, managed hooks last.
+// disableAllHooks is a plain setting, so the last file that sets it
+// decides, as a higher-precedence file overrides a lower one in Claude
+// Code, and a managed file's over any other.
 func merge(parts []*Settings) *Settings {
 	s := &Settings{}
 	for _, p := range parts {
 		s.files = append(s.files, p.files...)
 		s.entries = append(s.entries, p.entries...)
-		if p.disable != nil {
-			s.disable = p.disable
-		}
+		s.disable = strongerDisable(s.disable, p.disable)
+		s.mergeScope(p)
 		s.httpURLs = mergeList(s.httpURLs, p.httpURLs)
 		s.httpEnv = mergeList(s.httpEnv, p.httpEnv)
 		s.env = append(s.env, p.env...)
 	}
+	s.entries = managedLast(s.entries)
 	return s
 }
 
@@ -265,6 +278,20 @@ type Hook struct {
 	// Plugin is the root of the plugin whose hooks.json holds the hook; ""
 	// for a settings file.
 	Plugin string
+	// Managed says that the hook is from managed settings (LoadManaged):
+	// it runs after the others, and allowManagedHooksOnly and another
+	// file's disableAllHooks leave it on.
+	Managed bool
+	// Component is the skill or agent whose frontmatter holds the hook
+	// (LoadSkill, LoadAgent): `skill "deploy"`, `agent "reviewer"`; "" for
+	// a settings file. ActiveWhile says when it runs: while that skill or
+	// agent does, as the call's session tells.
+	Component   string
+	ActiveWhile string
+	// Once says that the hook runs once per session: after its first run
+	// that neither fails nor blocks, it is not asked again in that session
+	// ("once": true, honoured in skill frontmatter only).
+	Once bool
 }
 
 // Where names the hook's place in its file: "PreToolUse[0].hooks[1]".
@@ -284,7 +311,9 @@ const (
 	// Ignored hooks belong to an event that is not a tool call
 	// (UserPromptSubmit, Stop, SessionStart, ...). They are not an error.
 	Ignored Status = "ignored"
-	// Disabled hooks are not run because disableAllHooks is set.
+	// Disabled hooks are not run because disableAllHooks is set, or
+	// managed settings set allowManagedHooksOnly and the hook is not
+	// managed.
 	Disabled Status = "disabled"
 	// Skipped hooks need something a chain does not have (a model, an MCP
 	// client, a permission dialog, a call that waits for a background

@@ -225,6 +225,17 @@ flags:
   --plugin-option KEY=VALUE  a value of the last --plugin-root's user_config: in its hooks'
                       environment as CLAUDE_PLUGIN_OPTION_KEY, and for ${user_config.KEY}
                       in their exec form; repeatable
+  --managed-settings FILE  a managed settings file, instead of those Claude Code reads
+                      (/etc/claude-code/managed-settings.json and managed-settings.d/*.json;
+                      macOS: /Library/Application Support/ClaudeCode); repeatable. Managed
+                      hooks run last; allowManagedHooksOnly there disables every other hook
+  --skill FILE        also run the frontmatter hooks of a skill's SKILL.md while it runs
+                      (see --active-skill); repeatable. Default: also those of
+                      ~/.claude/skills/*/SKILL.md and DIR/.claude/skills/*/SKILL.md
+  --agent FILE        also run the frontmatter hooks of an agent's .md for the calls whose
+                      agent_type is its name; repeatable. Default: also those of
+                      ~/.claude/agents/*.md and DIR/.claude/agents/*.md
+  --active-skill NAME eval: the call runs while the skill NAME does; repeatable
   --fail-closed       a hook that fails (crashes, times out, answers nonsense) blocks the
                       call; by default, as in Claude Code, the failure is reported and the
                       call goes on
@@ -287,6 +298,7 @@ type common struct {
 	// inSession says that projectFor's cwd is a session's (eval's input),
 	// which the project must hold.
 	inSession bool
+	scope           scopeFlags // managed settings, skills and agents
 }
 
 func (c *common) register(fs *flag.FlagSet) {
@@ -303,6 +315,7 @@ func (c *common) register(fs *flag.FlagSet) {
 	fs.BoolVar(&c.failClosed, "fail-closed", false, "hook failures block the call")
 	fs.BoolVar(&c.skipUnsupported, "skip-unsupported", false, "leave out hooks that cannot run")
 	fs.BoolVar(&c.strictEnv, "strict-env", false, "give command hooks the strict baseline environment")
+	c.scope.register(fs)
 }
 
 // parse parses a subcommand's flags; it reports a bad command line itself.
@@ -361,12 +374,17 @@ func (c *common) projectFor(cwd string) string {
 func (c *common) load(project string) (*settings.Settings, error) {
 	var s *settings.Settings
 	var err error
+	home := homeDir() // no home: no user settings
+	scoped, err := c.scope.parts(project, home, len(c.settings) == 0)
+	if err != nil {
+		return nil, err
+	}
 	if len(c.settings) > 0 {
 		s, err = settings.Load(c.settings...)
 	} else {
-		home := homeDir() // no home: no user settings
-		s, err = settings.LoadStandard(project, home)
-		if err == nil && len(s.Files()) == 0 && len(c.plugins) == 0 {
+		// The managed settings are the scope flags' to load.
+		s, err = settings.LoadStandardFrom(settings.Standard{ProjectDir: project, HomeDir: home, NoManaged: true})
+		if err == nil && len(s.Files()) == 0 && len(c.plugins) == 0 && len(scoped) == 0 {
 			err = fmt.Errorf("no settings: none of %s exists; name a file with --settings",
 				strings.Join(settings.StandardPaths(project, home), ", "))
 		}
@@ -386,7 +404,7 @@ func (c *common) load(project string) (*settings.Settings, error) {
 		}
 		parts = append(parts, p)
 	}
-	return settings.Merge(parts...), nil
+	return settings.Merge(append(parts, scoped...)...), nil
 }
 
 // options are the settings options the flags say, for project; pool owns
@@ -493,7 +511,7 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
-	session := in.Session()
+	session := c.scope.session(in.Session())
 	session.ProjectDir = project
 
 	ctx, stop := untilSignal(context.Background())
@@ -651,6 +669,7 @@ func writeTable(w io.Writer, hooks []settings.Hook) error {
 				onFailure = "block"
 			}
 		}
+		detail += runsWhen(h)
 		target := h.Command
 		switch {
 		case h.Args != nil:
@@ -718,6 +737,10 @@ type hookJSON struct {
 	Name           string            `json:"name,omitempty"`
 	Reason         string            `json:"reason,omitempty"`
 	Plugin         string            `json:"plugin,omitempty"`
+	Managed        bool              `json:"managed,omitempty"`
+	Component      string            `json:"component,omitempty"`
+	ActiveWhile    string            `json:"activeWhile,omitempty"`
+	Once           bool              `json:"once,omitempty"`
 	Warnings       []string          `json:"warnings,omitempty"`
 }
 
@@ -733,7 +756,7 @@ func writeJSON(w io.Writer, hooks []settings.Hook, errs, warnings []string) erro
 			If: h.If, IfMatcher: h.IfMatcher,
 			Type: h.Type, Persistent: h.Persistent, Command: h.Command, Args: h.Args, URL: h.URL, Headers: h.Headers,
 			TimeoutSeconds: h.Timeout.Seconds(), Status: string(h.Status), Name: h.Name, Reason: h.Reason,
-			Plugin: h.Plugin,
+			Plugin: h.Plugin, Managed: h.Managed, Component: h.Component, ActiveWhile: h.ActiveWhile, Once: h.Once,
 		}
 		for _, warning := range h.Warnings {
 			j.Warnings = append(j.Warnings, warning.Msg)
