@@ -24,7 +24,7 @@ func TestDecideOutputReadsATextAsACommandHooksStdoutAtExitZero(t *testing.T) {
 		{"nothing is no decision", "", pre, hookchain.Allow(), ""},
 		{"plain text is no decision", "scanned: clean\n", pre, hookchain.Allow(), ""},
 		{"a deny decides", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}`, pre, hookchain.Deny("no"), ""},
-		{"a block after the call decides", `{"decision":"block","reason":"leak"}`, post, hookchain.Deny("leak"), ""},
+		{"a block after the call keeps the output and tells the model why", `{"decision":"block","reason":"leak"}`, post, BlockedAfter("leak", hookchain.Allow()), ""},
 		{"keys alike but for case are denied", `{"decision":"block","Decision":"approve"}`, pre,
 			hookchain.Deny(`the hook's answer (the tool's text) is ambiguous: an object in it has the keys "decision" and "Decision", which Go's encoding/json reads as one: its decision cannot be known; denied rather than guessed`), ""},
 		{"an answer too long to read is denied", `{"reason":"` + long + `"}`, pre,
