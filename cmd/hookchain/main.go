@@ -274,6 +274,7 @@ type common struct {
 	failClosed      bool
 	skipUnsupported bool
 	strictEnv       bool
+	background      *settings.Background // runs the async hooks; nil where none is run
 }
 
 func (c *common) register(fs *flag.FlagSet) {
@@ -376,6 +377,10 @@ func (c *common) options(project string, pool *process.Pool) settings.Options {
 		FailClosed:      c.failClosed,
 		SkipUnsupported: c.skipUnsupported,
 		Pool:            pool,
+		Background:      c.background,
+	}
+	if opts.Background == nil {
+		opts.Background = settings.NewBackground(settings.BackgroundOptions{}) // nothing is run with it
 	}
 	if c.strictEnv {
 		opts.Inherit = process.InheritBase
@@ -464,6 +469,8 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	var pool process.Pool
 	defer closePool(&pool)
+	c.background = reporting("eval", stderr)
+	defer closeBackground(c.background)
 	chain, project, err := c.chain(cwd, &pool)
 	if err != nil {
 		return fail("%v", err)
@@ -486,6 +493,7 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := enc.Encode(out); err != nil {
 		return fail("writing the outcome: %v", err)
 	}
+	awaitBackground("eval", c.background, stderr) // the outcome is the call's: async hooks cannot change it
 	if out.Verdict == hookchain.Denied {
 		return exitDenied
 	}
@@ -637,6 +645,9 @@ func writeTable(w io.Writer, hooks []settings.Hook) error {
 		if h.Persistent {
 			typ += ",persistent"
 		}
+		if h.Async != "" {
+			typ += "," + h.Async
+		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
 			cell(h.File), h.Where(), cell(h.Matcher), kind, cell(ifCell(h)), cell(typ), cell(target),
 			timeout, onFailure, h.Status, cell(detail))
@@ -748,6 +759,8 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 	cwd, _ := os.Getwd()
 	var pool process.Pool
 	defer closePool(&pool)
+	c.background = reporting("test", stderr)
+	defer closeBackground(c.background)
 	chain, _, err := c.chain(cwd, &pool)
 	if err != nil {
 		return fail("%v", err)
@@ -806,6 +819,7 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "      %s\n", line)
 		}
 	}
+	awaitBackground("test", c.background, stderr)
 	if failed > 0 {
 		fmt.Fprintf(stdout, "FAIL: %d of %s failed\n", failed, count(len(cases), "case"))
 		return exitFailed
