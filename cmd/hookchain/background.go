@@ -47,7 +47,9 @@ func awaitBackground(command string, bg *settings.Background, stderr io.Writer) 
 	defer stop()
 	if err := bg.Wait(ctx); err != nil {
 		fmt.Fprintf(stderr, "hookchain %s: %v: stopping %d background hooks\n", command, context.Cause(ctx), bg.Running())
-		closeBackground(bg)
+		stopped, cancel := context.WithTimeout(context.Background(), closeGrace)
+		defer cancel()
+		_ = bg.Close(stopped)
 	}
 }
 

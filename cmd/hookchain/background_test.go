@@ -1,10 +1,16 @@
 package main
 
 import (
+	"bytes"
+	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -49,4 +55,65 @@ func TestCheckListsAsyncHooksAsRunningInTheBackground(t *testing.T) {
 	assert.Contains(t, stdout, "command,async ")
 	assert.Contains(t, stdout, "command,asyncRewake ")
 	assert.NotContains(t, stdout, "refused")
+}
+
+func TestServeGivesAnAsyncRewakeReportToTheSessionsNextCall(t *testing.T) {
+	noLeaks(t)
+	project, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(project, "review.sh"),
+		[]byte("#!/bin/bash\ncat >/dev/null\necho 'secret in the commit' >&2\nexit 2\n"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(project, "hookchain.json"), []byte(`{"hooks": {"PostToolUse": [{"matcher": "Bash", "hooks": [
+  {"type": "command", "command": "\"$CLAUDE_PROJECT_DIR\"/review.sh", "asyncRewake": true, "rewakeMessage": "Review:"}
+]}]}}`), 0o644))
+	s := startServe(t, project)
+
+	status, _, body := post(t, s.url+"/", claudeInput(project, "PostToolUse", "Bash", `{"command":"git commit -m x"}`,
+		`"tool_response":{"stdout":"","stderr":"","interrupted":false,"isImage":false}`))
+	require.Equal(t, http.StatusOK, status)
+	assert.Equal(t, "", body, "the call goes on at once: the review runs in the background")
+
+	other := strings.Replace(claudeInput(project, "PreToolUse", "Bash", `{"command":"ls"}`, ""), "9f1c2d3e-4a5b", "00000000-0000", 1)
+	next := claudeInput(project, "PreToolUse", "Bash", `{"command":"ls"}`, "")
+	want := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"background-hooks: background hook review.sh (PostToolUse, Bash call toolu_01ABCDEF): Review:\n\nsecret in the commit"}}`
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		_, _, got := post(t, s.url+"/", other)
+		assert.Equal(t, "", got, "another session is told nothing")
+		_, _, got = post(t, s.url+"/", next)
+		if got != "" || time.Now().After(deadline) {
+			assert.Equal(t, want, strings.TrimSuffix(got, "\n"))
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	_, _, got := post(t, s.url+"/", next)
+	assert.Equal(t, "", got, "a report is given once")
+}
+
+func TestEvalInterruptedWhileAsyncHooksRunStopsThemAndKeepsTheCallsExitStatus(t *testing.T) {
+	bin := build(t)
+	dir := t.TempDir()
+	settingsFile, pidFile := filepath.Join(dir, "settings.json"), filepath.Join(dir, "hook.pid")
+	hook := `cat >/dev/null; echo $$ > ` + pidFile + `.tmp && mv ` + pidFile + `.tmp ` + pidFile + ` && exec sleep 30`
+	require.NoError(t, os.WriteFile(settingsFile, []byte(`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [`+
+		`{"type": "command", "command": `+strconv.Quote(hook)+`, "async": true}]}]}}`), 0o644))
+
+	var stdout, stderr bytes.Buffer
+	cmd := exec.Command(bin, "eval", "--settings", settingsFile, "--project", dir)
+	cmd.Stdin = strings.NewReader(input(t, "PreToolUse", "Bash", deploy))
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
+	pid := readPidFile(t, pidFile)
+
+	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+	sent := time.Now()
+	r := wait(t, cmd, &stdout, &stderr)
+	assert.Less(t, time.Since(sent), 2*time.Second)
+	assert.Equal(t, exitOK, r.code, "the call's outcome was printed: its exit status stands")
+	assert.Equal(t, `{"verdict":"allow"}`+"\n", r.stdout)
+	assert.Regexp(t, `^hookchain eval: interrupted by SIGTERM: stopping 1 background hooks\n`+
+		`hookchain eval: background hook cat >/dev/null; echo .* \(PreToolUse, Bash call toolu_01\) failed: stopped: the background hooks were stopped \(Background.Close\)\n$`, r.stderr)
+	assert.True(t, gone(pid), "the hook is still running")
 }
