@@ -55,7 +55,7 @@ func session(id string) context.Context {
 
 func wait(t *testing.T, bg *Background) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a loaded machine starts processes slowly
 	defer cancel()
 	require.NoError(t, bg.Wait(ctx))
 }
@@ -74,6 +74,10 @@ func TestAnAsyncHookNeverDecidesTheCallWhateverItAnswers(t *testing.T) {
 			Report{ExitCode: 0, Rewake: true}},
 		{"crash.sh", "#!/bin/bash\ncat >/dev/null\necho boom >&2\nexit 3\n", `"async": true, "onFailure": "block"`,
 			Report{ExitCode: 3, Stderr: "boom", Failure: "exited with status 3"}},
+		{"segv.sh", "#!/bin/bash\ncat >/dev/null\necho dying >&2\nkill -SEGV $$\n", `"asyncRewake": true`,
+			Report{ExitCode: 139, Rewake: true, Stderr: "dying\nSegmentation fault", Failure: "exited with status 139"}},
+		{"twice.sh", "#!/bin/bash\ncat >/dev/null\necho '{\"systemMessage\": \"a\"}'\necho '{\"systemMessage\": \"b\"}'\n", `"async": true`,
+			Report{ExitCode: 0, Failure: "its answer cannot be read: stdout starts with '{' but is not valid JSON: invalid character '{' after top-level value"}},
 		{"nonsense.sh", "#!/bin/bash\ncat >/dev/null\necho '{not json'\n", `"asyncRewake": true`,
 			Report{ExitCode: 0, Rewake: true, Failure: "its answer cannot be read: stdout starts with '{' but is not valid JSON: invalid character 'n' looking for beginning of object key string"}},
 	} {
@@ -201,7 +205,7 @@ func TestAsyncHooksStartedFromHundredsOfGoroutinesAreEachReportedOnce(t *testing
 		t.Skip("starts 200 hook processes")
 	}
 	dir := t.TempDir()
-	echo := script(t, dir, "echo.sh", "#!/bin/bash\nid=$(jq -r .session_id)\necho \"seen $id\" >&2\nexit 2\n", `, "asyncRewake": true`)
+	echo := script(t, dir, "echo.sh", "#!/bin/sh\nid=$(sed -n 's/.*\"session_id\":\"\\([^\"]*\\)\".*/\\1/p')\necho \"seen $id\" >&2\nexit 2\n", `, "asyncRewake": true`)
 	bg := NewBackground(BackgroundOptions{})
 	c := chainFor(t, `{"hooks": {"PreToolUse": [{"hooks": [`+echo+`]}]}}`, Options{Background: bg})
 	const n = 200
@@ -350,4 +354,20 @@ func TestSecurityGuidanceShapedPluginRunsItsAsyncRewakeReview(t *testing.T) {
 	// occurrence's rewakeMessage is the one kept.
 	assert.Equal(t, "background hook review.py (PostToolUse, Bash call toolu_1): Background security review of commit:\n\nhard-coded AWS key in app.py", out.Notes[0].Text)
 	assert.True(t, strings.HasPrefix(out.Notes[0].Link, BackgroundLink))
+}
+
+func TestAnAsyncHookIsGivenTheInputAsTheLinksBeforeItLeftIt(t *testing.T) {
+	dir := t.TempDir()
+	ledger := filepath.Join(dir, "ledger")
+	rewrite := script(t, dir, "dry.sh", "#!/bin/bash\ncmd=$(jq -r .tool_input.command)\njq -nc --arg c \"$cmd --dry-run\" '{hookSpecificOutput: {hookEventName: \"PreToolUse\", updatedInput: {command: $c}}}'\n", ``)
+	record := script(t, dir, "record.sh", "#!/bin/bash\njq -r .tool_input.command >> "+ledger+"\n", `, "async": true`)
+	bg := NewBackground(BackgroundOptions{})
+	c := chainFor(t, `{"hooks": {"PreToolUse": [{"hooks": [`+rewrite+`, `+record+`]}]}}`, Options{Background: bg})
+	out := c.Run(session("s1"), bash("make deploy"))
+	assert.Equal(t, hookchain.Modified, out.Verdict)
+	assert.JSONEq(t, `{"command": "make deploy --dry-run"}`, string(out.Input))
+	wait(t, bg)
+	b, err := os.ReadFile(ledger)
+	require.NoError(t, err)
+	assert.Equal(t, "make deploy --dry-run\n", string(b))
 }

@@ -154,6 +154,33 @@
 // processes: Links refuses a persistent hook without one, and the pool's
 // Close stops them.
 //
+// # Async hooks
+//
+// "async": true on a command handler runs the hook in the background, as
+// Claude Code does: the call starts it, with the hook input Claude Code
+// would send (the input as the links before it left it), and goes on at
+// once. Its link allows whatever the hook answers later: exit status 2, a
+// denial, a rewrite and onFailure all have no effect (Hooks warns about an
+// async PreToolUse hook, which cannot be a guard, and about onFailure on
+// one). "asyncRewake": true is async too, and its exit status 2 is what
+// it has to say: its stderr, or its stdout when stderr is empty, after its
+// "rewakeMessage". An async hook's additionalContext and systemMessage are
+// what it says otherwise; the text is cut at MaxReportText.
+//
+// Options.Background runs them (Links refuses an async hook without one)
+// and reports each as it ends (Report): to BackgroundOptions.OnReport when
+// it is set, otherwise as a note on the session's next call, given by the
+// link BackgroundLink, which Links puts first in the chain: the model reads
+// it next to that call, whatever tool it is for. The hook runs under its
+// own timeout, not the call's context, so a call that returns or is
+// cancelled does not kill it; Background.Wait waits for every started hook
+// and Background.Close kills them. The reports kept are bounded per
+// session and in sessions (the oldest are dropped, and the next call is
+// told how many), and so are the hooks running at once (past the bound a
+// hook is not started, and a report says so). One command registered twice
+// for an event is one hook, as ever; an async and a foreground copy of it
+// are two.
+//
 // # What is different
 //
 //   - Order. Claude Code runs the matching hooks of an event in parallel, and
@@ -163,8 +190,7 @@
 //     seeing the input as the hooks before it left it: rewrites compose,
 //     and a later hook can still block a rewritten call.
 //   - Refusals by name. prompt, agent and mcp_tool hooks need a model or an
-//     MCP client, async hooks run after the call has gone on, and
-//     PermissionRequest hooks answer a permission dialog a chain does not
+//     MCP client, and PermissionRequest hooks answer a permission dialog a chain does not
 //     show (its approver is the place for that); parameter if rules
 //     (Agent(model:opus)) mean something hookchain does not reproduce.
 //     Links refuses settings that have them unless Options.SkipUnsupported

@@ -37,7 +37,7 @@ type Options struct {
 	// reported in the trail and the call goes on, as in Claude Code.
 	FailClosed bool
 	// SkipUnsupported leaves out the hooks a chain cannot run (prompt,
-	// agent and mcp_tool hooks, async hooks, PermissionRequest hooks, if
+	// agent and mcp_tool hooks, PermissionRequest hooks, if
 	// rules hookchain does not reproduce) instead of refusing the
 	// settings; Hooks lists them as Skipped.
 	SkipUnsupported bool

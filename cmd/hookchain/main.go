@@ -188,6 +188,8 @@ const usage = `usage:
 eval   runs one Claude Code hook input (PreToolUse, PostToolUse or PostToolUseFailure)
        through the settings' hooks as a chain and prints the outcome as JSON.
        There is no approver: a hook that asks for approval denies the call.
+       Async hooks cannot change the outcome: eval waits for them (each within its
+       timeout; SIGINT or SIGTERM stops them) and prints what each reports on stderr.
        Exit status: 0 allow, modify or replace; 2 deny, and nothing else; 1 bad usage,
        input or settings, or interrupted (SIGINT, SIGTERM) before the hooks decided.
 check  validates the settings, lists every hook and the link it runs as, and prints
@@ -219,7 +221,7 @@ flags:
   --fail-closed       a hook that fails (crashes, times out, answers nonsense) blocks the
                       call; by default, as in Claude Code, the failure is reported and the
                       call goes on
-  --skip-unsupported  leave out prompt, agent, mcp_tool, async and PermissionRequest hooks,
+  --skip-unsupported  leave out prompt, agent, mcp_tool and PermissionRequest hooks,
                       and if rules hookchain does not reproduce, instead of refusing the
                       settings
   --strict-env        run command hooks with PATH, HOME, USER, LOGNAME, SHELL, the locale,
