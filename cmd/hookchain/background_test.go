@@ -55,6 +55,11 @@ func TestCheckListsAsyncHooksAsRunningInTheBackground(t *testing.T) {
 	assert.Contains(t, stdout, "command,async ")
 	assert.Contains(t, stdout, "command,asyncRewake ")
 	assert.NotContains(t, stdout, "refused")
+
+	code, stdout, stderr = hookchainCmd(t, "", "check", "--json", "--settings", file)
+	assert.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, stdout, `"async": "async",`)
+	assert.Contains(t, stdout, `"async": "asyncRewake",`)
 }
 
 func TestServeGivesAnAsyncRewakeReportToTheSessionsNextCall(t *testing.T) {
@@ -116,4 +121,21 @@ func TestEvalInterruptedWhileAsyncHooksRunStopsThemAndKeepsTheCallsExitStatus(t 
 	assert.Regexp(t, `^hookchain eval: interrupted by SIGTERM: stopping 1 background hooks\n`+
 		`hookchain eval: background hook cat >/dev/null; echo .* \(PreToolUse, Bash call toolu_01\) failed: stopped: the background hooks were stopped \(Background.Close\)\n$`, r.stderr)
 	assert.True(t, gone(pid), "the hook is still running")
+}
+
+func TestTestWaitsForAsyncHooksAndTheirReportsChangeNoCase(t *testing.T) {
+	dir, file := asyncSettings(t)
+	cases := filepath.Join(dir, "cases.json")
+	require.NoError(t, os.WriteFile(cases, []byte(`[
+  {"name": "commit", "event": {"hook": "after_tool", "tool": "Bash", "input": {"command": "git commit -m x"}, "output": "ok"}, "want": {"verdict": "allow"}},
+  {"name": "push", "event": {"hook": "after_tool", "tool": "Bash", "input": {"command": "git push"}, "output": "ok"}, "want": {"verdict": "allow"}}
+]`), 0o644))
+	code, stdout, stderr := hookchainCmd(t, "", "test", "--settings", file, "--project", dir, cases)
+	assert.Equal(t, exitOK, code, stdout+stderr)
+	assert.Equal(t, "ok    commit\nok    push\nok: 2 cases passed\n", stdout)
+	b, err := os.ReadFile(filepath.Join(dir, "ledger"))
+	require.NoError(t, err, "test exits once the background hooks have ended")
+	lines := strings.Fields(strings.ReplaceAll(string(b), " ", "_"))
+	assert.ElementsMatch(t, []string{"git_commit_-m_x", "git_push"}, lines)
+	assert.Equal(t, 4, strings.Count(stderr, "hookchain test: background hook "), stderr)
 }

@@ -696,6 +696,7 @@ type hookJSON struct {
 	IfMatcher      string            `json:"if_matcher,omitempty"`
 	Type           string            `json:"type,omitempty"`
 	Persistent     bool              `json:"persistent,omitempty"`
+	Async          string            `json:"async,omitempty"` // "async" or "asyncRewake": run in the background
 	Command        string            `json:"command,omitempty"`
 	Args           []string          `json:"args,omitzero"` // [] is the exec form too
 	URL            string            `json:"url,omitempty"`
@@ -719,7 +720,7 @@ func writeJSON(w io.Writer, hooks []settings.Hook, errs, warnings []string) erro
 		j := hookJSON{
 			File: h.File, Hook: h.Where(), Event: h.Event, Matcher: h.Matcher, MatcherKind: string(h.MatcherKind),
 			If: h.If, IfMatcher: h.IfMatcher,
-			Type: h.Type, Persistent: h.Persistent, Command: h.Command, Args: h.Args, URL: h.URL, Headers: h.Headers,
+			Type: h.Type, Persistent: h.Persistent, Async: h.Async, Command: h.Command, Args: h.Args, URL: h.URL, Headers: h.Headers,
 			TimeoutSeconds: h.Timeout.Seconds(), Status: string(h.Status), Name: h.Name, Reason: h.Reason,
 			Plugin: h.Plugin,
 		}
