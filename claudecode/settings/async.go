@@ -69,6 +69,9 @@ type Report struct {
 	// stderr is empty, when it exits 2, after its rewakeMessage. "" for
 	// nothing.
 	Text string
+	// Summary is an asyncRewake hook's rewakeSummary, the one line Claude
+	// Code shows its user, when the hook exited 2; "" otherwise.
+	Summary string
 }
 
 // note is the report as the model reads it on the session's next call.
@@ -251,6 +254,7 @@ type asyncHook struct {
 	name, event string
 	rewake      bool
 	message     string // rewakeMessage: put before the text of an exit 2
+	summary     string // rewakeSummary
 	spec        process.Spec
 	def         claudecode.SessionInfo
 	home        string
@@ -336,7 +340,7 @@ func (h *asyncHook) read(r *Report, res process.Result, err error, stopped bool)
 		if h.message != "" {
 			text = h.message + "\n\n" + text
 		}
-		r.Text = clipText(text)
+		r.Text, r.Summary = clipText(text), h.summary
 		return
 	}
 	o, perr := claudecode.ParseOutput(res.Stdout)
@@ -392,7 +396,7 @@ func (b *builder) asyncHook(e *entry, name string, spec process.Spec) (hookchain
 			Msg: "an async hook needs a settings.Background to run it after the call and deliver what it reports (Options.Background)"}
 	}
 	b.async = true
-	h := &asyncHook{name: name, event: e.hook.Event, rewake: e.async.rewake, message: e.async.message,
+	h := &asyncHook{name: name, event: e.hook.Event, rewake: e.async.rewake, message: e.async.message, summary: e.async.summary,
 		spec: spec, def: b.opts.session(), home: b.opts.home()}
 	return func(ctx context.Context, ev hookchain.Event) (hookchain.Outcome, error) {
 		bg.start(ctx, h, ev)
@@ -430,6 +434,7 @@ func (b *builder) withReports(links []hookchain.Link, names []string) []hookchai
 type asyncKeys struct {
 	rewake  bool   // asyncRewake: exit 2 wakes the model with the hook's output
 	message string // rewakeMessage
+	summary string // rewakeSummary
 }
 
 // background reads "async", "asyncRewake" and "rewakeMessage" of a handler
@@ -458,7 +463,7 @@ func (p *parser) background(e *entry, f map[string]gjson.Result, typ, where stri
 			return
 		}
 	}
-	k.message = f["rewakeMessage"].Str
+	k.message, k.summary = f["rewakeMessage"].Str, f["rewakeSummary"].Str
 	e.async = k
 	e.hook.Async = "async"
 	if k.rewake {

@@ -74,6 +74,8 @@ func TestAnAsyncHookNeverDecidesTheCallWhateverItAnswers(t *testing.T) {
 			Report{ExitCode: 0, Rewake: true}},
 		{"crash.sh", "#!/bin/bash\ncat >/dev/null\necho boom >&2\nexit 3\n", `"async": true, "onFailure": "block"`,
 			Report{ExitCode: 3, Stderr: "boom", Failure: "exited with status 3"}},
+		{"review.sh", "#!/bin/bash\ncat >/dev/null\necho 'key in app.py' >&2\nexit 2\n", `"asyncRewake": true, "rewakeMessage": "Review:", "rewakeSummary": "Review found issues"`,
+			Report{ExitCode: 2, Rewake: true, Stderr: "key in app.py", Text: "Review:\n\nkey in app.py", Summary: "Review found issues"}},
 		{"segv.sh", "#!/bin/bash\ncat >/dev/null\necho dying >&2\nkill -SEGV $$\n", `"asyncRewake": true`,
 			Report{ExitCode: 139, Rewake: true, Stderr: "dying\nSegmentation fault", Failure: "exited with status 139"}},
 		{"twice.sh", "#!/bin/bash\ncat >/dev/null\necho '{\"systemMessage\": \"a\"}'\necho '{\"systemMessage\": \"b\"}'\n", `"async": true`,
