@@ -16,11 +16,12 @@ import (
 	"github.com/tidwall/gjson"
 )
 
-// The bounds a zero BackgroundOptions gets.
+// The bounds a zero BackgroundOptions gets: at most 16 × 256 reports of
+// MaxReportText bytes, some 40 MB, are kept however chatty the hooks.
 const (
-	DefaultMaxPending  = 64   // reports kept for one session until its next call
-	DefaultMaxSessions = 1024 // sessions with reports kept
-	DefaultMaxRunning  = 256  // async hooks running at once
+	DefaultMaxPending  = 16  // reports kept for one session until its next call
+	DefaultMaxSessions = 256 // sessions with reports kept
+	DefaultMaxRunning  = 256 // async hooks running at once
 	// MaxReportText bounds the text one report gives the model, as Claude
 	// Code bounds a hook's additionalContext.
 	MaxReportText = 10000
