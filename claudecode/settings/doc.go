@@ -261,6 +261,33 @@
 //     The same prompt to the same model, or the same tool with the same
 //     input, registered twice for one event runs once per call.
 //
+// # Async hooks
+//
+// "async": true on a command handler runs the hook in the background, as
+// Claude Code does: the call starts it, with the hook input Claude Code
+// would send (the input as the links before it left it), and goes on at
+// once. Its link allows whatever the hook answers later: exit status 2, a
+// denial, a rewrite and onFailure all have no effect (Hooks warns about an
+// async PreToolUse hook, which cannot be a guard, and about onFailure on
+// one). "asyncRewake": true is async too, and its exit status 2 is what
+// it has to say: its stderr, or its stdout when stderr is empty, after its
+// "rewakeMessage". An async hook's additionalContext and systemMessage are
+// what it says otherwise; the text is cut at MaxReportText.
+//
+// Options.Background runs them (Links refuses an async hook without one)
+// and reports each as it ends (Report): to BackgroundOptions.OnReport when
+// it is set, otherwise as a note on the session's next call, given by the
+// link BackgroundLink, which Links puts first in the chain: the model reads
+// it next to that call, whatever tool it is for. The hook runs under its
+// own timeout, not the call's context, so a call that returns or is
+// cancelled does not kill it; Background.Wait waits for every started hook
+// and Background.Close kills them. The reports kept are bounded per
+// session and in sessions (the oldest are dropped, and the next call is
+// told how many), and so are the hooks running at once (past the bound a
+// hook is not started, and a report says so). One command registered twice
+// for an event is one hook, as ever; an async and a foreground copy of it
+// are two.
+//
 // # What is different
 //
 //   - Order. Claude Code runs the matching hooks of an event in parallel, and
@@ -270,20 +297,7 @@
 //     groups and handlers as written), each
 //     seeing the input as the hooks before it left it: rewrites compose,
 //     and a later hook can still block a rewritten call.
-//   - A prompt or agent hook's {"ok": false} denies the call before it
-//     runs, and after it keeps the output and tells the model why, as any
-//     block after the call does; the turn goes on, as Claude Code does with
-//     "continueOnBlock": true. Without that key Claude Code ends the turn,
-//     which a chain, answering for one call, does not do. What the model
-//     is asked beyond the prompt (Claude Code's system prompt and answer
-//     schema, an agent's tools) is the runtime's to choose; the hook input
-//     is appended to a prompt without $ARGUMENTS after a blank line, where
-//     the reference does not say how. An mcp_tool placeholder whose path
-//     the hook input lacks fails the hook rather than sending "" (the
-//     reference does not say), and only keys and array indexes joined by
-//     dots are paths.
-//   - Refusals by name. async hooks run after the call has gone on, and
-//     PermissionRequest hooks answer a permission dialog a chain does not
+//   - Refusals by name. PermissionRequest hooks answer a permission dialog a chain does not
 //     show (its approver is the place for that); parameter if rules
 //     (Agent(model:opus)) mean something hookchain does not reproduce.
 //     Links refuses settings that have them unless Options.SkipUnsupported

@@ -37,7 +37,7 @@ type Options struct {
 	// reported in the trail and the call goes on, as in Claude Code.
 	FailClosed bool
 	// SkipUnsupported leaves out the hooks a chain cannot run (prompt,
-	// agent and mcp_tool hooks, async hooks, PermissionRequest hooks, if
+	// agent and mcp_tool hooks, PermissionRequest hooks, if
 	// rules hookchain does not reproduce) instead of refusing the
 	// settings; Hooks lists them as Skipped.
 	SkipUnsupported bool
@@ -65,6 +65,11 @@ type Options struct {
 	// refuses settings with a persistent hook when Pool is nil, because
 	// nothing would ever stop its process.
 	Pool *process.Pool
+	// Background runs the async hooks ("async": true, "asyncRewake":
+	// true) and keeps what they report; whoever runs the chain waits for
+	// it or closes it when done. Links refuses settings with an async
+	// hook when Background is nil, because nothing would run it.
+	Background *Background
 	// Logger is told when a persistent hook's process starts and stops;
 	// nil logs nothing.
 	Logger *slog.Logger
@@ -304,6 +309,7 @@ func (s *Settings) plan(opts Options, build bool) plan {
 		}
 		p.links = append(p.links, link)
 	}
+	p.links = b.withReports(p.links, names)
 	for i, ci := range candOf {
 		if ci >= 0 {
 			p.hooks[i].Name, p.hooks[i].Block = names[ci], cands[ci].block
@@ -331,7 +337,8 @@ func (e *entry) key() string {
 	if e.noShell {
 		form = "exec"
 	}
-	return h.Event + "\x00" + plugin + "\x00command\x00" + form + "\x00" + h.Command + "\x00" + strings.Join(h.Args, "\x00")
+	return h.Event + "\x00" + plugin + "\x00command\x00" + form + "\x00" + h.Command + "\x00" + strings.Join(h.Args, "\x00") +
+		"\x00" + h.Async // a guard and a background copy of one command are two hooks: merged, the guard could be lost
 }
 
 // commandKey is what makes two persistent hooks one process: the same
@@ -426,6 +433,7 @@ type builder struct {
 	opts       Options
 	build      bool
 	persistent map[string]hookchain.Interceptor
+	async      bool // an async hook was built: its reports need delivering
 }
 
 // persistentHook is the persistent hook that runs spec for e, shared by
@@ -484,13 +492,14 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 			Sent        bool
 			Spec        process.Spec
 			Persistent  bool
+			Async       string
 			Paths       []string
 			AllowedVars []string
 			Runtime     string `json:",omitempty"`
 			NotRun      string `json:",omitempty"`
 			Owner       string
 			Once        bool
-		}{Type: h.Type, Persistent: e.persistent, Owner: e.owner(), Once: e.origin.once}
+		}{Type: h.Type, Persistent: e.persistent, Owner: e.owner(), Once: e.origin.once, Async: h.Async}
 	)
 	switch h.Type {
 	case "http":
@@ -542,7 +551,12 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 			return hookchain.Link{}, &Error{File: h.File, Line: e.line, Col: e.col, Where: h.Where(), Msg: err.Error()}
 		}
 		built.Spec = spec
-		if e.persistent {
+		if e.async != nil {
+			var err error
+			if fn, err = b.asyncHook(e, name, spec); err != nil {
+				return hookchain.Link{}, err
+			}
+		} else if e.persistent {
 			var err error
 			if fn, err = b.persistentHook(e, spec); err != nil {
 				return hookchain.Link{}, err

@@ -111,13 +111,14 @@ type entry struct {
 	unsupported string // what the hook needs that a chain lacks
 	ignored     string // why an event is not run
 
-	warnings        []Warning // found while parsing
-	cmdLine, cmdCol int       // where the command, or an http hook's URL, is written, for warnings about it
-	plugin          *Plugin   // the plugin whose hooks.json holds it; nil for a settings file
-	noShell         bool      // "args" is given, even empty: the command runs without a shell
-	persistent      bool      // "persistent": true: started once, asked in hookchain's persistent protocol
-	prog            program   // what the command runs, as far as can be read
-	origin          origin    // managed settings, or a skill's or agent's frontmatter
+	warnings        []Warning  // found while parsing
+	cmdLine, cmdCol int        // where the command, or an http hook's URL, is written, for warnings about it
+	plugin          *Plugin    // the plugin whose hooks.json holds it; nil for a settings file
+	noShell         bool       // "args" is given, even empty: the command runs without a shell
+	persistent      bool       // "persistent": true: started once, asked in hookchain's persistent protocol
+	async           *asyncKeys // "async" or "asyncRewake": run in the background; nil for a hook that decides
+	prog            program    // what the command runs, as far as can be read
+	origin          origin     // managed settings, or a skill's or agent's frontmatter
 
 	runtime runtimeSpec // prompt, agent and mcp_tool hooks: what they give beyond Hook
 }
@@ -457,7 +458,8 @@ func (p *parser) handler(e *entry, h gjson.Result, where string) {
 		case key == "once":
 			p.once(e, v, where)
 		default:
-			e.unsupported = key + " hooks run in the background, after the call has gone on, so they cannot decide it"
+			// async, asyncRewake: read by p.background, once the hook's
+			// type and persistence are known.
 		}
 	}
 	if v := f["persistent"]; v.Exists() {
@@ -470,6 +472,7 @@ func (p *parser) handler(e *entry, h gjson.Result, where string) {
 			e.persistent, e.hook.Persistent = true, true
 		}
 	}
+	p.background(e, f, typ.Str, where, fail)
 	switch typ.Str {
 	case "command":
 		p.command(e, f, where, fail)

@@ -244,14 +244,17 @@ type Hook struct {
 	// once and asked about every call in hookchain's persistent protocol
 	// (see process.Persistent), not run per call in Claude Code's.
 	Persistent bool
-	Command    string            // command hooks: the command as written
-	Args       []string          // command hooks: the arguments, when the command is run without a shell
-	URL        string            // http hooks
-	Headers    map[string]string // http hooks: the headers as written, before interpolation
-	Prompt     string            // prompt and agent hooks: the prompt as written
-	Model      string            // prompt and agent hooks: the model as written; "" for the runtime's default
-	Server     string            // mcp_tool hooks: the MCP server
-	Tool       string            // mcp_tool hooks: the tool called on it
+	// Async is "async" or "asyncRewake" for a command hook run in the
+	// background: started with the call, never deciding it; "" otherwise.
+	Async   string
+	Command string            // command hooks: the command as written
+	Args    []string          // command hooks: the arguments, when the command is run without a shell
+	URL     string            // http hooks
+	Headers map[string]string // http hooks: the headers as written, before interpolation
+	Prompt  string            // prompt and agent hooks: the prompt as written
+	Model   string            // prompt and agent hooks: the model as written; "" for the runtime's default
+	Server  string            // mcp_tool hooks: the MCP server
+	Tool    string            // mcp_tool hooks: the tool called on it
 
 	// Timeout is how long the hook may run: its timeout setting, or
 	// Claude Code's default for its type.

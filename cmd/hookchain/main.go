@@ -192,6 +192,8 @@ const usage = `usage:
 eval   runs one Claude Code hook input (PreToolUse, PostToolUse or PostToolUseFailure)
        through the settings' hooks as a chain and prints the outcome as JSON.
        There is no approver: a hook that asks for approval denies the call.
+       Async hooks cannot change the outcome: eval waits for them (each within its
+       timeout; SIGINT or SIGTERM stops them) and prints what each reports on stderr.
        Exit status: 0 allow, modify or replace; 2 deny, and nothing else; 1 bad usage,
        input or settings, or interrupted (SIGINT, SIGTERM) before the hooks decided.
 check  validates the settings, lists every hook and the link it runs as, and prints
@@ -239,7 +241,7 @@ flags:
   --fail-closed       a hook that fails (crashes, times out, answers nonsense) blocks the
                       call; by default, as in Claude Code, the failure is reported and the
                       call goes on
-  --skip-unsupported  leave out prompt, agent, mcp_tool, async and PermissionRequest hooks,
+  --skip-unsupported  leave out prompt, agent, mcp_tool and PermissionRequest hooks,
                       and if rules hookchain does not reproduce, instead of refusing the
                       settings
   --strict-env        run command hooks with PATH, HOME, USER, LOGNAME, SHELL, the locale,
@@ -297,8 +299,9 @@ type common struct {
 	pluginConfigs   map[int]*pluginConfig // by index into plugins
 	// inSession says that projectFor's cwd is a session's (eval's input),
 	// which the project must hold.
-	inSession bool
-	scope           scopeFlags // managed settings, skills and agents
+	inSession  bool
+	scope      scopeFlags           // managed settings, skills and agents
+	background *settings.Background // runs the async hooks; nil where none is run
 }
 
 func (c *common) register(fs *flag.FlagSet) {
@@ -418,6 +421,10 @@ func (c *common) options(project string, pool *process.Pool) settings.Options {
 		// The CLI has no model or MCP client: their hooks are refused by
 		// name (or skipped), never linked to deny every call.
 		RequireRuntime: true,
+		Background:     c.background,
+	}
+	if opts.Background == nil {
+		opts.Background = settings.NewBackground(settings.BackgroundOptions{}) // nothing is run with it
 	}
 	if c.strictEnv {
 		opts.Inherit = process.InheritBase
@@ -507,6 +514,8 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	var pool process.Pool
 	defer closePool(&pool)
+	c.background = reporting("eval", stderr)
+	defer closeBackground(c.background)
 	chain, project, err := c.chain(cwd, &pool)
 	if err != nil {
 		return fail("%v", err)
@@ -529,6 +538,7 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := enc.Encode(out); err != nil {
 		return fail("writing the outcome: %v", err)
 	}
+	awaitBackground("eval", c.background, stderr) // the outcome is the call's: async hooks cannot change it
 	if out.Verdict == hookchain.Denied {
 		return exitDenied
 	}
@@ -681,6 +691,9 @@ func writeTable(w io.Writer, hooks []settings.Hook) error {
 		if h.Persistent {
 			typ += ",persistent"
 		}
+		if h.Async != "" {
+			typ += "," + h.Async
+		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
 			cell(h.File), h.Where(), cell(h.Matcher), kind, cell(ifCell(h)), cell(typ), cell(target),
 			timeout, onFailure, h.Status, cell(detail))
@@ -727,6 +740,7 @@ type hookJSON struct {
 	IfMatcher      string            `json:"if_matcher,omitempty"`
 	Type           string            `json:"type,omitempty"`
 	Persistent     bool              `json:"persistent,omitempty"`
+	Async          string            `json:"async,omitempty"` // "async" or "asyncRewake": run in the background
 	Command        string            `json:"command,omitempty"`
 	Args           []string          `json:"args,omitzero"` // [] is the exec form too
 	URL            string            `json:"url,omitempty"`
@@ -754,7 +768,7 @@ func writeJSON(w io.Writer, hooks []settings.Hook, errs, warnings []string) erro
 		j := hookJSON{
 			File: h.File, Hook: h.Where(), Event: h.Event, Matcher: h.Matcher, MatcherKind: string(h.MatcherKind),
 			If: h.If, IfMatcher: h.IfMatcher,
-			Type: h.Type, Persistent: h.Persistent, Command: h.Command, Args: h.Args, URL: h.URL, Headers: h.Headers,
+			Type: h.Type, Persistent: h.Persistent, Async: h.Async, Command: h.Command, Args: h.Args, URL: h.URL, Headers: h.Headers,
 			TimeoutSeconds: h.Timeout.Seconds(), Status: string(h.Status), Name: h.Name, Reason: h.Reason,
 			Plugin: h.Plugin, Managed: h.Managed, Component: h.Component, ActiveWhile: h.ActiveWhile, Once: h.Once,
 		}
@@ -796,6 +810,8 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 	cwd, _ := os.Getwd()
 	var pool process.Pool
 	defer closePool(&pool)
+	c.background = reporting("test", stderr)
+	defer closeBackground(c.background)
 	chain, _, err := c.chain(cwd, &pool)
 	if err != nil {
 		return fail("%v", err)
@@ -854,6 +870,7 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "      %s\n", line)
 		}
 	}
+	awaitBackground("test", c.background, stderr)
 	if failed > 0 {
 		fmt.Fprintf(stdout, "FAIL: %d of %s failed\n", failed, count(len(cases), "case"))
 		return exitFailed

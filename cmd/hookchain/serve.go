@@ -195,6 +195,9 @@ type server struct {
 
 // newServer is a server with no settings loaded yet.
 func newServer(c common, cfg serveConfig, project string, log *slog.Logger) *server {
+	// One Background for the server's life: a report waits for its
+	// session's next call, whichever generation answers it.
+	c.background = settings.NewBackground(settings.BackgroundOptions{Logger: log})
 	s := &server{c: c, cfg: cfg, project: project, log: log, self: cfg.listen, requests: newRequests(), stopped: make(chan struct{})}
 	s.cutoff, s.cut = context.WithCancelCause(context.Background())
 	return s
@@ -364,6 +367,7 @@ func (s *server) stopAll() {
 		s.retire(g)
 	}
 	s.bg.Wait()
+	closeBackground(s.c.background)
 }
 
 // run serves on ln until ctx ends, then shuts down: requests in flight are
