@@ -307,8 +307,6 @@ func TestRuntimeHooksThatSayTooLittleAreMistakes(t *testing.T) {
 			`s.json:1:105: PreToolUse[0].hooks[0]: input: want an object of the tool's arguments, got "${tool_input}"`},
 		{`{"type": "mcp_tool", "server": "policy", "tool": "check", "input": {"paths": ["${tool_input.edits[0].path}"]}}`,
 			`s.json:1:105: PreToolUse[0].hooks[0]: input.paths[0]: ${tool_input.edits[0].path} is not a path of the hook input: write its keys joined by dots, such as ${tool_input.file_path}`},
-		{`{"type": "prompt", "prompt": "?", "async": true}`, `s.json:1:38: PreToolUse[0].hooks[0]: async hooks run in the background, after the call has gone on, so they cannot decide it; ` +
-			`remove the hook, or skip unsupported hooks (--skip-unsupported, Options.SkipUnsupported) to run the others without it`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.handler, func(t *testing.T) {
@@ -318,6 +316,19 @@ func TestRuntimeHooksThatSayTooLittleAreMistakes(t *testing.T) {
 			require.EqualError(t, err, tt.err)
 		})
 	}
+}
+
+// "async" is for command hooks only: Claude Code runs a prompt hook that
+// says it in the foreground, and so does hookchain, saying so.
+func TestAPromptHookMarkedAsyncRunsInTheForegroundWithAWarning(t *testing.T) {
+	s, err := Parse("s.json", []byte(`{"hooks": {"PreToolUse": [{"hooks": [{"type": "prompt", "prompt": "?", "async": true}]}]}}`))
+	require.NoError(t, err)
+	opts := Options{Model: modelAnswering(`{"ok": false, "reason": "no"}`)}
+	links, err := s.Links(opts)
+	require.NoError(t, err)
+	assert.Equal(t, hookchain.Denied, hookchain.New(links...).Run(context.Background(), bash("ls")).Verdict)
+	require.Len(t, s.Warnings(opts), 1)
+	assert.Equal(t, `"async" and "asyncRewake" are for command hooks only: Claude Code runs this hook in the foreground, and so does hookchain; remove the key`, s.Warnings(opts)[0].Msg)
 }
 
 func TestAnAgentHookWarnsThatContinueOnBlockIsAPromptHooksKey(t *testing.T) {
