@@ -222,7 +222,7 @@ func DecidePermission(r process.Result) (PermissionAnswer, error) {
 	if excerpt := process.Excerpt(r.Stderr); excerpt != "" {
 		msg += fmt.Sprintf("; stderr: %q", excerpt)
 	}
-	return PermissionAnswer{}, errors.New(msg)
+	return PermissionAnswer{}, &exitStatusError{msg}
 }
 
 // PermissionHook answers one question for a PermissionRequest hook. A
@@ -254,8 +254,7 @@ func PermissionCommand(spec process.Spec, s SessionInfo) PermissionHook {
 		}
 		a, err := DecidePermission(res)
 		if err != nil {
-			return PermissionAnswer{}, &process.Error{Command: name, Kind: process.BadAnswer, ExitCode: res.ExitCode,
-				Stderr: process.Excerpt(res.Stderr), Err: err}
+			return PermissionAnswer{}, failure(name, res, err)
 		}
 		return a, nil
 	}

@@ -269,9 +269,7 @@ func (p *parser) event(name string, groups gjson.Result) ([]entry, error) {
 				e.problem = groupProblem(hwhere)
 				p.describe(&e, h)
 			case name == permissionRequest:
-				e.unsupported = "PermissionRequest hooks answer Claude Code's permission dialog, which a chain does not show: " +
-					"give the chain an approver (Chain.WithApprover) to answer asks instead"
-				p.describe(&e, h)
+				p.permission(&e, g, fields, dup, h, hwhere)
 			case !isTool:
 				e.ignored = name + " is not a tool-call event"
 				p.describe(&e, h)

@@ -376,6 +376,7 @@ func (c *common) options(project string, pool *process.Pool) settings.Options {
 		FailClosed:      c.failClosed,
 		SkipUnsupported: c.skipUnsupported,
 		Pool:            pool,
+		UsesApprover:    true, // every command builds its chain with Settings.Chain or gives it Settings.Approver
 	}
 	if c.strictEnv {
 		opts.Inherit = process.InheritBase
@@ -392,11 +393,7 @@ func (c *common) chain(cwd string, pool *process.Pool) (*hookchain.Chain, string
 	if err != nil {
 		return nil, "", err
 	}
-	links, err := s.Links(c.options(project, pool))
-	if err != nil {
-		return nil, "", err
-	}
-	chain, err := hookchain.Build(links...)
+	chain, err := s.Chain(c.options(project, pool))
 	return chain, project, err
 }
 
@@ -453,6 +450,9 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var in claudecode.Input
 	if err := json.Unmarshal(data, &in); err != nil {
 		return fail("the hook input is not a Claude Code hook input: %v", err)
+	}
+	if in.HookEventName == claudecode.PermissionRequest {
+		return c.evalPermission(in, stdout, fail)
 	}
 	event, err := in.Event()
 	if err != nil {
