@@ -108,13 +108,20 @@ func (in Input) Question() (hookchain.Question, error) {
 	return hookchain.Question{Tool: in.ToolName, Input: input}, nil
 }
 
+// ErrAmbiguousAnswer marks an answer that two readers would read apart: one
+// that gives a key twice, or two keys alike but for case. Unlike another
+// bad answer it may have meant "deny", so an approver refuses on it rather
+// than skip the hook and let a later one allow.
+var ErrAmbiguousAnswer = errors.New("ambiguous answer")
+
 // ParsePermissionAnswer reads a PermissionRequest hook's stdout (or an http
 // hook's body) as Claude Code does: nothing, or text that does not start
 // with '{', is no decision. JSON is read strictly: a key given twice, a
 // known field of the wrong type, a behavior other than allow or deny, an
 // updatedInput that is not an object or that a guard and the tool would
 // read apart, and a hookEventName other than PermissionRequest are errors,
-// the hook's failure.
+// the hook's failure; an answer that gives a key twice, or two alike but
+// for case, is one wrapping ErrAmbiguousAnswer.
 func ParsePermissionAnswer(b []byte) (PermissionAnswer, error) {
 	b = bytes.TrimSpace(b)
 	if len(b) == 0 || b[0] != '{' {
@@ -128,10 +135,13 @@ func ParsePermissionAnswer(b []byte) (PermissionAnswer, error) {
 		return PermissionAnswer{}, fmt.Errorf("the answer starts with '{' but is not valid JSON: %v", json.Unmarshal(b, &v))
 	}
 	if fault := jsonscan.Fault(b); fault != "" {
-		return PermissionAnswer{}, fmt.Errorf("the answer is %s: its decision cannot be known", fault)
+		return PermissionAnswer{}, fmt.Errorf("%w: the answer is %s, so its decision cannot be known", ErrAmbiguousAnswer, fault)
 	}
 	top, err := objectFields(b, "the answer")
 	if err != nil {
+		return PermissionAnswer{}, err
+	}
+	if err := caseTwins(top, ""); err != nil {
 		return PermissionAnswer{}, err
 	}
 	var a PermissionAnswer
@@ -145,6 +155,9 @@ func ParsePermissionAnswer(b []byte) (PermissionAnswer, error) {
 		return a, nil
 	}
 	h, err := objectFields(raw, "hookSpecificOutput")
+	if err == nil {
+		err = caseTwins(h, "hookSpecificOutput.")
+	}
 	if err != nil {
 		return PermissionAnswer{}, err
 	}
@@ -160,6 +173,9 @@ func ParsePermissionAnswer(b []byte) (PermissionAnswer, error) {
 		return a, nil
 	}
 	d, err := objectFields(raw, "hookSpecificOutput.decision")
+	if err == nil {
+		err = caseTwins(d, "hookSpecificOutput.decision.")
+	}
 	if err != nil {
 		return PermissionAnswer{}, err
 	}
@@ -312,4 +328,21 @@ func PermissionOutput(allow bool, message string, interrupt bool) []byte {
 		return Refusal("encoding the answer: " + err.Error()) // strings and a bool always encode
 	}
 	return b
+}
+
+// caseTwins is an error when two keys of an object of the answer are
+// alike but for case ("behavior" and "Behavior"): read by exact name here,
+// and with case folded by another reader (encoding/json into a struct), the
+// answer would decide two ways.
+func caseTwins(fields map[string]json.RawMessage, prefix string) error {
+	seen := make(map[string]string, len(fields))
+	for k := range fields {
+		f := jsonscan.FoldKey(k)
+		if other, ok := seen[f]; ok {
+			a, b := min(k, other), max(k, other)
+			return fmt.Errorf("%w: %s%s and %s%s differ only in case, so its decision cannot be known", ErrAmbiguousAnswer, prefix, a, prefix, b)
+		}
+		seen[f] = k
+	}
+	return nil
 }

@@ -45,6 +45,8 @@ func TestAPermissionRequestAnswerIsReadStrictly(t *testing.T) {
 		{name: "updatedPermissions that is no array fails", stdout: permAnswer(`{"behavior":"allow","updatedPermissions":{}}`),
 			err: "hookSpecificOutput.decision.updatedPermissions is an object, want an array"},
 		{name: "broken JSON fails", stdout: `{"hookSpecificOutput":`, err: "not valid JSON"},
+		{name: "an answer given twice fails", stdout: permAnswer(`{"behavior":"allow"}`) + permAnswer(`{"behavior":"deny"}`), err: "not valid JSON"},
+		{name: "a case variant of a deciding key fails", stdout: permAnswer(`{"behavior":"allow","Behavior":"deny"}`), err: "ambiguous"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

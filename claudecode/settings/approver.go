@@ -136,7 +136,10 @@ func askInWorkDir(spec process.Spec, def claudecode.SessionInfo, home string) cl
 // that fails (cannot start, crashes, times out, answers nonsense or an
 // unknown behavior) is skipped, as Claude Code shows its dialog then, and
 // the reason of the final answer names it; with "onFailure": "block" or
-// Options.FailClosed its failure refuses, by name. When no hook decides,
+// Options.FailClosed its failure refuses, by name. So does an answer two
+// readers would read apart (a key twice, two alike but for case), which
+// may have meant deny, and a command hook none of whose working
+// directories exists. When no hook decides,
 // Options.Approver answers, and without one the ask is refused ("approval
 // needed but not obtained"), as a chain without an approver refuses.
 //
@@ -224,7 +227,12 @@ func answer(ctx context.Context, askers []*asker, fallback *hookchain.Approver, 
 		}
 		if err != nil {
 			var gone cannotRun
-			if a.block || errors.As(err, &gone) {
+			switch {
+			case errors.Is(err, claudecode.ErrAmbiguousAnswer):
+				// It may have meant deny: skipped, a later hook could allow.
+				return hookchain.Approval{Decision: hookchain.Refuse, By: a.name,
+					Reason: fmt.Sprintf("denied rather than guessed: %v", err)}, nil
+			case a.block || errors.As(err, &gone):
 				return hookchain.Approval{Decision: hookchain.Refuse, By: a.name,
 					Reason: fmt.Sprintf("the PermissionRequest hook failed, and it blocks on failure: %v", err)}, nil
 			}

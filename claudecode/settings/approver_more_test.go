@@ -203,3 +203,19 @@ func TestTwoHundredAsksAtOnceAreEachAnsweredForThemselves(t *testing.T) {
 	}
 	assert.EqualValues(t, 200, calls.Load())
 }
+
+func TestAnAmbiguousAnswerRefusesRatherThanLetALaterHookAllow(t *testing.T) {
+	s, dir := permProject(t, `[{"hooks": [
+	  {"type": "command", "command": "echo '{\"hookSpecificOutput\":{\"hookEventName\":\"PermissionRequest\",\"decision\":{\"behavior\":\"deny\",\"Behavior\":\"allow\"}}}'"},
+	  {"type": "command", "command": "python3 \"$CLAUDE_PROJECT_DIR\"/allow.py"}]}]`)
+	c, err := s.Chain(Options{ProjectDir: dir})
+	require.NoError(t, err)
+	out := c.Run(context.Background(), bashCall("ls"))
+	assert.Equal(t, hookchain.Denied, out.Verdict)
+	name := s.Hooks(Options{ProjectDir: dir, UsesApprover: true})[1].Name
+	assert.Equal(t, `echo '{"hookSpecificOutput":{"hookEvent…`, name)
+	assert.Equal(t, hookchain.Step{Name: ApproverName, Approver: true, Verdict: hookchain.Denied, By: name,
+		Reason: `denied rather than guessed: hook "echo '{\"hookSpecificOutput\":{\"hookEventName\":\"PermissionRequest\",\"decision\":{\"behavior\":\"deny\",\"Behavior\":\"allow\"}}}'": gave no valid answer: ambiguous answer: hookSpecificOutput.decision.Behavior and hookSpecificOutput.decision.behavior differ only in case, so its decision cannot be known`},
+		out.Trail[1])
+	assert.Nil(t, asked(t, dir), "the hook after it is not run")
+}

@@ -37,9 +37,9 @@ type Options struct {
 	// reported in the trail and the call goes on, as in Claude Code.
 	FailClosed bool
 	// SkipUnsupported leaves out the hooks a chain cannot run (prompt,
-	// agent and mcp_tool hooks, async hooks, PermissionRequest hooks, if
-	// rules hookchain does not reproduce) instead of refusing the
-	// settings; Hooks lists them as Skipped.
+	// agent and mcp_tool hooks, async hooks, if rules hookchain does not
+	// reproduce, and PermissionRequest hooks when UsesApprover is not
+	// set) instead of refusing the settings; Hooks lists them as Skipped.
 	SkipUnsupported bool
 	// Inherit, Unset and Env make command hooks' environment. The zero
 	// Inherit is Claude Code's: the whole environment of the process, less
