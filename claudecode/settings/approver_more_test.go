@@ -7,7 +7,9 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -218,4 +220,24 @@ func TestAnAmbiguousAnswerRefusesRatherThanLetALaterHookAllow(t *testing.T) {
 		Reason: `denied rather than guessed: hook "echo '{\"hookSpecificOutput\":{\"hookEventName\":\"PermissionRequest\",\"decision\":{\"behavior\":\"deny\",\"Behavior\":\"allow\"}}}'": gave no valid answer: ambiguous answer: hookSpecificOutput.decision.Behavior and hookSpecificOutput.decision.behavior differ only in case, so its decision cannot be known`},
 		out.Trail[1])
 	assert.Nil(t, asked(t, dir), "the hook after it is not run")
+}
+
+func TestAPluginsPermissionRequestHookRunsWithItsRootAndData(t *testing.T) {
+	root, data := t.TempDir(), t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(root, "hooks"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(root, "hooks", "allow.sh"), []byte(`#!/bin/bash
+[ -d "$CLAUDE_PLUGIN_DATA" ] || exit 1
+jq -n --arg r "$CLAUDE_PLUGIN_ROOT" '{hookSpecificOutput:{hookEventName:"PermissionRequest",decision:{behavior:"deny",message:("plugin at " + $r)}}}'
+`), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(root, "hooks", "hooks.json"), []byte(`{"description": "p", "hooks": {
+	  "PermissionRequest": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "bash ${CLAUDE_PLUGIN_ROOT}/hooks/allow.sh"}]}]}}`), 0o644))
+	plugin, err := LoadPlugin(Plugin{Root: root, Data: data})
+	require.NoError(t, err)
+	s, dir := permProject(t, `[]`)
+	merged := Merge(s, plugin)
+	c, err := merged.Chain(Options{ProjectDir: dir})
+	require.NoError(t, err)
+	out := c.Run(context.Background(), bashCall("ls"))
+	assert.Equal(t, hookchain.Step{Name: ApproverName, Approver: true, Verdict: hookchain.Denied, By: "allow.sh", Reason: "plugin at " + root}, out.Trail[1])
+	assert.Equal(t, root, merged.Hooks(Options{ProjectDir: dir, UsesApprover: true})[1].Plugin)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/hookchain/hookchain"
@@ -86,7 +87,11 @@ func (c *common) evalPermission(in claudecode.Input, stdout io.Writer, fail func
 	if err != nil {
 		return fail("%v", err)
 	}
-	project := c.projectFor(in.Cwd)
+	cwd := in.Cwd
+	if cwd == "" {
+		cwd, _ = os.Getwd()
+	}
+	project := c.projectFor(cwd)
 	s, err := c.load(project)
 	if err != nil {
 		return fail("%v", err)
