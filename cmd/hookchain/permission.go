@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"strings"
 
@@ -121,13 +122,20 @@ func (c *common) evalPermission(in claudecode.Input, stdout io.Writer, fail func
 }
 
 // answerHook answers one hook input for serve: a PermissionRequest event
-// with the generation's approver, any other with its chain.
-func answerHook(ctx context.Context, g *generation, data []byte) ([]byte, error) {
+// with the generation's approver, any other with its chain (whose
+// observer logs each decision; the approver's answer is logged here).
+func (s *server) answerHook(ctx context.Context, g *generation, data []byte) ([]byte, error) {
 	var in claudecode.Input
 	if json.Unmarshal(data, &in) != nil || in.HookEventName != claudecode.PermissionRequest {
 		return claudecode.Answer(ctx, g.chain, data) // which refuses an input it cannot read
 	}
-	return permissionAnswer(claudecode.WithSessionInfo(ctx, in.Session()), g.approver, in), nil
+	answer := permissionAnswer(claudecode.WithSessionInfo(ctx, in.Session()), g.approver, in)
+	decided := strings.TrimSpace(string(answer))
+	if decided == "" {
+		decided = "none: Claude Code asks its user"
+	}
+	s.log.Info("hookchain serve: PermissionRequest answered", slog.String("tool", in.ToolName), slog.String("answer", decided))
+	return answer, nil
 }
 
 // permissionAnswer is serve's answer to Claude Code's PermissionRequest

@@ -29,6 +29,7 @@ case "$cmd" in git\ push*) jq -n '{hookSpecificOutput:{hookEventName:"PreToolUse
 	denyHook = `in=$(cat); cmd=$(jq -r .tool_input.command <<<"$in")
 [ "$(jq -r .hook_event_name <<<"$in")" = PermissionRequest ] || { echo "not a PermissionRequest" >&2; exit 1; }
 case "$cmd" in
+  rm*halt*) jq -n '{hookSpecificOutput:{hookEventName:"PermissionRequest",decision:{behavior:"deny",message:"no rm",interrupt:true}}}';;
   rm*) jq -n '{hookSpecificOutput:{hookEventName:"PermissionRequest",decision:{behavior:"deny",message:"no rm"}}}';;
   *main*) echo "not to main" >&2; exit 2;;
 esac
@@ -98,6 +99,7 @@ func TestServeAnswersClaudeCodesPermissionRequestsWithThePermissionRequestHooks(
 	}
 	tests := []struct{ name, body, want string }{
 		{"a deny", perm("rm -rf x"), `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"no rm"}}}`},
+		{"a deny that interrupts", perm("rm halt"), `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"stop requested (interrupt): no rm","interrupt":true}}}`},
 		{"an allow", perm("git push origin feature"), `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}`},
 		{"no hook decides: an empty body, and Claude Code shows its dialog", perm("ls"), ``},
 		{"a request without its tool is denied", `{"hook_event_name":"PermissionRequest","tool_input":{}}`,
