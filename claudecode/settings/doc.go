@@ -297,12 +297,21 @@
 //     groups and handlers as written), each
 //     seeing the input as the hooks before it left it: rewrites compose,
 //     and a later hook can still block a rewritten call.
-//   - Refusals by name. PermissionRequest hooks answer a permission dialog a chain does not
-//     show (its approver is the place for that); parameter if rules
-//     (Agent(model:opus)) mean something hookchain does not reproduce.
-//     Links refuses settings that have them unless Options.SkipUnsupported
-//     is set, and Hooks lists what was skipped: a hook is never silently
-//     dropped, and never run under a condition other than its own.
+//   - Refusals by name. Parameter if rules (Agent(model:opus)) mean
+//     something hookchain does not reproduce. Links refuses settings that have them unless
+//     Options.SkipUnsupported is set, and Hooks lists what was skipped: a
+//     hook is never silently dropped, and never run under a condition
+//     other than its own.
+//   - PermissionRequest hooks answer the chain's asks, not a dialog:
+//     Settings.Approver runs them, in file order, when a link answers Ask,
+//     and the first allow or deny decides; when none does,
+//     Options.Approver answers. Settings.Chain builds the links and gives
+//     the chain that approver; Links alone refuses settings with such
+//     hooks unless Options.UsesApprover (or SkipUnsupported) is set. An
+//     allow that rewrites the input (updatedInput) is refused, since the
+//     links judged the input as it was; updatedPermissions are not
+//     written to any settings file, and only a session allow rule latches
+//     (hookchain.ApproveAll). Exit status 2 denies, as in Claude Code.
 //   - Bash if rules read the command as the shell will run it (package
 //     shell): every simple command is checked, behind sudo, env, nohup and
 //     the like, inside bash -c '…' and $(…). So "Bash(rm *)" runs its hook

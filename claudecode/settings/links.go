@@ -37,8 +37,9 @@ type Options struct {
 	// reported in the trail and the call goes on, as in Claude Code.
 	FailClosed bool
 	// SkipUnsupported leaves out the hooks a chain cannot run (prompt,
-	// agent and mcp_tool hooks, PermissionRequest hooks, if
-	// rules hookchain does not reproduce) instead of refusing the
+	// agent and mcp_tool hooks without their runtime when RequireRuntime
+	// is set, if rules hookchain does not reproduce, and PermissionRequest
+	// hooks when UsesApprover is not set) instead of refusing the
 	// settings; Hooks lists them as Skipped.
 	SkipUnsupported bool
 	// Inherit, Unset and Env make command hooks' environment. The zero
@@ -85,6 +86,15 @@ type Options struct {
 	// rather than link them to deny every call. The hookchain CLI, which
 	// has neither, sets it.
 	RequireRuntime bool
+	// UsesApprover says that the chain the links go into is given
+	// s.Approver(opts), which runs the PermissionRequest hooks. Without it
+	// Links refuses settings that have any (or, with SkipUnsupported,
+	// leaves them out by name): the links alone would drop them.
+	UsesApprover bool
+	// Approver answers the asks no PermissionRequest hook decides; nil
+	// refuses them, as a chain without an approver does. See
+	// Settings.Approver.
+	Approver *hookchain.Approver
 }
 
 // home is opts.HomeDir, or the user's home directory.
@@ -181,26 +191,24 @@ func (s *Settings) Hooks(opts Options) []Hook {
 }
 
 // Chain loads the settings files at paths and builds a chain of their
-// hooks: Load, then Links, then hookchain.Build, so that nothing in a
-// settings file can make it panic.
+// hooks: Load, then Settings.Chain (links, and the approver of the
+// PermissionRequest hooks), so that nothing in a settings file can make it
+// panic.
 func Chain(opts Options, paths ...string) (*hookchain.Chain, error) {
 	s, err := Load(paths...)
 	if err != nil {
 		return nil, err
 	}
-	links, err := s.Links(opts)
-	if err != nil {
-		return nil, err
-	}
-	return hookchain.Build(links...)
+	return s.Chain(opts)
 }
 
 // plan is what Links and Hooks report: one Hook per handler, the links, and
 // every error that stops the links from being used.
 type plan struct {
-	hooks []Hook
-	links []hookchain.Link
-	errs  []error
+	hooks  []Hook
+	links  []hookchain.Link
+	askers []*asker // the PermissionRequest hooks, for Approver
+	errs   []error
 }
 
 // candidate is a link to be: the first occurrence of a hook, and the
@@ -256,6 +264,10 @@ func (s *Settings) plan(opts Options, build bool) plan {
 			h.Status, h.Reason = Refused, unsupported
 			p.errs = append(p.errs, &Error{File: h.File, Line: e.line, Col: e.col, Where: h.Where(),
 				Msg: unsupported + "; remove the hook, or skip unsupported hooks (--skip-unsupported, Options.SkipUnsupported) to run the others without it"})
+		case h.Event == permissionRequest && !opts.UsesApprover:
+			if err := leftOut(e, &h, opts); err != nil {
+				p.errs = append(p.errs, err)
+			}
 		default:
 			h.Block = h.Block || opts.FailClosed
 			ci, seen := byKey[e.key()]
@@ -264,6 +276,9 @@ func (s *Settings) plan(opts Options, build bool) plan {
 				byKey[e.key()] = ci
 				cands = append(cands, &candidate{first: i})
 				h.Status = Linked
+				if h.Event == permissionRequest {
+					h.Reason = askerReason
+				}
 			} else {
 				first := s.entries[cands[ci].first].hook
 				h.Status, h.Reason = Merged, fmt.Sprintf("the same hook as %s in %s, run once per call", first.Where(), first.File)
@@ -302,6 +317,14 @@ func (s *Settings) plan(opts Options, build bool) plan {
 	names := s.names(cands)
 	b := &builder{opts: opts, build: build, persistent: map[string]hookchain.Interceptor{}}
 	for ci, c := range cands {
+		if e := &s.entries[c.first]; e.hook.Event == permissionRequest {
+			if a, err := s.asker(e, names[ci], c, b.opts); err != nil {
+				p.errs = append(p.errs, err)
+			} else {
+				p.askers = append(p.askers, a)
+			}
+			continue
+		}
 		link, err := s.link(&s.entries[c.first], names[ci], c, b)
 		if err != nil {
 			p.errs = append(p.errs, err)
@@ -316,7 +339,7 @@ func (s *Settings) plan(opts Options, build bool) plan {
 		}
 	}
 	if len(p.errs) > 0 {
-		p.links = nil
+		p.links, p.askers = nil, nil
 	}
 	return p
 }
@@ -519,36 +542,14 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 		built.Runtime = e.runtimeIdentity(opts)
 		fn = e.runtimeInterceptor(opts, session)
 	default:
-		spec := process.Spec{Shell: h.Command, Timeout: h.Timeout, Inherit: opts.Inherit,
-			Unset: slices.Clone(opts.Unset), Env: append(s.Env(), opts.Env...)}
-		if e.plugin != nil {
-			values := e.placeholders(opts)
-			delete(values, claudecode.ProjectDirEnv) // the shell reads it from the environment, per call
-			for _, k := range []string{claudecode.PluginRootEnv, claudecode.PluginDataEnv} {
-				if v, ok := values[k]; ok {
-					spec.Env = append(spec.Env, k+"="+v)
-				}
-			}
-			spec.Env = append(spec.Env, e.plugin.optionEnv()...)
-			// Claude Code substitutes a plugin's placeholders wherever they
-			// appear in its hooks' commands.
-			spec.Shell = expandPlaceholders(spec.Shell, values, "")
+		spec, notRun, err := s.spec(e, opts)
+		if err != nil {
+			return hookchain.Link{}, err
 		}
-		switch {
-		case e.noShell:
-			spec.Shell, spec.Args = "", append([]string{h.Command}, h.Args...)
-		case e.shell == "bash":
-			spec.Shell, spec.Args = "", []string{"bash", "-c", spec.Shell}
-		}
-		args, notRun := e.userConfig(spec.Args)
 		if notRun != "" {
 			built.Spec, built.NotRun = spec, notRun
 			fn = notRunHook(strings.Join(append([]string{h.Command}, h.Args...), " "), notRun)
 			break
-		}
-		spec.Args = args
-		if err := spec.Validate(); err != nil {
-			return hookchain.Link{}, &Error{File: h.File, Line: e.line, Col: e.col, Where: h.Where(), Msg: err.Error()}
 		}
 		built.Spec = spec
 		if e.async != nil {
@@ -600,6 +601,45 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 		return hookchain.Link{}, &Error{File: h.File, Line: e.line, Col: e.col, Where: h.Where(), Msg: "describing the hook: " + err.Error()}
 	}
 	return l.Identity(string(id)), nil
+}
+
+// spec is the process a command hook runs: its command, the shell or exec
+// form it asks for, the settings' env under the options' environment, and a
+// plugin's variables and placeholders. Tool-call hooks and PermissionRequest
+// hooks run alike. notRun says why Claude Code would not run the command (a
+// plugin's ${user_config.…} it refuses or cannot fill); "" when it runs.
+func (s *Settings) spec(e *entry, opts Options) (spec process.Spec, notRun string, err error) {
+	h := e.hook
+	spec = process.Spec{Shell: h.Command, Timeout: h.Timeout, Inherit: opts.Inherit,
+		Unset: slices.Clone(opts.Unset), Env: append(s.Env(), opts.Env...)}
+	if e.plugin != nil {
+		values := e.placeholders(opts)
+		delete(values, claudecode.ProjectDirEnv) // the shell reads it from the environment, per call
+		for _, k := range []string{claudecode.PluginRootEnv, claudecode.PluginDataEnv} {
+			if v, ok := values[k]; ok {
+				spec.Env = append(spec.Env, k+"="+v)
+			}
+		}
+		spec.Env = append(spec.Env, e.plugin.optionEnv()...)
+		// Claude Code substitutes a plugin's placeholders wherever they
+		// appear in its hooks' commands.
+		spec.Shell = expandPlaceholders(spec.Shell, values, "")
+	}
+	switch {
+	case e.noShell:
+		spec.Shell, spec.Args = "", append([]string{h.Command}, h.Args...)
+	case e.shell == "bash":
+		spec.Shell, spec.Args = "", []string{"bash", "-c", spec.Shell}
+	}
+	args, notRun := e.userConfig(spec.Args)
+	if notRun != "" {
+		return spec, notRun, nil
+	}
+	spec.Args = args
+	if err := spec.Validate(); err != nil {
+		return process.Spec{}, "", &Error{File: h.File, Line: e.line, Col: e.col, Where: h.Where(), Msg: err.Error()}
+	}
+	return spec, "", nil
 }
 
 // gated runs fn only for the calls that one of the candidate's occurrences

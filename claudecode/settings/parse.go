@@ -282,9 +282,7 @@ func (p *parser) event(name string, groups gjson.Result) ([]entry, error) {
 				e.problem = groupProblem(hwhere)
 				p.describe(&e, h)
 			case name == permissionRequest:
-				e.unsupported = "PermissionRequest hooks answer Claude Code's permission dialog, which a chain does not show: " +
-					"give the chain an approver (Chain.WithApprover) to answer asks instead"
-				p.describe(&e, h)
+				p.permission(&e, g, fields, dup, h, hwhere)
 			case !isTool:
 				e.ignored = ignoredReason(name)
 				p.describe(&e, h)

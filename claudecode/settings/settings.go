@@ -319,9 +319,12 @@ const (
 	// managed.
 	Disabled Status = "disabled"
 	// Skipped hooks need something a chain does not have (a model, an MCP
-	// client, a permission dialog, a call that waits for a background
-	// hook) or an if rule hookchain does not reproduce, and were left out
-	// because Options.SkipUnsupported is set.
+	// client, a call that waits for a background hook; for a
+	// PermissionRequest hook, the approver Options.UsesApprover promises)
+	// or an if rule hookchain does not reproduce, and were left out
+	// because Options.SkipUnsupported is set. A PermissionRequest hook
+	// that runs is Linked, its Reason saying that it answers the chain's
+	// asks.
 	Skipped Status = "skipped"
 	// Refused hooks are the same without SkipUnsupported: Links fails.
 	Refused Status = "refused"

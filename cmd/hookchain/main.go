@@ -421,6 +421,7 @@ func (c *common) options(project string, pool *process.Pool) settings.Options {
 		// The CLI has no model or MCP client: their hooks are refused by
 		// name (or skipped), never linked to deny every call.
 		RequireRuntime: true,
+		UsesApprover:   true, // every command builds its chain with Settings.Chain or gives it Settings.Approver
 		Background:     c.background,
 	}
 	if opts.Background == nil {
@@ -441,11 +442,7 @@ func (c *common) chain(cwd string, pool *process.Pool) (*hookchain.Chain, string
 	if err != nil {
 		return nil, "", err
 	}
-	links, err := s.Links(c.options(project, pool))
-	if err != nil {
-		return nil, "", err
-	}
-	chain, err := hookchain.Build(links...)
+	chain, err := s.Chain(c.options(project, pool))
 	return chain, project, err
 }
 
@@ -502,6 +499,9 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var in claudecode.Input
 	if err := json.Unmarshal(data, &in); err != nil {
 		return fail("the hook input is not a Claude Code hook input: %v", err)
+	}
+	if in.HookEventName == claudecode.PermissionRequest {
+		return c.evalPermission(in, stdout, fail)
 	}
 	event, err := in.Event()
 	if err != nil {

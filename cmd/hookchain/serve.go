@@ -21,7 +21,6 @@ import (
 	"time"
 
 	"github.com/hookchain/hookchain"
-	"github.com/hookchain/hookchain/claudecode"
 	"github.com/hookchain/hookchain/claudecode/settings"
 	"github.com/hookchain/hookchain/internal/regularfile"
 	"github.com/hookchain/hookchain/process"
@@ -206,12 +205,13 @@ func newServer(c common, cfg serveConfig, project string, log *slog.Logger) *ser
 // generation is one chain, built from the settings as they were at one
 // load, with the persistent hooks it owns.
 type generation struct {
-	n      int
-	chain  *hookchain.Chain
-	pool   *process.Pool
-	hooks  int
-	files  []string
-	loaded time.Time
+	n        int
+	chain    *hookchain.Chain
+	approver hookchain.Approver // the chain's: PermissionRequest events are put to it alone
+	pool     *process.Pool
+	hooks    int
+	files    []string
+	loaded   time.Time
 	// inUse is read-locked by each request the generation answers, and
 	// write-locked when it is retired, so that its hooks are stopped only
 	// once no request can still ask them.
@@ -311,13 +311,18 @@ func (s *server) load() (*generation, error) {
 	if err == nil {
 		err = selfHook(st.Hooks(opts), s.self)
 	}
+	var approver hookchain.Approver
+	if err == nil {
+		approver, err = serveApprover(st, opts)
+	}
 	if err == nil {
 		var chain *hookchain.Chain
 		if chain, err = hookchain.Build(links...); err == nil {
 			// Claude Code asks its user what a hook asks, as it would had
-			// it run the hook itself; every decision goes to the log.
-			chain = chain.WithApprover(claudecode.UserApprover()).WithObserver(hookchain.LogObserver(s.log))
-			return &generation{chain: chain, pool: pool, hooks: len(links), files: st.Files(), loaded: time.Now()}, nil
+			// it run the hook itself, once the PermissionRequest hooks
+			// leave it undecided; every decision goes to the log.
+			chain = chain.WithApprover(approver).WithObserver(hookchain.LogObserver(s.log))
+			return &generation{chain: chain, approver: approver, pool: pool, hooks: len(links), files: st.Files(), loaded: time.Now()}, nil
 		}
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), closeGrace)

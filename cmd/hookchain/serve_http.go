@@ -145,7 +145,7 @@ func (s *server) hook(w http.ResponseWriter, r *http.Request) {
 	}
 	g := s.acquire()
 	defer g.inUse.RUnlock()
-	answer, err := claudecode.Answer(r.Context(), g.chain, data)
+	answer, err := s.answerHook(r.Context(), g, data)
 	if why := s.cutOffReason(r.Context()); why != "" {
 		// The chain denies a caller gone away; the block says why.
 		s.block(w, r, why)

@@ -1,0 +1,74 @@
+package claudecode
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+)
+
+// poster sends a body to an http hook by HTTP's rules and returns the
+// response body of a 2xx answer. Every other end — a redirect, which is
+// never followed, a non-2xx status, a body that is not empty or a JSON
+// object, one over 10 MiB, a timeout — is an error naming the URL.
+//
+// It repeats the request half of HTTP, whose answer is a tool-call
+// outcome; the rules are the same, and a change to one belongs in both.
+func poster(h HTTPHook) func(ctx context.Context, body []byte) ([]byte, error) {
+	u, err := url.Parse(h.URL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		panic(fmt.Sprintf("claudecode: PermissionHTTP: %q is not an http or https URL", h.URL))
+	}
+	client := noRedirects(h.Client)
+	headers := make(http.Header, len(h.Headers))
+	for k, v := range h.Headers {
+		headers.Set(k, v)
+	}
+	return func(ctx context.Context, body []byte) ([]byte, error) {
+		fail := func(format string, args ...any) ([]byte, error) {
+			return nil, fmt.Errorf("http hook %s: "+format, append([]any{h.URL}, args...)...)
+		}
+		if h.Timeout > 0 {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeoutCause(ctx, h.Timeout, errHTTPTimeout)
+			defer cancel()
+		}
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, h.URL, bytes.NewReader(body))
+		if err != nil {
+			return fail("%v", err)
+		}
+		req.Header = headers.Clone()
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := client.Do(req)
+		if err != nil {
+			if errors.Is(context.Cause(ctx), errHTTPTimeout) {
+				return fail("no answer within %v", h.Timeout)
+			}
+			return fail("%v", err)
+		}
+		defer resp.Body.Close()
+		got, err := io.ReadAll(io.LimitReader(resp.Body, maxHTTPBody+1))
+		if err != nil {
+			if errors.Is(context.Cause(ctx), errHTTPTimeout) {
+				return fail("no answer within %v", h.Timeout)
+			}
+			return fail("reading the response: %v", err)
+		}
+		if loc := resp.Header.Get("Location"); resp.StatusCode >= 300 && resp.StatusCode <= 399 && loc != "" {
+			return fail("status %s: a redirect to %s, which hookchain never follows", resp.Status, clip(loc, maxBodyInError))
+		}
+		if resp.StatusCode < 200 || resp.StatusCode > 299 {
+			return fail("status %s: %s", resp.Status, bodyText(got))
+		}
+		if len(got) > maxHTTPBody {
+			return fail("the response body is larger than %d bytes", maxHTTPBody)
+		}
+		if trimmed := bytes.TrimSpace(got); len(trimmed) > 0 && trimmed[0] != '{' {
+			return fail("a 2xx response must have an empty body or a JSON object, not text: %s", bodyText(got))
+		}
+		return got, nil
+	}
+}
