@@ -49,10 +49,11 @@ func TestLinksNeverDropPermissionRequestHooksSilently(t *testing.T) {
 
 func TestAPermissionRequestHookThatCannotRunIsAnErrorOfTheSettings(t *testing.T) {
 	for name, perm := range map[string]string{
-		`PermissionRequest[0].hooks[0]: matcher: want a string, got 5`:                                                     `[{"matcher": 5, "hooks": [{"type": "command", "command": "x"}]}]`,
-		`PermissionRequest[0].hooks[0]: persistent: a PermissionRequest hook cannot be persistent; remove the key`:         `[{"hooks": [{"type": "command", "command": "x", "persistent": true}]}]`,
-		`PermissionRequest[0].hooks[0]: unknown handler type "webhook"`:                                                    `[{"hooks": [{"type": "webhook", "url": "http://127.0.0.1:9/"}]}]`,
-		`PermissionRequest[0].hooks[0]: prompt hooks ask a model, and hookchain has none to ask; remove the hook, or skip`: `[{"hooks": [{"type": "prompt", "prompt": "ok?"}]}]`,
+		`PermissionRequest[0].hooks[0]: matcher: want a string, got 5`:                                             `[{"matcher": 5, "hooks": [{"type": "command", "command": "x"}]}]`,
+		`PermissionRequest[0].hooks[0]: persistent: a PermissionRequest hook cannot be persistent; remove the key`: `[{"hooks": [{"type": "command", "command": "x", "persistent": true}]}]`,
+		`PermissionRequest[0].hooks[0]: unknown handler type "webhook"`:                                            `[{"hooks": [{"type": "webhook", "url": "http://127.0.0.1:9/"}]}]`,
+		`PermissionRequest[0].hooks[0]: a prompt hook cannot answer a PermissionRequest in hookchain, which reads that answer from command and http hooks only: write it as one of those; remove the hook, or skip`: `[{"hooks": [{"type": "prompt", "prompt": "ok?"}]}]`,
+		`PermissionRequest[0].hooks[0]: an async PermissionRequest hook would answer after the ask was decided: remove "async"; remove the hook, or skip`:                                                           `[{"hooks": [{"type": "command", "command": "x", "async": true}]}]`,
 	} {
 		s, dir := permProject(t, perm)
 		_, err := s.Approver(Options{ProjectDir: dir})

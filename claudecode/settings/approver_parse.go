@@ -31,9 +31,17 @@ func (p *parser) permission(e *entry, g gjson.Result, fields map[string]gjson.Re
 		e.warn(p, mv, where, msg)
 	}
 	p.handler(e, h, where)
-	if e.persistent && e.problem == nil {
+	switch {
+	case e.problem != nil:
+	case e.persistent:
 		// The persistent protocol asks about tool calls, not questions.
 		e.problem = p.at(h, where, "persistent: a PermissionRequest hook cannot be persistent; remove the key")
+	case e.hook.Type != "command" && e.hook.Type != "http":
+		// The approver reads a command's or an http hook's answer; a
+		// model's or a tool's is not read as one.
+		e.unsupported = "a " + e.hook.Type + " hook cannot answer a PermissionRequest in hookchain, which reads that answer from command and http hooks only: write it as one of those"
+	case e.async != nil:
+		e.unsupported = "an " + e.hook.Async + " PermissionRequest hook would answer after the ask was decided: remove \"" + e.hook.Async + "\""
 	}
 	e.matcher = linkMatcher(m, kind, mv.Str, nil, e.cond)
 }
