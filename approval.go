@@ -505,3 +505,14 @@ func askedBy(asks []Asking) string {
 	}
 	return "asked by " + strings.Join(parts, "; ")
 }
+
+// ApprovalPending is the error Wrap returns for a call whose approval is
+// being obtained out of band. The call has not run. Resolve the ticket
+// (Ticket.Grant), then run the same call again with the grant in its
+// context (WithGrant).
+type ApprovalPending struct {
+	Ticket *Ticket
+	Reason string
+}
+
+func (e *ApprovalPending) Error() string { return "hookchain: " + e.Reason }
