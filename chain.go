@@ -178,12 +178,12 @@ func (c *Chain) run(ctx context.Context, done <-chan struct{}, e *Event, obs *ob
 		refuse(out, cause, reason)
 		return false
 	}
-	links := p.linksFor(e.Tool)
 	kept.keep(judged(e))
+	f := fold{done: done, e: e, w: &w, links: p.linksFor(e.Tool), obs: obs, res: out, kept: kept}
 	// The fold: walk returns false when a link panicked, and is resumed at
 	// that link, which is then recorded as failed.
-	for !c.walk(ctx, done, &w, e, links, obs, out, kept) {
-		if w.i >= len(links) {
+	for !c.walk(ctx, &f) {
+		if w.i >= len(f.links) {
 			// Not a link's panic but the chain's own: refuse, never guess.
 			refuse(out, CauseChain, "internal error: "+w.panicked)
 			break

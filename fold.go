@@ -10,8 +10,34 @@ import (
 	"github.com/hookchain/hookchain/internal/jsonscan"
 )
 
-// walk is a fold in progress, kept outside walk's frame so that the walk can
-// resume after a panic.
+// fold is one run's state, threaded through the walk and each of its steps:
+// the event as the links so far have left it, what they gathered, and
+// where the outcome goes. run builds it on its stack, and every pointer in
+// it is to a value of run's or of its callers' frames.
+//
+// The context is passed beside a fold, never kept in it: a context is
+// handed to interceptors, which keep what they like, and Go's escape
+// analysis does not tell one field from another, so whatever a fold held
+// would be taken to escape with it, and the allow path would allocate. For
+// the same reason the walk's gatherings are pointed to (w), not held: they
+// are handed on to the outcome.
+type fold struct {
+	done  <-chan struct{} // ctx.Done(), asked once for the whole call
+	e     *Event          // the event as the links so far have left it: each rewrite is threaded through it
+	w     *walk           // what the links' answers gathered, and where the walk is
+	links []*Link         // the links the plan put this event to, in chain order
+	obs   *observation    // nil unless the chain has observers
+	res   *Outcome        // the outcome, written in place; the zero Outcome, an allow, until then
+	// kept is what the links are judging (see judged) as it was when it
+	// became theirs: checked when a rewrite replaces it, and by run when
+	// the walk ends. It is the caller's, so that Execute can go on to judge
+	// the tool by it: when the before-run ends, it holds the input the tool
+	// is given.
+	kept *keeper
+}
+
+// walk is what a fold in progress has gathered, kept outside walk's frame
+// so that the walk can resume after a panic.
 type walk struct {
 	// ix indexes e.Input when check or a rewrite left one (see
 	// jsonscan.Index), for the links' input matchers.
@@ -29,9 +55,6 @@ type walk struct {
 	panicked   string    // set when links[i] panicked: its fault
 }
 
-// e is the event as the links so far have left it: the walk threads each
-// rewrite through it. It is not kept in w, because what w holds is handed
-// on to the outcome, and the event would then be taken to escape with it.
 // walk is the one fold both hooks share. Each link whose matcher accepts
 // the event as it now stands is asked; its answer is checked against the
 // hook and the current event, then either stops the walk (a denial, or a
@@ -42,21 +65,15 @@ type walk struct {
 // deferred recover around every call costs every link of every call. When a
 // link panics — in its interceptor or in its matcher — walk returns false,
 // and run resumes it at that link, which is then recorded as failed.
-//
-// kept is what the links are judging (see judged) as it was when it became
-// theirs: checked when a rewrite replaces it, and by run when the walk
-// ends. It is the caller's, and not kept in w, so that Execute can go on to
-// judge the tool by it (when the before-run ends, it holds the input the
-// tool is given) and so that it is not taken to escape with w's trail.
-func (c *Chain) walk(ctx context.Context, done <-chan struct{}, w *walk, e *Event, links []*Link, obs *observation, res *Outcome, kept *keeper) (finished bool) {
+func (c *Chain) walk(ctx context.Context, f *fold) (finished bool) {
 	defer func() {
 		if r := recover(); r != nil {
-			w.panicked = fmt.Sprintf("panic: %v", r)
+			f.w.panicked = fmt.Sprintf("panic: %v", r)
 		} else if !finished {
 			// Neither a return nor a panic: a link ended the goroutine
 			// (runtime.Goexit, as t.FailNow does). Nothing can stop that,
 			// and nobody is left to answer; what can be done is to say so.
-			c.goexit(ctx, w, e, links, obs, res)
+			c.goexit(ctx, f)
 		}
 	}()
 	// This loop is what every call runs, for every link: it asks a link
@@ -64,9 +81,10 @@ func (c *Chain) walk(ctx context.Context, done <-chan struct{}, w *walk, e *Even
 	// else to step. Kept this small, it stays in the instruction cache
 	// between the tool calls it guards, whose own work evicts whatever is
 	// not.
+	w, e, links, done := f.w, f.e, f.links, f.done
 	for ; w.i < len(links); w.i++ {
 		l := links[w.i]
-		if w.panicked == "" && obs == nil && l.timeout == 0 {
+		if w.panicked == "" && f.obs == nil && l.timeout == 0 {
 			// A link filed by tool name whose matcher is nothing but that
 			// name was matched by the dispatch that put it in this list.
 			if !l.byNameOnly && !l.test.match(e, &w.ix) {
@@ -77,154 +95,179 @@ func (c *Chain) walk(ctx context.Context, done <-chan struct{}, w *walk, e *Even
 				if err == nil && o.Verdict == Allowed && o.Reason == "" && len(o.Notes) == 0 && !isDone(done) {
 					continue // the common case: nothing to check, record or report
 				}
-				if c.step(ctx, w, e, l, done, obs, res, kept, &o, err) {
+				if c.step(ctx, f, l, &o, err) {
 					return true
 				}
 				continue
 			}
 		}
-		if c.step(ctx, w, e, l, done, obs, res, kept, nil, nil) {
+		if c.step(ctx, f, l, nil, nil) {
 			return true
 		}
 	}
 	if w.trail != nil || w.notes != nil || w.changed || w.asked || isDone(done) {
-		c.finish(ctx, w, e, done, obs, res)
+		c.finish(ctx, f)
 	}
-	// Otherwise *res is still the zero Outcome runOnce was given: an allow.
+	// Otherwise *f.res is still the zero Outcome runOnce was given: an allow.
 	return true
 }
 
 // goexit records the failure of links[w.i], which ended the caller's
-// goroutine while it was asked or matched, in *res and for the observers:
+// goroutine while it was asked or matched, in *f.res and for the observers:
 // the goroutine is ending with no answer to return, but the chain's audit
 // says which link ended it, and that it denied. The tool does not run: the
 // goroutine that would have run it is gone.
-func (c *Chain) goexit(ctx context.Context, w *walk, e *Event, links []*Link, obs *observation, res *Outcome) {
+func (c *Chain) goexit(ctx context.Context, f *fold) {
+	w := f.w
 	name := "a link"
-	if w.i < len(links) {
-		name = links[w.i].name
+	if w.i < len(f.links) {
+		name = f.links[w.i].name
 	}
 	const fault = "ended the caller's goroutine (runtime.Goexit) without answering"
 	step := Step{Name: name, Verdict: Denied, Fault: fault}
 	w.trail = append(w.trail, step)
-	*res = Outcome{Verdict: Denied, Reason: name + " failed and denies on failure: " + fault, Trail: w.trail, Notes: w.notes,
+	*f.res = Outcome{Verdict: Denied, Reason: name + " failed and denies on failure: " + fault, Trail: w.trail, Notes: w.notes,
 		DecidedBy: name, Cause: CauseFailure}
-	if obs != nil {
-		c.reportStep(ctx, obs, *e, step, w.start)
-		c.reportRun(ctx, obs.given, *res, obs)
+	if f.obs != nil {
+		c.reportStep(ctx, f.obs, *f.e, step, w.start)
+		c.reportRun(ctx, f.obs.given, *f.res, f.obs)
 	}
 }
 
 // step is one link's part in the walk, when it is not a plain allow asked
 // the plain way: a link resumed after its panic, one asked with observers
 // or a timeout, and any answer but a plain allow. asked, when not nil, is
-// the answer the walk already had from the link, with its error. It
-// reports whether the walk is finished, *res written.
-func (c *Chain) step(ctx context.Context, w *walk, e *Event, l *Link, done <-chan struct{}, obs *observation, res *Outcome,
-	kept *keeper, asked *Outcome, askErr error) (finished bool) {
-	var (
-		out   Outcome
-		fault string
-		// notOwn: the link said its failure is not its own (NotOwn), which
-		// FailOpen does not forgive.
-		notOwn bool
-	)
-	switch {
-	case asked != nil:
-		switch {
-		case askErr != nil:
-			fault, notOwn = errorFault(askErr), isNotOwn(askErr)
-		case isDone(done):
-			// Too late to count, as with a timeout: no answer, no words.
-			fault = ended(ctx, 0)
-		default:
-			out = *asked
-		}
-	case w.panicked != "":
-		// Resumed: this link panicked, and that is its answer.
-		fault, w.panicked = w.panicked, ""
-	default:
-		if obs != nil {
-			w.start = time.Now()
-		}
-		if !l.byNameOnly && !l.test.match(e, &w.ix) {
-			return false
-		}
-		if isDone(done) {
-			// The caller went away between links (a deadline, say): nobody
-			// is asked with a dead context, and nothing is allowed for a
-			// caller who is no longer there.
-			*res = w.callerGone(ctx, "before "+l.name+" was asked")
-			return true
-		}
-		switch {
-		case l.timeout > 0:
-			a := l.askWithin(ctx, *e)
-			out, fault, notOwn = a.out, a.fault, a.notOwn
-		default:
-			// Without observers the walk asks such a link itself; here a
-			// plain allow leaves out zero, and is reported as an allow.
-			fault, notOwn = l.answer(ctx, *e, &out)
-			if fault == "" && isDone(done) {
-				// Too late to count, as with a timeout: no answer, no words.
-				out, fault = Outcome{}, ended(ctx, 0)
-			}
-		}
+// the answer the walk already had from the link, with its error. It hears
+// the link's answer (hear), checks it (vet) and folds it in (settle), and
+// reports whether the walk is finished, *f.res written.
+func (c *Chain) step(ctx context.Context, f *fold, l *Link, asked *Outcome, askErr error) (finished bool) {
+	var a reply
+	if heard, finished := c.hear(ctx, f, l, asked, askErr, &a); !heard {
+		return finished
 	}
 	// A rewritten input is validated by misfit, which indexes it for the
 	// links after this one.
 	var next jsonscan.Index
-	if fault == "" {
-		own(&out)
-		if fault = misfit(e, &out, &next); fault == "" {
-			fault = c.rewriteFault(e.Tool, &out)
+	if a.fault == "" {
+		a.fault = c.vet(f.e, &a.out, &next)
+	}
+	return c.settle(ctx, f, l, &a, &next)
+}
+
+// hear writes l's answer, or its failure, into *a. It reports heard false
+// when there is no answer to fold: the link's matcher declined the event
+// (finished false), or the caller went away before the link could be
+// asked, and *f.res says so (finished true).
+func (c *Chain) hear(ctx context.Context, f *fold, l *Link, asked *Outcome, askErr error, a *reply) (heard, finished bool) {
+	w := f.w
+	switch {
+	case asked != nil:
+		switch {
+		case askErr != nil:
+			a.fault, a.notOwn = errorFault(askErr), isNotOwn(askErr)
+		case isDone(f.done):
+			// Too late to count, as with a timeout: no answer, no words.
+			a.fault = ended(ctx, 0)
+		default:
+			a.out = *asked
+		}
+	case w.panicked != "":
+		// Resumed: this link panicked, and that is its answer.
+		a.fault, w.panicked = w.panicked, ""
+	default:
+		if f.obs != nil {
+			w.start = time.Now()
+		}
+		if !l.byNameOnly && !l.test.match(f.e, &w.ix) {
+			return false, false
+		}
+		if isDone(f.done) {
+			// The caller went away between links (a deadline, say): nobody
+			// is asked with a dead context, and nothing is allowed for a
+			// caller who is no longer there.
+			*f.res = w.callerGone(ctx, "before "+l.name+" was asked")
+			return false, true
+		}
+		switch {
+		case l.timeout > 0:
+			*a = l.askWithin(ctx, *f.e)
+		default:
+			// Without observers the walk asks such a link itself; here a
+			// plain allow leaves out zero, and is reported as an allow.
+			a.fault, a.notOwn = l.answer(ctx, *f.e, &a.out)
+			if a.fault == "" && isDone(f.done) {
+				// Too late to count, as with a timeout: no answer, no words.
+				a.out, a.fault = Outcome{}, ended(ctx, 0)
+			}
 		}
 	}
+	return true, false
+}
+
+// vet takes a well-formed answer's bytes as the chain's own and returns why
+// the answer cannot be folded into e, or "" when it can. The new input of a
+// rewrite it accepts is indexed in next.
+func (c *Chain) vet(e *Event, out *Outcome, next *jsonscan.Index) string {
+	own(out)
+	if fault := misfit(e, out, next); fault != "" {
+		return fault
+	}
+	return c.rewriteFault(e.Tool, out)
+}
+
+// settle records l's answer, or its failure, in the trail and for the
+// observers, and folds it into the event the next link sees. It reports
+// whether the walk is finished, *f.res written. next indexes a rewrite's
+// new input.
+func (c *Chain) settle(ctx context.Context, f *fold, l *Link, a *reply, next *jsonscan.Index) (finished bool) {
+	w, e := f.w, f.e
 	// A failure while the caller's context is done is the caller going
-	// away, not the link's own failure: FailOpen never covers it.
-	gone := fault != "" && isDone(done)
-	forgiven := l.failOpen && !gone && !notOwn
-	step := Step{Name: l.name, Verdict: out.Verdict, Reason: out.Reason, Fault: fault}
-	if fault != "" {
+	// away, not the link's own failure: FailOpen never covers it, nor a
+	// failure the link said is not its own (NotOwn).
+	gone := a.fault != "" && isDone(f.done)
+	forgiven := l.failOpen && !gone && !a.notOwn
+	step := Step{Name: l.name, Verdict: a.out.Verdict, Reason: a.out.Reason, Fault: a.fault}
+	if a.fault != "" {
 		step.Verdict = Denied
 		if forgiven {
 			step.Verdict = Allowed
 		}
 	}
-	if obs != nil {
-		c.reportStep(ctx, obs, *e, step, w.start)
+	if f.obs != nil {
+		c.reportStep(ctx, f.obs, *e, step, w.start)
 	}
-	if fault != "" {
+	if a.fault != "" {
 		// A failed link's answer is void, its context with it.
 		w.trail = append(w.trail, step)
 		if gone {
-			*res = w.callerGone(ctx, "while "+l.name+" was asked")
+			*f.res = w.callerGone(ctx, "while "+l.name+" was asked")
 			return true
 		}
 		if !forgiven {
-			*res = Outcome{Verdict: Denied, Reason: l.name + " failed and denies on failure: " + fault, Trail: w.trail, Notes: w.notes,
+			*f.res = Outcome{Verdict: Denied, Reason: l.name + " failed and denies on failure: " + a.fault, Trail: w.trail, Notes: w.notes,
 				DecidedBy: l.name, Cause: CauseFailure}
 			return true
 		}
 		return false
 	}
-	for _, n := range out.Notes {
+	for _, n := range a.out.Notes {
 		w.notes = append(w.notes, Note{Link: l.name, Text: n.Text})
 	}
+	out := &a.out
 	switch out.Verdict {
 	case Denied:
 		w.trail = append(w.trail, step)
-		*res = Outcome{Verdict: Denied, Reason: deniedBy(l.name, out.Reason), Trail: w.trail, Notes: w.notes,
+		*f.res = Outcome{Verdict: Denied, Reason: deniedBy(l.name, out.Reason), Trail: w.trail, Notes: w.notes,
 			DecidedBy: l.name, Cause: CauseLink}
 		return true
 	case Modified:
-		if !rewrite(kept, e.Input, out.Input, res, e.Hook) {
+		if !rewrite(f.kept, e.Input, out.Input, f.res, e.Hook) {
 			return true
 		}
-		e.Input, w.ix = out.Input, next
+		e.Input, w.ix = out.Input, *next
 		w.changed = true
 	case Replaced:
-		if !rewrite(kept, e.Output, out.Output, res, e.Hook) {
+		if !rewrite(f.kept, e.Output, out.Output, f.res, e.Hook) {
 			return true
 		}
 		e.Output, e.IsError = out.Output, out.IsError
@@ -232,10 +275,10 @@ func (c *Chain) step(ctx context.Context, w *walk, e *Event, l *Link, done <-cha
 	case Asked:
 		w.asked = true
 		if out.Input != nil { // AskAbout: a rewrite, and an ask about it
-			if !rewrite(kept, e.Input, out.Input, res, e.Hook) {
+			if !rewrite(f.kept, e.Input, out.Input, f.res, e.Hook) {
 				return true
 			}
-			e.Input, w.ix = out.Input, next
+			e.Input, w.ix = out.Input, *next
 			w.changed = true
 			w.askedAbout = append(w.askedAbout, l.name)
 		}
@@ -248,8 +291,9 @@ func (c *Chain) step(ctx context.Context, w *walk, e *Event, l *Link, done <-cha
 
 // finish writes the outcome of a walk that every link let through, when
 // there is more to it than a plain allow.
-func (c *Chain) finish(ctx context.Context, w *walk, e *Event, done <-chan struct{}, obs *observation, res *Outcome) {
-	if isDone(done) {
+func (c *Chain) finish(ctx context.Context, f *fold) {
+	w, e, res := f.w, f.e, f.res
+	if isDone(f.done) {
 		// Ended while the last matchers ran, with no link left to fail for it.
 		*res = w.callerGone(ctx, "before the chain answered")
 		return
@@ -271,7 +315,7 @@ func (c *Chain) finish(ctx context.Context, w *walk, e *Event, done <-chan struc
 	if w.asked {
 		// Asked only once nobody denied: the question is about the final
 		// input, and a refusal already made needs no approval.
-		*res = c.resolve(ctx, *e, *res, obs, w.askedAbout)
+		*res = c.resolve(ctx, *e, *res, f.obs, w.askedAbout)
 	}
 }
 
