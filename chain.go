@@ -11,8 +11,14 @@ import (
 // It is immutable once built and safe for concurrent use; methods that
 // configure it ([Chain.WithObserver], [Chain.WithApprover], [Chain.WithID])
 // return a new Chain and leave the receiver as it was.
+//
+// A Chain is made by [New] or [Build]. The zero Chain, like a nil *Chain,
+// is a wiring mistake and must not read as "no guards": it refuses every
+// call (Denied, CauseChain), and Wrap never runs the tool for it. A chain
+// built from no links, New(), allows every call.
 type Chain struct {
 	id        string // shared by the copies With* makes: same links, same latches
+	built     bool   // set by Build, and kept by the copies With* makes: the zero Chain refuses
 	links     []Link
 	before    plan
 	after     plan
@@ -40,7 +46,7 @@ func New(links ...Link) *Chain {
 // (a settings file, policy data), whose mistakes are the user's to fix
 // rather than the program's to crash on.
 func Build(links ...Link) (*Chain, error) {
-	c := &Chain{links: append([]Link(nil), links...)}
+	c := &Chain{links: append([]Link(nil), links...), built: true}
 	seen := make(map[string]bool, len(links))
 	for i := range c.links {
 		l := &c.links[i]
@@ -104,6 +110,9 @@ var (
 	nullOutput = json.RawMessage("null")
 )
 
+// zeroChain is the chain's refusal of a run on the zero Chain.
+const zeroChain = "Run on the zero Chain, which was not built: make a Chain with New or Build"
+
 // Run asks the chain about one event and folds the answers into an Outcome.
 // It never returns an error and never panics: whatever a link does, the
 // answer is an Outcome, and when in doubt it is Denied.
@@ -157,6 +166,13 @@ func (c *Chain) run(ctx context.Context, done <-chan struct{}, e *Event, obs *ob
 		return false
 	}
 	if p.size == 0 {
+		if !c.built {
+			// The zero Chain, never built: a wiring mistake, as a nil one
+			// is, and never "no guards". Asked here, where a built chain
+			// with links never comes, so that it costs their runs nothing.
+			refuse(out, CauseChain, zeroChain)
+			return false
+		}
 		// Nobody is registered here: do not even read the event. This is what
 		// makes Before links free after the call, however large the output.
 		// *out is the zero Outcome already: an allow.
