@@ -44,21 +44,24 @@ func New(links ...Link) *Chain {
 
 // Build is New's error-returning twin, for chains built from configuration
 // (a settings file, policy data), whose mistakes are the user's to fix
-// rather than the program's to crash on.
+// rather than the program's to crash on. Its error is a [*BuildError]
+// naming the first link built with a mistake, and the kind of mistake.
 func Build(links ...Link) (*Chain, error) {
 	c := &Chain{links: append([]Link(nil), links...), built: true}
-	seen := make(map[string]bool, len(links))
+	seen := make(map[string]int, len(links)) // each name's first link
 	for i := range c.links {
 		l := &c.links[i]
-		switch {
+		switch first, dup := seen[l.name]; {
 		case l.err != nil:
-			return nil, l.err
+			e := *l.err
+			e.Index = i
+			return nil, &e
 		case l.name == "" || l.fn == nil || l.match == nil:
-			return nil, fmt.Errorf("hookchain: link %d was not built with Before, After or On", i)
-		case seen[l.name]:
-			return nil, fmt.Errorf("hookchain: two links are named %q", l.name)
+			return nil, &BuildError{Index: i, Name: l.name, Kind: ErrNotALink}
+		case dup:
+			return nil, &BuildError{Index: i, First: first, Name: l.name, Kind: ErrDuplicateName}
 		}
-		seen[l.name] = true
+		seen[l.name] = i
 		l.byNameOnly = isNameMatcher(l.match)
 		l.test = compileTest(l.match, toolNamesOf(l.match) != nil)
 	}
