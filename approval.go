@@ -65,6 +65,10 @@ type Approval struct {
 // who may take longer than a call should wait, answer Defer and resolve the
 // [Ticket] out of band.
 //
+// Answer is called from many goroutines at once, one for each run that
+// asks, across every call and session the chain serves: whatever it shares
+// between them (a queue of questions, a terminal) it must guard itself.
+//
 // The approver's step in the trail is named Name and marked as the
 // approver's (Step.Approver): approvers and links have names of their own,
 // and a link may share the approver's name without being mistaken for it.

@@ -18,6 +18,10 @@ import (
 // An interceptor must honour ctx. A link without a Timeout is called on the
 // caller's goroutine, and the chain waits for it; give a Timeout to any link
 // that may block, and the chain stops waiting when it runs out.
+//
+// A chain is used by many goroutines at once, so an interceptor is called
+// from many goroutines at once, for different calls: whatever it shares
+// between calls (a counter, a cache, a connection) it must guard itself.
 type Interceptor func(ctx context.Context, e Event) (Outcome, error)
 
 // hookSet is the set of hooks a link is asked at.

@@ -26,6 +26,10 @@ import (
 // it runs for every call at the link's hook. A matcher of your own is one
 // MatchFunc away; the ones built here also tell the chain which tool names
 // they can match, so that a link for other tools is never even asked.
+//
+// Match is called from many goroutines at once, one for each call being
+// run, so a matcher must be safe for concurrent use: the ones built here
+// are, holding nothing that a call changes.
 type Matcher interface {
 	Match(e Event) bool
 }

@@ -13,7 +13,9 @@ import (
 // build reports at all.
 //
 // Observers are called synchronously on the goroutine that called Run, so
-// they must be quick; hand the report to a queue for anything slow. A panic
+// they must be quick; hand the report to a queue for anything slow. Step and
+// Run are called from many goroutines at once, one for each call being run,
+// so an observer must be safe for concurrent use. A panic
 // in an observer is recovered and dropped: an audit hook that breaks must not
 // turn into a decision about the call.
 type Observer struct {
