@@ -208,6 +208,9 @@ func (c *Chain) run(ctx context.Context, done <-chan struct{}, e *Event, obs *ob
 			break
 		}
 	}
+	if obs != nil {
+		obs.askedAbout = w.askedAbout
+	}
 	if out.Verdict != Denied && !kept.same(judged(e)) {
 		refuse(out, CauseChain, changedInPlace(e.Hook))
 	}

@@ -130,6 +130,7 @@ func (c *Chain) goexit(ctx context.Context, f *fold) {
 		DecidedBy: name, Cause: CauseFailure}
 	if f.obs != nil {
 		c.reportStep(ctx, f.obs, *f.e, step, w.start)
+		f.obs.askedAbout = w.askedAbout
 		c.reportRun(ctx, f.obs.given, *f.res, f.obs)
 	}
 }
@@ -422,6 +423,18 @@ func changedBy(trail []Step, askedAbout []string) string {
 		}
 	}
 	return b.String()
+}
+
+// changers names every link that changed the call, in order, or is nil.
+// askedAbout names the links whose Asked steps rewrote the input too.
+func changers(trail []Step, askedAbout []string) []string {
+	var names []string
+	for _, s := range trail {
+		if changer(s, askedAbout) {
+			names = append(names, s.Name)
+		}
+	}
+	return names
 }
 
 // changer reports whether the step changed the call.
