@@ -62,8 +62,9 @@ func Build(links ...Link) (*Chain, error) {
 			return nil, &BuildError{Index: i, First: first, Name: l.name, Kind: ErrDuplicateName}
 		}
 		seen[l.name] = i
+		l.names = toolNamesOf(l.match)
 		l.byNameOnly = isNameMatcher(l.match)
-		l.test = compileTest(l.match, toolNamesOf(l.match) != nil)
+		l.test = compileTest(l.match, l.names != nil)
 	}
 	c.id = derivedID(c.links)
 	c.before = newPlan(c.links, atBefore)

@@ -52,8 +52,9 @@ type Link struct {
 	identity string      // what its interceptor was built from, for the chain's ID
 	err      *BuildError // the first mistake the link was built with; Build sets its Index
 
-	byNameOnly bool // set by Build: the matcher is a pure tool-name set
-	test       test // set by Build: the matcher as the walk asks it
+	names      []string // set by Build: the tools the matcher can match (see ToolNamer); nil for any
+	byNameOnly bool     // set by Build: the matcher is a pure tool-name set
+	test       test     // set by Build: the matcher as the walk asks it
 }
 
 // Before registers fn to be asked before calls that m matches.

@@ -49,7 +49,7 @@ func newPlan(links []Link, at hookSet) plan {
 			continue
 		}
 		p.size++
-		for _, n := range toolNamesOf(l.match) {
+		for _, n := range l.names {
 			if !seen[n] {
 				seen[n] = true
 				named = append(named, n)
@@ -58,7 +58,7 @@ func newPlan(links []Link, at hookSet) plan {
 	}
 	if len(named) == 0 {
 		for i := range links {
-			if l := &links[i]; l.hooks&at != 0 && toolNamesOf(l.match) == nil {
+			if l := &links[i]; l.hooks&at != 0 && l.names == nil {
 				p.any = append(p.any, l)
 			}
 		}
@@ -77,7 +77,7 @@ func newPlan(links []Link, at hookSet) plan {
 		if l.hooks&at == 0 {
 			continue
 		}
-		names := toolNamesOf(l.match)
+		names := l.names
 		if names == nil {
 			p.any = append(p.any, l)
 			for _, tool := range named {
