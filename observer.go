@@ -30,17 +30,15 @@ type Observer struct {
 
 // StepReport is one link's answer to one event.
 type StepReport struct {
-	Hook    Hook
-	Tool    string
-	CallID  string
-	Link    string  // the link's registered name
-	Verdict Verdict // as in Step: a failure carries the verdict it led to
-	Reason  string  // the link's own words
-	Fault   string  // non-empty when the link could not answer
-	By      string  // the approver's step only: who answered
-	// Approver marks the approver's step, as Step.Approver does: Link is
-	// then the approver's name, which a link of the chain may share.
-	Approver bool
+	Hook     Hook
+	Tool     string
+	CallID   string
+	Link     string        // the link's registered name
+	Verdict  Verdict       // as in Step: a failure carries the verdict it led to
+	Reason   string        // the link's own words
+	Fault    string        // non-empty when the link could not answer
+	By       string        // the approver's step only: who answered
+	Approver bool          // the approver's step, as in Step: Link is then the approver's name, which a link may share
 	Start    time.Time     // when the link was asked
 	Duration time.Duration // how long the link took to answer, checks included
 }
