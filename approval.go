@@ -65,6 +65,10 @@ type Approval struct {
 // who may take longer than a call should wait, answer Defer and resolve the
 // [Ticket] out of band.
 //
+// Answer is called from many goroutines at once, one for each run that
+// asks, across every call and session the chain serves: whatever it shares
+// between them (a queue of questions, a terminal) it must guard itself.
+//
 // The approver's step in the trail is named Name and marked as the
 // approver's (Step.Approver): approvers and links have names of their own,
 // and a link may share the approver's name without being mistaken for it.
@@ -505,3 +509,14 @@ func askedBy(asks []Asking) string {
 	}
 	return "asked by " + strings.Join(parts, "; ")
 }
+
+// ApprovalPending is the error Wrap returns for a call whose approval is
+// being obtained out of band. The call has not run. Resolve the ticket
+// (Ticket.Grant), then run the same call again with the grant in its
+// context (WithGrant).
+type ApprovalPending struct {
+	Ticket *Ticket
+	Reason string
+}
+
+func (e *ApprovalPending) Error() string { return "hookchain: " + e.Reason }

@@ -201,8 +201,9 @@
 // The allow path (every asked link allows, no observer, no Timeout links,
 // tool-name and plain-path input matchers over unescaped strings) allocates
 // nothing. Calls are dispatched by tool name: a link whose matcher names its
-// tools (Tool, a ToolGlob without '*', a literal ToolRegexp, or an And or Or
-// of those) is never considered for calls to other tools, and a link is never
+// tools (Tool, a ToolGlob without '*', a literal ToolRegexp, an And or Or of
+// those, or a matcher of your own that reports them, [ToolNamer]) is never
+// considered for calls to other tools, and a link is never
 // considered at a hook it was not registered for, so Before links cost nothing
 // after the call however large the output. Input matchers read the one path
 // they need with gjson instead of decoding the input.

@@ -18,6 +18,10 @@ import (
 // An interceptor must honour ctx. A link without a Timeout is called on the
 // caller's goroutine, and the chain waits for it; give a Timeout to any link
 // that may block, and the chain stops waiting when it runs out.
+//
+// A chain is used by many goroutines at once, so an interceptor is called
+// from many goroutines at once, for different calls: whatever it shares
+// between calls (a counter, a cache, a connection) it must guard itself.
 type Interceptor func(ctx context.Context, e Event) (Outcome, error)
 
 // hookSet is the set of hooks a link is asked at.
@@ -35,7 +39,8 @@ const (
 // A Link is a value: FailOpen and Timeout return a changed copy. A link built
 // with a mistake — an empty name, a nil matcher or interceptor, a Timeout
 // that is not positive — carries it to the chain: [New] panics with it and
-// [Build] returns it, so that links built from configuration never panic.
+// [Build] returns it, a [*BuildError], so that links built from
+// configuration never panic.
 // The zero Link is such a link.
 type Link struct {
 	name     string
@@ -44,11 +49,12 @@ type Link struct {
 	fn       Interceptor
 	failOpen bool
 	timeout  time.Duration
-	identity string // what its interceptor was built from, for the chain's ID
-	err      error  // the first mistake the link was built with
+	identity string      // what its interceptor was built from, for the chain's ID
+	err      *BuildError // the first mistake the link was built with; Build sets its Index
 
-	byNameOnly bool // set by Build: the matcher is a pure tool-name set
-	test       test // set by Build: the matcher as the walk asks it
+	names      []string // set by Build: the tools the matcher can match (see ToolNamer); nil for any
+	byNameOnly bool     // set by Build: the matcher is a pure tool-name set
+	test       test     // set by Build: the matcher as the walk asks it
 }
 
 // Before registers fn to be asked before calls that m matches.
@@ -72,11 +78,11 @@ func newLink(ctor, name string, hooks hookSet, m Matcher, fn Interceptor) Link {
 	l := Link{name: name, hooks: hooks, match: m, fn: fn}
 	switch {
 	case name == "":
-		l.err = errors.New("hookchain: " + ctor + ": empty link name")
+		l.err = &BuildError{Kind: ErrEmptyName, ctor: ctor}
 	case m == nil:
-		l.err = fmt.Errorf("hookchain: %s(%q): nil Matcher", ctor, name)
+		l.err = &BuildError{Name: name, Kind: ErrNilMatcher, ctor: ctor}
 	case fn == nil:
-		l.err = fmt.Errorf("hookchain: %s(%q): nil Interceptor", ctor, name)
+		l.err = &BuildError{Name: name, Kind: ErrNilInterceptor, ctor: ctor}
 	}
 	return l
 }
@@ -104,7 +110,7 @@ func (l Link) FailOpen() Link {
 // which costs a few allocations per call.
 func (l Link) Timeout(d time.Duration) Link {
 	if d <= 0 && l.err == nil {
-		l.err = fmt.Errorf("hookchain: link %q: Timeout(%v): must be positive", l.name, d)
+		l.err = &BuildError{Name: l.name, Kind: ErrBadTimeout, timeout: d}
 	}
 	l.timeout = d
 	return l

@@ -3,6 +3,8 @@ package hookchain_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -14,20 +16,38 @@ import (
 
 func allow(context.Context, hc.Event) (hc.Outcome, error) { return hc.Allow(), nil }
 
-// linkMistakes are links built with a mistake, and the error it is.
+// linkMistakes are links built with a mistake, the error's text, and the
+// BuildError it is.
 var linkMistakes = []struct {
 	name  string
 	links func() []hc.Link
 	want  string
+	as    hc.BuildError
 }{
-	{"an empty link name", func() []hc.Link { return []hc.Link{hc.Before("", hc.Any(), allow)} }, "hookchain: Before: empty link name"},
-	{"a nil matcher", func() []hc.Link { return []hc.Link{hc.After("a", nil, allow)} }, `hookchain: After("a"): nil Matcher`},
-	{"a nil interceptor", func() []hc.Link { return []hc.Link{hc.On("a", hc.Any(), nil)} }, `hookchain: On("a"): nil Interceptor`},
-	{"a duplicate link name", func() []hc.Link { return []hc.Link{hc.Before("a", hc.Any(), allow), hc.After("a", hc.Any(), allow)} }, `hookchain: two links are named "a"`},
-	{"the zero Link", func() []hc.Link { return []hc.Link{hc.Before("ok", hc.Any(), allow), {}} }, "hookchain: link 1 was not built with Before, After or On"},
-	{"a zero timeout", func() []hc.Link { return []hc.Link{hc.Before("a", hc.Any(), allow).Timeout(0)} }, `hookchain: link "a": Timeout(0s): must be positive`},
-	{"a negative timeout", func() []hc.Link { return []hc.Link{hc.Before("a", hc.Any(), allow).Timeout(-time.Second).FailOpen()} }, `hookchain: link "a": Timeout(-1s): must be positive`},
-	{"the first of two mistakes", func() []hc.Link { return []hc.Link{hc.Before("", nil, nil).Timeout(0)} }, "hookchain: Before: empty link name"},
+	{"an empty link name", func() []hc.Link { return []hc.Link{hc.Before("", hc.Any(), allow)} }, "hookchain: Before: empty link name",
+		hc.BuildError{Index: 0, Kind: hc.ErrEmptyName}},
+	{"a nil matcher", func() []hc.Link { return []hc.Link{hc.After("a", nil, allow)} }, `hookchain: After("a"): nil Matcher`,
+		hc.BuildError{Index: 0, Name: "a", Kind: hc.ErrNilMatcher}},
+	{"a nil interceptor", func() []hc.Link { return []hc.Link{hc.Before("ok", hc.Any(), allow), hc.On("a", hc.Any(), nil)} }, `hookchain: On("a"): nil Interceptor`,
+		hc.BuildError{Index: 1, Name: "a", Kind: hc.ErrNilInterceptor}},
+	{"a duplicate link name", func() []hc.Link {
+		return []hc.Link{hc.Before("a", hc.Any(), allow), hc.Before("b", hc.Any(), allow), hc.After("a", hc.Any(), allow)}
+	}, `hookchain: two links are named "a"`,
+		hc.BuildError{Index: 2, First: 0, Name: "a", Kind: hc.ErrDuplicateName}},
+	{"the zero Link", func() []hc.Link { return []hc.Link{hc.Before("ok", hc.Any(), allow), {}} }, "hookchain: link 1 was not built with Before, After or On",
+		hc.BuildError{Index: 1, Kind: hc.ErrNotALink}},
+	{"a zero timeout", func() []hc.Link { return []hc.Link{hc.Before("a", hc.Any(), allow).Timeout(0)} }, `hookchain: link "a": Timeout(0s): must be positive`,
+		hc.BuildError{Index: 0, Name: "a", Kind: hc.ErrBadTimeout}},
+	{"a negative timeout", func() []hc.Link {
+		return []hc.Link{hc.Before("x", hc.Any(), allow), hc.Before("y", hc.Any(), allow), hc.Before("a", hc.Any(), allow).Timeout(-time.Second).FailOpen()}
+	}, `hookchain: link "a": Timeout(-1s): must be positive`,
+		hc.BuildError{Index: 2, Name: "a", Kind: hc.ErrBadTimeout}},
+	{"the first of two mistakes", func() []hc.Link { return []hc.Link{hc.Before("", nil, nil).Timeout(0)} }, "hookchain: Before: empty link name",
+		hc.BuildError{Index: 0, Kind: hc.ErrEmptyName}},
+	{"the first link of two with a mistake", func() []hc.Link {
+		return []hc.Link{hc.Before("a", hc.Any(), allow), hc.After("b", nil, allow), hc.Before("a", hc.Any(), allow)}
+	}, `hookchain: After("b"): nil Matcher`,
+		hc.BuildError{Index: 1, Name: "b", Kind: hc.ErrNilMatcher}},
 }
 
 func TestNewPanicsOnALinkBuiltWithAMistake(t *testing.T) {
@@ -48,6 +68,64 @@ func TestBuildReturnsTheMistakeAsAnErrorWithoutPanicking(t *testing.T) {
 			assert.Nil(t, c)
 		})
 	}
+}
+
+func TestBuildsErrorIsABuildErrorThatNamesTheLinkAndTheKindOfMistake(t *testing.T) {
+	kinds := []hc.LinkMistake{hc.ErrEmptyName, hc.ErrNilMatcher, hc.ErrNilInterceptor, hc.ErrBadTimeout, hc.ErrNotALink, hc.ErrDuplicateName}
+	for _, tt := range linkMistakes {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := hc.Build(tt.links()...)
+			var be *hc.BuildError
+			require.ErrorAs(t, err, &be)
+			assert.Equal(t, tt.as.Index, be.Index, "Index")
+			assert.Equal(t, tt.as.First, be.First, "First")
+			assert.Equal(t, tt.as.Name, be.Name, "Name")
+			assert.Equal(t, tt.as.Kind, be.Kind, "Kind")
+			for _, k := range kinds {
+				assert.Equal(t, k == tt.as.Kind, errors.Is(err, k), "errors.Is(err, %v)", k)
+			}
+			// Wrapped and joined, as a loader gathers the errors of many
+			// chains, it is still found.
+			joined := errors.Join(errors.New("another file's mistake"), fmt.Errorf("settings.json: %w", err))
+			assert.ErrorIs(t, joined, tt.as.Kind)
+			var found *hc.BuildError
+			require.ErrorAs(t, joined, &found)
+			assert.Same(t, be, found)
+		})
+	}
+}
+
+func TestALinkMistakeSaysWhatItIs(t *testing.T) {
+	tests := []struct {
+		kind hc.LinkMistake
+		want string
+	}{
+		{hc.ErrEmptyName, "hookchain: empty link name"},
+		{hc.ErrNilMatcher, "hookchain: nil Matcher"},
+		{hc.ErrNilInterceptor, "hookchain: nil Interceptor"},
+		{hc.ErrBadTimeout, "hookchain: Timeout must be positive"},
+		{hc.ErrNotALink, "hookchain: not built with Before, After or On"},
+		{hc.ErrDuplicateName, "hookchain: two links have one name"},
+		{hc.LinkMistake(0), "hookchain: link mistake 0"},
+	}
+	for _, tt := range tests {
+		assert.EqualError(t, tt.kind, tt.want)
+	}
+	// A BuildError of a kind it does not know still says which link.
+	assert.EqualError(t, &hc.BuildError{Index: 3, Name: "x", Kind: 99}, `hookchain: link 3 ("x"): link mistake 99`)
+}
+
+func TestABuildErrorFromOneBuildIsNotSharedWithAnother(t *testing.T) {
+	// The mistake is carried by the link; each Build returns its own
+	// BuildError with the link's place in that Build's list.
+	bad := hc.Before("a", nil, allow)
+	_, err1 := hc.Build(bad)
+	_, err2 := hc.Build(hc.Before("ok", hc.Any(), allow), bad)
+	var be1, be2 *hc.BuildError
+	require.ErrorAs(t, err1, &be1)
+	require.ErrorAs(t, err2, &be2)
+	assert.Equal(t, 0, be1.Index)
+	assert.Equal(t, 1, be2.Index)
 }
 
 func TestBuildAnswersAsNewDoes(t *testing.T) {

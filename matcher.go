@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -25,7 +26,12 @@ import (
 // Match must be fast, must not block, and must not modify the event's bytes:
 // it runs for every call at the link's hook. A matcher of your own is one
 // MatchFunc away; the ones built here also tell the chain which tool names
-// they can match, so that a link for other tools is never even asked.
+// they can match ([ToolNamer]), so that a link for other tools is never even
+// asked, and a matcher of your own can tell it too.
+//
+// Match is called from many goroutines at once, one for each call being
+// run, so a matcher must be safe for concurrent use: the ones built here
+// are, holding nothing that a call changes.
 type Matcher interface {
 	Match(e Event) bool
 }
@@ -36,10 +42,37 @@ type MatchFunc func(e Event) bool
 // Match calls f(e).
 func (f MatchFunc) Match(e Event) bool { return f(e) }
 
-// toolNamer is implemented by matchers that can only ever match calls to a
-// known set of tools. The chain reads it once, at construction, to dispatch
-// calls by tool name instead of scanning every link. A nil set means "any
-// tool"; an empty non-nil set means "no tool at all".
+// ToolNamer is implemented by a Matcher that can only ever match calls to
+// a known set of tools: Tool, a ToolGlob without '*', a ToolRegexp whose
+// language is a few literal names, an And with such a member and an Or of
+// them, and any matcher of your own that says so. A chain files a link
+// whose matcher is a ToolNamer under those names when it is built, and puts
+// the link only to calls to them, at the cost of one lookup for the whole
+// chain rather than a Match for each link.
+//
+// The names are the matcher's promise, and the chain keeps it for the
+// matcher: wherever a ToolNamer stands in a link's matcher (alone, or in an
+// And, an Or or a Not), the chain asks it only about calls to the tools it
+// names, and takes it as not matching any other, as if it were
+// And(Tool(names...), m). A Match that would accept a tool the names leave
+// out is a mistake, and its own link's alone: that link is never asked
+// about that tool, while every other link is asked as it would be without
+// it. So list every tool Match can accept; a guard for tools not known in
+// advance reports none.
+//
+// ToolNames is called when the chain is built, perhaps more than once, and
+// never for a call; the chain keeps a copy. Names are compared exactly.
+// Nil means any tool, and so, for a matcher of your own, does a list with no
+// non-empty name, and a ToolNames that panics: a mistake there makes the
+// link asked about every call, never about none. (An And of built-in
+// matchers whose sets do not meet reports an empty, non-nil list: it can
+// match no tool.)
+type ToolNamer interface {
+	ToolNames() []string
+}
+
+// toolNamer is ToolNamer for the matchers built here, whose names are
+// trusted as they are and not copied.
 type toolNamer interface {
 	toolNames() []string
 }
@@ -80,6 +113,9 @@ func (m toolMatcher) has(tool string) bool {
 }
 
 func (m toolMatcher) toolNames() []string { return m }
+
+// ToolNames returns the names Tool was given, without repeats.
+func (m toolMatcher) ToolNames() []string { return slices.Clone(m.toolNames()) }
 func (m toolMatcher) String() string      { return "Tool(" + quoteAll(m) + ")" }
 
 // ToolGlob matches tool names against a pattern in which '*' stands for any
@@ -130,6 +166,10 @@ func (m globMatcher) toolNames() []string {
 	}
 	return nil
 }
+
+// ToolNames returns the pattern's alternatives when none has a '*', and nil
+// (any tool) when one has.
+func (m globMatcher) ToolNames() []string { return slices.Clone(m.toolNames()) }
 
 func (m globMatcher) String() string { return "ToolGlob(" + strconv.Quote(m.pattern) + ")" }
 
@@ -192,6 +232,10 @@ type regexpMatcher struct {
 
 func (m regexpMatcher) Match(e Event) bool  { return m.re.MatchString(e.Tool) }
 func (m regexpMatcher) toolNames() []string { return m.names }
+
+// ToolNames returns the names the expression's language holds when it is a
+// few literal names, and nil (any tool) otherwise.
+func (m regexpMatcher) ToolNames() []string { return slices.Clone(m.toolNames()) }
 func (m regexpMatcher) String() string      { return "ToolRegexp(" + strconv.Quote(m.expr) + ")" }
 
 // literalNames returns every name an expression can match when they are few
@@ -536,6 +580,10 @@ func (m andMatcher) toolNames() []string {
 	return set
 }
 
+// ToolNames returns the names every member that reports names shares, nil
+// (any tool) when none reports them, and an empty list when they share none.
+func (m andMatcher) ToolNames() []string { return slices.Clone(m.toolNames()) }
+
 func (m andMatcher) String() string { return "And(" + joinMatchers(m) + ")" }
 
 // Or matches when any one of ms matches, trying them in order. It panics when
@@ -569,6 +617,10 @@ func (m orMatcher) toolNames() []string {
 	}
 	return dedupe(set)
 }
+
+// ToolNames returns every name its members report, when each reports them,
+// and nil (any tool) otherwise.
+func (m orMatcher) ToolNames() []string { return slices.Clone(m.toolNames()) }
 
 func (m orMatcher) String() string { return "Or(" + joinMatchers(m) + ")" }
 
@@ -611,8 +663,43 @@ func isNameMatcher(m Matcher) bool {
 }
 
 func toolNamesOf(m Matcher) []string {
-	if t, ok := m.(toolNamer); ok {
+	switch t := m.(type) {
+	case toolNamer:
 		return t.toolNames()
+	case ToolNamer:
+		return reportedNames(t)
+	}
+	return nil
+}
+
+// reportedNames is what a matcher of the user's own reports of its tools,
+// as the chain takes it: a copy, without repeats or empty names; nil (any
+// tool, asked about every call) when it reports no name, or panics.
+func reportedNames(t ToolNamer) (names []string) {
+	defer func() {
+		if recover() != nil {
+			names = nil
+		}
+	}()
+	for _, n := range t.ToolNames() {
+		if n != "" {
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	return dedupe(names)
+}
+
+// ownNames is toolNamesOf for a matcher of the user's own, and nil for the
+// ones built here.
+func ownNames(m Matcher) []string {
+	if _, builtin := m.(toolNamer); builtin {
+		return nil
+	}
+	if t, ok := m.(ToolNamer); ok {
+		return reportedNames(t)
 	}
 	return nil
 }

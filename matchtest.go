@@ -36,7 +36,8 @@ const (
 // compileTest compiles m. A link that the chain files by tool name is put
 // only to calls to those tools, so for it (dispatched) a matcher that is
 // nothing but names, or such a member of its And, always holds and is
-// dropped.
+// dropped, and a matcher of the user's own that names its tools is asked
+// without checking the name again.
 func compileTest(m Matcher, dispatched bool) test {
 	if dispatched && isNameMatcher(m) {
 		return test{op: opTrue}
@@ -71,6 +72,12 @@ func compileTest(m Matcher, dispatched bool) test {
 		return t
 	case notMatcher:
 		return test{op: opNot, kids: []test{compileTest(m.m, false)}}
+	}
+	if names := ownNames(m); names != nil && !dispatched {
+		// A matcher of the user's own that names its tools is asked only
+		// about calls to them, wherever it stands (see ToolNamer): where
+		// the dispatch has not already matched the name, the test does.
+		return test{op: opAnd, kids: []test{{op: opTool, tools: toolMatcher(names)}, {op: opMatch, m: m}}}
 	}
 	return test{op: opMatch, m: m}
 }

@@ -13,7 +13,9 @@ import (
 // build reports at all.
 //
 // Observers are called synchronously on the goroutine that called Run, so
-// they must be quick; hand the report to a queue for anything slow. A panic
+// they must be quick; hand the report to a queue for anything slow. Step and
+// Run are called from many goroutines at once, one for each call being run,
+// so an observer must be safe for concurrent use. A panic
 // in an observer is recovered and dropped: an audit hook that breaks must not
 // turn into a decision about the call.
 type Observer struct {
@@ -36,6 +38,7 @@ type StepReport struct {
 	Reason   string        // the link's own words
 	Fault    string        // non-empty when the link could not answer
 	By       string        // the approver's step only: who answered
+	Approver bool          // the approver's step, as in Step: Link is then the approver's name, which a link may share
 	Start    time.Time     // when the link was asked
 	Duration time.Duration // how long the link took to answer, checks included
 }
@@ -46,11 +49,17 @@ type StepReport struct {
 // that an observer can tie them to their run (nest spans, say) without
 // keeping state across calls.
 type RunReport struct {
-	Event    Event
-	Outcome  Outcome
-	Steps    []StepReport
-	Start    time.Time
-	Duration time.Duration
+	Event   Event
+	Outcome Outcome
+	Steps   []StepReport
+	// ChangedBy names the links that changed the call, in chain order:
+	// each whose step in Outcome.Trail says Modified or Replaced, and each
+	// that rewrote the input and asked about it in one answer (AskAbout),
+	// whose step says Asked. A failed link's answer is void, so it is never
+	// among them. It is nil when nobody changed the call.
+	ChangedBy []string
+	Start     time.Time
+	Duration  time.Duration
 }
 
 // observation is what a run of an observed chain collects for its report.
@@ -58,12 +67,15 @@ type observation struct {
 	start time.Time
 	steps []StepReport
 	given Event // the event as given, for a run that cannot return to report it
+	// askedAbout is the walk's: the links that rewrote the input and asked
+	// about it in one answer, for the report's ChangedBy.
+	askedAbout []string
 }
 
 func (c *Chain) reportStep(ctx context.Context, obs *observation, e Event, s Step, start time.Time) {
 	r := StepReport{
 		Hook: e.Hook, Tool: e.Tool, CallID: e.CallID,
-		Link: s.Name, Verdict: s.Verdict, Reason: s.Reason, Fault: s.Fault, By: s.By,
+		Link: s.Name, Verdict: s.Verdict, Reason: s.Reason, Fault: s.Fault, By: s.By, Approver: s.Approver,
 		Start: start, Duration: time.Since(start),
 	}
 	obs.steps = append(obs.steps, r)
@@ -89,7 +101,8 @@ func (c *Chain) reportRun(ctx context.Context, e Event, out Outcome, obs *observ
 		q.Input, q.Asks, q.RewrittenBy = bytes.Clone(q.Input), slices.Clone(q.Asks), slices.Clone(q.RewrittenBy)
 		out.Pending = &t
 	}
-	r := RunReport{Event: e, Outcome: out, Steps: obs.steps, Start: obs.start, Duration: time.Since(obs.start)}
+	r := RunReport{Event: e, Outcome: out, Steps: obs.steps, ChangedBy: changers(out.Trail, obs.askedAbout),
+		Start: obs.start, Duration: time.Since(obs.start)}
 	for _, o := range c.observers {
 		if o.Run != nil {
 			notify(ctx, o.Run, r)

@@ -16,11 +16,13 @@ import (
 //	hook       "before_tool" or "after_tool"
 //	tool       the tool's name as the model called it
 //	call_id    the tool-use id ("" when the runtime has none)
-//	link       the link's registered name
+//	link       the link's registered name, or the approver's on its step
 //	verdict    what the link answered, as its wire word: "allow", "deny",
 //	           "modify", "replace", "ask"; a failure carries the verdict it led to
 //	reason     the link's own words ("" when it gave none)
-//	by         the approver's step: who answered; present only then
+//	approver   true on the approver's step, whose name a link may share;
+//	           present only then
+//	by         the approver's step: who answered; present only when given
 //	fault      why the link could not answer; present only when it failed
 //	duration   how long the link took to answer (a time.Duration)
 //
@@ -38,8 +40,9 @@ import (
 //	            the chain, or the approver; absent when empty
 //	cause       Outcome.Cause as its word ("link", "failure", "approver",
 //	            "no_approval", "chain", "caller"); absent when none
-//	changed_by  the links that changed the call, in order; present only when
-//	            some did
+//	changed_by  the links that changed the call, in order (RunReport.ChangedBy:
+//	            those that rewrote and asked in one answer included);
+//	            present only when some did
 //	failed      the links that could not answer, in order, fail-open ones
 //	            included; present only when some did
 //	duration    how long the whole run took
@@ -47,9 +50,11 @@ import (
 // Levels say what needs a look. A failure is a warning, and so is a run in
 // which any link failed, even one that failed open and changed nothing: a
 // guard that cannot answer is a problem whatever it led to. A denial, a
-// change, and anything else a link can say is Info; an allow is Debug, so a
-// logger at the default Info level shows every decision and none of the
-// calls that went through untouched.
+// change, an approver's answer (an approval too, and the run it approved),
+// and anything else a link can say is Info; a link's allow is Debug, and so
+// is a run that every link allowed and nobody approved, so a logger at the
+// default Info level shows every decision and none of the calls that went
+// through untouched.
 //
 // To keep the names apart from the host's own, give LogObserver a logger
 // with a group: l.WithGroup("hookchain"). A record at a level l does not
@@ -68,7 +73,7 @@ func LogObserver(l *slog.Logger) Observer {
 			if !l.Enabled(ctx, level) {
 				return
 			}
-			attrs := make([]slog.Attr, 0, 8)
+			attrs := make([]slog.Attr, 0, 9)
 			attrs = append(attrs,
 				slog.String("hook", r.Hook.String()),
 				slog.String("tool", r.Tool),
@@ -77,6 +82,9 @@ func LogObserver(l *slog.Logger) Observer {
 				slog.String("verdict", verdictWord(r.Verdict)),
 				slog.String("reason", r.Reason),
 			)
+			if r.Approver {
+				attrs = append(attrs, slog.Bool("approver", true))
+			}
 			if r.By != "" {
 				attrs = append(attrs, slog.String("by", r.By))
 			}
@@ -94,13 +102,11 @@ func LogObserver(l *slog.Logger) Observer {
 				return
 			}
 			names := make([]string, len(trail))
-			var changedBy, failed []string
+			var failed []string
 			for i, s := range trail {
 				names[i] = s.Name
 				if s.Fault != "" {
 					failed = append(failed, s.Name)
-				} else if s.Verdict == Modified || s.Verdict == Replaced {
-					changedBy = append(changedBy, s.Name)
 				}
 			}
 			attrs := make([]slog.Attr, 0, 11)
@@ -118,8 +124,8 @@ func LogObserver(l *slog.Logger) Observer {
 			if c := r.Outcome.Cause; c != CauseNone {
 				attrs = append(attrs, slog.String("cause", c.String()))
 			}
-			if changedBy != nil {
-				attrs = append(attrs, slog.Any("changed_by", changedBy))
+			if r.ChangedBy != nil {
+				attrs = append(attrs, slog.Any("changed_by", r.ChangedBy))
 			}
 			if failed != nil {
 				attrs = append(attrs, slog.Any("failed", failed))
@@ -134,7 +140,7 @@ func stepLevel(r StepReport) slog.Level {
 	switch {
 	case r.Fault != "":
 		return slog.LevelWarn
-	case r.Verdict == Allowed:
+	case r.Verdict == Allowed && !r.Approver:
 		return slog.LevelDebug
 	}
 	return slog.LevelInfo
@@ -146,7 +152,8 @@ func runLevel(out Outcome) slog.Level {
 			return slog.LevelWarn
 		}
 	}
-	if out.Verdict == Allowed {
+	if out.Verdict == Allowed && out.Cause == CauseNone {
+		// Every link allowed and nobody approved: nothing was decided.
 		return slog.LevelDebug
 	}
 	return slog.LevelInfo

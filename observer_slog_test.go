@@ -133,10 +133,57 @@ func TestTheLogObserverWritesOneRecordPerStepAndOnePerRunAtALevelThatSaysWhatNee
 			event: logBefore(logBashIn),
 			steps: []record{
 				{slog.LevelInfo, stepAttrs("before_tool", "push-guard", "ask", "push?")},
-				{slog.LevelInfo, append(stepAttrs("before_tool", "human", "deny", "not today"), logAttr{"by", "alice"})},
+				{slog.LevelInfo, append(stepAttrs("before_tool", "human", "deny", "not today"), logAttr{"approver", true}, logAttr{"by", "alice"})},
 			},
 			run: record{slog.LevelInfo, runAttrs("before_tool", "deny", "refused by alice: not today (asked by push-guard: push?)",
 				[]string{"push-guard", "human"}, logAttr{"decided_by", "human"}, logAttr{"cause", "approver"})},
+		},
+		{
+			name:  "an approval is info, and so is the run it approved, for an approval is a decision",
+			links: []hc.Link{hc.Before("push-guard", hc.Any(), answer(hc.Ask("push?"), nil))},
+			approver: &hc.Approver{Name: "human", Timeout: time.Second, Answer: func(context.Context, hc.Question) (hc.Approval, error) {
+				return hc.Approval{Decision: hc.Approve, By: "alice"}, nil
+			}},
+			event: logBefore(logBashIn),
+			steps: []record{
+				{slog.LevelInfo, stepAttrs("before_tool", "push-guard", "ask", "push?")},
+				{slog.LevelInfo, append(stepAttrs("before_tool", "human", "allow", ""), logAttr{"approver", true}, logAttr{"by", "alice"})},
+			},
+			run: record{slog.LevelInfo, runAttrs("before_tool", "allow", "",
+				[]string{"push-guard", "human"}, logAttr{"decided_by", "human"}, logAttr{"cause", "approver"})},
+		},
+		{
+			name:  "a link named as the approver is told apart from it: only the approver's step says approver",
+			links: []hc.Link{hc.Before("human", hc.Any(), answer(hc.Ask("push?"), nil))},
+			approver: &hc.Approver{Name: "human", Timeout: time.Second, Answer: func(context.Context, hc.Question) (hc.Approval, error) {
+				return hc.Approval{Decision: hc.Approve}, nil
+			}},
+			event: logBefore(logBashIn),
+			steps: []record{
+				{slog.LevelInfo, stepAttrs("before_tool", "human", "ask", "push?")},
+				{slog.LevelInfo, append(stepAttrs("before_tool", "human", "allow", ""), logAttr{"approver", true})},
+			},
+			run: record{slog.LevelInfo, runAttrs("before_tool", "allow", "",
+				[]string{"human", "human"}, logAttr{"decided_by", "human"}, logAttr{"cause", "approver"})},
+		},
+		{
+			name: "a link that rewrote and asked in one answer is among those that changed the call",
+			links: []hc.Link{
+				hc.Before("pin-timeout", hc.Any(), answer(hc.Modify(logPinned, "added a 60s timeout"), nil)),
+				hc.Before("confirm", hc.Any(), answer(hc.AskAbout(json.RawMessage(`{"command":"rm -rf build","timeout":30}`), "shorter?"), nil)),
+			},
+			approver: &hc.Approver{Name: "human", Timeout: time.Second, Answer: func(context.Context, hc.Question) (hc.Approval, error) {
+				return hc.Approval{Decision: hc.Approve, By: "alice"}, nil
+			}},
+			event: logBefore(logBashIn),
+			steps: []record{
+				{slog.LevelInfo, stepAttrs("before_tool", "pin-timeout", "modify", "added a 60s timeout")},
+				{slog.LevelInfo, stepAttrs("before_tool", "confirm", "ask", "shorter?")},
+				{slog.LevelInfo, append(stepAttrs("before_tool", "human", "allow", ""), logAttr{"approver", true}, logAttr{"by", "alice"})},
+			},
+			run: record{slog.LevelInfo, runAttrs("before_tool", "modify", "pin-timeout: added a 60s timeout; confirm: shorter?",
+				[]string{"pin-timeout", "confirm", "human"}, logAttr{"decided_by", "human"}, logAttr{"cause", "approver"},
+				logAttr{"changed_by", []string{"pin-timeout", "confirm"}})},
 		},
 		{
 			name:  "an allow is debug",
