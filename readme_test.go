@@ -12,18 +12,24 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The README's code blocks marked <!-- example: NAME --> are the bodies of
-// the examples of that name in example_test.go, which compile and check
-// their output: the README cannot show code that does not build or does not
-// print what it says.
-func TestTheReadmesMarkedBlocksAreExamplesThatRun(t *testing.T) {
-	readme, err := os.ReadFile("README.md")
+// The code blocks of the README and the pages under docs/ marked
+// <!-- example: NAME --> are the bodies of the examples of that name in
+// example_test.go, which compile and check their output: a page cannot show
+// code that does not build or does not print what it says.
+func TestTheDocsMarkedBlocksAreExamplesThatRun(t *testing.T) {
+	pages, err := filepath.Glob("docs/*.md")
 	require.NoError(t, err)
+	var text strings.Builder
+	for _, page := range append([]string{"README.md"}, pages...) {
+		b, err := os.ReadFile(page)
+		require.NoError(t, err)
+		text.Write(b)
+	}
 	examples, err := os.ReadFile("example_test.go")
 	require.NoError(t, err)
 
-	marked := regexp.MustCompile("(?s)<!-- example: (\\w+) -->\n```go\n(.*?)```\n").FindAllStringSubmatch(string(readme), -1)
-	require.NotEmpty(t, marked)
+	marked := regexp.MustCompile("(?s)<!-- example: (\\w+) -->\n```go\n(.*?)```\n").FindAllStringSubmatch(text.String(), -1)
+	require.GreaterOrEqual(t, len(marked), 2)
 	for _, m := range marked {
 		name, block := m[1], m[2]
 		t.Run(name, func(t *testing.T) {
@@ -58,12 +64,17 @@ func dedent(s string) string {
 	return strings.Join(lines, "\n")
 }
 
-// Every test the README names (its reliability table and fail-open audit
+// Every test the docs name (the reliability table and fail-open audit
 // among them) is a test in the repository: a promise pinned by a test that
 // was renamed or removed would be a promise pinned by nothing.
-func TestEveryTestTheReadmeNamesExists(t *testing.T) {
-	readme, err := os.ReadFile("README.md")
-	require.NoError(t, err)
+func TestEveryTestTheDocsNameExists(t *testing.T) {
+	pages, _ := repositoryFiles(t)
+	var docs strings.Builder
+	for _, page := range pages {
+		b, err := os.ReadFile(page)
+		require.NoError(t, err)
+		docs.Write(b)
+	}
 	defined := map[string]bool{}
 	decl := regexp.MustCompile(`(?m)^func ((?:Test|Fuzz|Benchmark)\w+)\(`)
 	require.NoError(t, filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
@@ -79,9 +90,9 @@ func TestEveryTestTheReadmeNamesExists(t *testing.T) {
 		}
 		return nil
 	}))
-	named := regexp.MustCompile("`((?:Test|Fuzz)[A-Z]\\w+)").FindAllStringSubmatch(string(readme), -1)
+	named := regexp.MustCompile("`((?:Test|Fuzz)[A-Z]\\w+)").FindAllStringSubmatch(docs.String(), -1)
 	require.NotEmpty(t, named)
 	for _, m := range named {
-		assert.True(t, defined[m[1]], "the README names %s, which no test file defines", m[1])
+		assert.True(t, defined[m[1]], "the docs name %s, which no test file defines", m[1])
 	}
 }

@@ -72,7 +72,7 @@
 //	deny contains msg if { ... }
 //
 // An empty set allows the call; any message denies it, the messages joined
-// by "; " as the reason. The example policy in the repository's README
+// by "; " as the reason. The example policy in the module's README
 // (and in this package's testdata, with its cases as hookchaintest files)
 // has both: refusals in the idiom, and a decision document that denies
 // with them and otherwise asks, rewrites, redacts or allows.

@@ -11,11 +11,11 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// readme is the repository's README, where "Policy for a fleet" shows the
+// readme is the module's README, "Policy for a fleet", which shows the
 // policy, the mask and the configuration these tests run.
 func readme(t testing.TB) string {
 	t.Helper()
-	return readFile(t, "../README.md")
+	return readFile(t, "README.md")
 }
 
 // The README's Rego blocks marked <!-- file: PATH --> are the files the

@@ -6,7 +6,7 @@ import (
 	"github.com/hookchain/hookchain/internal/testfiles"
 )
 
-// What the README tells users to write is what Example_executor runs.
+// What the adapters page tells users to write is what Example_executor runs.
 func TestTheReadmesBlockIsWhatTheExampleRuns(t *testing.T) {
-	testfiles.ReadmeBlockIsIn(t, "../../README.md", "**langchaingo**", "example_test.go")
+	testfiles.ReadmeBlockIsIn(t, "../../docs/adapters.md", "## langchaingo", "example_test.go")
 }

@@ -6,7 +6,7 @@ import (
 	"github.com/hookchain/hookchain/internal/testfiles"
 )
 
-// What the README tells users to write is what Example runs.
+// What the adapters page tells users to write is what Example runs.
 func TestTheReadmesBlockIsWhatTheExampleRuns(t *testing.T) {
-	testfiles.ReadmeBlockIsIn(t, "../../README.md", "**The MCP Go SDK**", "example_test.go")
+	testfiles.ReadmeBlockIsIn(t, "../../docs/adapters.md", "## The MCP Go SDK", "example_test.go")
 }

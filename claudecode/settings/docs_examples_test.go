@@ -1,0 +1,35 @@
+package settings_test
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/claudecode"
+	"github.com/hookchain/hookchain/claudecode/settings"
+)
+
+// The Go block of docs/claude-code.md that shows an agent running a
+// project's Claude Code hooks, kept compiling, line for line
+// (TestEveryGoBlockOfTheDocsIsInAFileTheTestsCompile, at the repository's
+// root). It has no output, so it is built and not run.
+func Example_inAnAgent() {
+	agent := func(ctx context.Context, projectDir, homeDir string, approver hookchain.Approver, runTool hookchain.Executor,
+		conversationID, agentCwd, toolUseID string, input json.RawMessage) (hookchain.Result, error) {
+		s, err := settings.LoadStandard(projectDir, homeDir) // ~/.claude/settings.json, .claude/settings.json, .claude/settings.local.json
+		if err != nil {
+			return hookchain.Result{}, err // a broken file names itself and the line and column
+		}
+		links, err := s.Links(settings.Options{ProjectDir: projectDir})
+		if err != nil {
+			return hookchain.Result{}, err // every hook that cannot run as configured, by name
+		}
+		run := hookchain.New(links...).WithApprover(approver).Wrap(runTool) // approver: who answers a hook's "ask"
+
+		// One chain serves every conversation: each call tells the hooks about its own.
+		ctx = claudecode.WithSessionInfo(ctx, claudecode.SessionInfo{ID: conversationID, Cwd: agentCwd})
+		res, err := run(ctx, hookchain.Call{Tool: "Bash", ID: toolUseID, Input: input})
+		return res, err
+	}
+	_ = agent
+}
