@@ -261,9 +261,9 @@ func (s *Settings) plan(opts Options, build bool) plan {
 		case unsupported != "" && opts.SkipUnsupported:
 			h.Status, h.Reason = Skipped, unsupported
 		case unsupported != "":
-			h.Status, h.Reason = Refused, unsupported
-			p.errs = append(p.errs, &Error{File: h.File, Line: e.line, Col: e.col, Where: h.Where(),
-				Msg: unsupported + "; remove the hook, or skip unsupported hooks (--skip-unsupported, Options.SkipUnsupported) to run the others without it"})
+			// The reason is the error's: what the hook needs, and what to do.
+			h.Status, h.Reason = Refused, unsupported+"; remove the hook, or skip unsupported hooks (--skip-unsupported, Options.SkipUnsupported) to run the others without it"
+			p.errs = append(p.errs, &Error{File: h.File, Line: e.line, Col: e.col, Where: h.Where(), Msg: h.Reason})
 		case h.Event == permissionRequest && !opts.UsesApprover:
 			if err := leftOut(e, &h, opts); err != nil {
 				p.errs = append(p.errs, err)
@@ -336,6 +336,7 @@ func (s *Settings) plan(opts Options, build bool) plan {
 	for i, ci := range candOf {
 		if ci >= 0 {
 			p.hooks[i].Name, p.hooks[i].Block = names[ci], cands[ci].block
+			p.hooks[i].Runs = s.runs(&s.entries[i], opts)
 		}
 	}
 	if len(p.errs) > 0 {

@@ -271,6 +271,11 @@ type Hook struct {
 	// an http hook. Command and URL keep the whole text.
 	Name   string
 	Status Status
+	// Runs says how a hook that runs will run, in a sentence: when it is
+	// asked, what runs and how, and what its answer can do ("before the
+	// call; run with /bin/sh -c for each call"). It is "" for a hook that
+	// does not run, whose Reason says why.
+	Runs string
 	// Reason says why a hook is not linked; for Invalid and Refused it is
 	// the error, without the file and place that Where and File give.
 	Reason string

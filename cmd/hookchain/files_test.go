@@ -42,7 +42,7 @@ func TestCheckListsTwentyThousandHooksInLinearTime(t *testing.T) {
 	assert.Empty(t, stderr)
 	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
 	require.Len(t, lines, n+1)
-	assert.Regexp(t, `PreToolUse\[0\]\.hooks\[19999\] +Bash +names +- +command +echo 19999 +600s +continue +linked +echo 19999$`, lines[n])
+	assert.Regexp(t, `PreToolUse\[0\]\.hooks\[19999\] +Bash +names +- +command +echo 19999 +600s +continue +linked +echo 19999 +before the call; run with /bin/sh -c for each call$`, lines[n])
 }
 
 func TestSettingsThatAreNotASmallRegularFileAreRefusedInOneLineAndExit1(t *testing.T) {

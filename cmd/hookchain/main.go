@@ -663,9 +663,9 @@ func count(n int, thing string) string {
 // writeTable prints one aligned row per hook.
 func writeTable(w io.Writer, hooks []settings.Hook) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "FILE\tHOOK\tMATCHER\tKIND\tIF\tTYPE\tCOMMAND OR URL\tTIMEOUT\tON FAILURE\tSTATUS\tLINK OR REASON")
+	fmt.Fprintln(tw, "FILE\tHOOK\tMATCHER\tKIND\tIF\tTYPE\tCOMMAND OR URL\tTIMEOUT\tON FAILURE\tSTATUS\tLINK\tRUNS AS, OR WHY NOT")
 	for _, h := range hooks {
-		kind, timeout, onFailure, detail := "-", "-", "-", h.Reason
+		kind, timeout, onFailure, link, detail := "-", "-", "-", "-", h.Reason
 		if h.MatcherKind != "" {
 			kind = string(h.MatcherKind)
 		}
@@ -674,12 +674,11 @@ func writeTable(w io.Writer, hooks []settings.Hook) error {
 		}
 		switch h.Status {
 		case settings.Linked, settings.Merged:
-			onFailure, detail = "continue", h.Name
+			onFailure, link, detail = "continue", h.Name, h.Runs
 			if h.Block {
 				onFailure = "block"
 			}
 		}
-		detail += runsWhen(h)
 		target := h.Command
 		switch {
 		case h.Args != nil:
@@ -694,9 +693,9 @@ func writeTable(w io.Writer, hooks []settings.Hook) error {
 		if h.Async != "" {
 			typ += "," + h.Async
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
 			cell(h.File), h.Where(), cell(h.Matcher), kind, cell(ifCell(h)), cell(typ), cell(target),
-			timeout, onFailure, h.Status, cell(detail))
+			timeout, onFailure, h.Status, cell(link), cell(detail))
 	}
 	return tw.Flush()
 }
@@ -750,10 +749,11 @@ type hookJSON struct {
 	Status         string            `json:"status"`
 	Name           string            `json:"name,omitempty"`
 	Reason         string            `json:"reason,omitempty"`
+	Runs           string            `json:"runs,omitempty"`
 	Plugin         string            `json:"plugin,omitempty"`
 	Managed        bool              `json:"managed,omitempty"`
 	Component      string            `json:"component,omitempty"`
-	ActiveWhile    string            `json:"activeWhile,omitempty"`
+	ActiveWhile    string            `json:"active_while,omitempty"`
 	Once           bool              `json:"once,omitempty"`
 	Warnings       []string          `json:"warnings,omitempty"`
 }
@@ -769,7 +769,7 @@ func writeJSON(w io.Writer, hooks []settings.Hook, errs, warnings []string) erro
 			File: h.File, Hook: h.Where(), Event: h.Event, Matcher: h.Matcher, MatcherKind: string(h.MatcherKind),
 			If: h.If, IfMatcher: h.IfMatcher,
 			Type: h.Type, Persistent: h.Persistent, Async: h.Async, Command: h.Command, Args: h.Args, URL: h.URL, Headers: h.Headers,
-			TimeoutSeconds: h.Timeout.Seconds(), Status: string(h.Status), Name: h.Name, Reason: h.Reason,
+			TimeoutSeconds: h.Timeout.Seconds(), Status: string(h.Status), Name: h.Name, Reason: h.Reason, Runs: h.Runs,
 			Plugin: h.Plugin, Managed: h.Managed, Component: h.Component, ActiveWhile: h.ActiveWhile, Once: h.Once,
 		}
 		for _, warning := range h.Warnings {

@@ -392,16 +392,16 @@ func TestCheckListsEveryHookAndWhatItBecomes(t *testing.T) {
 	code, stdout, stderr := hookchainCmd(t, "", "check", "--project", "testdata", "--settings", "testdata/settings/check.json")
 	assert.Equal(t, 1, code)
 	assert.Equal(t, strings.Join([]string{
-		"FILE                          HOOK                            MATCHER                   KIND    IF                                                                                          TYPE     COMMAND OR URL                          TIMEOUT  ON FAILURE  STATUS   LINK OR REASON",
-		"testdata/settings/check.json  PreToolUse[0].hooks[0]          Bash                      names   -                                                                                           command  sh hooks/block.sh 'deploys are frozen'  10s      block       linked   block.sh@PreToolUse[0].hooks[0]",
-		"testdata/settings/check.json  PreToolUse[0].hooks[1]          Bash                      names   -                                                                                           command  sh hooks/audit.sh                       600s     continue    linked   audit.sh@PreToolUse[0].hooks[1]",
-		"testdata/settings/check.json  PreToolUse[0].hooks[2]          Bash                      names   Bash(git push --force *) -> And(Tool(\"Bash\"), shell.Rule(\"command\", \"git push --force *\"))  command  sh hooks/block.sh 'no force-pushing'    600s     continue    linked   block.sh@PreToolUse[0].hooks[2]",
-		"testdata/settings/check.json  PreToolUse[1].hooks[0]          Edit, Write|NotebookEdit  names   -                                                                                           http     http://127.0.0.1:8080/policy            2.5s     continue    linked   http://127.0.0.1:8080/policy",
-		"testdata/settings/check.json  PreToolUse[2].hooks[0]          mcp__github__.*           regexp  -                                                                                           prompt   -                                       30s      -           refused  a prompt hook asks a model, and none is given (settings.Options.Model; the hookchain CLI has none)",
-		"testdata/settings/check.json  PreToolUse[3].hooks[0]          -                         all     -                                                                                           command  sh hooks/block.sh 'deploys are frozen'  10s      block       merged   block.sh@PreToolUse[0].hooks[0]",
-		"testdata/settings/check.json  PostToolUse[0].hooks[0]         *                         all     -                                                                                           command  sh hooks/audit.sh                       600s     continue    linked   audit.sh@PostToolUse[0].hooks[0]",
-		"testdata/settings/check.json  PostToolUseFailure[0].hooks[0]  -                         all     -                                                                                           command  sh hooks/audit.sh                       600s     continue    linked   audit.sh@PostToolUseFailure[0].hooks[0]",
-		"testdata/settings/check.json  Stop[0].hooks[0]                -                         -       -                                                                                           command  notify-send 'Claude is done'            -        -           ignored  Stop is not a tool-call event",
+		"FILE                          HOOK                            MATCHER                   KIND    IF                                                                                          TYPE     COMMAND OR URL                          TIMEOUT  ON FAILURE  STATUS   LINK                                     RUNS AS, OR WHY NOT",
+		"testdata/settings/check.json  PreToolUse[0].hooks[0]          Bash                      names   -                                                                                           command  sh hooks/block.sh 'deploys are frozen'  10s      block       linked   block.sh@PreToolUse[0].hooks[0]          before the call; run with /bin/sh -c for each call",
+		"testdata/settings/check.json  PreToolUse[0].hooks[1]          Bash                      names   -                                                                                           command  sh hooks/audit.sh                       600s     continue    linked   audit.sh@PreToolUse[0].hooks[1]          before the call; run with /bin/sh -c for each call",
+		`testdata/settings/check.json  PreToolUse[0].hooks[2]          Bash                      names   Bash(git push --force *) -> And(Tool("Bash"), shell.Rule("command", "git push --force *"))  command  sh hooks/block.sh 'no force-pushing'    600s     continue    linked   block.sh@PreToolUse[0].hooks[2]          before the call; run with /bin/sh -c for each call`,
+		"testdata/settings/check.json  PreToolUse[1].hooks[0]          Edit, Write|NotebookEdit  names   -                                                                                           http     http://127.0.0.1:8080/policy            2.5s     continue    linked   http://127.0.0.1:8080/policy             before the call; POST to http://127.0.0.1:8080/policy",
+		"testdata/settings/check.json  PreToolUse[2].hooks[0]          mcp__github__.*           regexp  -                                                                                           prompt   -                                       30s      -           refused  -                                        a prompt hook asks a model, and none is given (settings.Options.Model; the hookchain CLI has none); remove the hook, or skip unsupported hooks (--skip-unsupported, Options.SkipUnsupported) to run the others without it",
+		"testdata/settings/check.json  PreToolUse[3].hooks[0]          -                         all     -                                                                                           command  sh hooks/block.sh 'deploys are frozen'  10s      block       merged   block.sh@PreToolUse[0].hooks[0]          before the call; run with /bin/sh -c for each call",
+		`testdata/settings/check.json  PostToolUse[0].hooks[0]         *                         all     -                                                                                           command  sh hooks/audit.sh                       600s     continue    linked   audit.sh@PostToolUse[0].hooks[0]         after a call that succeeded; run with /bin/sh -c for each call; a block (exit 2, decision "block") keeps the output and tells the model why; updatedToolOutput in the tool's shape replaces it`,
+		`testdata/settings/check.json  PostToolUseFailure[0].hooks[0]  -                         all     -                                                                                           command  sh hooks/audit.sh                       600s     continue    linked   audit.sh@PostToolUseFailure[0].hooks[0]  after a call that failed; run with /bin/sh -c for each call; a block (exit 2, decision "block") keeps the output and tells the model why; updatedToolOutput in the tool's shape replaces it`,
+		"testdata/settings/check.json  Stop[0].hooks[0]                -                         -       -                                                                                           command  notify-send 'Claude is done'            -        -           ignored  -                                        Stop is not a tool-call event",
 		"",
 	}, "\n"), stdout)
 	missing := func(place, where string) string {
@@ -423,10 +423,10 @@ func TestCheckWithSkipUnsupportedAndFailClosed(t *testing.T) {
 	assert.Equal(t, 0, code)
 	assert.Empty(t, stderr)
 	assert.Equal(t, strings.Join([]string{
-		"FILE                           HOOK                    MATCHER  KIND   IF  TYPE     COMMAND OR URL                                       TIMEOUT  ON FAILURE  STATUS   LINK OR REASON",
-		"testdata/settings/modify.json  PreToolUse[0].hooks[0]  Bash     names  -   command  sh hooks/append.sh --dry-run                         600s     block       linked   append.sh",
-		"testdata/settings/prompt.json  PreToolUse[0].hooks[0]  Bash     names  -   prompt   -                                                    30s      -           skipped  a prompt hook asks a model, and none is given (settings.Options.Model; the hookchain CLI has none)",
-		"testdata/settings/prompt.json  PreToolUse[0].hooks[1]  Bash     names  -   command  sh hooks/block.sh 'deploys are frozen until Monday'  600s     block       linked   block.sh",
+		"FILE                           HOOK                    MATCHER  KIND   IF  TYPE     COMMAND OR URL                                       TIMEOUT  ON FAILURE  STATUS   LINK       RUNS AS, OR WHY NOT",
+		"testdata/settings/modify.json  PreToolUse[0].hooks[0]  Bash     names  -   command  sh hooks/append.sh --dry-run                         600s     block       linked   append.sh  before the call; run with /bin/sh -c for each call",
+		"testdata/settings/prompt.json  PreToolUse[0].hooks[0]  Bash     names  -   prompt   -                                                    30s      -           skipped  -          a prompt hook asks a model, and none is given (settings.Options.Model; the hookchain CLI has none)",
+		"testdata/settings/prompt.json  PreToolUse[0].hooks[1]  Bash     names  -   command  sh hooks/block.sh 'deploys are frozen until Monday'  600s     block       linked   block.sh   before the call; run with /bin/sh -c for each call",
 		"",
 	}, "\n"), stdout)
 }
@@ -435,11 +435,11 @@ func TestCheckListsInvalidHooksAndNamesEachError(t *testing.T) {
 	code, stdout, stderr := hookchainCmd(t, "", append([]string{"check", "--project", "testdata"}, settingsFlags("if-path.json", "unknown-type.json")...)...)
 	assert.Equal(t, 1, code)
 	assert.Equal(t, strings.Join([]string{
-		"FILE                                 HOOK                    MATCHER     KIND   IF                                                                                       TYPE     COMMAND OR URL                TIMEOUT  ON FAILURE  STATUS   LINK OR REASON",
-		"testdata/settings/if-path.json       PreToolUse[0].hooks[0]  Edit|Write  names  -                                                                                        command  sh hooks/allow.sh             600s     continue    linked   allow.sh",
-		"testdata/settings/if-path.json       PreToolUse[0].hooks[1]  Edit|Write  names  Edit(src/**) -> And(Tool(\"Edit\", \"Write\", \"MultiEdit\", \"NotebookEdit\"), Path(\"src/**\"))  command  sh hooks/block.sh 'only src'  600s     continue    linked   block.sh",
-		"testdata/settings/unknown-type.json  PreToolUse[0].hooks[0]  Bash        names  -                                                                                        command  sh hooks/allow.sh             600s     continue    merged   allow.sh",
-		"testdata/settings/unknown-type.json  PreToolUse[0].hooks[1]  Bash        names  -                                                                                        webhook  http://127.0.0.1:9/hook       -        -           invalid  unknown handler type \"webhook\": want \"command\", \"http\", \"mcp_tool\", \"prompt\" or \"agent\"",
+		"FILE                                 HOOK                    MATCHER     KIND   IF                                                                                       TYPE     COMMAND OR URL                TIMEOUT  ON FAILURE  STATUS   LINK      RUNS AS, OR WHY NOT",
+		"testdata/settings/if-path.json       PreToolUse[0].hooks[0]  Edit|Write  names  -                                                                                        command  sh hooks/allow.sh             600s     continue    linked   allow.sh  before the call; run with /bin/sh -c for each call",
+		`testdata/settings/if-path.json       PreToolUse[0].hooks[1]  Edit|Write  names  Edit(src/**) -> And(Tool("Edit", "Write", "MultiEdit", "NotebookEdit"), Path("src/**"))  command  sh hooks/block.sh 'only src'  600s     continue    linked   block.sh  before the call; run with /bin/sh -c for each call`,
+		"testdata/settings/unknown-type.json  PreToolUse[0].hooks[0]  Bash        names  -                                                                                        command  sh hooks/allow.sh             600s     continue    merged   allow.sh  before the call; run with /bin/sh -c for each call",
+		`testdata/settings/unknown-type.json  PreToolUse[0].hooks[1]  Bash        names  -                                                                                        webhook  http://127.0.0.1:9/hook       -        -           invalid  -         unknown handler type "webhook": want "command", "http", "mcp_tool", "prompt" or "agent"`,
 		"",
 	}, "\n"), stdout)
 	assert.Equal(t, "hookchain check: testdata/settings/unknown-type.json:6:18: PreToolUse[0].hooks[1]: unknown handler type \"webhook\": "+
@@ -458,10 +458,11 @@ func TestCheckPrintsJSON(t *testing.T) {
 	assert.JSONEq(t, `{
 	  "hooks": [
 	    {"file": "testdata/settings/prompt.json", "hook": "PreToolUse[0].hooks[0]", "event": "PreToolUse", "matcher": "Bash", "matcher_kind": "names",
-	     "type": "prompt", "timeout_seconds": 30, "status": "refused", "reason": "a prompt hook asks a model, and none is given (settings.Options.Model; the hookchain CLI has none)"},
+	     "type": "prompt", "timeout_seconds": 30, "status": "refused",
+	     "reason": "a prompt hook asks a model, and none is given (settings.Options.Model; the hookchain CLI has none); remove the hook, or skip unsupported hooks (--skip-unsupported, Options.SkipUnsupported) to run the others without it"},
 	    {"file": "testdata/settings/prompt.json", "hook": "PreToolUse[0].hooks[1]", "event": "PreToolUse", "matcher": "Bash", "matcher_kind": "names",
 	     "type": "command", "command": "sh hooks/block.sh 'deploys are frozen until Monday'", "timeout_seconds": 600, "on_failure": "continue",
-	     "status": "linked", "name": "block.sh"}
+	     "status": "linked", "name": "block.sh", "runs": "before the call; run with /bin/sh -c for each call"}
 	  ],
 	  "errors": [`+strconv.Quote(refused)+`]
 	}`, stdout)
@@ -475,15 +476,16 @@ func TestCheckPrintsEachIfRuleAndTheMatcherItBecame(t *testing.T) {
 	  "hooks": [
 	    {"file": "testdata/settings/if-rule.json", "hook": "PreToolUse[0].hooks[0]", "event": "PreToolUse", "matcher": "Bash", "matcher_kind": "names",
 	     "type": "command", "command": "sh hooks/allow.sh", "timeout_seconds": 600, "on_failure": "continue",
-	     "status": "linked", "name": "allow.sh"},
+	     "status": "linked", "name": "allow.sh", "runs": "before the call; run with /bin/sh -c for each call"},
 	    {"file": "testdata/settings/if-rule.json", "hook": "PreToolUse[0].hooks[1]", "event": "PreToolUse", "matcher": "Bash", "matcher_kind": "names",
 	     "if": "Bash(rm *)", "if_matcher": "And(Tool(\"Bash\"), shell.Rule(\"command\", \"rm *\"))",
 	     "type": "command", "command": "sh hooks/block.sh 'no rm'", "timeout_seconds": 600, "on_failure": "continue",
-	     "status": "linked", "name": "block.sh"},
+	     "status": "linked", "name": "block.sh", "runs": "before the call; run with /bin/sh -c for each call"},
 	    {"file": "testdata/settings/if-rule.json", "hook": "PostToolUse[0].hooks[0]", "event": "PostToolUse", "matcher": "Bash", "matcher_kind": "names",
 	     "if": "Bash(git push *)", "if_matcher": "And(Tool(\"Bash\"), shell.Rule(\"command\", \"git push *\"))",
 	     "type": "command", "command": "sh hooks/context.sh 'pushed: open a pull request'", "timeout_seconds": 600, "on_failure": "continue",
-	     "status": "linked", "name": "context.sh"}
+	     "status": "linked", "name": "context.sh",
+	     "runs": "after a call that succeeded; run with /bin/sh -c for each call; a block (exit 2, decision \"block\") keeps the output and tells the model why; updatedToolOutput in the tool's shape replaces it"}
 	  ]
 	}`, stdout)
 }
@@ -540,8 +542,9 @@ func TestCheckReadsTheStandardSettingsOfTheProject(t *testing.T) {
 	assert.Empty(t, stderr)
 	user, local := filepath.Join(home, ".claude", "settings.json"), filepath.Join(project, ".claude", "settings.local.json")
 	w := len(local)
-	assert.Equal(t, fmt.Sprintf("%-*s  HOOK                     MATCHER  KIND   IF  TYPE     COMMAND OR URL  TIMEOUT  ON FAILURE  STATUS  LINK OR REASON\n", w, "FILE")+
-		fmt.Sprintf("%-*s  PostToolUse[0].hooks[0]  Write    names  -   command  true            600s     continue    linked  true\n", w, user)+
-		fmt.Sprintf("%-*s  PreToolUse[0].hooks[0]   Bash     names  -   command  ./guard.sh      3s       continue    linked  guard.sh\n", w, local),
+	assert.Equal(t, fmt.Sprintf("%-*s  HOOK                     MATCHER  KIND   IF  TYPE     COMMAND OR URL  TIMEOUT  ON FAILURE  STATUS  LINK      RUNS AS, OR WHY NOT\n", w, "FILE")+
+		fmt.Sprintf("%-*s  PostToolUse[0].hooks[0]  Write    names  -   command  true            600s     continue    linked  true      "+
+			"after a call that succeeded; run with /bin/sh -c for each call; a block (exit 2, decision \"block\") keeps the output and tells the model why; updatedToolOutput in the tool's shape replaces it\n", w, user)+
+		fmt.Sprintf("%-*s  PreToolUse[0].hooks[0]   Bash     names  -   command  ./guard.sh      3s       continue    linked  guard.sh  before the call; run with /bin/sh -c for each call\n", w, local),
 		stdout)
 }

@@ -133,6 +133,6 @@ func TestCheckListsPostToolBatchAndPermissionDeniedHooksAsNeverRunAndWhy(t *test
 	assert.Equal(t, exitOK, code, stderr)
 	lines := strings.Split(strings.TrimSpace(stdout), "\n")
 	require.Len(t, lines, 3)
-	assert.Regexp(t, `PermissionDenied\[0\]\.hooks\[0\] .* ignored +PermissionDenied hooks are accepted and never run: Claude Code runs them when its auto mode classifier denies a call`, lines[1])
-	assert.Regexp(t, `PostToolBatch\[0\]\.hooks\[0\] .* ignored +PostToolBatch hooks are accepted and never run: .* Run the check as a PostToolUse hook, after each call, or from the runtime once its batch is done$`, lines[2])
+	assert.Regexp(t, `PermissionDenied\[0\]\.hooks\[0\] .* ignored +- +PermissionDenied hooks are accepted and never run: Claude Code runs them when its auto mode classifier denies a call`, lines[1])
+	assert.Regexp(t, `PostToolBatch\[0\]\.hooks\[0\] .* ignored +- +PostToolBatch hooks are accepted and never run: .* Run the check as a PostToolUse hook, after each call, or from the runtime once its batch is done$`, lines[2])
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"flag"
-	"strings"
 
 	"github.com/hookchain/hookchain/claudecode"
 	"github.com/hookchain/hookchain/claudecode/settings"
@@ -70,23 +69,4 @@ func (f *scopeFlags) session(s claudecode.SessionInfo) claudecode.SessionInfo {
 		s.Skills = f.activeSkills
 	}
 	return s
-}
-
-// runsWhen is what check adds to a hook's link: where it comes from and
-// when it runs, when that is not every call its matcher names.
-func runsWhen(h settings.Hook) string {
-	var parts []string
-	if h.Managed {
-		parts = append(parts, "managed: runs after the other hooks")
-	}
-	if h.ActiveWhile != "" {
-		parts = append(parts, h.Component+": only while "+h.ActiveWhile)
-	}
-	if h.Once {
-		parts = append(parts, "once per session, until a run that neither fails nor blocks")
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return " (" + strings.Join(parts, "; ") + ")"
 }

@@ -55,8 +55,8 @@ func TestEvalRunsNoHookButManagedOnesWhenManagedSettingsAllowOnlyThem(t *testing
 	assert.Equal(t, 0, code, stderr)
 	lines := strings.Split(strings.TrimSpace(stdout), "\n")
 	require.Len(t, lines, 3)
-	assert.Contains(t, lines[1], "disabled  allowManagedHooksOnly is set in "+managed+": only managed hooks run")
-	assert.Contains(t, lines[2], "(managed: runs after the other hooks)")
+	assert.Contains(t, lines[1], "disabled  -                                         allowManagedHooksOnly is set in "+managed+": only managed hooks run")
+	assert.Contains(t, lines[2], "before the call; run with /bin/sh -c for each call; managed: after the other hooks")
 }
 
 func TestEvalRunsASkillsHooksOnlyUnderActiveSkill(t *testing.T) {
@@ -80,7 +80,7 @@ func TestEvalRunsASkillsHooksOnlyUnderActiveSkill(t *testing.T) {
 
 	code, stdout, stderr = hookchainCmd(t, "", "check", "--project", project)
 	assert.Equal(t, 0, code, stderr)
-	assert.Contains(t, stdout, `linked  no-rm.sh (skill "deploy": only while the skill runs: "deploy" in the session's Skills (SessionInfo.Skills))`)
+	assert.Contains(t, stdout, `no-rm.sh  before the call; run with /bin/sh -c for each call; skill "deploy": only while the skill runs: "deploy" in the session's Skills (SessionInfo.Skills)`)
 }
 
 func TestEvalRunsAnAgentsHooksForTheCallsOfItsAgentType(t *testing.T) {
