@@ -25,15 +25,15 @@
 //
 // a Go agent runs the same hooks, in order, around its own tools:
 //
-//	s, err := settings.LoadStandard(projectDir, homeDir) // user, project, local
+//	s, err := settings.LoadStandard(projectDir, homeDir) // managed, user, project, local
 //	if err != nil {
 //		return err // a broken file names itself and the line
 //	}
-//	links, err := s.Links(settings.Options{ProjectDir: projectDir})
+//	chain, err := s.Chain(settings.Options{ProjectDir: projectDir, Approver: &approver})
 //	if err != nil {
 //		return err // every hook that cannot run, by name
 //	}
-//	run := hookchain.New(links...).WithApprover(approver).Wrap(runTool) // approver: who answers "ask"
+//	run := chain.Wrap(runTool) // PermissionRequest hooks, then approver, answer "ask"
 //	…
 //	// each call, with its conversation's session:
 //	ctx = claudecode.WithSessionInfo(ctx, claudecode.SessionInfo{ID: conversationID, Cwd: agentCwd})
