@@ -7,9 +7,11 @@
 //	hookchain test  [flags] [--update] CASES...
 //	hookchain serve [flags] --listen 127.0.0.1:PORT [--token T]
 //
-// eval reads one Claude Code hook input (a PreToolUse, PostToolUse or
-// PostToolUseFailure event) on stdin, runs the settings' hooks on it as a
-// chain, and prints the folded outcome as JSON:
+// eval reads one Claude Code hook input (a PreToolUse, PostToolUse,
+// PostToolUseFailure or PermissionRequest event) on stdin, runs the
+// settings' hooks on it as a chain (a PermissionRequest input: the
+// settings' PermissionRequest hooks alone, as the chain's approver), and
+// prints the folded outcome as JSON:
 //
 //	{"verdict":"allow|deny|modify|replace","reason":…,"decided_by":…,"cause":…,
 //	 "input":…,"output":…,"is_error":…,
@@ -21,11 +23,13 @@
 // link name. The input must be valid UTF-8: a byte that is not would be read
 // as U+FFFD, and a tool name read that way matches no hook.
 //
-// eval has no one to ask: a hook that answers permissionDecision "ask" is in
-// the trail with verdict "ask", and the call is denied, with a reason that
-// starts "approval needed but not obtained: no approver is configured" and
-// names the hooks that asked — as a Go agent's chain without an approver
-// would deny it. The hooks are told about the session the input describes:
+// A hook that answers permissionDecision "ask" is put to the settings'
+// PermissionRequest hooks, in order; when none of them allows or denies,
+// eval has no one else to ask, and the call is denied with a reason that
+// starts "approval needed but not obtained" and names the hooks that asked
+// — as a Go agent's chain without an approver would deny it. eval waits for
+// the async hooks the call started before it exits, so that their side
+// effects have happened, and prints one line per report on stderr. The hooks are told about the session the input describes:
 // every field of the input (session_id, transcript_path, cwd,
 // permission_mode, agent_id, prompt_id, and any other) reaches them as
 // given, and they run in its cwd.
@@ -65,8 +69,11 @@
 // UTF-8, past --max-body, cut short or not arrived within --read-timeout
 // (10s), a tool-call input without its tool or with keys given twice or
 // alike but for case, a request cut off at --shutdown-timeout or sent
-// while serve stops, a panic. An input for another event, with no call to
-// block, is answered {"continue":false}, which stops Claude Code.
+// while serve stops, a panic. A PermissionRequest event is answered by the
+// settings' PermissionRequest hooks, in Claude Code's shape (decision
+// behavior allow or deny), or with an empty body when none decides, so
+// that Claude Code shows its dialog. An input for another event, with no
+// call to block, is answered {"continue":false}, which stops Claude Code.
 //
 // serve listens on loopback addresses only, unless it is given a bearer
 // token (--token, or --token-file, read again when it has changed, at each
