@@ -6,9 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
-	"net/url"
 	"time"
 	"unicode/utf8"
 
@@ -79,72 +77,28 @@ func noRedirects(client *http.Client) *http.Client {
 //
 // HTTP panics when h.URL is not an absolute http or https URL.
 func HTTP(h HTTPHook, s SessionInfo) hookchain.Interceptor {
-	u, err := url.Parse(h.URL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		panic(fmt.Sprintf("claudecode: HTTP: %q is not an http or https URL", h.URL))
-	}
-	client := noRedirects(h.Client)
-	headers := make(http.Header, len(h.Headers))
-	for k, v := range h.Headers {
-		headers.Set(k, v)
-	}
+	post := poster(h, "HTTP")
 	return func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
-		fail := func(format string, args ...any) (hookchain.Outcome, error) {
-			return hookchain.Outcome{}, fmt.Errorf("http hook %s: "+format, append([]any{h.URL}, args...)...)
-		}
 		body, err := marshal(InputFor(e, sessionFor(ctx, s)))
 		if err != nil {
-			return fail("encoding the hook input: %v", err)
+			return hookchain.Outcome{}, fmt.Errorf("http hook %s: encoding the hook input: %v", h.URL, err)
 		}
-		if h.Timeout > 0 {
-			var cancel context.CancelFunc
-			ctx, cancel = context.WithTimeoutCause(ctx, h.Timeout, errHTTPTimeout)
-			defer cancel()
-		}
-		req, err := http.NewRequestWithContext(ctx, http.MethodPost, h.URL, bytes.NewReader(body))
-		if err != nil {
-			return fail("%v", err)
-		}
-		req.Header = headers.Clone()
-		req.Header.Set("Content-Type", "application/json")
-		resp, err := client.Do(req)
-		if err != nil {
-			if errors.Is(context.Cause(ctx), errHTTPTimeout) {
-				return fail("no answer within %v", h.Timeout)
-			}
-			return fail("%v", err)
-		}
-		defer resp.Body.Close()
-		body, err = io.ReadAll(io.LimitReader(resp.Body, maxHTTPBody+1))
-		if err != nil {
-			if errors.Is(context.Cause(ctx), errHTTPTimeout) {
-				return fail("no answer within %v", h.Timeout) // a body trickled past it
-			}
-			return fail("reading the response: %v", err)
-		}
-		if loc := resp.Header.Get("Location"); resp.StatusCode >= 300 && resp.StatusCode <= 399 && loc != "" {
-			return fail("status %s: a redirect to %s, which hookchain never follows: "+
-				"it would send the call on without its input, or to a URL the settings never named", resp.Status, clip(loc, maxBodyInError))
-		}
-		if resp.StatusCode < 200 || resp.StatusCode > 299 {
-			return fail("status %s: %s", resp.Status, bodyText(body))
-		}
-		if len(body) > maxHTTPBody {
-			if startsJSON(body) {
-				return hookchain.Deny(fmt.Sprintf("the http hook's answer is longer than the %d bytes hookchain reads, "+
-					"so its decision cannot be known; denied rather than guessed", maxHTTPBody)), nil
-			}
-			return fail("the response body is larger than %d bytes and is not a JSON answer", maxHTTPBody)
-		}
-		if trimmed := bytes.TrimSpace(body); len(trimmed) > 0 && trimmed[0] != '{' {
-			return fail("a 2xx response must have an empty body or a JSON object, not text: %s", bodyText(body))
+		body, err = post(ctx, body)
+		switch {
+		case errors.Is(err, errTooLong) && startsJSON(body):
+			return hookchain.Deny(fmt.Sprintf("the http hook's answer is longer than the %d bytes hookchain reads, "+
+				"so its decision cannot be known; denied rather than guessed", maxHTTPBody)), nil
+		case errors.Is(err, errTooLong):
+			return hookchain.Outcome{}, fmt.Errorf("http hook %s: the response body is larger than %d bytes and is not a JSON answer", h.URL, maxHTTPBody)
+		case err != nil:
+			return hookchain.Outcome{}, err
 		}
 		if fault := ambiguity(body); fault != "" {
 			return hookchain.Deny("the http hook's answer is " + fault + ": its decision cannot be known; denied rather than guessed"), nil
 		}
 		out, err := answer(e, body, "the response body")
 		if err != nil {
-			return fail("%v", err)
+			return hookchain.Outcome{}, fmt.Errorf("http hook %s: %v", h.URL, err)
 		}
 		return persistContext(ctx, out), nil
 	}

@@ -225,10 +225,13 @@ func DecidePermission(r process.Result) (PermissionAnswer, error) {
 		return PermissionAnswer{Behavior: BehaviorDeny, Message: msg}, nil
 	}
 	if r.StdoutTruncated && startsJSON(r.Stdout) {
-		return PermissionAnswer{}, fmt.Errorf("the answer on stdout is longer than the %d bytes hookchain reads", len(r.Stdout))
+		return PermissionAnswer{}, fmt.Errorf("%w: the answer on stdout is longer than the %d bytes hookchain reads, so its decision cannot be known",
+			ErrAmbiguousAnswer, len(r.Stdout))
 	}
 	a, err := ParsePermissionAnswer(r.Stdout)
-	if r.ExitCode == 0 {
+	if r.ExitCode == 0 || errors.Is(err, ErrAmbiguousAnswer) {
+		// An answer two readers would read apart is one whatever the
+		// status: it may have been a deny.
 		return a, err
 	}
 	if err == nil && startsJSON(r.Stdout) {
@@ -282,19 +285,24 @@ func PermissionCommand(spec process.Spec, s SessionInfo) PermissionHook {
 // reads a 2xx body with ParsePermissionAnswer: empty is no decision. It
 // panics when h.URL is not an absolute http or https URL.
 func PermissionHTTP(h HTTPHook, s SessionInfo) PermissionHook {
-	post := poster(h)
+	post := poster(h, "PermissionHTTP")
 	return func(ctx context.Context, q hookchain.Question) (PermissionAnswer, error) {
 		body, err := marshal(PermissionInput(q, sessionFor(ctx, s)))
 		if err != nil {
 			return PermissionAnswer{}, fmt.Errorf("http hook %s: encoding the hook input: %w", h.URL, err)
 		}
 		resp, err := post(ctx, body)
-		if err != nil {
+		switch {
+		case errors.Is(err, errTooLong) && startsJSON(resp):
+			return PermissionAnswer{}, fmt.Errorf("http hook %s: %w: the answer is longer than the %d bytes hookchain reads, so its decision cannot be known",
+				h.URL, ErrAmbiguousAnswer, maxHTTPBody)
+		case err != nil:
 			return PermissionAnswer{}, err
 		}
 		a, err := ParsePermissionAnswer(resp)
 		if err != nil {
-			return PermissionAnswer{}, fmt.Errorf("http hook %s: %v", h.URL, err)
+			// %w: an ambiguous answer must still read as one.
+			return PermissionAnswer{}, fmt.Errorf("http hook %s: %w", h.URL, err)
 		}
 		return a, nil
 	}

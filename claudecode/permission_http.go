@@ -10,17 +10,22 @@ import (
 	"net/url"
 )
 
-// poster sends a body to an http hook by HTTP's rules and returns the
-// response body of a 2xx answer. Every other end — a redirect, which is
-// never followed, a non-2xx status, a body that is not empty or a JSON
-// object, one over 10 MiB, a timeout — is an error naming the URL.
-//
-// It repeats the request half of HTTP, whose answer is a tool-call
-// outcome; the rules are the same, and a change to one belongs in both.
-func poster(h HTTPHook) func(ctx context.Context, body []byte) ([]byte, error) {
+// errTooLong marks a response body past maxHTTPBody; poster returns what
+// it read with it, so that the caller can tell an answer whose decision
+// cannot be known (it starts with '{') from text.
+var errTooLong = errors.New("the response body is too long")
+
+// poster sends a body to an http hook and returns the response body of a
+// 2xx answer: the request half of HTTP and PermissionHTTP, whose answers
+// differ. Every other end — a redirect, which is never followed, a non-2xx
+// status, a body that is not empty or a JSON object, a timeout — is an
+// error naming the URL; a body over 10 MiB is one wrapping errTooLong,
+// returned with its first 10 MiB and a byte. It panics, naming caller, when
+// h.URL is not an absolute http or https URL.
+func poster(h HTTPHook, caller string) func(ctx context.Context, body []byte) ([]byte, error) {
 	u, err := url.Parse(h.URL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		panic(fmt.Sprintf("claudecode: PermissionHTTP: %q is not an http or https URL", h.URL))
+		panic(fmt.Sprintf("claudecode: %s: %q is not an http or https URL", caller, h.URL))
 	}
 	client := noRedirects(h.Client)
 	headers := make(http.Header, len(h.Headers))
@@ -58,13 +63,14 @@ func poster(h HTTPHook) func(ctx context.Context, body []byte) ([]byte, error) {
 			return fail("reading the response: %v", err)
 		}
 		if loc := resp.Header.Get("Location"); resp.StatusCode >= 300 && resp.StatusCode <= 399 && loc != "" {
-			return fail("status %s: a redirect to %s, which hookchain never follows", resp.Status, clip(loc, maxBodyInError))
+			return fail("status %s: a redirect to %s, which hookchain never follows: "+
+				"it would send the call on without its input, or to a URL the settings never named", resp.Status, clip(loc, maxBodyInError))
 		}
 		if resp.StatusCode < 200 || resp.StatusCode > 299 {
 			return fail("status %s: %s", resp.Status, bodyText(got))
 		}
 		if len(got) > maxHTTPBody {
-			return fail("the response body is larger than %d bytes", maxHTTPBody)
+			return got, fmt.Errorf("http hook %s: the response body is larger than %d bytes: %w", h.URL, maxHTTPBody, errTooLong)
 		}
 		if trimmed := bytes.TrimSpace(got); len(trimmed) > 0 && trimmed[0] != '{' {
 			return fail("a 2xx response must have an empty body or a JSON object, not text: %s", bodyText(got))
