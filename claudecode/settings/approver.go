@@ -60,25 +60,7 @@ func (s *Settings) asker(e *entry, name string, c *candidate, opts Options) (*as
 		}
 		a.ask = askInWorkDir(spec, session, opts.home())
 	}
-	type occurrence struct {
-		m    hookchain.Matcher
-		gate *gate
-	}
-	occs := make([]occurrence, len(c.matchers))
-	for i, m := range c.matchers {
-		occs[i].m = m
-		if r := c.paths[i]; r != nil {
-			occs[i].gate = &gate{r: r, def: session, home: opts.home(), source: c.sources[i]}
-		}
-	}
-	a.matches = func(ctx context.Context, ev hookchain.Event) bool {
-		for _, o := range occs {
-			if o.m.Match(ev) && (o.gate == nil || o.gate.allows(ctx, ev)) {
-				return true
-			}
-		}
-		return false
-	}
+	a.matches = c.matches(session, opts.home())
 	return a, nil
 }
 
@@ -93,21 +75,11 @@ type cannotRun struct{ error }
 func askInWorkDir(spec process.Spec, def claudecode.SessionInfo, home string) claudecode.PermissionHook {
 	run := claudecode.PermissionCommand(spec, def)
 	return func(ctx context.Context, q hookchain.Question) (claudecode.PermissionAnswer, error) {
-		ps := places(ctx, def, home)
-		if ps[0].dir == "" {
-			return run(ctx, q)
-		}
-		dir, ok := workDir(ps)
+		dir, err := runDir(ctx, def, home)
 		switch {
-		case !ok:
-			var tried []string
-			for _, p := range ps {
-				if p.dir != "" {
-					tried = append(tried, p.what+" "+p.dir)
-				}
-			}
-			return claudecode.PermissionAnswer{}, cannotRun{fmt.Errorf("the hook cannot run: none of the directories it would run in exists (%s)", strings.Join(tried, ", "))}
-		case dir == ps[0].dir:
+		case err != nil:
+			return claudecode.PermissionAnswer{}, cannotRun{err}
+		case dir == "":
 			return run(ctx, q)
 		}
 		moved := spec

@@ -644,11 +644,24 @@ func (s *Settings) spec(e *entry, opts Options) (spec process.Spec, notRun strin
 }
 
 // gated runs fn only for the calls that one of the candidate's occurrences
-// matches, path rule included: a path rule depends on the call's working
-// directory, which a matcher does not see. A call none of them matches is
-// allowed without running the hook, as Claude Code skips a hook whose if
-// rule does not match.
+// matches (c.matches), path rule included: a path rule depends on the
+// call's working directory, which a matcher does not see. A call none of
+// them matches is allowed without running the hook, as Claude Code skips a
+// hook whose if rule does not match.
 func gated(fn hookchain.Interceptor, c *candidate, def claudecode.SessionInfo, home string) hookchain.Interceptor {
+	matches := c.matches(def, home)
+	return func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+		if !matches(ctx, e) {
+			return hookchain.Allow(), nil
+		}
+		return fn(ctx, e)
+	}
+}
+
+// matches reports whether one of the candidate's occurrences matches a
+// call: its matcher, and its path rule from where that occurrence's
+// settings start.
+func (c *candidate) matches(def claudecode.SessionInfo, home string) func(context.Context, hookchain.Event) bool {
 	type occurrence struct {
 		m    hookchain.Matcher
 		gate *gate
@@ -660,13 +673,13 @@ func gated(fn hookchain.Interceptor, c *candidate, def claudecode.SessionInfo, h
 			occs[i].gate = &gate{r: r, def: def, home: home, source: c.sources[i]}
 		}
 	}
-	return func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+	return func(ctx context.Context, e hookchain.Event) bool {
 		for _, o := range occs {
 			if o.m.Match(e) && (o.gate == nil || o.gate.allows(ctx, e)) {
-				return fn(ctx, e)
+				return true
 			}
 		}
-		return hookchain.Allow(), nil
+		return false
 	}
 }
 

@@ -58,26 +58,40 @@ func usableDir(dir string) bool {
 func inWorkDir(spec process.Spec, def claudecode.SessionInfo, home string) hookchain.Interceptor {
 	run := claudecode.Command(spec, def)
 	return func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
-		ps := places(ctx, def, home)
-		if ps[0].dir == "" {
-			return run(ctx, e) // no session says where: the process's own directory, as ever
-		}
-		dir, ok := workDir(ps)
+		dir, err := runDir(ctx, def, home)
 		switch {
-		case !ok:
-			var tried []string
-			for _, p := range ps {
-				if p.dir != "" {
-					tried = append(tried, p.what+" "+p.dir)
-				}
-			}
-			return hookchain.Outcome{}, hookchain.NotOwn(fmt.Errorf("the hook cannot run: none of the directories it would run in exists (%s), so it cannot judge the call",
-				strings.Join(tried, ", ")))
-		case dir == ps[0].dir:
+		case err != nil:
+			return hookchain.Outcome{}, hookchain.NotOwn(fmt.Errorf("%v, so it cannot judge the call", err))
+		case dir == "":
 			return run(ctx, e)
 		}
 		moved := spec
 		moved.Dir = dir
 		return claudecode.Command(moved, def)(ctx, e)
 	}
+}
+
+// runDir is where a command hook runs for a call: "" for where its spec
+// says — no session says where (the process's own directory, as ever), or
+// the call's directory exists — else the first of Claude Code's fallbacks
+// that exists. With none left it is an error naming every place tried.
+func runDir(ctx context.Context, def claudecode.SessionInfo, home string) (string, error) {
+	ps := places(ctx, def, home)
+	if ps[0].dir == "" {
+		return "", nil
+	}
+	dir, ok := workDir(ps)
+	switch {
+	case !ok:
+		var tried []string
+		for _, p := range ps {
+			if p.dir != "" {
+				tried = append(tried, p.what+" "+p.dir)
+			}
+		}
+		return "", fmt.Errorf("the hook cannot run: none of the directories it would run in exists (%s)", strings.Join(tried, ", "))
+	case dir == ps[0].dir:
+		return "", nil
+	}
+	return dir, nil
 }
