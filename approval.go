@@ -453,6 +453,23 @@ func (g Grant) fits(chain string, q Question) bool {
 		(t.Question.CallID != "" || (g.spent != nil && g.spent.CompareAndSwap(false, true)))
 }
 
+// Ask puts q to the approver as a chain does: on a goroutine of its own,
+// bounded by Timeout, with its own copy of the question. An error, a
+// panic, no answer within Timeout and a ctx that ends first are each an
+// error saying so, never an approval; an approver that ignores its context
+// is not waited for. It is for code that holds an approver of its own: one
+// that falls back to another, or answers a question outside a run.
+func (a Approver) Ask(ctx context.Context, q Question) (Approval, error) {
+	if err := a.Validate(); err != nil {
+		return Approval{}, err
+	}
+	ap, fault := a.ask(ctx, q)
+	if fault != "" {
+		return Approval{}, errors.New(fault)
+	}
+	return ap, nil
+}
+
 // ask runs the approver, bounded by its timeout, like a Timeout link: the
 // chain stops waiting when the time is up even if the approver does not.
 //

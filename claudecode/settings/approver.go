@@ -229,7 +229,7 @@ func answer(ctx context.Context, askers []*asker, fallback *hookchain.Approver, 
 		return hookchain.Approval{Decision: hookchain.Refuse, By: ApproverName,
 			Reason: withSkipped("approval needed but not obtained: no PermissionRequest hook decided, and no approver is configured", skipped)}, nil
 	}
-	ap, err := askFallback(ctx, *fallback, q)
+	ap, err := fallback.Ask(ctx, q)
 	if err != nil {
 		return hookchain.Approval{}, err
 	}
@@ -275,39 +275,6 @@ func decision(name string, a claudecode.PermissionAnswer, q hookchain.Question) 
 	return hookchain.Approval{Decision: hookchain.Approve, By: name}, true
 }
 
-// askFallback asks the fallback approver, bounded by its own timeout, as a
-// chain asks its approver: one that ignores its context is not waited for.
-func askFallback(ctx context.Context, a hookchain.Approver, q hookchain.Question) (hookchain.Approval, error) {
-	ctx, cancel := context.WithTimeout(ctx, a.Timeout)
-	defer cancel()
-	type result struct {
-		a   hookchain.Approval
-		err error
-	}
-	answers := make(chan result, 1)
-	go func() {
-		r := result{err: fmt.Errorf("%s stopped without answering", a.Name)}
-		defer func() { answers <- r }()
-		defer func() {
-			if p := recover(); p != nil {
-				r = result{err: fmt.Errorf("%s panicked: %v", a.Name, p)}
-			}
-		}()
-		ap, err := a.Answer(ctx, q)
-		if err != nil {
-			err = fmt.Errorf("%s failed: %w", a.Name, err)
-		}
-		r = result{a: ap, err: err}
-	}()
-	select {
-	case r := <-answers:
-		if ctx.Err() == nil {
-			return r.a, r.err
-		}
-	case <-ctx.Done():
-	}
-	return hookchain.Approval{}, fmt.Errorf("%s did not answer within %v", a.Name, a.Timeout)
-}
 
 // withSkipped adds the hooks that failed and were skipped to a reason.
 func withSkipped(reason string, skipped []string) string {

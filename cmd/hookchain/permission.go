@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"log/slog"
 	"os"
@@ -14,40 +13,14 @@ import (
 	"github.com/hookchain/hookchain/claudecode/settings"
 )
 
-// ask puts q to the approver as a chain would: bounded by its Timeout, on
-// a goroutine of its own so that one that ignores its context is not
-// waited for, a panic its failure. fault says why no answer was obtained.
-func ask(ctx context.Context, a hookchain.Approver, q hookchain.Question) (ap hookchain.Approval, fault string) {
-	ctx, cancel := context.WithTimeout(ctx, a.Timeout)
-	defer cancel()
-	type result struct {
-		a     hookchain.Approval
-		fault string
+// ask puts q to the approver as a chain would (hookchain.Approver.Ask);
+// fault says why no answer was obtained.
+func ask(ctx context.Context, a hookchain.Approver, q hookchain.Question) (hookchain.Approval, string) {
+	ap, err := a.Ask(ctx, q)
+	if err != nil {
+		return hookchain.Approval{}, err.Error()
 	}
-	answers := make(chan result, 1)
-	go func() {
-		r := result{fault: a.Name + " stopped without answering"}
-		defer func() { answers <- r }()
-		defer func() {
-			if p := recover(); p != nil {
-				r = result{fault: fmt.Sprintf("%s panicked: %v", a.Name, p)}
-			}
-		}()
-		got, err := a.Answer(ctx, q)
-		if err != nil {
-			r = result{fault: fmt.Sprintf("%s failed: %v", a.Name, err)}
-			return
-		}
-		r = result{a: got}
-	}()
-	select {
-	case r := <-answers:
-		if ctx.Err() == nil {
-			return r.a, r.fault
-		}
-	case <-ctx.Done():
-	}
-	return hookchain.Approval{}, fmt.Sprintf("%s did not answer within %v", a.Name, a.Timeout)
+	return ap, ""
 }
 
 // permissionOutcome is the approver's answer to a PermissionRequest input
