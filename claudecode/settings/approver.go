@@ -275,7 +275,6 @@ func decision(name string, a claudecode.PermissionAnswer, q hookchain.Question) 
 	return hookchain.Approval{Decision: hookchain.Approve, By: name}, true
 }
 
-
 // withSkipped adds the hooks that failed and were skipped to a reason.
 func withSkipped(reason string, skipped []string) string {
 	if len(skipped) == 0 {
