@@ -142,33 +142,47 @@ func fillValue(b *bytes.Buffer, v gjson.Result, hookInput []byte, at string) err
 // is kept as written.
 func substitutePaths(s string, hookInput []byte, at string) (string, error) {
 	var b strings.Builder
-	for {
-		i := strings.Index(s, "${")
-		if i < 0 {
-			break
-		}
-		j := strings.IndexByte(s[i+2:], '}')
-		if j < 0 {
-			break
-		}
-		path := s[i+2 : i+2+j]
+	rest, err := placeholders(s, func(before, path string) error {
 		if !inputPath(path) {
-			return "", fmt.Errorf("%s: ${%s} is not a path of the hook input", at, path)
+			return fmt.Errorf("%s: ${%s} is not a path of the hook input", at, path)
 		}
 		r := gjson.GetBytes(hookInput, path)
 		if !r.Exists() {
-			return "", fmt.Errorf("%s: ${%s}: the hook input has no %s, so the tool cannot be asked about this call", at, path, path)
+			return fmt.Errorf("%s: ${%s}: the hook input has no %s, so the tool cannot be asked about this call", at, path, path)
 		}
-		b.WriteString(s[:i])
+		b.WriteString(before)
 		if r.Type == gjson.String {
 			b.WriteString(r.Str)
 		} else {
 			b.WriteString(r.Raw)
 		}
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	b.WriteString(rest)
+	return b.String(), nil
+}
+
+// placeholders calls each with the text before each ${path} of s and the
+// path, in order, stopping at its first error, and returns the text after
+// the last one. A "${" with no '}' after it is text.
+func placeholders(s string, each func(before, path string) error) (string, error) {
+	for {
+		i := strings.Index(s, "${")
+		if i < 0 {
+			return s, nil
+		}
+		j := strings.IndexByte(s[i+2:], '}')
+		if j < 0 {
+			return s, nil
+		}
+		if err := each(s[:i], s[i+2:i+2+j]); err != nil {
+			return "", err
+		}
 		s = s[i+2+j+1:]
 	}
-	b.WriteString(s)
-	return b.String(), nil
 }
 
 // inputPath reports whether path is keys (or array indexes) of the hook
@@ -208,21 +222,13 @@ func inputPathProblem(v gjson.Result, at string) string {
 			return problem == ""
 		})
 	case v.Type == gjson.String:
-		s := v.Str
-		for {
-			i := strings.Index(s, "${")
-			if i < 0 {
-				break
+		_, _ = placeholders(v.Str, func(_, path string) error {
+			if !inputPath(path) {
+				problem = fmt.Sprintf("%s: ${%s} is not a path of the hook input: write its keys joined by dots, such as ${tool_input.file_path}", at, path)
+				return errors.New(problem)
 			}
-			j := strings.IndexByte(s[i+2:], '}')
-			if j < 0 {
-				break
-			}
-			if path := s[i+2 : i+2+j]; !inputPath(path) {
-				return fmt.Sprintf("%s: ${%s} is not a path of the hook input: write its keys joined by dots, such as ${tool_input.file_path}", at, path)
-			}
-			s = s[i+2+j+1:]
-		}
+			return nil
+		})
 	}
 	return problem
 }
