@@ -8,14 +8,17 @@
 //     framework marshals reads as the chain wrote it (UnescapeHTML).
 //   - An input or output a link left alone is passed on in the framework's
 //     own decoded form (Same), and only a rewritten one is decoded again.
+//   - JSON read from elsewhere on the chain's behalf (a policy engine's
+//     answer) is refused where the chain would refuse it (Fault,
+//     InputFault, FoldKey), so that it and every link read one value.
 //   - A tool whose handler reads its arguments ignoring case is refused an
 //     argument alike but for case to a property its schema names (KeysOf,
 //     Keys.AlikeFault), since a link read the key exactly.
 //
-// The adapters under adapters/ in this repository, each a module of its own,
-// use it; so may an adapter kept anywhere else. It is part of the core
-// module, under the core's version: an adapter requires the core version
-// whose rules it follows.
+// The adapters under adapters/ and the opa module in this repository, each
+// a module of its own, use it; so may an adapter kept anywhere else. It is
+// part of the core module, under the core's version: an adapter requires
+// the core version whose rules it follows.
 package adapt
 
 import (
