@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hookchain/hookchain"
-	"github.com/hookchain/hookchain/internal/jsonscan"
+	"github.com/hookchain/hookchain/adapt"
 )
 
 // Decode turns the value a policy's query evaluated to into the answer of a
@@ -76,7 +76,7 @@ func Decode(e hookchain.Event, result any) (hookchain.Outcome, error) {
 // two keys and quietly replace the bytes, while another reader of the same
 // answer keeps the first or the bytes.
 func decodeJSON(e hookchain.Event, raw []byte) (hookchain.Outcome, error) {
-	if f := jsonscan.Fault(raw); f != "" {
+	if f := adapt.Fault(raw); f != "" {
 		return hookchain.Outcome{}, errors.New("the result is " + f)
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))

@@ -3,7 +3,7 @@ module github.com/hookchain/hookchain/opa
 go 1.26.0
 
 require (
-	github.com/hookchain/hookchain v0.0.0
+	github.com/hookchain/hookchain v0.1.0
 	github.com/open-policy-agent/opa v1.22.3
 	github.com/stretchr/testify v1.12.1
 	github.com/tidwall/gjson v1.20.2
@@ -99,6 +99,3 @@ require (
 	gopkg.in/natefinch/lumberjack.v2 v2.2.1 // indirect
 	oras.land/oras-go/v2 v2.7.0 // indirect
 )
-
-// Built and tested against the core in this repository, not a published one.
-replace github.com/hookchain/hookchain => ../

@@ -13,8 +13,8 @@ import (
 	"github.com/open-policy-agent/opa/v1/ast"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/adapt"
 	"github.com/hookchain/hookchain/claudecode"
-	"github.com/hookchain/hookchain/internal/jsonscan"
 )
 
 // request is the input document a policy is given for one event: the
@@ -43,7 +43,7 @@ func newRequest(ctx context.Context, e hookchain.Event, o *options) (request, er
 	// its own refuses them too, for the same reason: the policy (an OPA
 	// server keeps the last of a key given twice) and the tool must read
 	// the same call.
-	if f := jsonscan.InputFault(r.Input, nil); f != "" {
+	if f := adapt.InputFault(r.Input); f != "" {
 		return request{}, errors.New("the event's input is " + f)
 	}
 	if e.Hook == hookchain.AfterTool {
@@ -51,7 +51,7 @@ func newRequest(ctx context.Context, e hookchain.Event, o *options) (request, er
 		if len(r.Output) == 0 {
 			r.Output = json.RawMessage("null")
 		}
-		if f := jsonscan.Fault(r.Output); f != "" {
+		if f := adapt.Fault(r.Output); f != "" {
 			return request{}, errors.New("the event's output is " + f)
 		}
 		isError := e.IsError
@@ -75,7 +75,7 @@ func sessionOf(ctx context.Context, extra func(context.Context) map[string]any) 
 	if info, ok := claudecode.SessionInfoFrom(ctx); ok {
 		s = make(map[string]any, 5+len(info.Extra))
 		for k, raw := range info.Extra {
-			if f := jsonscan.Fault(raw); f != "" {
+			if f := adapt.Fault(raw); f != "" {
 				return nil, fmt.Errorf("the session's %q is %s", k, f)
 			}
 			dec := json.NewDecoder(bytes.NewReader(raw))

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hookchain/hookchain/internal/jsonscan"
+	"github.com/hookchain/hookchain/adapt"
 )
 
 // caseTwins refuses an object whose keys hold two alike but for case, as
@@ -35,7 +35,7 @@ func caseTwins[V any](obj map[string]V) error {
 	}
 	seen := make(map[string]string, len(keys))
 	for _, k := range keys {
-		f := jsonscan.FoldKey(k)
+		f := adapt.FoldKey(k)
 		if first, ok := seen[f]; ok {
 			return twins(first, k)
 		}

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/hookchain/hookchain"
-	"github.com/hookchain/hookchain/internal/jsonscan"
+	"github.com/hookchain/hookchain/adapt"
 )
 
 // Remote returns an interceptor that asks a running OPA server for each
@@ -162,7 +162,7 @@ func post(ctx context.Context, client *http.Client, timeout time.Duration, targe
 	if err := json.Unmarshal(raw, &answer); err != nil {
 		return nil, fmt.Errorf("the answer is not a Data API response: %w", err)
 	}
-	if f := jsonscan.Fault(raw); f != "" {
+	if f := adapt.Fault(raw); f != "" {
 		return nil, errors.New("the answer is " + f)
 	}
 	if err := caseTwins(answer); err != nil {

@@ -3,7 +3,7 @@ module github.com/hookchain/hookchain/otel
 go 1.26.0
 
 require (
-	github.com/hookchain/hookchain v0.0.0
+	github.com/hookchain/hookchain v0.1.0
 	github.com/stretchr/testify v1.12.1
 	go.opentelemetry.io/otel v1.47.0
 	go.opentelemetry.io/otel/sdk v1.47.0
@@ -24,6 +24,3 @@ require (
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/sys v0.48.0 // indirect
 )
-
-// Built and tested against the core in this repository, not a published one.
-replace github.com/hookchain/hookchain => ../

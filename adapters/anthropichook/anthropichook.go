@@ -79,7 +79,7 @@ import (
 
 	anthropic "github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/hookchain/hookchain"
-	"github.com/hookchain/hookchain/internal/adapt"
+	"github.com/hookchain/hookchain/adapt"
 )
 
 // Option configures Wrap and WrapAll.

@@ -4,7 +4,7 @@ go 1.26.0
 
 require (
 	github.com/anthropics/anthropic-sdk-go/v2 v2.16.0
-	github.com/hookchain/hookchain v0.0.0
+	github.com/hookchain/hookchain v0.1.0
 	github.com/stretchr/testify v1.12.1
 	github.com/tidwall/gjson v1.20.2
 	github.com/tidwall/sjson v1.2.9
@@ -28,6 +28,3 @@ require (
 	go.yaml.in/yaml/v4 v4.0.0-rc.2 // indirect
 	golang.org/x/sync v0.16.0 // indirect
 )
-
-// Built and tested against the core in this repository, not a published one.
-replace github.com/hookchain/hookchain => ../..

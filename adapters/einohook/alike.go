@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/cloudwego/eino/components/tool"
-	"github.com/hookchain/hookchain/internal/adapt"
+	"github.com/hookchain/hookchain/adapt"
 )
 
 // Option configures Middleware.

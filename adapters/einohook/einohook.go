@@ -113,7 +113,7 @@ import (
 	"github.com/cloudwego/eino/compose"
 	"github.com/cloudwego/eino/schema"
 	"github.com/hookchain/hookchain"
-	"github.com/hookchain/hookchain/internal/adapt"
+	"github.com/hookchain/hookchain/adapt"
 )
 
 // Middleware returns the tool middleware that puts every call of a

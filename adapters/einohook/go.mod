@@ -4,7 +4,7 @@ go 1.26.0
 
 require (
 	github.com/cloudwego/eino v0.7.36
-	github.com/hookchain/hookchain v0.0.0
+	github.com/hookchain/hookchain v0.1.0
 	github.com/stretchr/testify v1.12.1
 	github.com/tidwall/gjson v1.20.2
 	github.com/tidwall/sjson v1.2.9
@@ -45,6 +45,3 @@ require (
 
 // eino v0.7.36 pins github.com/bytedance/sonic v1.14.1, which does not build
 // with Go 1.26; the v1.15.5 required above does.
-
-// Built and tested against the core in this repository, not a published one.
-replace github.com/hookchain/hookchain => ../..

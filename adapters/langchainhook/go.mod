@@ -3,7 +3,7 @@ module github.com/hookchain/hookchain/adapters/langchainhook
 go 1.26.0
 
 require (
-	github.com/hookchain/hookchain v0.0.0
+	github.com/hookchain/hookchain v0.1.0
 	github.com/stretchr/testify v1.12.1
 	github.com/tidwall/sjson v1.2.9
 	github.com/tmc/langchaingo v0.1.14
@@ -42,6 +42,3 @@ require (
 	golang.org/x/sys v0.35.0 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 )
-
-// Built and tested against the core in this repository, not a published one.
-replace github.com/hookchain/hookchain => ../..

@@ -74,7 +74,7 @@ import (
 	"errors"
 
 	"github.com/hookchain/hookchain"
-	"github.com/hookchain/hookchain/internal/adapt"
+	"github.com/hookchain/hookchain/adapt"
 	"github.com/tmc/langchaingo/tools"
 )
 

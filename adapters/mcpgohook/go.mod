@@ -3,7 +3,7 @@ module github.com/hookchain/hookchain/adapters/mcpgohook
 go 1.26.0
 
 require (
-	github.com/hookchain/hookchain v0.0.0
+	github.com/hookchain/hookchain v0.1.0
 	github.com/mark3labs/mcp-go v1.2.1
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.2
 	github.com/stretchr/testify v1.12.1
@@ -21,6 +21,3 @@ require (
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/text v0.14.0 // indirect
 )
-
-// Built and tested against the core in this repository, not a published one.
-replace github.com/hookchain/hookchain => ../..

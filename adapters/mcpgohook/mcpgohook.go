@@ -108,7 +108,7 @@ import (
 	"fmt"
 
 	"github.com/hookchain/hookchain"
-	"github.com/hookchain/hookchain/internal/adapt"
+	"github.com/hookchain/hookchain/adapt"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 )

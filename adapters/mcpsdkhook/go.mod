@@ -3,7 +3,7 @@ module github.com/hookchain/hookchain/adapters/mcpsdkhook
 go 1.26.0
 
 require (
-	github.com/hookchain/hookchain v0.0.0
+	github.com/hookchain/hookchain v0.1.0
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/stretchr/testify v1.12.1
 	github.com/tidwall/gjson v1.20.2
@@ -23,6 +23,3 @@ require (
 	golang.org/x/sys v0.41.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
 )
-
-// Built and tested against the core in this repository, not a published one.
-replace github.com/hookchain/hookchain => ../..

@@ -6,7 +6,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/hookchain/hookchain/internal/adapt"
+	"github.com/hookchain/hookchain/adapt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/hookchain/hookchain/internal/adapt"
+	"github.com/hookchain/hookchain/adapt"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

@@ -1,8 +1,24 @@
-// Package adapt is what the adapters under adapters/ share: how a chain's
-// notes ride on a text or an error, and how JSON the chain wrote reads as
-// text. Each adapter is its own module, so that its SDK is pulled in only by
-// those who use it; this package keeps them from growing five copies of the
-// same rules.
+// Package adapt is for adapter authors: the rules an adapter between a
+// framework's tool calls and a hookchain Chain has to follow, whatever the
+// framework, so that every adapter shows a model the same thing.
+//
+//   - A Note rides on a text (WithNotes) or an error (Noted) where the
+//     framework has room for one text only.
+//   - An Outcome's output the chain wrote reads as text (Text), and JSON a
+//     framework marshals reads as the chain wrote it (UnescapeHTML).
+//   - An input or output a link left alone is passed on in the framework's
+//     own decoded form (Same), and only a rewritten one is decoded again.
+//   - JSON read from elsewhere on the chain's behalf (a policy engine's
+//     answer) is refused where the chain would refuse it (Fault,
+//     InputFault, FoldKey), so that it and every link read one value.
+//   - A tool whose handler reads its arguments ignoring case is refused an
+//     argument alike but for case to a property its schema names (KeysOf,
+//     Keys.AlikeFault), since a link read the key exactly.
+//
+// The adapters under adapters/ and the opa module in this repository, each
+// a module of its own, use it; so may an adapter kept anywhere else. It is
+// part of the core module, under the core's version: an adapter requires
+// the core version whose rules it follows.
 package adapt
 
 import (
