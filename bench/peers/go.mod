@@ -3,7 +3,7 @@ module github.com/hookchain/hookchain/bench/peers
 go 1.26.0
 
 require (
-	github.com/hookchain/hookchain v0.0.0
+	github.com/hookchain/hookchain v0.1.0
 	github.com/mark3labs/mcp-go v1.2.1
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/stretchr/testify v1.12.1
@@ -29,4 +29,3 @@ require (
 	golang.org/x/time v0.15.0 // indirect
 )
 
-replace github.com/hookchain/hookchain => ../..
