@@ -11,10 +11,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# The copy sits where the module does, beside the README its tests read.
+# The copy sits where the module does, beside the docs its tests read.
 mkdir -p "$tmp/adapters/anthropichook"
 cp -r "$here/." "$tmp/adapters/anthropichook/"
 ln -s "$root/README.md" "$tmp/README.md"
+ln -s "$root/docs" "$tmp/docs"
 cd "$tmp/adapters/anthropichook"
 go mod edit -replace "github.com/hookchain/hookchain=$root"
 go get "github.com/anthropics/anthropic-sdk-go/v2@$version"
