@@ -101,7 +101,9 @@
 //     default: 600 seconds for command, http and mcp_tool hooks, 30 for
 //     prompt hooks, 60 for agent hooks.
 //   - A hook registered twice for one event (the same command or URL) runs
-//     once per call; a plugin's copy of it runs as a hook of its own.
+//     once per call; a plugin's copy of it runs as a hook of its own, and so
+//     does a managed hook's, so that a copy in another file can neither move
+//     the organization's guard before a rewrite nor shorten its timeout.
 //   - Command hooks run with Claude Code's environment (the whole
 //     environment of the process, less OTEL_*; Options.Inherit for the
 //     strict baseline) with the settings files' env over it (a later

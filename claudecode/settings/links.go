@@ -347,10 +347,16 @@ func (s *Settings) plan(opts Options, build bool) plan {
 
 // key is what makes two hooks of one event the same handler: Claude Code
 // runs a command once per call however many groups register it, and an
-// http hook once per URL; a plugin's copy is a hook of its own.
+// http hook once per URL; a plugin's copy is a hook of its own. So is a
+// managed hook's: merged into another file's copy, it would run where that
+// copy stands, before the rewrites that run after it, and with that copy's
+// timeout.
 func (e *entry) key() string {
 	h := e.hook
 	plugin := e.owner()
+	if e.origin.managed {
+		plugin = "managed\x00" + plugin
+	}
 	if h.Type == "http" {
 		return h.Event + "\x00" + plugin + "\x00http\x00" + h.URL
 	}
