@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"strconv"
-	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -23,19 +22,19 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 	if !parse("check", fs, args, stderr, false) {
 		return exitFailed
 	}
+	out := errOut{"check", stderr}
 	cwd, _ := os.Getwd()
 	project := c.projectFor(cwd)
 	s, err := c.load(project)
 	if err != nil {
-		fmt.Fprintf(stderr, "hookchain check: %v\n", err)
-		return exitFailed
+		return out.failOn(err)
 	}
 	opts := c.options(project, new(process.Pool)) // check runs no hook
 	hooks := s.Hooks(opts)
 	_, linkErr := s.Links(opts)
 	var errs []string
-	if linkErr != nil {
-		errs = strings.Split(linkErr.Error(), "\n")
+	for _, p := range problems(linkErr) {
+		errs = append(errs, p.Error())
 	}
 	var warnings []string
 	for _, h := range hooks {
@@ -49,19 +48,17 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 		err = writeTable(stdout, hooks)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "hookchain check: %v\n", err)
-		return exitFailed
+		return out.failOn(err)
 	}
 	for _, line := range append(errs, warnings...) {
-		fmt.Fprintf(stderr, "hookchain check: %s\n", line)
+		out.printf("%s", line)
 	}
 	switch {
 	case len(errs) > 0:
-		fmt.Fprintf(stderr, "hookchain check: %s and %s: fix the errors; hookchain runs no hook of these settings until then\n",
+		return out.fail("%s and %s: fix the errors; hookchain runs no hook of these settings until then",
 			count(len(errs), "error"), count(len(warnings), "warning"))
-		return exitFailed
 	case len(warnings) > 0:
-		fmt.Fprintf(stderr, "hookchain check: %s, and no error: every hook can run (warnings do not change the exit status)\n",
+		out.printf("%s, and no error: every hook can run (warnings do not change the exit status)",
 			count(len(warnings), "warning"))
 	}
 	return exitOK
@@ -134,12 +131,7 @@ func cell(s string) string {
 	if s == "" {
 		return "-"
 	}
-	for _, r := range s {
-		if r < ' ' || r == 0x7f {
-			return strconv.Quote(s)
-		}
-	}
-	return s
+	return oneLine(s)
 }
 
 // seconds writes a duration as settings do, in seconds: "10s", "0.5s".

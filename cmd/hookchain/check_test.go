@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -140,4 +141,39 @@ func TestCheckReadsTheStandardSettingsOfTheProject(t *testing.T) {
 			"after a call that succeeded; run with /bin/sh -c for each call; a block (exit 2, decision \"block\") keeps the output and tells the model why; updatedToolOutput in the tool's shape replaces it\n", w, user)+
 		fmt.Sprintf("%-*s  PreToolUse[0].hooks[0]   Bash     names  -   command  ./guard.sh      3s       continue    linked  guard.sh  before the call; run with /bin/sh -c for each call\n", w, local),
 		stdout)
+}
+
+func TestCheckCountsEachProblemOnceAndPrintsItOnOneLineThoughItsTextHoldsANewline(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "two\nlines")
+	require.NoError(t, mkdirWrite(dir, "settings.json",
+		`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "prompt", "prompt": "safe?"}, {"type": "agent", "prompt": "safe?"}]}]}}`))
+	file := filepath.Join(dir, "settings.json")
+	const unsupported = "; remove the hook, or skip unsupported hooks (--skip-unsupported, Options.SkipUnsupported) to run the others without it"
+	problems := []string{
+		file + ":1:57: PreToolUse[0].hooks[0]: a prompt hook asks a model, and none is given (settings.Options.Model; the hookchain CLI has none)" + unsupported,
+		file + ":1:96: PreToolUse[0].hooks[1]: an agent hook runs a subagent on a model, and none is given (settings.Options.Model; the hookchain CLI has none)" + unsupported,
+	}
+	wantStderr := "hookchain check: " + strconv.Quote(problems[0]) + "\n" +
+		"hookchain check: " + strconv.Quote(problems[1]) + "\n" +
+		"hookchain check: 2 errors and no warnings: fix the errors; hookchain runs no hook of these settings until then\n"
+	tests := []struct {
+		name string
+		flag []string
+	}{
+		{name: "as a table"},
+		{name: "as JSON", flag: []string{"--json"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := hookchainCmd(t, "", append([]string{"check", "--project", "testdata", "--settings", file}, tt.flag...)...)
+			assert.Equal(t, 1, code)
+			assert.Equal(t, wantStderr, stderr)
+			if tt.flag == nil {
+				return
+			}
+			var out struct{ Errors []string }
+			require.NoError(t, json.Unmarshal([]byte(stdout), &out))
+			assert.Equal(t, problems, out.Errors)
+		})
+	}
 }
