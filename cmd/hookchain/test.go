@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -23,10 +24,8 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 	if !parse("test", fs, args, stderr, true) {
 		return exitFailed
 	}
-	fail := func(format string, args ...any) int {
-		fmt.Fprintf(stderr, "hookchain test: "+format+"\n", args...)
-		return exitFailed
-	}
+	out := errOut{"test", stderr}
+	fail := out.fail
 	if fs.NArg() == 0 {
 		return fail("no case files: name them, as files or glob patterns; see 'hookchain help'")
 	}
@@ -37,7 +36,7 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 	defer closeBackground(c.background)
 	chain, _, err := c.chain(cwd, &pool)
 	if err != nil {
-		return fail("%v", err)
+		return out.failOn(err)
 	}
 	ctx, stop := untilSignal(context.Background())
 	defer stop()
@@ -55,7 +54,7 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintln(stdout, ch)
 			}
 			if err != nil {
-				fmt.Fprintf(stderr, "hookchain test: %v\n", err)
+				out.printErr(err)
 				code = exitFailed
 			}
 		}
@@ -63,17 +62,17 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 	}
 
 	var cases []hookchaintest.Case
-	var errs []string
+	var errs []error
 	for _, pattern := range fs.Args() {
 		cs, err := hookchaintest.LoadFiles(pattern)
 		if err != nil {
-			errs = append(errs, err.Error())
+			errs = append(errs, err)
 			continue
 		}
 		cases = append(cases, cs...)
 	}
 	if len(errs) > 0 {
-		return fail("%s", strings.Join(errs, "\nhookchain test: "))
+		return out.failOn(errors.Join(errs...))
 	}
 	failed := 0
 	for _, tc := range cases {
