@@ -22,12 +22,12 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 	if !parse("check", fs, args, stderr, false) {
 		return exitFailed
 	}
-	out := errOut{"check", stderr}
+	say := errOut{"check", stderr}
 	cwd, _ := os.Getwd()
 	project := c.projectFor(cwd)
 	s, err := c.load(project)
 	if err != nil {
-		return out.failOn(err)
+		return say.failOn(err)
 	}
 	opts := c.options(project, new(process.Pool)) // check runs no hook
 	hooks := s.Hooks(opts)
@@ -48,17 +48,17 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 		err = writeTable(stdout, hooks)
 	}
 	if err != nil {
-		return out.failOn(err)
+		return say.failOn(err)
 	}
 	for _, line := range append(errs, warnings...) {
-		out.printf("%s", line)
+		say.printf("%s", line)
 	}
 	switch {
 	case len(errs) > 0:
-		return out.fail("%s and %s: fix the errors; hookchain runs no hook of these settings until then",
+		return say.fail("%s and %s: fix the errors; hookchain runs no hook of these settings until then",
 			count(len(errs), "error"), count(len(warnings), "warning"))
 	case len(warnings) > 0:
-		out.printf("%s, and no error: every hook can run (warnings do not change the exit status)",
+		say.printf("%s, and no error: every hook can run (warnings do not change the exit status)",
 			count(len(warnings), "warning"))
 	}
 	return exitOK

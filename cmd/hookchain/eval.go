@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
-	"fmt"
 	"io"
 	"os"
 
@@ -26,21 +25,19 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !parse("eval", fs, args, stderr, false) {
 		return exitFailed
 	}
-	fail := func(format string, args ...any) int {
-		fmt.Fprintf(stderr, "hookchain eval: "+format+"\n", args...)
-		return exitFailed
-	}
+	say := errOut{"eval", stderr}
+	fail := say.fail
 
 	// Settings named on the command line are judged before the input is
 	// read: a broken configuration is reported whatever the input.
 	if len(c.settings) > 0 {
 		s, err := c.load("")
 		if err != nil {
-			return fail("%v", err)
+			return say.failOn(err)
 		}
 		// Nothing is run here, so the pool never starts a process.
 		if _, err := s.Links(c.options("", new(process.Pool))); err != nil {
-			return fail("%v", err)
+			return say.failOn(err)
 		}
 	}
 
@@ -59,11 +56,11 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail("the hook input is not a Claude Code hook input: %v", err)
 	}
 	if in.HookEventName == claudecode.PermissionRequest {
-		return c.evalPermission(in, stdout, fail)
+		return c.evalPermission(in, stdout, say)
 	}
 	event, err := in.Event()
 	if err != nil {
-		return fail("%v", err)
+		return say.failOn(err)
 	}
 	cwd := in.Cwd
 	c.inSession = cwd != ""
@@ -76,7 +73,7 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer closeBackground(c.background)
 	chain, project, err := c.chain(cwd, &pool)
 	if err != nil {
-		return fail("%v", err)
+		return say.failOn(err)
 	}
 	session := c.scope.session(in.Session())
 	session.ProjectDir = project

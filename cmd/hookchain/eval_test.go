@@ -275,11 +275,11 @@ func TestEvalRefusesBadSettingsAndInputs(t *testing.T) {
 				"remove the hook, or skip unsupported hooks (--skip-unsupported, Options.SkipUnsupported) to run the others without it\n",
 		},
 		{
-			name: "agent and mcp_tool hooks are refused by name, each with what it needs",
+			name: "agent and mcp_tool hooks are refused by name, each with what it needs on a line of its own",
 			args: settingsFlags("runtime.json"),
 			stderr: "hookchain eval: testdata/settings/runtime.json:5:9: PreToolUse[0].hooks[0]: an agent hook runs a subagent on a model, and none is given (settings.Options.Model; the hookchain CLI has none); " +
 				"remove the hook, or skip unsupported hooks (--skip-unsupported, Options.SkipUnsupported) to run the others without it\n" +
-				"testdata/settings/runtime.json:6:9: PreToolUse[0].hooks[1]: an mcp_tool hook calls a tool of an MCP server, and no MCP client is given (settings.Options.MCP; the hookchain CLI has none); " +
+				"hookchain eval: testdata/settings/runtime.json:6:9: PreToolUse[0].hooks[1]: an mcp_tool hook calls a tool of an MCP server, and no MCP client is given (settings.Options.MCP; the hookchain CLI has none); " +
 				"remove the hook, or skip unsupported hooks (--skip-unsupported, Options.SkipUnsupported) to run the others without it\n",
 		},
 		{

@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/hookchain/hookchain"
@@ -63,6 +65,42 @@ func TestEachProblemAJoinedErrorHoldsIsListedOnceOnItsOwnLine(t *testing.T) {
 			var stderr bytes.Buffer
 			errOut{"check", &stderr}.printErr(tt.err)
 			assert.Equal(t, tt.stderr, stderr.String())
+		})
+	}
+}
+
+func TestEveryCommandNamesEachSettingsProblemOnALineOfItsOwn(t *testing.T) {
+	const unsupported = "; remove the hook, or skip unsupported hooks (--skip-unsupported, Options.SkipUnsupported) to run the others without it"
+	problems := []string{
+		"testdata/settings/runtime.json:5:9: PreToolUse[0].hooks[0]: an agent hook runs a subagent on a model, and none is given (settings.Options.Model; the hookchain CLI has none)" + unsupported,
+		"testdata/settings/runtime.json:6:9: PreToolUse[0].hooks[1]: an mcp_tool hook calls a tool of an MCP server, and no MCP client is given (settings.Options.MCP; the hookchain CLI has none)" + unsupported,
+	}
+	settings := settingsFlags("runtime.json")
+	tests := []struct {
+		command string
+		run     func(t *testing.T) (int, string)
+	}{
+		{command: "eval", run: func(t *testing.T) (int, string) {
+			code, _, stderr := hookchainCmd(t, input(t, "PreToolUse", "Bash", deploy), append([]string{"eval"}, settings...)...)
+			return code, stderr
+		}},
+		{command: "test", run: func(t *testing.T) (int, string) {
+			code, _, stderr := hookchainCmd(t, "", append(append([]string{"test"}, settings...), "testdata/none.json")...)
+			return code, stderr
+		}},
+		{command: "serve", run: func(t *testing.T) (int, string) {
+			noLeaks(t)
+			var stderr bytes.Buffer
+			code := serve(context.Background(), append(settings, "--listen", "127.0.0.1:0"), &stderr, nil, nil)
+			return code, stderr.String()
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.command, func(t *testing.T) {
+			code, stderr := tt.run(t)
+			assert.Equal(t, exitFailed, code)
+			prefix := "hookchain " + tt.command + ": "
+			assert.Equal(t, prefix+strings.Join(problems, "\n"+prefix)+"\n", stderr)
 		})
 	}
 }

@@ -24,8 +24,8 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 	if !parse("test", fs, args, stderr, true) {
 		return exitFailed
 	}
-	out := errOut{"test", stderr}
-	fail := out.fail
+	say := errOut{"test", stderr}
+	fail := say.fail
 	if fs.NArg() == 0 {
 		return fail("no case files: name them, as files or glob patterns; see 'hookchain help'")
 	}
@@ -36,7 +36,7 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 	defer closeBackground(c.background)
 	chain, _, err := c.chain(cwd, &pool)
 	if err != nil {
-		return out.failOn(err)
+		return say.failOn(err)
 	}
 	ctx, stop := untilSignal(context.Background())
 	defer stop()
@@ -54,7 +54,7 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintln(stdout, ch)
 			}
 			if err != nil {
-				out.printErr(err)
+				say.printErr(err)
 				code = exitFailed
 			}
 		}
@@ -72,7 +72,7 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 		cases = append(cases, cs...)
 	}
 	if len(errs) > 0 {
-		return out.failOn(errors.Join(errs...))
+		return say.failOn(errors.Join(errs...))
 	}
 	failed := 0
 	for _, tc := range cases {
