@@ -57,7 +57,7 @@ func parse(name string, fs *flag.FlagSet, args []string, stderr io.Writer, allow
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stderr, usage)
 		} else {
-			fmt.Fprintf(stderr, "hookchain %s: %v; see 'hookchain help'\n", name, err)
+			errOut{name, stderr}.printf("%v; see 'hookchain help'", err) // a flag's name is printed as given
 		}
 		return false
 	}

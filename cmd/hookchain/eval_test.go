@@ -306,6 +306,11 @@ func TestEvalRefusesBadSettingsAndInputs(t *testing.T) {
 			stderr: "hookchain eval: flag provided but not defined: -settings-file; see 'hookchain help'\n",
 		},
 		{
+			name:   "an unknown flag whose name holds a newline, on one line",
+			args:   []string{"--settings\nfile", "x.json"},
+			stderr: `hookchain eval: "flag provided but not defined: -settings\nfile; see 'hookchain help'"` + "\n",
+		},
+		{
 			name:   "an argument that is not a flag",
 			args:   []string{"testdata/settings/allow.json"},
 			stderr: "hookchain eval: unexpected argument \"testdata/settings/allow.json\"; see 'hookchain help'\n",
