@@ -29,10 +29,10 @@
 // starts "approval needed but not obtained" and names the hooks that asked
 // — as a Go agent's chain without an approver would deny it. eval waits for
 // the async hooks the call started before it exits, so that their side
-// effects have happened, and prints one line per report on stderr. The hooks are told about the session the input describes:
-// every field of the input (session_id, transcript_path, cwd,
-// permission_mode, agent_id, prompt_id, and any other) reaches them as
-// given, and they run in its cwd.
+// effects have happened, and prints one line per report on stderr. The
+// hooks are told about the session the input describes: every field of the
+// input (session_id, transcript_path, cwd, permission_mode, agent_id,
+// prompt_id, and any other) reaches them as given, and they run in its cwd.
 //
 // check loads the settings and lists every hook: where it is, its matcher
 // and how that matcher is read, its if rule and the matcher that rule
@@ -56,8 +56,9 @@
 // hook output (hookSpecificOutput with permissionDecision,
 // permissionDecisionReason, updatedInput and additionalContext; after the
 // call decision "block" or updatedToolOutput), or an empty body when the
-// chain has nothing to say. A hook that asks is put to Claude Code's user
-// (permissionDecision "ask"). Command hooks marked "persistent": true are
+// chain has nothing to say. A hook that asks is put to the settings'
+// PermissionRequest hooks, and, when none of them decides, to Claude Code's
+// user (permissionDecision "ask"). Command hooks marked "persistent": true are
 // started once and kept (see package claudecode/settings), so that a call
 // costs no process start. GET /healthz says what runs (with a token, only
 // to a request that carries it; to others only that it is up). Every
@@ -101,10 +102,11 @@
 // .claude/settings.json or .claude/settings.local.json at or above the
 // working directory, or else the working directory itself: as in Claude
 // Code, CLAUDE_PROJECT_DIR is the project's root, not whichever
-// sub-directory the agent is in, and never a user settings file's home. --plugin-root adds a
-// plugin's hooks (DIR/hooks/hooks.json), run with CLAUDE_PLUGIN_ROOT, and
-// CLAUDE_PLUGIN_DATA set to --plugin-data or Claude Code's directory for
-// the plugin (~/.claude/plugins/data/NAME-inline, created when missing);
+// sub-directory the agent is in, and never a user settings file's home.
+// --plugin-root adds a plugin's hooks (DIR/hooks/hooks.json), run with
+// CLAUDE_PLUGIN_ROOT, and CLAUDE_PLUGIN_DATA set to --plugin-data or Claude
+// Code's directory for the plugin (~/.claude/plugins/data/NAME-inline,
+// created when missing);
 // --plugin-option KEY=VALUE gives it a value of its user_config.
 // Command hooks get the whole environment, as Claude Code gives it;
 // --strict-env gives them only PATH, HOME, USER, LOGNAME, SHELL, the locale,
@@ -114,6 +116,12 @@
 // refused in one line, without being read. See package
 // github.com/hookchain/hookchain/claudecode/settings for how hooks become
 // links.
+//
+// A command says what stops it on stderr, a line for each problem (each
+// hook that cannot run, each case file that cannot be read), after
+// "hookchain NAME: ". A problem whose text holds a newline or another
+// control character (a file name can) is quoted, so that it stays one line
+// and is counted once.
 //
 // # Exit status
 //
@@ -128,8 +136,8 @@
 //	   case that failed, or case files that cannot be read; eval or test
 //	   interrupted by SIGINT or SIGTERM ("hookchain eval: interrupted by SIGINT
 //	   before the hooks decided"), which kills the hooks it was running and
-//	   prints no decision (test: rewrites no case); a panic in hookchain itself, reported as an internal
-//	   error followed by its stack
+//	   prints no decision (test: rewrites no case); a panic in hookchain
+//	   itself, reported as an internal error followed by its stack
 //
 // A fatal error of the Go runtime, or a panic outside the main goroutine,
 // cannot be recovered: hookchain then ends with SIGABRT after the runtime's

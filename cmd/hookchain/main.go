@@ -41,8 +41,10 @@ const usage = `usage:
   hookchain serve [flags] --listen 127.0.0.1:PORT [--token T]
 
 eval   runs one Claude Code hook input (PreToolUse, PostToolUse or PostToolUseFailure)
-       through the settings' hooks as a chain and prints the outcome as JSON.
-       There is no approver: a hook that asks for approval denies the call.
+       through the settings' hooks as a chain and prints the outcome as JSON; a
+       PermissionRequest input is answered by the settings' PermissionRequest hooks.
+       A hook that asks for approval is put to those hooks; when none decides, the
+       call is denied: eval has no one else to ask.
        Async hooks cannot change the outcome: eval waits for them (each within its
        timeout; SIGINT or SIGTERM stops them) and prints what each reports on stderr.
        Exit status: 0 allow, modify or replace; 2 deny, and nothing else; 1 bad usage,
@@ -106,6 +108,8 @@ flags:
   --watch D           serve: how often to check the settings files for changes (1s;
                       0: on SIGHUP only)
   --shutdown-timeout D  serve: how long requests in flight are waited for (30s)
+  --read-timeout D    serve: how long a request's hook input may take to arrive once its
+                      headers have (10s)
   --max-body N        serve: the largest hook input accepted, in bytes (64 MiB)
   --log-format F      serve: text or json (text); --log-level debug, info, warn, error
 `
