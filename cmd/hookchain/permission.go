@@ -56,10 +56,10 @@ func permissionOutcome(name string, ap hookchain.Approval, fault string) hookcha
 // PermissionRequest hooks alone answer it, as the chain's approver (no
 // link runs, and there is no fallback to ask), and the answer is printed
 // as an outcome. Exit status 2 is a denial, as for a tool call.
-func (c *common) evalPermission(in claudecode.Input, stdout io.Writer, fail func(string, ...any) int) int {
+func (c *common) evalPermission(in claudecode.Input, stdout io.Writer, say errOut) int {
 	q, err := in.Question()
 	if err != nil {
-		return fail("%v", err)
+		return say.failOn(err)
 	}
 	cwd := in.Cwd
 	if cwd == "" {
@@ -68,11 +68,11 @@ func (c *common) evalPermission(in claudecode.Input, stdout io.Writer, fail func
 	project := c.projectFor(cwd)
 	s, err := c.load(project)
 	if err != nil {
-		return fail("%v", err)
+		return say.failOn(err)
 	}
 	a, err := s.Approver(c.options(project, nil))
 	if err != nil {
-		return fail("%v", err)
+		return say.failOn(err)
 	}
 	session := in.Session()
 	session.ProjectDir = project
@@ -80,13 +80,13 @@ func (c *common) evalPermission(in claudecode.Input, stdout io.Writer, fail func
 	ap, fault := ask(claudecode.WithSessionInfo(ctx, session), a, q)
 	stop()
 	if sig, ok := interruptedBy(ctx); ok {
-		return fail("%v before the hooks decided", sig)
+		return say.fail("%v before the hooks decided", sig)
 	}
 	out := permissionOutcome(a.Name, ap, fault)
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(out); err != nil {
-		return fail("writing the outcome: %v", err)
+		return say.fail("writing the outcome: %v", err)
 	}
 	if out.Verdict == hookchain.Denied {
 		return exitDenied

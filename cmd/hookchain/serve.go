@@ -69,10 +69,8 @@ func serve(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.S
 	if !parse("serve", fs, args, stderr, false) {
 		return exitFailed
 	}
-	fail := func(format string, args ...any) int {
-		fmt.Fprintf(stderr, "hookchain serve: "+format+"\n", args...)
-		return exitFailed
-	}
+	say := errOut{"serve", stderr}
+	fail := say.fail
 	var tokenStamp string
 	if tokenFile != "" {
 		if cfg.token != "" {
@@ -84,13 +82,13 @@ func serve(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.S
 		tokenStamp = stampOf([]string{tokenFile})
 		token, err := readToken(tokenFile)
 		if err != nil {
-			return fail("%v", err)
+			return say.failOn(err)
 		}
 		cfg.token = token
 	}
 	logger, err := newLogger(stderr, cfg.logFormat, cfg.logLevel)
 	if err != nil {
-		return fail("%v", err)
+		return say.failOn(err)
 	}
 	if cfg.listen == "" {
 		return fail("--listen is required: an address such as 127.0.0.1:8377")
@@ -110,12 +108,12 @@ func serve(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.S
 		s.tokenStamp = tokenStamp
 	}
 	if err := s.reload("start"); err != nil {
-		return fail("%v", err)
+		return say.failOn(err)
 	}
 	ln, err := net.Listen("tcp", cfg.listen)
 	if err != nil {
 		s.stopAll()
-		return fail("%v", err)
+		return say.failOn(err)
 	}
 	if addr, ok := ln.Addr().(*net.TCPAddr); ok && cfg.token == "" && !addr.IP.IsLoopback() {
 		ln.Close()

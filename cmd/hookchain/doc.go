@@ -1,0 +1,146 @@
+// Command hookchain runs Claude Code hooks the way a Go agent built on
+// hookchain runs them, so that a settings file can be checked, a hook input
+// replayed and a hook tested without an agent:
+//
+//	hookchain eval  [flags] < input.json
+//	hookchain check [flags] [--json]
+//	hookchain test  [flags] [--update] CASES...
+//	hookchain serve [flags] --listen 127.0.0.1:PORT [--token T]
+//
+// eval reads one Claude Code hook input (a PreToolUse, PostToolUse,
+// PostToolUseFailure or PermissionRequest event) on stdin, runs the
+// settings' hooks on it as a chain (a PermissionRequest input: the
+// settings' PermissionRequest hooks alone, as the chain's approver), and
+// prints the folded outcome as JSON:
+//
+//	{"verdict":"allow|deny|modify|replace","reason":…,"decided_by":…,"cause":…,
+//	 "input":…,"output":…,"is_error":…,
+//	 "trail":[{"name":…,"verdict":…,"reason":…,"fault":…,"by":…,"approver":…}],
+//	 "notes":[{"link":…,"text":…}]}
+//
+// (empty fields omitted; see hookchain.Outcome's JSON form). "notes" is
+// what the hooks gave the model as additionalContext, each under its hook's
+// link name. The input must be valid UTF-8: a byte that is not would be read
+// as U+FFFD, and a tool name read that way matches no hook.
+//
+// A hook that answers permissionDecision "ask" is put to the settings'
+// PermissionRequest hooks, in order; when none of them allows or denies,
+// eval has no one else to ask, and the call is denied with a reason that
+// starts "approval needed but not obtained" and names the hooks that asked
+// — as a Go agent's chain without an approver would deny it. eval waits for
+// the async hooks the call started before it exits, so that their side
+// effects have happened, and prints one line per report on stderr. The
+// hooks are told about the session the input describes: every field of the
+// input (session_id, transcript_path, cwd, permission_mode, agent_id,
+// prompt_id, and any other) reaches them as given, and they run in its cwd.
+//
+// check loads the settings and lists every hook: where it is, its matcher
+// and how that matcher is read, its if rule and the matcher that rule
+// became, its command or URL, its timeout, what its failure does, and the
+// link it runs as, or why it does not run. On stderr it then prints each
+// error and each warning at its file, line and column, with how to fix it,
+// and a line that counts them. Warnings (a matcher no tool name matches, a
+// script that does not exist, a field Claude Code ignores) do not change
+// the exit status.
+//
+// test runs JSON case files (see package hookchaintest: events in Claude
+// Code's hook-input shape or in hookchain's, and the verdict, reason,
+// trail and notes wanted) against the settings' hooks, and prints a
+// pass/fail report; --update rewrites the wanted side of the files from
+// what the hooks now answer, for review with git diff. A CASES argument is
+// a file or a glob pattern.
+//
+// serve runs the settings' hooks as a chain inside Claude Code itself: it
+// answers Claude Code's "http" hooks. Each POST / is a hook input, as Claude
+// Code sends it; the chain runs on it, and the response is Claude Code's
+// hook output (hookSpecificOutput with permissionDecision,
+// permissionDecisionReason, updatedInput and additionalContext; after the
+// call decision "block" or updatedToolOutput), or an empty body when the
+// chain has nothing to say. A hook that asks is put to the settings'
+// PermissionRequest hooks, and, when none of them decides, to Claude Code's
+// user (permissionDecision "ask"). Command hooks marked "persistent": true are
+// started once and kept (see package claudecode/settings), so that a call
+// costs no process start. GET /healthz says what runs (with a token, only
+// to a request that carries it; to others only that it is up). Every
+// request serve does not judge is answered 200 with decision "block",
+// named ("hookchain: unauthorized: …", "hookchain: not found: …",
+// "hookchain: shutting down: …"), because Claude Code runs the call on an
+// HTTP error, a dropped connection or an empty answer: a missing or stale
+// token, any path but / or method but POST, a body that is not JSON or
+// UTF-8, past --max-body, cut short or not arrived within --read-timeout
+// (10s), a tool-call input without its tool or with keys given twice or
+// alike but for case, a request cut off at --shutdown-timeout or sent
+// while serve stops, a panic. A PermissionRequest event is answered by the
+// settings' PermissionRequest hooks, in Claude Code's shape (decision
+// behavior allow or deny), or with an empty body when none decides, so
+// that Claude Code shows its dialog. An input for another event, with no
+// call to block, is answered {"continue":false}, which stops Claude Code.
+//
+// serve listens on loopback addresses only, unless it is given a bearer
+// token (--token, or --token-file, read again when it has changed, at each
+// --watch check and on SIGHUP: with --watch 0, on SIGHUP only), which
+// every request must then carry in its Authorization header; it is
+// compared in constant time. It logs every decision, through
+// hookchain.LogObserver, and its own events on stderr (--log-format text
+// or json, --log-level). It reloads the settings on SIGHUP, and when a
+// settings file changes (checked every --watch, a second by default): the
+// new chain takes over for new requests at once, and the old one's hooks
+// are stopped once its last request is answered, never before. Settings
+// that do not load leave the old chain in place, and the log says why.
+// Settings holding an http hook at serve's own address (Claude Code's
+// settings.json, read when no --settings is given) do not load: each call
+// would be sent back to serve, round and round, until a timeout let it
+// run. On SIGTERM or SIGINT it blocks new requests, gives the requests in flight
+// --shutdown-timeout (30s) to finish and blocks those still running then,
+// stops every hook process, and exits 0.
+//
+// Without --settings the standard files that exist are used:
+// ~/.claude/settings.json, then the project's .claude/settings.json and
+// .claude/settings.local.json. The project is --project, or the directory
+// whose .claude/ holds settings named with --settings and the working
+// directory (eval: the input's cwd), or the nearest one with a
+// .claude/settings.json or .claude/settings.local.json at or above the
+// working directory, or else the working directory itself: as in Claude
+// Code, CLAUDE_PROJECT_DIR is the project's root, not whichever
+// sub-directory the agent is in, and never a user settings file's home.
+// --plugin-root adds a plugin's hooks (DIR/hooks/hooks.json), run with
+// CLAUDE_PLUGIN_ROOT, and CLAUDE_PLUGIN_DATA set to --plugin-data or Claude
+// Code's directory for the plugin (~/.claude/plugins/data/NAME-inline,
+// created when missing);
+// --plugin-option KEY=VALUE gives it a value of its user_config.
+// Command hooks get the whole environment, as Claude Code gives it;
+// --strict-env gives them only PATH, HOME, USER, LOGNAME, SHELL, the locale,
+// TZ, TMPDIR and TERM. A settings file must be a regular file, or a
+// symbolic link to one, of at most 4 MiB, in UTF-8 (a leading byte-order
+// mark is fine); /dev/zero, a named pipe, a directory or a larger file is
+// refused in one line, without being read. See package
+// github.com/hookchain/hookchain/claudecode/settings for how hooks become
+// links.
+//
+// A command says what stops it on stderr, a line for each problem (each
+// hook that cannot run, each case file that cannot be read), after
+// "hookchain NAME: ". A problem whose text holds a newline or another
+// control character (a file name can) is quoted, so that it stays one line
+// and is counted once.
+//
+// # Exit status
+//
+// Only a denial exits 2:
+//
+//	0  eval: the call may go ahead (allow, modify, replace); check: every hook can run
+//	   (warnings or not); test: every case passed, or --update rewrote what changed;
+//	   serve: stopped by SIGTERM or SIGINT
+//	2  eval: the call is denied
+//	1  anything else, said on stderr: a bad command line, input
+//	   or settings file; check: a hook that cannot be run as configured; test: a
+//	   case that failed, or case files that cannot be read; eval or test
+//	   interrupted by SIGINT or SIGTERM ("hookchain eval: interrupted by SIGINT
+//	   before the hooks decided"), which kills the hooks it was running and
+//	   prints no decision (test: rewrites no case); a panic in hookchain
+//	   itself, reported as an internal error followed by its stack
+//
+// A fatal error of the Go runtime, or a panic outside the main goroutine,
+// cannot be recovered: hookchain then ends with SIGABRT after the runtime's
+// report (a shell shows status 134), never with Go's usual status 2, which
+// a caller would read as a denial.
+package main

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"io"
+	"os"
+
+	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/claudecode"
+	"github.com/hookchain/hookchain/internal/apart"
+	"github.com/hookchain/hookchain/internal/validutf8"
+	"github.com/hookchain/hookchain/process"
+)
+
+// maxInput bounds the hook input eval reads: tool results can be large, but
+// not without limit.
+const maxInput = 64 << 20
+
+func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var c common
+	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
+	c.register(fs)
+	if !parse("eval", fs, args, stderr, false) {
+		return exitFailed
+	}
+	say := errOut{"eval", stderr}
+	fail := say.fail
+
+	// Settings named on the command line are judged before the input is
+	// read: a broken configuration is reported whatever the input.
+	if len(c.settings) > 0 {
+		s, err := c.load("")
+		if err != nil {
+			return say.failOn(err)
+		}
+		// Nothing is run here, so the pool never starts a process.
+		if _, err := s.Links(c.options("", new(process.Pool))); err != nil {
+			return say.failOn(err)
+		}
+	}
+
+	data, err := io.ReadAll(io.LimitReader(stdin, maxInput+1))
+	switch {
+	case err != nil:
+		return fail("reading the hook input: %v", err)
+	case len(data) > maxInput:
+		return fail("the hook input is larger than %d bytes", maxInput)
+	}
+	if err := validutf8.CheckJSON(data); err != nil {
+		return fail("the hook input is %v", err)
+	}
+	var in claudecode.Input
+	if err := json.Unmarshal(data, &in); err != nil {
+		return fail("the hook input is not a Claude Code hook input: %v", err)
+	}
+	if in.HookEventName == claudecode.PermissionRequest {
+		return c.evalPermission(in, stdout, say)
+	}
+	event, err := in.Event()
+	if err != nil {
+		return say.failOn(err)
+	}
+	cwd := in.Cwd
+	c.inSession = cwd != ""
+	if cwd == "" {
+		cwd, _ = os.Getwd()
+	}
+	var pool process.Pool
+	defer closePool(&pool)
+	c.background = reporting("eval", stderr)
+	defer closeBackground(c.background)
+	chain, project, err := c.chain(cwd, &pool)
+	if err != nil {
+		return say.failOn(err)
+	}
+	session := c.scope.session(in.Session())
+	session.ProjectDir = project
+
+	ctx, stop := untilSignal(context.Background())
+	out := apart.Run(claudecode.WithSessionInfo(ctx, session), chain, event)
+	stop()
+	// What the chain answers once a signal has cancelled it is not the
+	// hooks' decision, and must not be printed as one: the chain denies a
+	// caller that went away, and a denial would exit 2.
+	if sig, ok := interruptedBy(ctx); ok {
+		return fail("%v before the hooks decided", sig)
+	}
+
+	enc := json.NewEncoder(stdout)
+	enc.SetEscapeHTML(false) // commands and reasons read as written: 2>&1, not 2\u003e\u00261
+	if err := enc.Encode(out); err != nil {
+		return fail("writing the outcome: %v", err)
+	}
+	awaitBackground("eval", c.background, stderr) // the outcome is the call's: async hooks cannot change it
+	if out.Verdict == hookchain.Denied {
+		return exitDenied
+	}
+	return exitOK
+}

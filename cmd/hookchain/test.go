@@ -1,0 +1,102 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/hookchain/hookchain/hookchaintest"
+	"github.com/hookchain/hookchain/process"
+)
+
+// testCmd runs case files against the settings' hooks, or, with --update,
+// rewrites what they want.
+func testCmd(args []string, stdout, stderr io.Writer) int {
+	var c common
+	var update bool
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	c.register(fs)
+	fs.BoolVar(&update, "update", false, "rewrite the cases' want")
+	if !parse("test", fs, args, stderr, true) {
+		return exitFailed
+	}
+	say := errOut{"test", stderr}
+	fail := say.fail
+	if fs.NArg() == 0 {
+		return fail("no case files: name them, as files or glob patterns; see 'hookchain help'")
+	}
+	cwd, _ := os.Getwd()
+	var pool process.Pool
+	defer closePool(&pool)
+	c.background = reporting("test", stderr)
+	defer closeBackground(c.background)
+	chain, _, err := c.chain(cwd, &pool)
+	if err != nil {
+		return say.failOn(err)
+	}
+	ctx, stop := untilSignal(context.Background())
+	defer stop()
+
+	if update {
+		code := exitOK
+		for _, pattern := range fs.Args() {
+			changes, err := hookchaintest.UpdateFiles(ctx, chain, pattern)
+			if sig, ok := interruptedBy(ctx); ok {
+				// The cases the interrupt denied are not what the hooks
+				// answer: UpdateFiles wrote nothing from them.
+				return fail("%v before every case had run", sig)
+			}
+			for _, ch := range changes {
+				fmt.Fprintln(stdout, ch)
+			}
+			if err != nil {
+				say.printErr(err)
+				code = exitFailed
+			}
+		}
+		return code
+	}
+
+	var cases []hookchaintest.Case
+	var errs []error
+	for _, pattern := range fs.Args() {
+		cs, err := hookchaintest.LoadFiles(pattern)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		cases = append(cases, cs...)
+	}
+	if len(errs) > 0 {
+		return say.failOn(errors.Join(errs...))
+	}
+	failed := 0
+	for _, tc := range cases {
+		got, ms := hookchaintest.Check(ctx, chain, tc)
+		if sig, ok := interruptedBy(ctx); ok {
+			// The chain denies a caller that went away: that is not a
+			// case that failed.
+			return fail("%v before every case had run", sig)
+		}
+		if len(ms) == 0 {
+			fmt.Fprintf(stdout, "ok    %s\n", tc.Name)
+			continue
+		}
+		failed++
+		fmt.Fprintf(stdout, "FAIL  %s\n", tc.Name)
+		for _, line := range strings.Split(hookchaintest.Report(tc, got, ms), "\n") {
+			fmt.Fprintf(stdout, "      %s\n", line)
+		}
+	}
+	awaitBackground("test", c.background, stderr)
+	if failed > 0 {
+		fmt.Fprintf(stdout, "FAIL: %d of %s failed\n", failed, count(len(cases), "case"))
+		return exitFailed
+	}
+	fmt.Fprintf(stdout, "ok: %s passed\n", count(len(cases), "case"))
+	return exitOK
+}
