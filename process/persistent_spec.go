@@ -72,15 +72,6 @@ func (s PersistentSpec) maxBackoff() time.Duration {
 	return max(cmp0(s.MaxBackoff, DefaultMaxBackoff), s.minBackoff())
 }
 
-// cmp0 is v, or def when v is zero.
-func cmp0[T comparable](v, def T) T {
-	var zero T
-	if v == zero {
-		return def
-	}
-	return v
-}
-
 // Validate reports what is wrong with s, or nil.
 func (s PersistentSpec) Validate() error {
 	var errs []error

@@ -98,25 +98,19 @@ const (
 	DefaultMaxStderr = 64 << 10
 )
 
-func (s Spec) timeout() time.Duration {
-	if s.Timeout == 0 {
-		return DefaultTimeout
-	}
-	return s.Timeout
-}
+func (s Spec) timeout() time.Duration { return cmp0(s.Timeout, DefaultTimeout) }
 
-func (s Spec) maxStdout() int {
-	if s.MaxStdout == 0 {
-		return DefaultMaxStdout
-	}
-	return s.MaxStdout
-}
+func (s Spec) maxStdout() int { return cmp0(s.MaxStdout, DefaultMaxStdout) }
 
-func (s Spec) maxStderr() int {
-	if s.MaxStderr == 0 {
-		return DefaultMaxStderr
+func (s Spec) maxStderr() int { return cmp0(s.MaxStderr, DefaultMaxStderr) }
+
+// cmp0 is v, or def when v is zero.
+func cmp0[T comparable](v, def T) T {
+	var zero T
+	if v == zero {
+		return def
 	}
-	return s.MaxStderr
+	return v
 }
 
 // String returns the command as messages name it: the Shell line as written,
