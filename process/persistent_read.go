@@ -39,13 +39,7 @@ func (pr *proc) readStdout() {
 				// is reported with its exit status, by finish.
 				pr.outEnded = &Error{Kind: ProtocolError, Err: errStdoutEnded}
 				pr.failed = pr.outEnded
-				pr.eof = time.AfterFunc(stdoutGrace, func() {
-					pr.mu.Lock()
-					defer pr.mu.Unlock()
-					if !pr.reaped {
-						killGroup(pr.cmd.Process)
-					}
-				})
+				pr.eof = time.AfterFunc(stdoutGrace, pr.kill)
 			}
 			pr.mu.Unlock()
 			return

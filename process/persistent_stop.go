@@ -144,9 +144,20 @@ func (pr *proc) finish(waitErr error) {
 func (pr *proc) reap() {
 	pr.mu.Lock()
 	defer pr.mu.Unlock()
+	pr.killLocked()
+	pr.reaped = true
+}
+
+// kill kills the group unless the leader is being reaped.
+func (pr *proc) kill() {
+	pr.mu.Lock()
+	defer pr.mu.Unlock()
+	pr.killLocked()
+}
+
+func (pr *proc) killLocked() {
 	if !pr.reaped {
 		killGroup(pr.cmd.Process)
-		pr.reaped = true
 	}
 }
 
@@ -157,9 +168,7 @@ func (pr *proc) failLocked(e *Error) {
 	if pr.failed == nil {
 		pr.failed = e
 	}
-	if !pr.reaped {
-		killGroup(pr.cmd.Process)
-	}
+	pr.killLocked()
 }
 
 func (pr *proc) fail(e *Error) {
@@ -194,10 +203,6 @@ func (pr *proc) halt(grace time.Duration) {
 		return
 	case <-t.C:
 	}
-	pr.mu.Lock()
-	if !pr.reaped {
-		killGroup(pr.cmd.Process)
-	}
-	pr.mu.Unlock()
+	pr.kill()
 	<-pr.dead
 }
