@@ -160,12 +160,7 @@ func (p *Persistent) named(e *Error, id uint64, stderr []byte) *Error {
 
 // ctxError is the failure of a call whose ctx ended: its own Timeout, or
 // the caller's context.
-func (p *Persistent) ctxError(ctx context.Context) *Error {
-	if context.Cause(ctx) == errTimedOut {
-		return &Error{Kind: TimedOut, Timeout: p.spec.timeout(), Err: context.DeadlineExceeded}
-	}
-	return &Error{Kind: Canceled, Err: ctx.Err()}
-}
+func (p *Persistent) ctxError(ctx context.Context) *Error { return ctxError(ctx, p.spec.timeout()) }
 
 func (p *Persistent) log(level slog.Level, msg string, attrs ...slog.Attr) {
 	if l := p.spec.Logger; l != nil {

@@ -414,11 +414,16 @@ func (r *run) cancel() error {
 	return nil
 }
 
-func (r *run) ctxError() *Error {
-	if context.Cause(r.ctx) == errTimedOut {
-		return &Error{Kind: TimedOut, Timeout: r.timeout, Err: context.DeadlineExceeded}
+func (r *run) ctxError() *Error { return ctxError(r.ctx, r.timeout) }
+
+// ctxError is the failure of a run or call whose ctx, bounded by timeout
+// with the cause errTimedOut, ended: TimedOut, or Canceled for the end of
+// the caller's context.
+func ctxError(ctx context.Context, timeout time.Duration) *Error {
+	if context.Cause(ctx) == errTimedOut {
+		return &Error{Kind: TimedOut, Timeout: timeout, Err: context.DeadlineExceeded}
 	}
-	return &Error{Kind: Canceled, Err: r.ctx.Err()}
+	return &Error{Kind: Canceled, Err: ctx.Err()}
 }
 
 // fail records e unless an earlier failure was recorded: the first thing
