@@ -101,9 +101,7 @@ func (pr *proc) line(b []byte) {
 		<-p.slots
 		p.late.Add(1)
 		p.log(slog.LevelDebug, "hookchain persistent hook answered late; discarded", slog.Uint64("id", id))
-	case unsent:
-		pr.failLocked(&Error{Kind: ProtocolError, Err: fmt.Errorf("it answered call %d, which it was never sent", id)})
-	case id <= pr.nextID:
+	case id <= pr.nextID && !unsent:
 		pr.failLocked(&Error{Kind: ProtocolError, Err: fmt.Errorf("it answered call %d twice", id)})
 	default:
 		pr.failLocked(&Error{Kind: ProtocolError, Err: fmt.Errorf("it answered call %d, which it was never sent", id)})
