@@ -135,6 +135,11 @@
 //
 //	hook "./hooks/guard.sh": timed out after 5s; stderr: "waiting for lock /tmp/guard.lock"
 //
+// Each Kind is also an error to match against: errors.Is(err,
+// process.TimedOut) holds for an *Error of that Kind however it is wrapped
+// (fmt.Errorf's %w, errors.Join, hookchain.NotOwn), and errors.As gives the
+// *Error itself, with its exit status, signal, limit and stderr.
+//
 // In a chain, such an error is the link's failure: the chain fails closed
 // (Denied) unless the link was built with FailOpen. Spec.Timeout bounds every
 // run even on a link without a hookchain Timeout; a link Timeout that runs
