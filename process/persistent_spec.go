@@ -35,6 +35,10 @@ const (
 // MaxStderr bounds how much of its stderr is kept, the end of it, for the
 // excerpts in errors — stderr is read as it comes, however much the hook
 // writes, and never fails a call. Truncate does not apply.
+//
+// As in a Spec, a zero field is its default, never "no limit" and never
+// "none", and a negative one is invalid: Validate says so, and
+// NewPersistent fails.
 type PersistentSpec struct {
 	Spec
 	// MaxInFlight bounds the calls sent (or being sent) to the hook and not
@@ -43,14 +47,21 @@ type PersistentSpec struct {
 	// queue that grows.
 	MaxInFlight int
 	// StartTimeout bounds the time from starting the process to its hello
-	// line; 0 means DefaultStartTimeout.
+	// line, and, before that, the wait for its turn to start (see the
+	// package documentation on descriptors); 0 means DefaultStartTimeout.
 	StartTimeout time.Duration
 	// StopGrace is how long Close gives the process to exit after SIGTERM
 	// before it kills its group; 0 means DefaultStopGrace.
 	StopGrace time.Duration
-	// MinBackoff and MaxBackoff bound the wait before a restart; 0 means
-	// DefaultMinBackoff and DefaultMaxBackoff.
-	MinBackoff, MaxBackoff time.Duration
+	// MinBackoff is the wait before the first restart, and before a
+	// restart after a process that answered a call; 0 means
+	// DefaultMinBackoff, or MaxBackoff when that is set and shorter, so
+	// that a bound left zero never overrides one that was set.
+	MinBackoff time.Duration
+	// MaxBackoff bounds the wait before a restart as it doubles; 0 means
+	// DefaultMaxBackoff, or MinBackoff when that is longer. A MaxBackoff
+	// shorter than a MinBackoff that is set is invalid.
+	MaxBackoff time.Duration
 	// Logger is told when the process starts and stops, and of each late
 	// answer it discards; nil logs nothing.
 	Logger *slog.Logger
@@ -66,7 +77,12 @@ func (s PersistentSpec) startTimeout() time.Duration {
 
 func (s PersistentSpec) stopGrace() time.Duration { return cmp0(s.StopGrace, DefaultStopGrace) }
 
-func (s PersistentSpec) minBackoff() time.Duration { return cmp0(s.MinBackoff, DefaultMinBackoff) }
+func (s PersistentSpec) minBackoff() time.Duration {
+	if s.MinBackoff == 0 && s.MaxBackoff > 0 {
+		return min(DefaultMinBackoff, s.MaxBackoff)
+	}
+	return cmp0(s.MinBackoff, DefaultMinBackoff)
+}
 
 func (s PersistentSpec) maxBackoff() time.Duration {
 	return max(cmp0(s.MaxBackoff, DefaultMaxBackoff), s.minBackoff())

@@ -11,7 +11,8 @@ import (
 // Spec says what to run and within which limits. Exactly one of Args and
 // Shell is set. The zero values of the limits mean the package defaults,
 // never "no limit": a hook is a program someone else wrote, and every one of
-// them gets a deadline and a ceiling.
+// them gets a deadline and a ceiling. A negative limit is invalid (see
+// Validate), never read as zero or as no limit.
 type Spec struct {
 	// Args is the argv, executed directly and never through a shell, so no
 	// argument is ever re-read as shell syntax. Args[0] is looked up in PATH
