@@ -91,7 +91,7 @@ type Error struct {
 	Kind     Kind          // what went wrong
 	ExitCode int           // ExitStatus, Exited: the status it exited with; otherwise -1
 	Signal   string        // Signaled, Exited: the signal, e.g. "SIGSEGV"
-	Timeout  time.Duration // TimedOut, Unresponsive: the limit it outran; Restarting: the wait until its next start
+	Timeout  time.Duration // TimedOut, Unresponsive: the limit it outran; Restarting: the wait until its next start, rounded up to 100ms; 0 otherwise
 	Limit    int           // StdoutTooLarge, StderrTooLarge, LineTooLong: the cap in bytes; Overloaded: the calls in flight
 	ID       uint64        // a persistent hook's call: its id in the protocol; 0 otherwise
 	Stderr   string        // an Excerpt of what it wrote on stderr; "" when nothing

@@ -53,7 +53,10 @@ func (p *Persistent) process(ctx context.Context, waited *bool) (*proc, *Error) 
 					if last != nil {
 						stderr = []byte(last.Stderr)
 					}
-					return nil, p.named(&Error{Kind: Restarting, Timeout: wait.Round(100 * time.Millisecond), Err: last}, 0, stderr)
+					// Rounded up: a wait rounded down to 0s would not read
+					// as later than the call can wait.
+					const step = 100 * time.Millisecond
+					return nil, p.named(&Error{Kind: Restarting, Timeout: (wait + step - 1).Truncate(step), Err: last}, 0, stderr)
 				}
 				if waited != nil {
 					*waited = true

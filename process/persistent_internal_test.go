@@ -1,10 +1,12 @@
 package process
 
 import (
+	"context"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestAZeroDurationIsItsDocumentedDefault(t *testing.T) {
@@ -42,6 +44,32 @@ func TestABackoffBoundLeftZeroNeverOverridesOneThatWasSet(t *testing.T) {
 			assert.NoError(t, s.Validate())
 			assert.Equal(t, tt.wantMin, s.minBackoff(), "the minimum")
 			assert.Equal(t, tt.wantMax, s.maxBackoff(), "the maximum")
+		})
+	}
+}
+
+func TestARestartTooLateForTheCallIsNeverReportedAsDueIn0s(t *testing.T) {
+	tests := []struct {
+		wait time.Duration // until the next start
+		want string        // as the error reports it
+	}{
+		{30 * time.Millisecond, "100ms"},
+		{1940 * time.Millisecond, "2s"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.wait.String(), func(t *testing.T) {
+			p, err := NewPersistent(PersistentSpec{Spec: Spec{Shell: "guard"}})
+			require.NoError(t, err)
+			p.last, p.notBefore = &Error{Kind: Exited, ExitCode: 3}, time.Now().Add(tt.wait)
+			ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
+			defer cancel()
+
+			pr, e := p.process(ctx, nil)
+
+			assert.Nil(t, pr, "no process is started before the backoff ends")
+			require.NotNil(t, e)
+			assert.Equal(t, Restarting, e.Kind)
+			assert.EqualError(t, e, `hook "guard": is down after it exited with status 3, and starts again in `+tt.want+`, later than this call can wait`)
 		})
 	}
 }
