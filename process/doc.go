@@ -96,6 +96,9 @@
 // (Spec.Timeout, a minute by default). When the timeout runs out or ctx
 // ends, Run sends SIGKILL to the whole group, so children and grandchildren
 // die with the hook, and returns an error; any output so far is discarded.
+// A duration or a limit left zero, in a Spec or a PersistentSpec, is its
+// documented default, never "none" or "no limit"; a negative one makes the
+// spec invalid (Validate), and Run, Native and NewPersistent refuse it.
 //
 // The group is also killed when the command exits normally. A hook is done
 // when its process exits: background children it left behind, holding a
