@@ -23,11 +23,7 @@ func (p *Persistent) Close(ctx context.Context) error {
 	}
 	p.mu.Unlock()
 
-	calls := make(chan struct{})
-	go func() {
-		p.calls.Wait()
-		close(calls)
-	}()
+	calls := whenDone(&p.calls)
 	var err error
 	select {
 	case <-calls:
@@ -52,19 +48,8 @@ func (p *Persistent) Close(ctx context.Context) error {
 // the leader is a zombie where the platform allows (see run.wait), reaps
 // it, lets its output drain, and fails every call still waiting.
 func (pr *proc) wait() {
-	early := awaitExit(pr.cmd.Process.Pid)
-	if early {
-		pr.reap()
-	}
-	waitErr := pr.cmd.Wait()
-	if !early {
-		pr.reap()
-	}
-	drained := make(chan struct{})
-	go func() {
-		pr.readers.Wait()
-		close(drained)
-	}()
+	waitErr := waitReaping(pr.cmd, pr.reap)
+	drained := whenDone(&pr.readers)
 	t := time.NewTimer(drainDelay)
 	select {
 	case <-drained:
