@@ -36,8 +36,8 @@ const (
 // excerpts in errors — stderr is read as it comes, however much the hook
 // writes, and never fails a call. Truncate does not apply.
 //
-// As in a Spec, a zero field is its default, never "no limit" and never
-// "none", and a negative one is invalid: Validate says so, and
+// As in a Spec, a limit or a duration left zero is its default, never "no
+// limit", and a negative one is invalid: Validate says so, and
 // NewPersistent fails.
 type PersistentSpec struct {
 	Spec
