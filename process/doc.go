@@ -96,6 +96,9 @@
 // (Spec.Timeout, a minute by default). When the timeout runs out or ctx
 // ends, Run sends SIGKILL to the whole group, so children and grandchildren
 // die with the hook, and returns an error; any output so far is discarded.
+// A duration or a limit left zero, in a Spec or a PersistentSpec, is its
+// documented default, never "none" or "no limit"; a negative one makes the
+// spec invalid (Validate), and Run, Native and NewPersistent refuse it.
 //
 // The group is also killed when the command exits normally. A hook is done
 // when its process exits: background children it left behind, holding a
@@ -134,6 +137,11 @@
 // the end of its stderr:
 //
 //	hook "./hooks/guard.sh": timed out after 5s; stderr: "waiting for lock /tmp/guard.lock"
+//
+// Each Kind is also an error to match against: errors.Is(err,
+// process.TimedOut) holds for an *Error of that Kind however it is wrapped
+// (fmt.Errorf's %w, errors.Join, hookchain.NotOwn), and errors.As gives the
+// *Error itself, with its exit status, signal, limit and stderr.
 //
 // In a chain, such an error is the link's failure: the chain fails closed
 // (Denied) unless the link was built with FailOpen. Spec.Timeout bounds every

@@ -10,7 +10,12 @@ import (
 	"unicode/utf8"
 )
 
-// Kind says what went wrong with a hook command.
+// Kind says what went wrong with a hook command. A Kind is an error so
+// that it can be matched with errors.Is: errors.Is(err, process.TimedOut)
+// holds when err is, or wraps (fmt.Errorf's %w, errors.Join,
+// hookchain.NotOwn), an *Error of that Kind. A Restarting error wraps the
+// failure that brought the hook down, and so also matches that failure's
+// Kind. No function returns a bare Kind.
 type Kind uint8
 
 const (
@@ -67,6 +72,10 @@ func (k Kind) String() string {
 	return "Kind(" + strconv.Itoa(int(k)) + ")"
 }
 
+// Error is the constant's name, as String: a Kind is an error to match
+// against, not one to report.
+func (k Kind) Error() string { return k.String() }
+
 // Error is a hook command that could not give an answer. Its message names
 // the command, says what happened and ends with an excerpt of what the
 // command wrote on stderr, because that is where a hook's author explains
@@ -82,7 +91,7 @@ type Error struct {
 	Kind     Kind          // what went wrong
 	ExitCode int           // ExitStatus, Exited: the status it exited with; otherwise -1
 	Signal   string        // Signaled, Exited: the signal, e.g. "SIGSEGV"
-	Timeout  time.Duration // TimedOut, Unresponsive: the limit it outran; Restarting: the wait until its next start
+	Timeout  time.Duration // TimedOut, Unresponsive: the limit it outran; Restarting: the wait until its next start, rounded up to 100ms; 0 otherwise
 	Limit    int           // StdoutTooLarge, StderrTooLarge, LineTooLong: the cap in bytes; Overloaded: the calls in flight
 	ID       uint64        // a persistent hook's call: its id in the protocol; 0 otherwise
 	Stderr   string        // an Excerpt of what it wrote on stderr; "" when nothing
@@ -181,6 +190,13 @@ func (e *Error) what(b *strings.Builder) {
 // Unwrap returns the cause: a start error, a context's error
 // (context.DeadlineExceeded for TimedOut), or a decoding error.
 func (e *Error) Unwrap() error { return e.Err }
+
+// Is reports whether target is e's Kind, for errors.Is(err, TimedOut). The
+// cause is matched through Unwrap, as usual.
+func (e *Error) Is(target error) bool {
+	k, ok := target.(Kind)
+	return ok && e != nil && k == e.Kind
+}
 
 func errText(err error) string {
 	if err == nil {

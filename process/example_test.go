@@ -5,6 +5,7 @@ package process_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -36,7 +37,9 @@ func ExampleRun() {
 
 	_, err = process.Run(context.Background(), process.Spec{Shell: "sleep 10", Timeout: 100 * time.Millisecond}, nil)
 	fmt.Println(err)
+	fmt.Println(errors.Is(err, process.TimedOut), errors.Is(err, process.Canceled))
 	// Output:
 	// 2 "checked\n" <nil>
 	// hook "sleep 10": timed out after 100ms
+	// true false
 }

@@ -308,20 +308,8 @@ func (r *run) write(data []byte) {
 // the group is killed just after the reap, which leaves the tiny window every
 // group-killing supervisor lives with.
 func (r *run) wait() error {
-	early := awaitExit(r.cmd.Process.Pid)
-	if early {
-		r.reap()
-	}
-	err := r.cmd.Wait()
-	if !early {
-		r.reap()
-	}
-
-	drained := make(chan struct{})
-	go func() {
-		r.readers.Wait()
-		close(drained)
-	}()
+	err := waitReaping(r.cmd, r.reap)
+	drained := whenDone(&r.readers)
 	r.drain(drained)
 	// Unblock whatever is still blocked on a pipe held from outside the
 	// group; the goroutines end, and nothing outlives Run.
@@ -333,6 +321,31 @@ func (r *run) wait() error {
 	<-drained
 	r.writer.Wait()
 	return err
+}
+
+// waitReaping waits for cmd's leader to exit and reaps it, calling reap —
+// which kills the group and marks the leader as reaped — while the leader
+// is a zombie where the platform allows, just after the reap elsewhere.
+func waitReaping(cmd *exec.Cmd, reap func()) error {
+	early := awaitExit(cmd.Process.Pid)
+	if early {
+		reap()
+	}
+	err := cmd.Wait()
+	if !early {
+		reap()
+	}
+	return err
+}
+
+// whenDone returns a channel closed once wg's count is zero.
+func whenDone(wg *sync.WaitGroup) <-chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+	return done
 }
 
 // drain waits until drained is closed, which the readers do when both pipes
@@ -414,11 +427,16 @@ func (r *run) cancel() error {
 	return nil
 }
 
-func (r *run) ctxError() *Error {
-	if context.Cause(r.ctx) == errTimedOut {
-		return &Error{Kind: TimedOut, Timeout: r.timeout, Err: context.DeadlineExceeded}
+func (r *run) ctxError() *Error { return ctxError(r.ctx, r.timeout) }
+
+// ctxError is the failure of a run or call whose ctx, bounded by timeout
+// with the cause errTimedOut, ended: TimedOut, or Canceled for the end of
+// the caller's context.
+func ctxError(ctx context.Context, timeout time.Duration) *Error {
+	if context.Cause(ctx) == errTimedOut {
+		return &Error{Kind: TimedOut, Timeout: timeout, Err: context.DeadlineExceeded}
 	}
-	return &Error{Kind: Canceled, Err: r.ctx.Err()}
+	return &Error{Kind: Canceled, Err: ctx.Err()}
 }
 
 // fail records e unless an earlier failure was recorded: the first thing

@@ -11,7 +11,8 @@ import (
 // Spec says what to run and within which limits. Exactly one of Args and
 // Shell is set. The zero values of the limits mean the package defaults,
 // never "no limit": a hook is a program someone else wrote, and every one of
-// them gets a deadline and a ceiling.
+// them gets a deadline and a ceiling. A negative limit is invalid (see
+// Validate), never read as zero or as no limit.
 type Spec struct {
 	// Args is the argv, executed directly and never through a shell, so no
 	// argument is ever re-read as shell syntax. Args[0] is looked up in PATH
@@ -98,25 +99,19 @@ const (
 	DefaultMaxStderr = 64 << 10
 )
 
-func (s Spec) timeout() time.Duration {
-	if s.Timeout == 0 {
-		return DefaultTimeout
-	}
-	return s.Timeout
-}
+func (s Spec) timeout() time.Duration { return cmp0(s.Timeout, DefaultTimeout) }
 
-func (s Spec) maxStdout() int {
-	if s.MaxStdout == 0 {
-		return DefaultMaxStdout
-	}
-	return s.MaxStdout
-}
+func (s Spec) maxStdout() int { return cmp0(s.MaxStdout, DefaultMaxStdout) }
 
-func (s Spec) maxStderr() int {
-	if s.MaxStderr == 0 {
-		return DefaultMaxStderr
+func (s Spec) maxStderr() int { return cmp0(s.MaxStderr, DefaultMaxStderr) }
+
+// cmp0 is v, or def when v is zero.
+func cmp0[T comparable](v, def T) T {
+	var zero T
+	if v == zero {
+		return def
 	}
-	return s.MaxStderr
+	return v
 }
 
 // String returns the command as messages name it: the Shell line as written,
