@@ -1,4 +1,4 @@
-package hookchaintest
+package casefile
 
 import (
 	"bytes"
@@ -10,7 +10,6 @@ import (
 	"unicode"
 
 	"github.com/hookchain/hookchain"
-	"github.com/hookchain/hookchain/claudecode"
 )
 
 // Case is one question to a chain and the answer it must give.
@@ -24,15 +23,16 @@ type Case struct {
 	// written in Go and is never compared.
 	Source string
 
-	// Session, when set, is what the chain's Claude Code hooks are told
-	// about the conversation (claudecode.WithSessionInfo): Check runs the
-	// case with it. A case file whose event is a Claude Code hook input
-	// gets its session from the input's fields.
-	Session *claudecode.SessionInfo
+	// Session, when set, is what the runtime tells the chain's hooks about
+	// the conversation, beside the event: Check runs the case in the
+	// context Session.NewContext returns. A *claudecode.SessionInfo is
+	// one, for Claude Code's hooks. A case file whose event a Format reads
+	// gets the session that the format reads from it.
+	Session SessionInfo
 
-	// HookInput is the event as a case file wrote it, when it wrote a
-	// Claude Code hook input rather than hookchain's own event; update
-	// mode writes it back as it was. It is empty otherwise.
+	// HookInput is the event as a case file wrote it, when a Format read
+	// it (a Claude Code hook input, say) rather than hookchain's own form;
+	// update mode writes it back as it was. It is empty otherwise.
 	HookInput json.RawMessage
 }
 
@@ -100,12 +100,13 @@ func (m Mismatch) String() string {
 
 // Check runs one case and returns the chain's outcome and every way it
 // differs from the case's Want, in the order verdict, reason, decided_by,
-// cause, input, output, is_error, trail, steps, context. It is what Run uses, without a testing.T.
+// cause, input, output, is_error, trail, steps, notes. It is what
+// hookchaintest.Run does for each case, without a testing.T.
 //
-// A case with a Session is run with it (claudecode.WithSessionInfo).
+// A case with a Session is run in the context it gives (NewContext).
 func Check(ctx context.Context, c *hookchain.Chain, tc Case) (hookchain.Outcome, []Mismatch) {
 	if tc.Session != nil {
-		ctx = claudecode.WithSessionInfo(ctx, *tc.Session)
+		ctx = tc.Session.NewContext(ctx)
 	}
 	got := c.Run(ctx, tc.Event)
 	return got, Diff(tc.Want, got)
