@@ -49,22 +49,31 @@ type Case struct {
 //
 // DecidedBy and Cause are always compared too: they are how a program tells
 // a guard's denial from a broken link, the chain's refusal or the approver,
-// and a case that pins them keeps that distinction from drifting.
+// and a case that pins them keeps that distinction from drifting. The
+// reason is the sentence for people, and its wording may improve: a want
+// may pin the words that matter instead of the whole sentence, with
+// ReasonContains (a part the reason must contain) or ReasonMatches (a
+// regular expression it must match, not anchored, as in
+// hookchain.InputMatches). A want gives at most one of Reason,
+// ReasonContains and ReasonMatches; one that gives two, or a pattern that
+// is not a regular expression, never passes.
 //
 // In reports and in Mismatch.Field, fields go by their JSON names: "verdict",
 // "reason", "decided_by", "cause", "input", "output", "is_error", "trail",
 // "steps[i].name" and so on, and "notes[i].link" and "notes[i].text".
 type Want struct {
-	Verdict   hookchain.Verdict
-	Reason    string           // always compared exactly
-	DecidedBy string           // always compared exactly
-	Cause     hookchain.Cause  // always compared
-	Input     json.RawMessage  // compared when Verdict is Modified, as JSON values (whitespace and key order ignored)
-	Output    json.RawMessage  // compared when Verdict is Replaced, as JSON values
-	IsError   bool             // compared when Verdict is Replaced
-	Trail     []string         // names of Outcome.Trail, in order; ALWAYS compared (nil/empty means the trail must be empty)
-	Steps     []hookchain.Step // optional: when non-nil, the whole trail is compared step by step (name, verdict, reason, fault, by) too
-	Notes     []hookchain.Note // Outcome.Notes, note by note; ALWAYS compared (nil/empty means the outcome must carry none)
+	Verdict        hookchain.Verdict
+	Reason         string           // compared exactly, unless ReasonContains or ReasonMatches is given ("" wants no reason)
+	ReasonContains string           // when given: a part the reason must contain, in place of Reason
+	ReasonMatches  string           // when given: a Go regular expression the reason must match (not anchored), in place of Reason
+	DecidedBy      string           // always compared exactly
+	Cause          hookchain.Cause  // always compared
+	Input          json.RawMessage  // compared when Verdict is Modified, as JSON values (whitespace and key order ignored)
+	Output         json.RawMessage  // compared when Verdict is Replaced, as JSON values
+	IsError        bool             // compared when Verdict is Replaced
+	Trail          []string         // names of Outcome.Trail, in order; ALWAYS compared (nil/empty means the trail must be empty)
+	Steps          []hookchain.Step // optional: when non-nil, the whole trail is compared step by step (name, verdict, reason, fault, by) too
+	Notes          []hookchain.Note // Outcome.Notes, note by note; ALWAYS compared (nil/empty means the outcome must carry none)
 }
 
 // WantOf returns the Want that o satisfies, with every step of its trail, so
@@ -121,8 +130,8 @@ func Diff(want Want, got hookchain.Outcome) []Mismatch {
 	if want.Verdict != got.Verdict {
 		add("verdict", want.Verdict.String(), got.Verdict.String())
 	}
-	if want.Reason != got.Reason {
-		add("reason", strconv.Quote(want.Reason), strconv.Quote(got.Reason))
+	if rw, err := wantedReason(want); err != nil || !rw.holds(got.Reason) {
+		add("reason", rw.text, strconv.Quote(got.Reason))
 	}
 	if want.DecidedBy != got.DecidedBy {
 		add("decided_by", strconv.Quote(want.DecidedBy), strconv.Quote(got.DecidedBy))

@@ -138,16 +138,18 @@ type (
 		IsError bool            `json:"is_error"`
 	}
 	wantIn struct {
-		Verdict   *string           `json:"verdict"`
-		Reason    string            `json:"reason"`
-		DecidedBy string            `json:"decided_by"`
-		Cause     *string           `json:"cause"`
-		Input     json.RawMessage   `json:"input"`
-		Output    json.RawMessage   `json:"output"`
-		IsError   bool              `json:"is_error"`
-		Trail     []string          `json:"trail"`
-		Steps     []json.RawMessage `json:"steps"`
-		Context   []json.RawMessage `json:"notes"`
+		Verdict        *string           `json:"verdict"`
+		Reason         *string           `json:"reason"`
+		ReasonContains *string           `json:"reason_contains"`
+		ReasonMatches  *string           `json:"reason_matches"`
+		DecidedBy      string            `json:"decided_by"`
+		Cause          *string           `json:"cause"`
+		Input          json.RawMessage   `json:"input"`
+		Output         json.RawMessage   `json:"output"`
+		IsError        bool              `json:"is_error"`
+		Trail          []string          `json:"trail"`
+		Steps          []json.RawMessage `json:"steps"`
+		Context        []json.RawMessage `json:"notes"`
 	}
 	stepIn struct {
 		Name     string  `json:"name"`
@@ -175,9 +177,12 @@ type (
 // modify or a want.output or want.is_error on one other than replace (they
 // would never be compared), a modify or replace verdict without the input or
 // output it implies, an event.output or event.is_error before the tool has
-// run, a note without its link or its text, a file that is not valid UTF-8,
-// and a file with no case at all. Errors name the file, the position of the
-// case and, in an array, its index.
+// run, a note without its link or its text, a want that gives two of
+// reason, reason_contains and reason_matches (even one of them empty), an
+// empty reason_contains or reason_matches (every reason would satisfy it), a
+// reason_matches that is not a regular expression, a file that is not valid
+// UTF-8, and a file with no case at all. Errors name the file, the position
+// of the case and, in an array, its index.
 //
 // An event is read by the one of formats that recognizes it (see Format),
 // and in hookchain's own form when none does; an event that two formats
@@ -362,7 +367,11 @@ func decodeWant(raw json.RawMessage) (Want, error) {
 			return w, fmt.Errorf("want.cause: %s", strings.TrimPrefix(err.Error(), "hookchain: "))
 		}
 	}
-	w.Reason, w.DecidedBy, w.IsError, w.Trail = in.Reason, in.DecidedBy, in.IsError, in.Trail
+	var err error
+	if w.Reason, w.ReasonContains, w.ReasonMatches, err = decodeReason(in); err != nil {
+		return w, err
+	}
+	w.DecidedBy, w.IsError, w.Trail = in.DecidedBy, in.IsError, in.Trail
 	w.Input, w.Output = compact(in.Input), compact(in.Output)
 	if in.Steps != nil {
 		w.Steps = make([]hookchain.Step, len(in.Steps))
@@ -610,16 +619,18 @@ type (
 		IsError bool            `json:"is_error,omitempty"`
 	}
 	wantOut struct {
-		Verdict   hookchain.Verdict `json:"verdict"`
-		Reason    string            `json:"reason,omitempty"`
-		DecidedBy string            `json:"decided_by,omitempty"`
-		Cause     hookchain.Cause   `json:"cause,omitzero"`
-		Input     json.RawMessage   `json:"input,omitempty"`
-		Output    json.RawMessage   `json:"output,omitempty"`
-		IsError   bool              `json:"is_error,omitempty"`
-		Trail     []string          `json:"trail,omitzero"`
-		Steps     []stepOut         `json:"steps,omitzero"`
-		Context   []hookchain.Note  `json:"notes,omitempty"`
+		Verdict        hookchain.Verdict `json:"verdict"`
+		Reason         string            `json:"reason,omitempty"`
+		ReasonContains string            `json:"reason_contains,omitempty"`
+		ReasonMatches  string            `json:"reason_matches,omitempty"`
+		DecidedBy      string            `json:"decided_by,omitempty"`
+		Cause          hookchain.Cause   `json:"cause,omitzero"`
+		Input          json.RawMessage   `json:"input,omitempty"`
+		Output         json.RawMessage   `json:"output,omitempty"`
+		IsError        bool              `json:"is_error,omitempty"`
+		Trail          []string          `json:"trail,omitzero"`
+		Steps          []stepOut         `json:"steps,omitzero"`
+		Context        []hookchain.Note  `json:"notes,omitempty"`
 	}
 	stepOut struct {
 		Name     string            `json:"name"`
@@ -634,13 +645,20 @@ type (
 // EncodeFile writes f in the form update mode writes: indented by two
 // spaces, with a trailing newline, empty fields left out, HTML characters
 // not escaped (the files are read by people), and the shape kept — a single
-// case object unless f.Array. Its output decodes to the same cases.
+// case object unless f.Array. Its output decodes to the same cases, and a
+// want that would not decode (one that says the reason two ways, or whose
+// pattern is not a regular expression) is an error.
 func EncodeFile(f File) ([]byte, error) {
 	if !f.Array && len(f.Cases) != 1 {
 		return nil, fmt.Errorf("hookchaintest: %s: a file that is not an array holds exactly one case, not %d", f.Path, len(f.Cases))
 	}
 	out := make([]caseOut, len(f.Cases))
 	for i, tc := range f.Cases {
+		// Written, such a want would not decode: the file could not be
+		// read again.
+		if _, err := wantedReason(tc.Want); err != nil {
+			return nil, fmt.Errorf("hookchaintest: %s: case #%d: %w", f.Path, i, err)
+		}
 		out[i] = toOut(tc)
 	}
 	var b bytes.Buffer
@@ -670,7 +688,8 @@ func toOut(tc Case) caseOut {
 		Name:  tc.Name,
 		Event: event,
 		Want: wantOut{
-			Verdict: w.Verdict, Reason: w.Reason, DecidedBy: w.DecidedBy, Cause: w.Cause,
+			Verdict: w.Verdict, Reason: w.Reason, ReasonContains: w.ReasonContains, ReasonMatches: w.ReasonMatches,
+			DecidedBy: w.DecidedBy, Cause: w.Cause,
 			Input: w.Input, Output: w.Output, IsError: w.IsError,
 			Trail: w.Trail, Context: w.Notes,
 		},

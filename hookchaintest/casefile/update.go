@@ -70,7 +70,7 @@ func UpdateFiles(ctx context.Context, c *hookchain.Chain, pattern string, format
 			if len(ms) == 0 {
 				continue
 			}
-			w := WantOf(got)
+			w := keepReason(WantOf(got), tc.Want, got.Reason)
 			if tc.Want.Steps == nil {
 				w.Steps = nil
 			}
