@@ -6,7 +6,7 @@
 //	  "name": "a force-push is refused",
 //	  "event": {"session_id": "s-1", "cwd": "/work/app", "hook_event_name": "PreToolUse",
 //	            "tool_name": "Bash", "tool_input": {"command": "git push --force"}},
-//	  "want": {"verdict": "deny", "reason": "denied by no-force-push.sh: use --force-with-lease",
+//	  "want": {"verdict": "deny", "reason_contains": "use --force-with-lease",
 //	           "decided_by": "no-force-push.sh", "cause": "link", "trail": ["no-force-push.sh"]}
 //	}
 //
