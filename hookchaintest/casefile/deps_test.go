@@ -34,3 +34,9 @@ func TestTheCoreAndItsFormatsImportNeitherTestingNorFlag(t *testing.T) {
 func TestTheCoreDoesNotImportClaudeCode(t *testing.T) {
 	assert.NotContains(t, deps(t, "."), "github.com/hookchain/hookchain/claudecode")
 }
+
+// The hookchain command runs case files: it must not carry testing, whose
+// flags and code a test binary needs and a program does not.
+func TestTheHookchainCommandDoesNotImportTesting(t *testing.T) {
+	assert.NotContains(t, deps(t, "github.com/hookchain/hookchain/cmd/hookchain"), "testing")
+}
