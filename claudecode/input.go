@@ -73,6 +73,14 @@ func SessionInfoFrom(ctx context.Context) (SessionInfo, bool) {
 	return s, ok
 }
 
+// NewContext is WithSessionInfo(ctx, s), as a method: it lets a
+// SessionInfo be carried as a value that a runner of some other runtime's
+// cases puts in the context of each call, as package
+// hookchaintest/casefile does with the session a case file gives.
+func (s SessionInfo) NewContext(ctx context.Context) context.Context {
+	return WithSessionInfo(ctx, s)
+}
+
 // SessionFor is the session a call in ctx is run for: the fields
 // WithSessionInfo gave it, and def's where it leaves one empty, as Command
 // and HTTP tell their hooks.

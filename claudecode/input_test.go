@@ -149,3 +149,10 @@ func TestAnExtraFieldAlikeButForCaseToAnInputFieldIsNotSentToTheHook(t *testing.
 	assert.Equal(t, `{"session_id":"abc123","transcript_path":"/home/u/.claude/projects/p/abc123.jsonl","cwd":"/work/p","permission_mode":"acceptEdits",`+
 		`"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"toolu_01","agent_id":"a1"}`+"\n", string(b))
 }
+
+func TestASessionInfoPutsItselfInAContextAsWithSessionInfoDoes(t *testing.T) {
+	s := SessionInfo{ID: "s-1", Cwd: "/work/app", Extra: map[string]json.RawMessage{"agent_id": json.RawMessage(`"a-2"`)}}
+	got, ok := SessionInfoFrom(s.NewContext(t.Context()))
+	require.True(t, ok)
+	assert.Equal(t, s, got)
+}

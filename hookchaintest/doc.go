@@ -4,7 +4,8 @@
 // change to a link, or to the order of links, shows up as a failing case
 // rather than as a tool call that ran when it should not have.
 //
-// A case names the verdict, the reason and, where the verdict carries one,
+// A case names the verdict, the reason (whole, or the words of it that
+// matter) and, where the verdict carries one,
 // the input or output it expects, and always the trail — which links decided
 // — and the notes the links gave the model. A deny by the wrong guard is a
 // bug even when the verdict is right.
@@ -54,38 +55,20 @@
 //
 // # Case files
 //
-// A file holds one case object or an array of them. Field names are
-// snake_case; hooks and verdicts are written in the core's text form
-// ("before_tool", "after_tool"; "allow", "deny", "modify", "replace",
-// "ask"):
+// The cases and their files are package casefile's, which runs them without
+// a testing.T (the hookchain command's test uses it) and whose
+// documentation describes every field. A file holds one case object or an
+// array of them; hooks and verdicts are written in the core's text form:
 //
 //	[
 //	  {
 //	    "name": "rm -rf is denied",
-//	    "event": {
-//	      "hook": "before_tool",
-//	      "tool": "Bash",
-//	      "call_id": "c1",
-//	      "input": {"command": "rm -rf /"}
-//	    },
+//	    "event": {"hook": "before_tool", "tool": "Bash", "input": {"command": "rm -rf /"}},
 //	    "want": {
 //	      "verdict": "deny",
 //	      "reason": "denied by no-rm: recursive delete",
-//	      "trail": ["no-rm"],
-//	      "steps": [
-//	        {"name": "no-rm", "verdict": "deny", "reason": "recursive delete"}
-//	      ]
-//	    }
-//	  },
-//	  {
-//	    "name": "secrets are redacted from results",
-//	    "event": {"hook": "after_tool", "tool": "Read", "output": "AWS_KEY=AKIA..."},
-//	    "want": {
-//	      "verdict": "replace",
-//	      "reason": "redact: a credential",
-//	      "output": "AWS_KEY=[redacted]",
-//	      "is_error": false,
-//	      "trail": ["redact"]
+//	      "decided_by": "no-rm", "cause": "link",
+//	      "trail": ["no-rm"]
 //	    }
 //	  },
 //	  {
@@ -93,11 +76,12 @@
 //	    "event": {"hook": "before_tool", "tool": "Bash", "input": {"command": "git push origin main"}},
 //	    "want": {
 //	      "verdict": "deny",
-//	      "reason": "refused by alice: not on main (asked by ask-push: push to a remote?)",
+//	      "reason_contains": "not on main",
+//	      "decided_by": "human", "cause": "approver",
 //	      "trail": ["ask-push", "human"],
 //	      "steps": [
 //	        {"name": "ask-push", "verdict": "ask", "reason": "push to a remote?"},
-//	        {"name": "human", "verdict": "deny", "reason": "not on main", "by": "alice"}
+//	        {"name": "human", "verdict": "deny", "reason": "not on main", "by": "alice", "approver": true}
 //	      ]
 //	    }
 //	  },
@@ -111,11 +95,19 @@
 //	  }
 //	]
 //
-// An event has "hook" (required), "tool", "call_id", "input" and, after the
-// tool, "output" and "is_error". It may instead be written as Claude Code's
-// hook input, the JSON a hook reads on stdin — recognised by its
-// "hook_event_name" — which a hook author can copy from Claude Code's debug
-// log:
+// The reason is the sentence for people, and its wording may improve: a
+// want may say it exactly ("reason"), by a part it must contain
+// ("reason_contains") or by a regular expression it must match
+// ("reason_matches"), while "decided_by" and "cause", which programs read,
+// are compared exactly. Decoding is strict: a misspelled field, a key given
+// twice or two ways of saying the reason is an error, never a case that
+// quietly checks less.
+//
+// An event may also be written as Claude Code's hook input, the JSON a hook
+// reads on stdin — recognised by its "hook_event_name" — which a hook
+// author can copy from Claude Code's debug log. RunFiles, LoadFiles and
+// UpdateFiles read it (with claudecodeinput.Format); casefile reads it when
+// given that format.
 //
 //	{
 //	  "name": "a force-push is refused",
@@ -126,26 +118,11 @@
 //	}
 //
 // Its session_id, cwd, permission_mode and every other field become the
-// case's Session, which Check gives the chain's Claude Code hooks
-// (claudecode.WithSessionInfo), and update mode writes the event back as it
-// was. `hookchain test --settings .claude/settings.json CASES...` runs such
-// files against the hooks of a settings file, without any Go. A want has "verdict" (required), "reason",
-// "input" (required with "modify" and allowed only there), "output" and
-// "is_error" (likewise with "replace"), "trail", "notes", each note with
-// "link" and "text" (both required), and optionally "steps", each with
-// "name", "verdict", "reason", "fault", "by" and "approver". A want may
-// also say "decided_by" and "cause" (see hookchain.Outcome); like "reason"
-// they are always compared, so leaving them out wants them empty. A missing "trail" or
-// "notes" means the chain must give none. Decoding is strict: an
-// unknown field, a missing required one or a field that would never be
-// compared is an error, because a case that quietly checks less than it
-// says is worse than no case. A case without a name is named after its file
-// ("guards.json", or "guards.json#2" for the third case of an array).
-//
-// Case files are UTF-8, and may start with a byte-order mark. They are read
-// only from regular files (or links to them) of at most MaxFileSize bytes,
-// 64 MiB: a pattern that matches a device, a named pipe or a directory is
-// an error naming it, and nothing is read from it.
+// case's Session, a *claudecode.SessionInfo, which Check gives the chain's
+// Claude Code hooks (claudecode.WithSessionInfo), and update mode writes
+// the event back as it was. `hookchain test --settings
+// .claude/settings.json CASES...` runs such files against the hooks of a
+// settings file, without any Go.
 //
 // # Updating the files
 //
@@ -158,6 +135,8 @@
 // Only files with a changed case are written, whole, indented by two
 // spaces; the events and names are kept, and so is a file's shape. The
 // notes are written when the chain gives some, and left out when it gives
-// none. The flag is defined by this package, so pass it only to packages
-// whose tests import it.
+// none; a "reason_contains" or "reason_matches" is kept while it still
+// holds. The flag is defined by this package, so pass it only to packages
+// whose tests import it; package casefile defines none (see
+// casefile.UpdateFiles).
 package hookchaintest

@@ -30,6 +30,7 @@ func FuzzDecodeCases(f *testing.F) {
 		`[{"event": {"hook": "before_tool"}, "want": {"verdict": "deny", "steps": [{"name": "a", "verdict": "allow", "fault": "f"}]}}, {"event": {"hook": "before_tool"}, "want": {"verdict": "deny"}}]`,
 		`{"event": {"hook": "before_tool"}, "want": {"verdict": "ask", "steps": [{"name": "h", "verdict": "Asked", "by": "\u00e9"}], "notes": [{"link": "a", "text": ""}, {"text": "<t>\n", "link": "b"}]}}`,
 		`[{"event": {"hook": "before_tool"}, "want": {"verdict": "allow", "notes": []}}, {"event": {"hook": "after_tool"}, "want": {"verdict": "allow", "notes": null}}]`,
+		`[{"event": {"hook": "before_tool"}, "want": {"verdict": "deny", "reason_contains": "rm", "reason": null}}, {"event": {"hook": "before_tool"}, "want": {"verdict": "deny", "reason_matches": "^denied by \\w+$"}}]`,
 	} {
 		f.Add([]byte(s))
 	}

@@ -33,9 +33,8 @@ func TestACaseMayGiveItsEventAsAClaudeCodeHookInput(t *testing.T) {
 	tc := f.Cases[0]
 	assert.Equal(t, hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash", CallID: "toolu_9",
 		Input: json.RawMessage(`{"command":"git push --force"}`)}, tc.Event)
-	require.NotNil(t, tc.Session)
-	assert.Equal(t, claudecode.SessionInfo{ID: "s-1", Cwd: "/work/app", PermissionMode: "plan",
-		Extra: map[string]json.RawMessage{"agent_id": json.RawMessage(`"a-2"`)}}, *tc.Session)
+	assert.Equal(t, &claudecode.SessionInfo{ID: "s-1", Cwd: "/work/app", PermissionMode: "plan",
+		Extra: map[string]json.RawMessage{"agent_id": json.RawMessage(`"a-2"`)}}, tc.Session)
 
 	// The chain is run with the case's session.
 	var seen claudecode.SessionInfo
@@ -45,7 +44,7 @@ func TestACaseMayGiveItsEventAsAClaudeCodeHookInput(t *testing.T) {
 	}))
 	_, ms := hookchaintest.Check(context.Background(), chain, tc)
 	assert.Empty(t, ms)
-	assert.Equal(t, *tc.Session, seen)
+	assert.Equal(t, tc.Session, &seen)
 }
 
 func TestAHookInputEventIsErrorCheckedAsClaudeCodeWouldSendIt(t *testing.T) {

@@ -9,7 +9,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/hookchain/hookchain/hookchaintest"
+	"github.com/hookchain/hookchain/hookchaintest/casefile"
+	"github.com/hookchain/hookchain/hookchaintest/casefile/claudecodeinput"
 	"github.com/hookchain/hookchain/process"
 )
 
@@ -44,7 +45,7 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 	if update {
 		code := exitOK
 		for _, pattern := range fs.Args() {
-			changes, err := hookchaintest.UpdateFiles(ctx, chain, pattern)
+			changes, err := casefile.UpdateFiles(ctx, chain, pattern, claudecodeinput.Format{})
 			if sig, ok := interruptedBy(ctx); ok {
 				// The cases the interrupt denied are not what the hooks
 				// answer: UpdateFiles wrote nothing from them.
@@ -61,10 +62,10 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 
-	var cases []hookchaintest.Case
+	var cases []casefile.Case
 	var errs []error
 	for _, pattern := range fs.Args() {
-		cs, err := hookchaintest.LoadFiles(pattern)
+		cs, err := casefile.LoadFiles(pattern, claudecodeinput.Format{})
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -76,7 +77,7 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	failed := 0
 	for _, tc := range cases {
-		got, ms := hookchaintest.Check(ctx, chain, tc)
+		got, ms := casefile.Check(ctx, chain, tc)
 		if sig, ok := interruptedBy(ctx); ok {
 			// The chain denies a caller that went away: that is not a
 			// case that failed.
@@ -88,7 +89,7 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		failed++
 		fmt.Fprintf(stdout, "FAIL  %s\n", tc.Name)
-		for _, line := range strings.Split(hookchaintest.Report(tc, got, ms), "\n") {
+		for _, line := range strings.Split(casefile.Report(tc, got, ms), "\n") {
 			fmt.Fprintf(stdout, "      %s\n", line)
 		}
 	}

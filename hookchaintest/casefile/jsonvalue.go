@@ -1,4 +1,4 @@
-package hookchaintest
+package casefile
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package hookchaintest
+package casefile
 
 import (
 	"bytes"
@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/hookchain/hookchain"
-	"github.com/hookchain/hookchain/claudecode"
 	"github.com/hookchain/hookchain/internal/regularfile"
 	"github.com/hookchain/hookchain/internal/validutf8"
 )
@@ -34,7 +33,8 @@ const MaxFileSize = 64 << 20
 // LoadFiles reads every file matching the glob pattern and returns their
 // cases in file order, then case order, with default names given to unnamed
 // cases: the file's base name ("guards.json"), followed by "#i" for the i-th
-// case of an array, counting from 0.
+// case of an array, counting from 0. An event is read in the one of formats
+// that recognizes it, or in hookchain's own form (see DecodeFile).
 //
 // Cases are read only from regular files (a symbolic link to one is fine)
 // of at most MaxFileSize bytes: a device, a named pipe, a directory or a
@@ -45,12 +45,12 @@ const MaxFileSize = 64 << 20
 // the same name: each of these would otherwise let a suite pass without
 // testing what its author meant. Every file is read and every error
 // returned, joined, so that one run lists everything there is to fix.
-func LoadFiles(pattern string) ([]Case, error) {
-	_, cases, err := loadFiles(pattern)
+func LoadFiles(pattern string, formats ...Format) ([]Case, error) {
+	_, cases, err := loadFiles(pattern, formats)
 	return cases, err
 }
 
-func loadFiles(pattern string) ([]File, []Case, error) {
+func loadFiles(pattern string, formats []Format) ([]File, []Case, error) {
 	paths, err := filepath.Glob(pattern)
 	if err != nil {
 		return nil, nil, fmt.Errorf("hookchaintest: pattern %q: %w", pattern, err)
@@ -69,7 +69,7 @@ func loadFiles(pattern string) ([]File, []Case, error) {
 			errs = append(errs, fmt.Errorf("hookchaintest: %w", err))
 			continue
 		}
-		f, err := DecodeFile(p, data)
+		f, err := DecodeFile(p, data, formats...)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -85,7 +85,7 @@ func loadFiles(pattern string) ([]File, []Case, error) {
 			cases = append(cases, tc)
 		}
 	}
-	if err := uniqueNames(cases); err != nil {
+	if err := UniqueNames(cases); err != nil {
 		errs = append(errs, err)
 	}
 	if len(errs) > 0 {
@@ -94,9 +94,11 @@ func loadFiles(pattern string) ([]File, []Case, error) {
 	return files, cases, nil
 }
 
-// uniqueNames reports cases that share a name: their subtests would be told
-// apart only by a "#01" suffix, and a report would not say which one failed.
-func uniqueNames(cases []Case) error {
+// UniqueNames reports every two cases that share a name, naming where each
+// is: a runner could not tell their results apart (subtests would differ
+// only by a "#01" suffix), and a report would not say which one failed.
+// LoadFiles refuses such files; hookchaintest.Run, cases written in Go.
+func UniqueNames(cases []Case) error {
 	first := make(map[string]int, len(cases))
 	var errs []error
 	for i, tc := range cases {
@@ -136,16 +138,18 @@ type (
 		IsError bool            `json:"is_error"`
 	}
 	wantIn struct {
-		Verdict   *string           `json:"verdict"`
-		Reason    string            `json:"reason"`
-		DecidedBy string            `json:"decided_by"`
-		Cause     *string           `json:"cause"`
-		Input     json.RawMessage   `json:"input"`
-		Output    json.RawMessage   `json:"output"`
-		IsError   bool              `json:"is_error"`
-		Trail     []string          `json:"trail"`
-		Steps     []json.RawMessage `json:"steps"`
-		Context   []json.RawMessage `json:"notes"`
+		Verdict        *string           `json:"verdict"`
+		Reason         *string           `json:"reason"`
+		ReasonContains *string           `json:"reason_contains"`
+		ReasonMatches  *string           `json:"reason_matches"`
+		DecidedBy      string            `json:"decided_by"`
+		Cause          *string           `json:"cause"`
+		Input          json.RawMessage   `json:"input"`
+		Output         json.RawMessage   `json:"output"`
+		IsError        bool              `json:"is_error"`
+		Trail          []string          `json:"trail"`
+		Steps          []json.RawMessage `json:"steps"`
+		Context        []json.RawMessage `json:"notes"`
 	}
 	stepIn struct {
 		Name     string  `json:"name"`
@@ -173,14 +177,21 @@ type (
 // modify or a want.output or want.is_error on one other than replace (they
 // would never be compared), a modify or replace verdict without the input or
 // output it implies, an event.output or event.is_error before the tool has
-// run, a note without its link or its text, a file that is not valid UTF-8,
-// and a file with no case at all. Errors name the file, the position of the
-// case and, in an array, its index.
+// run, a note without its link or its text, a want that gives two of
+// reason, reason_contains and reason_matches (even one of them empty), an
+// empty reason_contains or reason_matches (every reason would satisfy it), a
+// reason_matches that is not a regular expression, a file that is not valid
+// UTF-8, and a file with no case at all. Errors name the file, the position
+// of the case and, in an array, its index.
+//
+// An event is read by the one of formats that recognizes it (see Format),
+// and in hookchain's own form when none does; an event that two formats
+// recognize is an error, since it could mean two calls.
 //
 // Event and want JSON values are stored compacted; a chain sees the same
 // value, in its canonical form. An empty want.notes is read as none, which
 // is what it means. A leading UTF-8 byte-order mark is skipped.
-func DecodeFile(path string, data []byte) (File, error) {
+func DecodeFile(path string, data []byte, formats ...Format) (File, error) {
 	// Editors on Windows start a file with a byte-order mark; lines and
 	// columns are counted after it, as editors count them.
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
@@ -214,7 +225,7 @@ func DecodeFile(path string, data []byte) (File, error) {
 
 	switch data[start] {
 	case '{':
-		tc, err := decodeCase(data[start:], path, -1)
+		tc, err := decodeCase(data[start:], path, -1, formats)
 		if err != nil {
 			return fail(start, "%s", err)
 		}
@@ -237,7 +248,7 @@ func DecodeFile(path string, data []byte) (File, error) {
 		if err := d.Decode(&raw); err != nil {
 			return fail(at, "case #%d: %s", i, err)
 		}
-		tc, err := decodeCase(raw, path, i)
+		tc, err := decodeCase(raw, path, i, formats)
 		if err != nil {
 			line, col := position(data, at)
 			errs = append(errs, fmt.Errorf("%s:%d:%d: %w", path, line, col, err))
@@ -256,7 +267,7 @@ func DecodeFile(path string, data []byte) (File, error) {
 
 // decodeCase decodes one case object; index is its place in an array, or
 // -1 when it is the whole file.
-func decodeCase(raw []byte, path string, index int) (Case, error) {
+func decodeCase(raw []byte, path string, index int, formats []Format) (Case, error) {
 	// label names the case in errors: "case #2 "rm is denied": ..." in an
 	// array, and only by name, if it has one, in a file of one case.
 	label := func(name string, err error) error {
@@ -285,12 +296,7 @@ func decodeCase(raw []byte, path string, index int) (Case, error) {
 	}
 	tc.Name = in.Name
 	var err error
-	if isHookInput(in.Event) {
-		tc.Event, tc.Session, err = decodeHookInput(in.Event)
-		tc.HookInput = compact(in.Event)
-	} else {
-		tc.Event, err = decodeEvent(in.Event)
-	}
+	tc.Event, tc.Session, tc.HookInput, err = readEvent(in.Event, formats)
 	if err == nil {
 		tc.Want, err = decodeWant(in.Want)
 	}
@@ -300,15 +306,10 @@ func decodeCase(raw []byte, path string, index int) (Case, error) {
 	return tc, nil
 }
 
+// decodeEvent reads an event object in hookchain's own form.
 func decodeEvent(raw json.RawMessage) (hookchain.Event, error) {
 	var e hookchain.Event
-	if raw == nil {
-		return e, errors.New("event is missing")
-	}
 	var in eventIn
-	if err := object(raw, "event"); err != nil {
-		return e, err
-	}
 	if err := strict(raw, &in, "event."); err != nil {
 		return e, err
 	}
@@ -329,47 +330,6 @@ func decodeEvent(raw json.RawMessage) (hookchain.Event, error) {
 	e.Tool, e.CallID, e.IsError = in.Tool, in.CallID, in.IsError
 	e.Input, e.Output = compact(in.Input), compact(in.Output)
 	return e, nil
-}
-
-// isHookInput reports whether an event object is written as a Claude Code
-// hook input: it has a hook_event_name.
-func isHookInput(raw json.RawMessage) bool {
-	if raw == nil || raw[0] != '{' {
-		return false
-	}
-	var probe struct {
-		Name *json.RawMessage `json:"hook_event_name"`
-	}
-	return json.Unmarshal(raw, &probe) == nil && probe.Name != nil
-}
-
-// decodeHookInput reads an event written as a Claude Code hook input: the
-// tool-call event it describes, and the session its other fields tell the
-// hooks about. Fields it does not name are passed to the hooks as given,
-// as Claude Code sends them.
-//
-// A key given twice, or two alike but for case, is refused here too, as in
-// every other object of a case file: encoding/json would read the last of
-// "tool_name" and "Tool_Name", and a case would test another call than the
-// one a reader of the file sees.
-func decodeHookInput(raw json.RawMessage) (hookchain.Event, *claudecode.SessionInfo, error) {
-	if first, k, ok := repeatedKey(raw); ok {
-		if first == k {
-			return hookchain.Event{}, nil, fmt.Errorf("event: the key %q appears twice", k)
-		}
-		return hookchain.Event{}, nil, fmt.Errorf("event: the keys %q and %q name one field", first, k)
-	}
-	var in claudecode.Input
-	if err := json.Unmarshal(raw, &in); err != nil {
-		return hookchain.Event{}, nil, fmt.Errorf("event: %s", strings.TrimPrefix(err.Error(), "json: "))
-	}
-	e, err := in.Event()
-	if err != nil {
-		return hookchain.Event{}, nil, fmt.Errorf("event: %s", strings.TrimPrefix(err.Error(), "claudecode: "))
-	}
-	e.Input, e.Output = compact(e.Input), compact(e.Output)
-	s := in.Session()
-	return e, &s, nil
 }
 
 func decodeWant(raw json.RawMessage) (Want, error) {
@@ -407,7 +367,11 @@ func decodeWant(raw json.RawMessage) (Want, error) {
 			return w, fmt.Errorf("want.cause: %s", strings.TrimPrefix(err.Error(), "hookchain: "))
 		}
 	}
-	w.Reason, w.DecidedBy, w.IsError, w.Trail = in.Reason, in.DecidedBy, in.IsError, in.Trail
+	var err error
+	if w.Reason, w.ReasonContains, w.ReasonMatches, err = decodeReason(in); err != nil {
+		return w, err
+	}
+	w.DecidedBy, w.IsError, w.Trail = in.DecidedBy, in.IsError, in.Trail
 	w.Input, w.Output = compact(in.Input), compact(in.Output)
 	if in.Steps != nil {
 		w.Steps = make([]hookchain.Step, len(in.Steps))
@@ -474,17 +438,7 @@ func strict(raw []byte, v any, prefix string) error {
 	d.DisallowUnknownFields()
 	err := d.Decode(v)
 	if err == nil {
-		if first, k, ok := repeatedKey(raw); ok {
-			msg := fmt.Sprintf("the key %q appears twice", k)
-			if first != k {
-				msg = fmt.Sprintf("the keys %q and %q name one field", first, k)
-			}
-			if prefix == "" {
-				return errors.New(msg)
-			}
-			return fmt.Errorf("%s: %s", strings.TrimSuffix(prefix, "."), msg)
-		}
-		return nil
+		return onceEach(raw, prefix)
 	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
@@ -500,6 +454,23 @@ func strict(raw []byte, v any, prefix string) error {
 		return fmt.Errorf("%s: %s", strings.TrimSuffix(prefix, "."), msg)
 	}
 	return errors.New(msg)
+}
+
+// onceEach refuses an object that gives a key twice, or two keys alike but
+// for case, naming the object by its path in the file (prefix).
+func onceEach(raw []byte, prefix string) error {
+	first, k, ok := repeatedKey(raw)
+	if !ok {
+		return nil
+	}
+	msg := fmt.Sprintf("the key %q appears twice", k)
+	if first != k {
+		msg = fmt.Sprintf("the keys %q and %q name one field", first, k)
+	}
+	if prefix == "" {
+		return errors.New(msg)
+	}
+	return fmt.Errorf("%s: %s", strings.TrimSuffix(prefix, "."), msg)
 }
 
 // repeatedKey returns the first key that the object raw gives twice, among
@@ -648,16 +619,18 @@ type (
 		IsError bool            `json:"is_error,omitempty"`
 	}
 	wantOut struct {
-		Verdict   hookchain.Verdict `json:"verdict"`
-		Reason    string            `json:"reason,omitempty"`
-		DecidedBy string            `json:"decided_by,omitempty"`
-		Cause     hookchain.Cause   `json:"cause,omitzero"`
-		Input     json.RawMessage   `json:"input,omitempty"`
-		Output    json.RawMessage   `json:"output,omitempty"`
-		IsError   bool              `json:"is_error,omitempty"`
-		Trail     []string          `json:"trail,omitzero"`
-		Steps     []stepOut         `json:"steps,omitzero"`
-		Context   []hookchain.Note  `json:"notes,omitempty"`
+		Verdict        hookchain.Verdict `json:"verdict"`
+		Reason         string            `json:"reason,omitempty"`
+		ReasonContains string            `json:"reason_contains,omitempty"`
+		ReasonMatches  string            `json:"reason_matches,omitempty"`
+		DecidedBy      string            `json:"decided_by,omitempty"`
+		Cause          hookchain.Cause   `json:"cause,omitzero"`
+		Input          json.RawMessage   `json:"input,omitempty"`
+		Output         json.RawMessage   `json:"output,omitempty"`
+		IsError        bool              `json:"is_error,omitempty"`
+		Trail          []string          `json:"trail,omitzero"`
+		Steps          []stepOut         `json:"steps,omitzero"`
+		Context        []hookchain.Note  `json:"notes,omitempty"`
 	}
 	stepOut struct {
 		Name     string            `json:"name"`
@@ -672,13 +645,20 @@ type (
 // EncodeFile writes f in the form update mode writes: indented by two
 // spaces, with a trailing newline, empty fields left out, HTML characters
 // not escaped (the files are read by people), and the shape kept — a single
-// case object unless f.Array. Its output decodes to the same cases.
+// case object unless f.Array. Its output decodes to the same cases, and a
+// want that would not decode (one that says the reason two ways, or whose
+// pattern is not a regular expression) is an error.
 func EncodeFile(f File) ([]byte, error) {
 	if !f.Array && len(f.Cases) != 1 {
 		return nil, fmt.Errorf("hookchaintest: %s: a file that is not an array holds exactly one case, not %d", f.Path, len(f.Cases))
 	}
 	out := make([]caseOut, len(f.Cases))
 	for i, tc := range f.Cases {
+		// Written, such a want would not decode: the file could not be
+		// read again.
+		if _, err := wantedReason(tc.Want); err != nil {
+			return nil, fmt.Errorf("hookchaintest: %s: case #%d: %w", f.Path, i, err)
+		}
 		out[i] = toOut(tc)
 	}
 	var b bytes.Buffer
@@ -708,7 +688,8 @@ func toOut(tc Case) caseOut {
 		Name:  tc.Name,
 		Event: event,
 		Want: wantOut{
-			Verdict: w.Verdict, Reason: w.Reason, DecidedBy: w.DecidedBy, Cause: w.Cause,
+			Verdict: w.Verdict, Reason: w.Reason, ReasonContains: w.ReasonContains, ReasonMatches: w.ReasonMatches,
+			DecidedBy: w.DecidedBy, Cause: w.Cause,
 			Input: w.Input, Output: w.Output, IsError: w.IsError,
 			Trail: w.Trail, Context: w.Notes,
 		},

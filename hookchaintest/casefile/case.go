@@ -1,4 +1,4 @@
-package hookchaintest
+package casefile
 
 import (
 	"bytes"
@@ -10,7 +10,6 @@ import (
 	"unicode"
 
 	"github.com/hookchain/hookchain"
-	"github.com/hookchain/hookchain/claudecode"
 )
 
 // Case is one question to a chain and the answer it must give.
@@ -24,15 +23,16 @@ type Case struct {
 	// written in Go and is never compared.
 	Source string
 
-	// Session, when set, is what the chain's Claude Code hooks are told
-	// about the conversation (claudecode.WithSessionInfo): Check runs the
-	// case with it. A case file whose event is a Claude Code hook input
-	// gets its session from the input's fields.
-	Session *claudecode.SessionInfo
+	// Session, when set, is what the runtime tells the chain's hooks about
+	// the conversation, beside the event: Check runs the case in the
+	// context Session.NewContext returns. A *claudecode.SessionInfo is
+	// one, for Claude Code's hooks. A case file whose event a Format reads
+	// gets the session that the format reads from it.
+	Session SessionInfo
 
-	// HookInput is the event as a case file wrote it, when it wrote a
-	// Claude Code hook input rather than hookchain's own event; update
-	// mode writes it back as it was. It is empty otherwise.
+	// HookInput is the event as a case file wrote it, when a Format read
+	// it (a Claude Code hook input, say) rather than hookchain's own form;
+	// update mode writes it back as it was. It is empty otherwise.
 	HookInput json.RawMessage
 }
 
@@ -49,22 +49,31 @@ type Case struct {
 //
 // DecidedBy and Cause are always compared too: they are how a program tells
 // a guard's denial from a broken link, the chain's refusal or the approver,
-// and a case that pins them keeps that distinction from drifting.
+// and a case that pins them keeps that distinction from drifting. The
+// reason is the sentence for people, and its wording may improve: a want
+// may pin the words that matter instead of the whole sentence, with
+// ReasonContains (a part the reason must contain) or ReasonMatches (a
+// regular expression it must match, not anchored, as in
+// hookchain.InputMatches). A want gives at most one of Reason,
+// ReasonContains and ReasonMatches; one that gives two, or a pattern that
+// is not a regular expression, never passes.
 //
 // In reports and in Mismatch.Field, fields go by their JSON names: "verdict",
 // "reason", "decided_by", "cause", "input", "output", "is_error", "trail",
 // "steps[i].name" and so on, and "notes[i].link" and "notes[i].text".
 type Want struct {
-	Verdict   hookchain.Verdict
-	Reason    string           // always compared exactly
-	DecidedBy string           // always compared exactly
-	Cause     hookchain.Cause  // always compared
-	Input     json.RawMessage  // compared when Verdict is Modified, as JSON values (whitespace and key order ignored)
-	Output    json.RawMessage  // compared when Verdict is Replaced, as JSON values
-	IsError   bool             // compared when Verdict is Replaced
-	Trail     []string         // names of Outcome.Trail, in order; ALWAYS compared (nil/empty means the trail must be empty)
-	Steps     []hookchain.Step // optional: when non-nil, the whole trail is compared step by step (name, verdict, reason, fault, by) too
-	Notes     []hookchain.Note // Outcome.Notes, note by note; ALWAYS compared (nil/empty means the outcome must carry none)
+	Verdict        hookchain.Verdict
+	Reason         string           // compared exactly, unless ReasonContains or ReasonMatches is given ("" wants no reason)
+	ReasonContains string           // when given: a part the reason must contain, in place of Reason
+	ReasonMatches  string           // when given: a Go regular expression the reason must match (not anchored), in place of Reason
+	DecidedBy      string           // always compared exactly
+	Cause          hookchain.Cause  // always compared
+	Input          json.RawMessage  // compared when Verdict is Modified, as JSON values (whitespace and key order ignored)
+	Output         json.RawMessage  // compared when Verdict is Replaced, as JSON values
+	IsError        bool             // compared when Verdict is Replaced
+	Trail          []string         // names of Outcome.Trail, in order; ALWAYS compared (nil/empty means the trail must be empty)
+	Steps          []hookchain.Step // optional: when non-nil, the whole trail is compared step by step (name, verdict, reason, fault, by) too
+	Notes          []hookchain.Note // Outcome.Notes, note by note; ALWAYS compared (nil/empty means the outcome must carry none)
 }
 
 // WantOf returns the Want that o satisfies, with every step of its trail, so
@@ -100,12 +109,13 @@ func (m Mismatch) String() string {
 
 // Check runs one case and returns the chain's outcome and every way it
 // differs from the case's Want, in the order verdict, reason, decided_by,
-// cause, input, output, is_error, trail, steps, context. It is what Run uses, without a testing.T.
+// cause, input, output, is_error, trail, steps, notes. It is what
+// hookchaintest.Run does for each case, without a testing.T.
 //
-// A case with a Session is run with it (claudecode.WithSessionInfo).
+// A case with a Session is run in the context it gives (NewContext).
 func Check(ctx context.Context, c *hookchain.Chain, tc Case) (hookchain.Outcome, []Mismatch) {
 	if tc.Session != nil {
-		ctx = claudecode.WithSessionInfo(ctx, *tc.Session)
+		ctx = tc.Session.NewContext(ctx)
 	}
 	got := c.Run(ctx, tc.Event)
 	return got, Diff(tc.Want, got)
@@ -120,8 +130,8 @@ func Diff(want Want, got hookchain.Outcome) []Mismatch {
 	if want.Verdict != got.Verdict {
 		add("verdict", want.Verdict.String(), got.Verdict.String())
 	}
-	if want.Reason != got.Reason {
-		add("reason", strconv.Quote(want.Reason), strconv.Quote(got.Reason))
+	if rw, err := wantedReason(want); err != nil || !rw.holds(got.Reason) {
+		add("reason", rw.text, strconv.Quote(got.Reason))
 	}
 	if want.DecidedBy != got.DecidedBy {
 		add("decided_by", strconv.Quote(want.DecidedBy), strconv.Quote(got.DecidedBy))
