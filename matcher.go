@@ -86,17 +86,19 @@ func (anyMatcher) Match(Event) bool { return true }
 func (anyMatcher) String() string   { return "Any()" }
 
 // Tool matches calls to any of the named tools, compared exactly. It panics
-// when given no names or an empty one.
-func Tool(names ...string) Matcher {
+// when given no names or an empty one; CompileTool returns the error
+// instead.
+func Tool(names ...string) Matcher { return must(CompileTool(names...)) }
+
+// CompileTool is Tool for names read from configuration.
+func CompileTool(names ...string) (Matcher, error) {
 	if len(names) == 0 {
-		panic("hookchain: Tool(): no tool names")
+		return nil, errors.New("hookchain: Tool(): no tool names")
 	}
-	for _, n := range names {
-		if n == "" {
-			panic("hookchain: Tool(): empty tool name")
-		}
+	if slices.Contains(names, "") {
+		return nil, errors.New("hookchain: Tool(): empty tool name")
 	}
-	return toolMatcher(dedupe(names))
+	return toolMatcher(dedupe(names)), nil
 }
 
 type toolMatcher []string
@@ -368,10 +370,16 @@ func CompileInputMatches(path, expr string) (Matcher, error) {
 
 // InputExists matches when the gjson path is present in the input, even if
 // its value is null. A path that yields several values matches when it yields
-// at least one. It panics on an empty path.
-func InputExists(path string) Matcher {
-	checkPath("InputExists", path)
-	return inputMatcher{path: inputPath(path), kind: "InputExists"}
+// at least one. It panics on an empty path or a gjson literal ("!true");
+// CompileInputExists returns the error instead.
+func InputExists(path string) Matcher { return must(CompileInputExists(path)) }
+
+// CompileInputExists is InputExists for paths read from configuration.
+func CompileInputExists(path string) (Matcher, error) {
+	if err := jsonscan.PathError(path); err != "" {
+		return nil, fmt.Errorf("hookchain: InputExists(%q): %s", path, err)
+	}
+	return inputMatcher{path: inputPath(path), kind: "InputExists"}, nil
 }
 
 // inputMatcher is every input-field matcher: one path lookup, then a test on
@@ -441,12 +449,6 @@ func (m inputMatcher) String() string {
 		return fmt.Sprintf("InputEquals(%q, json.Number(%q))", m.path.String(), string(n))
 	}
 	return fmt.Sprintf("InputEquals(%q, %#v)", m.path.String(), m.arg)
-}
-
-func checkPath(ctor, path string) {
-	if err := jsonscan.PathError(path); err != "" {
-		panic(fmt.Sprintf("hookchain: %s(%q): %s", ctor, path, err))
-	}
 }
 
 // inputPath is a path checked by its constructor.
@@ -534,10 +536,17 @@ func (w *scalar) equal(r gjson.Result) bool {
 
 // And matches when every one of ms matches. Its members are tried in order
 // and it stops at the first that does not match, so put cheap matchers (tool
-// names) first. It panics when given no matchers or a nil one.
-func And(ms ...Matcher) Matcher {
-	checkMembers("And", ms)
-	return andMatcher(ms)
+// names) first. It panics when given no matchers or a nil one; CompileAnd
+// returns the error instead.
+func And(ms ...Matcher) Matcher { return must(CompileAnd(ms...)) }
+
+// CompileAnd is And for matchers built from configuration, where a member
+// may be missing.
+func CompileAnd(ms ...Matcher) (Matcher, error) {
+	if err := membersError("And", ms); err != nil {
+		return nil, err
+	}
+	return andMatcher(ms), nil
 }
 
 type andMatcher []Matcher
@@ -587,10 +596,16 @@ func (m andMatcher) ToolNames() []string { return slices.Clone(m.toolNames()) }
 func (m andMatcher) String() string { return "And(" + joinMatchers(m) + ")" }
 
 // Or matches when any one of ms matches, trying them in order. It panics when
-// given no matchers or a nil one.
-func Or(ms ...Matcher) Matcher {
-	checkMembers("Or", ms)
-	return orMatcher(ms)
+// given no matchers or a nil one; CompileOr returns the error instead.
+func Or(ms ...Matcher) Matcher { return must(CompileOr(ms...)) }
+
+// CompileOr is Or for matchers built from configuration, where a member may
+// be missing.
+func CompileOr(ms ...Matcher) (Matcher, error) {
+	if err := membersError("Or", ms); err != nil {
+		return nil, err
+	}
+	return orMatcher(ms), nil
 }
 
 type orMatcher []Matcher
@@ -624,12 +639,17 @@ func (m orMatcher) ToolNames() []string { return slices.Clone(m.toolNames()) }
 
 func (m orMatcher) String() string { return "Or(" + joinMatchers(m) + ")" }
 
-// Not matches when m does not. It panics when m is nil.
-func Not(m Matcher) Matcher {
+// Not matches when m does not. It panics when m is nil; CompileNot returns
+// the error instead.
+func Not(m Matcher) Matcher { return must(CompileNot(m)) }
+
+// CompileNot is Not for a matcher built from configuration, which may be
+// missing: the negation of no matcher would match every call.
+func CompileNot(m Matcher) (Matcher, error) {
 	if m == nil {
-		panic("hookchain: Not(): nil matcher")
+		return nil, errors.New("hookchain: Not(): nil matcher")
 	}
-	return notMatcher{m}
+	return notMatcher{m}, nil
 }
 
 type notMatcher struct{ m Matcher }
@@ -637,15 +657,17 @@ type notMatcher struct{ m Matcher }
 func (n notMatcher) Match(e Event) bool { return !n.m.Match(e) }
 func (n notMatcher) String() string     { return "Not(" + matcherString(n.m) + ")" }
 
-func checkMembers(ctor string, ms []Matcher) {
+// membersError is what makes ms no members of an And or an Or (ctor).
+func membersError(ctor string, ms []Matcher) error {
 	if len(ms) == 0 {
-		panic("hookchain: " + ctor + "(): no matchers")
+		return errors.New("hookchain: " + ctor + "(): no matchers")
 	}
 	for i, m := range ms {
 		if m == nil {
-			panic(fmt.Sprintf("hookchain: %s(): matcher %d is nil", ctor, i))
+			return fmt.Errorf("hookchain: %s(): matcher %d is nil", ctor, i)
 		}
 	}
+	return nil
 }
 
 // isNameMatcher reports whether m is nothing but a set of tool names, so
@@ -750,6 +772,8 @@ func dedupe(names []string) []string {
 	return out
 }
 
+// must is a panicking constructor's end: its twin's error, as the panic's
+// value, is the one validation both forms share.
 func must(m Matcher, err error) Matcher {
 	if err != nil {
 		panic(err.Error())

@@ -5,7 +5,15 @@
 //   - A Note rides on a text (WithNotes) or an error (Noted) where the
 //     framework has room for one text only.
 //   - An Outcome's output the chain wrote reads as text (Text), and JSON a
-//     framework marshals reads as the chain wrote it (UnescapeHTML).
+//     framework marshals reads as the chain wrote it (UnescapeHTML); a
+//     result is shown to the chain as Marshal writes it, and one that
+//     cannot be written is an error instead (Unencodable).
+//   - A link's replacement is a text, or the framework's own result form,
+//     by one rule, and one that is neither is an error worded for the
+//     model (Replacement).
+//   - A person asked to approve a call reads one wording (Question), and
+//     where they answer by form, one form with one reading (ApprovalForm,
+//     ApprovalFromForm).
 //   - An input or output a link left alone is passed on in the framework's
 //     own decoded form (Same), and only a rewritten one is decoded again.
 //   - JSON read from elsewhere on the chain's behalf (a policy engine's

@@ -64,11 +64,16 @@ var placeholders = []string{ProjectDirEnv, PluginRootEnv, PluginDataEnv}
 // valid answer (Kind BadAnswer).
 //
 // Command panics when spec is not valid (process.Spec.Validate): a
-// construction mistake, like the core's. Validate specs read from
-// configuration before building links from them.
+// construction mistake, like the core's. CompileCommand returns the error
+// instead.
 func Command(spec process.Spec, s SessionInfo) hookchain.Interceptor {
+	return must(CompileCommand(spec, s))
+}
+
+// CompileCommand is Command for specs read from configuration.
+func CompileCommand(spec process.Spec, s SessionInfo) (hookchain.Interceptor, error) {
 	if err := spec.Validate(); err != nil {
-		panic(fmt.Sprintf("claudecode: Command: %v", err))
+		return nil, fmt.Errorf("claudecode: Command: %w", err)
 	}
 	spec = claudeEnv(spec)
 	spec.Truncate = true
@@ -95,7 +100,7 @@ func Command(spec process.Spec, s SessionInfo) hookchain.Interceptor {
 			return hookchain.Outcome{}, failure(name, res, err)
 		}
 		return persistContext(ctx, out), nil
-	}
+	}, nil
 }
 
 // claudeEnv gives spec Claude Code's environment when it asks for the
@@ -191,4 +196,13 @@ func dirGone(dir string, err error) bool {
 	}
 	_, serr := os.Stat(dir)
 	return errors.Is(serr, fs.ErrNotExist)
+}
+
+// must is a panicking constructor's end: its twin's error, as the panic's
+// value, is the one validation both forms share.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err.Error())
+	}
+	return v
 }

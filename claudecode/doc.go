@@ -21,8 +21,12 @@
 // with Claude Code's environment; HTTP posts the same input to a URL. One
 // chain serves every conversation: the session_id, cwd and permission_mode
 // a hook is told come with each call (WithSessionInfo), and the
-// SessionInfo a hook is built with fills what a call leaves out. Package
-// claudecode/settings builds such links from Claude Code settings files.
+// SessionInfo a hook is built with fills what a call leaves out. Both panic
+// on a spec or URL they cannot run, as a construction mistake; for hooks
+// read from configuration, CompileCommand and CompileHTTP (and
+// CompilePermissionCommand and CompilePermissionHTTP) return the error.
+// Package claudecode/settings builds such links from Claude Code settings
+// files.
 //
 // Writing a Claude Code hook in Go:
 //

@@ -75,9 +75,16 @@ func noRedirects(client *http.Client) *http.Client {
 // one that gives a key twice, or two of its deciding keys alike but for
 // case ({"decision":"block","Decision":"approve"}) is denied, named.
 //
-// HTTP panics when h.URL is not an absolute http or https URL.
-func HTTP(h HTTPHook, s SessionInfo) hookchain.Interceptor {
-	post := poster(h, "HTTP")
+// HTTP panics when h.URL is not an absolute http or https URL; CompileHTTP
+// returns the error instead.
+func HTTP(h HTTPHook, s SessionInfo) hookchain.Interceptor { return must(CompileHTTP(h, s)) }
+
+// CompileHTTP is HTTP for hooks read from configuration.
+func CompileHTTP(h HTTPHook, s SessionInfo) (hookchain.Interceptor, error) {
+	post, err := poster(h, "HTTP")
+	if err != nil {
+		return nil, err
+	}
 	return func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
 		body, err := marshal(InputFor(e, sessionFor(ctx, s)))
 		if err != nil {
@@ -101,7 +108,7 @@ func HTTP(h HTTPHook, s SessionInfo) hookchain.Interceptor {
 			return hookchain.Outcome{}, fmt.Errorf("http hook %s: %v", h.URL, err)
 		}
 		return persistContext(ctx, out), nil
-	}
+	}, nil
 }
 
 // ambiguity says what makes a JSON answer mean one thing to one reader and

@@ -252,10 +252,17 @@ type PermissionHook func(ctx context.Context, q hookchain.Question) (PermissionA
 // PermissionCommand runs a PermissionRequest command hook, as Command runs
 // a tool-call hook: the same environment, working directory and
 // CLAUDE_PROJECT_DIR, with PermissionInput on stdin, read by
-// DecidePermission. It panics when spec is not valid.
+// DecidePermission. It panics when spec is not valid;
+// CompilePermissionCommand returns the error instead.
 func PermissionCommand(spec process.Spec, s SessionInfo) PermissionHook {
+	return must(CompilePermissionCommand(spec, s))
+}
+
+// CompilePermissionCommand is PermissionCommand for specs read from
+// configuration.
+func CompilePermissionCommand(spec process.Spec, s SessionInfo) (PermissionHook, error) {
 	if err := spec.Validate(); err != nil {
-		panic(fmt.Sprintf("claudecode: PermissionCommand: %v", err))
+		return nil, fmt.Errorf("claudecode: PermissionCommand: %w", err)
 	}
 	spec = claudeEnv(spec)
 	spec.Truncate = true
@@ -276,16 +283,25 @@ func PermissionCommand(spec process.Spec, s SessionInfo) PermissionHook {
 			return PermissionAnswer{}, failure(name, res, err)
 		}
 		return a, nil
-	}
+	}, nil
 }
 
 // PermissionHTTP posts PermissionInput to a PermissionRequest http hook,
 // with HTTP's rules for the request and the response (no redirect
 // followed, a non-2xx status, text or an oversized body a failure), and
 // reads a 2xx body with ParsePermissionAnswer: empty is no decision. It
-// panics when h.URL is not an absolute http or https URL.
+// panics when h.URL is not an absolute http or https URL;
+// CompilePermissionHTTP returns the error instead.
 func PermissionHTTP(h HTTPHook, s SessionInfo) PermissionHook {
-	post := poster(h, "PermissionHTTP")
+	return must(CompilePermissionHTTP(h, s))
+}
+
+// CompilePermissionHTTP is PermissionHTTP for hooks read from configuration.
+func CompilePermissionHTTP(h HTTPHook, s SessionInfo) (PermissionHook, error) {
+	post, err := poster(h, "PermissionHTTP")
+	if err != nil {
+		return nil, err
+	}
 	return func(ctx context.Context, q hookchain.Question) (PermissionAnswer, error) {
 		body, err := marshal(PermissionInput(q, sessionFor(ctx, s)))
 		if err != nil {
@@ -305,7 +321,7 @@ func PermissionHTTP(h HTTPHook, s SessionInfo) PermissionHook {
 			return PermissionAnswer{}, fmt.Errorf("http hook %s: %w", h.URL, err)
 		}
 		return a, nil
-	}
+	}, nil
 }
 
 // PermissionOutput is the answer Claude Code reads from a PermissionRequest

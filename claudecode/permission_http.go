@@ -20,12 +20,12 @@ var errTooLong = errors.New("the response body is too long")
 // differ. Every other end — a redirect, which is never followed, a non-2xx
 // status, a body that is not empty or a JSON object, a timeout — is an
 // error naming the URL; a body over 10 MiB is one wrapping errTooLong,
-// returned with its first 10 MiB and a byte. It panics, naming caller, when
-// h.URL is not an absolute http or https URL.
-func poster(h HTTPHook, caller string) func(ctx context.Context, body []byte) ([]byte, error) {
+// returned with its first 10 MiB and a byte. It is an error, naming caller,
+// when h.URL is not an absolute http or https URL.
+func poster(h HTTPHook, caller string) (func(ctx context.Context, body []byte) ([]byte, error), error) {
 	u, err := url.Parse(h.URL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		panic(fmt.Sprintf("claudecode: %s: %q is not an http or https URL", caller, h.URL))
+		return nil, fmt.Errorf("claudecode: %s: %q is not an http or https URL", caller, h.URL)
 	}
 	client := noRedirects(h.Client)
 	headers := make(http.Header, len(h.Headers))
@@ -76,5 +76,5 @@ func poster(h HTTPHook, caller string) func(ctx context.Context, body []byte) ([
 			return fail("a 2xx response must have an empty body or a JSON object, not text: %s", bodyText(got))
 		}
 		return got, nil
-	}
+	}, nil
 }

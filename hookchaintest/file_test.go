@@ -400,3 +400,23 @@ func TestEncodeFileRefusesACaseItCannotWrite(t *testing.T) {
 	_, err := hookchaintest.EncodeFile(f)
 	require.EqualError(t, err, "hookchaintest: x.json: json: error calling MarshalText for type hookchain.Hook: hookchain: cannot encode unknown hook 0")
 }
+
+func TestAPositionInACaseFileCountsItsColumnInCharactersAsEditorsDo(t *testing.T) {
+	const event = `"event": {"hook": "before_tool"}`
+	tests := []struct {
+		name, data, err string
+	}{
+		{"a syntax error after two three-byte characters", `{"name": "日本", }`,
+			"x.json:1:16: invalid character '}' looking for beginning of object key string"},
+		{"a byte that is not UTF-8 after an accented letter", "{\"name\": \"café\", \"event\": {\"hook\": \"before_tool\", \"tool\": \"Ba\xffsh\"}}",
+			"x.json:1:62: not valid UTF-8: byte 0xff"},
+		{"a broken case after a four-byte character on its line", `[{"name": "𝄞", ` + event + `, "want": {"verdict": "allow"}}, 1]`,
+			"x.json:1:81: case #1 must be an object, not a number"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := hookchaintest.DecodeFile("x.json", []byte(tt.data))
+			require.EqualError(t, err, tt.err)
+		})
+	}
+}

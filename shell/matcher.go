@@ -1,6 +1,8 @@
 package shell
 
 import (
+	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -37,33 +39,33 @@ func (t runsTest) mightMatch(c Command) bool { return t.mightRun(c) }
 // "anywhere" covers and how flags are matched.
 //
 // It panics on an empty path or one that is a gjson literal (starting with
-// '!'), an empty program, and a flag that is empty, "-" or "--".
+// '!'), an empty program or one ending in '/', and a flag that is empty,
+// "-" or "--"; CompileRuns returns the error instead.
 func Runs(path, program string, flags ...string) *Matcher {
+	return must(CompileRuns(path, program, flags...))
+}
+
+// CompileRuns is Runs for programs and flags read from configuration.
+func CompileRuns(path, program string, flags ...string) (*Matcher, error) {
 	ctor := "shell.Runs(" + quoteAll(append([]string{path, program}, flags...)) + ")"
 	p, err := jsonscan.CompilePath(path)
 	if err != nil {
-		panic(ctor + ": " + err.Error())
+		return nil, fmt.Errorf("%s: %w", ctor, err)
 	}
 	if !validWant(program, flags) {
-		panic(ctor + ": an empty program, or a flag that is empty, - or --")
+		return nil, errors.New(ctor + ": an empty program or one ending in /, or a flag that is empty, - or --")
 	}
 	return &Matcher{
 		path: p, ctor: ctor, ifUnknown: true,
 		test: runsTest{newWant(program, append([]string(nil), flags...))},
-	}
+	}, nil
 }
 
 // Rule matches when some simple command of the shell command at path
 // matches pattern, a Claude Code permission rule for Bash such as
 // "git push *" (see the package documentation). It panics on an invalid
 // pattern; CompileRule returns the error instead.
-func Rule(path, pattern string) *Matcher {
-	m, err := CompileRule(path, pattern)
-	if err != nil {
-		panic(err.Error())
-	}
-	return m
-}
+func Rule(path, pattern string) *Matcher { return must(CompileRule(path, pattern)) }
 
 // CompileRule is Rule for patterns read from configuration.
 func CompileRule(path, pattern string) (*Matcher, error) {
@@ -189,4 +191,13 @@ func quoteAll(ss []string) string {
 		q[i] = strconv.Quote(s)
 	}
 	return strings.Join(q, ", ")
+}
+
+// must is a panicking constructor's end: its twin's error, as the panic's
+// value, is the one validation both forms share.
+func must(m *Matcher, err error) *Matcher {
+	if err != nil {
+		panic(err.Error())
+	}
+	return m
 }

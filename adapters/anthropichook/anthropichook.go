@@ -69,7 +69,6 @@
 package anthropichook
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -172,9 +171,7 @@ func (t *tool) Execute(ctx context.Context, input json.RawMessage) ([]block, err
 		}
 		out, err := encodeBlocks(got)
 		if err != nil {
-			// The after-chain cannot judge what it cannot read, so the
-			// result is never handed back.
-			got, gotErr = nil, errors.New("hookchain: the result of "+t.Name()+" cannot be encoded as JSON: "+err.Error())
+			got, gotErr = nil, adapt.Unencodable(t.Name(), err)
 			return hookchain.Result{}, gotErr
 		}
 		return hookchain.Result{Output: out}, nil
@@ -187,9 +184,9 @@ func (t *tool) Execute(ctx context.Context, input json.RawMessage) ([]block, err
 		}
 		return withNotes(got, res.Notes), nil
 	case hookchain.Replaced:
-		blocks, derr := decodeBlocks(res.Output)
+		blocks, derr := decodeBlocks(t.Name(), res.Output)
 		if derr != nil {
-			return nil, adapt.Noted(errors.New("hookchain: a link replaced the result of "+t.Name()+" with something that is not a tool result: "+derr.Error()), res.Notes)
+			return nil, adapt.Noted(derr, res.Notes)
 		}
 		if res.IsError {
 			return nil, adapt.Noted(errors.New(textOf(blocks)), res.Notes)
@@ -217,66 +214,50 @@ type pending struct {
 func (p *pending) Error() string { return p.text }
 func (p *pending) Unwrap() error { return p.ApprovalPending }
 
-// encodeBlocks writes result blocks as the API reads them, without escaping
-// HTML characters: a link that looks for "<secret>" must find it.
+// encodeBlocks writes result blocks as the API reads them, as adapt.Marshal
+// does.
 func encodeBlocks(bs []block) (json.RawMessage, error) {
 	if bs == nil {
 		bs = []block{}
 	}
-	b, err := json.Marshal(bs)
-	if err != nil {
-		return nil, err
-	}
-	return adapt.UnescapeHTML(b), nil
+	return adapt.Marshal(bs)
 }
 
-// decodeBlocks reads a replacement a link wrote: a JSON string is one text
-// block, an array is result blocks, and any other JSON value is one text block
-// holding it.
-func decodeBlocks(out json.RawMessage) ([]block, error) {
-	out = bytes.TrimSpace(out)
-	if len(out) == 0 {
-		return nil, errors.New("empty output")
-	}
-	switch out[0] {
-	case '"':
-		var s string
-		if err := json.Unmarshal(out, &s); err != nil {
+// decodeBlocks reads a replacement a link wrote for tool, by
+// adapt.Replacement's rule, an array being result blocks.
+func decodeBlocks(tool string, out json.RawMessage) ([]block, error) {
+	text := func(s string) []block { return []block{textBlock(s)} }
+	return adapt.Replacement(tool, out, '[', text, func(out json.RawMessage) ([]block, error) {
+		var raws []json.RawMessage
+		if err := json.Unmarshal(out, &raws); err != nil {
 			return nil, err
 		}
-		return []block{textBlock(s)}, nil
-	case '[':
-	default:
-		return []block{textBlock(string(out))}, nil
-	}
-	var raws []json.RawMessage
-	if err := json.Unmarshal(out, &raws); err != nil {
-		return nil, err
-	}
-	bs := make([]block, len(raws))
-	for i, r := range raws {
-		var kind struct {
-			Type string `json:"type"`
+		bs := make([]block, len(raws))
+		for i, r := range raws {
+			var kind struct {
+				Type string `json:"type"`
+			}
+			if err := json.Unmarshal(r, &kind); err != nil {
+				return nil, fmt.Errorf("block %d: %v", i, err)
+			}
+			if err := json.Unmarshal(r, &bs[i]); err != nil {
+				return nil, fmt.Errorf("block %d: %v", i, err)
+			}
+			if b := bs[i]; b.OfText == nil && b.OfImage == nil && b.OfSearchResult == nil && b.OfDocument == nil &&
+				b.OfToolReference == nil && b.OfBrowserState == nil {
+				return nil, fmt.Errorf("block %d: not a tool result block (type %q)", i, kind.Type)
+			}
+			if kind.Type == "text" && bs[i].OfText != nil {
+				// The union is read by shape; a text block must say what
+				// it is.
+				continue
+			}
+			if got := bs[i].GetType(); got == nil || *got != kind.Type {
+				return nil, fmt.Errorf("block %d: not a tool result block (type %q)", i, kind.Type)
+			}
 		}
-		if err := json.Unmarshal(r, &kind); err != nil {
-			return nil, fmt.Errorf("block %d: %v", i, err)
-		}
-		if err := json.Unmarshal(r, &bs[i]); err != nil {
-			return nil, fmt.Errorf("block %d: %v", i, err)
-		}
-		if b := bs[i]; b.OfText == nil && b.OfImage == nil && b.OfSearchResult == nil && b.OfDocument == nil &&
-			b.OfToolReference == nil && b.OfBrowserState == nil {
-			return nil, fmt.Errorf("block %d: not a tool result block (type %q)", i, kind.Type)
-		}
-		if kind.Type == "text" && bs[i].OfText != nil {
-			// The union is read by shape; a text block must say what it is.
-			continue
-		}
-		if got := bs[i].GetType(); got == nil || *got != kind.Type {
-			return nil, fmt.Errorf("block %d: not a tool result block (type %q)", i, kind.Type)
-		}
-	}
-	return bs, nil
+		return bs, nil
+	})
 }
 
 func textBlock(s string) block { return block{OfText: &anthropic.BetaTextBlockParam{Text: s}} }

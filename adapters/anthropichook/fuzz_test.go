@@ -22,7 +22,7 @@ func FuzzDecodeBlocks(f *testing.F) {
 		if !json.Valid(out) {
 			return // the chain refuses a Replace that is not JSON
 		}
-		bs, err := decodeBlocks(out)
+		bs, err := decodeBlocks("tool", out)
 		if err != nil {
 			return
 		}
@@ -31,7 +31,7 @@ func FuzzDecodeBlocks(f *testing.F) {
 			return
 		}
 		require.True(t, json.Valid(enc), "%s", enc)
-		again, err := decodeBlocks(enc)
+		again, err := decodeBlocks("tool", enc)
 		require.NoError(t, err, "%s", enc)
 		enc2, err := encodeBlocks(again)
 		require.NoError(t, err)

@@ -444,62 +444,51 @@ func interrupt(ctx context.Context, err error) error {
 }
 
 // encodeToolResult writes an enhanced tool's result as the after-chain sees
-// it, without escaping HTML characters: a link that looks for "<secret>"
-// must find it.
+// it, as adapt.Marshal does.
 func encodeToolResult(tool string, r *schema.ToolResult) (hookchain.Result, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(r); err != nil {
-		// The after-chain cannot judge what it cannot read: the result is
-		// never handed back.
-		return hookchain.Result{}, fmt.Errorf("hookchain: the result of %s cannot be encoded as JSON: %w", tool, err)
+	b, err := adapt.Marshal(r)
+	if err != nil {
+		return hookchain.Result{}, adapt.Unencodable(tool, err)
 	}
-	return hookchain.Result{Output: bytes.TrimSuffix(b.Bytes(), []byte("\n"))}, nil
+	return hookchain.Result{Output: b}, nil
 }
 
 // decided is the result of an enhanced call the chain denied or replaced.
 func decided(tool string, res hookchain.Result) *schema.ToolResult {
 	if res.Verdict == hookchain.Replaced {
-		r, err := decodeToolResult(res.Output)
-		if err == nil {
-			return r
+		r, err := decodeToolResult(tool, res.Output)
+		if err != nil {
+			return textResult(err.Error())
 		}
-		return textResult("hookchain: a link replaced the result of " + tool + " with something that is not a tool result: " + err.Error())
+		return r
 	}
 	return textResult(adapt.Text(res.Output))
 }
 
-// decodeToolResult reads a replacement a link wrote for an enhanced tool: a
-// JSON string is one text part, an object is a schema.ToolResult, and any
-// other JSON value is one text part holding it.
-func decodeToolResult(out json.RawMessage) (*schema.ToolResult, error) {
-	out = bytes.TrimSpace(out)
-	if len(out) == 0 {
-		return nil, errors.New("empty output")
-	}
-	if out[0] != '{' {
-		return textResult(adapt.Text(out)), nil
-	}
-	var shape struct {
-		Parts json.RawMessage `json:"parts"`
-	}
-	if err := json.Unmarshal(out, &shape); err != nil {
-		return nil, err
-	}
-	if p := bytes.TrimSpace(shape.Parts); len(p) > 0 && p[0] != '[' && string(p) != "null" {
-		return nil, errors.New(`"parts" is not an array`)
-	}
-	var r schema.ToolResult
-	if err := json.Unmarshal(out, &r); err != nil {
-		return nil, err
-	}
-	for i, p := range r.Parts {
-		if err := checkPart(p); err != nil {
-			return nil, fmt.Errorf("part %d: %w", i, err)
+// decodeToolResult reads a replacement a link wrote for an enhanced tool, by
+// adapt.Replacement's rule, an object being a schema.ToolResult.
+func decodeToolResult(tool string, out json.RawMessage) (*schema.ToolResult, error) {
+	return adapt.Replacement(tool, out, '{', textResult, func(out json.RawMessage) (*schema.ToolResult, error) {
+		var shape struct {
+			Parts json.RawMessage `json:"parts"`
 		}
-	}
-	return &r, nil
+		if err := json.Unmarshal(out, &shape); err != nil {
+			return nil, err
+		}
+		if p := bytes.TrimSpace(shape.Parts); len(p) > 0 && p[0] != '[' && string(p) != "null" {
+			return nil, errors.New(`"parts" is not an array`)
+		}
+		var r schema.ToolResult
+		if err := json.Unmarshal(out, &r); err != nil {
+			return nil, err
+		}
+		for i, p := range r.Parts {
+			if err := checkPart(p); err != nil {
+				return nil, fmt.Errorf("part %d: %w", i, err)
+			}
+		}
+		return &r, nil
+	})
 }
 
 // checkPart refuses a part the model could not be shown: an unknown type, or

@@ -23,7 +23,7 @@ func FuzzDecodeToolResult(f *testing.F) {
 		if !json.Valid(out) {
 			return // the chain refuses a Replace that is not JSON
 		}
-		r, err := decodeToolResult(out)
+		r, err := decodeToolResult("t", out)
 		if err != nil {
 			return
 		}
@@ -32,7 +32,7 @@ func FuzzDecodeToolResult(f *testing.F) {
 		}
 		res, err := encodeToolResult("t", r)
 		require.NoError(t, err)
-		again, err := decodeToolResult(res.Output)
+		again, err := decodeToolResult("t", res.Output)
 		require.NoError(t, err, "%s", res.Output)
 		res2, err := encodeToolResult("t", again)
 		require.NoError(t, err)

@@ -206,13 +206,10 @@ func (t *tool) eventInput(s string) (json.RawMessage, bool) {
 		return b, len(tb) > 0 && tb[0] == '{' && json.Valid(b)
 	}
 	// Written as a model would read it: '<' stays '<'.
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(struct {
+	in, _ := adapt.Marshal(struct {
 		Input string `json:"input"`
 	}{s}) // a string always encodes
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), true
+	return in, true
 }
 
 // plainInput is the string a text tool is given for a rewritten input, or

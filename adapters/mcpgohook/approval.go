@@ -3,12 +3,11 @@ package mcpgohook
 import (
 	"context"
 	"errors"
-	"fmt"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/adapt"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 )
@@ -66,15 +65,6 @@ func ElicitationApprover(timeout time.Duration) hookchain.Approver {
 	return hookchain.Approver{Name: "mcp-client", Timeout: timeout, Answer: elicit}
 }
 
-var approvalSchema = map[string]any{
-	"type": "object",
-	"properties": map[string]any{
-		"approve":     map[string]any{"type": "boolean", "title": "Run this call"},
-		"for_session": map[string]any{"type": "boolean", "title": "Approve these checks for the rest of the session"},
-	},
-	"required": []string{"approve"},
-}
-
 func elicit(ctx context.Context, q hookchain.Question) (hookchain.Approval, error) {
 	srv := server.ServerFromContext(ctx)
 	if srv == nil {
@@ -82,7 +72,7 @@ func elicit(ctx context.Context, q hookchain.Question) (hookchain.Approval, erro
 	}
 	res, err := srv.RequestElicitation(ctx, mcp.ElicitationRequest{
 		Request: mcp.Request{Method: string(mcp.MethodElicitationCreate)},
-		Params:  mcp.ElicitationParams{Message: Question(q), RequestedSchema: approvalSchema},
+		Params:  mcp.ElicitationParams{Message: adapt.Question(q), RequestedSchema: adapt.ApprovalForm()},
 	})
 	if err != nil {
 		return hookchain.Approval{}, err
@@ -93,38 +83,6 @@ func elicit(ctx context.Context, q hookchain.Question) (hookchain.Approval, erro
 			by = "the user of " + n
 		}
 	}
-	switch res.Action {
-	case mcp.ElicitationResponseActionAccept:
-		form, _ := res.Content.(map[string]any)
-		if form["approve"] != true {
-			return hookchain.Approval{Decision: hookchain.Refuse, By: by, Reason: "not approved"}, nil
-		}
-		if form["for_session"] == true {
-			return hookchain.Approval{Decision: hookchain.ApproveAll, By: by, Reason: "approved for the session"}, nil
-		}
-		return hookchain.Approval{Decision: hookchain.Approve, By: by}, nil
-	case mcp.ElicitationResponseActionDecline:
-		return hookchain.Approval{Decision: hookchain.Refuse, By: by, Reason: "declined"}, nil
-	}
-	return hookchain.Approval{Decision: hookchain.Refuse, By: by, Reason: "cancelled"}, nil
-}
-
-// Question words an approval question for a person:
-//
-//	Run Bash with {"command":"git push"}?
-//	push-guard asks: push to a shared remote?
-//	The input was rewritten by: pin-timeout.
-func Question(q hookchain.Question) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "Run %s with %s?", q.Tool, q.Input)
-	for _, a := range q.Asks {
-		b.WriteString("\n" + a.Link + " asks")
-		if a.Message != "" {
-			b.WriteString(": " + a.Message)
-		}
-	}
-	if len(q.RewrittenBy) > 0 {
-		b.WriteString("\nThe input was rewritten by: " + strings.Join(q.RewrittenBy, ", ") + ".")
-	}
-	return b.String()
+	form, _ := res.Content.(map[string]any)
+	return adapt.ApprovalFromForm(string(res.Action), form, by), nil
 }

@@ -234,9 +234,7 @@ func (m *middleware) handle(ctx context.Context, req mcp.CallToolRequest, next s
 		}
 		out, err := encodeResult(got)
 		if err != nil {
-			// The after-chain cannot judge what it cannot read, so the
-			// result is never handed back.
-			got, gotErr = nil, errors.New("hookchain: the result of "+req.Params.Name+" cannot be encoded as JSON: "+err.Error())
+			got, gotErr = nil, adapt.Unencodable(req.Params.Name, err)
 			return hookchain.Result{}, gotErr
 		}
 		return hookchain.Result{Output: out, IsError: got.IsError}, nil
@@ -252,9 +250,9 @@ func (m *middleware) handle(ctx context.Context, req mcp.CallToolRequest, next s
 		}
 		return withNotes(got, res.Notes), nil
 	case hookchain.Replaced:
-		r, derr := decodeResult(res.Output, res.IsError)
+		r, derr := decodeResult(req.Params.Name, res.Output, res.IsError)
 		if derr != nil {
-			r = errorResult("hookchain: a link replaced the result of " + req.Params.Name + " with something that is not a tool result: " + derr.Error())
+			r = errorResult(derr.Error())
 		}
 		return withNotes(r, res.Notes), nil
 	case hookchain.Asked:

@@ -8,10 +8,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/adapt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -67,7 +67,7 @@ func elicit(ctx context.Context, q hookchain.Question) (hookchain.Approval, erro
 	if init.ClientInfo != nil && init.ClientInfo.Name != "" {
 		by = "the user of " + init.ClientInfo.Name
 	}
-	params := &mcp.ElicitParams{Mode: "form", Message: Question(q), RequestedSchema: approvalSchema}
+	params := &mcp.ElicitParams{Mode: "form", Message: adapt.Question(q), RequestedSchema: adapt.ApprovalForm()}
 	if !speaksMultiRoundTrip(ss) {
 		res, err := ss.Elicit(ctx, params)
 		if err != nil {
@@ -84,28 +84,7 @@ func elicit(ctx context.Context, q hookchain.Question) (hookchain.Approval, erro
 }
 
 func decide(res *mcp.ElicitResult, by string) hookchain.Approval {
-	switch res.Action {
-	case "accept":
-		if res.Content["approve"] != true {
-			return hookchain.Approval{Decision: hookchain.Refuse, By: by, Reason: "not approved"}
-		}
-		if res.Content["for_session"] == true {
-			return hookchain.Approval{Decision: hookchain.ApproveAll, By: by, Reason: "approved for the session"}
-		}
-		return hookchain.Approval{Decision: hookchain.Approve, By: by}
-	case "decline":
-		return hookchain.Approval{Decision: hookchain.Refuse, By: by, Reason: "declined"}
-	}
-	return hookchain.Approval{Decision: hookchain.Refuse, By: by, Reason: "cancelled"}
-}
-
-var approvalSchema = map[string]any{
-	"type": "object",
-	"properties": map[string]any{
-		"approve":     map[string]any{"type": "boolean", "title": "Run this call"},
-		"for_session": map[string]any{"type": "boolean", "title": "Approve these checks for the rest of the session"},
-	},
-	"required": []string{"approve"},
+	return adapt.ApprovalFromForm(res.Action, res.Content, by)
 }
 
 // questionState binds the client's answer to the question it was asked:
@@ -132,24 +111,4 @@ func inputRequired(ask *mcp.ElicitParams, state string) *mcp.CallToolResult {
 	r.InputRequests = mcp.InputRequestMap{approvalRequest: ask}
 	r.RequestState = state
 	return r
-}
-
-// Question words an approval question for a person:
-//
-//	Run Bash with {"command":"git push"}?
-//	push-guard asks: push to a shared remote?
-//	The input was rewritten by: pin-timeout.
-func Question(q hookchain.Question) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "Run %s with %s?", q.Tool, q.Input)
-	for _, a := range q.Asks {
-		b.WriteString("\n" + a.Link + " asks")
-		if a.Message != "" {
-			b.WriteString(": " + a.Message)
-		}
-	}
-	if len(q.RewrittenBy) > 0 {
-		b.WriteString("\nThe input was rewritten by: " + strings.Join(q.RewrittenBy, ", ") + ".")
-	}
-	return b.String()
 }

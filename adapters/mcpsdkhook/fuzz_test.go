@@ -23,7 +23,7 @@ func FuzzDecodeResult(f *testing.F) {
 		if !json.Valid(out) {
 			return // the chain refuses a Replace that is not JSON
 		}
-		r, err := decodeResult(out, isError)
+		r, err := decodeResult("tool", out, isError)
 		if err != nil {
 			return
 		}
@@ -36,7 +36,7 @@ func FuzzDecodeResult(f *testing.F) {
 			return // e.g. a content block whose fields cannot be written back
 		}
 		require.True(t, json.Valid(enc), "%s", enc)
-		again, err := decodeResult(enc, r.IsError)
+		again, err := decodeResult("tool", enc, r.IsError)
 		require.NoError(t, err, "%s", enc)
 		enc2, err := encodeResult(again)
 		require.NoError(t, err)

@@ -191,9 +191,7 @@ func (m *middleware) handle(ctx context.Context, req *mcp.CallToolRequest, next 
 		}
 		out, err := encodeResult(res)
 		if err != nil {
-			// The after-chain cannot judge what it cannot read, so the
-			// result is never handed back.
-			got, gotErr = nil, errors.New("hookchain: the result of "+name+" cannot be encoded as JSON: "+err.Error())
+			got, gotErr = nil, adapt.Unencodable(name, err)
 			return hookchain.Result{}, gotErr
 		}
 		return hookchain.Result{Output: out, IsError: res.IsError}, nil
@@ -213,9 +211,9 @@ func (m *middleware) handle(ctx context.Context, req *mcp.CallToolRequest, next 
 		}
 		return got, nil
 	case hookchain.Replaced:
-		r, derr := decodeResult(res.Output, res.IsError)
+		r, derr := decodeResult(name, res.Output, res.IsError)
 		if derr != nil {
-			r = errorResult("hookchain: a link replaced the result of " + name + " with something that is not a tool result: " + derr.Error())
+			r = errorResult(derr.Error())
 		}
 		return complete(withNotes(r, res.Notes), modern), nil
 	case hookchain.Asked:

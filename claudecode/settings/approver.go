@@ -38,12 +38,16 @@ func (s *Settings) asker(e *entry, name string, c *candidate, opts Options) (*as
 			}
 			break
 		}
-		a.ask = claudecode.PermissionHTTP(claudecode.HTTPHook{
+		ask, err := claudecode.CompilePermissionHTTP(claudecode.HTTPHook{
 			URL:     h.URL,
 			Headers: expandHeaders(h.Headers, envAllowed(e.allowed, s.httpEnv), s.lookupEnv(opts.LookupEnv)),
 			Timeout: h.Timeout,
 			Client:  opts.HTTPClient,
 		}, session)
+		if err != nil {
+			return nil, &Error{File: h.File, Line: e.cmdLine, Col: e.cmdCol, Where: h.Where(), Msg: err.Error()}
+		}
+		a.ask = ask
 	default:
 		spec, notRun, err := s.spec(e, opts)
 		if err != nil {
@@ -58,7 +62,9 @@ func (s *Settings) asker(e *entry, name string, c *candidate, opts Options) (*as
 			}
 			break
 		}
-		a.ask = askInWorkDir(spec, session, opts.home())
+		if a.ask, err = askInWorkDir(spec, session, opts.home()); err != nil {
+			return nil, &Error{File: h.File, Line: e.line, Col: e.col, Where: h.Where(), Msg: err.Error()}
+		}
 	}
 	a.matches = c.matches(session, opts.home())
 	return a, nil
@@ -71,9 +77,12 @@ type cannotRun struct{ error }
 
 // askInWorkDir runs a PermissionRequest command hook where inWorkDir runs
 // a tool-call hook: the call's directory, or the first of Claude Code's
-// fallbacks that exists.
-func askInWorkDir(spec process.Spec, def claudecode.SessionInfo, home string) claudecode.PermissionHook {
-	run := claudecode.PermissionCommand(spec, def)
+// fallbacks that exists. It is an error when spec is not valid.
+func askInWorkDir(spec process.Spec, def claudecode.SessionInfo, home string) (claudecode.PermissionHook, error) {
+	run, err := claudecode.CompilePermissionCommand(spec, def)
+	if err != nil {
+		return nil, err
+	}
 	return func(ctx context.Context, q hookchain.Question) (claudecode.PermissionAnswer, error) {
 		dir, err := runDir(ctx, def, home)
 		switch {
@@ -84,8 +93,12 @@ func askInWorkDir(spec process.Spec, def claudecode.SessionInfo, home string) cl
 		}
 		moved := spec
 		moved.Dir = dir
-		return claudecode.PermissionCommand(moved, def)(ctx, q)
-	}
+		there, err := claudecode.CompilePermissionCommand(moved, def)
+		if err != nil {
+			return claudecode.PermissionAnswer{}, cannotRun{err}
+		}
+		return there(ctx, q)
+	}, nil
 }
 
 // Approver returns the chain's approver that the settings' PermissionRequest

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/hookchain/hookchain/internal/regularfile"
+	"github.com/hookchain/hookchain/internal/textpos"
 	"github.com/hookchain/hookchain/internal/validutf8"
 	"github.com/tidwall/gjson"
 	"go.yaml.in/yaml/v3"
@@ -60,7 +61,7 @@ const maxYAMLDepth = 64
 func parseFrontmatter(kind componentKind, file string, data []byte) (*Settings, error) {
 	data = bytes.TrimPrefix(data, utf8BOM)
 	if off := validutf8.FirstInvalid(data); off >= 0 {
-		line, col := newPositions(data).at(off)
+		line, col := textpos.New(data).At(off)
 		return nil, &Error{File: file, Line: line, Col: col, Msg: fmt.Sprintf("not valid UTF-8: byte %#02x", data[off])}
 	}
 	front, ok, err := frontmatter(file, data)

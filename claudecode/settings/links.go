@@ -539,12 +539,16 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 			fn = notSent(h.URL, s.httpURLs)
 			break
 		}
-		fn = claudecode.HTTP(claudecode.HTTPHook{
+		var err error
+		fn, err = claudecode.CompileHTTP(claudecode.HTTPHook{
 			URL:     h.URL,
 			Headers: expandHeaders(h.Headers, envAllowed(e.allowed, s.httpEnv), s.lookupEnv(opts.LookupEnv)),
 			Timeout: h.Timeout,
 			Client:  opts.HTTPClient,
 		}, session)
+		if err != nil {
+			return hookchain.Link{}, &Error{File: h.File, Line: e.cmdLine, Col: e.cmdCol, Where: h.Where(), Msg: err.Error()}
+		}
 	case "prompt", "agent", "mcp_tool":
 		built.Runtime = e.runtimeIdentity(opts)
 		fn = e.runtimeInterceptor(opts, session)
@@ -570,7 +574,10 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 				return hookchain.Link{}, err
 			}
 		} else {
-			fn = inWorkDir(spec, session, opts.home())
+			var err error
+			if fn, err = inWorkDir(spec, session, opts.home()); err != nil {
+				return hookchain.Link{}, &Error{File: h.File, Line: e.line, Col: e.col, Where: h.Where(), Msg: err.Error()}
+			}
 		}
 	}
 	if slices.ContainsFunc(c.paths, func(r *pathRule) bool { return r != nil }) {

@@ -62,7 +62,8 @@ func CompileMatcher(text string) (hookchain.Matcher, MatcherKind, error) {
 		if len(names) == 0 {
 			return nil, MatchNames, fmt.Errorf("matcher %q names no tool", text)
 		}
-		return hookchain.Tool(names...), MatchNames, nil
+		m, err := hookchain.CompileTool(names...)
+		return m, MatchNames, err
 	}
 	m, err := compileSearch(text)
 	if err != nil {

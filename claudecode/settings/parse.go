@@ -10,9 +10,9 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/internal/textpos"
 	"github.com/hookchain/hookchain/internal/validutf8"
 	"github.com/tidwall/gjson"
 )
@@ -143,8 +143,8 @@ func parse(file string, data []byte, plugin *Plugin) (*Settings, error) {
 type parser struct {
 	file   string
 	data   []byte
-	pos    *positions // built when something is first placed
-	plugin *Plugin    // set when the file is a plugin's hooks.json
+	pos    *textpos.Index // built when something is first placed
+	plugin *Plugin        // set when the file is a plugin's hooks.json
 	// comp is the skill or agent whose frontmatter the hooks are, and
 	// remap places a position of the JSON made of it in the .md file.
 	comp  *component
@@ -699,71 +699,13 @@ func (p *parser) syntaxError(err error) error {
 // counted in characters, as editors count them.
 func (p *parser) position(off int) (line, col int) {
 	if p.pos == nil {
-		p.pos = newPositions(p.data)
+		p.pos = textpos.New(p.data)
 	}
-	line, col = p.pos.at(off)
+	line, col = p.pos.At(off)
 	if p.remap != nil {
 		return p.remap(line, col)
 	}
 	return line, col
-}
-
-// runeBlock is how many bytes of text one entry of positions.runes covers:
-// a column costs at most two blocks' worth of counting.
-const runeBlock = 64
-
-// positions places byte offsets in a text. It indexes the text once, so
-// that placing every handler of a large file is linear in all: counting
-// from the start of the file, or of the line, for each one was quadratic,
-// and a minified file is one line.
-type positions struct {
-	data  []byte
-	lines []int // the offset at which each line starts
-	runes []int // runes[i] is the number of characters in data[:i*runeBlock]
-	// scanned counts the bytes at reads beyond the index, which tests
-	// bound.
-	scanned int
-}
-
-func newPositions(data []byte) *positions {
-	p := &positions{data: data, lines: []int{0}, runes: make([]int, 0, len(data)/runeBlock+1)}
-	for i, n := 0, 0; i <= len(data); i++ {
-		if i%runeBlock == 0 {
-			p.runes = append(p.runes, n)
-		}
-		if i == len(data) {
-			break
-		}
-		if data[i] == '\n' {
-			p.lines = append(p.lines, i+1)
-		}
-		if utf8.RuneStart(data[i]) {
-			n++
-		}
-	}
-	return p
-}
-
-func (p *positions) at(off int) (line, col int) {
-	off = min(max(off, 0), len(p.data))
-	// The line is the last one that starts at or before off.
-	line, _ = slices.BinarySearch(p.lines, off+1)
-	return line, 1 + p.charsBefore(off) - p.charsBefore(p.lines[line-1])
-}
-
-// charsBefore counts the characters in data[:off]. In valid UTF-8 a
-// character is a byte that does not continue another; the parser refuses
-// invalid UTF-8, and places nothing after the first bad byte.
-func (p *positions) charsBefore(off int) int {
-	block := off / runeBlock
-	n := p.runes[block]
-	for _, b := range p.data[block*runeBlock : off] {
-		if utf8.RuneStart(b) {
-			n++
-		}
-	}
-	p.scanned += off - block*runeBlock
-	return n
 }
 
 // kind names a JSON value's type.

@@ -54,9 +54,13 @@ func usableDir(dir string) bool {
 // fails open would then let the call through unjudged: a guard disarmed by
 // "rm -rf" of the directory the agent stands in. With no place left at
 // all, the hook fails marked hookchain.NotOwn, which the chain denies: the
-// failure is not the hook's own, so its onFailure does not decide.
-func inWorkDir(spec process.Spec, def claudecode.SessionInfo, home string) hookchain.Interceptor {
-	run := claudecode.Command(spec, def)
+// failure is not the hook's own, so its onFailure does not decide. It is an
+// error when spec is not valid.
+func inWorkDir(spec process.Spec, def claudecode.SessionInfo, home string) (hookchain.Interceptor, error) {
+	run, err := claudecode.CompileCommand(spec, def)
+	if err != nil {
+		return nil, err
+	}
 	return func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
 		dir, err := runDir(ctx, def, home)
 		switch {
@@ -67,8 +71,13 @@ func inWorkDir(spec process.Spec, def claudecode.SessionInfo, home string) hookc
 		}
 		moved := spec
 		moved.Dir = dir
-		return claudecode.Command(moved, def)(ctx, e)
-	}
+		there, err := claudecode.CompileCommand(moved, def)
+		if err != nil {
+			// Not the hook's own failure: it never ran.
+			return hookchain.Outcome{}, hookchain.NotOwn(err)
+		}
+		return there(ctx, e)
+	}, nil
 }
 
 // runDir is where a command hook runs for a call: "" for where its spec

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/internal/regularfile"
+	"github.com/hookchain/hookchain/internal/textpos"
 	"github.com/hookchain/hookchain/internal/validutf8"
 )
 
@@ -182,7 +183,8 @@ type (
 // empty reason_contains or reason_matches (every reason would satisfy it), a
 // reason_matches that is not a regular expression, a file that is not valid
 // UTF-8, and a file with no case at all. Errors name the file, the position
-// of the case and, in an array, its index.
+// of the case (path:line:column, the column in characters, as editors count
+// it) and, in an array, its index.
 //
 // An event is read by the one of formats that recognizes it (see Format),
 // and in hookchain's own form when none does; an event that two formats
@@ -196,9 +198,16 @@ func DecodeFile(path string, data []byte, formats ...Format) (File, error) {
 	// columns are counted after it, as editors count them.
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	f := File{Path: path}
+	var ix *textpos.Index // built when something is first placed
+	place := func(off int) string {
+		if ix == nil {
+			ix = textpos.New(data)
+		}
+		line, col := ix.At(off)
+		return fmt.Sprintf("%s:%d:%d", path, line, col)
+	}
 	fail := func(off int, format string, args ...any) (File, error) {
-		line, col := position(data, off)
-		return File{}, fmt.Errorf("%s:%d:%d: %s", path, line, col, fmt.Sprintf(format, args...))
+		return File{}, fmt.Errorf("%s: %s", place(off), fmt.Sprintf(format, args...))
 	}
 	start := skipSpace(data, 0)
 	if start == len(data) {
@@ -250,8 +259,7 @@ func DecodeFile(path string, data []byte, formats ...Format) (File, error) {
 		}
 		tc, err := decodeCase(raw, path, i, formats)
 		if err != nil {
-			line, col := position(data, at)
-			errs = append(errs, fmt.Errorf("%s:%d:%d: %w", path, line, col, err))
+			errs = append(errs, fmt.Errorf("%s: %w", place(at), err))
 			continue
 		}
 		f.Cases = append(f.Cases, tc)
@@ -591,15 +599,6 @@ func nextValue(data []byte, i int) int {
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
-
-// position turns a byte offset into a 1-based line and column (in bytes),
-// the form editors jump to.
-func position(data []byte, off int) (line, col int) {
-	off = max(0, min(off, len(data)))
-	line = 1 + bytes.Count(data[:off], []byte("\n"))
-	col = off - bytes.LastIndexByte(data[:off], '\n')
-	return line, col
-}
 
 // The wire form of a case, as written: empty optional fields are left out,
 // and a nil Trail or Steps is told apart from an empty one, so that a file
