@@ -16,7 +16,7 @@ import (
 //	hook       "before_tool" or "after_tool"
 //	tool       the tool's name as the model called it
 //	call_id    the tool-use id ("" when the runtime has none)
-//	link       the link's registered name, or the approver's on its step
+//	link       the step's Name: the link's registered name, or the approver's
 //	verdict    what the link answered, as its wire word: "allow", "deny",
 //	           "modify", "replace", "ask"; a failure carries the verdict it led to
 //	reason     the link's own words ("" when it gave none)
@@ -78,7 +78,7 @@ func LogObserver(l *slog.Logger) Observer {
 				slog.String("hook", r.Hook.String()),
 				slog.String("tool", r.Tool),
 				slog.String("call_id", r.CallID),
-				slog.String("link", r.Link),
+				slog.String("link", r.Name),
 				slog.String("verdict", verdictWord(r.Verdict)),
 				slog.String("reason", r.Reason),
 			)

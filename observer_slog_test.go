@@ -303,7 +303,7 @@ func TestTheLogObserverWritesNothingAndAllocatesNothingAtALevelTheLoggerDoesNotH
 	assert.Empty(t, h.lines(), "an allowed call is debug, below the logger's level")
 
 	obs := hc.LogObserver(slog.New(h))
-	step := hc.StepReport{Hook: hc.BeforeTool, Tool: "Bash", CallID: "toolu_1", Link: "ok", Duration: time.Microsecond}
+	step := hc.StepReport{Hook: hc.BeforeTool, Tool: "Bash", CallID: "toolu_1", Name: "ok", Duration: time.Microsecond}
 	run := hc.RunReport{Event: logBefore(logBashIn), Duration: time.Microsecond}
 	ctx := context.Background()
 	assert.Zero(t, testing.AllocsPerRun(100, func() { obs.Step(ctx, step) }))
@@ -334,7 +334,7 @@ func TestTheLogObserverWithANilLoggerWritesToTheDefaultLoggerOfTheMoment(t *test
 func TestTheLogObserverSpellsAVerdictWithNoWireWordByItsName(t *testing.T) {
 	h := &recordingHandler{level: slog.LevelDebug}
 	obs := hc.LogObserver(slog.New(h))
-	obs.Step(context.Background(), hc.StepReport{Hook: hc.BeforeTool, Tool: "Bash", Link: "odd", Verdict: hc.Verdict(200)})
+	obs.Step(context.Background(), hc.StepReport{Hook: hc.BeforeTool, Tool: "Bash", Name: "odd", Verdict: hc.Verdict(200)})
 
 	lines := h.lines()
 	require.Len(t, lines, 1)
