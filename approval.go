@@ -203,17 +203,28 @@ type Ticket struct {
 	input    [sha256.Size]byte
 }
 
-// Chain returns the ID of the chain that issued the ticket.
-func (t *Ticket) Chain() string { return t.chain }
+// ChainID returns the ID of the chain that issued the ticket ([Chain.ID]).
+func (t *Ticket) ChainID() string { return t.chain }
 
-type ticketJSON struct {
-	Chain       string          `json:"chain"`
+// ticketOut is a ticket's JSON form, as MarshalJSON writes it.
+type ticketOut struct {
+	ChainID     string          `json:"chain_id"`
 	Tool        string          `json:"tool"`
 	CallID      string          `json:"call_id,omitempty"`
 	Input       json.RawMessage `json:"input"`
 	InputSHA256 string          `json:"input_sha256"`
 	Asks        []askingJSON    `json:"asks"`
 	RewrittenBy []string        `json:"rewritten_by,omitempty"`
+}
+
+// ticketJSON is a ticket's JSON form as UnmarshalJSON reads it: what
+// MarshalJSON writes, and "chain", the name "chain_id" had before v0.1.0,
+// which queued tickets may still hold. Both chain fields are raw, so that a
+// key given at all, null included, is seen; they shadow ticketOut's.
+type ticketJSON struct {
+	ticketOut
+	ChainID  json.RawMessage `json:"chain_id"`
+	OldChain json.RawMessage `json:"chain"`
 }
 
 type askingJSON struct {
@@ -223,7 +234,7 @@ type askingJSON struct {
 
 // MarshalJSON encodes the ticket:
 //
-//	{"chain":"c1f0…","tool":"Bash","call_id":"toolu_7","input":{"command":"git push origin main"},
+//	{"chain_id":"c1f0…","tool":"Bash","call_id":"toolu_7","input":{"command":"git push origin main"},
 //	 "input_sha256":"…","asks":[{"link":"push-guard","message":"push to main?"}],"rewritten_by":["pin"]}
 func (t Ticket) MarshalJSON() ([]byte, error) {
 	if !json.Valid(t.Question.Input) {
@@ -233,20 +244,22 @@ func (t Ticket) MarshalJSON() ([]byte, error) {
 	for i, a := range t.Question.Asks {
 		asks[i] = askingJSON(a)
 	}
-	return marshal(ticketJSON{
-		Chain: t.chain, Tool: t.Question.Tool, CallID: t.Question.CallID,
+	return marshal(ticketOut{
+		ChainID: t.chain, Tool: t.Question.Tool, CallID: t.Question.CallID,
 		Input: t.Question.Input, InputSHA256: hex.EncodeToString(t.input[:]),
 		Asks: asks, RewrittenBy: t.Question.RewrittenBy,
 	})
 }
 
-// UnmarshalJSON decodes what MarshalJSON wrote. A ticket with no chain, tool
-// or asks, or whose input does not hash to its input_sha256, is an error:
-// a ticket that cannot bind a grant is no ticket.
+// UnmarshalJSON decodes what MarshalJSON wrote. A ticket with no chain ID,
+// tool or asks, or whose input does not hash to its input_sha256, is an
+// error: a ticket that cannot bind a grant is no ticket. The chain ID is
+// also read from "chain", its name before v0.1.0.
 //
 // A ticket that gives a key twice, or two alike but for case, is refused as
-// well: encoding/json would read the last "chain" or "input", and a reader
-// of the queue another.
+// well: encoding/json would read the last "chain_id" or "input", and a reader
+// of the queue another. So is one that gives both "chain_id" and "chain",
+// whatever their values: two readers must not take two chains from it.
 func (t *Ticket) UnmarshalJSON(b []byte) error {
 	if f := jsonscan.InputFault(b, nil); f != "" {
 		return errors.New("hookchain: decoding a ticket: it is " + f)
@@ -255,9 +268,13 @@ func (t *Ticket) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &in); err != nil {
 		return fmt.Errorf("hookchain: decoding a ticket: %w", err)
 	}
+	chain, err := in.chainID()
+	if err != nil {
+		return err
+	}
 	switch {
-	case in.Chain == "":
-		return errors.New(`hookchain: decoding a ticket: "chain" is missing`)
+	case chain == "":
+		return errors.New(`hookchain: decoding a ticket: "chain_id" is missing`)
 	case in.Tool == "":
 		return errors.New(`hookchain: decoding a ticket: "tool" is missing`)
 	case len(in.Asks) == 0:
@@ -281,8 +298,25 @@ func (t *Ticket) UnmarshalJSON(b []byte) error {
 		}
 		q.Asks = append(q.Asks, Asking(a))
 	}
-	*t = Ticket{Question: q, chain: in.Chain, input: d}
+	*t = Ticket{Question: q, chain: chain, input: d}
 	return nil
+}
+
+// chainID is the ticket's "chain_id", or its old name's value: "" when it
+// gives neither, or gives it null.
+func (in ticketJSON) chainID() (string, error) {
+	raw, key := in.ChainID, "chain_id"
+	switch {
+	case in.ChainID != nil && in.OldChain != nil:
+		return "", errors.New(`hookchain: decoding a ticket: it gives both "chain_id" and its old name "chain"`)
+	case in.ChainID == nil:
+		raw, key = in.OldChain, "chain"
+	}
+	var id string
+	if raw != nil && json.Unmarshal(raw, &id) != nil {
+		return "", fmt.Errorf("hookchain: decoding a ticket: %q is not a string", key)
+	}
+	return id, nil
 }
 
 // GobEncode writes the ticket as MarshalJSON does, so that a framework
