@@ -52,19 +52,21 @@
 //
 // The query's value is read by [Decode]. Its one shape is an object:
 //
-//	{"decision": "deny", "reason": "rm -rf deletes a whole tree"}
-//	{"decision": "modify", "reason": "added a 60s timeout", "input": {"command": "make", "timeout": 60}}
-//	{"decision": "replace", "reason": "redacted an AWS access key", "output": "KEY=[redacted]"}
-//	{"decision": "ask", "reason": "git push publishes commits to a shared remote"}
-//	{"decision": "allow", "context": ["this repository uses pnpm, not npm"]}
+//	{"verdict": "deny", "reason": "rm -rf deletes a whole tree"}
+//	{"verdict": "modify", "reason": "added a 60s timeout", "input": {"command": "make", "timeout": 60}}
+//	{"verdict": "replace", "reason": "redacted an AWS access key", "output": "KEY=[redacted]"}
+//	{"verdict": "ask", "reason": "git push publishes commits to a shared remote"}
+//	{"verdict": "allow", "note": ["this repository uses pnpm, not npm"]}
 //
-// "decision" is the verdict, in the words the native dialect uses: "allow",
-// "deny", "modify" (with the new "input"), "replace" (with the new
-// "output", and optionally "is_error") or "ask" (optionally with an
-// "input", to rewrite the call and ask about the rewrite). "reason" is the
-// link's own words, which the chain puts in its reason ("denied by
-// policy: rm -rf deletes a whole tree"). "context" is a note for the model,
-// or an array of them.
+// "verdict" is the verdict, in the words and under the key the native
+// dialect uses: "allow", "deny", "modify" (with the new "input"),
+// "replace" (with the new "output", and optionally "is_error") or "ask"
+// (optionally with an "input", to rewrite the call and ask about the
+// rewrite). "reason" is the link's own words, which the chain puts in its
+// reason ("denied by policy: rm -rf deletes a whole tree"). "note" is a note
+// for the model, or an array of them. A policy written before v0.1.0 says
+// "decision" and "context": they are still read, but a document that gives
+// both names of one key is refused.
 //
 // A query can also point at a set of messages, the idiom Rego authors
 // already write:

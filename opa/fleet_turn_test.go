@@ -25,9 +25,9 @@ func TestAFleetCallWhoseTimeRunsOutWaitingItsTurnIsDeniedNotFailedOpen(t *testin
 	t.Cleanup(slow.Close)
 	policy := `package hookchain
 
-default decision := {"decision": "deny", "reason": "nothing runs"}
+default decision := {"verdict": "deny", "reason": "nothing runs"}
 
-decision := {"decision": "allow"} if {
+decision := {"verdict": "allow"} if {
 	input.input.command == "slow"
 	http.send({"method": "GET", "url": "` + slow.URL + `"}).status_code == 200
 }
