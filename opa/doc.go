@@ -40,8 +40,8 @@
 // is an error result. "session" is what the runtime said about the
 // conversation with claudecode.WithSessionInfo — "id", "cwd",
 // "transcript_path", "permission_mode", "project_dir" and its extra fields,
-// each when known — and what [WithSession] adds; it is absent when there is
-// none. Numbers keep the digits they were written with. An event the
+// each when known — and what [WithSessionValues] adds; it is absent when
+// there is none. Numbers keep the digits they were written with. An event the
 // chain would refuse before asking — an input with a key given twice or two
 // keys alike but for case, an output with a key given twice, either not
 // valid UTF-8 — and a session value that is not such JSON fail the link,

@@ -48,7 +48,7 @@ var ErrUndefined = errors.New("undefined: the policy gave no decision for the ca
 // evaluation or during it, gets ctx's error, never a decision.
 //
 // The interceptor is safe for concurrent use. It takes WithLogger,
-// WithSession and WithData.
+// WithSessionValues and WithData.
 func Embedded(query string, modules map[string]string, opts ...Option) (hookchain.Interceptor, error) {
 	o, err := newOptions("Embedded", opts)
 	if err != nil {

@@ -235,7 +235,7 @@ func TestOptionsAreRefusedWhereTheyDoNotApply(t *testing.T) {
 		{"DataForAFleet", fleet(opa.WithData(map[string]any{})), "opa: NewFleet: WithData applies to Embedded only; a Fleet's data comes from its bundles"},
 		{"DataForRemote", remote(opa.WithData(map[string]any{})), "opa: Remote: WithData applies to Embedded only; a Remote server has its own"},
 		{"ANilLogger", embedded(opa.WithLogger(nil)), "opa: WithLogger(nil) (given to Embedded)"},
-		{"ANilSession", remote(opa.WithSession(nil)), "opa: WithSession(nil) (given to Remote)"},
+		{"ANilSessionValues", remote(opa.WithSessionValues(nil)), "opa: WithSessionValues(nil) (given to Remote)"},
 		{"ATimeoutThatIsNotPositive", remote(opa.WithTimeout(0)), "opa: WithTimeout(0s): must be positive (given to Remote)"},
 		{"ANilOption", embedded(nil), "opa: Embedded: a nil Option"},
 	} {
@@ -251,7 +251,7 @@ func TestThePolicyIsGivenTheEventAndTheSessionAsInput(t *testing.T) {
 	echo := map[string]string{"echo.rego": `package echo
 decision := {"verdict": "allow", "note": json.marshal(input)}`}
 	fn, err := opa.Embedded("data.echo.decision", echo, opa.WithLogger(quiet),
-		opa.WithSession(func(ctx context.Context) map[string]any {
+		opa.WithSessionValues(func(ctx context.Context) map[string]any {
 			return map[string]any{"user": "alice", "cwd": "/override"}
 		}))
 	require.NoError(t, err)

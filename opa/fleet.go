@@ -68,7 +68,7 @@ type Fleet struct {
 // start; the Fleet runs until Close, whatever becomes of ctx.
 //
 // A configuration OPA refuses, or a path that is not one, is an error. It
-// takes WithLogger, WithSession and WithTimeout.
+// takes WithLogger, WithSessionValues and WithTimeout.
 func NewFleet(ctx context.Context, config []byte, path string, opts ...Option) (*Fleet, error) {
 	o, err := newOptions("NewFleet", opts)
 	if err != nil {

@@ -51,15 +51,17 @@ func WithLogger(l *slog.Logger) Option {
 	}
 }
 
-// WithSession adds values to the input document's "session", next to what
-// the runtime says with claudecode.WithSessionInfo: f is called with the
-// context of each call, and its keys are added to (and replace) those.
+// WithSessionValues adds values to the input document's "session", next to
+// what the runtime says with claudecode.WithSessionInfo: f is called with
+// the context of each call, and its keys are added to (and replace) those.
+// It is not hookchain.WithSession, which gives a call the approver's
+// latch for its conversation.
 // Use it for what a policy decides by that the event does not carry — the
 // user, the repository, the agent's role. It applies to every link.
-func WithSession(f func(ctx context.Context) map[string]any) Option {
+func WithSessionValues(f func(ctx context.Context) map[string]any) Option {
 	return func(o *options) {
 		if f == nil {
-			o.fail("WithSession(nil)")
+			o.fail("WithSessionValues(nil)")
 			return
 		}
 		o.session = f
