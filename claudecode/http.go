@@ -107,7 +107,7 @@ func CompileHTTP(h HTTPHook, s SessionInfo) (hookchain.Interceptor, error) {
 		if err != nil {
 			return hookchain.Outcome{}, fmt.Errorf("http hook %s: %v", h.URL, err)
 		}
-		return persistContext(ctx, out), nil
+		return persistNotes(ctx, out), nil
 	}, nil
 }
 
