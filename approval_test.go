@@ -460,7 +460,7 @@ func TestWrapHoldsACallWhoseApprovalIsPending(t *testing.T) {
 	assert.Equal(t, 1, ran)
 }
 
-func TestContextForTheModelIsGatheredInChainOrderAndNamed(t *testing.T) {
+func TestNotesForTheModelAreGatheredInChainOrderAndNamed(t *testing.T) {
 	note := func(text string, out hc.Outcome) hc.Interceptor { return answering(out.WithNote(text)) }
 	tests := []struct {
 		name  string

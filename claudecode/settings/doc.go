@@ -320,7 +320,7 @@
 //     for "sudo rm -rf x" and "bash -c 'rm -rf x'" as well as for "rm -rf x",
 //     and not for "echo rm". A command that cannot be read before it runs
 //     ("$(printf rm) -rf x") runs the hook: hookchain cannot tell, and a
-//     hook run when it need not be can only object, ask, add context or
+//     hook run when it need not be can only object, ask, add a note or
 //     rewrite, since "allow" in a chain grants nothing.
 //   - Strictness. A key given twice in the hooks section, and a matcher
 //     that names no tool, are errors, where Claude Code would quietly pick
