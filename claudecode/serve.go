@@ -202,7 +202,7 @@ const userApprover = "claude-code"
 // user, give the chain UserApprover; without an approver, a call a link asks
 // about is denied.
 //
-// The chain is run with the input's session (Input.Session, through
+// The chain is run with the input's session (Input.SessionInfo, through
 // WithSessionInfo), so that Claude Code hooks among its links are told
 // about the conversation Claude Code runs the program for, every field of
 // the input included.
@@ -299,7 +299,7 @@ func Answer(ctx context.Context, c *hookchain.Chain, input []byte) ([]byte, erro
 	}
 	// Run apart: a link that ended the goroutine it ran on would take the
 	// answer with it, and Claude Code runs a call its hook never answers.
-	return encode(OutputFor(e, apart.Run(WithSessionInfo(ctx, in.Session()), c, e))), nil
+	return encode(OutputFor(e, apart.Run(WithSessionInfo(ctx, in.SessionInfo()), c, e))), nil
 }
 
 // encode is answer as one line of JSON, or nil when there is none. An

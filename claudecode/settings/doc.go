@@ -112,7 +112,7 @@
 //     in the call's working directory, with CLAUDE_PROJECT_DIR set to the
 //     project's root and CLAUDE_EFFORT to the call's effort.level. When that directory is
 //     gone (as Claude Code does) or cannot be entered, they run in the session's directory
-//     (Options.Session.Cwd), else the project's root, the home directory
+//     (Options.SessionInfo.Cwd), else the project's root, the home directory
 //     or the temporary directory; with none left, the call is denied by
 //     name, whatever the hook's onFailure, since the hook never ran. The command runs with
 //     /bin/sh -c, or bash -c for "shell": "bash"; with "args", even [],

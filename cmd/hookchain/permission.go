@@ -74,7 +74,7 @@ func (c *common) evalPermission(in claudecode.Input, stdout io.Writer, say errOu
 	if err != nil {
 		return say.failOn(err)
 	}
-	session := in.Session()
+	session := in.SessionInfo()
 	session.ProjectDir = project
 	ctx, stop := untilSignal(context.Background())
 	ap, fault := ask(claudecode.WithSessionInfo(ctx, session), a, q)
@@ -102,7 +102,7 @@ func (s *server) answerHook(ctx context.Context, g *generation, data []byte) ([]
 	if json.Unmarshal(data, &in) != nil || in.HookEventName != claudecode.PermissionRequest {
 		return claudecode.Answer(ctx, g.chain, data) // which refuses an input it cannot read
 	}
-	answer := permissionAnswer(claudecode.WithSessionInfo(ctx, in.Session()), g.approver, in)
+	answer := permissionAnswer(claudecode.WithSessionInfo(ctx, in.SessionInfo()), g.approver, in)
 	decided := strings.TrimSpace(string(answer))
 	if decided == "" {
 		decided = "none: Claude Code asks its user"
