@@ -29,8 +29,8 @@ func reportLine(r settings.Report) string {
 	}
 	line := fmt.Sprintf("background hook %s (%s, %s)", r.Link, r.Event, call)
 	switch {
-	case r.Failure != "":
-		return line + " failed: " + r.Failure
+	case r.Fault != "":
+		return line + " failed: " + r.Fault
 	case r.Text != "":
 		return fmt.Sprintf("%s exited %d; for the model: %q", line, r.ExitCode, r.Text)
 	case r.Stderr != "":
