@@ -60,7 +60,8 @@ type Approval struct {
 // Answer is called at most once per run, after every link has answered. It
 // runs on a goroutine of its own, so that the chain can stop waiting when
 // Timeout runs out even if Answer ignores its context; Answer's context is
-// the caller's, bounded by Timeout. An approver that errors, panics or
+// the caller's, bounded by Timeout, or by DefaultApproverTimeout when
+// Timeout is 0. An approver that errors, panics or
 // outruns its time has not approved, and the call is denied. For a person
 // who may take longer than a call should wait, answer Defer and resolve the
 // [Ticket] out of band.
@@ -75,22 +76,35 @@ type Approval struct {
 type Approver struct {
 	Name    string
 	Answer  func(ctx context.Context, q Question) (Approval, error)
-	Timeout time.Duration
+	Timeout time.Duration // 0: DefaultApproverTimeout; negative: a mistake
 }
 
+// DefaultApproverTimeout is the time an Approver without a Timeout is given
+// to answer: as long as a call should wait. An answer that takes longer is
+// a Defer, and its ticket is resolved out of band.
+const DefaultApproverTimeout = time.Minute
+
 // Validate reports what makes the approver unusable: no name, no Answer func,
-// or a Timeout that is not positive. Use it on an approver built from
-// configuration before [Chain.WithApprover], which panics on the same faults.
+// or a negative Timeout. Use it on an approver built from configuration
+// before [Chain.WithApprover], which panics on the same faults.
 func (a Approver) Validate() error {
 	switch {
 	case a.Name == "":
 		return errors.New("hookchain: the approver has no name")
 	case a.Answer == nil:
 		return fmt.Errorf("hookchain: approver %q: nil Answer", a.Name)
-	case a.Timeout <= 0:
-		return fmt.Errorf("hookchain: approver %q: Timeout(%v) must be positive", a.Name, a.Timeout)
+	case a.Timeout < 0:
+		return fmt.Errorf("hookchain: approver %q: Timeout(%v) must not be negative", a.Name, a.Timeout)
 	}
 	return nil
+}
+
+// timeout is the approver's effective Timeout.
+func (a *Approver) timeout() time.Duration {
+	if a.Timeout == 0 {
+		return DefaultApproverTimeout
+	}
+	return a.Timeout
 }
 
 // WithApprover returns a copy of the chain whose asks are resolved by a. It
@@ -488,11 +502,12 @@ func (g Grant) fits(chain string, q Question) bool {
 }
 
 // Ask puts q to the approver as a chain does: on a goroutine of its own,
-// bounded by Timeout, with its own copy of the question. An error, a
-// panic, no answer within Timeout and a ctx that ends first are each an
-// error saying so, never an approval; an approver that ignores its context
-// is not waited for. It is for code that holds an approver of its own: one
-// that falls back to another, or answers a question outside a run.
+// bounded by Timeout (DefaultApproverTimeout when it is 0), with its own
+// copy of the question. An error, a panic, no answer within that time and
+// a ctx that ends first are each an error saying so, never an approval; an
+// approver that ignores its context is not waited for. It is for code that
+// holds an approver of its own: one that falls back to another, or answers
+// a question outside a run.
 func (a Approver) Ask(ctx context.Context, q Question) (Approval, error) {
 	if err := a.Validate(); err != nil {
 		return Approval{}, err
@@ -511,7 +526,8 @@ func (a Approver) Ask(ctx context.Context, q Question) (Approval, error) {
 // at its timeout must not be able to write to the bytes of the call, nor
 // one that answered to the asks the chain latches and names.
 func (a *Approver) ask(parent context.Context, q Question) (Approval, string) {
-	ctx, cancel := context.WithTimeout(parent, a.Timeout)
+	timeout := a.timeout()
+	ctx, cancel := context.WithTimeout(parent, timeout)
 	defer cancel()
 	q.Input, q.Asks, q.RewrittenBy = bytes.Clone(q.Input), slices.Clone(q.Asks), slices.Clone(q.RewrittenBy)
 	type result struct {
@@ -546,7 +562,7 @@ func (a *Approver) ask(parent context.Context, q Question) (Approval, string) {
 	if err := parent.Err(); err != nil {
 		return Approval{}, fmt.Sprintf("the context ended while %s was asked (%v)", a.Name, err)
 	}
-	return Approval{}, fmt.Sprintf("%s did not answer within %v", a.Name, a.Timeout)
+	return Approval{}, fmt.Sprintf("%s did not answer within %v", a.Name, timeout)
 }
 
 // askedBy lists the asks for a reason: "guard: push to main?; audit".

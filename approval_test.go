@@ -550,7 +550,7 @@ func TestAnApproverThatCannotApproveIsAnErrorFromValidateAndAPanicFromWithApprov
 	}{
 		{"no name", hc.Approver{Answer: answer, Timeout: time.Second}, "hookchain: the approver has no name"},
 		{"no Answer", hc.Approver{Name: "h", Timeout: time.Second}, `hookchain: approver "h": nil Answer`},
-		{"no Timeout", hc.Approver{Name: "h", Answer: answer}, `hookchain: approver "h": Timeout(0s) must be positive`},
+		{"a negative Timeout", hc.Approver{Name: "h", Answer: answer, Timeout: -time.Second}, `hookchain: approver "h": Timeout(-1s) must not be negative`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -559,6 +559,42 @@ func TestAnApproverThatCannotApproveIsAnErrorFromValidateAndAPanicFromWithApprov
 		})
 	}
 	assert.NoError(t, hc.Approver{Name: "h", Answer: answer, Timeout: time.Second}.Validate())
+}
+
+// An approver without a Timeout is valid, and is given
+// DefaultApproverTimeout to answer, whether a chain or Approver.Ask puts
+// the question.
+func TestAnApproverWithoutATimeoutIsGivenDefaultApproverTimeout(t *testing.T) {
+	assert.Equal(t, time.Minute, hc.DefaultApproverTimeout)
+	for _, tt := range []struct {
+		name string
+		put  func(a hc.Approver)
+	}{
+		{"by a chain", func(a hc.Approver) {
+			var c *hc.Chain
+			require.NotPanics(t, func() { c = hc.New(hc.Before("push-guard", hc.Any(), answering(hc.Ask("push?")))).WithApprover(a) })
+			assert.Equal(t, hc.Allowed, c.Run(context.Background(), pushCall()).Verdict)
+		}},
+		{"by Approver.Ask", func(a hc.Approver) {
+			ap, err := a.Ask(context.Background(), hc.Question{Tool: "Bash", Input: pushIn})
+			require.NoError(t, err)
+			assert.Equal(t, hc.Approve, ap.Decision)
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var deadline time.Time
+			var had bool
+			a := hc.Approver{Name: "human", Answer: func(ctx context.Context, _ hc.Question) (hc.Approval, error) {
+				deadline, had = ctx.Deadline()
+				return hc.Approval{Decision: hc.Approve, By: "alice"}, nil
+			}}
+			require.NoError(t, a.Validate())
+			asked := time.Now()
+			tt.put(a)
+			require.True(t, had, "Answer's context has no deadline")
+			assert.WithinDuration(t, asked.Add(hc.DefaultApproverTimeout), deadline, time.Second)
+		})
+	}
 }
 
 func TestAnApproverNamedLikeALinkIsStillToldApartFromIt(t *testing.T) {

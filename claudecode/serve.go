@@ -10,7 +10,6 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/internal/apart"
@@ -182,8 +181,6 @@ func AdditionalContext(notes []hookchain.Note) string {
 func UserApprover() hookchain.Approver {
 	return hookchain.Approver{
 		Name: userApprover,
-		// It answers at once; the timeout only satisfies WithApprover.
-		Timeout: time.Minute,
 		Answer: func(context.Context, hookchain.Question) (hookchain.Approval, error) {
 			return hookchain.Approval{Decision: hookchain.Defer, Reason: "Claude Code asks its user"}, nil
 		},

@@ -180,3 +180,10 @@ func TestADeferredCallIsPendingUntilTheHostGrantsIt(t *testing.T) {
 	assert.Equal(t, errorResult("approval pending (asked by push-guard: run it?)"), res, "the grant was spent")
 	assert.Equal(t, []string{`{"path":"a"}`}, ts.seen("echo"))
 }
+
+func TestAnElicitationApproverWithoutATimeoutIsValidAndANegativeOneIsNot(t *testing.T) {
+	require.NoError(t, mcpgohook.ElicitationApprover(0).Validate())
+	assert.NotPanics(t, func() { askingChain().WithApprover(mcpgohook.ElicitationApprover(0)) })
+	assert.PanicsWithValue(t, `hookchain: approver "mcp-client": Timeout(-1s) must not be negative`,
+		func() { askingChain().WithApprover(mcpgohook.ElicitationApprover(-time.Second)) })
+}
