@@ -11,8 +11,9 @@
 //     every decision sent to a decision log service, the agent's status
 //     reported. It denies until its first bundle is active, and keeps
 //     deciding with the last good one when the server is down. It decides
-//     one call at a time; bound it with WithTimeout, under which a call
-//     that runs out of time waiting its turn is denied even fail-open.
+//     one call at a time, each within WithTimeout (DefaultTimeout when not
+//     given): a call that runs out of time waiting its turn is denied even
+//     fail-open.
 //   - [Remote] asks an OPA server that is already running, over its REST
 //     Data API, with a timeout.
 //

@@ -8,9 +8,10 @@ import (
 	"time"
 )
 
-// DefaultTimeout bounds a Remote link's request when no WithTimeout is
-// given. A policy server beside the agent answers in milliseconds; one
-// that takes seconds is broken, and the call it holds up is denied.
+// DefaultTimeout bounds a Remote link's request, and a Fleet link's
+// decision, its wait for its turn included, when no WithTimeout is given.
+// A policy beside the agent answers in milliseconds; one that takes
+// seconds is broken, and the call it holds up is denied.
 const DefaultTimeout = 2 * time.Second
 
 // MaxResponseSize caps what a Remote link reads of the server's answer.
@@ -83,8 +84,9 @@ func WithData(data map[string]any) Option {
 // the call. d must be positive.
 //
 // Given to NewFleet, it bounds each decision of the Fleet's link, its wait
-// for its turn included (a Fleet decides one call at a time), and nothing
-// when not given. A decision that outlasts it is the link's own failure; a
+// for its turn included (a Fleet decides one call at a time), and is
+// DefaultTimeout when not given. A decision that outlasts it is the link's
+// own failure; a
 // call whose time runs out while another call's decision holds OPA has not
 // failed, the other call has held it up, and its error is marked
 // hookchain.NotOwn: the chain denies it whatever the link's failure policy.
@@ -153,7 +155,7 @@ func newOptions(ctor string, opts []Option) (*options, error) {
 	if o.logger == nil {
 		o.logger = slog.Default()
 	}
-	if o.timeout == 0 && ctor == "Remote" {
+	if o.timeout == 0 && ctor != "Embedded" {
 		o.timeout = DefaultTimeout
 	}
 	return o, nil
