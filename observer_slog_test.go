@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"log"
 	"log/slog"
 	"os"
 	"sync"
@@ -15,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	hc "github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/internal/testfiles"
 )
 
 // recordingHandler keeps every record it is given, for exact assertions on
@@ -311,18 +311,10 @@ func TestTheLogObserverWritesNothingAndAllocatesNothingAtALevelTheLoggerDoesNotH
 }
 
 func TestTheLogObserverWithANilLoggerWritesToTheDefaultLoggerOfTheMoment(t *testing.T) {
-	oldDefault, oldOut, oldFlags := slog.Default(), log.Writer(), log.Flags()
-	t.Cleanup(func() {
-		// Restoring slog's default does not restore the log package's
-		// output, which SetDefault redirected.
-		slog.SetDefault(oldDefault)
-		log.SetOutput(oldOut)
-		log.SetFlags(oldFlags)
-	})
 	chain := hc.New(hc.Before("no-rm", hc.Any(), answer(hc.Deny("no"), nil))).WithObserver(hc.LogObserver(nil))
 
 	h := &recordingHandler{level: slog.LevelDebug}
-	slog.SetDefault(slog.New(h)) // after the observer was built
+	testfiles.DefaultLogTo(t, h) // after the observer was built
 	chain.Run(context.Background(), logBefore(logBashIn))
 
 	lines := h.lines()

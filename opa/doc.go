@@ -96,11 +96,11 @@
 // # Logs
 //
 // Each link logs to the *slog.Logger given with [WithLogger]
-// (slog.Default() otherwise): Rego's print output, at Info, as "opa print"
-// with the text and where in the policy it was printed; and every decision
-// it could not make, at Warn, as "opa decision failed" with the error. Both
-// carry the call's hook, tool and call_id, as hookchain.LogObserver's
-// records do. A Fleet logs OPA's own records there too: bundle downloads
+// (slog.Default() without it, or with nil): Rego's print output, at Info,
+// as "opa print" with the text and where in the policy it was printed; and
+// every decision it could not make, at Warn, as "opa decision failed" with
+// the error. Both carry the call's hook, tool and call_id, as
+// hookchain.LogObserver's records do. A Fleet logs OPA's own records there too: bundle downloads
 // and activations, and services it cannot reach. The chain's observers see
 // each failure as a step with its fault, like any link's.
 package opa

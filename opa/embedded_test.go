@@ -234,7 +234,6 @@ func TestOptionsAreRefusedWhereTheyDoNotApply(t *testing.T) {
 		{"AClientForAFleetThatIsNotNil", fleet(opa.WithHTTPClient(http.DefaultClient)), "opa: NewFleet: WithHTTPClient applies to Remote only"},
 		{"DataForAFleet", fleet(opa.WithData(map[string]any{})), "opa: NewFleet: WithData applies to Embedded only; a Fleet's data comes from its bundles"},
 		{"DataForRemote", remote(opa.WithData(map[string]any{})), "opa: Remote: WithData applies to Embedded only; a Remote server has its own"},
-		{"ANilLogger", embedded(opa.WithLogger(nil)), "opa: WithLogger(nil) (given to Embedded)"},
 		{"ANilSessionValues", remote(opa.WithSessionValues(nil)), "opa: WithSessionValues(nil) (given to Remote)"},
 		{"ATimeoutThatIsNotPositive", remote(opa.WithTimeout(0)), "opa: WithTimeout(0s): must be positive (given to Remote)"},
 		{"ANilOption", embedded(nil), "opa: Embedded: a nil Option"},

@@ -40,16 +40,11 @@ type options struct {
 // calls (at Info, with where in the policy it was printed), and every
 // decision the link could not make (at Warn, with the reason it returns to
 // the chain). A Fleet also sends OPA's own logs there: bundle downloads,
-// activations, and failures to reach the services. Without it, records go
-// to slog.Default(). It applies to every link.
+// activations, and failures to reach the services. Without it, or with
+// nil, records go to slog.Default() as it is when the link is built;
+// slog.New(slog.DiscardHandler) logs nothing. It applies to every link.
 func WithLogger(l *slog.Logger) Option {
-	return func(o *options) {
-		if l == nil {
-			o.fail("WithLogger(nil)")
-			return
-		}
-		o.logger = l
-	}
+	return func(o *options) { o.logger = l }
 }
 
 // WithSessionValues adds values to the input document's "session", next to

@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -35,10 +36,12 @@ type BackgroundOptions struct {
 	// kept for the session's next call: the runtime delivers them. It
 	// must be safe to call from many goroutines at once.
 	OnReport func(Report)
-	// Logger, when set, is told of every report, in an Info record with
-	// the message "hookchain background hook ended" and the attributes
-	// link, event, session_id, tool, call_id, exit_code, fault, duration
-	// and text: the report's fields, named as LogObserver names a call's.
+	// Logger is told of every report, in an Info record with the message
+	// "hookchain background hook ended" and the attributes link, event,
+	// session_id, tool, call_id, exit_code, fault, duration and text: the
+	// report's fields, named as LogObserver names a call's. nil is
+	// slog.Default(), as it is when the record is written, and
+	// slog.New(slog.DiscardHandler) logs nothing.
 	Logger *slog.Logger
 	// MaxPending bounds the reports kept for one session, MaxSessions
 	// the sessions, and MaxRunning the hooks running at once; zero is the
@@ -207,11 +210,9 @@ func (b *Background) Take(id string) []string {
 
 // deliver hands r to OnReport, or keeps it for its session's next call.
 func (b *Background) deliver(r Report) {
-	if l := b.opts.Logger; l != nil {
-		l.Info("hookchain background hook ended", "link", r.Link, "event", r.Event, "session_id", r.SessionID,
-			"tool", r.Tool, "call_id", r.CallID, "exit_code", r.ExitCode, "fault", r.Fault, "duration", r.Duration,
-			"text", r.Text)
-	}
+	cmp.Or(b.opts.Logger, slog.Default()).Info("hookchain background hook ended", "link", r.Link, "event", r.Event,
+		"session_id", r.SessionID, "tool", r.Tool, "call_id", r.CallID, "exit_code", r.ExitCode, "fault", r.Fault,
+		"duration", r.Duration, "text", r.Text)
 	if b.opts.OnReport != nil {
 		b.opts.OnReport(r)
 		return

@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/hookchain/hookchain/internal/testfiles"
 )
 
 // backgroundRecords runs an async hook that fails under a Background built
@@ -36,7 +38,33 @@ func jsonLogger(buf *bytes.Buffer) *slog.Logger { return slog.New(slog.NewJSONHa
 func TestABackgroundHooksRecordNamesTheCallAsEveryRecordDoes(t *testing.T) {
 	records := backgroundRecords(t, BackgroundOptions{}, jsonLogger)
 	require.Len(t, records, 1)
-	r := records[0]
+	assertFailedReport(t, records[0])
+}
+
+// A Background given no Logger logs to slog.Default(), as it is when the
+// record is written, OnReport or not. Not parallel: it swaps the default.
+func TestABackgroundWithoutALoggerLogsToTheDefault(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		opts BackgroundOptions
+	}{
+		{"its reports kept for the session", BackgroundOptions{}},
+		{"its reports given to OnReport", BackgroundOptions{OnReport: func(Report) {}}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			records := backgroundRecords(t, tt.opts, func(buf *bytes.Buffer) *slog.Logger {
+				testfiles.DefaultLogTo(t, slog.NewJSONHandler(buf, nil))
+				return nil
+			})
+			require.Len(t, records, 1)
+			assertFailedReport(t, records[0])
+		})
+	}
+}
+
+// assertFailedReport holds r to the record of backgroundRecords' hook.
+func assertFailedReport(t *testing.T, r map[string]any) {
+	t.Helper()
 	assert.Greater(t, r["duration"], 0.0, "how long the hook ran, in nanoseconds")
 	delete(r, "time")
 	delete(r, "duration")

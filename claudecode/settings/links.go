@@ -72,7 +72,8 @@ type Options struct {
 	// hook when Background is nil, because nothing would run it.
 	Background *Background
 	// Logger is told when a persistent hook's process starts and stops;
-	// nil logs nothing.
+	// nil is slog.Default(), as it is when the record is written, and
+	// slog.New(slog.DiscardHandler) logs nothing.
 	Logger *slog.Logger
 	// Model runs prompt and agent hooks, and MCP runs mcp_tool hooks: the
 	// agent's own model and MCP clients. A hook whose runtime is nil
