@@ -355,14 +355,14 @@ func inputDigest(input json.RawMessage) [sha256.Size]byte {
 }
 
 // Grant is a resolved ticket: the approval, bound to what was asked. A
-// ticket for a call with a call ID grants that call, however often it is run
+// ticket for a call with a call id grants that call, however often it is run
 // again; one for a call with none grants one run of it, the first that
 // presents it, and never every identical call after it — nothing else tells
 // that call from the next one with the same input.
 type Grant struct {
 	ticket   Ticket
 	approval Approval
-	spent    *atomic.Bool // for a call with no call ID: set by the run it granted
+	spent    *atomic.Bool // for a call with no call id: set by the run it granted
 }
 
 // Grant resolves the ticket with an approver's answer. Only Approve and
@@ -489,7 +489,7 @@ func (c *Chain) approval(ctx context.Context, q Question) (Approval, string) {
 }
 
 // fits reports whether the grant was issued for exactly this question, by a
-// chain with this ID, and is not spent; a grant for a call with no call ID
+// chain with this ID, and is not spent; a grant for a call with no call id
 // is spent by fitting.
 func (g Grant) fits(chain string, q Question) bool {
 	t := g.ticket

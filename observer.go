@@ -17,7 +17,7 @@ import (
 // Run are called from many goroutines at once, one for each call being run,
 // so an observer must be safe for concurrent use. A panic
 // in an observer is recovered and dropped: an audit hook that breaks must not
-// turn into a decision about the call.
+// change what happens to the call.
 type Observer struct {
 	// Step is called after each link is asked, in chain order.
 	Step func(ctx context.Context, r StepReport)

@@ -5,7 +5,7 @@ import (
 	"log/slog"
 )
 
-// LogObserver returns an Observer that writes the chain's decisions to l: one
+// LogObserver returns an Observer that writes what the chain does to l: one
 // record for every link the chain asks (allows included) and one for every
 // run. A nil l writes to slog.Default(), as it is when the record is written.
 //
@@ -53,8 +53,8 @@ import (
 // change, an approver's answer (an approval too, and the run it approved),
 // and anything else a link can say is Info; a link's allow is Debug, and so
 // is a run that every link allowed and nobody approved, so a logger at the
-// default Info level shows every decision and none of the calls that went
-// through untouched.
+// default Info level shows every call a link or the approver decided, and
+// none of the calls that went through untouched.
 //
 // To keep the names apart from the host's own, give LogObserver a logger
 // with a group: l.WithGroup("hookchain"). A record at a level l does not

@@ -225,7 +225,7 @@ func TestADeferredCallIsPendingUntilTheHostGrantsIt(t *testing.T) {
 	assert.Equal(t, textResult(`{"path":"a"}`), res)
 	assert.Equal(t, []string{`{"path":"a"}`}, ts.seen("echo"))
 
-	// MCP has no call ID, so the grant covers that one run: the same call
+	// MCP has no call id, so the grant covers that one run: the same call
 	// again, with the same grant, is a new call, and is asked about again.
 	res, err = call(t, c, "echo", `{"path":"a"}`)
 	require.NoError(t, err)

@@ -96,7 +96,7 @@ func (c *common) evalPermission(in claudecode.Input, stdout io.Writer, say errOu
 
 // answerHook answers one hook input for serve: a PermissionRequest event
 // with the generation's approver, any other with its chain (whose
-// observer logs each decision; the approver's answer is logged here).
+// observer logs each outcome; the approver's answer is logged here).
 func (s *server) answerHook(ctx context.Context, g *generation, data []byte) ([]byte, error) {
 	var in claudecode.Input
 	if json.Unmarshal(data, &in) != nil || in.HookEventName != claudecode.PermissionRequest {
