@@ -60,7 +60,8 @@ type Approval struct {
 // Answer is called at most once per run, after every link has answered. It
 // runs on a goroutine of its own, so that the chain can stop waiting when
 // Timeout runs out even if Answer ignores its context; Answer's context is
-// the caller's, bounded by Timeout. An approver that errors, panics or
+// the caller's, bounded by Timeout, or by DefaultApproverTimeout when
+// Timeout is 0. An approver that errors, panics or
 // outruns its time has not approved, and the call is denied. For a person
 // who may take longer than a call should wait, answer Defer and resolve the
 // [Ticket] out of band.
@@ -75,22 +76,35 @@ type Approval struct {
 type Approver struct {
 	Name    string
 	Answer  func(ctx context.Context, q Question) (Approval, error)
-	Timeout time.Duration
+	Timeout time.Duration // 0: DefaultApproverTimeout; negative: a mistake
 }
 
+// DefaultApproverTimeout is the time an Approver without a Timeout is given
+// to answer: as long as a call should wait. An answer that takes longer is
+// a Defer, and its ticket is resolved out of band.
+const DefaultApproverTimeout = time.Minute
+
 // Validate reports what makes the approver unusable: no name, no Answer func,
-// or a Timeout that is not positive. Use it on an approver built from
-// configuration before [Chain.WithApprover], which panics on the same faults.
+// or a negative Timeout. Use it on an approver built from configuration
+// before [Chain.WithApprover], which panics on the same faults.
 func (a Approver) Validate() error {
 	switch {
 	case a.Name == "":
 		return errors.New("hookchain: the approver has no name")
 	case a.Answer == nil:
 		return fmt.Errorf("hookchain: approver %q: nil Answer", a.Name)
-	case a.Timeout <= 0:
-		return fmt.Errorf("hookchain: approver %q: Timeout(%v) must be positive", a.Name, a.Timeout)
+	case a.Timeout < 0:
+		return fmt.Errorf("hookchain: approver %q: Timeout(%v) must not be negative", a.Name, a.Timeout)
 	}
 	return nil
+}
+
+// timeout is the approver's effective Timeout.
+func (a *Approver) timeout() time.Duration {
+	if a.Timeout == 0 {
+		return DefaultApproverTimeout
+	}
+	return a.Timeout
 }
 
 // WithApprover returns a copy of the chain whose asks are resolved by a. It
@@ -203,17 +217,28 @@ type Ticket struct {
 	input    [sha256.Size]byte
 }
 
-// Chain returns the ID of the chain that issued the ticket.
-func (t *Ticket) Chain() string { return t.chain }
+// ChainID returns the ID of the chain that issued the ticket ([Chain.ID]).
+func (t *Ticket) ChainID() string { return t.chain }
 
-type ticketJSON struct {
-	Chain       string          `json:"chain"`
+// ticketOut is a ticket's JSON form, as MarshalJSON writes it.
+type ticketOut struct {
+	ChainID     string          `json:"chain_id"`
 	Tool        string          `json:"tool"`
 	CallID      string          `json:"call_id,omitempty"`
 	Input       json.RawMessage `json:"input"`
 	InputSHA256 string          `json:"input_sha256"`
 	Asks        []askingJSON    `json:"asks"`
 	RewrittenBy []string        `json:"rewritten_by,omitempty"`
+}
+
+// ticketJSON is a ticket's JSON form as UnmarshalJSON reads it: what
+// MarshalJSON writes, and "chain", the name "chain_id" had before v0.1.0,
+// which queued tickets may still hold. Both chain fields are raw, so that a
+// key given at all, null included, is seen; they shadow ticketOut's.
+type ticketJSON struct {
+	ticketOut
+	ChainID  json.RawMessage `json:"chain_id"`
+	OldChain json.RawMessage `json:"chain"`
 }
 
 type askingJSON struct {
@@ -223,7 +248,7 @@ type askingJSON struct {
 
 // MarshalJSON encodes the ticket:
 //
-//	{"chain":"c1f0…","tool":"Bash","call_id":"toolu_7","input":{"command":"git push origin main"},
+//	{"chain_id":"c1f0…","tool":"Bash","call_id":"toolu_7","input":{"command":"git push origin main"},
 //	 "input_sha256":"…","asks":[{"link":"push-guard","message":"push to main?"}],"rewritten_by":["pin"]}
 func (t Ticket) MarshalJSON() ([]byte, error) {
 	if !json.Valid(t.Question.Input) {
@@ -233,20 +258,22 @@ func (t Ticket) MarshalJSON() ([]byte, error) {
 	for i, a := range t.Question.Asks {
 		asks[i] = askingJSON(a)
 	}
-	return marshal(ticketJSON{
-		Chain: t.chain, Tool: t.Question.Tool, CallID: t.Question.CallID,
+	return marshal(ticketOut{
+		ChainID: t.chain, Tool: t.Question.Tool, CallID: t.Question.CallID,
 		Input: t.Question.Input, InputSHA256: hex.EncodeToString(t.input[:]),
 		Asks: asks, RewrittenBy: t.Question.RewrittenBy,
 	})
 }
 
-// UnmarshalJSON decodes what MarshalJSON wrote. A ticket with no chain, tool
-// or asks, or whose input does not hash to its input_sha256, is an error:
-// a ticket that cannot bind a grant is no ticket.
+// UnmarshalJSON decodes what MarshalJSON wrote. A ticket with no chain ID,
+// tool or asks, or whose input does not hash to its input_sha256, is an
+// error: a ticket that cannot bind a grant is no ticket. The chain ID is
+// also read from "chain", its name before v0.1.0.
 //
 // A ticket that gives a key twice, or two alike but for case, is refused as
-// well: encoding/json would read the last "chain" or "input", and a reader
-// of the queue another.
+// well: encoding/json would read the last "chain_id" or "input", and a reader
+// of the queue another. So is one that gives both "chain_id" and "chain",
+// whatever their values: two readers must not take two chains from it.
 func (t *Ticket) UnmarshalJSON(b []byte) error {
 	if f := jsonscan.InputFault(b, nil); f != "" {
 		return errors.New("hookchain: decoding a ticket: it is " + f)
@@ -255,9 +282,13 @@ func (t *Ticket) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &in); err != nil {
 		return fmt.Errorf("hookchain: decoding a ticket: %w", err)
 	}
+	chain, err := in.chainID()
+	if err != nil {
+		return err
+	}
 	switch {
-	case in.Chain == "":
-		return errors.New(`hookchain: decoding a ticket: "chain" is missing`)
+	case chain == "":
+		return errors.New(`hookchain: decoding a ticket: "chain_id" is missing`)
 	case in.Tool == "":
 		return errors.New(`hookchain: decoding a ticket: "tool" is missing`)
 	case len(in.Asks) == 0:
@@ -281,8 +312,25 @@ func (t *Ticket) UnmarshalJSON(b []byte) error {
 		}
 		q.Asks = append(q.Asks, Asking(a))
 	}
-	*t = Ticket{Question: q, chain: in.Chain, input: d}
+	*t = Ticket{Question: q, chain: chain, input: d}
 	return nil
+}
+
+// chainID is the ticket's "chain_id", or its old name's value: "" when it
+// gives neither, or gives it null.
+func (in ticketJSON) chainID() (string, error) {
+	raw, key := in.ChainID, "chain_id"
+	switch {
+	case in.ChainID != nil && in.OldChain != nil:
+		return "", errors.New(`hookchain: decoding a ticket: it gives both "chain_id" and its old name "chain"`)
+	case in.ChainID == nil:
+		raw, key = in.OldChain, "chain"
+	}
+	var id string
+	if raw != nil && json.Unmarshal(raw, &id) != nil {
+		return "", fmt.Errorf("hookchain: decoding a ticket: %q is not a string", key)
+	}
+	return id, nil
 }
 
 // GobEncode writes the ticket as MarshalJSON does, so that a framework
@@ -307,14 +355,14 @@ func inputDigest(input json.RawMessage) [sha256.Size]byte {
 }
 
 // Grant is a resolved ticket: the approval, bound to what was asked. A
-// ticket for a call with a call ID grants that call, however often it is run
+// ticket for a call with a call id grants that call, however often it is run
 // again; one for a call with none grants one run of it, the first that
 // presents it, and never every identical call after it — nothing else tells
 // that call from the next one with the same input.
 type Grant struct {
 	ticket   Ticket
 	approval Approval
-	spent    *atomic.Bool // for a call with no call ID: set by the run it granted
+	spent    *atomic.Bool // for a call with no call id: set by the run it granted
 }
 
 // Grant resolves the ticket with an approver's answer. Only Approve and
@@ -441,7 +489,7 @@ func (c *Chain) approval(ctx context.Context, q Question) (Approval, string) {
 }
 
 // fits reports whether the grant was issued for exactly this question, by a
-// chain with this ID, and is not spent; a grant for a call with no call ID
+// chain with this ID, and is not spent; a grant for a call with no call id
 // is spent by fitting.
 func (g Grant) fits(chain string, q Question) bool {
 	t := g.ticket
@@ -454,11 +502,12 @@ func (g Grant) fits(chain string, q Question) bool {
 }
 
 // Ask puts q to the approver as a chain does: on a goroutine of its own,
-// bounded by Timeout, with its own copy of the question. An error, a
-// panic, no answer within Timeout and a ctx that ends first are each an
-// error saying so, never an approval; an approver that ignores its context
-// is not waited for. It is for code that holds an approver of its own: one
-// that falls back to another, or answers a question outside a run.
+// bounded by Timeout (DefaultApproverTimeout when it is 0), with its own
+// copy of the question. An error, a panic, no answer within that time and
+// a ctx that ends first are each an error saying so, never an approval; an
+// approver that ignores its context is not waited for. It is for code that
+// holds an approver of its own: one that falls back to another, or answers
+// a question outside a run.
 func (a Approver) Ask(ctx context.Context, q Question) (Approval, error) {
 	if err := a.Validate(); err != nil {
 		return Approval{}, err
@@ -477,7 +526,8 @@ func (a Approver) Ask(ctx context.Context, q Question) (Approval, error) {
 // at its timeout must not be able to write to the bytes of the call, nor
 // one that answered to the asks the chain latches and names.
 func (a *Approver) ask(parent context.Context, q Question) (Approval, string) {
-	ctx, cancel := context.WithTimeout(parent, a.Timeout)
+	timeout := a.timeout()
+	ctx, cancel := context.WithTimeout(parent, timeout)
 	defer cancel()
 	q.Input, q.Asks, q.RewrittenBy = bytes.Clone(q.Input), slices.Clone(q.Asks), slices.Clone(q.RewrittenBy)
 	type result struct {
@@ -512,7 +562,7 @@ func (a *Approver) ask(parent context.Context, q Question) (Approval, string) {
 	if err := parent.Err(); err != nil {
 		return Approval{}, fmt.Sprintf("the context ended while %s was asked (%v)", a.Name, err)
 	}
-	return Approval{}, fmt.Sprintf("%s did not answer within %v", a.Name, a.Timeout)
+	return Approval{}, fmt.Sprintf("%s did not answer within %v", a.Name, timeout)
 }
 
 // askedBy lists the asks for a reason: "guard: push to main?; audit".

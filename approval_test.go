@@ -1,6 +1,7 @@
 package hookchain_test
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -220,7 +221,7 @@ func TestAnApprovalObtainedOutOfBandIsBoundToTheCallAndItsInput(t *testing.T) {
 	assert.Equal(t, hc.CauseApprover, pending.Cause)
 	require.NotNil(t, pending.Pending)
 	assert.Equal(t, hc.Question{Tool: "Bash", CallID: "toolu_7", Input: pushIn, Asks: []hc.Asking{{Link: "push-guard", Message: "push?"}}}, pending.Pending.Question)
-	assert.Equal(t, c.ID(), pending.Pending.Chain())
+	assert.Equal(t, c.ID(), pending.Pending.ChainID())
 
 	grant := pending.Pending.Grant(hc.Approval{Decision: hc.Approve, By: "alice", Reason: "ok"})
 	asks := hc.Step{Name: "push-guard", Verdict: hc.Asked, Reason: "push?"}
@@ -334,7 +335,7 @@ func TestATicketWaitsInAQueueAsJSONAndIsHonouredAfterARestart(t *testing.T) {
 	queued, err := json.Marshal(ticket)
 	require.NoError(t, err)
 	sum := sha256.Sum256([]byte(`{"command":"git push origin main","timeout":60}`))
-	assert.JSONEq(t, `{"chain":"`+before.ID()+`","tool":"Bash","call_id":"toolu_7",
+	assert.JSONEq(t, `{"chain_id":"`+before.ID()+`","tool":"Bash","call_id":"toolu_7",
 		"input":{"command":"git push origin main","timeout":60},
 		"input_sha256":"`+hex.EncodeToString(sum[:])+`",
 		"asks":[{"link":"push-guard","message":"push?"}],"rewritten_by":["pin"]}`, string(queued))
@@ -356,6 +357,38 @@ func TestATicketWaitsInAQueueAsJSONAndIsHonouredAfterARestart(t *testing.T) {
 	assert.Len(t, asked, 2)
 }
 
+// A ticket queued before v0.1.0 names its chain "chain": it still reads,
+// and grants its call, and is written back with "chain_id".
+func TestATicketQueuedUnderTheOldChainKeyStillGrantsItsCall(t *testing.T) {
+	var asked []hc.Question
+	c := hc.New(hc.Before("push-guard", hc.Any(), answering(hc.Ask("push?")))).WithApprover(approverThat(hc.Approval{Decision: hc.Defer}, nil, &asked))
+	ticket := c.Run(context.Background(), pushCall()).Pending
+	require.NotNil(t, ticket)
+	queued, err := json.Marshal(ticket)
+	require.NoError(t, err)
+
+	var back hc.Ticket
+	require.NoError(t, json.Unmarshal([]byte(oldChainKey(t, queued)), &back))
+	assert.Equal(t, c.ID(), back.ChainID())
+	assert.Equal(t, ticket.Question, back.Question)
+	out := c.Run(hc.WithGrant(context.Background(), back.Grant(hc.Approval{Decision: hc.Approve, By: "alice"})), pushCall())
+	assert.Equal(t, hc.Allowed, out.Verdict)
+	assert.Equal(t, "human", out.DecidedBy)
+	assert.Len(t, asked, 1, "the grant answered; the approver was not asked again")
+
+	again, err := json.Marshal(&back)
+	require.NoError(t, err)
+	assert.Equal(t, string(queued), string(again), "the old key is read, never written")
+}
+
+// oldChainKey is a ticket's JSON as it was written before v0.1.0, its
+// "chain_id" named "chain".
+func oldChainKey(t *testing.T, ticket []byte) string {
+	t.Helper()
+	require.Equal(t, 1, bytes.Count(ticket, []byte(`"chain_id":`)))
+	return string(bytes.Replace(ticket, []byte(`"chain_id":`), []byte(`"chain":`), 1))
+}
+
 func TestATicketThatCannotBindAGrantDoesNotDecode(t *testing.T) {
 	var asked []hc.Question
 	c := hc.New(hc.Before("push-guard", hc.Any(), answering(hc.Ask("push?")))).WithApprover(approverThat(hc.Approval{Decision: hc.Defer}, nil, &asked))
@@ -373,8 +406,18 @@ func TestATicketThatCannotBindAGrantDoesNotDecode(t *testing.T) {
 		require.NoError(t, err)
 		return string(b)
 	}
+	old, noChain := oldChainKey(t, good), edit("chain_id", nil)
+	const bothChains = `hookchain: decoding a ticket: it gives both "chain_id" and its old name "chain"`
 	tests := []struct{ name, json, want string }{
-		{"no chain", edit("chain", nil), `hookchain: decoding a ticket: "chain" is missing`},
+		{"no chain id", edit("chain_id", nil), `hookchain: decoding a ticket: "chain_id" is missing`},
+		{"a null chain id", `{"chain_id":null,` + noChain[1:], `hookchain: decoding a ticket: "chain_id" is missing`},
+		{"a null chain id under its old name", `{"chain":null,` + noChain[1:], `hookchain: decoding a ticket: "chain_id" is missing`},
+		{"a chain id that is not a string", edit("chain_id", 5), `hookchain: decoding a ticket: "chain_id" is not a string`},
+		{"a chain under its old name that is not a string", `{"chain":true,` + noChain[1:], `hookchain: decoding a ticket: "chain" is not a string`},
+		{"a chain id and its old name", `{"chain":"elsewhere",` + string(good[1:]), bothChains},
+		{"a chain id and its old name, null", `{"chain":null,` + string(good[1:]), bothChains},
+		{"an empty chain id and its old name", `{"chain_id":"",` + string(old[1:]), bothChains},
+		{"a chain id and its old name in another case", string(good[:len(good)-1]) + `,"CHAIN":"elsewhere"}`, bothChains},
 		{"no tool", edit("tool", nil), `hookchain: decoding a ticket: "tool" is missing`},
 		{"no asks", edit("asks", []any{}), `hookchain: decoding a ticket: "asks" is missing or empty`},
 		{"an ask with no link", edit("asks", []any{map[string]any{"message": "x"}}), `hookchain: decoding a ticket: an ask has no "link"`},
@@ -382,9 +425,10 @@ func TestATicketThatCannotBindAGrantDoesNotDecode(t *testing.T) {
 		{"an input edited after the fact", edit("input", map[string]any{"command": "rm -rf /"}), "hookchain: decoding a ticket: its input does not match its input_sha256"},
 		{"a hash that is not one", edit("input_sha256", "abc"), `hookchain: decoding a ticket: "input_sha256" is not a SHA-256 in hex`},
 		{"not an object", `[]`, "hookchain: decoding a ticket: json: cannot unmarshal array into Go value of type hookchain.ticketJSON"},
-		{"a chain given twice", `{"chain":"elsewhere",` + string(good[1:]), `hookchain: decoding a ticket: it is ambiguous: an object in it has the key "chain" twice`},
-		{"a chain given twice in two cases", string(good[:len(good)-1]) + `,"Chain":"elsewhere"}`,
-			`hookchain: decoding a ticket: it is ambiguous: an object in it has the keys "chain" and "Chain", which Go's encoding/json reads as one`},
+		{"a chain id given twice", `{"chain_id":"elsewhere",` + string(good[1:]), `hookchain: decoding a ticket: it is ambiguous: an object in it has the key "chain_id" twice`},
+		{"a chain id given twice in two cases", string(good[:len(good)-1]) + `,"Chain_ID":"elsewhere"}`,
+			`hookchain: decoding a ticket: it is ambiguous: an object in it has the keys "chain_id" and "Chain_ID", which Go's encoding/json reads as one`},
+		{"a chain given twice under its old name", `{"chain":"elsewhere",` + string(old[1:]), `hookchain: decoding a ticket: it is ambiguous: an object in it has the key "chain" twice`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -416,7 +460,7 @@ func TestWrapHoldsACallWhoseApprovalIsPending(t *testing.T) {
 	assert.Equal(t, 1, ran)
 }
 
-func TestContextForTheModelIsGatheredInChainOrderAndNamed(t *testing.T) {
+func TestNotesForTheModelAreGatheredInChainOrderAndNamed(t *testing.T) {
 	note := func(text string, out hc.Outcome) hc.Interceptor { return answering(out.WithNote(text)) }
 	tests := []struct {
 		name  string
@@ -506,7 +550,7 @@ func TestAnApproverThatCannotApproveIsAnErrorFromValidateAndAPanicFromWithApprov
 	}{
 		{"no name", hc.Approver{Answer: answer, Timeout: time.Second}, "hookchain: the approver has no name"},
 		{"no Answer", hc.Approver{Name: "h", Timeout: time.Second}, `hookchain: approver "h": nil Answer`},
-		{"no Timeout", hc.Approver{Name: "h", Answer: answer}, `hookchain: approver "h": Timeout(0s) must be positive`},
+		{"a negative Timeout", hc.Approver{Name: "h", Answer: answer, Timeout: -time.Second}, `hookchain: approver "h": Timeout(-1s) must not be negative`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -515,6 +559,42 @@ func TestAnApproverThatCannotApproveIsAnErrorFromValidateAndAPanicFromWithApprov
 		})
 	}
 	assert.NoError(t, hc.Approver{Name: "h", Answer: answer, Timeout: time.Second}.Validate())
+}
+
+// An approver without a Timeout is valid, and is given
+// DefaultApproverTimeout to answer, whether a chain or Approver.Ask puts
+// the question.
+func TestAnApproverWithoutATimeoutIsGivenDefaultApproverTimeout(t *testing.T) {
+	assert.Equal(t, time.Minute, hc.DefaultApproverTimeout)
+	for _, tt := range []struct {
+		name string
+		put  func(a hc.Approver)
+	}{
+		{"by a chain", func(a hc.Approver) {
+			var c *hc.Chain
+			require.NotPanics(t, func() { c = hc.New(hc.Before("push-guard", hc.Any(), answering(hc.Ask("push?")))).WithApprover(a) })
+			assert.Equal(t, hc.Allowed, c.Run(context.Background(), pushCall()).Verdict)
+		}},
+		{"by Approver.Ask", func(a hc.Approver) {
+			ap, err := a.Ask(context.Background(), hc.Question{Tool: "Bash", Input: pushIn})
+			require.NoError(t, err)
+			assert.Equal(t, hc.Approve, ap.Decision)
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var deadline time.Time
+			var had bool
+			a := hc.Approver{Name: "human", Answer: func(ctx context.Context, _ hc.Question) (hc.Approval, error) {
+				deadline, had = ctx.Deadline()
+				return hc.Approval{Decision: hc.Approve, By: "alice"}, nil
+			}}
+			require.NoError(t, a.Validate())
+			asked := time.Now()
+			tt.put(a)
+			require.True(t, had, "Answer's context has no deadline")
+			assert.WithinDuration(t, asked.Add(hc.DefaultApproverTimeout), deadline, time.Second)
+		})
+	}
 }
 
 func TestAnApproverNamedLikeALinkIsStillToldApartFromIt(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 )
 
 // answer runs the interceptor, turning an error into a fault. A plain allow
-// — no reason, no context, which is nearly every answer — leaves out as it
+// — no reason, no notes, which is nearly every answer — leaves out as it
 // was (the zero Outcome, with every caller). Any other answer is written to
 // out.
 // Copying a whole Outcome for every link of every call costs more than the

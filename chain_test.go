@@ -569,9 +569,9 @@ func TestAnObserverIsToldEveryStepAndEveryRun(t *testing.T) {
 		steps[i].Duration, steps[i].Start = 0, time.Time{}
 	}
 	assert.Equal(t, []hc.StepReport{
-		{Hook: hc.BeforeTool, Tool: "Bash", CallID: "toolu_1", Link: "a", Verdict: hc.Allowed},
-		{Hook: hc.BeforeTool, Tool: "Bash", CallID: "toolu_1", Link: "audit", Verdict: hc.Allowed, Fault: "down"},
-		{Hook: hc.BeforeTool, Tool: "Bash", CallID: "toolu_1", Link: "pin", Verdict: hc.Modified, Reason: "pin"},
+		{Hook: hc.BeforeTool, Tool: "Bash", CallID: "toolu_1", Name: "a", Verdict: hc.Allowed},
+		{Hook: hc.BeforeTool, Tool: "Bash", CallID: "toolu_1", Name: "audit", Verdict: hc.Allowed, Fault: "down"},
+		{Hook: hc.BeforeTool, Tool: "Bash", CallID: "toolu_1", Name: "pin", Verdict: hc.Modified, Reason: "pin"},
 	}, steps)
 	require.Len(t, runs, 1)
 	assert.Equal(t, before(bashIn), runs[0].Event)

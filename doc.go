@@ -32,17 +32,54 @@
 //     hooks it is asked at and its [Matcher].
 //   - step: one link's, or the approver's, part in an outcome ([Step]); the
 //     trail is the outcome's steps, in chain order.
-//   - cause: what kind of decision decided an outcome ([Cause]), with
-//     [Outcome.DecidedBy] naming who.
+//   - Name, Link: a Name field says whose part something is, a link's or
+//     the approver's ([Step.Name], [StepReport.Name]); a Link field names
+//     the link that gave something ([Note.Link], [Asking.Link]).
+//   - cause: what kind of answer or failure decided an outcome ([Cause]),
+//     with [Outcome.DecidedBy] naming who.
 //   - note: text for the model to read beside the call ([Note],
-//     [Outcome.WithNote]).
+//     [Outcome.WithNote]): Claude Code's additionalContext, and what an OPA
+//     policy called "context" before v0.1.0.
 //   - ask: an answer that puts the call to a person ([Ask], [AskAbout]).
 //   - approver, approval: who answers a run's asks ([Approver]), and the
 //     answer ([Approval]).
+//   - decision: the kind of an approver's answer, as a verdict is of an
+//     outcome ([Decision]: [Approve], [ApproveAll], [Refuse], [Defer]); a
+//     Claude Code hook's "decision" and an OPA policy's decision document
+//     are theirs, and keep their names.
 //   - ticket, grant: an approval still to be obtained ([Ticket]), and the
 //     ticket resolved ([Grant]).
+//   - chain ID: what tells one chain's links from another's ([Chain.ID]),
+//     which a ticket is bound to ([Ticket.ChainID]).
+//   - call id: a call's tool-use id, [Event.CallID], and [Call.ID] on the
+//     call itself; "call_id" in JSON and logs.
 //   - session: one conversation, where the "approve all" latch lives
-//     ([Session]).
+//     ([Session]). What a runtime says about it is session info: whatever
+//     holds or returns claudecode.SessionInfo says SessionInfo.
+//   - Intercept: a type's method that is a link's interceptor (an OPA
+//     Fleet's).
+//
+// # Configuring
+//
+// Every kind of option follows one rule. What to run, whom to ask or what
+// to load is a struct named for the thing ([Approver], [Observer],
+// process.Spec, claudecode.HTTPHook), or Options when it says how a loader
+// or runner behaves; a field's zero value is its documented default, and
+// what is built from configuration is checked with Validate. A constructor
+// that wraps another library's object (an OPA engine, an SDK's server)
+// takes what it cannot do without as parameters and the rest as functional
+// options, each checked. The core's values ([Chain], [Link], [Outcome])
+// are configured by methods that return a changed copy. Only what differs
+// per call rides in the context: the session, a grant, the session info,
+// the directory for long notes. A logger is a *slog.Logger given as the
+// rest is, and nil is slog.Default(), as it is when a record is written. A
+// duration not given is its documented default, a Default constant, always
+// a finite bound, except for what runs on the caller's own time: a link
+// without [Link.Timeout], and an in-process OPA evaluation, which the
+// link's Timeout bounds. A negative duration, and zero given to what only
+// sets one ([Link.Timeout]), is a mistake: a panic where construction is
+// code ([New], [Chain.WithApprover]), an error where it is configuration
+// ([Build], Validate).
 //
 // # The fold
 //
@@ -174,7 +211,7 @@
 // # Who decided
 //
 // [Outcome.DecidedBy] names the link whose answer or failure decided the
-// call, or the approver; [Outcome.Cause] says what kind of decision it was:
+// call, or the approver; [Outcome.Cause] says what kind of answer it was:
 // a link's denial, a link's failure, the approver, approval not obtained,
 // the chain's own refusal of the event, or the caller going away. Programs
 // read these two; Reason is the sentence for people, and its wording may

@@ -190,7 +190,7 @@ func ExampleObserver() {
 			func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) { return hookchain.Allow(), nil }),
 	).WithObserver(hookchain.Observer{
 		Step: func(ctx context.Context, r hookchain.StepReport) {
-			fmt.Fprintf(&log, "%s %s %s: %v\n", r.Hook, r.Tool, r.Link, r.Verdict)
+			fmt.Fprintf(&log, "%s %s %s: %v\n", r.Hook, r.Tool, r.Name, r.Verdict)
 		},
 		Run: func(ctx context.Context, r hookchain.RunReport) {
 			fmt.Fprintf(&log, "%s %s: %v\n", r.Event.Hook, r.Event.Tool, r.Outcome.Verdict)

@@ -238,7 +238,7 @@ func (c *Chain) settle(ctx context.Context, f *fold, l *Link, a *reply, next *js
 		c.reportStep(ctx, f.obs, *e, step, w.start)
 	}
 	if a.fault != "" {
-		// A failed link's answer is void, its context with it.
+		// A failed link's answer is void, its notes with it.
 		w.trail = append(w.trail, step)
 		if gone {
 			*f.res = w.callerGone(ctx, "while "+l.name+" was asked")

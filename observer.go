@@ -17,7 +17,7 @@ import (
 // Run are called from many goroutines at once, one for each call being run,
 // so an observer must be safe for concurrent use. A panic
 // in an observer is recovered and dropped: an audit hook that breaks must not
-// turn into a decision about the call.
+// change what happens to the call.
 type Observer struct {
 	// Step is called after each link is asked, in chain order.
 	Step func(ctx context.Context, r StepReport)
@@ -33,12 +33,12 @@ type StepReport struct {
 	Hook     Hook
 	Tool     string
 	CallID   string
-	Link     string        // the link's registered name
+	Name     string        // the step's name, as in Step: the link's registered name, or the approver's
 	Verdict  Verdict       // as in Step: a failure carries the verdict it led to
 	Reason   string        // the link's own words
 	Fault    string        // non-empty when the link could not answer
 	By       string        // the approver's step only: who answered
-	Approver bool          // the approver's step, as in Step: Link is then the approver's name, which a link may share
+	Approver bool          // the approver's step, as in Step: Name is then the approver's name, which a link may share
 	Start    time.Time     // when the link was asked
 	Duration time.Duration // how long the link took to answer, checks included
 }
@@ -75,7 +75,7 @@ type observation struct {
 func (c *Chain) reportStep(ctx context.Context, obs *observation, e Event, s Step, start time.Time) {
 	r := StepReport{
 		Hook: e.Hook, Tool: e.Tool, CallID: e.CallID,
-		Link: s.Name, Verdict: s.Verdict, Reason: s.Reason, Fault: s.Fault, By: s.By, Approver: s.Approver,
+		Name: s.Name, Verdict: s.Verdict, Reason: s.Reason, Fault: s.Fault, By: s.By, Approver: s.Approver,
 		Start: start, Duration: time.Since(start),
 	}
 	obs.steps = append(obs.steps, r)

@@ -34,8 +34,8 @@ func TestAStepReportSaysWhetherItIsTheApproversAsTheTrailDoes(t *testing.T) {
 		r.steps[i].Start, r.steps[i].Duration = time.Time{}, 0
 	}
 	assert.Equal(t, []hc.StepReport{
-		{Hook: hc.BeforeTool, Tool: "Bash", CallID: "toolu_1", Link: "human", Verdict: hc.Asked, Reason: "push?"},
-		{Hook: hc.BeforeTool, Tool: "Bash", CallID: "toolu_1", Link: "human", Verdict: hc.Allowed, By: "alice", Approver: true},
+		{Hook: hc.BeforeTool, Tool: "Bash", CallID: "toolu_1", Name: "human", Verdict: hc.Asked, Reason: "push?"},
+		{Hook: hc.BeforeTool, Tool: "Bash", CallID: "toolu_1", Name: "human", Verdict: hc.Allowed, By: "alice", Approver: true},
 	}, r.steps, "a link and an approver of one name report apart")
 }
 

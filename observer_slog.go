@@ -5,7 +5,7 @@ import (
 	"log/slog"
 )
 
-// LogObserver returns an Observer that writes the chain's decisions to l: one
+// LogObserver returns an Observer that writes what the chain does to l: one
 // record for every link the chain asks (allows included) and one for every
 // run. A nil l writes to slog.Default(), as it is when the record is written.
 //
@@ -16,7 +16,7 @@ import (
 //	hook       "before_tool" or "after_tool"
 //	tool       the tool's name as the model called it
 //	call_id    the tool-use id ("" when the runtime has none)
-//	link       the link's registered name, or the approver's on its step
+//	link       the step's Name: the link's registered name, or the approver's
 //	verdict    what the link answered, as its wire word: "allow", "deny",
 //	           "modify", "replace", "ask"; a failure carries the verdict it led to
 //	reason     the link's own words ("" when it gave none)
@@ -53,8 +53,8 @@ import (
 // change, an approver's answer (an approval too, and the run it approved),
 // and anything else a link can say is Info; a link's allow is Debug, and so
 // is a run that every link allowed and nobody approved, so a logger at the
-// default Info level shows every decision and none of the calls that went
-// through untouched.
+// default Info level shows every call a link or the approver decided, and
+// none of the calls that went through untouched.
 //
 // To keep the names apart from the host's own, give LogObserver a logger
 // with a group: l.WithGroup("hookchain"). A record at a level l does not
@@ -78,7 +78,7 @@ func LogObserver(l *slog.Logger) Observer {
 				slog.String("hook", r.Hook.String()),
 				slog.String("tool", r.Tool),
 				slog.String("call_id", r.CallID),
-				slog.String("link", r.Link),
+				slog.String("link", r.Name),
 				slog.String("verdict", verdictWord(r.Verdict)),
 				slog.String("reason", r.Reason),
 			)

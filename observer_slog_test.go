@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"log"
 	"log/slog"
 	"os"
 	"sync"
@@ -15,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	hc "github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/internal/testfiles"
 )
 
 // recordingHandler keeps every record it is given, for exact assertions on
@@ -303,7 +303,7 @@ func TestTheLogObserverWritesNothingAndAllocatesNothingAtALevelTheLoggerDoesNotH
 	assert.Empty(t, h.lines(), "an allowed call is debug, below the logger's level")
 
 	obs := hc.LogObserver(slog.New(h))
-	step := hc.StepReport{Hook: hc.BeforeTool, Tool: "Bash", CallID: "toolu_1", Link: "ok", Duration: time.Microsecond}
+	step := hc.StepReport{Hook: hc.BeforeTool, Tool: "Bash", CallID: "toolu_1", Name: "ok", Duration: time.Microsecond}
 	run := hc.RunReport{Event: logBefore(logBashIn), Duration: time.Microsecond}
 	ctx := context.Background()
 	assert.Zero(t, testing.AllocsPerRun(100, func() { obs.Step(ctx, step) }))
@@ -311,18 +311,10 @@ func TestTheLogObserverWritesNothingAndAllocatesNothingAtALevelTheLoggerDoesNotH
 }
 
 func TestTheLogObserverWithANilLoggerWritesToTheDefaultLoggerOfTheMoment(t *testing.T) {
-	oldDefault, oldOut, oldFlags := slog.Default(), log.Writer(), log.Flags()
-	t.Cleanup(func() {
-		// Restoring slog's default does not restore the log package's
-		// output, which SetDefault redirected.
-		slog.SetDefault(oldDefault)
-		log.SetOutput(oldOut)
-		log.SetFlags(oldFlags)
-	})
 	chain := hc.New(hc.Before("no-rm", hc.Any(), answer(hc.Deny("no"), nil))).WithObserver(hc.LogObserver(nil))
 
 	h := &recordingHandler{level: slog.LevelDebug}
-	slog.SetDefault(slog.New(h)) // after the observer was built
+	testfiles.DefaultLogTo(t, h) // after the observer was built
 	chain.Run(context.Background(), logBefore(logBashIn))
 
 	lines := h.lines()
@@ -334,7 +326,7 @@ func TestTheLogObserverWithANilLoggerWritesToTheDefaultLoggerOfTheMoment(t *test
 func TestTheLogObserverSpellsAVerdictWithNoWireWordByItsName(t *testing.T) {
 	h := &recordingHandler{level: slog.LevelDebug}
 	obs := hc.LogObserver(slog.New(h))
-	obs.Step(context.Background(), hc.StepReport{Hook: hc.BeforeTool, Tool: "Bash", Link: "odd", Verdict: hc.Verdict(200)})
+	obs.Step(context.Background(), hc.StepReport{Hook: hc.BeforeTool, Tool: "Bash", Name: "odd", Verdict: hc.Verdict(200)})
 
 	lines := h.lines()
 	require.Len(t, lines, 1)

@@ -66,8 +66,8 @@ func (v Verdict) MarshalText() ([]byte, error) {
 
 // UnmarshalText accepts the wire words ("allow", "deny", "modify",
 // "replace", "ask") and the constant names ("Allowed", "Denied", ...), exactly as
-// written: a verdict is a security decision, and a near miss is an error, not
-// a guess.
+// written: a verdict decides what runs, and a near miss is an error, not a
+// guess.
 func (v *Verdict) UnmarshalText(b []byte) error {
 	for c := Allowed; c <= Asked; c++ {
 		if string(b) == c.word() || string(b) == c.String() {

@@ -25,7 +25,7 @@ func TestATicketSavedWithGobStillGrantsItsCall(t *testing.T) {
 	var back hc.ApprovalPending
 	require.NoError(t, gob.NewDecoder(&buf).Decode(&back))
 	assert.Equal(t, pending.Ticket.Question, back.Ticket.Question)
-	assert.Equal(t, chain.ID(), back.Ticket.Chain())
+	assert.Equal(t, chain.ID(), back.Ticket.ChainID())
 
 	out := chain.Run(hc.WithGrant(context.Background(), back.Ticket.Grant(hc.Approval{Decision: hc.Approve, By: "alice"})), pushCall())
 	assert.Equal(t, hc.Allowed, out.Verdict)

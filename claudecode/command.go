@@ -99,7 +99,7 @@ func CompileCommand(spec process.Spec, s SessionInfo) (hookchain.Interceptor, er
 		if err != nil {
 			return hookchain.Outcome{}, failure(name, res, err)
 		}
-		return persistContext(ctx, out), nil
+		return persistNotes(ctx, out), nil
 	}, nil
 }
 

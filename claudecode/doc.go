@@ -108,7 +108,7 @@
 // reason) that is longer than 10,000 characters is saved to a file, and
 // the note is what Claude Code shows in its place: "Output too large
 // (N KB). Full output saved to: PATH" and the text's first 2 KB. The file
-// is new, 0600, under the directory set with WithContextDir (os.TempDir()
+// is new, 0600, under the directory set with WithNoteDir (os.TempDir()
 // by default); when it cannot be written, the note keeps the whole text.
 //
 // Output is kept up to a cap, and the cap never decides: a hook that
@@ -172,7 +172,7 @@
 //     Bash it can ignore a replacement that leaves out an optional field
 //     Claude Code would accept, or apply one whose nested fields Claude
 //     Code would refuse.
-//   - A saved context's file is under WithContextDir's directory, or
+//   - A saved note's file is under WithNoteDir's directory, or
 //     os.TempDir(); Claude Code writes it in the session's tool-results
 //     directory.
 //   - systemMessage and suppressOutput are about Claude Code's screen. They
@@ -192,7 +192,7 @@
 // permission prompt, which rewriting an input must not do by itself; Claude
 // Code applies an updatedInput that comes with no decision. A replacement's
 // IsError cannot be expressed to Claude Code and is not carried. An Allow is
-// answered with no output at all, unless it carries context.
+// answered with no output at all, unless it carries a note.
 //
 // After the call, what the chain hid stays hidden: a Deny is answered with
 // decision "block" and the reason, and with the output withheld, in the
@@ -215,7 +215,7 @@
 // The outcome's notes become additionalContext, at every event and
 // beside every verdict (a denial keeps what was said before it): one note
 // per paragraph, each written "LINK: TEXT" so that the model knows which
-// check said what, separated by a blank line (see ContextText):
+// check said what, separated by a blank line (see AdditionalContext):
 //
 //	pnpm-hint: this repository uses pnpm, not npm
 //

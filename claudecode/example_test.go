@@ -71,7 +71,7 @@ func ExampleServe() {
 }
 
 // A hook program whose links ask puts the question to Claude Code's user:
-// UserApprover defers it, and Serve answers "ask". A link's context reaches
+// UserApprover defers it, and Serve answers "ask". A link's note reaches
 // the model as additionalContext, named after the link.
 func ExampleUserApprover() {
 	chain := hookchain.New(

@@ -31,7 +31,7 @@ func fuzzEvent(which uint8) hookchain.Event {
 }
 
 // FuzzDecide: whatever a hook does, Decide does not panic; a failure comes
-// with no outcome; an answer is a verdict the hook may give, with context
+// with no outcome; an answer is a verdict the hook may give, with notes
 // only when the hook gave some, that a chain folds without a fault.
 func FuzzDecide(f *testing.F) {
 	for _, stdout := range []string{
@@ -243,7 +243,7 @@ func sameCompact(a, b []byte) bool {
 
 // FuzzOutputForIsReadBackByDecide: whatever outcome a chain gives, the
 // answer OutputFor writes is read back by Decide as the same verdict with
-// the same context; an outcome that cannot be said at its hook reads as a
+// the same notes; an outcome that cannot be said at its hook reads as a
 // denial, never as consent.
 func FuzzOutputForIsReadBackByDecide(f *testing.F) {
 	f.Add(uint8(0), uint8(hookchain.Allowed), "", "pnpm-hint", "use pnpm", "", []byte(nil))
@@ -300,7 +300,7 @@ func FuzzOutputForIsReadBackByDecide(f *testing.F) {
 		} else {
 			fits = fits || o.Verdict == hookchain.Replaced
 		}
-		want := ContextText(o.Notes)
+		want := AdditionalContext(o.Notes)
 		after := e.Hook == hookchain.AfterTool
 		// After the call, what the chain hid stays hidden: a denial, an
 		// outcome that does not fit, and a replacement Claude Code would
@@ -338,9 +338,9 @@ func FuzzOutputForIsReadBackByDecide(f *testing.F) {
 
 		switch {
 		case want == "" && got.Notes != nil:
-			t.Fatalf("no context written, %+v read back", got.Notes)
+			t.Fatalf("no notes written, %+v read back", got.Notes)
 		case want != "" && !(len(got.Notes) == 1 && got.Notes[0].Text == want):
-			t.Fatalf("context %q read back as %+v", want, got.Notes)
+			t.Fatalf("notes %q read back as %+v", want, got.Notes)
 		}
 	})
 }

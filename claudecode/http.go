@@ -14,6 +14,7 @@ import (
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/internal/jsonscan"
+	"github.com/hookchain/hookchain/process"
 )
 
 // maxHTTPBody bounds an HTTP hook's response body. A larger body is a
@@ -29,8 +30,19 @@ const maxBodyInError = 500
 type HTTPHook struct {
 	URL     string            // http or https
 	Headers map[string]string // sent as given (a settings loader expands variables first)
-	Timeout time.Duration     // for the whole request, body included; 0: only the caller's context bounds it
+	Timeout time.Duration     // for the whole request, body included; 0: process.DefaultTimeout, as a command hook's; negative: a mistake
 	Client  *http.Client      // nil: http.DefaultClient's transport; whichever, redirects are never followed
+}
+
+// timeout is the hook's effective Timeout: a hook left without one is given
+// a command hook's minute, so that a server that hangs fails the link, and a
+// fail-open one lets the call go on, instead of holding the call for as long
+// as the caller's context lasts.
+func (h HTTPHook) timeout() time.Duration {
+	if h.Timeout == 0 {
+		return process.DefaultTimeout
+	}
+	return h.Timeout
 }
 
 // errHTTPTimeout marks the end of an HTTPHook's own Timeout, which a failure
@@ -75,8 +87,12 @@ func noRedirects(client *http.Client) *http.Client {
 // one that gives a key twice, or two of its deciding keys alike but for
 // case ({"decision":"block","Decision":"approve"}) is denied, named.
 //
-// HTTP panics when h.URL is not an absolute http or https URL; CompileHTTP
-// returns the error instead.
+// The request, body included, is given h.Timeout, or process.DefaultTimeout
+// when it is 0, as a command hook is; its end is the link's failure, which
+// names it.
+//
+// HTTP panics when h.URL is not an absolute http or https URL, or
+// h.Timeout is negative; CompileHTTP returns the error instead.
 func HTTP(h HTTPHook, s SessionInfo) hookchain.Interceptor { return must(CompileHTTP(h, s)) }
 
 // CompileHTTP is HTTP for hooks read from configuration.
@@ -107,7 +123,7 @@ func CompileHTTP(h HTTPHook, s SessionInfo) (hookchain.Interceptor, error) {
 		if err != nil {
 			return hookchain.Outcome{}, fmt.Errorf("http hook %s: %v", h.URL, err)
 		}
-		return persistContext(ctx, out), nil
+		return persistNotes(ctx, out), nil
 	}, nil
 }
 

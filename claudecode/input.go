@@ -81,10 +81,10 @@ func (s SessionInfo) NewContext(ctx context.Context) context.Context {
 	return WithSessionInfo(ctx, s)
 }
 
-// SessionFor is the session a call in ctx is run for: the fields
+// SessionInfoFor is the session a call in ctx is run for: the fields
 // WithSessionInfo gave it, and def's where it leaves one empty, as Command
 // and HTTP tell their hooks.
-func SessionFor(ctx context.Context, def SessionInfo) SessionInfo { return sessionFor(ctx, def) }
+func SessionInfoFor(ctx context.Context, def SessionInfo) SessionInfo { return sessionFor(ctx, def) }
 
 // sessionFor is the session a call in ctx is run for: the call's own
 // fields, and def's where the call leaves one empty.
@@ -281,11 +281,11 @@ func (in Input) MarshalJSON() ([]byte, error) {
 	return append(out, '}'), nil
 }
 
-// Session is the SessionInfo that the input tells a hook about: its
+// SessionInfo is what the input tells a hook about its session: its
 // session_id, transcript_path, cwd and permission_mode, and its other
 // fields as Extra. ProjectDir is not part of a hook input and is left
 // empty.
-func (in Input) Session() SessionInfo {
+func (in Input) SessionInfo() SessionInfo {
 	return SessionInfo{ID: in.SessionID, TranscriptPath: in.TranscriptPath, Cwd: in.Cwd,
 		PermissionMode: in.PermissionMode, Extra: in.Extra}
 }

@@ -288,9 +288,10 @@ func CompilePermissionCommand(spec process.Spec, s SessionInfo) (PermissionHook,
 
 // PermissionHTTP posts PermissionInput to a PermissionRequest http hook,
 // with HTTP's rules for the request and the response (no redirect
-// followed, a non-2xx status, text or an oversized body a failure), and
-// reads a 2xx body with ParsePermissionAnswer: empty is no decision. It
-// panics when h.URL is not an absolute http or https URL;
+// followed, a non-2xx status, text or an oversized body a failure, a zero
+// Timeout process.DefaultTimeout), and reads a 2xx body with
+// ParsePermissionAnswer: empty is no decision. It panics when h.URL is not
+// an absolute http or https URL, or h.Timeout is negative;
 // CompilePermissionHTTP returns the error instead.
 func PermissionHTTP(h HTTPHook, s SessionInfo) PermissionHook {
 	return must(CompilePermissionHTTP(h, s))

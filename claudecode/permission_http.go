@@ -20,13 +20,18 @@ var errTooLong = errors.New("the response body is too long")
 // differ. Every other end — a redirect, which is never followed, a non-2xx
 // status, a body that is not empty or a JSON object, a timeout — is an
 // error naming the URL; a body over 10 MiB is one wrapping errTooLong,
-// returned with its first 10 MiB and a byte. It is an error, naming caller,
-// when h.URL is not an absolute http or https URL.
+// returned with its first 10 MiB and a byte. The request is bounded by
+// h.timeout(). It is an error, naming caller, when h.URL is not an absolute
+// http or https URL or h.Timeout is negative.
 func poster(h HTTPHook, caller string) (func(ctx context.Context, body []byte) ([]byte, error), error) {
 	u, err := url.Parse(h.URL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("claudecode: %s: %q is not an http or https URL", caller, h.URL)
 	}
+	if h.Timeout < 0 {
+		return nil, fmt.Errorf("claudecode: %s: the Timeout %v is negative", caller, h.Timeout)
+	}
+	timeout := h.timeout()
 	client := noRedirects(h.Client)
 	headers := make(http.Header, len(h.Headers))
 	for k, v := range h.Headers {
@@ -36,11 +41,8 @@ func poster(h HTTPHook, caller string) (func(ctx context.Context, body []byte) (
 		fail := func(format string, args ...any) ([]byte, error) {
 			return nil, fmt.Errorf("http hook %s: "+format, append([]any{h.URL}, args...)...)
 		}
-		if h.Timeout > 0 {
-			var cancel context.CancelFunc
-			ctx, cancel = context.WithTimeoutCause(ctx, h.Timeout, errHTTPTimeout)
-			defer cancel()
-		}
+		ctx, cancel := context.WithTimeoutCause(ctx, timeout, errHTTPTimeout)
+		defer cancel()
 		req, err := http.NewRequestWithContext(ctx, http.MethodPost, h.URL, bytes.NewReader(body))
 		if err != nil {
 			return fail("%v", err)
@@ -50,7 +52,7 @@ func poster(h HTTPHook, caller string) (func(ctx context.Context, body []byte) (
 		resp, err := client.Do(req)
 		if err != nil {
 			if errors.Is(context.Cause(ctx), errHTTPTimeout) {
-				return fail("no answer within %v", h.Timeout)
+				return fail("no answer within %v", timeout)
 			}
 			return fail("%v", err)
 		}
@@ -58,7 +60,7 @@ func poster(h HTTPHook, caller string) (func(ctx context.Context, body []byte) (
 		got, err := io.ReadAll(io.LimitReader(resp.Body, maxHTTPBody+1))
 		if err != nil {
 			if errors.Is(context.Cause(ctx), errHTTPTimeout) {
-				return fail("no answer within %v", h.Timeout)
+				return fail("no answer within %v", timeout)
 			}
 			return fail("reading the response: %v", err)
 		}

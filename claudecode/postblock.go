@@ -9,7 +9,7 @@ import "github.com/hookchain/hookchain"
 // as a blocking error. hookchain does the same: the outcome is not a
 // denial, the output is kept, and the reason goes to the model as a note
 // under the hook's link name. The prefix is what tells an observer or an
-// audit such a note from plain context, and tells the model that a check
+// audit such a note from a plain note, and tells the model that a check
 // objected. A hook that must keep the output from the model answers
 // updatedToolOutput instead.
 const BlockedAfterPrefix = "blocked after the call: "

@@ -10,7 +10,6 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/internal/apart"
@@ -24,7 +23,7 @@ const maxServeInput = 256 << 20
 
 // OutputFor is what a Claude Code hook program answers for outcome o of
 // event e — the reverse of Decide — or nil when it has nothing to say (o
-// allowed the call and carries no context), in which case the program
+// allowed the call and carries no note), in which case the program
 // prints nothing and exits 0.
 //
 //   - Denied before the call: permissionDecision "deny" with the outcome's
@@ -51,12 +50,12 @@ const maxServeInput = 256 << 20
 //     the outcome's IsError is not carried.
 //   - Allowed after the call, with notes: additionalContext. A Claude Code
 //     hook's block after the call is such a note (BlockedAfterPrefix), and
-//     is answered as context rather than as decision "block": both keep
+//     is answered as a note rather than as decision "block": both keep
 //     the output and show the model the words, and the chain's outcome,
 //     folded from every link, is an allow.
 //
-// Whatever the verdict, the outcome's context becomes additionalContext
-// (see ContextText); an Allowed outcome with context is answered with
+// Whatever the verdict, the outcome's notes become additionalContext
+// (see AdditionalContext); an Allowed outcome with notes is answered with
 // additionalContext alone.
 //
 // A chain never gives an outcome that does not fit its hook, but one built
@@ -66,7 +65,7 @@ const maxServeInput = 256 << 20
 //
 // hookSpecificOutput names HookEventName(e), as Claude Code requires.
 func OutputFor(e hookchain.Event, o hookchain.Outcome) *Output {
-	h := &HookSpecificOutput{HookEventName: HookEventName(e), AdditionalContext: ContextText(o.Notes)}
+	h := &HookSpecificOutput{HookEventName: HookEventName(e), AdditionalContext: AdditionalContext(o.Notes)}
 	var out Output
 	before := e.Hook == hookchain.BeforeTool
 	switch {
@@ -136,12 +135,13 @@ func askedInput(o hookchain.Outcome) json.RawMessage {
 	return nil
 }
 
-// ContextText writes a chain's notes as one additionalContext: each as
-// "LINK: TEXT" (or TEXT alone for a note no link is named on), in chain
-// order, separated by a blank line. The model reads every note and whose it
+// AdditionalContext writes a chain's notes as one additionalContext, the
+// field of Claude Code's answer it is named for: each as "LINK: TEXT" (or
+// TEXT alone for a note no link is named on), in chain order, separated by
+// a blank line. The model reads every note and whose it
 // is, as a reviewer would. Blank notes are left out; no notes, or only blank
 // ones, give "".
-func ContextText(notes []hookchain.Note) string {
+func AdditionalContext(notes []hookchain.Note) string {
 	var b strings.Builder
 	for _, n := range notes {
 		if strings.TrimSpace(n.Text) == "" {
@@ -181,8 +181,6 @@ func ContextText(notes []hookchain.Note) string {
 func UserApprover() hookchain.Approver {
 	return hookchain.Approver{
 		Name: userApprover,
-		// It answers at once; the timeout only satisfies WithApprover.
-		Timeout: time.Minute,
 		Answer: func(context.Context, hookchain.Question) (hookchain.Approval, error) {
 			return hookchain.Approval{Decision: hookchain.Defer, Reason: "Claude Code asks its user"}, nil
 		},
@@ -201,7 +199,7 @@ const userApprover = "claude-code"
 // user, give the chain UserApprover; without an approver, a call a link asks
 // about is denied.
 //
-// The chain is run with the input's session (Input.Session, through
+// The chain is run with the input's session (Input.SessionInfo, through
 // WithSessionInfo), so that Claude Code hooks among its links are told
 // about the conversation Claude Code runs the program for, every field of
 // the input included.
@@ -298,7 +296,7 @@ func Answer(ctx context.Context, c *hookchain.Chain, input []byte) ([]byte, erro
 	}
 	// Run apart: a link that ended the goroutine it ran on would take the
 	// answer with it, and Claude Code runs a call its hook never answers.
-	return encode(OutputFor(e, apart.Run(WithSessionInfo(ctx, in.Session()), c, e))), nil
+	return encode(OutputFor(e, apart.Run(WithSessionInfo(ctx, in.SessionInfo()), c, e))), nil
 }
 
 // encode is answer as one line of JSON, or nil when there is none. An

@@ -44,6 +44,18 @@ func TestAHookConstructorsTwinReturnsTheErrorItsPanickingFormPanicsWith(t *testi
 			func() (any, error) { return CompileHTTP(HTTPHook{URL: "http://"}, session) },
 			func() { HTTP(HTTPHook{URL: "http://"}, session) },
 			`claudecode: HTTP: "http://" is not an http or https URL`},
+		{"HTTP with a negative Timeout",
+			func() (any, error) {
+				return CompileHTTP(HTTPHook{URL: "http://127.0.0.1/hook", Timeout: -time.Second}, session)
+			},
+			func() { HTTP(HTTPHook{URL: "http://127.0.0.1/hook", Timeout: -time.Second}, session) },
+			`claudecode: HTTP: the Timeout -1s is negative`},
+		{"PermissionHTTP with a negative Timeout",
+			func() (any, error) {
+				return CompilePermissionHTTP(HTTPHook{URL: "http://127.0.0.1/hook", Timeout: -time.Second}, session)
+			},
+			func() { PermissionHTTP(HTTPHook{URL: "http://127.0.0.1/hook", Timeout: -time.Second}, session) },
+			`claudecode: PermissionHTTP: the Timeout -1s is negative`},
 		{"PermissionHTTP with a relative URL",
 			func() (any, error) { return CompilePermissionHTTP(HTTPHook{URL: "localhost:8080/hook"}, session) },
 			func() { PermissionHTTP(HTTPHook{URL: "localhost:8080/hook"}, session) },

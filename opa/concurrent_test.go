@@ -17,7 +17,9 @@ import (
 // would crash the agent or, worse, answer one call with another's decision.
 func TestTwoHundredCallersAtOnceEachGetTheirOwnDecision(t *testing.T) {
 	server, _ := startOPAServer(t) // first: it starts the signal loop the fleet's check would count
-	_, _, fleet := readyFleet(t, examplePolicy(t))
+	// The fleet decides one call at a time: under -race on two cores, the
+	// last callers' wait behind the others' is longer than the default.
+	_, _, fleet := readyFleet(t, examplePolicy(t), opa.WithTimeout(30*time.Second))
 	links := []struct {
 		name string
 		fn   hookchain.Interceptor

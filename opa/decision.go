@@ -27,23 +27,29 @@ import (
 //
 // A decision document, an object:
 //
-//	{"decision": "modify", "reason": "added a 120s timeout",
+//	{"verdict": "modify", "reason": "added a 120s timeout",
 //	 "input": {"command": "make test", "timeout": 120},
-//	 "context": ["tests here take two minutes"]}
+//	 "note": ["tests here take two minutes"]}
 //
-// "decision" is required, one of "allow", "deny", "modify", "replace" and
+// "verdict" is required, one of "allow", "deny", "modify", "replace" and
 // "ask", exactly as written. "reason" is a string. "modify" requires
 // "input"; "ask" may carry one, and then rewrites the call and asks about
 // the rewrite ([hookchain.AskAbout]). "replace" requires "output" (any JSON
 // value) and may carry "is_error", a boolean; without it the result keeps
-// e.IsError. "context" is a string or an array of strings, each a note for
+// e.IsError. "note" is a string or an array of strings, each a note for
 // the model ([hookchain.Outcome.WithNote]); blank ones are left out. A key
-// that belongs to another decision — an "input" beside "allow", say — is
+// that belongs to another verdict — an "input" beside "allow", say — is
 // an error unless it is null, because a policy that writes one believes it
-// is changing something. Two keys alike but for case ("decision" and
-// "Decision") are an error: a Go reader matches either. So is a string or
+// is changing something. Two keys alike but for case ("verdict" and
+// "Verdict") are an error: a Go reader matches either. So is a string or
 // key in "input" or "output" that is not valid UTF-8, which JSON cannot
 // carry as it is. Other keys are ignored.
+//
+// "decision" and "context", the names "verdict" and "note" had before
+// v0.1.0, are still read, in a document that does not give the new name; a
+// document that gives both names of one key, whatever their values, null
+// included, is an error: a reader of either would take another answer from
+// it.
 //
 // An array of strings, the value of a rule written in the idiom Rego
 // authors already use, `deny contains msg if { ... }`: empty, the call is
@@ -52,7 +58,7 @@ import (
 // denies, with no reason).
 //
 // Any other value is an error: a policy answer of the wrong shape is never
-// read as consent. Whether the decision fits e's hook is the chain's to
+// read as consent. Whether the verdict fits e's hook is the chain's to
 // judge: a "modify" after the call decodes fine and fails in the chain.
 func Decode(e hookchain.Event, result any) (hookchain.Outcome, error) {
 	switch v := result.(type) {
@@ -110,28 +116,36 @@ func decodeDocument(e hookchain.Event, doc map[string]any) (hookchain.Outcome, e
 		return hookchain.Outcome{}, fmt.Errorf("the decision document is ambiguous: %w", err)
 	}
 	present := func(k string) bool { v, ok := doc[k]; return ok && v != nil }
+	verdictKey, err := keyOf(doc, "verdict", "decision")
+	if err != nil {
+		return hookchain.Outcome{}, err
+	}
+	noteKey, err := keyOf(doc, "note", "context")
+	if err != nil {
+		return hookchain.Outcome{}, err
+	}
 
-	var decision string
-	switch v, ok := doc["decision"].(string); {
-	case !present("decision"):
-		return hookchain.Outcome{}, errors.New(`the decision document has no "decision"`)
+	var verdict string
+	switch v, ok := doc[verdictKey].(string); {
+	case !present(verdictKey):
+		return hookchain.Outcome{}, fmt.Errorf(`the decision document has no %q`, verdictKey)
 	case !ok:
-		return hookchain.Outcome{}, fmt.Errorf(`"decision" is %s, not a string`, describe(doc["decision"]))
+		return hookchain.Outcome{}, fmt.Errorf(`%q is %s, not a string`, verdictKey, describe(doc[verdictKey]))
 	default:
-		decision = v
+		verdict = v
 	}
 	reason, err := optional[string](doc, "reason", "a string")
 	if err != nil {
 		return hookchain.Outcome{}, err
 	}
-	notes, err := contextNotes(doc["context"])
+	notes, err := notesOf(doc[noteKey], noteKey)
 	if err != nil {
 		return hookchain.Outcome{}, err
 	}
 
 	var out hookchain.Outcome
-	var belongs []string // the keys, beyond decision, reason and context, this decision may carry
-	switch decision {
+	var belongs []string // the keys, beyond the verdict, reason and note, this verdict may carry
+	switch verdict {
 	case "allow":
 		out = hookchain.Allow()
 		out.Reason = reason
@@ -139,7 +153,7 @@ func decodeDocument(e hookchain.Event, doc map[string]any) (hookchain.Outcome, e
 		out = hookchain.Deny(reason)
 	case "modify":
 		if _, ok := doc["input"]; !ok {
-			return hookchain.Outcome{}, errors.New(`"decision":"modify" without "input"`)
+			return hookchain.Outcome{}, fmt.Errorf(`%q:"modify" without "input"`, verdictKey)
 		}
 		in, err := encode(doc["input"], "input")
 		if err != nil {
@@ -148,7 +162,7 @@ func decodeDocument(e hookchain.Event, doc map[string]any) (hookchain.Outcome, e
 		out, belongs = hookchain.Modify(in, reason), []string{"input"}
 	case "replace":
 		if _, ok := doc["output"]; !ok {
-			return hookchain.Outcome{}, errors.New(`"decision":"replace" without "output"`)
+			return hookchain.Outcome{}, fmt.Errorf(`%q:"replace" without "output"`, verdictKey)
 		}
 		output, err := encode(doc["output"], "output")
 		if err != nil {
@@ -174,11 +188,11 @@ func decodeDocument(e hookchain.Event, doc map[string]any) (hookchain.Outcome, e
 			out = hookchain.Ask(reason)
 		}
 	default:
-		return hookchain.Outcome{}, fmt.Errorf(`unknown "decision" %s (want allow, deny, modify, replace or ask)`, quote(decision))
+		return hookchain.Outcome{}, fmt.Errorf(`unknown %q %s (want allow, deny, modify, replace or ask)`, verdictKey, quote(verdict))
 	}
 	for _, k := range [...]string{"input", "output", "is_error"} {
 		if present(k) && !contains(belongs, k) {
-			return hookchain.Outcome{}, fmt.Errorf(`%q does not go with "decision":%q`, k, decision)
+			return hookchain.Outcome{}, fmt.Errorf(`%q does not go with %q:%q`, k, verdictKey, verdict)
 		}
 	}
 	for _, n := range notes {
@@ -201,8 +215,29 @@ func optional[T any](doc map[string]any, key, want string) (T, error) {
 	return t, nil
 }
 
-// contextNotes reads "context": a string, an array of strings, or nothing.
-func contextNotes(v any) ([]string, error) {
+// keyOf is the name under which doc gives a key that had an old name
+// before v0.1.0: the key, unless the document gives only the old name. A
+// document that gives both, whatever their values and in whatever case, is
+// refused: a Go reader matches a key in any case, and a reader of the old
+// name would take another answer from it.
+func keyOf(doc map[string]any, key, old string) (string, error) {
+	var hasKey, hasOld bool
+	for k := range doc {
+		hasKey = hasKey || strings.EqualFold(k, key)
+		hasOld = hasOld || strings.EqualFold(k, old)
+	}
+	switch {
+	case hasKey && hasOld:
+		return "", fmt.Errorf("the decision document gives both %q and its old name %q", key, old)
+	case hasOld:
+		return old, nil
+	}
+	return key, nil
+}
+
+// notesOf reads the notes under key: a string, an array of strings, or
+// nothing.
+func notesOf(v any, key string) ([]string, error) {
 	var texts []string
 	switch c := v.(type) {
 	case nil:
@@ -213,12 +248,12 @@ func contextNotes(v any) ([]string, error) {
 		for i, x := range c {
 			s, ok := x.(string)
 			if !ok {
-				return nil, fmt.Errorf(`"context" #%d is %s, not a string`, i, describe(x))
+				return nil, fmt.Errorf(`%q #%d is %s, not a string`, key, i, describe(x))
 			}
 			texts = append(texts, s)
 		}
 	default:
-		return nil, fmt.Errorf(`"context" is %s, not a string or an array of strings`, describe(v))
+		return nil, fmt.Errorf(`%q is %s, not a string or an array of strings`, key, describe(v))
 	}
 	notes := texts[:0]
 	for _, t := range texts {

@@ -21,11 +21,11 @@ func TestADecisionDocumentWithTwoKeysAlikeButForCaseIsRefused(t *testing.T) {
 		doc  map[string]any
 		err  string
 	}{
-		{"TheDecision", map[string]any{"Decision": "deny", "decision": "allow"},
-			`the decision document is ambiguous: it has the keys "Decision" and "decision", which Go's encoding/json reads as one`},
-		{"TheReason", map[string]any{"decision": "deny", "reason": "rm -rf", "REASON": ""},
+		{"TheDecision", map[string]any{"Verdict": "deny", "verdict": "allow"},
+			`the decision document is ambiguous: it has the keys "Verdict" and "verdict", which Go's encoding/json reads as one`},
+		{"TheReason", map[string]any{"verdict": "deny", "reason": "rm -rf", "REASON": ""},
 			`the decision document is ambiguous: it has the keys "REASON" and "reason", which Go's encoding/json reads as one`},
-		{"TheInputWithAKelvinSign", map[string]any{"decision": "modify", "input": map[string]any{}, "\u212Aey": 1, "key": 2},
+		{"TheInputWithAKelvinSign", map[string]any{"verdict": "modify", "input": map[string]any{}, "\u212Aey": 1, "key": 2},
 			"the decision document is ambiguous: it has the keys \"key\" and \"\u212Aey\", which Go's encoding/json reads as one"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -46,18 +46,18 @@ func TestDecodeReadsRawJSONRefusingAKeyGivenTwice(t *testing.T) {
 		want      hookchain.Outcome
 		err       string
 	}{
-		{name: "ADocument", raw: `{"decision":"deny","reason":"rm -rf"}`, want: hookchain.Deny("rm -rf")},
+		{name: "ADocument", raw: `{"verdict":"deny","reason":"rm -rf"}`, want: hookchain.Deny("rm -rf")},
 		{name: "ADenySet", raw: `["rm -rf"]`, want: hookchain.Deny("rm -rf")},
-		{name: "NumbersAsWritten", raw: `{"decision":"modify","input":{"n":12345678901234567890,"z":-0}}`,
+		{name: "NumbersAsWritten", raw: `{"verdict":"modify","input":{"n":12345678901234567890,"z":-0}}`,
 			want: hookchain.Modify(json.RawMessage(`{"n":12345678901234567890,"z":-0}`), "")},
-		{name: "TheDecisionTwice", raw: `{"decision":"deny","decision":"allow"}`,
-			err: `the result is ambiguous: an object in it has the key "decision" twice`},
-		{name: "AKeyTwiceInTheNewInput", raw: `{"decision":"modify","input":{"command":"ls","command":"rm -rf /"}}`,
+		{name: "TheDecisionTwice", raw: `{"verdict":"deny","verdict":"allow"}`,
+			err: `the result is ambiguous: an object in it has the key "verdict" twice`},
+		{name: "AKeyTwiceInTheNewInput", raw: `{"verdict":"modify","input":{"command":"ls","command":"rm -rf /"}}`,
 			err: `the result is ambiguous: an object in it has the key "command" twice`},
-		{name: "TwoKeysAlikeButForCase", raw: `{"decision":"deny","Decision":"allow"}`,
-			err: `the decision document is ambiguous: it has the keys "Decision" and "decision", which Go's encoding/json reads as one`},
-		{name: "NotUTF8", raw: "{\"decision\":\"deny\",\"reason\":\"\xff\"}", err: "the result is not valid UTF-8"},
-		{name: "NotJSON", raw: `{"decision":`, err: "the result is not valid JSON"},
+		{name: "TwoKeysAlikeButForCase", raw: `{"verdict":"deny","Verdict":"allow"}`,
+			err: `the decision document is ambiguous: it has the keys "Verdict" and "verdict", which Go's encoding/json reads as one`},
+		{name: "NotUTF8", raw: "{\"verdict\":\"deny\",\"reason\":\"\xff\"}", err: "the result is not valid UTF-8"},
+		{name: "NotJSON", raw: `{"verdict":`, err: "the result is not valid JSON"},
 		{name: "Nothing", raw: ``, err: "the result is not valid JSON"},
 	} {
 		for _, form := range []struct {
@@ -91,11 +91,11 @@ func TestANewInputOrOutputThatIsNotUTF8IsAnErrorNeverRewritten(t *testing.T) {
 		doc   map[string]any
 		err   string
 	}{
-		{"AStringInTheInput", before, map[string]any{"decision": "modify", "input": map[string]any{"command": "ls \xff"}},
+		{"AStringInTheInput", before, map[string]any{"verdict": "modify", "input": map[string]any{"command": "ls \xff"}},
 			`"input" has a string that is not valid UTF-8`},
-		{"AKeyInTheInput", before, map[string]any{"decision": "ask", "input": map[string]any{"comm\xffand": "ls"}},
+		{"AKeyInTheInput", before, map[string]any{"verdict": "ask", "input": map[string]any{"comm\xffand": "ls"}},
 			`"input" has a key that is not valid UTF-8`},
-		{"AStringDeepInTheOutput", after, map[string]any{"decision": "replace", "output": []any{map[string]any{"a": []any{"ok", "\xc0\xaf"}}}},
+		{"AStringDeepInTheOutput", after, map[string]any{"verdict": "replace", "output": []any{map[string]any{"a": []any{"ok", "\xc0\xaf"}}}},
 			`"output" has a string that is not valid UTF-8`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -105,7 +105,7 @@ func TestANewInputOrOutputThatIsNotUTF8IsAnErrorNeverRewritten(t *testing.T) {
 		})
 	}
 
-	policy := "package p\n" + `decision := {"decision": "modify", "input": {"command": concat("", ["ls ", base64.decode("/w==")])}}`
+	policy := "package p\n" + `decision := {"verdict": "modify", "input": {"command": concat("", ["ls ", base64.decode("/w==")])}}`
 	fn, err := opa.Embedded("data.p.decision", map[string]string{"p.rego": policy}, opa.WithLogger(quiet))
 	require.NoError(t, err)
 	_, err = fn(context.Background(), bash(hookchain.BeforeTool, "toolu_1", `{"command":"ls"}`))

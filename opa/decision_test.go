@@ -28,40 +28,64 @@ var (
 	after  = hookchain.Event{Hook: hookchain.AfterTool, Tool: "Bash", CallID: "toolu_01", Input: json.RawMessage(`{"command":"ls"}`), Output: hookchain.Text("boom"), IsError: true}
 )
 
-func TestEachDecisionIsReadAsTheAnswerItNames(t *testing.T) {
+func TestEachVerdictIsReadAsTheAnswerItNames(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		event  hookchain.Event
 		result string
 		want   hookchain.Outcome
 	}{
-		{"AllowCarriesOn", before, `{"decision":"allow"}`, hookchain.Allow()},
-		{"AnAllowKeepsItsReason", before, `{"decision":"allow","reason":"a read"}`, hookchain.Outcome{Reason: "a read"}},
-		{"DenyRefusesInThePolicysWords", before, `{"decision":"deny","reason":"rm -rf"}`, hookchain.Deny("rm -rf")},
-		{"DenyWithoutAReasonRefusesAllTheSame", before, `{"decision":"deny"}`, hookchain.Deny("")},
+		{"AllowCarriesOn", before, `{"verdict":"allow"}`, hookchain.Allow()},
+		{"AnAllowKeepsItsReason", before, `{"verdict":"allow","reason":"a read"}`, hookchain.Outcome{Reason: "a read"}},
+		{"DenyRefusesInThePolicysWords", before, `{"verdict":"deny","reason":"rm -rf"}`, hookchain.Deny("rm -rf")},
+		{"DenyWithoutAReasonRefusesAllTheSame", before, `{"verdict":"deny"}`, hookchain.Deny("")},
 		{"ModifyRewritesTheInputWithItsNumbersAsWritten", before,
-			`{"decision":"modify","reason":"pinned","input":{"command":"ls","timeout":1e2,"big":12345678901234567890}}`,
+			`{"verdict":"modify","reason":"pinned","input":{"command":"ls","timeout":1e2,"big":12345678901234567890}}`,
 			hookchain.Modify(json.RawMessage(`{"big":12345678901234567890,"command":"ls","timeout":1e2}`), "pinned")},
-		{"ModifyKeepsHTMLCharactersAsTheyAre", before, `{"decision":"modify","input":{"command":"a && b <c>"}}`,
+		{"ModifyKeepsHTMLCharactersAsTheyAre", before, `{"verdict":"modify","input":{"command":"a && b <c>"}}`,
 			hookchain.Modify(json.RawMessage(`{"command":"a && b <c>"}`), "")},
-		{"ReplaceShowsTheNewOutputAndKeepsTheErrorFlag", after, `{"decision":"replace","reason":"redacted","output":"[redacted]"}`,
+		{"ReplaceShowsTheNewOutputAndKeepsTheErrorFlag", after, `{"verdict":"replace","reason":"redacted","output":"[redacted]"}`,
 			hookchain.Replace(hookchain.Text("[redacted]"), true, "redacted")},
-		{"ReplaceCanSayTheResultIsNoLongerAnError", after, `{"decision":"replace","output":{"ok":true},"is_error":false}`,
+		{"ReplaceCanSayTheResultIsNoLongerAnError", after, `{"verdict":"replace","output":{"ok":true},"is_error":false}`,
 			hookchain.Replace(json.RawMessage(`{"ok":true}`), false, "")},
-		{"ReplaceWithANullOutputShowsNull", after, `{"decision":"replace","output":null}`,
+		{"ReplaceWithANullOutputShowsNull", after, `{"verdict":"replace","output":null}`,
 			hookchain.Replace(json.RawMessage(`null`), true, "")},
-		{"AskPutsTheCallToAPerson", before, `{"decision":"ask","reason":"git push?"}`, hookchain.Ask("git push?")},
-		{"AskWithAnInputRewritesAndAsks", before, `{"decision":"ask","reason":"with a lease?","input":{"command":"git push --force-with-lease"}}`,
+		{"AskPutsTheCallToAPerson", before, `{"verdict":"ask","reason":"git push?"}`, hookchain.Ask("git push?")},
+		{"AskWithAnInputRewritesAndAsks", before, `{"verdict":"ask","reason":"with a lease?","input":{"command":"git push --force-with-lease"}}`,
 			hookchain.AskAbout(json.RawMessage(`{"command":"git push --force-with-lease"}`), "with a lease?")},
-		{"AskWithANullInputOnlyAsks", before, `{"decision":"ask","input":null}`, hookchain.Ask("")},
-		{"AContextStringIsANote", before, `{"decision":"allow","context":"use pnpm"}`, hookchain.Allow().WithNote("use pnpm")},
-		{"EachContextStringIsANoteInOrder", before, `{"decision":"deny","reason":"no","context":["b first","","  ","a second"]}`,
+		{"AskWithANullInputOnlyAsks", before, `{"verdict":"ask","input":null}`, hookchain.Ask("")},
+		{"ANoteMayBeAString", before, `{"verdict":"allow","note":"use pnpm"}`, hookchain.Allow().WithNote("use pnpm")},
+		{"EachNoteOfAnArrayIsANoteInOrder", before, `{"verdict":"deny","reason":"no","note":["b first","","  ","a second"]}`,
 			hookchain.Deny("no").WithNote("b first").WithNote("a second")},
-		{"NullsStandForAbsentKeys", before, `{"decision":"allow","reason":null,"context":null,"output":null,"is_error":null}`, hookchain.Allow()},
-		{"UnknownKeysAreIgnored", before, `{"decision":"deny","reason":"no","rule":"R12","severity":3}`, hookchain.Deny("no")},
+		{"NullsStandForAbsentKeys", before, `{"verdict":"allow","reason":null,"note":null,"output":null,"is_error":null}`, hookchain.Allow()},
+		{"UnknownKeysAreIgnored", before, `{"verdict":"deny","reason":"no","rule":"R12","severity":3}`, hookchain.Deny("no")},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := opa.Decode(tc.event, value(t, tc.result))
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
+// A policy written before v0.1.0 says "decision" for the verdict and
+// "context" for the notes: it still decides as it did, key by key.
+func TestAPolicyThatSaysDecisionAndContextIsStillRead(t *testing.T) {
+	for _, tc := range []struct {
+		name, result string
+		want         hookchain.Outcome
+	}{
+		{"ADenial", `{"decision":"deny","reason":"rm -rf"}`, hookchain.Deny("rm -rf")},
+		{"ARewrite", `{"decision":"modify","reason":"pinned","input":{"command":"ls","timeout":60}}`,
+			hookchain.Modify(json.RawMessage(`{"command":"ls","timeout":60}`), "pinned")},
+		{"AnAllowWithNotes", `{"decision":"allow","context":["use pnpm","","a second"]}`,
+			hookchain.Allow().WithNote("use pnpm").WithNote("a second")},
+		{"ANewVerdictWithAnOldNote", `{"verdict":"ask","reason":"push?","context":"a shared remote"}`,
+			hookchain.Ask("push?").WithNote("a shared remote")},
+		{"AnOldVerdictWithANewNote", `{"decision":"allow","note":"use pnpm"}`, hookchain.Allow().WithNote("use pnpm")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := opa.Decode(before, value(t, tc.result))
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, got)
 		})
@@ -89,6 +113,10 @@ func TestTheDenyIdiomDeniesWhenTheSetIsNotEmptyWithItsMessagesJoined(t *testing.
 }
 
 func TestAResultOfTheWrongShapeIsAnErrorNeverAnAnswer(t *testing.T) {
+	const (
+		bothVerdicts = `the decision document gives both "verdict" and its old name "decision"`
+		bothNotes    = `the decision document gives both "note" and its old name "context"`
+	)
 	for _, tc := range []struct {
 		name, result, err string
 	}{
@@ -96,21 +124,33 @@ func TestAResultOfTheWrongShapeIsAnErrorNeverAnAnswer(t *testing.T) {
 		{"ABoolean", `true`, "the result is the boolean true, not a decision document (an object) or a set of deny messages"},
 		{"AString", `"allow"`, `the result is the string "allow", not a decision document (an object) or a set of deny messages`},
 		{"ANumber", `1`, "the result is the number 1, not a decision document (an object) or a set of deny messages"},
-		{"NoDecision", `{"reason":"fine"}`, `the decision document has no "decision"`},
-		{"ANullDecision", `{"decision":null}`, `the decision document has no "decision"`},
-		{"ADecisionThatIsNotAString", `{"decision":true}`, `"decision" is the boolean true, not a string`},
-		{"AnUnknownDecision", `{"decision":"permit"}`, `unknown "decision" "permit" (want allow, deny, modify, replace or ask)`},
-		{"ADecisionInAnotherCase", `{"decision":"Allow"}`, `unknown "decision" "Allow" (want allow, deny, modify, replace or ask)`},
-		{"AReasonThatIsNotAString", `{"decision":"deny","reason":["a","b"]}`, `"reason" is an array of 2 values, not a string`},
-		{"ModifyWithoutInput", `{"decision":"modify"}`, `"decision":"modify" without "input"`},
-		{"ReplaceWithoutOutput", `{"decision":"replace"}`, `"decision":"replace" without "output"`},
-		{"AnIsErrorThatIsNotABoolean", `{"decision":"replace","output":"x","is_error":"no"}`, `"is_error" is the string "no", not a boolean`},
-		{"AnInputBesideAllow", `{"decision":"allow","input":{}}`, `"input" does not go with "decision":"allow"`},
-		{"AnOutputBesideModify", `{"decision":"modify","input":{},"output":"x"}`, `"output" does not go with "decision":"modify"`},
-		{"AnIsErrorBesideDeny", `{"decision":"deny","is_error":true}`, `"is_error" does not go with "decision":"deny"`},
-		{"AnOutputBesideAsk", `{"decision":"ask","output":"x"}`, `"output" does not go with "decision":"ask"`},
-		{"AContextThatIsNeitherAStringNorAnArray", `{"decision":"allow","context":{"a":1}}`, `"context" is an object, not a string or an array of strings`},
-		{"AContextOfNumbers", `{"decision":"allow","context":["a",2]}`, `"context" #1 is the number 2, not a string`},
+		{"NoVerdict", `{"reason":"fine"}`, `the decision document has no "verdict"`},
+		{"ANullVerdict", `{"verdict":null}`, `the decision document has no "verdict"`},
+		{"AVerdictThatIsNotAString", `{"verdict":true}`, `"verdict" is the boolean true, not a string`},
+		{"AnUnknownVerdict", `{"verdict":"permit"}`, `unknown "verdict" "permit" (want allow, deny, modify, replace or ask)`},
+		{"AVerdictInAnotherCase", `{"verdict":"Allow"}`, `unknown "verdict" "Allow" (want allow, deny, modify, replace or ask)`},
+		{"AReasonThatIsNotAString", `{"verdict":"deny","reason":["a","b"]}`, `"reason" is an array of 2 values, not a string`},
+		{"ModifyWithoutInput", `{"verdict":"modify"}`, `"verdict":"modify" without "input"`},
+		{"ReplaceWithoutOutput", `{"verdict":"replace"}`, `"verdict":"replace" without "output"`},
+		{"AnIsErrorThatIsNotABoolean", `{"verdict":"replace","output":"x","is_error":"no"}`, `"is_error" is the string "no", not a boolean`},
+		{"AnInputBesideAllow", `{"verdict":"allow","input":{}}`, `"input" does not go with "verdict":"allow"`},
+		{"AnOutputBesideModify", `{"verdict":"modify","input":{},"output":"x"}`, `"output" does not go with "verdict":"modify"`},
+		{"AnIsErrorBesideDeny", `{"verdict":"deny","is_error":true}`, `"is_error" does not go with "verdict":"deny"`},
+		{"AnOutputBesideAsk", `{"verdict":"ask","output":"x"}`, `"output" does not go with "verdict":"ask"`},
+		{"ANoteThatIsNeitherAStringNorAnArray", `{"verdict":"allow","note":{"a":1}}`, `"note" is an object, not a string or an array of strings`},
+		{"ANoteOfNumbers", `{"verdict":"allow","note":["a",2]}`, `"note" #1 is the number 2, not a string`},
+		{"AnUnknownVerdictUnderItsOldName", `{"decision":"permit"}`, `unknown "decision" "permit" (want allow, deny, modify, replace or ask)`},
+		{"ModifyWithoutInputUnderItsOldName", `{"decision":"modify"}`, `"decision":"modify" without "input"`},
+		{"AnInputBesideAllowUnderItsOldName", `{"decision":"allow","input":{}}`, `"input" does not go with "decision":"allow"`},
+		{"ANoteUnderItsOldNameOfNumbers", `{"verdict":"allow","context":["a",2]}`, `"context" #1 is the number 2, not a string`},
+		{"AVerdictInAnotherCaseIsNoOldName", `{"Decision":"allow"}`, `the decision document has no "decision"`},
+		{"TheVerdictUnderBothNames", `{"verdict":"deny","decision":"allow"}`, bothVerdicts},
+		{"TheVerdictUnderBothNamesTheOldOneNull", `{"verdict":"deny","decision":null}`, bothVerdicts},
+		{"TheVerdictUnderBothNamesTheNewOneNull", `{"verdict":null,"decision":"allow"}`, bothVerdicts},
+		{"TheVerdictUnderBothNamesInAnotherCase", `{"Verdict":"deny","decision":"allow"}`, bothVerdicts},
+		{"TheNoteUnderBothNames", `{"verdict":"allow","note":"a","context":"b"}`, bothNotes},
+		{"TheNoteUnderBothNamesTheNewOneNull", `{"verdict":"allow","note":null,"context":["b"]}`, bothNotes},
+		{"TheNoteUnderBothNamesInAnotherCase", `{"verdict":"allow","note":"a","Context":"b"}`, bothNotes},
 		{"ADenySetWithANumber", `["rm -rf",7]`, "deny message #1 is the number 7, not a string"},
 		{"ADenySetOfObjects", `[{"msg":"no"}]`, "deny message #0 is an object, not a string"},
 	} {
@@ -126,7 +166,7 @@ func TestAResultOfTheWrongShapeIsAnErrorNeverAnAnswer(t *testing.T) {
 // belong in a log line.
 func TestAnErrorQuotesTheStartOfALongValue(t *testing.T) {
 	long := bytes.Repeat([]byte("x"), 500)
-	_, err := opa.Decode(before, map[string]any{"decision": string(long)})
+	_, err := opa.Decode(before, map[string]any{"verdict": string(long)})
 	require.Error(t, err)
 	assert.Less(t, len(err.Error()), 200)
 }
@@ -135,7 +175,7 @@ func TestAnErrorQuotesTheStartOfALongValue(t *testing.T) {
 // too: a host may evaluate Rego its own way.
 func TestDecodeTakesFloatNumbersToo(t *testing.T) {
 	var v any
-	require.NoError(t, json.Unmarshal([]byte(`{"decision":"modify","input":{"timeout":60}}`), &v))
+	require.NoError(t, json.Unmarshal([]byte(`{"verdict":"modify","input":{"timeout":60}}`), &v))
 	got, err := opa.Decode(before, v)
 	require.NoError(t, err)
 	assert.Equal(t, hookchain.Modify(json.RawMessage(`{"timeout":60}`), ""), got)

@@ -11,8 +11,9 @@
 //     every decision sent to a decision log service, the agent's status
 //     reported. It denies until its first bundle is active, and keeps
 //     deciding with the last good one when the server is down. It decides
-//     one call at a time; bound it with WithTimeout, under which a call
-//     that runs out of time waiting its turn is denied even fail-open.
+//     one call at a time, each within WithTimeout (DefaultTimeout when not
+//     given): a call that runs out of time waiting its turn is denied even
+//     fail-open.
 //   - [Remote] asks an OPA server that is already running, over its REST
 //     Data API, with a timeout.
 //
@@ -40,8 +41,8 @@
 // is an error result. "session" is what the runtime said about the
 // conversation with claudecode.WithSessionInfo — "id", "cwd",
 // "transcript_path", "permission_mode", "project_dir" and its extra fields,
-// each when known — and what [WithSession] adds; it is absent when there is
-// none. Numbers keep the digits they were written with. An event the
+// each when known — and what [WithSessionValues] adds; it is absent when
+// there is none. Numbers keep the digits they were written with. An event the
 // chain would refuse before asking — an input with a key given twice or two
 // keys alike but for case, an output with a key given twice, either not
 // valid UTF-8 — and a session value that is not such JSON fail the link,
@@ -52,19 +53,21 @@
 //
 // The query's value is read by [Decode]. Its one shape is an object:
 //
-//	{"decision": "deny", "reason": "rm -rf deletes a whole tree"}
-//	{"decision": "modify", "reason": "added a 60s timeout", "input": {"command": "make", "timeout": 60}}
-//	{"decision": "replace", "reason": "redacted an AWS access key", "output": "KEY=[redacted]"}
-//	{"decision": "ask", "reason": "git push publishes commits to a shared remote"}
-//	{"decision": "allow", "context": ["this repository uses pnpm, not npm"]}
+//	{"verdict": "deny", "reason": "rm -rf deletes a whole tree"}
+//	{"verdict": "modify", "reason": "added a 60s timeout", "input": {"command": "make", "timeout": 60}}
+//	{"verdict": "replace", "reason": "redacted an AWS access key", "output": "KEY=[redacted]"}
+//	{"verdict": "ask", "reason": "git push publishes commits to a shared remote"}
+//	{"verdict": "allow", "note": ["this repository uses pnpm, not npm"]}
 //
-// "decision" is the verdict, in the words the native dialect uses: "allow",
-// "deny", "modify" (with the new "input"), "replace" (with the new
-// "output", and optionally "is_error") or "ask" (optionally with an
-// "input", to rewrite the call and ask about the rewrite). "reason" is the
-// link's own words, which the chain puts in its reason ("denied by
-// policy: rm -rf deletes a whole tree"). "context" is a note for the model,
-// or an array of them.
+// "verdict" is the verdict, in the words and under the key the native
+// dialect uses: "allow", "deny", "modify" (with the new "input"),
+// "replace" (with the new "output", and optionally "is_error") or "ask"
+// (optionally with an "input", to rewrite the call and ask about the
+// rewrite). "reason" is the link's own words, which the chain puts in its
+// reason ("denied by policy: rm -rf deletes a whole tree"). "note" is a note
+// for the model, or an array of them. A policy written before v0.1.0 says
+// "decision" and "context": they are still read, but a document that gives
+// both names of one key is refused.
 //
 // A query can also point at a set of messages, the idiom Rego authors
 // already write:
@@ -93,11 +96,11 @@
 // # Logs
 //
 // Each link logs to the *slog.Logger given with [WithLogger]
-// (slog.Default() otherwise): Rego's print output, at Info, as "opa print"
-// with the text and where in the policy it was printed; and every decision
-// it could not make, at Warn, as "opa decision failed" with the error. Both
-// carry the call's hook, tool and call_id, as hookchain.LogObserver's
-// records do. A Fleet logs OPA's own records there too: bundle downloads
+// (slog.Default() without it, or with nil): Rego's print output, at Info,
+// as "opa print" with the text and where in the policy it was printed; and
+// every decision it could not make, at Warn, as "opa decision failed" with
+// the error. Both carry the call's hook, tool and call_id, as
+// hookchain.LogObserver's records do. A Fleet logs OPA's own records there too: bundle downloads
 // and activations, and services it cannot reach. The chain's observers see
 // each failure as a step with its fault, like any link's.
 package opa

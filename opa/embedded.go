@@ -22,7 +22,7 @@ var noMetrics = metrics.NoOp()
 
 // ErrUndefined is wrapped by the error of a link whose query had no value
 // for the call: no rule gave a decision. It is a failure, never an allow;
-// give the rule a default (`default decision := {"decision": "allow"}`) to
+// give the rule a default (`default decision := {"verdict": "allow"}`) to
 // allow what no rule speaks of.
 var ErrUndefined = errors.New("undefined: the policy gave no decision for the call")
 
@@ -48,7 +48,7 @@ var ErrUndefined = errors.New("undefined: the policy gave no decision for the ca
 // evaluation or during it, gets ctx's error, never a decision.
 //
 // The interceptor is safe for concurrent use. It takes WithLogger,
-// WithSession and WithData.
+// WithSessionValues and WithData.
 func Embedded(query string, modules map[string]string, opts ...Option) (hookchain.Interceptor, error) {
 	o, err := newOptions("Embedded", opts)
 	if err != nil {

@@ -74,7 +74,7 @@ func TestAPolicyThatCannotDecideFailsTheLinkClosed(t *testing.T) {
 		{
 			name:   "AnUndefinedDecision",
 			query:  "data.p.decision",
-			policy: `package p` + "\n" + `decision := {"decision": "allow"} if input.tool == "Read"`,
+			policy: `package p` + "\n" + `decision := {"verdict": "allow"} if input.tool == "Read"`,
 			fault:  "opa: data.p.decision: undefined: the policy gave no decision for the call",
 			is:     opa.ErrUndefined,
 		},
@@ -82,7 +82,7 @@ func TestAPolicyThatCannotDecideFailsTheLinkClosed(t *testing.T) {
 			name:   "ADecisionOfTheWrongShape",
 			query:  "data.p.decision",
 			policy: `package p` + "\n" + `decision := {"allow": true}`,
-			fault:  `opa: data.p.decision is not a decision: the decision document has no "decision"`,
+			fault:  `opa: data.p.decision is not a decision: the decision document has no "verdict"`,
 		},
 		{
 			name:   "ABooleanForADecision",
@@ -93,34 +93,40 @@ func TestAPolicyThatCannotDecideFailsTheLinkClosed(t *testing.T) {
 		{
 			name:   "AnUnknownDecision",
 			query:  "data.p.decision",
-			policy: `package p` + "\n" + `decision := {"decision": "permit"}`,
-			fault:  `opa: data.p.decision is not a decision: unknown "decision" "permit" (want allow, deny, modify, replace or ask)`,
+			policy: `package p` + "\n" + `decision := {"verdict": "permit"}`,
+			fault:  `opa: data.p.decision is not a decision: unknown "verdict" "permit" (want allow, deny, modify, replace or ask)`,
 		},
 		{
 			name:   "ADecisionWithTwoKeysAlikeButForCase",
 			query:  "data.p.decision",
-			policy: `package p` + "\n" + `decision := {"Decision": "deny", "decision": "allow"}`,
+			policy: `package p` + "\n" + `decision := {"Verdict": "deny", "verdict": "allow"}`,
 			fault: `opa: data.p.decision is not a decision: the decision document is ambiguous: ` +
-				`it has the keys "Decision" and "decision", which Go's encoding/json reads as one`,
+				`it has the keys "Verdict" and "verdict", which Go's encoding/json reads as one`,
+		},
+		{
+			name:   "ADecisionThatGivesTheVerdictUnderBothNames",
+			query:  "data.p.decision",
+			policy: `package p` + "\n" + `decision := {"verdict": "deny", "decision": "allow"}`,
+			fault:  `opa: data.p.decision is not a decision: the decision document gives both "verdict" and its old name "decision"`,
 		},
 		{
 			name:   "ABuiltinThatFails",
 			query:  "data.p.decision",
-			policy: `package p` + "\n" + `decision := {"decision": "deny", "reason": "too long"} if to_number(input.input.command) > 3`,
+			policy: `package p` + "\n" + `decision := {"verdict": "deny", "reason": "too long"} if to_number(input.input.command) > 3`,
 			fault:  `opa: evaluating data.p.decision: p.rego:2: eval_builtin_error: to_number: strconv.ParseFloat: parsing "ls": invalid syntax`,
 		},
 		{
 			name:   "RulesThatDisagree",
 			query:  "data.p.decision",
-			policy: `package p` + "\n" + `decision := {"decision": "allow"}` + "\n" + `decision := {"decision": "deny"} if input.tool == "Bash"`,
+			policy: `package p` + "\n" + `decision := {"verdict": "allow"}` + "\n" + `decision := {"verdict": "deny"} if input.tool == "Bash"`,
 			fault: "opa: evaluating data.p.decision: p.rego:3: eval_conflict_error: rule data.p.decision produced conflicting values:\n" +
-				`  {"decision": "allow"} at p.rego:2` + "\n" +
-				`  {"decision": "deny"} at p.rego:3`,
+				`  {"verdict": "allow"} at p.rego:2` + "\n" +
+				`  {"verdict": "deny"} at p.rego:3`,
 		},
 		{
 			name:   "AQueryWithSeveralValues",
 			query:  "data.p.tools[_]",
-			policy: `package p` + "\n" + `tools := [{"decision": "allow"}, {"decision": "deny"}]`,
+			policy: `package p` + "\n" + `tools := [{"verdict": "allow"}, {"verdict": "deny"}]`,
 			fault:  "opa: data.p.tools[_] has 2 values for the call; a decision is one",
 		},
 	} {
@@ -200,7 +206,7 @@ func TestAPolicyThatDoesNotCompileIsRefusedAtConstruction(t *testing.T) {
 }
 
 func TestOptionsAreRefusedWhereTheyDoNotApply(t *testing.T) {
-	policy := map[string]string{"p.rego": "package p\ndecision := {\"decision\": \"allow\"}"}
+	policy := map[string]string{"p.rego": "package p\ndecision := {\"verdict\": \"allow\"}"}
 	embedded := func(opts ...opa.Option) error {
 		_, err := opa.Embedded("data.p.decision", policy, opts...)
 		return err
@@ -228,8 +234,7 @@ func TestOptionsAreRefusedWhereTheyDoNotApply(t *testing.T) {
 		{"AClientForAFleetThatIsNotNil", fleet(opa.WithHTTPClient(http.DefaultClient)), "opa: NewFleet: WithHTTPClient applies to Remote only"},
 		{"DataForAFleet", fleet(opa.WithData(map[string]any{})), "opa: NewFleet: WithData applies to Embedded only; a Fleet's data comes from its bundles"},
 		{"DataForRemote", remote(opa.WithData(map[string]any{})), "opa: Remote: WithData applies to Embedded only; a Remote server has its own"},
-		{"ANilLogger", embedded(opa.WithLogger(nil)), "opa: WithLogger(nil) (given to Embedded)"},
-		{"ANilSession", remote(opa.WithSession(nil)), "opa: WithSession(nil) (given to Remote)"},
+		{"ANilSessionValues", remote(opa.WithSessionValues(nil)), "opa: WithSessionValues(nil) (given to Remote)"},
 		{"ATimeoutThatIsNotPositive", remote(opa.WithTimeout(0)), "opa: WithTimeout(0s): must be positive (given to Remote)"},
 		{"ANilOption", embedded(nil), "opa: Embedded: a nil Option"},
 	} {
@@ -243,9 +248,9 @@ func TestOptionsAreRefusedWhereTheyDoNotApply(t *testing.T) {
 // the runtime gave it.
 func TestThePolicyIsGivenTheEventAndTheSessionAsInput(t *testing.T) {
 	echo := map[string]string{"echo.rego": `package echo
-decision := {"decision": "allow", "context": json.marshal(input)}`}
+decision := {"verdict": "allow", "note": json.marshal(input)}`}
 	fn, err := opa.Embedded("data.echo.decision", echo, opa.WithLogger(quiet),
-		opa.WithSession(func(ctx context.Context) map[string]any {
+		opa.WithSessionValues(func(ctx context.Context) map[string]any {
 			return map[string]any{"user": "alice", "cwd": "/override"}
 		}))
 	require.NoError(t, err)
@@ -314,7 +319,7 @@ deny contains sprintf("%s is not an approved host", [input.input.host]) if not i
 func TestPrintOutputAndFailuresReachTheLogger(t *testing.T) {
 	logger, buf := jsonLogger()
 	fn, err := opa.Embedded("data.p.decision", map[string]string{"p.rego": `package p
-decision := {"decision": "allow"} if {
+decision := {"verdict": "allow"} if {
 	print("asked about", input.tool)
 	input.tool != "Write"
 }`}, opa.WithLogger(logger))
@@ -377,7 +382,7 @@ slow if {
 	some j in numbers.range(1, 20000)
 	i * j < 0
 }
-decision := {"decision": "allow"} if not slow`}, opa.WithLogger(quiet))
+decision := {"verdict": "allow"} if not slow`}, opa.WithLogger(quiet))
 	require.NoError(t, err)
 	chain := hookchain.New(hookchain.Before("policy", hookchain.Any(), fn).Timeout(50 * time.Millisecond))
 

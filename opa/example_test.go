@@ -50,13 +50,13 @@ func ExampleEmbedded_decisionDocument() {
 	policy, err := opa.Embedded("data.agent.decision", map[string]string{"agent.rego": `
 package agent
 
-default decision := {"decision": "allow"}
+default decision := {"verdict": "allow"}
 
 decision := {
-	"decision": "modify",
+	"verdict": "modify",
 	"reason": "added a 60s timeout",
 	"input": object.union(input.input, {"timeout": 60}),
-	"context": "commands here time out after a minute",
+	"note": "commands here time out after a minute",
 } if {
 	input.tool == "Bash"
 	not input.input.timeout
@@ -85,15 +85,15 @@ decision := {
 func ExampleDecode() {
 	e := hookchain.Event{Hook: hookchain.AfterTool, Tool: "Read", Output: hookchain.Text("KEY=AKIAIOSFODNN7EXAMPLE")}
 	var result any
-	_ = json.Unmarshal([]byte(`{"decision": "replace", "reason": "redacted a key", "output": "KEY=[redacted]"}`), &result)
+	_ = json.Unmarshal([]byte(`{"verdict": "replace", "reason": "redacted a key", "output": "KEY=[redacted]"}`), &result)
 
 	out, err := opa.Decode(e, result)
 	fmt.Println(out.Verdict, out.Reason, string(out.Output), err)
 
-	_ = json.Unmarshal([]byte(`{"decision": "permit"}`), &result)
+	_ = json.Unmarshal([]byte(`{"verdict": "permit"}`), &result)
 	_, err = opa.Decode(e, result)
 	fmt.Println(err)
 	// Output:
 	// Replaced redacted a key "KEY=[redacted]" <nil>
-	// unknown "decision" "permit" (want allow, deny, modify, replace or ask)
+	// unknown "verdict" "permit" (want allow, deny, modify, replace or ask)
 }

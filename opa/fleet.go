@@ -68,7 +68,7 @@ type Fleet struct {
 // start; the Fleet runs until Close, whatever becomes of ctx.
 //
 // A configuration OPA refuses, or a path that is not one, is an error. It
-// takes WithLogger, WithSession and WithTimeout.
+// takes WithLogger, WithSessionValues and WithTimeout.
 func NewFleet(ctx context.Context, config []byte, path string, opts ...Option) (*Fleet, error) {
 	o, err := newOptions("NewFleet", opts)
 	if err != nil {
@@ -133,9 +133,10 @@ func (f *Fleet) Ready() <-chan struct{} { return f.ready }
 // It fails — so that the chain denies unless the link is FailOpen — before
 // the bundles are ready ([ErrNotReady]), after Close ([ErrClosed]), when
 // ctx ends before the decision is made (with ctx's error), when the
-// decision outlasts WithTimeout (marked hookchain.NotOwn when the time ran
-// out waiting behind another call's decision), when evaluation fails, when the decision is undefined ([ErrUndefined]), and
-// when the answer is not a decision. Rego's print output goes to the
+// decision outlasts WithTimeout, DefaultTimeout when not given (marked
+// hookchain.NotOwn when the time ran out waiting behind another call's
+// decision), when evaluation fails, when the decision is undefined
+// ([ErrUndefined]), and when the answer is not a decision. Rego's print output goes to the
 // logger given with WithLogger.
 func (f *Fleet) Intercept(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
 	if f.closed.Load() {
@@ -177,8 +178,8 @@ func (f *Fleet) Intercept(ctx context.Context, e hookchain.Event) (hookchain.Out
 }
 
 // decide asks OPA's SDK for a decision, one at a time (see Fleet.deciding),
-// within the Fleet's WithTimeout if it has one; a caller who goes away
-// while waiting its turn is not evaluated. Time that runs out while another
+// within the Fleet's timeout; a caller who goes away while waiting its
+// turn is not evaluated. Time that runs out while another
 // call holds OPA is that call's doing, not this one's: NotOwn.
 func (f *Fleet) decide(ctx context.Context, opts sdk.DecisionOptions) (*sdk.DecisionResult, error) {
 	var timedOut error

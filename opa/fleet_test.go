@@ -17,9 +17,9 @@ const lsDenied = `package hookchain
 
 deny contains "ls is off today" if input.input.command == "ls"
 
-default decision := {"decision": "allow"}
+default decision := {"verdict": "allow"}
 
-decision := {"decision": "deny", "reason": concat("; ", deny)} if count(deny) > 0
+decision := {"verdict": "deny", "reason": concat("; ", deny)} if count(deny) > 0
 `
 
 var lsCall = bash(hookchain.BeforeTool, "toolu_ls", `{"command":"ls","timeout":5}`)
@@ -134,7 +134,7 @@ func TestDecisionLogsReachTheCollectorWithTheCallIDAndTheDecision(t *testing.T) 
 
 	rm := byCall["toolu_rm"]
 	assert.Equal(t, "hookchain/decision", rm["path"])
-	assert.Equal(t, map[string]any{"decision": "deny", "reason": "rm -rf deletes a whole tree; remove files by name"}, rm["result"])
+	assert.Equal(t, map[string]any{"verdict": "deny", "reason": "rm -rf deletes a whole tree; remove files by name"}, rm["result"])
 	assert.Equal(t, map[string]any{"hook": "before_tool", "tool": "Bash", "call_id": "toolu_rm",
 		"input": map[string]any{"command": "rm -rf /", "timeout": 5.0}}, rm["input"])
 	assert.Equal(t, map[string]any{"hookchain": map[string]any{"revision": "v1"}}, rm["bundles"])
@@ -142,7 +142,7 @@ func TestDecisionLogsReachTheCollectorWithTheCallIDAndTheDecision(t *testing.T) 
 	assert.NotEmpty(t, rm["decision_id"])
 
 	made := byCall["toolu_make"]
-	assert.Equal(t, map[string]any{"decision": "modify", "reason": "added a 60s timeout",
+	assert.Equal(t, map[string]any{"verdict": "modify", "reason": "added a 60s timeout",
 		"input": map[string]any{"command": "make", "timeout": 60.0}}, made["result"])
 
 	// The mask keeps the tool's output on the agent; the redacted result
@@ -151,7 +151,7 @@ func TestDecisionLogsReachTheCollectorWithTheCallIDAndTheDecision(t *testing.T) 
 	assert.Equal(t, map[string]any{"hook": "after_tool", "tool": "Bash", "call_id": "toolu_env",
 		"input": map[string]any{"command": "env", "timeout": 5.0}, "is_error": false}, redacted["input"])
 	assert.Equal(t, []any{"/input/output"}, redacted["erased"])
-	assert.Equal(t, map[string]any{"decision": "replace", "reason": "redacted an AWS access key",
+	assert.Equal(t, map[string]any{"verdict": "replace", "reason": "redacted an AWS access key",
 		"output": "AWS_ACCESS_KEY_ID=[redacted]\n"}, redacted["result"])
 }
 
@@ -173,7 +173,7 @@ func TestAFleetsPrintOutputAndFailuresReachTheLogger(t *testing.T) {
 	logger, buf := jsonLogger()
 	_, _, f := readyFleet(t, `package hookchain
 
-decision := {"decision": "allow"} if {
+decision := {"verdict": "allow"} if {
 	print("asked about", input.tool)
 	input.tool != "Write"
 }

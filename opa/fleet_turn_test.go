@@ -25,9 +25,9 @@ func TestAFleetCallWhoseTimeRunsOutWaitingItsTurnIsDeniedNotFailedOpen(t *testin
 	t.Cleanup(slow.Close)
 	policy := `package hookchain
 
-default decision := {"decision": "deny", "reason": "nothing runs"}
+default decision := {"verdict": "deny", "reason": "nothing runs"}
 
-decision := {"decision": "allow"} if {
+decision := {"verdict": "allow"} if {
 	input.input.command == "slow"
 	http.send({"method": "GET", "url": "` + slow.URL + `"}).status_code == 200
 }
@@ -65,4 +65,19 @@ decision := {"decision": "allow"} if {
 			Trail: []hookchain.Step{{Name: "policy", Verdict: hookchain.Denied, Reason: "nothing runs"}}},
 			chain.Run(context.Background(), bash(hookchain.BeforeTool, "toolu_ls", `{"command":"ls"}`)))
 	})
+}
+
+// A Fleet built without WithTimeout is bounded by DefaultTimeout, as a
+// Remote is: a fail-open link's call held up behind another call's
+// decision is denied, never let through as the link's own failure.
+func TestAFleetWithoutWithTimeoutIsBoundedByDefaultTimeout(t *testing.T) {
+	_, _, f := readyFleet(t, "package hookchain\n\ndefault decision := {\"verdict\": \"allow\"}\n")
+	assert.Equal(t, opa.DefaultTimeout, opa.FleetTimeout(f))
+	chain := hookchain.New(hookchain.Before("policy", hookchain.Any(), f.Intercept).FailOpen())
+	release := opa.HoldTurn(f)
+	defer release()
+	fault := fmt.Sprintf("opa: evaluating hookchain/decision: no turn within %v: another call's decision held OPA", opa.DefaultTimeout)
+	assert.Equal(t, hookchain.Outcome{Verdict: hookchain.Denied, Reason: "policy failed and denies on failure: " + fault,
+		DecidedBy: "policy", Cause: hookchain.CauseFailure, Trail: []hookchain.Step{{Name: "policy", Verdict: hookchain.Denied, Fault: fault}}},
+		chain.Run(context.Background(), bash(hookchain.BeforeTool, "toolu_ls", `{"command":"ls"}`)))
 }

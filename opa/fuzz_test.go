@@ -20,24 +20,28 @@ import (
 // answer is one the chain can fold, and says what the document said.
 func FuzzDecode(f *testing.F) {
 	for _, seed := range []string{
-		`{"decision":"allow"}`,
-		`{"decision":"deny","reason":"rm -rf","context":["a",""]}`,
-		`{"decision":"modify","reason":"pinned","input":{"command":"ls","timeout":60}}`,
-		`{"decision":"replace","output":"[redacted]","is_error":false}`,
-		`{"decision":"ask","reason":"push?","input":{"command":"git push"}}`,
-		`{"decision":"ask","input":null,"context":"x"}`,
+		`{"verdict":"allow"}`,
+		`{"verdict":"deny","reason":"rm -rf","note":["a",""]}`,
+		`{"verdict":"modify","reason":"pinned","input":{"command":"ls","timeout":60}}`,
+		`{"verdict":"replace","output":"[redacted]","is_error":false}`,
+		`{"verdict":"ask","reason":"push?","input":{"command":"git push"}}`,
+		`{"verdict":"ask","input":null,"note":"x"}`,
 		`["rm -rf","outside the workspace"]`,
 		`[]`,
-		`{"decision":"modify"}`,
-		`{"decision":"allow","input":{}}`,
-		`{"decision":1e999}`,
-		`{"decision":"replace","output":1.5e-7,"is_error":null}`,
+		`{"verdict":"modify"}`,
+		`{"verdict":"allow","input":{}}`,
+		`{"verdict":1e999}`,
+		`{"verdict":"replace","output":1.5e-7,"is_error":null}`,
 		`null`,
 		`"allow"`,
-		`{"decision":"deny","decision":"allow"}`,
-		`{"Decision":"deny","decision":"allow"}`,
-		`{"decision":"modify","input":{"a":1,"a":2}}`,
-		"{\"decision\":\"deny\",\"reason\":\"\xff\"}",
+		`{"verdict":"deny","verdict":"allow"}`,
+		`{"Verdict":"deny","verdict":"allow"}`,
+		`{"verdict":"modify","input":{"a":1,"a":2}}`,
+		"{\"verdict\":\"deny\",\"reason\":\"\xff\"}",
+		`{"decision":"deny","reason":"rm -rf","context":["a",""]}`,
+		`{"decision":"ask","input":null,"context":"x"}`,
+		`{"verdict":"deny","decision":"allow"}`,
+		`{"verdict":"allow","note":"a","Context":"b"}`,
 	} {
 		f.Add([]byte(seed), false)
 		f.Add([]byte(seed), true)
@@ -105,7 +109,13 @@ func check(t *testing.T, e hookchain.Event, v any, out hookchain.Outcome) {
 	if !ok {
 		t.Fatalf("%T read as an answer: %+v", v, out)
 	}
-	word, _ := doc["decision"].(string)
+	word, _ := doc["verdict"].(string)
+	if _, old := doc["decision"]; old {
+		if _, both := doc["verdict"]; both {
+			t.Fatalf("a document with both names of the verdict read as %+v", out)
+		}
+		word, _ = doc["decision"].(string)
+	}
 	if got, _ := out.Verdict.MarshalText(); string(got) != word {
 		t.Fatalf("decision %q read as %v", word, out.Verdict)
 	}

@@ -66,8 +66,8 @@ func newRequest(ctx context.Context, e hookchain.Event, o *options) (request, er
 }
 
 // sessionOf gathers what the runtime says about the conversation: the
-// Claude Code session in ctx, then what the WithSession function adds. A
-// value of the session that cannot be read one way is an error: a policy
+// Claude Code session in ctx, then what the WithSessionValues function
+// adds. A value of the session that cannot be read one way is an error: a policy
 // may decide by it (the agent's type, its mode), and leaving it out would
 // show the policy a session without it.
 func sessionOf(ctx context.Context, extra func(context.Context) map[string]any) (map[string]any, error) {

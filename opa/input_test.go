@@ -23,7 +23,7 @@ func TestAnEventTwoReadersWouldReadApartIsRefusedByEveryLinkCalledAlone(t *testi
 	var reached atomic.Int32
 	allowAll := fakeServer(t, func(w http.ResponseWriter, r *http.Request) {
 		reached.Add(1)
-		fmt.Fprint(w, `{"result":{"decision":"allow"}}`)
+		fmt.Fprint(w, `{"result":{"verdict":"allow"}}`)
 	})
 	_, _, fleet := readyFleet(t, examplePolicy(t))
 	links := []struct {
@@ -77,7 +77,7 @@ func TestASessionValueThatCannotBeReadFailsTheLink(t *testing.T) {
 	var reached atomic.Int32
 	allowAll := fakeServer(t, func(w http.ResponseWriter, r *http.Request) {
 		reached.Add(1)
-		fmt.Fprint(w, `{"result":{"decision":"allow"}}`)
+		fmt.Fprint(w, `{"result":{"verdict":"allow"}}`)
 	})
 	links := []struct {
 		name, prefix string

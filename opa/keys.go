@@ -10,7 +10,7 @@ import (
 
 // caseTwins refuses an object whose keys hold two alike but for case, as
 // strings.EqualFold takes them, which is how encoding/json matches a key to
-// a field: a Go reader of {"Decision":"deny","decision":"allow"} takes
+// a field: a Go reader of {"Verdict":"deny","verdict":"allow"} takes
 // whichever comes last, Decode and a JavaScript reader the exact key. The
 // error names the two, in sorted order, so that it says the same each time.
 func caseTwins[V any](obj map[string]V) error {

@@ -8,9 +8,10 @@ import (
 	"time"
 )
 
-// DefaultTimeout bounds a Remote link's request when no WithTimeout is
-// given. A policy server beside the agent answers in milliseconds; one
-// that takes seconds is broken, and the call it holds up is denied.
+// DefaultTimeout bounds a Remote link's request, and a Fleet link's
+// decision, its wait for its turn included, when no WithTimeout is given.
+// A policy beside the agent answers in milliseconds; one that takes
+// seconds is broken, and the call it holds up is denied.
 const DefaultTimeout = 2 * time.Second
 
 // MaxResponseSize caps what a Remote link reads of the server's answer.
@@ -39,27 +40,24 @@ type options struct {
 // calls (at Info, with where in the policy it was printed), and every
 // decision the link could not make (at Warn, with the reason it returns to
 // the chain). A Fleet also sends OPA's own logs there: bundle downloads,
-// activations, and failures to reach the services. Without it, records go
-// to slog.Default(). It applies to every link.
+// activations, and failures to reach the services. Without it, or with
+// nil, records go to slog.Default() as it is when the link is built;
+// slog.New(slog.DiscardHandler) logs nothing. It applies to every link.
 func WithLogger(l *slog.Logger) Option {
-	return func(o *options) {
-		if l == nil {
-			o.fail("WithLogger(nil)")
-			return
-		}
-		o.logger = l
-	}
+	return func(o *options) { o.logger = l }
 }
 
-// WithSession adds values to the input document's "session", next to what
-// the runtime says with claudecode.WithSessionInfo: f is called with the
-// context of each call, and its keys are added to (and replace) those.
+// WithSessionValues adds values to the input document's "session", next to
+// what the runtime says with claudecode.WithSessionInfo: f is called with
+// the context of each call, and its keys are added to (and replace) those.
+// It is not hookchain.WithSession, which gives a call the approver's
+// latch for its conversation.
 // Use it for what a policy decides by that the event does not carry — the
 // user, the repository, the agent's role. It applies to every link.
-func WithSession(f func(ctx context.Context) map[string]any) Option {
+func WithSessionValues(f func(ctx context.Context) map[string]any) Option {
 	return func(o *options) {
 		if f == nil {
-			o.fail("WithSession(nil)")
+			o.fail("WithSessionValues(nil)")
 			return
 		}
 		o.session = f
@@ -81,8 +79,9 @@ func WithData(data map[string]any) Option {
 // the call. d must be positive.
 //
 // Given to NewFleet, it bounds each decision of the Fleet's link, its wait
-// for its turn included (a Fleet decides one call at a time), and nothing
-// when not given. A decision that outlasts it is the link's own failure; a
+// for its turn included (a Fleet decides one call at a time), and is
+// DefaultTimeout when not given. A decision that outlasts it is the link's
+// own failure; a
 // call whose time runs out while another call's decision holds OPA has not
 // failed, the other call has held it up, and its error is marked
 // hookchain.NotOwn: the chain denies it whatever the link's failure policy.
@@ -151,7 +150,7 @@ func newOptions(ctor string, opts []Option) (*options, error) {
 	if o.logger == nil {
 		o.logger = slog.Default()
 	}
-	if o.timeout == 0 && ctor == "Remote" {
+	if o.timeout == 0 && ctor != "Embedded" {
 		o.timeout = DefaultTimeout
 	}
 	return o, nil

@@ -39,8 +39,8 @@ import (
 // decision. Rego's print output stays on the server, in its logs.
 //
 // A server URL or path that is not one is an error. The interceptor is
-// safe for concurrent use. It takes WithLogger, WithSession, WithTimeout and
-// WithHTTPClient.
+// safe for concurrent use. It takes WithLogger, WithSessionValues,
+// WithTimeout and WithHTTPClient.
 func Remote(server, path string, opts ...Option) (hookchain.Interceptor, error) {
 	o, err := newOptions("Remote", opts)
 	if err != nil {

@@ -76,7 +76,7 @@ func TestACallerWhoseContextHasEndedGetsAnErrorFromEveryLink(t *testing.T) {
 func TestAnInProcessLinkWhoseCallerLeftDuringTheEvaluationErrs(t *testing.T) {
 	const policy = `package hookchain
 
-decision := {"decision": "allow"} if print("deciding")
+decision := {"verdict": "allow"} if print("deciding")
 `
 	var cancel atomic.Pointer[context.CancelFunc]
 	leaves := slog.New(cancelOnPrint{&cancel})

@@ -16,15 +16,15 @@ import (
 // any case, a JavaScript reader keeps the exact key, gjson the first.
 func TestARemoteAnswerWithAKeyTwiceOrTwoKeysAlikeButForCaseIsRefused(t *testing.T) {
 	for _, tc := range []struct{ name, body, fault string }{
-		{"TheResultTwice", `{"result":{"decision":"deny","reason":"rm -rf"},"result":{"decision":"allow"}}`,
+		{"TheResultTwice", `{"result":{"verdict":"deny","reason":"rm -rf"},"result":{"verdict":"allow"}}`,
 			`the answer is ambiguous: an object in it has the key "result" twice`},
-		{"TheResultInTwoCases", `{"result":{"decision":"deny","reason":"rm -rf"},"Result":{"decision":"allow"}}`,
+		{"TheResultInTwoCases", `{"result":{"verdict":"deny","reason":"rm -rf"},"Result":{"verdict":"allow"}}`,
 			`the answer is ambiguous: it has the keys "Result" and "result", which Go's encoding/json reads as one`},
-		{"TheDecisionTwice", `{"result":{"decision":"deny","decision":"allow"}}`,
-			`the answer is ambiguous: an object in it has the key "decision" twice`},
-		{"AKeyTwiceInTheNewInput", `{"result":{"decision":"modify","input":{"command":"ls","command":"rm -rf /"}}}`,
+		{"TheDecisionTwice", `{"result":{"verdict":"deny","verdict":"allow"}}`,
+			`the answer is ambiguous: an object in it has the key "verdict" twice`},
+		{"AKeyTwiceInTheNewInput", `{"result":{"verdict":"modify","input":{"command":"ls","command":"rm -rf /"}}}`,
 			`the answer is ambiguous: an object in it has the key "command" twice`},
-		{"BytesThatAreNotUTF8", "{\"result\":{\"decision\":\"modify\",\"input\":{\"command\":\"ls \xff\"}}}",
+		{"BytesThatAreNotUTF8", "{\"result\":{\"verdict\":\"modify\",\"input\":{\"command\":\"ls \xff\"}}}",
 			`the answer is not valid UTF-8`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -37,14 +37,14 @@ func TestARemoteAnswerWithAKeyTwiceOrTwoKeysAlikeButForCaseIsRefused(t *testing.
 	// Decode's own refusal, with the answer read one way.
 	t.Run("TheDecisionInTwoCases", func(t *testing.T) {
 		server := fakeServer(t, func(w http.ResponseWriter, r *http.Request) {
-			fmt.Fprint(w, `{"result":{"Decision":"deny","decision":"allow"}}`)
+			fmt.Fprint(w, `{"result":{"Verdict":"deny","verdict":"allow"}}`)
 		})
 		assertRemoteFails(t, server, `opa: hookchain/decision is not a decision: the decision document is ambiguous: `+
-			`it has the keys "Decision" and "decision", which Go's encoding/json reads as one`)
+			`it has the keys "Verdict" and "verdict", which Go's encoding/json reads as one`)
 	})
 	// OPA answers "result", exactly; any other key is not one.
 	t.Run("AResultInAnotherCaseOnly", func(t *testing.T) {
-		server := fakeServer(t, func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, `{"Result":{"decision":"allow"}}`) })
+		server := fakeServer(t, func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, `{"Result":{"verdict":"allow"}}`) })
 		assertRemoteFails(t, server, "opa: POST "+server+"/v1/data/hookchain/decision: undefined: the policy gave no decision for the call")
 	})
 }

@@ -23,7 +23,7 @@ func TestARedirectIsTheLinksFailureNeverAnAllow(t *testing.T) {
 	var reached atomic.Int32
 	allowAll := fakeServer(t, func(w http.ResponseWriter, r *http.Request) {
 		reached.Add(1)
-		fmt.Fprint(w, `{"result":{"decision":"allow"}}`)
+		fmt.Fprint(w, `{"result":{"verdict":"allow"}}`)
 	})
 	rmrf := bash(hookchain.BeforeTool, "toolu_rm", `{"command":"rm -rf /"}`)
 	clients := []struct {

@@ -30,7 +30,7 @@ import (
 // decisions that cannot be made.
 const brokenPolicy = `package broken
 
-decision := {"decision": "deny"} if to_number(input.input.command) > 1
+decision := {"verdict": "deny"} if to_number(input.input.command) > 1
 
 not_a_decision := 42
 `
@@ -109,15 +109,15 @@ func TestARemoteLinkThatCannotDecideFailsClosed(t *testing.T) {
 		})
 	}
 	empty, emptyObject, null, nullResult, array := answers(200, ""), answers(200, "{}"), answers(200, "null"),
-		answers(200, `{"result":null}`), answers(200, `[{"result":{"decision":"allow"}}]`)
+		answers(200, `{"result":null}`), answers(200, `[{"result":{"verdict":"allow"}}]`)
 	noContent := answers(http.StatusNoContent, "")
-	trailing := answers(200, `{"result":{"decision":"deny"}}{"result":{"decision":"allow"}}`)
+	trailing := answers(200, `{"result":{"verdict":"deny"}}{"result":{"verdict":"allow"}}`)
 	// The headers come at once, and the answer a byte at a time: the
 	// timeout bounds the whole of it, not only the wait for the headers.
 	trickle := fakeServer(t, func(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.Copy(io.Discard, r.Body)
 		w.WriteHeader(http.StatusOK)
-		for _, c := range []byte(`{"result":{"decision":"allow"}}`) {
+		for _, c := range []byte(`{"result":{"verdict":"allow"}}`) {
 			if _, err := w.Write([]byte{c}); err != nil {
 				return
 			}
@@ -130,7 +130,7 @@ func TestARemoteLinkThatCannotDecideFailsClosed(t *testing.T) {
 		}
 	})
 	huge := fakeServer(t, func(w http.ResponseWriter, r *http.Request) {
-		fmt.Fprintf(w, `{"result":{"decision":"allow","reason":"%s"}}`, strings.Repeat("x", opa.MaxResponseSize))
+		fmt.Fprintf(w, `{"result":{"verdict":"allow","reason":"%s"}}`, strings.Repeat("x", opa.MaxResponseSize))
 	})
 
 	for _, tc := range []struct {
@@ -201,7 +201,7 @@ func TestARemoteLinkSendsTheEventAsInput(t *testing.T) {
 		n, _ := r.Body.Read(body)
 		b.Write(body[:n])
 		sent <- b.String()
-		fmt.Fprint(w, `{"result":{"decision":"allow"},"decision_id":"d-1"}`)
+		fmt.Fprint(w, `{"result":{"verdict":"allow"},"decision_id":"d-1"}`)
 	})
 	fn := remote(t, echo+"/", "/hookchain/decision")
 	out, err := fn(context.Background(), bash(hookchain.BeforeTool, "toolu_1", `{"command":"a && b <c>"}`))
@@ -267,7 +267,7 @@ func TestNumbersReachTheServerAndComeBackAsWritten(t *testing.T) {
 	echo := fakeServer(t, func(w http.ResponseWriter, r *http.Request) {
 		b, _ := io.ReadAll(r.Body)
 		sent <- string(b)
-		fmt.Fprint(w, `{"result":{"decision":"modify","input":{"n":9007199254740993,"z":-0,"e":1E+400}}}`)
+		fmt.Fprint(w, `{"result":{"verdict":"modify","input":{"n":9007199254740993,"z":-0,"e":1E+400}}}`)
 	})
 	fn := remote(t, echo, "hookchain/decision")
 	out, err := fn(context.Background(), bash(hookchain.BeforeTool, "toolu_1", `{"n":9007199254740993,"z":-0,"e":1E+400}`))
@@ -280,7 +280,7 @@ func TestNumbersReachTheServerAndComeBackAsWritten(t *testing.T) {
 // never read in part.
 func TestARemoteAnswerNestedPastTheCapIsTheLinksFailure(t *testing.T) {
 	deep := fakeServer(t, func(w http.ResponseWriter, r *http.Request) {
-		fmt.Fprint(w, `{"result":{"decision":"allow","x":`+strings.Repeat("[", 10001)+strings.Repeat("]", 10001)+`}}`)
+		fmt.Fprint(w, `{"result":{"verdict":"allow","x":`+strings.Repeat("[", 10001)+strings.Repeat("]", 10001)+`}}`)
 	})
 	_, err := remote(t, deep, "hookchain/decision")(context.Background(), lsCall)
 	require.EqualError(t, err, "opa: POST "+deep+"/v1/data/hookchain/decision: the answer is not a Data API response: invalid character '[' exceeded max depth")

@@ -29,7 +29,7 @@
 //	hookchain.call_id     both   the tool-use id ("" when the runtime has none)
 //	hookchain.verdict     both   the wire word: "allow", "deny", "modify", "replace", "ask"
 //	hookchain.reason      both   step: the link's own words; run: the Outcome's Reason
-//	hookchain.link        step   the link's registered name
+//	hookchain.link        step   the step's Name: the link's registered name, or the approver's
 //	hookchain.by          step   the approver's step: who answered; only then
 //	hookchain.fault       step   why the link could not answer; only when it failed
 //	hookchain.trail       run    the names of the links in the Outcome's Trail, in order
@@ -113,7 +113,7 @@ func Observer(tp trace.TracerProvider) hookchain.Observer {
 			trace.WithTimestamp(r.Start),
 			trace.WithAttributes(runAttributes(r)...))
 		for _, s := range r.Steps {
-			_, step := t.Start(ctx, "hookchain.step "+s.Link,
+			_, step := t.Start(ctx, "hookchain.step "+s.Name,
 				trace.WithSpanKind(trace.SpanKindInternal),
 				trace.WithTimestamp(s.Start),
 				trace.WithAttributes(stepAttributes(s)...))
@@ -135,7 +135,7 @@ func stepAttributes(s hookchain.StepReport) []attribute.KeyValue {
 		hookKey.String(s.Hook.String()),
 		toolKey.String(s.Tool),
 		callIDKey.String(s.CallID),
-		linkKey.String(s.Link),
+		linkKey.String(s.Name),
 		verdictKey.String(verdictWord(s.Verdict)),
 		reasonKey.String(s.Reason),
 	)

@@ -88,7 +88,7 @@
 // With Spec.Truncate the caps bound only what is kept: Run keeps the first
 // MaxStdout (MaxStderr) bytes, reads and drops the rest, lets the command
 // run to its exit, and marks the Result as truncated, so that a dialect
-// whose decision is the exit status still gets it.
+// whose answer is the exit status still gets it.
 //
 // # Time, process groups and what survives
 //
@@ -202,8 +202,8 @@
 //	esac
 //
 // A native hook written in Go reads its request with DecodeRequest and
-// writes its answer with EncodeAnswer, which joins several notes of context
-// into one, separated by a blank line.
+// writes its answer with EncodeAnswer, which joins several notes into one,
+// separated by a blank line.
 //
 // # Persistent hooks
 //

@@ -1,6 +1,7 @@
 package process
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
@@ -163,7 +164,6 @@ func (p *Persistent) named(e *Error, id uint64, stderr []byte) *Error {
 func (p *Persistent) ctxError(ctx context.Context) *Error { return ctxError(ctx, p.spec.timeout()) }
 
 func (p *Persistent) log(level slog.Level, msg string, attrs ...slog.Attr) {
-	if l := p.spec.Logger; l != nil {
-		l.LogAttrs(context.Background(), level, msg, append([]slog.Attr{slog.String("command", p.command)}, attrs...)...)
-	}
+	l := cmp.Or(p.spec.Logger, slog.Default())
+	l.LogAttrs(context.Background(), level, msg, append([]slog.Attr{slog.String("command", p.command)}, attrs...)...)
 }

@@ -63,7 +63,8 @@ type PersistentSpec struct {
 	// shorter than a MinBackoff that is set is invalid.
 	MaxBackoff time.Duration
 	// Logger is told when the process starts and stops, and of each late
-	// answer it discards; nil logs nothing.
+	// answer it discards; nil is slog.Default(), as it is when the record is
+	// written, and slog.New(slog.DiscardHandler) logs nothing.
 	Logger *slog.Logger
 }
 

@@ -60,7 +60,8 @@ func (s *sessions) forget(id string) {
 // runs (for_session set latches the asking links for the session: see
 // WithSessions); declined, cancelled or accepted without approve, it is
 // refused. A client that does not support elicitation, or does not answer
-// within timeout, has not approved: the call is denied.
+// within timeout, has not approved: the call is denied. A timeout of 0 is
+// hookchain.DefaultApproverTimeout; a negative one makes WithApprover panic.
 func ElicitationApprover(timeout time.Duration) hookchain.Approver {
 	return hookchain.Approver{Name: "mcp-client", Timeout: timeout, Answer: elicit}
 }

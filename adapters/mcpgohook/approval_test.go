@@ -173,10 +173,17 @@ func TestADeferredCallIsPendingUntilTheHostGrantsIt(t *testing.T) {
 	assert.Equal(t, textResult(`{"path":"a"}`), res)
 	assert.Equal(t, []string{`{"path":"a"}`}, ts.seen("echo"))
 
-	// MCP has no call ID, so the grant covers that one run: the same call
+	// MCP has no call id, so the grant covers that one run: the same call
 	// again, with the same grant, is a new call, and is asked about again.
 	res, err = call(t, c, "echo", `{"path":"a"}`)
 	require.NoError(t, err)
 	assert.Equal(t, errorResult("approval pending (asked by push-guard: run it?)"), res, "the grant was spent")
 	assert.Equal(t, []string{`{"path":"a"}`}, ts.seen("echo"))
+}
+
+func TestAnElicitationApproverWithoutATimeoutIsValidAndANegativeOneIsNot(t *testing.T) {
+	require.NoError(t, mcpgohook.ElicitationApprover(0).Validate())
+	assert.NotPanics(t, func() { askingChain().WithApprover(mcpgohook.ElicitationApprover(0)) })
+	assert.PanicsWithValue(t, `hookchain: approver "mcp-client": Timeout(-1s) must not be negative`,
+		func() { askingChain().WithApprover(mcpgohook.ElicitationApprover(-time.Second)) })
 }

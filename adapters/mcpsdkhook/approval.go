@@ -39,7 +39,8 @@ const approvalRequest = "hookchain-approval"
 // runs (for_session set latches the asking links for the MCP session);
 // declined, cancelled or accepted without approve, it is refused. A client
 // that does not support elicitation, or does not answer within timeout, has
-// not approved: the call is denied.
+// not approved: the call is denied. A timeout of 0 is
+// hookchain.DefaultApproverTimeout; a negative one makes WithApprover panic.
 //
 // How the client is asked depends on the protocol version it speaks. Before
 // 2026-07-28 the server sends it an elicitation request while the call waits.

@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -138,7 +139,8 @@ func askInWorkDir(spec process.Spec, def claudecode.SessionInfo, home string) (c
 // needed but not obtained"), as a chain without an approver refuses.
 //
 // The approval's By is the deciding hook's name, as Hooks lists it. The
-// approver's Timeout is the sum of the hooks' timeouts and the fallback's.
+// approver's Timeout is the sum of the hooks' timeouts and the fallback's
+// (hookchain.DefaultApproverTimeout for a fallback without one).
 // Approver returns the error Links would for settings it cannot use.
 func (s *Settings) Approver(opts Options) (hookchain.Approver, error) {
 	opts.UsesApprover = true
@@ -196,7 +198,9 @@ func newApprover(askers []*asker, fallback *hookchain.Approver) hookchain.Approv
 		timeout += a.timeout
 	}
 	if fallback != nil {
-		timeout += fallback.Timeout
+		// The fallback's Ask gives it its effective timeout: the default
+		// when it has none.
+		timeout += cmp.Or(fallback.Timeout, hookchain.DefaultApproverTimeout)
 	}
 	timeout += grace
 	return hookchain.Approver{Name: ApproverName, Timeout: timeout,

@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -35,7 +36,12 @@ type BackgroundOptions struct {
 	// kept for the session's next call: the runtime delivers them. It
 	// must be safe to call from many goroutines at once.
 	OnReport func(Report)
-	// Logger, when set, is told of every report.
+	// Logger is told of every report, in an Info record with the message
+	// "hookchain background hook ended" and the attributes link, event,
+	// session_id, tool, call_id, exit_code, fault, duration and text: the
+	// report's fields, named as LogObserver names a call's. nil is
+	// slog.Default(), as it is when the record is written, and
+	// slog.New(slog.DiscardHandler) logs nothing.
 	Logger *slog.Logger
 	// MaxPending bounds the reports kept for one session, MaxSessions
 	// the sessions, and MaxRunning the hooks running at once; zero is the
@@ -55,16 +61,16 @@ type Report struct {
 	Tool      string // the call's tool
 	CallID    string // the call's tool-use id, where the runtime gave one
 	// ExitCode is the status it exited with, or -1 when it did not run to
-	// an exit (Failure says why).
+	// an exit (Fault says why).
 	ExitCode int
-	// Failure is why the hook did not run or did not answer: it could not
+	// Fault is why the hook did not run or did not answer: it could not
 	// start, was killed at its timeout, was stopped by Close, was not
 	// started past MaxRunning, exited with a status other than 0 and 2
 	// without a JSON answer, or answered JSON that cannot be read. "" when
 	// it ran and answered.
-	Failure string
-	Stderr  string        // the end of its stderr (process.Excerpt)
-	Took    time.Duration // how long it ran
+	Fault    string
+	Stderr   string        // the end of its stderr (process.Excerpt)
+	Duration time.Duration // how long it ran
 	// Text is what the model is to read: an async hook's additionalContext
 	// and systemMessage; an asyncRewake hook's stderr, or stdout when
 	// stderr is empty, when it exits 2, after its rewakeMessage. "" for
@@ -204,10 +210,9 @@ func (b *Background) Take(id string) []string {
 
 // deliver hands r to OnReport, or keeps it for its session's next call.
 func (b *Background) deliver(r Report) {
-	if l := b.opts.Logger; l != nil {
-		l.Info("background hook ended", "link", r.Link, "event", r.Event, "session", r.SessionID, "tool", r.Tool,
-			"call", r.CallID, "exit", r.ExitCode, "failure", r.Failure, "text", r.Text)
-	}
+	cmp.Or(b.opts.Logger, slog.Default()).Info("hookchain background hook ended", "link", r.Link, "event", r.Event,
+		"session_id", r.SessionID, "tool", r.Tool, "call_id", r.CallID, "exit_code", r.ExitCode, "fault", r.Fault,
+		"duration", r.Duration, "text", r.Text)
 	if b.opts.OnReport != nil {
 		b.opts.OnReport(r)
 		return
@@ -273,7 +278,7 @@ func (b *Background) start(ctx context.Context, h *asyncHook, e hookchain.Event)
 	if ps := places(ctx, h.def, h.home); ps[0].dir != "" {
 		dir, ok := workDir(ps)
 		if !ok {
-			r.Failure = "not started: none of the directories it would run in exists"
+			r.Fault = "not started: none of the directories it would run in exists"
 			b.deliver(r)
 			return
 		}
@@ -281,21 +286,21 @@ func (b *Background) start(ctx context.Context, h *asyncHook, e hookchain.Event)
 	}
 	run, stdin, _, err := claudecode.PrepareCommand(ctx, spec, h.def, e)
 	if err != nil {
-		r.Failure = "not started: " + err.Error()
+		r.Fault = "not started: " + err.Error()
 		b.deliver(r)
 		return
 	}
 	b.mu.Lock()
 	switch {
 	case b.closed:
-		r.Failure = "not started: the background hooks were stopped (Background.Close)"
+		r.Fault = "not started: the background hooks were stopped (Background.Close)"
 	case b.running >= b.opts.MaxRunning:
-		r.Failure = fmt.Sprintf("not started: %d background hooks are running, the most there may be (BackgroundOptions.MaxRunning)", b.running)
+		r.Fault = fmt.Sprintf("not started: %d background hooks are running, the most there may be (BackgroundOptions.MaxRunning)", b.running)
 	default:
 		b.running++
 	}
 	b.mu.Unlock()
-	if r.Failure != "" {
+	if r.Fault != "" {
 		b.deliver(r)
 		return
 	}
@@ -308,7 +313,7 @@ func (b *Background) start(ctx context.Context, h *asyncHook, e hookchain.Event)
 		defer context.AfterFunc(b.root, cancel)()
 		began := time.Now()
 		res, err := process.Run(hctx, run, stdin)
-		r.Took = time.Since(began)
+		r.Duration = time.Since(began)
 		h.read(&r, res, err, b.root.Err() != nil)
 		b.deliver(r)
 	}()
@@ -317,11 +322,11 @@ func (b *Background) start(ctx context.Context, h *asyncHook, e hookchain.Event)
 // read fills r from the hook's run.
 func (h *asyncHook) read(r *Report, res process.Result, err error, stopped bool) {
 	if err != nil {
-		r.Failure = err.Error()
+		r.Fault = err.Error()
 		if pe, ok := errors.AsType[*process.Error](err); ok {
 			r.Stderr = pe.Stderr
 			if stopped && pe.Kind == process.Canceled {
-				r.Failure = "stopped: the background hooks were stopped (Background.Close)"
+				r.Fault = "stopped: the background hooks were stopped (Background.Close)"
 			}
 		}
 		return
@@ -347,10 +352,10 @@ func (h *asyncHook) read(r *Report, res process.Result, err error, stopped bool)
 	o, perr := claudecode.ParseOutput(res.Stdout)
 	switch {
 	case perr != nil:
-		r.Failure = "its answer cannot be read: " + perr.Error()
+		r.Fault = "its answer cannot be read: " + perr.Error()
 		return
 	case o == nil && res.ExitCode != 0:
-		r.Failure = fmt.Sprintf("exited with status %d", res.ExitCode)
+		r.Fault = fmt.Sprintf("exited with status %d", res.ExitCode)
 		return
 	case o == nil:
 		return

@@ -44,7 +44,7 @@ func (c *collected) all() []Report {
 	defer c.mu.Unlock()
 	out := append([]Report(nil), c.reports...)
 	for i := range out {
-		out[i].Took = 0
+		out[i].Duration = 0
 	}
 	return out
 }
@@ -73,15 +73,15 @@ func TestAnAsyncHookNeverDecidesTheCallWhateverItAnswers(t *testing.T) {
 		{"rewrite.js", "#!/usr/bin/env node\nlet s='';process.stdin.on('data',d=>s+=d).on('end',()=>{console.log(JSON.stringify({hookSpecificOutput:{hookEventName:'PreToolUse',updatedInput:{command:'rm -rf /'}}}))})\n", `"asyncRewake": true`,
 			Report{ExitCode: 0, Rewake: true}},
 		{"crash.sh", "#!/bin/bash\ncat >/dev/null\necho boom >&2\nexit 3\n", `"async": true, "onFailure": "block"`,
-			Report{ExitCode: 3, Stderr: "boom", Failure: "exited with status 3"}},
+			Report{ExitCode: 3, Stderr: "boom", Fault: "exited with status 3"}},
 		{"review.sh", "#!/bin/bash\ncat >/dev/null\necho 'key in app.py' >&2\nexit 2\n", `"asyncRewake": true, "rewakeMessage": "Review:", "rewakeSummary": "Review found issues"`,
 			Report{ExitCode: 2, Rewake: true, Stderr: "key in app.py", Text: "Review:\n\nkey in app.py", Summary: "Review found issues"}},
 		{"segv.sh", "#!/bin/bash\ncat >/dev/null\necho dying >&2\nkill -SEGV $$\n", `"asyncRewake": true`,
-			Report{ExitCode: 139, Rewake: true, Stderr: "dying\nSegmentation fault", Failure: "exited with status 139"}},
+			Report{ExitCode: 139, Rewake: true, Stderr: "dying\nSegmentation fault", Fault: "exited with status 139"}},
 		{"twice.sh", "#!/bin/bash\ncat >/dev/null\necho '{\"systemMessage\": \"a\"}'\necho '{\"systemMessage\": \"b\"}'\n", `"async": true`,
-			Report{ExitCode: 0, Failure: "its answer cannot be read: stdout starts with '{' but is not valid JSON: invalid character '{' after top-level value"}},
+			Report{ExitCode: 0, Fault: "its answer cannot be read: stdout starts with '{' but is not valid JSON: invalid character '{' after top-level value"}},
 		{"nonsense.sh", "#!/bin/bash\ncat >/dev/null\necho '{not json'\n", `"asyncRewake": true`,
-			Report{ExitCode: 0, Rewake: true, Failure: "its answer cannot be read: stdout starts with '{' but is not valid JSON: invalid character 'n' looking for beginning of object key string"}},
+			Report{ExitCode: 0, Rewake: true, Fault: "its answer cannot be read: stdout starts with '{' but is not valid JSON: invalid character 'n' looking for beginning of object key string"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got collected
@@ -170,7 +170,7 @@ func TestAnAsyncHookThatHangsIsKilledAtItsTimeoutAndWaitReturns(t *testing.T) {
 	r := got.all()
 	require.Len(t, r, 1)
 	assert.Equal(t, -1, r[0].ExitCode)
-	assert.Contains(t, r[0].Failure, "timed out after 1s")
+	assert.Contains(t, r[0].Fault, "timed out after 1s")
 	assert.Equal(t, "waiting", r[0].Stderr)
 }
 
@@ -186,7 +186,7 @@ func TestTheCallsContextEndingDoesNotKillAnAsyncHookButCloseDoes(t *testing.T) {
 	cancel()
 	wait(t, bg)
 	assert.FileExists(t, mark)
-	assert.Equal(t, "", got.all()[0].Failure)
+	assert.Equal(t, "", got.all()[0].Fault)
 
 	hang := asyncScript(t, dir, "hang.sh", "#!/bin/bash\nsleep 60\n", `, "async": true`)
 	bg = NewBackground(BackgroundOptions{OnReport: got.add})
@@ -198,8 +198,8 @@ func TestTheCallsContextEndingDoesNotKillAnAsyncHookButCloseDoes(t *testing.T) {
 	c.Run(session("s1"), bash("ls"))
 	r := got.all()
 	require.Len(t, r, 3)
-	assert.Equal(t, "stopped: the background hooks were stopped (Background.Close)", r[1].Failure)
-	assert.Equal(t, "not started: the background hooks were stopped (Background.Close)", r[2].Failure)
+	assert.Equal(t, "stopped: the background hooks were stopped (Background.Close)", r[1].Fault)
+	assert.Equal(t, "not started: the background hooks were stopped (Background.Close)", r[2].Fault)
 }
 
 func TestAsyncHooksStartedFromHundredsOfGoroutinesAreEachReportedOnce(t *testing.T) {
@@ -258,7 +258,7 @@ func TestAHookPastMaxRunningIsNotStartedAndSaysSo(t *testing.T) {
 	c.Run(session("s1"), bash("ls"))
 	c.Run(session("s1"), bash("ls"))
 	require.Len(t, got.all(), 1)
-	assert.Equal(t, "not started: 1 background hooks are running, the most there may be (BackgroundOptions.MaxRunning)", got.all()[0].Failure)
+	assert.Equal(t, "not started: 1 background hooks are running, the most there may be (BackgroundOptions.MaxRunning)", got.all()[0].Fault)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	require.NoError(t, bg.Close(ctx))

@@ -112,7 +112,7 @@
 //     in the call's working directory, with CLAUDE_PROJECT_DIR set to the
 //     project's root and CLAUDE_EFFORT to the call's effort.level. When that directory is
 //     gone (as Claude Code does) or cannot be entered, they run in the session's directory
-//     (Options.Session.Cwd), else the project's root, the home directory
+//     (Options.SessionInfo.Cwd), else the project's root, the home directory
 //     or the temporary directory; with none left, the call is denied by
 //     name, whatever the hook's onFailure, since the hook never ran. The command runs with
 //     /bin/sh -c, or bash -c for "shell": "bash"; with "args", even [],
@@ -320,7 +320,7 @@
 //     for "sudo rm -rf x" and "bash -c 'rm -rf x'" as well as for "rm -rf x",
 //     and not for "echo rm". A command that cannot be read before it runs
 //     ("$(printf rm) -rf x") runs the hook: hookchain cannot tell, and a
-//     hook run when it need not be can only object, ask, add context or
+//     hook run when it need not be can only object, ask, add a note or
 //     rewrite, since "allow" in a chain grants nothing.
 //   - Strictness. A key given twice in the hooks section, and a matcher
 //     that names no tool, are errors, where Claude Code would quietly pick

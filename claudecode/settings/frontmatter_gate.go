@@ -81,7 +81,7 @@ func (e *entry) gate(fn hookchain.Interceptor, def claudecode.SessionInfo) hookc
 		once = newOnceState(maxOnceSessions)
 	}
 	return func(ctx context.Context, ev hookchain.Event) (hookchain.Outcome, error) {
-		s := claudecode.SessionFor(ctx, def)
+		s := claudecode.SessionInfoFor(ctx, def)
 		if !c.active(s) {
 			return hookchain.Allow(), nil
 		}

@@ -58,7 +58,7 @@ import (
 // runs when hookchain cannot tell. That is the safe side for a hook that
 // blocks, and only costs a process for one that does not, because in a
 // chain a hook's "allow" grants nothing: it is the absence of an objection.
-// A hook that runs when it need not can object, ask, give context or
+// A hook that runs when it need not can object, ask, give a note or
 // rewrite the input, and every later hook still sees the result. The same
 // holds for a WebFetch whose URL cannot be read.
 //

@@ -21,14 +21,14 @@ import (
 // Options say how settings become links.
 type Options struct {
 	// ProjectDir is the project's root directory, where the session
-	// started: CLAUDE_PROJECT_DIR for command hooks, unless Session says
-	// otherwise, and Session.Cwd's default.
+	// started: CLAUDE_PROJECT_DIR for command hooks, unless SessionInfo
+	// says otherwise, and SessionInfo.Cwd's default.
 	ProjectDir string
-	// Session is what the hooks are told about the conversation when a
-	// call does not say (claudecode.WithSessionInfo): a chain built once
+	// SessionInfo is what the hooks are told about the conversation when
+	// a call does not say (claudecode.WithSessionInfo): a chain built once
 	// serves every conversation, each call bringing its own session_id,
 	// cwd and permission_mode.
-	Session claudecode.SessionInfo
+	SessionInfo claudecode.SessionInfo
 	// HomeDir is the home directory, where "~/" if rules start and where
 	// the user's own settings are; "" is os.UserHomeDir.
 	HomeDir string
@@ -72,7 +72,8 @@ type Options struct {
 	// hook when Background is nil, because nothing would run it.
 	Background *Background
 	// Logger is told when a persistent hook's process starts and stops;
-	// nil logs nothing.
+	// nil is slog.Default(), as it is when the record is written, and
+	// slog.New(slog.DiscardHandler) logs nothing.
 	Logger *slog.Logger
 	// Model runs prompt and agent hooks, and MCP runs mcp_tool hooks: the
 	// agent's own model and MCP clients. A hook whose runtime is nil
@@ -106,10 +107,10 @@ func (opts Options) home() string {
 	return home
 }
 
-// session is the default session: Options.Session, with ProjectDir and Cwd
-// defaulting to Options.ProjectDir.
+// session is the default session: Options.SessionInfo, with ProjectDir and
+// Cwd defaulting to Options.ProjectDir.
 func (opts Options) session() claudecode.SessionInfo {
-	s := opts.Session
+	s := opts.SessionInfo
 	if s.ProjectDir == "" {
 		s.ProjectDir = opts.ProjectDir
 	}

@@ -481,9 +481,9 @@ func TestHTTPHooksPostTheInputWithTheirHeaders(t *testing.T) {
 	chain := chainFor(t, `{"hooks": {"PreToolUse": [{"hooks": [{"type": "http", "url": "`+srv.URL+`/hook", "timeout": 5,
 	  "headers": {"Authorization": "Bearer ${TOKEN}", "X-Other": "$SECRET|$UNSET_TOO"}, "allowedEnvVars": ["TOKEN", "UNSET_TOO"]}]}]}}`,
 		Options{
-			ProjectDir: "/src/app",
-			Session:    claudecode.SessionInfo{ID: "sess-1"},
-			LookupEnv:  func(k string) (string, bool) { v, ok := env[k]; return v, ok },
+			ProjectDir:  "/src/app",
+			SessionInfo: claudecode.SessionInfo{ID: "sess-1"},
+			LookupEnv:   func(k string) (string, bool) { v, ok := env[k]; return v, ok },
 		})
 
 	out := chain.Run(context.Background(), bash("ls"))

@@ -111,7 +111,7 @@ func TestAPersistentHookWhoseSessionDirectoryIsGoneStartsInTheProject(t *testing
 	var pool process.Pool
 	defer pool.Close(context.Background())
 	gone := filepath.Join(t.TempDir(), "deleted")
-	_, err = s.Links(Options{ProjectDir: project, Session: claudecode.SessionInfo{Cwd: gone}, Pool: &pool})
+	_, err = s.Links(Options{ProjectDir: project, SessionInfo: claudecode.SessionInfo{Cwd: gone}, Pool: &pool})
 	require.NoError(t, err)
 	require.Len(t, pool.Hooks(), 1)
 	out, err := pool.Hooks()[0].Ask(context.Background(), hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash", Input: json.RawMessage(`{}`)})
@@ -155,7 +155,7 @@ sleep 0.2
 			defer pool.Close(context.Background())
 			session := filepath.Join(t.TempDir(), "work")
 			require.NoError(t, os.Mkdir(session, 0o755))
-			links, err := s.Links(Options{ProjectDir: project, Session: claudecode.SessionInfo{Cwd: session}, Pool: &pool})
+			links, err := s.Links(Options{ProjectDir: project, SessionInfo: claudecode.SessionInfo{Cwd: session}, Pool: &pool})
 			require.NoError(t, err)
 			chain := hookchain.New(links...)
 			const name = "guard.sh"

@@ -48,7 +48,7 @@ func TestADeletedWorkingDirectoryNeverDisarmsACommandGuard(t *testing.T) {
 				d := map[string]string{"session": session, "project": project, "home": home}[g]
 				require.NoError(t, os.Remove(d))
 			}
-			chain := chainFor(t, guard, Options{ProjectDir: project, HomeDir: home, Session: claudecode.SessionInfo{Cwd: session}})
+			chain := chainFor(t, guard, Options{ProjectDir: project, HomeDir: home, SessionInfo: claudecode.SessionInfo{Cwd: session}})
 			ctx := claudecode.WithSessionInfo(context.Background(), claudecode.SessionInfo{ID: "s1", Cwd: call})
 			assert.Equal(t, denied(want), chain.Run(ctx, bash("rm -rf ../build")))
 		})
@@ -59,7 +59,7 @@ func TestADeletedWorkingDirectoryNeverDisarmsACommandGuard(t *testing.T) {
 		for _, d := range []string{session, project, home, tmp} {
 			require.NoError(t, os.Remove(d))
 		}
-		chain := chainFor(t, guard, Options{ProjectDir: project, HomeDir: home, Session: claudecode.SessionInfo{Cwd: session}})
+		chain := chainFor(t, guard, Options{ProjectDir: project, HomeDir: home, SessionInfo: claudecode.SessionInfo{Cwd: session}})
 		// Even a hook that fails open is not disarmed: the failure is not its own.
 		ctx := claudecode.WithSessionInfo(context.Background(), claudecode.SessionInfo{ID: "s1", Cwd: call})
 		why := "the hook cannot run: none of the directories it would run in exists (the call's " + call + ", the session's " + session +
@@ -114,7 +114,7 @@ func TestAWorkingDirectoryTheHookCannotEnterNeverDisarmsACommandGuard(t *testing
 	// The agent takes away the right to enter the directory it stands in.
 	require.NoError(t, os.Chmod(call, 0o600))
 	t.Cleanup(func() { _ = os.Chmod(call, 0o700) })
-	chain := chainFor(t, guard, Options{ProjectDir: project, HomeDir: t.TempDir(), Session: claudecode.SessionInfo{Cwd: session}})
+	chain := chainFor(t, guard, Options{ProjectDir: project, HomeDir: t.TempDir(), SessionInfo: claudecode.SessionInfo{Cwd: session}})
 	ctx := claudecode.WithSessionInfo(context.Background(), claudecode.SessionInfo{ID: "s1", Cwd: call})
 	name := `printf %s "$PWD" >&2; exit 2`
 	assert.Equal(t, hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by " + name + ": " + session, DecidedBy: name, Cause: hookchain.CauseLink,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"sync"
 
 	"github.com/hookchain/hookchain/claudecode/settings"
@@ -14,12 +15,16 @@ import (
 // to reach.
 func reporting(command string, stderr io.Writer) *settings.Background {
 	var mu sync.Mutex
-	return settings.NewBackground(settings.BackgroundOptions{OnReport: func(r settings.Report) {
+	return settings.NewBackground(settings.BackgroundOptions{Logger: quiet, OnReport: func(r settings.Report) {
 		mu.Lock()
 		defer mu.Unlock()
 		fmt.Fprintf(stderr, "hookchain %s: %s\n", command, reportLine(r))
 	}})
 }
+
+// quiet is the logger of what eval, test and check print themselves: a
+// default logger would write each report a second time.
+var quiet = slog.New(slog.DiscardHandler)
 
 // reportLine is a report on one line.
 func reportLine(r settings.Report) string {
@@ -29,8 +34,8 @@ func reportLine(r settings.Report) string {
 	}
 	line := fmt.Sprintf("background hook %s (%s, %s)", r.Link, r.Event, call)
 	switch {
-	case r.Failure != "":
-		return line + " failed: " + r.Failure
+	case r.Fault != "":
+		return line + " failed: " + r.Fault
 	case r.Text != "":
 		return fmt.Sprintf("%s exited %d; for the model: %q", line, r.ExitCode, r.Text)
 	case r.Stderr != "":

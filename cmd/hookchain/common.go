@@ -151,9 +151,12 @@ func (c *common) options(project string, pool *process.Pool) settings.Options {
 		RequireRuntime: true,
 		UsesApprover:   true, // every command builds its chain with Settings.Chain or gives it Settings.Approver
 		Background:     c.background,
+		// The commands print what they have to say themselves; serve gives
+		// its own logger.
+		Logger: quiet,
 	}
 	if opts.Background == nil {
-		opts.Background = settings.NewBackground(settings.BackgroundOptions{}) // nothing is run with it
+		opts.Background = settings.NewBackground(settings.BackgroundOptions{Logger: quiet}) // nothing is run with it
 	}
 	if c.strictEnv {
 		opts.Inherit = process.InheritBase

@@ -80,7 +80,7 @@
 // token (--token, or --token-file, read again when it has changed, at each
 // --watch check and on SIGHUP: with --watch 0, on SIGHUP only), which
 // every request must then carry in its Authorization header; it is
-// compared in constant time. It logs every decision, through
+// compared in constant time. It logs every step and outcome, through
 // hookchain.LogObserver, and its own events on stderr (--log-format text
 // or json, --log-level). It reloads the settings on SIGHUP, and when a
 // settings file changes (checked every --watch, a second by default): the
@@ -136,7 +136,7 @@
 //	   case that failed, or case files that cannot be read; eval or test
 //	   interrupted by SIGINT or SIGTERM ("hookchain eval: interrupted by SIGINT
 //	   before the hooks decided"), which kills the hooks it was running and
-//	   prints no decision (test: rewrites no case); a panic in hookchain
+//	   prints no outcome (test: rewrites no case); a panic in hookchain
 //	   itself, reported as an internal error followed by its stack
 //
 // A fatal error of the Go runtime, or a panic outside the main goroutine,

@@ -75,7 +75,7 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return say.failOn(err)
 	}
-	session := c.scope.session(in.Session())
+	session := c.scope.session(in.SessionInfo())
 	session.ProjectDir = project
 
 	ctx, stop := untilSignal(context.Background())

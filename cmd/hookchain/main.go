@@ -58,7 +58,7 @@ test   runs JSON case files (files or glob patterns; see package hookchaintest) 
        cases want from what the hooks now answer.
        Exit status: 0 every case passed (or was updated); 1 otherwise.
 serve  answers Claude Code's http hooks: POST / with a hook input, as Claude Code sends
-       it, is answered with the chain's decision as Claude Code's hook output; GET
+       it, is answered with the chain's outcome as Claude Code's hook output; GET
        /healthz says what runs. Reloads the settings on SIGHUP and when a file changes;
        stops on SIGTERM, once the requests in flight are done.
        Exit status: 0 stopped by a signal; 1 bad usage or settings, or a failed listener.

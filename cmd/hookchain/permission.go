@@ -74,7 +74,7 @@ func (c *common) evalPermission(in claudecode.Input, stdout io.Writer, say errOu
 	if err != nil {
 		return say.failOn(err)
 	}
-	session := in.Session()
+	session := in.SessionInfo()
 	session.ProjectDir = project
 	ctx, stop := untilSignal(context.Background())
 	ap, fault := ask(claudecode.WithSessionInfo(ctx, session), a, q)
@@ -96,13 +96,13 @@ func (c *common) evalPermission(in claudecode.Input, stdout io.Writer, say errOu
 
 // answerHook answers one hook input for serve: a PermissionRequest event
 // with the generation's approver, any other with its chain (whose
-// observer logs each decision; the approver's answer is logged here).
+// observer logs each outcome; the approver's answer is logged here).
 func (s *server) answerHook(ctx context.Context, g *generation, data []byte) ([]byte, error) {
 	var in claudecode.Input
 	if json.Unmarshal(data, &in) != nil || in.HookEventName != claudecode.PermissionRequest {
 		return claudecode.Answer(ctx, g.chain, data) // which refuses an input it cannot read
 	}
-	answer := permissionAnswer(claudecode.WithSessionInfo(ctx, in.Session()), g.approver, in)
+	answer := permissionAnswer(claudecode.WithSessionInfo(ctx, in.SessionInfo()), g.approver, in)
 	decided := strings.TrimSpace(string(answer))
 	if decided == "" {
 		decided = "none: Claude Code asks its user"

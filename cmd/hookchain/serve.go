@@ -318,7 +318,7 @@ func (s *server) load() (*generation, error) {
 		if chain, err = hookchain.Build(links...); err == nil {
 			// Claude Code asks its user what a hook asks, as it would had
 			// it run the hook itself, once the PermissionRequest hooks
-			// leave it undecided; every decision goes to the log.
+			// leave it undecided; every outcome goes to the log.
 			chain = chain.WithApprover(approver).WithObserver(hookchain.LogObserver(s.log))
 			return &generation{chain: chain, approver: approver, pool: pool, hooks: len(links), files: st.Files(), loaded: time.Now()}, nil
 		}

@@ -713,7 +713,7 @@ Asks go to the operator, played by a script; "approve all" lasts for the session
 
 2 calls: 0 ran, 2 denied before running.
 2 calls needed approval: the operator approved 0 and refused 1; 0 were approved for the session without asking; 1 went unanswered.
-0 inputs modified, 0 results replaced, 2 errors shown to the model, 0 notes of context.
+0 inputs modified, 0 results replaced, 2 errors shown to the model, 0 notes.
 The workspace holds nothing.
 `, out.String())
 }

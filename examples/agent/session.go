@@ -30,7 +30,7 @@ type turn struct {
 	toolErr error            // the error the wrapped executor returned
 	after   hookchain.Outcome
 
-	shown hookchain.Result // what the model sees, context included
+	shown hookchain.Result // what the model sees, notes included
 }
 
 // session is a played script.
@@ -166,7 +166,7 @@ func (s *session) write(w io.Writer) error {
 		}
 		field(&b, "model sees", result(t.shown))
 		for _, n := range t.shown.Notes {
-			field(&b, "context", n.Link+": "+n.Text)
+			field(&b, "note", n.Link+": "+n.Text)
 		}
 	}
 
@@ -282,7 +282,7 @@ func (s *session) summary() string {
 	return fmt.Sprintf("%s: %d ran, %d denied before running.\n",
 		count(len(s.turns), "call"), ran, denied) +
 		approvals + ".\n" +
-		fmt.Sprintf("%s modified, %s replaced, %s shown to the model, %s of context.\n",
+		fmt.Sprintf("%s modified, %s replaced, %s shown to the model, %s.\n",
 			count(modified, "input"), count(replaced, "result"), count(errs, "error"), count(notes, "note")) +
 		fmt.Sprintf("The workspace holds %s.\n", left)
 }

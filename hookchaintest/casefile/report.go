@@ -8,7 +8,7 @@ import (
 )
 
 // Report renders a case's mismatches for a test failure, followed by the
-// whole trail the chain produced and, when it gave any, its context, so that
+// whole trail the chain produced and, when it gave any, its notes, so that
 // the failure can be understood without running the case again:
 //
 //	case "rm -rf is denied" (testdata/guards.json #2):
@@ -19,7 +19,7 @@ import (
 //	chain's trail:
 //	  (empty)
 //
-// The context is listed under "chain's notes:", one note a line, as
+// The notes are listed under "chain's notes:", one note a line, as
 // `#0 npm-note: "this repository uses pnpm, not npm"`; a chain that gave
 // none gets no such section, since most give none and the mismatches
 // already say when some was wanted.

@@ -33,16 +33,16 @@ in_session_directory(path) if {
 
 # The decision document: the first branch that holds decides, and a call
 # that none speaks of is allowed.
-default decision := {"decision": "allow"}
+default decision := {"verdict": "allow"}
 
-decision := {"decision": "deny", "reason": concat("; ", deny)} if {
+decision := {"verdict": "deny", "reason": concat("; ", deny)} if {
 	count(deny) > 0
-} else := {"decision": "ask", "reason": "git push publishes commits to a shared remote"} if {
+} else := {"verdict": "ask", "reason": "git push publishes commits to a shared remote"} if {
 	input.hook == "before_tool"
 	input.tool == "Bash"
 	regex.match(`\bgit\s+push\b`, input.input.command)
 } else := {
-	"decision": "modify",
+	"verdict": "modify",
 	"reason": "added a 60s timeout",
 	"input": object.union(input.input, {"timeout": 60}),
 } if {
@@ -50,14 +50,14 @@ decision := {"decision": "deny", "reason": concat("; ", deny)} if {
 	input.tool == "Bash"
 	not "timeout" in object.keys(input.input)
 } else := {
-	"decision": "replace",
+	"verdict": "replace",
 	"reason": "redacted an AWS access key",
 	"output": regex.replace(input.output, aws_access_key, "[redacted]"),
 } if {
 	input.hook == "after_tool"
 	is_string(input.output)
 	regex.match(aws_access_key, input.output)
-} else := {"decision": "allow", "context": "this repository uses pnpm, not npm"} if {
+} else := {"verdict": "allow", "note": "this repository uses pnpm, not npm"} if {
 	input.hook == "before_tool"
 	input.tool == "Bash"
 	regex.match(`^\s*npm\s`, input.input.command)

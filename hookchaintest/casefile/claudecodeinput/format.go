@@ -56,6 +56,6 @@ func (Format) Decode(event json.RawMessage) (hookchain.Event, casefile.SessionIn
 	if err != nil {
 		return hookchain.Event{}, nil, errors.New(strings.TrimPrefix(err.Error(), "claudecode: "))
 	}
-	s := in.Session()
+	s := in.SessionInfo()
 	return e, &s, nil
 }

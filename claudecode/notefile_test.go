@@ -18,10 +18,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// contextHook is a bash hook that gives, as additionalContext after the
+// noteHook is a bash hook that gives, as additionalContext after the
 // call, the text python3 prints for expr.
-func contextHook(t *testing.T, expr string) hookchain.Interceptor {
-	spec := hookProgram(t, "bash", "context.sh", `#!/bin/bash
+func noteHook(t *testing.T, expr string) hookchain.Interceptor {
+	spec := hookProgram(t, "bash", "note.sh", `#!/bin/bash
 cat >/dev/null
 python3 -c 'import json; print(json.dumps({"hookSpecificOutput": {"hookEventName": "PostToolUse", "additionalContext": `+expr+`}}))'
 `)
@@ -37,20 +37,20 @@ func preview(t *testing.T, note, text string) string {
 	m := savedAt.FindStringSubmatch(note)
 	require.NotNil(t, m, "no path in %q", note)
 	head := text
-	if len(head) > ContextPreviewBytes {
-		head = head[:ContextPreviewBytes]
+	if len(head) > NotePreviewBytes {
+		head = head[:NotePreviewBytes]
 	}
 	assert.Equal(t, fmt.Sprintf("<persisted-output>\nOutput too large (%.1fKB). Full output saved to: %s\n\nPreview (first 2KB):\n%s\n</persisted-output>",
 		float64(len(text))/1024, m[1], head), note)
 	return m[1]
 }
 
-func TestContextOverTenThousandCharactersIsSavedToAFileAndTheModelIsShownAPreviewAndItsPath(t *testing.T) {
+func TestANoteOverTenThousandCharactersIsSavedToAFileAndTheModelIsShownAPreviewAndItsPath(t *testing.T) {
 	dir := t.TempDir()
-	ctx := WithContextDir(context.Background(), dir)
+	ctx := WithNoteDir(context.Background(), dir)
 	text := strings.Repeat("lint: line too long\n", 600) // 12,000 characters
 
-	out, err := contextHook(t, `"lint: line too long\n" * 600`)(ctx, after)
+	out, err := noteHook(t, `"lint: line too long\n" * 600`)(ctx, after)
 
 	require.NoError(t, err)
 	require.Len(t, out.Notes, 1)
@@ -65,14 +65,14 @@ func TestContextOverTenThousandCharactersIsSavedToAFileAndTheModelIsShownAPrevie
 	assert.Equal(t, os.FileMode(0o600), info.Mode().Perm())
 }
 
-func TestContextUpToTenThousandCharactersStaysWhole(t *testing.T) {
+func TestANoteUpToTenThousandCharactersStaysWhole(t *testing.T) {
 	for _, tt := range []struct{ name, expr, want string }{
 		{"10,000 characters", `"x" * 10000`, strings.Repeat("x", 10000)},
 		{"10,000 characters of two bytes each: characters are counted, not bytes", `"é" * 10000`, strings.Repeat("é", 10000)},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
-			out, err := contextHook(t, tt.expr)(WithContextDir(context.Background(), dir), after)
+			out, err := noteHook(t, tt.expr)(WithNoteDir(context.Background(), dir), after)
 			require.NoError(t, err)
 			assert.Equal(t, hookchain.Allow().WithNote(tt.want), out)
 			entries, err := os.ReadDir(dir)
@@ -82,17 +82,17 @@ func TestContextUpToTenThousandCharactersStaysWhole(t *testing.T) {
 	}
 }
 
-func TestContextThatCannotBeSavedIsKeptWhole(t *testing.T) {
-	ctx := WithContextDir(context.Background(), filepath.Join(t.TempDir(), "missing"))
-	out, err := contextHook(t, `"y" * 10001`)(ctx, after)
+func TestANoteThatCannotBeSavedIsKeptWhole(t *testing.T) {
+	ctx := WithNoteDir(context.Background(), filepath.Join(t.TempDir(), "missing"))
+	out, err := noteHook(t, `"y" * 10001`)(ctx, after)
 	require.NoError(t, err)
 	assert.Equal(t, hookchain.Allow().WithNote(strings.Repeat("y", 10001)), out)
 }
 
-func TestContextIsSavedUnderTheTempDirectoryByDefault(t *testing.T) {
+func TestALongNoteIsSavedUnderTheTempDirectoryByDefault(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("TMPDIR", dir)
-	out, err := contextHook(t, `"z" * 10001`)(context.Background(), after)
+	out, err := noteHook(t, `"z" * 10001`)(context.Background(), after)
 	require.NoError(t, err)
 	require.Len(t, out.Notes, 1)
 	assert.Equal(t, dir, filepath.Dir(preview(t, out.Notes[0].Text, strings.Repeat("z", 10001))))
@@ -105,7 +105,7 @@ cat >/dev/null
 python3 -c 'print("E501 line too long\n" * 700, end="")' >&2
 exit 2
 `)
-	out, err := Command(spec, project(t))(WithContextDir(context.Background(), dir), after)
+	out, err := Command(spec, project(t))(WithNoteDir(context.Background(), dir), after)
 	require.NoError(t, err)
 	require.Len(t, out.Notes, 1)
 	text := BlockedAfterPrefix + strings.TrimSpace(strings.Repeat("E501 line too long\n", 700))
@@ -114,14 +114,14 @@ exit 2
 	assert.Equal(t, text, out.Reason, "the step's reason keeps the whole text for the audit")
 }
 
-func TestAnHTTPHooksLongContextIsSavedToo(t *testing.T) {
+func TestAnHTTPHooksLongNoteIsSavedToo(t *testing.T) {
 	dir := t.TempDir()
 	text := strings.Repeat("w", 10500)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		fmt.Fprintf(w, `{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":%q}}`, text)
 	}))
 	t.Cleanup(srv.Close)
-	out, err := HTTP(HTTPHook{URL: srv.URL, Timeout: 5 * time.Second}, SessionInfo{})(WithContextDir(context.Background(), dir), after)
+	out, err := HTTP(HTTPHook{URL: srv.URL, Timeout: 5 * time.Second}, SessionInfo{})(WithNoteDir(context.Background(), dir), after)
 	require.NoError(t, err)
 	require.Len(t, out.Notes, 1)
 	saved, err := os.ReadFile(preview(t, out.Notes[0].Text, text))
@@ -131,13 +131,13 @@ func TestAnHTTPHooksLongContextIsSavedToo(t *testing.T) {
 
 func TestTwoHundredCallsAtOnceSaveTwoHundredFilesNoneOverwritten(t *testing.T) {
 	dir := t.TempDir()
-	ctx := WithContextDir(context.Background(), dir)
+	ctx := WithNoteDir(context.Background(), dir)
 	var wg sync.WaitGroup
 	paths := make([]string, 200)
 	for i := range paths {
 		wg.Go(func() {
-			text := fmt.Sprintf("%03d", i) + strings.Repeat("c", MaxContextChars)
-			out := persistContext(ctx, hookchain.Allow().WithNote(text))
+			text := fmt.Sprintf("%03d", i) + strings.Repeat("c", MaxNoteChars)
+			out := persistNotes(ctx, hookchain.Allow().WithNote(text))
 			if m := savedAt.FindStringSubmatch(out.Notes[0].Text); m != nil {
 				paths[i] = m[1]
 			}
@@ -155,9 +155,9 @@ func TestTwoHundredCallsAtOnceSaveTwoHundredFilesNoneOverwritten(t *testing.T) {
 	}
 }
 
-func TestPersistContextDoesNotWriteToTheHooksNotes(t *testing.T) {
-	notes := []hookchain.Note{{Text: strings.Repeat("n", MaxContextChars+1)}}
-	out := persistContext(WithContextDir(context.Background(), t.TempDir()), hookchain.Outcome{Notes: notes})
-	assert.Equal(t, strings.Repeat("n", MaxContextChars+1), notes[0].Text)
+func TestPersistNotesDoesNotWriteToTheHooksNotes(t *testing.T) {
+	notes := []hookchain.Note{{Text: strings.Repeat("n", MaxNoteChars+1)}}
+	out := persistNotes(WithNoteDir(context.Background(), t.TempDir()), hookchain.Outcome{Notes: notes})
+	assert.Equal(t, strings.Repeat("n", MaxNoteChars+1), notes[0].Text)
 	assert.NotEqual(t, notes[0].Text, out.Notes[0].Text)
 }
