@@ -4,7 +4,7 @@
 //
 //   - A Note rides on a text (WithNotes) or an error (Noted) where the
 //     framework has room for one text only.
-//   - An Outcome's output the chain wrote reads as text (Text), and JSON a
+//   - An Outcome's output the chain wrote reads as text (TextOf), and JSON a
 //     framework marshals reads as the chain wrote it (UnescapeHTML); a
 //     result is shown to the chain as Marshal writes it, and one that
 //     cannot be written is an error instead (Unencodable).
@@ -70,10 +70,10 @@ type notedError struct {
 func (e *notedError) Error() string { return WithNotes(e.err.Error(), e.notes) }
 func (e *notedError) Unwrap() error { return e.err }
 
-// Text reads out, a result the chain wrote (a JSON string, as for a denial
+// TextOf reads out, a result the chain wrote (a JSON string, as for a denial
 // or a replacement made with hookchain.Text), as the text it holds; any
 // other JSON reads as itself.
-func Text(out json.RawMessage) string {
+func TextOf(out json.RawMessage) string {
 	var s string
 	if json.Unmarshal(out, &s) != nil {
 		return string(out)

@@ -52,7 +52,7 @@ func TestTheChainsTextReadsAsTextAndOtherJSONAsItself(t *testing.T) {
 		{`42`, `42`},
 		{`not json`, `not json`},
 	} {
-		assert.Equal(t, tc.want, Text(json.RawMessage(tc.out)), tc.out)
+		assert.Equal(t, tc.want, TextOf(json.RawMessage(tc.out)), tc.out)
 	}
 }
 

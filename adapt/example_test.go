@@ -28,9 +28,9 @@ func Example_notes() {
 }
 
 // A denial's output is a JSON string; the framework is given its text.
-func ExampleText() {
-	fmt.Println(adapt.Text(json.RawMessage(`"denied: no rm -rf"`)))
-	fmt.Println(adapt.Text(json.RawMessage(`{"files":3}`)))
+func ExampleTextOf() {
+	fmt.Println(adapt.TextOf(json.RawMessage(`"denied: no rm -rf"`)))
+	fmt.Println(adapt.TextOf(json.RawMessage(`{"files":3}`)))
 	// Output:
 	// denied: no rm -rf
 	// {"files":3}

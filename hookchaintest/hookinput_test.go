@@ -34,7 +34,7 @@ func TestACaseMayGiveItsEventAsAClaudeCodeHookInput(t *testing.T) {
 	assert.Equal(t, hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash", CallID: "toolu_9",
 		Input: json.RawMessage(`{"command":"git push --force"}`)}, tc.Event)
 	assert.Equal(t, &claudecode.SessionInfo{ID: "s-1", Cwd: "/work/app", PermissionMode: "plan",
-		Extra: map[string]json.RawMessage{"agent_id": json.RawMessage(`"a-2"`)}}, tc.Session)
+		Extra: map[string]json.RawMessage{"agent_id": json.RawMessage(`"a-2"`)}}, tc.SessionInfo)
 
 	// The chain is run with the case's session.
 	var seen claudecode.SessionInfo
@@ -44,7 +44,7 @@ func TestACaseMayGiveItsEventAsAClaudeCodeHookInput(t *testing.T) {
 	}))
 	_, ms := hookchaintest.Check(context.Background(), chain, tc)
 	assert.Empty(t, ms)
-	assert.Equal(t, tc.Session, &seen)
+	assert.Equal(t, tc.SessionInfo, &seen)
 }
 
 func TestAHookInputEventIsErrorCheckedAsClaudeCodeWouldSendIt(t *testing.T) {

@@ -253,7 +253,7 @@
 // and counted (PersistentStats.LateAnswers): it never reaches another call.
 //
 // One process serves many calls, so one call's input can take it down
-// under the others, as a hook run per call cannot. So Ask returns an error
+// under the others, as a hook run per call cannot. So Intercept returns an error
 // — which a fail-open link allows — only for a failure that is the call's
 // own: the hook could not start, answered the call with an error or an
 // answer that does not decode, or went down or outran the call's Timeout

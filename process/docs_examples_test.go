@@ -29,7 +29,7 @@ func Example_persistentHook() {
 			return err
 		}
 		defer guard.Close(ctx) // waits for calls in flight until ctx ends, then kills the group
-		chain := hookchain.New(hookchain.Before("guard", hookchain.Tool("Bash"), guard.Ask))
+		chain := hookchain.New(hookchain.Before("guard", hookchain.Tool("Bash"), guard.Intercept))
 		chain.Run(ctx, hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash"})
 		return nil
 	}
@@ -42,7 +42,7 @@ func Example_persistentHook() {
 			return err
 		}
 		defer guard.Close(ctx) // waits for calls in flight until ctx ends, then stops the group
-		chain := hookchain.New(hookchain.Before("guard", hookchain.Tool("Bash"), guard.Ask))
+		chain := hookchain.New(hookchain.Before("guard", hookchain.Tool("Bash"), guard.Intercept))
 		chain.Run(ctx, hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash"})
 		return nil
 	}

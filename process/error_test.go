@@ -58,7 +58,7 @@ func TestACallToAClosedPersistentHookIsClosedToErrorsIs(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, p.Close(context.Background()))
 
-	_, err = p.Ask(context.Background(), hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash"})
+	_, err = p.Intercept(context.Background(), hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash"})
 	require.Error(t, err)
 	assert.ErrorIs(t, err, process.Closed)
 	assert.NotErrorIs(t, err, process.Canceled)

@@ -29,14 +29,14 @@ const PersistentEnv = "HOOKCHAIN_PERSISTENT"
 // exits, closes its stdout, stops answering or breaks the protocol, its
 // group is killed, every call waiting on it fails, named (or, if the
 // process had served other calls, is asked once more of the next one; see
-// Ask), and the next call starts it again, after a backoff. Close stops it.
+// Intercept), and the next call starts it again, after a backoff. Close stops it.
 //
-// A Persistent is safe for concurrent use; Ask is an interceptor:
+// A Persistent is safe for concurrent use; Intercept is an interceptor:
 //
 //	guard, err := process.NewPersistent(process.PersistentSpec{Spec: process.Spec{Args: []string{"python3", "guard.py"}}})
 //	…
 //	defer guard.Close(ctx)
-//	chain := hookchain.New(hookchain.Before("guard", hookchain.Tool("Bash"), guard.Ask))
+//	chain := hookchain.New(hookchain.Before("guard", hookchain.Tool("Bash"), guard.Intercept))
 type Persistent struct {
 	spec    PersistentSpec
 	command string
@@ -50,7 +50,7 @@ type Persistent struct {
 	notBefore time.Time // no process is started before then
 	last      *Error    // why the last process went down
 
-	calls sync.WaitGroup // Ask calls under way
+	calls sync.WaitGroup // Intercept calls under way
 	procs sync.WaitGroup // processes not yet reaped, their goroutines with them
 
 	starts, answered, late atomic.Int64

@@ -52,6 +52,6 @@ func benchmarkBothWays(b *testing.B, spec process.Spec) {
 		if err := p.Start(context.Background()); err != nil {
 			b.Fatal(err)
 		}
-		benchmarkAllowed(b, hookchain.New(hookchain.Before("policy", hookchain.Tool("Bash"), p.Ask)))
+		benchmarkAllowed(b, hookchain.New(hookchain.Before("policy", hookchain.Tool("Bash"), p.Intercept)))
 	})
 }

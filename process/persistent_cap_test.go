@@ -24,7 +24,7 @@ func TestAnAnswerLineOverTheCapIsDeniedEvenByAGuardThatFailsOpen(t *testing.T) {
 		s.Env = append(s.Env, fmt.Sprintf("HOOKCHAIN_LINE_LEN=%d", limit+1))
 	})
 
-	_, err := p.Ask(context.Background(), bashLs)
+	_, err := p.Intercept(context.Background(), bashLs)
 	fault := fmt.Sprintf("hook %q: wrote a line of more than 4096 bytes on stdout (call 1); denied, as output past the cap is not read, and what the hook decided is not known", p.String())
 	requireNotOwn(t, err, fault)
 	assert.Equal(t, process.LineTooLong, kindOf(t, err))

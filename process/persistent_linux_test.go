@@ -28,7 +28,7 @@ func TestAPersistentHookInheritsOnlyStdinStdoutAndStderrAndNoOtherHooksPipes(t *
 	for i, p := range hooks {
 		wg.Go(func() {
 			var out hookchain.Outcome
-			out, errs[i] = p.Ask(context.Background(), bashLs)
+			out, errs[i] = p.Intercept(context.Background(), bashLs)
 			answers[i] = out.Reason
 		})
 		wg.Go(func() {

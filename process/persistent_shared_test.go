@@ -22,7 +22,7 @@ import (
 // failingOpen is a chain whose one link, guard, asks p and fails open, as
 // a Claude Code hook that does not block does.
 func failingOpen(p *process.Persistent) *hookchain.Chain {
-	return hookchain.New(hookchain.Before("guard", hookchain.Any(), p.Ask).FailOpen())
+	return hookchain.New(hookchain.Before("guard", hookchain.Any(), p.Intercept).FailOpen())
 }
 
 // standIn is the outcome of a fail-open guard for a call whose failure may
@@ -32,7 +32,7 @@ func standIn(fault string) hookchain.Outcome {
 		Trail: []hookchain.Step{{Name: "guard", Verdict: hookchain.Denied, Fault: fault}}}
 }
 
-// requireNotOwn requires err to be a failure Ask marked as not the call's
+// requireNotOwn requires err to be a failure Intercept marked as not the call's
 // own, which no failure policy forgives, with the text want.
 func requireNotOwn(t *testing.T, err error, want string, msgAndArgs ...any) {
 	t.Helper()
@@ -207,13 +207,13 @@ func TestAnAnswerForACallWhoseRequestWasNotWrittenIsABreachNeverItsAnswer(t *tes
 	go func() {
 		// Far more than a pipe holds, to a hook that reads nothing: the
 		// write of call 1 is under way until the hook goes.
-		_, err := p.Ask(context.Background(), call("Bash", strings.Repeat("x", 1<<20)))
+		_, err := p.Intercept(context.Background(), call("Bash", strings.Repeat("x", 1<<20)))
 		first <- err
 	}()
 	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 2*time.Second, time.Millisecond)
 	second := make(chan hookchain.Outcome, 1)
 	go func() {
-		out, err := p.Ask(context.Background(), call("Edit", "x"))
+		out, err := p.Intercept(context.Background(), call("Edit", "x"))
 		assert.NoError(t, err)
 		second <- out
 	}()
@@ -233,7 +233,7 @@ func TestAHookThatClosesItsStdoutAndLivesIsTakenDownAtOnce(t *testing.T) {
 	noLeaks(t)
 	p, pidPath := persistent(t, "closeout", func(s *process.PersistentSpec) { s.Timeout = 3 * time.Second })
 
-	_, err := p.Ask(context.Background(), bashLs)
+	_, err := p.Intercept(context.Background(), bashLs)
 
 	assert.Equal(t, process.ProtocolError, kindOf(t, err), "%v", err)
 	assert.Equal(t, fmt.Sprintf("hook %q: broke the persistent protocol: it closed its stdout and kept running (call 1)", p.String()), err.Error())
@@ -252,10 +252,10 @@ func TestMaxInFlightHoldsWhileCallsTimeOut(t *testing.T) {
 		slow := make(chan struct{})
 		go func() {
 			defer close(slow)
-			_, _ = p.Ask(context.Background(), call("Slow", "x"))
+			_, _ = p.Intercept(context.Background(), call("Slow", "x"))
 		}()
 		time.Sleep(50 * time.Millisecond) // Slow is sent
-		out, err := p.Ask(context.Background(), bashLs)
+		out, err := p.Intercept(context.Background(), bashLs)
 		if err == nil && out.Verdict == hookchain.Allowed {
 			var held int
 			_, _ = fmt.Sscan(out.Reason, &held)

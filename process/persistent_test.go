@@ -68,10 +68,10 @@ func TestAPersistentHookAnswersManyCallsFromOneProcess(t *testing.T) {
 	p, pidPath := persistent(t, "policy", nil)
 
 	for range 3 {
-		out, err := p.Ask(context.Background(), bashLs)
+		out, err := p.Intercept(context.Background(), bashLs)
 		require.NoError(t, err)
 		assert.Equal(t, hookchain.Allow(), out)
-		out, err = p.Ask(context.Background(), bashRmRf)
+		out, err = p.Intercept(context.Background(), bashRmRf)
 		require.NoError(t, err)
 		assert.Equal(t, hookchain.Deny("recursive delete"), out)
 	}
@@ -86,7 +86,7 @@ func TestAPersistentHookAnswersManyCallsFromOneProcess(t *testing.T) {
 func TestAPersistentHookInAChainIsALinkLikeAnyOther(t *testing.T) {
 	noLeaks(t)
 	p, _ := persistent(t, "policy", nil)
-	chain := hookchain.New(hookchain.Before("policy", hookchain.Tool("Bash"), p.Ask))
+	chain := hookchain.New(hookchain.Before("policy", hookchain.Tool("Bash"), p.Intercept))
 
 	out := chain.Run(context.Background(), bashRmRf)
 
@@ -105,7 +105,7 @@ func TestAPersistentHookStartsLazilyOrWhenToldTo(t *testing.T) {
 	readPid(t, eagerPid)
 	assert.Equal(t, process.PersistentStats{}, lazy.Stats(), "nothing runs before the first call")
 	assert.NoFileExists(t, lazyPid)
-	_, err := lazy.Ask(context.Background(), bashLs)
+	_, err := lazy.Intercept(context.Background(), bashLs)
 	require.NoError(t, err)
 	assert.Equal(t, int64(1), lazy.Stats().Starts)
 }
@@ -124,7 +124,7 @@ func TestAPersistentHookThatCannotStartFailsTheCallNamingWhy(t *testing.T) {
 			noLeaks(t)
 			p, pidPath := persistent(t, tt.mode, func(s *process.PersistentSpec) { s.StartTimeout = 300 * time.Millisecond })
 
-			_, err := p.Ask(context.Background(), bashLs)
+			_, err := p.Intercept(context.Background(), bashLs)
 
 			require.Error(t, err)
 			assert.Equal(t, process.StartFailed, kindOf(t, err))
@@ -143,14 +143,14 @@ func TestAPersistentHookThatHangsTimesTheCallOutAndIsRestarted(t *testing.T) {
 		s.Timeout, s.MinBackoff = 500*time.Millisecond, 250*time.Millisecond
 	})
 
-	_, err := p.Ask(context.Background(), bashLs)
+	_, err := p.Intercept(context.Background(), bashLs)
 
 	require.Error(t, err)
 	assert.Equal(t, process.TimedOut, kindOf(t, err))
 	assert.Equal(t, fmt.Sprintf("hook %q: timed out after 500ms (call 1)", p.String()), err.Error())
 	first := readPid(t, pidPath)
 
-	_, err = p.Ask(context.Background(), bashLs)
+	_, err = p.Intercept(context.Background(), bashLs)
 	requireNotOwn(t, err, fmt.Sprintf("hook %q: timed out after 500ms (call 1); "+
 		"denied, as it spent part of its time waiting on other calls or on a restart, and ran out of it", p.String()),
 		"the next call is asked of a new process, after a backoff that took from its time")
@@ -174,11 +174,11 @@ func TestTheCallsWaitingOnAHungHookAreAskedAgainOfTheNextProcessAndDeniedWhenItH
 	second := make(chan result, 1)
 	go func() {
 		time.Sleep(650 * time.Millisecond)
-		out, err := p.Ask(context.Background(), bashLs)
+		out, err := p.Intercept(context.Background(), bashLs)
 		second <- result{out, err}
 	}()
 
-	_, err := p.Ask(context.Background(), bashLs)
+	_, err := p.Intercept(context.Background(), bashLs)
 
 	// Neither is a failure that a fail-open link would allow: the hook held
 	// both, and either could have hung it.
@@ -195,14 +195,14 @@ func TestAPersistentHookThatDiesMidCallFailsTheCallWithItsStatusAndStderr(t *tes
 	noLeaks(t)
 	p, pidPath := persistent(t, "die", nil)
 
-	_, err := p.Ask(context.Background(), bashLs)
+	_, err := p.Intercept(context.Background(), bashLs)
 
 	require.Error(t, err)
 	assert.Equal(t, process.Exited, kindOf(t, err))
 	assert.Equal(t, fmt.Sprintf(`hook %q: exited with status 3 before it answered (call 1); stderr: "giving up on call 1"`, p.String()), err.Error())
 	requireGroupGone(t, readPid(t, pidPath))
 
-	_, err = p.Ask(context.Background(), bashLs)
+	_, err = p.Intercept(context.Background(), bashLs)
 	assert.Equal(t, process.Exited, kindOf(t, err), "it is started again for the next call")
 	assert.Equal(t, int64(2), p.Stats().Starts)
 }
@@ -216,7 +216,7 @@ func TestAPersistentHookMayAnswerCallsOutOfOrder(t *testing.T) {
 	errs := make([]error, len(tools))
 	var wg sync.WaitGroup
 	for i, tool := range tools {
-		wg.Go(func() { got[i], errs[i] = p.Ask(context.Background(), call(tool, "x")) })
+		wg.Go(func() { got[i], errs[i] = p.Intercept(context.Background(), call(tool, "x")) })
 	}
 	wg.Wait()
 
@@ -253,7 +253,7 @@ func TestAPersistentHookThatBreaksTheProtocolFailsItsCallsAndIsRestarted(t *test
 				// One after the other, each sent before the next is asked,
 				// so that the ids are known.
 				require.Eventually(t, func() bool { return p.Stats().InFlight == i }, 2*time.Second, 5*time.Millisecond)
-				wg.Go(func() { _, errs[i] = p.Ask(context.Background(), bashLs) })
+				wg.Go(func() { _, errs[i] = p.Intercept(context.Background(), bashLs) })
 			}
 			wg.Wait()
 
@@ -272,14 +272,14 @@ func TestACallsIDAnsweredTwiceBreaksTheProtocolAndTheCallsInFlightAreAskedAgain(
 	p, pidPath := persistent(t, "twice", func(s *process.PersistentSpec) { s.Logger = slog.New(slog.NewTextHandler(&logs, nil)) })
 	first := make(chan hookchain.Outcome, 1)
 	go func() {
-		out, err := p.Ask(context.Background(), bashLs)
+		out, err := p.Intercept(context.Background(), bashLs)
 		assert.NoError(t, err)
 		first <- out
 	}()
 	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 2*time.Second, 5*time.Millisecond)
 	pid := readPid(t, pidPath)
 
-	out, err := p.Ask(context.Background(), call("Edit", "x"))
+	out, err := p.Intercept(context.Background(), call("Edit", "x"))
 
 	require.NoError(t, err)
 	want := hookchain.Allow()
@@ -297,12 +297,12 @@ func TestALateAnswerIsDiscardedAndCountedAndTheNextCallIsAnsweredRight(t *testin
 
 	slow := make(chan error, 1)
 	go func() {
-		_, err := p.Ask(context.Background(), call("Slow", "x"))
+		_, err := p.Intercept(context.Background(), call("Slow", "x"))
 		slow <- err
 	}()
 	// Slow is sent first, so that the hook answers a call while Slow waits.
 	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 2*time.Second, 5*time.Millisecond)
-	out, err := p.Ask(context.Background(), call("Bash", "ls"))
+	out, err := p.Intercept(context.Background(), call("Bash", "ls"))
 	require.NoError(t, err)
 	assert.Equal(t, "Bash", out.Reason)
 
@@ -310,7 +310,7 @@ func TestALateAnswerIsDiscardedAndCountedAndTheNextCallIsAnsweredRight(t *testin
 		"denied, as its process served other calls too and the failure may be theirs", p.String()))
 	require.Eventually(t, func() bool { return p.Stats().LateAnswers == 1 }, 3*time.Second, 10*time.Millisecond)
 
-	out, err = p.Ask(context.Background(), call("Edit", "x"))
+	out, err = p.Intercept(context.Background(), call("Edit", "x"))
 	require.NoError(t, err)
 	assert.Equal(t, "Edit", out.Reason, "the late deny went to no one")
 	assert.Equal(t, int64(1), p.Stats().Starts, "a hook that answers other calls is not restarted")
@@ -320,7 +320,7 @@ func TestAHookThatFloodsStderrIsStillHeardAndOnlyTheEndIsKept(t *testing.T) {
 	noLeaks(t)
 	p, _ := persistent(t, "stderr", nil)
 
-	out, err := p.Ask(context.Background(), bashLs)
+	out, err := p.Intercept(context.Background(), bashLs)
 
 	require.NoError(t, err)
 	assert.Equal(t, "Bash", out.Reason)
@@ -329,7 +329,7 @@ func TestAHookThatFloodsStderrIsStillHeardAndOnlyTheEndIsKept(t *testing.T) {
 func TestAHookErrorAnswerIsTheCallsFailure(t *testing.T) {
 	noLeaks(t)
 	p, _ := persistent(t, "error", nil)
-	chain := hookchain.New(hookchain.Before("policy", hookchain.Any(), p.Ask))
+	chain := hookchain.New(hookchain.Before("policy", hookchain.Any(), p.Intercept))
 
 	out := chain.Run(context.Background(), bashLs)
 
@@ -353,7 +353,7 @@ func TestClosingStopsTheWholeGroupEvenAHookThatIgnoresSIGTERM(t *testing.T) {
 			if mode == "grandchild" {
 				requireGone(t, readPid(t, pidPath+".grandchild"))
 			}
-			_, err := p.Ask(context.Background(), bashLs)
+			_, err := p.Intercept(context.Background(), bashLs)
 			requireNotOwn(t, err, fmt.Sprintf("hook %q: is closed; denied, as the hook was closed, which is not this call's failure", p.String()))
 		})
 	}
@@ -365,7 +365,7 @@ func TestCloseWaitsForCallsInFlightUntilItsDeadline(t *testing.T) {
 	p, pidPath := persistent(t, "late", nil)
 	slow := make(chan error, 1)
 	go func() {
-		_, err := p.Ask(context.Background(), call("Slow", "x"))
+		_, err := p.Intercept(context.Background(), call("Slow", "x"))
 		slow <- err
 	}()
 	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 2*time.Second, 5*time.Millisecond)
@@ -382,7 +382,7 @@ func TestCloseWaitsForCallsInFlightUntilItsDeadline(t *testing.T) {
 	q, _ := persistent(t, "hang", nil)
 	hung := make(chan error, 1)
 	go func() {
-		_, err := q.Ask(context.Background(), bashLs)
+		_, err := q.Intercept(context.Background(), bashLs)
 		hung <- err
 	}()
 	require.Eventually(t, func() bool { return q.Stats().InFlight == 1 }, 2*time.Second, 5*time.Millisecond)
@@ -401,7 +401,7 @@ func TestAPersistentHookThatReadsNoneOfItsStdinCannotBlockTheHost(t *testing.T) 
 	p, pidPath := persistent(t, "deaf", func(s *process.PersistentSpec) { s.Timeout = 300 * time.Millisecond })
 	big := call("Bash", string(make([]byte, 1<<20))) // far more than a pipe holds
 
-	_, err := p.Ask(context.Background(), big)
+	_, err := p.Intercept(context.Background(), big)
 
 	assert.Equal(t, process.TimedOut, kindOf(t, err))
 	requireGroupGone(t, readPid(t, pidPath))
@@ -412,32 +412,32 @@ func TestCallsBeyondMaxInFlightWaitForASlotAndNoLonger(t *testing.T) {
 	p, _ := persistent(t, "late", func(s *process.PersistentSpec) { s.MaxInFlight = 1 })
 	slow := make(chan error, 1)
 	go func() {
-		_, err := p.Ask(context.Background(), call("Slow", "x"))
+		_, err := p.Intercept(context.Background(), call("Slow", "x"))
 		slow <- err
 	}()
 	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 2*time.Second, 5*time.Millisecond)
 
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
-	_, err := p.Ask(ctx, bashLs)
+	_, err := p.Intercept(ctx, bashLs)
 
 	requireNotOwn(t, err, fmt.Sprintf("hook %q: had every one of its 1 slots for calls in flight taken until this call's time ran out; "+
 		"denied, as other calls held every slot", p.String()), "other calls' load is not this call's failure")
 	require.NoError(t, <-slow, "the call holding the slot is not disturbed")
-	_, err = p.Ask(context.Background(), bashLs)
+	_, err = p.Intercept(context.Background(), bashLs)
 	require.NoError(t, err, "the slot is free again")
 }
 
 func TestAHookThatKeepsDyingIsRestartedAfterABackoffThatCallsDoNotWaitOutPastTheirDeadline(t *testing.T) {
 	noLeaks(t)
 	p, _ := persistent(t, "die", func(s *process.PersistentSpec) { s.MinBackoff = 2 * time.Second })
-	_, err := p.Ask(context.Background(), bashLs)
+	_, err := p.Intercept(context.Background(), bashLs)
 	require.Equal(t, process.Exited, kindOf(t, err))
 
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	began := time.Now()
-	_, err = p.Ask(ctx, bashLs)
+	_, err = p.Intercept(ctx, bashLs)
 
 	// Restarting, not the deadline's TimedOut: the call ended at once
 	// rather than wait out its 100ms; and denied, since the backoff is not
@@ -453,7 +453,7 @@ func TestAPersistentHookGetsTheEnvironmentOfAOneShotHookAndBeingTold(t *testing.
 	t.Setenv("HOOKCHAIN_TEST_SECRET", "sk-do-not-leak")
 	p, _ := persistent(t, "env", func(s *process.PersistentSpec) { s.Env = append(s.Env, "MINE=yes") })
 
-	out, err := p.Ask(context.Background(), bashLs)
+	out, err := p.Intercept(context.Background(), bashLs)
 
 	require.NoError(t, err)
 	assert.Equal(t, "persistent=1 secret=unset mine=yes", out.Reason)
@@ -463,7 +463,7 @@ func TestTwoHundredCallersShareAPersistentHookAndEachGetsItsOwnAnswer(t *testing
 	noLeaks(t)
 	const goroutines, calls = 200, 5
 	p, _ := persistent(t, "policy", func(s *process.PersistentSpec) { s.MaxInFlight = 8 })
-	chain := hookchain.New(hookchain.Before("policy", hookchain.Tool("Bash"), p.Ask))
+	chain := hookchain.New(hookchain.Before("policy", hookchain.Tool("Bash"), p.Intercept))
 
 	var mu sync.Mutex
 	wrong := map[string]int{}
@@ -502,7 +502,7 @@ func TestAPersistentHookThatEndsWithoutAnAnswerFailsTheCallWithItsExit(t *testin
 			noLeaks(t)
 			p, pidPath := persistent(t, mode, nil)
 
-			_, err := p.Ask(context.Background(), bashLs)
+			_, err := p.Intercept(context.Background(), bashLs)
 
 			require.Error(t, err)
 			assert.Equal(t, process.Exited, kindOf(t, err))
@@ -523,7 +523,7 @@ func TestAnAnswerLineAtTheCapIsReadAndOneByteOverIsNot(t *testing.T) {
 				s.Env = append(s.Env, fmt.Sprintf("HOOKCHAIN_LINE_LEN=%d", n))
 			})
 
-			out, err := p.Ask(context.Background(), bashLs)
+			out, err := p.Intercept(context.Background(), bashLs)
 
 			if n == limit {
 				require.NoError(t, err)

@@ -167,7 +167,7 @@ func soakChain(t *testing.T) (*hookchain.Chain, []soakCase) {
 		hookchain.Before("policy", hookchain.Tool("Bash"), process.Native(process.Spec{Args: []string{script(t, "policy.sh")}})),
 		hookchain.Before("deploy-freeze", hookchain.Tool("Deploy"),
 			claudecode.Command(process.Spec{Shell: frozen}, claudecode.SessionInfo{Cwd: t.TempDir()})).FailOpen(),
-		hookchain.Before("kept-policy", hookchain.Tool("Edit"), kept.Ask),
+		hookchain.Before("kept-policy", hookchain.Tool("Edit"), kept.Intercept),
 		hookchain.After("redact", hookchain.Tool("Read"), redact),
 	)
 	before := func(tool, input string) hookchain.Event {

@@ -198,10 +198,10 @@ func (t *tool) Execute(ctx context.Context, input json.RawMessage) ([]block, err
 			if t.onPending != nil {
 				t.onPending(ctx, p)
 			}
-			return nil, adapt.Noted(&pending{ApprovalPending: p, text: adapt.Text(res.Output)}, res.Notes)
+			return nil, adapt.Noted(&pending{ApprovalPending: p, text: adapt.TextOf(res.Output)}, res.Notes)
 		}
 	}
-	return nil, adapt.Noted(errors.New(adapt.Text(res.Output)), res.Notes)
+	return nil, adapt.Noted(errors.New(adapt.TextOf(res.Output)), res.Notes)
 }
 
 // pending is an *hookchain.ApprovalPending whose text is the chain's reason

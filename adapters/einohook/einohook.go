@@ -199,7 +199,7 @@ func (m *middleware) invokable(next compose.InvokableToolEndpoint) compose.Invok
 		case hookchain.Asked:
 			return nil, interrupt(ctx, err)
 		}
-		return &compose.ToolOutput{Result: adapt.WithNotes(adapt.Text(res.Output), res.Notes)}, nil
+		return &compose.ToolOutput{Result: adapt.WithNotes(adapt.TextOf(res.Output), res.Notes)}, nil
 	}
 }
 
@@ -217,7 +217,7 @@ func (m *middleware) streamable(next compose.StreamableToolEndpoint) compose.Str
 				return hookchain.TextResult(strings.Join(chunks, "")), nil
 			},
 			func(notes []hookchain.Note) string { return adapt.WithNotes("", notes) },
-			func(res hookchain.Result) string { return adapt.WithNotes(adapt.Text(res.Output), res.Notes) })
+			func(res hookchain.Result) string { return adapt.WithNotes(adapt.TextOf(res.Output), res.Notes) })
 		if r == nil {
 			return nil, err
 		}
@@ -462,7 +462,7 @@ func decided(tool string, res hookchain.Result) *schema.ToolResult {
 		}
 		return r
 	}
-	return textResult(adapt.Text(res.Output))
+	return textResult(adapt.TextOf(res.Output))
 }
 
 // decodeToolResult reads a replacement a link wrote for an enhanced tool, by

@@ -192,7 +192,7 @@ func (t *tool) Call(ctx context.Context, input string) (string, error) {
 			t.onPending(ctx, p)
 		}
 	}
-	return adapt.WithNotes(adapt.Text(res.Output), res.Notes), nil
+	return adapt.WithNotes(adapt.TextOf(res.Output), res.Notes), nil
 }
 
 // eventInput is the tool's input as the chain sees it, or false for a JSON

@@ -262,7 +262,7 @@ func (m *middleware) handle(ctx context.Context, req mcp.CallToolRequest, next s
 		}
 	}
 	// Denied, or Asked: the chain's own words, as an error result.
-	return withNotes(errorResult(adapt.Text(res.Output)), res.Notes), nil
+	return withNotes(errorResult(adapt.TextOf(res.Output)), res.Notes), nil
 }
 
 // run calls the handler, its panic made an error: the handler has run, and

@@ -228,7 +228,7 @@ func (m *middleware) handle(ctx context.Context, req *mcp.CallToolRequest, next 
 		}
 	}
 	// Denied, or Asked: the chain's own words, as an error result.
-	return complete(withNotes(errorResult(adapt.Text(res.Output)), res.Notes), modern), nil
+	return complete(withNotes(errorResult(adapt.TextOf(res.Output)), res.Notes), modern), nil
 }
 
 // run calls the tool, its panic made an error: the tool has run, and what

@@ -500,12 +500,12 @@ func (b *builder) persistentHook(e *entry, spec process.Spec) (hookchain.Interce
 	if err != nil {
 		return nil, &Error{File: h.File, Line: e.line, Col: e.col, Where: h.Where(), Msg: err.Error()}
 	}
-	ask := p.Ask
+	intercept := p.Intercept
 	if spec.Dir != "" {
-		ask = notDisarmedByItsDir(p.Ask, spec.Dir)
+		intercept = notDisarmedByItsDir(p.Intercept, spec.Dir)
 	}
-	b.persistent[key] = ask
-	return ask, nil
+	b.persistent[key] = intercept
+	return intercept, nil
 }
 
 func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookchain.Link, error) {
@@ -601,7 +601,7 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 		l = hookchain.After(name, m, fn)
 	}
 	if !e.persistent {
-		// A persistent hook's Ask bounds itself by the hook's timeout and
+		// A persistent hook's Intercept bounds itself by the hook's timeout and
 		// tells a failure that is the call's own from one that may be
 		// another call's (NotOwn); a chain's Timeout running out first, on
 		// a busy machine, would be the link's own failure, which a

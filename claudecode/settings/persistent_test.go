@@ -67,7 +67,7 @@ func TestAPersistentCommandHookIsOneProcessForEveryEventItIsRegisteredFor(t *tes
 	// first would be the link's own failure, which fail-open forgives.
 	assert.Equal(t, []string{`Before("guard.sh@PreToolUse[0].hooks[0]", Tool("Bash")) fail-open`, `After("guard.sh@PostToolUse[0].hooks[0]", And(Any(), Not(IsError()))) fail-open`},
 		describe(links))
-	out, err := pool.Hooks()[0].Ask(context.Background(), hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Edit"})
+	out, err := pool.Hooks()[0].Intercept(context.Background(), hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Edit"})
 	require.NoError(t, err)
 	assert.Regexp(t, `^Edit in `+regexp.QuoteMeta(project)+` for `+regexp.QuoteMeta(project)+`, pid [0-9]+$`, out.Reason, "it runs in the project, told where it is")
 
@@ -114,7 +114,7 @@ func TestAPersistentHookWhoseSessionDirectoryIsGoneStartsInTheProject(t *testing
 	_, err = s.Links(Options{ProjectDir: project, SessionInfo: claudecode.SessionInfo{Cwd: gone}, Pool: &pool})
 	require.NoError(t, err)
 	require.Len(t, pool.Hooks(), 1)
-	out, err := pool.Hooks()[0].Ask(context.Background(), hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash", Input: json.RawMessage(`{}`)})
+	out, err := pool.Hooks()[0].Intercept(context.Background(), hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash", Input: json.RawMessage(`{}`)})
 	require.NoError(t, err)
 	assert.Regexp(t, `^Bash in `+regexp.QuoteMeta(project)+` for `+regexp.QuoteMeta(project)+`, pid [0-9]+$`, out.Reason)
 }

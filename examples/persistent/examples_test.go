@@ -93,7 +93,7 @@ func TestEveryExampleAnswersThePolicyAsAPersistentHook(t *testing.T) {
 			defer p.Close(context.Background())
 
 			for _, tt := range policy {
-				got, err := p.Ask(context.Background(), tt.event)
+				got, err := p.Intercept(context.Background(), tt.event)
 				require.NoError(t, err, tt.name)
 				assert.Equal(t, tt.want, got, tt.name)
 			}
@@ -142,7 +142,7 @@ hookchain_hook.run(handler, workers=8)
 	require.NoError(t, err)
 	defer p.Close(context.Background())
 
-	_, err = p.Ask(context.Background(), hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Boom"})
+	_, err = p.Intercept(context.Background(), hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Boom"})
 	require.Error(t, err)
 	// stderr is another pipe, read on its own: the print may or may not be
 	// in the message by the time the answer is.
@@ -154,7 +154,7 @@ hookchain_hook.run(handler, workers=8)
 	for i := range calls {
 		wg.Go(func() {
 			tool := fmt.Sprintf("Tool%d", i)
-			got, err := p.Ask(context.Background(), hookchain.Event{Hook: hookchain.BeforeTool, Tool: tool})
+			got, err := p.Intercept(context.Background(), hookchain.Event{Hook: hookchain.BeforeTool, Tool: tool})
 			assert.NoError(t, err)
 			assert.Equal(t, hookchain.Deny(tool), got)
 		})

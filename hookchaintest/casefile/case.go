@@ -23,12 +23,12 @@ type Case struct {
 	// written in Go and is never compared.
 	Source string
 
-	// Session, when set, is what the runtime tells the chain's hooks about
+	// SessionInfo, when set, is what the runtime tells the chain's hooks about
 	// the conversation, beside the event: Check runs the case in the
-	// context Session.NewContext returns. A *claudecode.SessionInfo is
+	// context SessionInfo.NewContext returns. A *claudecode.SessionInfo is
 	// one, for Claude Code's hooks. A case file whose event a Format reads
 	// gets the session that the format reads from it.
-	Session SessionInfo
+	SessionInfo SessionInfo
 
 	// HookInput is the event as a case file wrote it, when a Format read
 	// it (a Claude Code hook input, say) rather than hookchain's own form;
@@ -112,10 +112,10 @@ func (m Mismatch) String() string {
 // cause, input, output, is_error, trail, steps, notes. It is what
 // hookchaintest.Run does for each case, without a testing.T.
 //
-// A case with a Session is run in the context it gives (NewContext).
+// A case with a SessionInfo is run in the context it gives (NewContext).
 func Check(ctx context.Context, c *hookchain.Chain, tc Case) (hookchain.Outcome, []Mismatch) {
-	if tc.Session != nil {
-		ctx = tc.Session.NewContext(ctx)
+	if tc.SessionInfo != nil {
+		ctx = tc.SessionInfo.NewContext(ctx)
 	}
 	got := c.Run(ctx, tc.Event)
 	return got, Diff(tc.Want, got)

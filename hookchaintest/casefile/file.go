@@ -304,7 +304,7 @@ func decodeCase(raw []byte, path string, index int, formats []Format) (Case, err
 	}
 	tc.Name = in.Name
 	var err error
-	tc.Event, tc.Session, tc.HookInput, err = readEvent(in.Event, formats)
+	tc.Event, tc.SessionInfo, tc.HookInput, err = readEvent(in.Event, formats)
 	if err == nil {
 		tc.Want, err = decodeWant(in.Want)
 	}

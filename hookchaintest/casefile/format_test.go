@@ -85,10 +85,10 @@ func TestAFormatReadsTheEventsItRecognizesAndHookchainsFormReadsTheRest(t *testi
 	require.NoError(t, err)
 	assert.Equal(t, casefile.File{Path: "t.json", Array: true, Cases: []casefile.Case{
 		{
-			Source:    "t.json #0",
-			Event:     hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash", Input: json.RawMessage(`{"command":"ls"}`)},
-			Session:   conversation("c-1"),
-			HookInput: json.RawMessage(`{"toy_hook":"pre","name":"Bash","arguments":"{\"command\":  \"ls\"}","conversation":"c-1"}`),
+			Source:      "t.json #0",
+			Event:       hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash", Input: json.RawMessage(`{"command":"ls"}`)},
+			SessionInfo: conversation("c-1"),
+			HookInput:   json.RawMessage(`{"toy_hook":"pre","name":"Bash","arguments":"{\"command\":  \"ls\"}","conversation":"c-1"}`),
 		},
 		{
 			Source: "t.json #1",

@@ -31,7 +31,7 @@ func TestTheFormatReadsEachToolCallEventAsClaudeCodeSendsIt(t *testing.T) {
 			require.NoError(t, err)
 			require.Len(t, f.Cases, 1)
 			assert.Equal(t, tt.want, f.Cases[0].Event)
-			assert.Equal(t, &claudecode.SessionInfo{}, f.Cases[0].Session)
+			assert.Equal(t, &claudecode.SessionInfo{}, f.Cases[0].SessionInfo)
 		})
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/hookchain/hookchain"
 )
 
-// Ask asks the hook about e and returns its answer, decoded as Native
+// Intercept asks the hook about e and returns its answer, decoded as Native
 // decodes a one-shot hook's: it is an interceptor. The call gets a line of
 // its own, with an id of its own, and waits for the answer with that id,
 // for at most the Spec's Timeout.
@@ -39,7 +39,7 @@ import (
 // process was sent that call alone, in which case the failure is the
 // call's own. A call never sent is asked of the next process as if
 // nothing had happened.
-func (p *Persistent) Ask(ctx context.Context, ev hookchain.Event) (hookchain.Outcome, error) {
+func (p *Persistent) Intercept(ctx context.Context, ev hookchain.Event) (hookchain.Outcome, error) {
 	req, err := EncodeRequest(ev)
 	if err != nil {
 		return hookchain.Outcome{}, fmt.Errorf("hook %q: not run: %w", p.command, err)
@@ -145,7 +145,7 @@ const (
 	whyCap        = "as output past the cap is not read, and what the hook decided is not known"
 )
 
-// failure is what Ask answers for e: the error, when the failure is the
+// failure is what Intercept answers for e: the error, when the failure is the
 // call's own, or else the error marked hookchain.NotOwn, which the chain
 // denies whatever the link's failure policy. shared says that the process was
 // sent other calls' requests too; waited, that the call waited for a slot
