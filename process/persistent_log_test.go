@@ -20,7 +20,7 @@ func TestAPersistentHookWithoutALoggerLogsToTheDefault(t *testing.T) {
 	p, _ := persistent(t, "allow", nil)
 	var logs testfiles.Buffer
 	testfiles.DefaultLogTo(t, slog.NewTextHandler(&logs, nil)) // after the hook was built
-	_, err := p.Ask(context.Background(), bashLs)
+	_, err := p.Intercept(context.Background(), bashLs)
 	require.NoError(t, err)
 	assert.Contains(t, logs.String(), `level=INFO msg="hookchain persistent hook started" command=`)
 }
