@@ -56,8 +56,8 @@
 //   - session: one conversation, where the "approve all" latch lives
 //     ([Session]). What a runtime says about it is session info: whatever
 //     holds or returns claudecode.SessionInfo says SessionInfo.
-//   - Intercept: a type's method that is a link's interceptor (an OPA
-//     Fleet's).
+//   - Intercept: a type's method that is a link's interceptor (a
+//     persistent hook's, an OPA Fleet's).
 //
 // # Configuring
 //

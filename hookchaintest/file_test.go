@@ -268,7 +268,7 @@ func TestEncodeFileWritesStableIndentedJSON(t *testing.T) {
 			Want:  hookchaintest.Want{Trail: []string{}, Steps: []hookchain.Step{}},
 		},
 		{
-			Name:  "an ask, who answered it, and context",
+			Name:  "an ask, who answered it, and a note",
 			Event: hookchain.Event{Hook: hookchain.BeforeTool, Tool: "Bash", Input: json.RawMessage(`{"command":"git push"}`)},
 			Want: hookchaintest.Want{Verdict: hookchain.Asked, Reason: "approval pending (asked by ask-push)",
 				Trail: []string{"ask-push", "human"},
@@ -323,7 +323,7 @@ func TestEncodeFileWritesStableIndentedJSON(t *testing.T) {
     }
   },
   {
-    "name": "an ask, who answered it, and context",
+    "name": "an ask, who answered it, and a note",
     "event": {
       "hook": "before_tool",
       "tool": "Bash",

@@ -449,7 +449,7 @@ func TestAnEmptyWantedContextMeansTheOutcomeMustCarryNone(t *testing.T) {
 	}
 }
 
-func TestContextIsComparedWhateverTheVerdict(t *testing.T) {
+func TestNotesAreComparedWhateverTheVerdict(t *testing.T) {
 	note := hookchain.Note{Link: "guard", Text: "why"}
 	for _, o := range []hookchain.Outcome{
 		hookchain.Allow(), hookchain.Deny("r"), hookchain.Ask("r"),

@@ -54,15 +54,15 @@ func TestDecodeAnswerReadsEveryDecision(t *testing.T) {
 			hookchain.AskAbout(json.RawMessage(`{"command":"git push --force-with-lease"}`), "lease?")},
 		{"AskWithANullInputIsAPlainAsk", before, `{"verdict":"ask","input":null}`, hookchain.Ask("")},
 		{"AnAskAfterTheCallIsTheChainsToJudgeToo", after, `{"verdict":"ask","reason":"x"}`, hookchain.Ask("x")},
-		{"ContextOnAnAllow", before, `{"verdict":"allow","note":"this repository uses pnpm"}`,
+		{"NoteOnAnAllow", before, `{"verdict":"allow","note":"this repository uses pnpm"}`,
 			hookchain.Allow().WithNote("this repository uses pnpm")},
-		{"ContextOnADeny", before, `{"verdict":"deny","reason":"no","note":"use git clean"}`,
+		{"NoteOnADeny", before, `{"verdict":"deny","reason":"no","note":"use git clean"}`,
 			hookchain.Deny("no").WithNote("use git clean")},
-		{"ContextOnAModify", before, `{"verdict":"modify","input":{},"note":"c"}`,
+		{"NoteOnAModify", before, `{"verdict":"modify","input":{},"note":"c"}`,
 			hookchain.Modify(json.RawMessage(`{}`), "").WithNote("c")},
-		{"ContextOnAReplace", after, `{"verdict":"replace","output":"x","note":"c\n\nd"}`,
+		{"NoteOnAReplace", after, `{"verdict":"replace","output":"x","note":"c\n\nd"}`,
 			hookchain.Replace(json.RawMessage(`"x"`), true, "").WithNote("c\n\nd")},
-		{"ContextOnAnAsk", before, `{"verdict":"ask","reason":"sure?","note":"CI runs on push"}`,
+		{"NoteOnAnAsk", before, `{"verdict":"ask","reason":"sure?","note":"CI runs on push"}`,
 			hookchain.Ask("sure?").WithNote("CI runs on push")},
 		{"EmptyContextIsNone", before, `{"verdict":"allow","note":""}`, hookchain.Allow()},
 		{"BlankContextIsNone", before, `{"verdict":"allow","note":" \n\t"}`, hookchain.Allow()},
@@ -116,7 +116,7 @@ func TestDecodeAnswerRefusesAnythingButOneClearAnswer(t *testing.T) {
 		{"AnInputBesideReplace", `{"verdict":"replace","output":"x","input":{}}`, `"input" does not go with "verdict":"replace"`},
 		{"AnOutputBesideAsk", `{"verdict":"ask","output":"x"}`, `"output" does not go with "verdict":"ask"`},
 		{"AContextThatIsNotAString", `{"verdict":"allow","note":["a","b"]}`, `"note" is ["a","b"], not a string`},
-		{"ARepeatedContext", `{"verdict":"allow","note":"a","note":"b"}`, `the answer has "note" more than once`},
+		{"ARepeatedNote", `{"verdict":"allow","note":"a","note":"b"}`, `the answer has "note" more than once`},
 		{"AnAskInAnotherCase", `{"verdict":"Ask"}`, `unknown "verdict" "Ask" (want allow, deny, modify, replace or ask)`},
 		{"ALongGarbageIsCut", strings.Repeat("z", 200), `stdout is not JSON (invalid character 'z' looking for beginning of value): "` + strings.Repeat("z", 80) + `"…`},
 	}
@@ -212,7 +212,7 @@ func TestEncodeAnswerWritesWhatDecodeAnswerReads(t *testing.T) {
 		{"TheTrailIsNotWritten", before, hookchain.Outcome{Verdict: hookchain.Denied, Reason: "r", Trail: []hookchain.Step{{Name: "x"}}}, `{"verdict":"deny","reason":"r"}`},
 		{"Ask", before, hookchain.Ask("pushes to main"), `{"verdict":"ask","reason":"pushes to main"}`},
 		{"AskAbout", before, hookchain.AskAbout(json.RawMessage(`{"command":"ls"}`), "ls instead?"), `{"verdict":"ask","reason":"ls instead?","input":{"command":"ls"}}`},
-		{"Context", before, hookchain.Allow().WithNote("use pnpm"), `{"verdict":"allow","note":"use pnpm"}`},
+		{"Note", before, hookchain.Allow().WithNote("use pnpm"), `{"verdict":"allow","note":"use pnpm"}`},
 		{"ContextBesideAReplace", after, hookchain.Replace(json.RawMessage(`"x"`), true, "r").WithNote("c"),
 			`{"verdict":"replace","reason":"r","output":"x","is_error":true,"note":"c"}`},
 	}
@@ -230,7 +230,7 @@ func TestEncodeAnswerWritesWhatDecodeAnswerReads(t *testing.T) {
 	}
 }
 
-func TestEncodeAnswerJoinsSeveralNotesIntoOneContext(t *testing.T) {
+func TestEncodeAnswerJoinsSeveralNotesIntoOne(t *testing.T) {
 	o := hookchain.Outcome{Verdict: hookchain.Denied, Reason: "no", Notes: []hookchain.Note{
 		{Link: "a", Text: "one"}, {Link: "b", Text: " \n"}, {Link: "c", Text: "two\nlines"}, {Text: ""},
 	}}

@@ -139,12 +139,12 @@ func TestANativeHookInAChainDecidesTheCall(t *testing.T) {
 			return out
 		},
 	}, {
-		name: "ContextBeforeTheCallIsTheOutcomesUnderTheLinksName", script: "context.sh", event: bashLs,
+		name: "ANoteBeforeTheCallIsTheOutcomesUnderTheLinksName", script: "note.sh", event: bashLs,
 		want: func(string) hookchain.Outcome {
 			return hookchain.Outcome{Notes: []hookchain.Note{{Link: "guard", Text: "this repository uses pnpm"}}}
 		},
 	}, {
-		name: "ContextAfterTheCall", script: "context.sh", event: readErr,
+		name: "ANoteAfterTheCall", script: "note.sh", event: readErr,
 		want: func(string) hookchain.Outcome {
 			return hookchain.Outcome{Notes: []hookchain.Note{{Link: "guard", Text: "the token in this result is revoked"}}}
 		},
