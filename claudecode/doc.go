@@ -140,47 +140,13 @@
 //
 // # Where hookchain differs from Claude Code
 //
-//   - "ask" goes to the chain's approver (hookchain.Chain.WithApprover), who
-//     is asked once per call, after every link has answered, about the final
-//     input (an ask with updatedInput is hookchain.AskAbout, and the final
-//     input is the rewritten one); Claude Code asks its user. A chain without an approver denies
-//     the call, with a reason that starts "approval needed but not obtained",
-//     and so does one whose approver fails or does not answer in time.
-//   - stdout that starts with '{' but is not JSON is a failure, which the
-//     trail shows; Claude Code reads it as plain text, that is as no
-//     decision. A guard whose answer is broken should be seen to be broken;
-//     on a fail-open link (the settings loader's default) the call goes on
-//     either way.
-//   - "continue": false stops the whole agent in Claude Code. hookchain
-//     answers for one call and has no verdict that stops the agent, so the
-//     call is denied, at either hook, with a reason that starts "stop
-//     requested" and carries stopReason; a runtime that wants to stop can
-//     look for it.
-//   - additionalContext is one of the outcome's notes
-//     (hookchain.Outcome.Notes), stamped with the link's name by the chain;
-//     Wrap hands the notes to the runtime in Result.Notes, for the model to
-//     read beside the result, as Claude Code shows it to the model.
-//   - At PostToolUseFailure Claude Code reads only additionalContext;
-//     hookchain also honours updatedToolOutput there (text for the error's
-//     text), since an error result is a result that a hook may rewrite,
-//     and reads decision "block" there as it does at PostToolUse: a note.
-//   - Exit status 2 after the call: Claude Code ignores stdout; hookchain
-//     keeps a valid JSON answer's additionalContext and replacement beside
-//     the block, as it keeps its additionalContext before the call.
-//   - The shape rule for updatedToolOutput is hookchain's approximation of
-//     Claude Code's schemas (see "After the call"): for tools other than
-//     Bash it can ignore a replacement that leaves out an optional field
-//     Claude Code would accept, or apply one whose nested fields Claude
-//     Code would refuse.
-//   - A saved note's file is under WithNoteDir's directory, or
-//     os.TempDir(); Claude Code writes it in the session's tool-results
-//     directory.
-//   - systemMessage and suppressOutput are about Claude Code's screen. They
-//     are decoded and kept on Output and have no effect on the outcome.
-//   - Claude Code runs the hooks that match an event in parallel and lets
-//     the last rewrite win; in a chain they run one at a time in
-//     registration order, each seeing the input as the ones before it left
-//     it, and a later hook can still deny a rewritten call.
+// In short: hooks run one after another instead of in parallel, so
+// rewrites compose and a later hook can still deny a rewritten call; "ask"
+// goes to the chain's approver, and without one the call is denied; a
+// broken answer is a failure the trail shows; continue: false denies the
+// call rather than stopping the agent. The whole list, each difference with
+// its reason, is the docs page's [Differences from Claude Code], kept in
+// one place so that it says each thing once.
 //
 // # Answering as a hook program
 //
@@ -220,4 +186,6 @@
 //	pnpm-hint: this repository uses pnpm, not npm
 //
 //	ci-note: CI runs on every push to main
+//
+// [Differences from Claude Code]: https://github.com/hookchain/hookchain/blob/main/docs/claude-code.md#differences-from-claude-code
 package claudecode

@@ -292,44 +292,11 @@
 //
 // # What is different
 //
-//   - Order. Claude Code runs the matching hooks of an event in parallel, and
-//     when several rewrite the input the last to finish wins. Here they run
-//     one after another, in the order the files give them (user, project,
-//     local, then plugins, skills and agents, managed settings last; then
-//     groups and handlers as written), each
-//     seeing the input as the hooks before it left it: rewrites compose,
-//     and a later hook can still block a rewritten call.
-//   - Refusals by name. Parameter if rules (Agent(model:opus)) mean
-//     something hookchain does not reproduce. Links refuses settings that have them unless
-//     Options.SkipUnsupported is set, and Hooks lists what was skipped: a
-//     hook is never silently dropped, and never run under a condition
-//     other than its own.
-//   - PermissionRequest hooks answer the chain's asks, not a dialog:
-//     Settings.Approver runs them, in file order, when a link answers Ask,
-//     and the first allow or deny decides; when none does,
-//     Options.Approver answers. Settings.Chain builds the links and gives
-//     the chain that approver; Links alone refuses settings with such
-//     hooks unless Options.UsesApprover (or SkipUnsupported) is set. An
-//     allow that rewrites the input (updatedInput) is refused, since the
-//     links judged the input as it was; updatedPermissions are not
-//     written to any settings file, and only a session allow rule latches
-//     (hookchain.ApproveAll). Exit status 2 denies, as in Claude Code.
-//   - Bash if rules read the command as the shell will run it (package
-//     shell): every simple command is checked, behind sudo, env, nohup and
-//     the like, inside bash -c '…' and $(…). So "Bash(rm *)" runs its hook
-//     for "sudo rm -rf x" and "bash -c 'rm -rf x'" as well as for "rm -rf x",
-//     and not for "echo rm". A command that cannot be read before it runs
-//     ("$(printf rm) -rf x") runs the hook: hookchain cannot tell, and a
-//     hook run when it need not be can only object, ask, add a note or
-//     rewrite, since "allow" in a chain grants nothing.
-//   - Strictness. A key given twice in the hooks section, and a matcher
-//     that names no tool, are errors, where Claude Code would quietly pick
-//     one or match nothing.
-//   - Regular expressions run on Go's RE2, not JavaScript's engine; a matcher
-//     that would mean something else in Go is an error (see CompileMatcher).
-//   - "ask" is put to the chain's approver (hookchain.Chain.WithApprover),
-//     not to Claude Code's user; the links do not come with one, and a chain
-//     without an approver denies a call that a hook asks about ("approval
-//     needed but not obtained"). See package claudecode for these and the
-//     other differences in reading answers.
+// The settings run as Claude Code runs them, with the differences that a
+// chain answering for one call in a Go program makes (order instead of a
+// race, "ask" to the chain's approver, hooks it cannot run refused by name,
+// mistakes as errors, Go's regular expressions). The whole list, each with
+// its reason, is the docs page's [Differences from Claude Code].
+//
+// [Differences from Claude Code]: https://github.com/hookchain/hookchain/blob/main/docs/claude-code.md#differences-from-claude-code
 package settings
