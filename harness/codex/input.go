@@ -1,0 +1,138 @@
+package codex
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/harness"
+)
+
+// Input is what Codex writes on a tool-call hook's stdin, field for field
+// and in Codex's order. ToolResponse is PostToolUse's only.
+type Input struct {
+	SessionID      string          `json:"session_id"`
+	TurnID         string          `json:"turn_id"`
+	AgentID        string          `json:"agent_id,omitempty"`
+	AgentType      string          `json:"agent_type,omitempty"`
+	TranscriptPath *string         `json:"transcript_path"` // null when there is none
+	Cwd            string          `json:"cwd"`
+	HookEventName  string          `json:"hook_event_name"`
+	Model          string          `json:"model"`
+	PermissionMode string          `json:"permission_mode"`
+	ToolName       string          `json:"tool_name"`
+	ToolInput      json.RawMessage `json:"tool_input"`
+	ToolResponse   json.RawMessage `json:"tool_response,omitempty"`
+	ToolUseID      string          `json:"tool_use_id"`
+}
+
+// InputFor is the input Codex gives a hook for e in session s. A session
+// with no permission mode is told "default", Codex's own; a call with no
+// input is told {}, and one after the call with no output null.
+func InputFor(e hookchain.Event, s harness.Session) Input {
+	in := Input{
+		SessionID:      s.ID,
+		TurnID:         s.Turn,
+		AgentID:        s.AgentID,
+		AgentType:      s.AgentType,
+		Cwd:            s.Cwd,
+		Model:          s.Model,
+		PermissionMode: s.PermissionMode,
+		ToolName:       e.Tool,
+		ToolInput:      e.Input,
+		ToolUseID:      e.CallID,
+	}
+	if s.TranscriptPath != "" {
+		in.TranscriptPath = &s.TranscriptPath
+	}
+	if in.PermissionMode == "" {
+		in.PermissionMode = "default"
+	}
+	if len(in.ToolInput) == 0 {
+		in.ToolInput = json.RawMessage(`{}`)
+	}
+	in.HookEventName = PreToolUse
+	if e.Hook == hookchain.AfterTool {
+		in.HookEventName = PostToolUse
+		in.ToolResponse = e.Output
+		if len(in.ToolResponse) == 0 {
+			in.ToolResponse = json.RawMessage(`null`)
+		}
+	}
+	return in
+}
+
+func encodeInput(e hookchain.Event, s harness.Session) ([]byte, error) {
+	return json.Marshal(InputFor(e, s))
+}
+
+// otherEvents are Codex's events that are not tool calls.
+var otherEvents = []string{
+	"PermissionRequest", "SessionStart", "UserPromptSubmit", "Stop", "StopFailure",
+	"PreCompact", "PostCompact", "SubagentStart", "SubagentStop", "SessionEnd",
+}
+
+// decode reads a hook input as Codex writes it. Unknown fields are left
+// alone (Codex adds fields between versions); a known one of the wrong type
+// is an error, and so is a key given twice or one spelled in another case.
+func decode(input []byte) (hookchain.Event, harness.Session, error) {
+	fields, err := harness.Fields(input)
+	if err != nil {
+		return hookchain.Event{}, harness.Session{}, fmt.Errorf("the hook input is not a Codex hook input: %v", err)
+	}
+	var e hookchain.Event
+	var s harness.Session
+	var event, transcript string
+	var errs []string
+	str := func(key string, dst *string, required bool) {
+		raw, ok := fields[key]
+		if !ok || string(raw) == "null" {
+			if required {
+				errs = append(errs, "it has no "+key)
+			}
+			return
+		}
+		if err := json.Unmarshal(raw, dst); err != nil {
+			errs = append(errs, "its "+key+" is not a string")
+		}
+	}
+	str("hook_event_name", &event, true)
+	if len(errs) == 0 && event != PreToolUse && event != PostToolUse {
+		if slices.Contains(otherEvents, event) {
+			return e, s, fmt.Errorf("%s is %w", event, harness.ErrNotToolCall)
+		}
+		return e, s, fmt.Errorf("the hook input names the event %q, which Codex does not have", event)
+	}
+	str("tool_name", &e.Tool, true)
+	str("tool_use_id", &e.CallID, false)
+	str("session_id", &s.ID, false)
+	str("turn_id", &s.Turn, false)
+	str("cwd", &s.Cwd, false)
+	str("transcript_path", &transcript, false)
+	str("model", &s.Model, false)
+	str("permission_mode", &s.PermissionMode, false)
+	str("agent_id", &s.AgentID, false)
+	str("agent_type", &s.AgentType, false)
+	s.TranscriptPath = transcript
+	e.Hook = hookchain.BeforeTool
+	e.Input = fields["tool_input"]
+	if e.Input == nil {
+		errs = append(errs, "it has no tool_input")
+	}
+	if event == PostToolUse {
+		e.Hook = hookchain.AfterTool
+		e.Output = fields["tool_response"]
+		if e.Output == nil {
+			errs = append(errs, "it has no tool_response")
+		}
+	}
+	if len(errs) == 0 && e.Tool == "" {
+		errs = append(errs, "its tool_name is empty")
+	}
+	if len(errs) > 0 {
+		return hookchain.Event{}, harness.Session{}, fmt.Errorf("the %s hook input is not valid: %s", event, strings.Join(errs, "; "))
+	}
+	return e, s, nil
+}
