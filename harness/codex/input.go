@@ -132,7 +132,7 @@ func decode(input []byte) (hookchain.Event, harness.Session, error) {
 		errs = append(errs, "its tool_name is empty")
 	}
 	if len(errs) > 0 {
-		return hookchain.Event{}, harness.Session{}, fmt.Errorf("the %s hook input is not valid: %s", event, strings.Join(errs, "; "))
+		return hookchain.Event{}, harness.Session{}, fmt.Errorf("the %s is not valid: %s", strings.TrimSpace(event+" hook input"), strings.Join(errs, "; "))
 	}
 	return e, s, nil
 }
