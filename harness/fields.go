@@ -10,20 +10,8 @@ import (
 // Fields reads b as one JSON object, key by key: a key is kept exactly as
 // written (encoding/json would also take "Tool_Name" for "tool_name"), a
 // key given twice is an error, and so is anything after the object. The
-// values are left undecoded. It is how hookchain reads a hook input it is
-// to judge, where a second reading must not be possible.
+// values are left undecoded.
 func Fields(b []byte) (map[string]json.RawMessage, error) {
-	return fields(b, false)
-}
-
-// LastFields is Fields for a key given twice: the last value is kept, as
-// a CLI that parses an answer into a JSON map (serde_json's Value) keeps
-// it.
-func LastFields(b []byte) (map[string]json.RawMessage, error) {
-	return fields(b, true)
-}
-
-func fields(b []byte, last bool) (map[string]json.RawMessage, error) {
 	d := json.NewDecoder(bytes.NewReader(b))
 	t, err := d.Token()
 	if err != nil {
@@ -43,7 +31,7 @@ func fields(b []byte, last bool) (map[string]json.RawMessage, error) {
 		if err := d.Decode(&v); err != nil {
 			return nil, err
 		}
-		if _, dup := fields[k]; dup && !last {
+		if _, dup := fields[k]; dup {
 			return nil, fmt.Errorf("the key %q is given twice", k)
 		}
 		fields[k] = v

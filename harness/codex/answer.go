@@ -42,12 +42,11 @@ type Specific struct {
 
 // ParseOutput reads stdout as Codex reads a hook's answer to event (Codex's
 // PreToolUse or PostToolUse): the trimmed text as one JSON object of
-// Codex's schema for that event, where a key given twice has its last
-// value, as Codex parses it into a JSON map first. ok is false when stdout is not a JSON
+// Codex's schema for that event. ok is false when stdout is not a JSON
 // object at all, which Codex ignores unless it looks like JSON; err says
 // why an object is not a valid answer.
 func ParseOutput(event string, stdout string) (out Output, ok bool, err error) {
-	fields, ferr := harness.LastFields([]byte(strings.TrimSpace(stdout)))
+	fields, ferr := harness.Fields([]byte(strings.TrimSpace(stdout)))
 	if ferr != nil {
 		return Output{}, false, nil
 	}
@@ -89,7 +88,7 @@ func parseSpecific(pre bool, v json.RawMessage) (*Specific, error) {
 	if isNull(v) {
 		return nil, nil
 	}
-	fields, err := harness.LastFields(v)
+	fields, err := harness.Fields(v)
 	if err != nil {
 		return nil, fmt.Errorf("hookSpecificOutput: %v", err)
 	}

@@ -1,12 +1,14 @@
 package codex
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
+	"github.com/hookchain/hookchain/internal/jsonscan"
 	"github.com/hookchain/hookchain/process"
 )
 
@@ -20,6 +22,9 @@ func Decide(e hookchain.Event, r process.Result) (hookchain.Outcome, error) {
 		if strings.TrimSpace(stdout) == "" {
 			return hookchain.Allow(), nil
 		}
+		if o, ok := ambiguous(stdout); ok {
+			return o, nil
+		}
 		event := PreToolUse
 		if e.Hook == hookchain.AfterTool {
 			event = PostToolUse
@@ -27,7 +32,9 @@ func Decide(e hookchain.Event, r process.Result) (hookchain.Outcome, error) {
 		out, ok, err := ParseOutput(event, stdout)
 		switch {
 		case !ok && looksLikeJSON(stdout) && r.StdoutTruncated:
-			return hookchain.Outcome{}, fmt.Errorf("the answer on stdout is longer than the cap, and was cut (%d bytes kept)", len(r.Stdout))
+			// A cap bounds what is read, never what is decided: Codex
+			// would have read the whole answer, which may block.
+			return hookchain.Deny(fmt.Sprintf("the hook's answer is longer than the %d bytes kept, and cannot be read; denied rather than guessed", len(r.Stdout))), nil
 		case !ok && looksLikeJSON(stdout):
 			return hookchain.Outcome{}, errors.New("stdout looks like JSON but is not one JSON object")
 		case !ok:
@@ -50,6 +57,21 @@ func Decide(e hookchain.Event, r process.Result) (hookchain.Outcome, error) {
 		return hookchain.Deny(reason), nil
 	}
 	return hookchain.Outcome{}, &harness.StatusError{Code: r.ExitCode}
+}
+
+// ambiguous is the denial for an answer that gives a key twice, anywhere
+// in it. Codex keeps the last; another reader keeps the first: what the
+// hook decided cannot be known. It is not a failure, which a link that
+// reproduces Codex would let through.
+func ambiguous(stdout string) (hookchain.Outcome, bool) {
+	b := bytes.TrimSpace([]byte(stdout))
+	if len(b) == 0 || b[0] != '{' {
+		return hookchain.Outcome{}, false
+	}
+	if f := jsonscan.Fault(b); strings.HasPrefix(f, "ambiguous") {
+		return hookchain.Deny("the hook's answer is " + f + "; denied rather than guessed"), true
+	}
+	return hookchain.Outcome{}, false
 }
 
 // looksLikeJSON is Codex's test for stdout that was meant as an answer.

@@ -3,11 +3,13 @@ package codex
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
+	"github.com/hookchain/hookchain/internal/jsonscan"
 )
 
 // Input is what Codex writes on a tool-call hook's stdin, field for field
@@ -68,6 +70,28 @@ func encodeInput(e hookchain.Event, s harness.Session) ([]byte, error) {
 	return json.Marshal(InputFor(e, s))
 }
 
+// inputKeys are the keys of Input.
+var inputKeys = []string{"session_id", "turn_id", "agent_id", "agent_type", "transcript_path", "cwd",
+	"hook_event_name", "model", "permission_mode", "tool_name", "tool_input", "tool_response", "tool_use_id"}
+
+// caseAlike refuses a top-level key that is another key, or one of Input's,
+// but for case ("Tool_Name"): Go's encoding/json, in a hook or a tool,
+// would read it as the other, and hookchain reads keys exactly.
+func caseAlike(fields map[string]json.RawMessage) error {
+	keys := slices.Sorted(maps.Keys(fields))
+	for _, k := range keys {
+		if slices.Contains(inputKeys, k) {
+			continue // the other key of the pair is the odd one
+		}
+		for _, other := range slices.Concat(inputKeys, keys) {
+			if k != other && strings.EqualFold(k, other) {
+				return fmt.Errorf("the hook input has the key %q, which Go's encoding/json reads as %q", k, other)
+			}
+		}
+	}
+	return nil
+}
+
 // otherEvents are Codex's events that are not tool calls.
 var otherEvents = []string{
 	"PermissionRequest", "SessionStart", "UserPromptSubmit", "Stop", "StopFailure",
@@ -78,9 +102,17 @@ var otherEvents = []string{
 // alone (Codex adds fields between versions); a known one of the wrong type
 // is an error, and so is a key given twice or one spelled in another case.
 func decode(input []byte) (hookchain.Event, harness.Session, error) {
+	if f := jsonscan.Fault(input); f != "" {
+		// A key given twice, at any depth, is read first by one reader and
+		// last by another: the chain and the tool would judge two calls.
+		return hookchain.Event{}, harness.Session{}, fmt.Errorf("the hook input is %s", f)
+	}
 	fields, err := harness.Fields(input)
 	if err != nil {
 		return hookchain.Event{}, harness.Session{}, fmt.Errorf("the hook input is not a Codex hook input: %v", err)
+	}
+	if err := caseAlike(fields); err != nil {
+		return hookchain.Event{}, harness.Session{}, err
 	}
 	var e hookchain.Event
 	var s harness.Session

@@ -171,12 +171,17 @@ func TestAnInputHookchainWillNotJudgeIsBlocked(t *testing.T) {
 		input string
 		want  harness.Reply
 	}{
-		{"not JSON", `PreToolUse`, refused("the hook input is not a Codex hook input: invalid character 'P' looking for beginning of value")},
+		{"not JSON", `PreToolUse`, refused("the hook input is not valid JSON")},
 		{"not valid UTF-8", "{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Ba\xffsh\"}", refused("the hook input is not valid UTF-8: byte 0xff at offset 47")},
-		{"a key given twice", `{"hook_event_name":"PreToolUse","tool_name":"Read","tool_name":"Bash","tool_input":{}}`, refused(`the hook input is not a Codex hook input: the key "tool_name" is given twice`)},
+		{"a key given twice", `{"hook_event_name":"PreToolUse","tool_name":"Read","tool_name":"Bash","tool_input":{}}`, refused(`the hook input is ambiguous: an object in it has the key "tool_name" twice`)},
+		{"a key given twice inside the tool's input", `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls","command":"rm -rf /"}}`,
+			refused(`the hook input is ambiguous: an object in it has the key "command" twice`)},
+		{"a key alike but for case to Codex's", `{"hook_event_name":"PreToolUse","tool_name":"Read","Tool_Name":"Bash","tool_input":{}}`,
+			refused(`the hook input has the key "Tool_Name", which Go's encoding/json reads as "tool_name"`)},
+		{"an object that is not a hook input", `[]`, refused("the hook input is not a Codex hook input: not a JSON object")},
 		{"no event", `{"tool_name":"Bash","tool_input":{}}`, refused("the hook input is not valid: it has no hook_event_name")},
 		{"an event Codex does not have", `{"hook_event_name":"pretooluse","tool_name":"Bash","tool_input":{}}`, refused(`the hook input names the event "pretooluse", which Codex does not have`)},
-		{"a tool call without its tool", `{"hook_event_name":"PreToolUse","Tool_Name":"Bash","tool_input":{}}`, refused("the PreToolUse hook input is not valid: it has no tool_name")},
+		{"a tool call without its tool", `{"hook_event_name":"PreToolUse","tool_input":{}}`, refused("the PreToolUse hook input is not valid: it has no tool_name")},
 		{"a tool name that is not a string", `{"hook_event_name":"PreToolUse","tool_name":7,"tool_input":{}}`, refused("the PreToolUse hook input is not valid: its tool_name is not a string")},
 		{"after the call without the response", `{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{}}`, refused("the PostToolUse hook input is not valid: it has no tool_response")},
 		{"an event that is not a tool call ends the turn", `{"hook_event_name":"UserPromptSubmit","prompt":"hi"}`,
