@@ -65,9 +65,8 @@ func Serve(ctx context.Context, p Profile, c *hookchain.Chain, stdin io.Reader, 
 		_, _ = stderr.Write(f.Stderr)
 		return f.Exit
 	}
-	if _, err := stderr.Write(r.Stderr); err != nil && r.Exit == 0 {
-		return p.Refuse("").Exit
-	}
+	// A stderr that cannot be written leaves nothing better to say.
+	_, _ = stderr.Write(r.Stderr)
 	return r.Exit
 }
 
