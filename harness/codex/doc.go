@@ -6,8 +6,7 @@
 //
 // Running Codex hooks in a chain:
 //
-//	m, err := codex.Matcher("Edit|Write") // selects apply_patch, as in Codex
-//	link, err := codex.Link("protect", hookchain.BeforeTool, m,
+//	link, err := codex.Link("protect", hookchain.BeforeTool, codex.Matcher("Edit|Write"), // selects apply_patch, as in Codex
 //		process.Spec{Shell: "python3 .codex/hooks/protect.py"}, harness.Session{Cwd: root})
 //	chain := hookchain.New(link)
 //	ctx = harness.WithSession(ctx, harness.Session{ID: threadID, Turn: turnID, Cwd: cwd})

@@ -15,13 +15,24 @@ import (
 // selects those two and not "NotebookEdit"); anything else is a regular
 // expression that may match anywhere in the name ("^Bash" selects
 // "BashOutput"). A call is selected when the matcher selects its tool's
-// name or one of its Aliases ("Edit" selects apply_patch).
+// name or one of its Aliases ("Edit" selects apply_patch). The expression
+// is read by Go's regexp, whose syntax is that of Codex's Rust regex crate
+// for everything but a few rare escapes.
 //
-// A regular expression that does not compile is an error, and the matcher
-// returned with it selects nothing, as Codex skips such a hook after
-// warning about it. The expression is read by Go's regexp, whose syntax is
-// that of Codex's Rust regex crate for everything but a few rare escapes.
-func Matcher(pattern string) (hookchain.Matcher, error) {
+// Matcher panics when the expression does not compile, a construction
+// mistake; CompileMatcher returns the error.
+func Matcher(pattern string) hookchain.Matcher {
+	m, err := CompileMatcher(pattern)
+	if err != nil {
+		panic(err.Error())
+	}
+	return m
+}
+
+// CompileMatcher is Matcher for patterns read from configuration. Codex
+// warns about a matcher that does not compile and skips its hooks; a
+// loader does the same with the error.
+func CompileMatcher(pattern string) (hookchain.Matcher, error) {
 	switch {
 	case pattern == "" || pattern == "*":
 		return hookchain.Any(), nil
@@ -30,7 +41,7 @@ func Matcher(pattern string) (hookchain.Matcher, error) {
 	}
 	re, err := regexp.Compile(pattern)
 	if err != nil {
-		return matcher{pattern: pattern}, fmt.Errorf("codex: matcher %q: %w", pattern, err)
+		return nil, fmt.Errorf("codex: matcher %q: %w", pattern, err)
 	}
 	return matcher{pattern: pattern, re: re}, nil
 }
@@ -47,7 +58,7 @@ func exact(pattern string) bool {
 type matcher struct {
 	pattern string
 	names   []string       // an exact list
-	re      *regexp.Regexp // a regular expression; nil with no names: selects nothing
+	re      *regexp.Regexp // or a regular expression
 }
 
 func (m matcher) Match(e hookchain.Event) bool {

@@ -36,18 +36,19 @@ func TestACodexMatcherSelectsToolsAsCodexDoes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.pattern+" and "+tt.tool, func(t *testing.T) {
-			m, err := codex.Matcher(tt.pattern)
+			m, err := codex.CompileMatcher(tt.pattern)
 			require.NoError(t, err)
+			assert.Equal(t, tt.want, codex.Matcher(tt.pattern).Match(hookchain.Event{Hook: hookchain.BeforeTool, Tool: tt.tool}))
 			assert.Equal(t, tt.want, m.Match(hookchain.Event{Hook: hookchain.BeforeTool, Tool: tt.tool}))
 		})
 	}
 }
 
-func TestAMatcherThatDoesNotCompileIsAnErrorAndSelectsNothing(t *testing.T) {
-	m, err := codex.Matcher("[")
+func TestAMatcherThatDoesNotCompileIsAnError(t *testing.T) {
+	m, err := codex.CompileMatcher("[")
 	assert.EqualError(t, err, "codex: matcher \"[\": error parsing regexp: missing closing ]: `[`")
-	require.NotNil(t, m)
-	assert.False(t, m.Match(hookchain.Event{Hook: hookchain.BeforeTool, Tool: "["}))
+	assert.Nil(t, m)
+	assert.PanicsWithValue(t, err.Error(), func() { codex.Matcher("[") })
 }
 
 func TestCodexsToolNamesMapToClaudeCodesBothWays(t *testing.T) {
