@@ -31,26 +31,28 @@
 // field, at the top or in hookSpecificOutput, is a failure, as is a field
 // of the wrong type, or a hookEventName that is not one of Codex's events:
 //
-//	hook did                                            PreToolUse                          PostToolUse
-//	exit 0, nothing or plain text on stdout             Allow                               Allow
-//	exit 0, stdout starts with { or [ but is no object  failure                             failure
-//	exit 2, reason on stderr (stdout ignored)           Deny(stderr, trimmed)               Deny(stderr, trimmed)
-//	exit 2, nothing on stderr                           failure                             failure
-//	any other exit status, a timeout, no start          failure                             failure
-//	permissionDecision "deny" + permissionDecisionReason Deny(reason, trimmed)              —
-//	permissionDecision "deny" without a reason          failure                             —
-//	permissionDecision "allow" + updatedInput           Modify(updatedInput)                —
-//	permissionDecision "allow" alone                    failure                             —
-//	updatedInput without "allow"                        failure                             —
-//	permissionDecision "ask"                            failure                             —
-//	decision "block" + reason (legacy, or after)        Deny(reason)                        Deny(reason): the model sees it in place of the output
-//	decision "block" without a reason                   failure                             failure
-//	decision "approve"                                  failure                             failure (not in the schema)
-//	a reason without a decision                         failure                             failure
-//	"continue": false, stopReason, suppressOutput       failure                             suppressOutput: failure; continue false: Deny("stop requested: reason, or stopReason")
-//	updatedMCPToolOutput                                —                                   failure
-//	additionalContext, beside a valid answer            .WithNote(it)                       .WithNote(it)
-//	systemMessage                                       for Codex's user: no effect         no effect
+//	hook did                                      PreToolUse                    PostToolUse
+//	exit 0, nothing or plain text on stdout       Allow                         Allow
+//	exit 0, stdout starts with { or [, no object  failure                       failure
+//	exit 2, a reason on stderr (stdout ignored)   Deny(stderr, trimmed)         Deny(stderr, trimmed)
+//	exit 2, nothing on stderr                     failure                       failure
+//	another exit status, a timeout, no start      failure                       failure
+//	permissionDecision "deny" with a reason       Deny(reason, trimmed)         —
+//	permissionDecision "deny" without one         failure                       —
+//	permissionDecision "allow" + updatedInput     Modify(updatedInput)          —
+//	permissionDecision "allow" alone              failure                       —
+//	updatedInput without "allow"                  failure                       —
+//	permissionDecision "ask"                      failure                       —
+//	decision "block" + reason                     Deny(reason, trimmed)         Deny(reason): shown in place of the output
+//	decision "block" without a reason             failure                       failure
+//	decision "approve"                            failure                       failure (not in the schema)
+//	a reason without a decision                   failure                       failure
+//	"continue": false                             failure                       Deny("stop requested: " + reason, or stopReason)
+//	stopReason (without continue false)           failure                       no effect
+//	suppressOutput: true                          failure                       failure
+//	updatedMCPToolOutput                          —                             failure
+//	additionalContext, with a valid answer        with it as a note             with it as a note
+//	systemMessage                                 no effect (for Codex's user)  no effect
 //
 // At PreToolUse, a hookSpecificOutput with a permissionDecision,
 // permissionDecisionReason or updatedInput decides, and the legacy
@@ -73,13 +75,13 @@
 // capabilities) and answer with OutputFor, exit status 0 and one line of
 // JSON, or nothing:
 //
-//	outcome              PreToolUse                                                          PostToolUse
-//	Allowed              nothing                                                             nothing
-//	Denied               hookSpecificOutput permissionDecision "deny", permissionDecisionReason  decision "block", reason: the model sees the reason in place of the output
-//	Modified             permissionDecision "allow", updatedInput                            —
-//	Replaced             —                                                                   decision "block", reason: the replacement as text (a JSON string's value, other JSON as written)
-//	Asked                Denied: "codex cannot ask its user, so the call is denied: REASON"  —
-//	notes                additionalContext, one paragraph per note, "LINK: TEXT"             additionalContext
+//	outcome   PreToolUse                                                     PostToolUse
+//	Allowed   nothing                                                        nothing
+//	Denied    permissionDecision "deny" + permissionDecisionReason           decision "block" + reason, shown in place of the output
+//	Modified  permissionDecision "allow" + updatedInput                      —
+//	Replaced  —                                                              decision "block", the replacement's text as the reason
+//	Asked     denied: "codex cannot ask its user, so the call is denied: …"  —
+//	notes     additionalContext, a paragraph per note, "LINK: TEXT"          additionalContext
 //
 // What Codex cannot say, and what it becomes: an ask is a denial with the
 // reason, as Codex has no ask; a replacement reaches the model only as
