@@ -12,6 +12,10 @@
 //	ctx = harness.WithSession(ctx, harness.Session{ID: threadID, Turn: turnID, Cwd: cwd})
 //	outcome := chain.Run(ctx, event)
 //
+// ParseHooksFile reads a Codex hooks.json file, and Links makes its
+// tool-call hooks a chain's links, in the file's order. Which files Codex
+// reads and trusts is not theirs to decide (see docs/harnesses.md).
+//
 // A hook runs as Codex runs it (CommandSpec): a command line with
 // `$SHELL -lc`, or `/bin/sh -lc` when SHELL is not set; in the session's
 // directory; with the whole environment; within 600 seconds unless its
