@@ -16,13 +16,18 @@ import (
 	"github.com/hookchain/hookchain/process"
 )
 
+// hooksDir is the absolute path of the test hooks' directory.
+func hooksDir(t testing.TB) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("testdata", "hooks"))
+	require.NoError(t, err)
+	return dir
+}
+
 // hook is the spec of a hook as Codex's configuration gives it: a command
 // line, run by Codex's shell (here /bin/sh, for every machine's sake).
 func hook(t testing.TB, program, name string) process.Spec {
-	t.Helper()
-	path, err := filepath.Abs(filepath.Join("testdata", "hooks", name))
-	require.NoError(t, err)
-	return process.Spec{Shell: program + " " + path, Env: []string{"SHELL=/bin/sh"}, Timeout: 10 * time.Second}
+	return process.Spec{Shell: program + " " + filepath.Join(hooksDir(t), name), Env: []string{"SHELL=/bin/sh"}, Timeout: 10 * time.Second}
 }
 
 func session(t *testing.T) harness.Session {

@@ -21,16 +21,12 @@ import (
 func hooksFile(t *testing.T) []byte {
 	b, err := os.ReadFile(filepath.Join("testdata", "settings", "hooks.json"))
 	require.NoError(t, err)
-	dir, err := filepath.Abs(filepath.Join("testdata", "hooks"))
-	require.NoError(t, err)
-	return []byte(strings.ReplaceAll(string(b), "HOOKS", dir))
+	return []byte(strings.ReplaceAll(string(b), "HOOKS", hooksDir(t)))
 }
 
 func TestAHooksFileIsReadAsCodexReadsIt(t *testing.T) {
-	data := hooksFile(t)
-	dir, err := filepath.Abs(filepath.Join("testdata", "hooks"))
-	require.NoError(t, err)
-	hooks, warnings, err := codex.ParseHooksFile("hooks.json", data)
+	dir := hooksDir(t)
+	hooks, warnings, err := codex.ParseHooksFile("hooks.json", hooksFile(t))
 	require.NoError(t, err)
 	assert.Equal(t, []codex.Hook{
 		{Event: "PreToolUse", Matcher: "Bash", Command: "bash " + dir + "/block-rm.sh", Timeout: 5 * time.Second, Place: "hooks.json:PreToolUse[0].hooks[0]"},
@@ -58,8 +54,7 @@ func TestAHooksFilesHooksRunAsAChainInTheFilesOrder(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, links, 4)
 	chain := hookchain.New(links...)
-	dir, err := filepath.Abs(filepath.Join("testdata", "hooks"))
-	require.NoError(t, err)
+	dir := hooksDir(t)
 
 	got := chain.Run(context.Background(), shell("terraform apply"))
 	assert.Equal(t, hookchain.Modified, got.Verdict)

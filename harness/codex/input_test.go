@@ -47,8 +47,7 @@ func TestAHookIsToldTheCallInCodexsFieldsAndOrder(t *testing.T) {
 // environment inherited, and the call's session over the link's.
 func TestAHookRunsInCodexsShellAndDirectoryWithTheCallsSession(t *testing.T) {
 	record := t.TempDir()
-	script, err := filepath.Abs(filepath.Join("testdata", "hooks", "record.sh"))
-	require.NoError(t, err)
+	script := filepath.Join(hooksDir(t), "record.sh")
 	t.Setenv("CODEX_TEST_INHERITED", "yes")
 	spec := process.Spec{
 		Shell:   `printf '%s' "$0" > "$RECORD/shell"; shopt -q login_shell && touch "$RECORD/login"; printf '%s' "$CODEX_TEST_INHERITED" > "$RECORD/env"; bash ` + script,
