@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/process"
@@ -23,7 +25,10 @@ import (
 //
 // In a chain, the link's fail mode decides what a failure leads to; by
 // default a chain fails closed. Profile.Link builds the link with the CLI's
-// own policy instead.
+// own policy instead. One failure denies whatever the link's policy
+// (hookchain.NotOwn): a hook that could not start because its working
+// directory is gone, which an agent could otherwise do to disarm every
+// hook that fails open.
 func Command(p Profile, spec process.Spec, s Session) (hookchain.Interceptor, error) {
 	if err := spec.Validate(); err != nil {
 		return nil, fmt.Errorf("%s: Command: %w", p.Name, err)
@@ -39,6 +44,12 @@ func Command(p Profile, spec process.Spec, s Session) (hookchain.Interceptor, er
 		}
 		res, err := process.Run(ctx, run, stdin)
 		if err != nil {
+			if dirGone(run.Dir, err) {
+				// The agent removed the directory it stood in: the hook
+				// never ran, and a hook that fails open would be a guard
+				// disarmed by the very call it was to judge.
+				return hookchain.Outcome{}, hookchain.NotOwn(err)
+			}
 			return hookchain.Outcome{}, err // a *process.Error, naming the command
 		}
 		out, err := p.Read(e, res)
@@ -47,6 +58,17 @@ func Command(p Profile, spec process.Spec, s Session) (hookchain.Interceptor, er
 		}
 		return out, nil
 	}, nil
+}
+
+// dirGone reports whether err is a hook that could not start because its
+// working directory dir does not exist.
+func dirGone(dir string, err error) bool {
+	pe, ok := errors.AsType[*process.Error](err)
+	if dir == "" || !ok || pe.Kind != process.StartFailed {
+		return false
+	}
+	_, serr := os.Stat(dir)
+	return errors.Is(serr, fs.ErrNotExist)
 }
 
 // failure is a Read error as a *process.Error, so that every failure of a

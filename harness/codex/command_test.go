@@ -127,3 +127,18 @@ func TestACodexHookBuiltIntoAPlainLinkFailsClosed(t *testing.T) {
 	assert.Equal(t, hookchain.Outcome{Verdict: hookchain.Denied, Reason: "hook failed and denies on failure: " + fault, DecidedBy: "hook", Cause: hookchain.CauseFailure,
 		Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Denied, Fault: fault}}}, got)
 }
+
+// Codex runs a call whose hook could not start; but a hook that could not
+// start because the agent removed its working directory is a guard the
+// call disarmed, and the call is denied.
+func TestAHookWhoseDirectoryIsGoneDeniesEvenWhenItFailsOpen(t *testing.T) {
+	s := session(t)
+	s.Cwd = filepath.Join(s.Cwd, "removed")
+	spec := hook(t, "bash", "allow.sh")
+	link, err := codex.Link("hook", hookchain.BeforeTool, hookchain.Any(), spec, s)
+	require.NoError(t, err)
+	got := hookchain.New(link).Run(context.Background(), shell("rm -rf ."))
+	fault := `hook "` + codex.CommandSpec(spec, harness.Session{}).String() + `": could not start: its working directory ` + s.Cwd + ": no such file or directory"
+	assert.Equal(t, hookchain.Outcome{Verdict: hookchain.Denied, Reason: "hook failed and denies on failure: " + fault, DecidedBy: "hook", Cause: hookchain.CauseFailure,
+		Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Denied, Fault: fault}}}, got)
+}
