@@ -37,7 +37,8 @@ func CompileCommand(spec process.Spec, s harness.Session) (hookchain.Interceptor
 // Codex's own failure policy: a hook that fails — cannot start, times out,
 // exits with a status other than 0 and 2, answers outside Codex's schema —
 // lets the call go on, as in Codex, and the failure is in the outcome's
-// trail with its Fault.
+// trail with its Fault. A hook that could not start because its working
+// directory is gone denies all the same (see harness.Command).
 func Link(name string, h hookchain.Hook, m hookchain.Matcher, spec process.Spec, s harness.Session) (hookchain.Link, error) {
 	return Profile().Link(name, h, m, spec, s)
 }

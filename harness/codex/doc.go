@@ -69,7 +69,7 @@
 //
 // Codex lets a call go on when its hook fails. Link reproduces that: the
 // link fails open, and the failure is in the outcome's trail, with its
-// Fault. A link built from Command with hookchain.Before or After fails
+// Fault; only a hook whose working directory is gone denies. A link built from Command with hookchain.Before or After fails
 // closed instead, as every chain link does by default.
 //
 // # Answering as Codex's hook
