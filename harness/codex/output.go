@@ -65,6 +65,12 @@ func OutputFor(e hookchain.Event, o hookchain.Outcome) harness.Reply {
 	case hookchain.Denied:
 		s.PermissionDecision, s.PermissionDecisionReason = "deny", nonBlank(o.Reason, noReason)
 	case hookchain.Modified:
+		if len(o.Input) == 0 {
+			// "allow" without updatedInput would be a failed hook to
+			// Codex, which runs the call.
+			s.PermissionDecision, s.PermissionDecisionReason = "deny", "hookchain: the chain rewrote the call without giving an input"
+			break
+		}
 		s.PermissionDecision, s.UpdatedInput = "allow", o.Input
 	default:
 		s.PermissionDecision = "deny"

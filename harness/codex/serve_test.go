@@ -204,3 +204,35 @@ func TestARefusalIsABlockToCodexBeforeTheCall(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, hookchain.Deny("hookchain: the hook input is larger than 268435456 bytes"), got)
 }
+
+// Outcomes a chain never gives Codex, answered as denials all the same:
+// Codex must not read any of them as a hook that failed.
+func TestAnOutcomeCodexCannotBeToldIsADenial(t *testing.T) {
+	tests := []struct {
+		name  string
+		event hookchain.Event
+		o     hookchain.Outcome
+		want  string
+	}{
+		{"a rewrite without an input", shell("ls"), hookchain.Outcome{Verdict: hookchain.Modified},
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"hookchain: the chain rewrote the call without giving an input"}}` + "\n"},
+		{"an ask, not degraded", shell("ls"), hookchain.Ask("sure?"),
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"hookchain: the chain answered Asked, which Codex cannot be told: sure?"}}` + "\n"},
+		{"a denial without a reason", shell("ls"), hookchain.Deny(" "),
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"denied by hookchain, whose chain gave no reason"}}` + "\n"},
+		{"a rewrite after the call", shellResult("x"), hookchain.Modify(json.RawMessage(`{}`), ""),
+			`{"decision":"block","reason":"hookchain: the chain answered Modified after the call, which Codex cannot be told"}` + "\n"},
+		{"a denial after the call without a reason", shellResult("x"), hookchain.Deny(""),
+			`{"decision":"block","reason":"denied by hookchain, whose chain gave no reason"}` + "\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := codex.OutputFor(tt.event, tt.o)
+			assert.Equal(t, tt.want, string(r.Stdout))
+			assert.Equal(t, 0, r.Exit)
+			o, err := codex.Decide(tt.event, process.Result{Stdout: r.Stdout})
+			require.NoError(t, err)
+			assert.Equal(t, hookchain.Denied, o.Verdict)
+		})
+	}
+}
