@@ -21,7 +21,7 @@ const MaxInput = 256 << 20
 
 // Answer is the answer of chain c, as the one hook of p's CLI, to one hook
 // input: it decodes input (p.Decode), runs the chain on the call with the
-// input's session (WithSession), degrades the outcome to what the CLI can
+// input's session (WithSessionInfo), degrades the outcome to what the CLI can
 // say (Degrade) and writes it (p.Write). An input that is not valid UTF-8
 // or not a valid hook input of p's CLI is answered with p.Refuse, a block:
 // the CLI would run a call whose hook failed. An input of an event that is
@@ -40,7 +40,7 @@ func Answer(ctx context.Context, p Profile, c *hookchain.Chain, input []byte) Re
 	// Run apart: a link that ended the goroutine it ran on would take the
 	// answer with it, and a hook that exits with nothing said lets the call
 	// run.
-	o := apart.Run(WithSession(ctx, s), c, e)
+	o := apart.Run(WithSessionInfo(ctx, s), c, e)
 	return p.Write(e, Degrade(p.Name, p.Can, o))
 }
 

@@ -44,19 +44,19 @@ func TestAnInputLargerThanTheBoundIsRefused(t *testing.T) {
 
 func TestALinkIsBuiltOnlyForAToolCallHookAndAValidSpec(t *testing.T) {
 	p := codex.Profile()
-	_, err := p.Link("x", hookchain.Hook(0), hookchain.Any(), process.Spec{Shell: "true"}, harness.Session{})
+	_, err := p.Link("x", hookchain.Hook(0), hookchain.Any(), process.Spec{Shell: "true"}, harness.SessionInfo{})
 	assert.EqualError(t, err, `codex: Link "x": Hook(0) is not a tool-call hook`)
-	_, err = p.Link("x", hookchain.BeforeTool, hookchain.Any(), process.Spec{}, harness.Session{})
+	_, err = p.Link("x", hookchain.BeforeTool, hookchain.Any(), process.Spec{}, harness.SessionInfo{})
 	require.Error(t, err)
 	assert.True(t, strings.HasPrefix(err.Error(), "codex: Command: "), err.Error())
-	assert.Panics(t, func() { codex.Command(process.Spec{}, harness.Session{}) })
+	assert.Panics(t, func() { codex.Command(process.Spec{}, harness.SessionInfo{}) })
 }
 
 // Two links that run different commands are different links to the
 // chain's ID, as latches and tickets require.
 func TestLinksThatRunDifferentCommandsGiveTheirChainsDifferentIDs(t *testing.T) {
 	chainOf := func(command string) *hookchain.Chain {
-		l, err := codex.Link("hook", hookchain.BeforeTool, hookchain.Any(), process.Spec{Shell: command}, harness.Session{})
+		l, err := codex.Link("hook", hookchain.BeforeTool, hookchain.Any(), process.Spec{Shell: command}, harness.SessionInfo{})
 		require.NoError(t, err)
 		return hookchain.New(l)
 	}

@@ -13,7 +13,7 @@ import (
 
 // Command returns an interceptor that runs a hook written for p's CLI, as
 // the CLI runs it, for each event it is asked about: the spec shaped by
-// p.Spec for the call's session (SessionFor(ctx, s)), p.Input on its stdin,
+// p.Spec for the call's session (SessionInfoFor(ctx, s)), p.Input on its stdin,
 // process.Run, and p.Read on what it did. Output past spec's caps is kept
 // up to them and dropped (spec.Truncate is set), so that an exit status
 // that decides still decides however much the hook printed.
@@ -29,13 +29,13 @@ import (
 // (hookchain.NotOwn): a hook that could not start because its working
 // directory is gone, which an agent could otherwise do to disarm every
 // hook that fails open.
-func Command(p Profile, spec process.Spec, s Session) (hookchain.Interceptor, error) {
+func Command(p Profile, spec process.Spec, s SessionInfo) (hookchain.Interceptor, error) {
 	if err := spec.Validate(); err != nil {
 		return nil, fmt.Errorf("%s: Command: %w", p.Name, err)
 	}
 	spec.Truncate = true
 	return func(ctx context.Context, e hookchain.Event) (hookchain.Outcome, error) {
-		session := SessionFor(ctx, s)
+		session := SessionInfoFor(ctx, s)
 		run := p.Spec(spec, session)
 		name := run.String()
 		stdin, err := p.Input(e, session)
@@ -88,7 +88,7 @@ func failure(command string, r process.Result, err error) *process.Error {
 // when the hook fails, build the link from Command with hookchain.Before or
 // hookchain.After. The link's Identity is p's name, spec and s, so that two
 // links that run different commands give their chains different IDs.
-func (p Profile) Link(name string, h hookchain.Hook, m hookchain.Matcher, spec process.Spec, s Session) (hookchain.Link, error) {
+func (p Profile) Link(name string, h hookchain.Hook, m hookchain.Matcher, spec process.Spec, s SessionInfo) (hookchain.Link, error) {
 	fn, err := Command(p, spec, s)
 	if err != nil {
 		return hookchain.Link{}, err

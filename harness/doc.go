@@ -13,8 +13,8 @@
 //   - Answer, Serve and Main are a chain as the CLI's hook: the input
 //     decoded, the chain run, the outcome degraded to what the CLI can say
 //     (Degrade, over the CLI's Capabilities) and written.
-//   - Session is what a CLI tells a hook about the conversation, and
-//     WithSession gives a call its own.
+//   - SessionInfo is what a CLI tells a hook about the conversation, and
+//     WithSessionInfo gives a call its own.
 //
 // docs/harnesses.md describes the design, what exists and what does not
 // yet.

@@ -27,9 +27,9 @@ type Profile struct {
 
 	// Spec is a hook's command as the CLI runs it for a session: its shell,
 	// its working directory, its environment.
-	Spec func(spec process.Spec, s Session) process.Spec
+	Spec func(spec process.Spec, s SessionInfo) process.Spec
 	// Input is the JSON the CLI writes on a hook's stdin for e.
-	Input func(e hookchain.Event, s Session) ([]byte, error)
+	Input func(e hookchain.Event, s SessionInfo) ([]byte, error)
 	// Read is the CLI's reading of what a hook did: its exit status and
 	// output, as an outcome. An error is the hook's failure; a *StatusError
 	// says the exit status alone made it one.
@@ -38,7 +38,7 @@ type Profile struct {
 	// Decode reads a hook input as the CLI writes it, for a chain that is
 	// the CLI's hook. An input of an event that is not a tool call is an
 	// error that wraps ErrNotToolCall.
-	Decode func(input []byte) (hookchain.Event, Session, error)
+	Decode func(input []byte) (hookchain.Event, SessionInfo, error)
 	// Write is the CLI's answer for an outcome that Degrade has made
 	// expressible.
 	Write func(e hookchain.Event, o hookchain.Outcome) Reply

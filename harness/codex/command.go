@@ -13,13 +13,13 @@ import (
 // event it is asked about, as Codex runs it (CommandSpec), with Codex's
 // input on its stdin (InputFor) and Codex's reading of what it did
 // (Decide). The session is s, overridden field by field by the call's own
-// (harness.WithSession). In a chain the link's fail mode decides what a
+// (harness.WithSessionInfo). In a chain the link's fail mode decides what a
 // failure leads to: a link built with hookchain.Before or hookchain.After
 // denies the call; Link reproduces Codex, which runs it.
 //
 // Command panics when spec is not valid (process.Spec.Validate), as a
 // construction mistake; CompileCommand returns the error.
-func Command(spec process.Spec, s harness.Session) hookchain.Interceptor {
+func Command(spec process.Spec, s harness.SessionInfo) hookchain.Interceptor {
 	fn, err := CompileCommand(spec, s)
 	if err != nil {
 		panic(err.Error())
@@ -28,7 +28,7 @@ func Command(spec process.Spec, s harness.Session) hookchain.Interceptor {
 }
 
 // CompileCommand is Command for specs read from configuration.
-func CompileCommand(spec process.Spec, s harness.Session) (hookchain.Interceptor, error) {
+func CompileCommand(spec process.Spec, s harness.SessionInfo) (hookchain.Interceptor, error) {
 	return harness.Command(Profile(), spec, s)
 }
 
@@ -39,7 +39,7 @@ func CompileCommand(spec process.Spec, s harness.Session) (hookchain.Interceptor
 // lets the call go on, as in Codex, and the failure is in the outcome's
 // trail with its Fault. A hook that could not start because its working
 // directory is gone denies all the same (see harness.Command).
-func Link(name string, h hookchain.Hook, m hookchain.Matcher, spec process.Spec, s harness.Session) (hookchain.Link, error) {
+func Link(name string, h hookchain.Hook, m hookchain.Matcher, spec process.Spec, s harness.SessionInfo) (hookchain.Link, error) {
 	return Profile().Link(name, h, m, spec, s)
 }
 
@@ -57,7 +57,7 @@ func Link(name string, h hookchain.Hook, m hookchain.Matcher, spec process.Spec,
 // Codex sets no variable of its own for a hook it loaded from a
 // configuration file (a plugin's hooks get their plugin's root and data
 // directories, which the settings loader will give).
-func CommandSpec(spec process.Spec, s harness.Session) process.Spec {
+func CommandSpec(spec process.Spec, s harness.SessionInfo) process.Spec {
 	if spec.Inherit == process.InheritDefault {
 		spec.Inherit = process.InheritAll
 	}

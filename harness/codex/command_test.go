@@ -30,8 +30,8 @@ func hook(t testing.TB, program, name string) process.Spec {
 	return process.Spec{Shell: program + " " + filepath.Join(hooksDir(t), name), Env: []string{"SHELL=/bin/sh"}, Timeout: 10 * time.Second}
 }
 
-func session(t *testing.T) harness.Session {
-	return harness.Session{ID: "019a-sess", Turn: "turn-3", Cwd: t.TempDir(), Model: "gpt-5-codex", PermissionMode: "default"}
+func session(t *testing.T) harness.SessionInfo {
+	return harness.SessionInfo{ID: "019a-sess", Turn: "turn-3", Cwd: t.TempDir(), Model: "gpt-5-codex", PermissionMode: "default"}
 }
 
 func shell(command string) hookchain.Event {
@@ -58,7 +58,7 @@ func denied(reason string) hookchain.Outcome {
 // as Codex documents hooks, in a chain that runs it as Codex would: a hook
 // that fails lets the call go on, and the trail says why.
 func TestACodexHookInAChainAnswersAsCodexReadsIt(t *testing.T) {
-	cmd := func(spec process.Spec) string { return codex.CommandSpec(spec, harness.Session{}).String() }
+	cmd := func(spec process.Spec) string { return codex.CommandSpec(spec, harness.SessionInfo{}).String() }
 	tests := []struct {
 		name    string
 		program string
@@ -123,7 +123,7 @@ func TestACodexHookBuiltIntoAPlainLinkFailsClosed(t *testing.T) {
 	fn, err := codex.CompileCommand(spec, session(t))
 	require.NoError(t, err)
 	got := hookchain.New(hookchain.Before("hook", hookchain.Any(), fn)).Run(context.Background(), shell("git push"))
-	fault := `hook "` + codex.CommandSpec(spec, harness.Session{}).String() + `": gave no valid answer: permissionDecision "ask" is not supported`
+	fault := `hook "` + codex.CommandSpec(spec, harness.SessionInfo{}).String() + `": gave no valid answer: permissionDecision "ask" is not supported`
 	assert.Equal(t, hookchain.Outcome{Verdict: hookchain.Denied, Reason: "hook failed and denies on failure: " + fault, DecidedBy: "hook", Cause: hookchain.CauseFailure,
 		Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Denied, Fault: fault}}}, got)
 }
@@ -138,7 +138,7 @@ func TestAHookWhoseDirectoryIsGoneDeniesEvenWhenItFailsOpen(t *testing.T) {
 	link, err := codex.Link("hook", hookchain.BeforeTool, hookchain.Any(), spec, s)
 	require.NoError(t, err)
 	got := hookchain.New(link).Run(context.Background(), shell("rm -rf ."))
-	fault := `hook "` + codex.CommandSpec(spec, harness.Session{}).String() + `": could not start: its working directory ` + s.Cwd + ": no such file or directory"
+	fault := `hook "` + codex.CommandSpec(spec, harness.SessionInfo{}).String() + `": could not start: its working directory ` + s.Cwd + ": no such file or directory"
 	assert.Equal(t, hookchain.Outcome{Verdict: hookchain.Denied, Reason: "hook failed and denies on failure: " + fault, DecidedBy: "hook", Cause: hookchain.CauseFailure,
 		Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Denied, Fault: fault}}}, got)
 }

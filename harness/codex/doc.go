@@ -7,9 +7,9 @@
 // Running Codex hooks in a chain:
 //
 //	link, err := codex.Link("protect", hookchain.BeforeTool, codex.Matcher("Edit|Write"), // selects apply_patch, as in Codex
-//		process.Spec{Shell: "python3 .codex/hooks/protect.py"}, harness.Session{Cwd: root})
+//		process.Spec{Shell: "python3 .codex/hooks/protect.py"}, harness.SessionInfo{Cwd: root})
 //	chain := hookchain.New(link)
-//	ctx = harness.WithSession(ctx, harness.Session{ID: threadID, Turn: turnID, Cwd: cwd})
+//	ctx = harness.WithSessionInfo(ctx, harness.SessionInfo{ID: threadID, Turn: turnID, Cwd: cwd})
 //	outcome := chain.Run(ctx, event)
 //
 // ParseHooksFile reads a Codex hooks.json file, and Links makes its

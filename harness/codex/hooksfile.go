@@ -203,7 +203,7 @@ func handler(raw json.RawMessage) (h Hook, skip string, err error) {
 // and failing open. Hooks of Codex's other events are left out. Each link
 // is named after its command, with the hook's place added when two hooks
 // run the same command.
-func Links(hooks []Hook, s harness.Session) ([]hookchain.Link, error) {
+func Links(hooks []Hook, s harness.SessionInfo) ([]hookchain.Link, error) {
 	seen := map[string]int{}
 	for _, h := range hooks {
 		seen[h.Command]++

@@ -33,7 +33,7 @@ type Input struct {
 // InputFor is the input Codex gives a hook for e in session s. A session
 // with no permission mode is told "default", Codex's own; a call with no
 // input is told {}, and one after the call with no output null.
-func InputFor(e hookchain.Event, s harness.Session) Input {
+func InputFor(e hookchain.Event, s harness.SessionInfo) Input {
 	in := Input{
 		SessionID:      s.ID,
 		TurnID:         s.Turn,
@@ -66,7 +66,7 @@ func InputFor(e hookchain.Event, s harness.Session) Input {
 	return in
 }
 
-func encodeInput(e hookchain.Event, s harness.Session) ([]byte, error) {
+func encodeInput(e hookchain.Event, s harness.SessionInfo) ([]byte, error) {
 	return json.Marshal(InputFor(e, s))
 }
 
@@ -101,21 +101,21 @@ var otherEvents = []string{
 // decode reads a hook input as Codex writes it. Unknown fields are left
 // alone (Codex adds fields between versions); a known one of the wrong type
 // is an error, and so is a key given twice or one spelled in another case.
-func decode(input []byte) (hookchain.Event, harness.Session, error) {
+func decode(input []byte) (hookchain.Event, harness.SessionInfo, error) {
 	if f := jsonscan.Fault(input); f != "" {
 		// A key given twice, at any depth, is read first by one reader and
 		// last by another: the chain and the tool would judge two calls.
-		return hookchain.Event{}, harness.Session{}, fmt.Errorf("the hook input is %s", f)
+		return hookchain.Event{}, harness.SessionInfo{}, fmt.Errorf("the hook input is %s", f)
 	}
 	fields, err := harness.Fields(input)
 	if err != nil {
-		return hookchain.Event{}, harness.Session{}, fmt.Errorf("the hook input is not a Codex hook input: %v", err)
+		return hookchain.Event{}, harness.SessionInfo{}, fmt.Errorf("the hook input is not a Codex hook input: %v", err)
 	}
 	if err := caseAlike(fields); err != nil {
-		return hookchain.Event{}, harness.Session{}, err
+		return hookchain.Event{}, harness.SessionInfo{}, err
 	}
 	var e hookchain.Event
-	var s harness.Session
+	var s harness.SessionInfo
 	var event, transcript string
 	var errs []string
 	str := func(key string, dst *string, required bool) {
@@ -164,7 +164,7 @@ func decode(input []byte) (hookchain.Event, harness.Session, error) {
 		errs = append(errs, "its tool_name is empty")
 	}
 	if len(errs) > 0 {
-		return hookchain.Event{}, harness.Session{}, fmt.Errorf("the %s is not valid: %s", strings.TrimSpace(event+" hook input"), strings.Join(errs, "; "))
+		return hookchain.Event{}, harness.SessionInfo{}, fmt.Errorf("the %s is not valid: %s", strings.TrimSpace(event+" hook input"), strings.Join(errs, "; "))
 	}
 	return e, s, nil
 }

@@ -18,20 +18,20 @@ import (
 )
 
 func TestAHookIsToldTheCallInCodexsFieldsAndOrder(t *testing.T) {
-	s := harness.Session{ID: "019a-sess", Turn: "turn-3", Cwd: "/work/app", TranscriptPath: "/home/u/.codex/sessions/r.jsonl", Model: "gpt-5-codex", PermissionMode: "default"}
+	s := harness.SessionInfo{ID: "019a-sess", Turn: "turn-3", Cwd: "/work/app", TranscriptPath: "/home/u/.codex/sessions/r.jsonl", Model: "gpt-5-codex", PermissionMode: "default"}
 	tests := []struct {
 		name    string
 		event   hookchain.Event
-		session harness.Session
+		session harness.SessionInfo
 		want    string
 	}{
 		{"before the call", shell("ls"), s,
 			`{"session_id":"019a-sess","turn_id":"turn-3","transcript_path":"/home/u/.codex/sessions/r.jsonl","cwd":"/work/app","hook_event_name":"PreToolUse","model":"gpt-5-codex","permission_mode":"default","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"call_1"}`},
 		{"after the call, with the tool's response", shellResult("ok"), s,
 			`{"session_id":"019a-sess","turn_id":"turn-3","transcript_path":"/home/u/.codex/sessions/r.jsonl","cwd":"/work/app","hook_event_name":"PostToolUse","model":"gpt-5-codex","permission_mode":"default","tool_name":"Bash","tool_input":{"command":"env"},"tool_response":"ok","tool_use_id":"call_1"}`},
-		{"a subagent's call, with no transcript and no mode", shell("ls"), harness.Session{ID: "s", Turn: "t", Cwd: "/w", AgentID: "a-7", AgentType: "reviewer"},
+		{"a subagent's call, with no transcript and no mode", shell("ls"), harness.SessionInfo{ID: "s", Turn: "t", Cwd: "/w", AgentID: "a-7", AgentType: "reviewer"},
 			`{"session_id":"s","turn_id":"t","agent_id":"a-7","agent_type":"reviewer","transcript_path":null,"cwd":"/w","hook_event_name":"PreToolUse","model":"","permission_mode":"default","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"call_1"}`},
-		{"after a call with no output", hookchain.Event{Hook: hookchain.AfterTool, Tool: "apply_patch", CallID: "c"}, harness.Session{},
+		{"after a call with no output", hookchain.Event{Hook: hookchain.AfterTool, Tool: "apply_patch", CallID: "c"}, harness.SessionInfo{},
 			`{"session_id":"","turn_id":"","transcript_path":null,"cwd":"","hook_event_name":"PostToolUse","model":"","permission_mode":"default","tool_name":"apply_patch","tool_input":{},"tool_response":null,"tool_use_id":"c"}`},
 	}
 	for _, tt := range tests {
@@ -57,7 +57,7 @@ func TestAHookRunsInCodexsShellAndDirectoryWithTheCallsSession(t *testing.T) {
 	defaults := session(t)
 	link, err := codex.Link("record", hookchain.BeforeTool, hookchain.Any(), spec, defaults)
 	require.NoError(t, err)
-	ctx := harness.WithSession(context.Background(), harness.Session{ID: "call-session", Turn: "turn-9"})
+	ctx := harness.WithSessionInfo(context.Background(), harness.SessionInfo{ID: "call-session", Turn: "turn-9"})
 	got := hookchain.New(link).Run(ctx, shell("ls"))
 	require.Equal(t, hookchain.Outcome{}, got)
 
@@ -88,7 +88,7 @@ func TestAShellCommandRunsInShOrInTheShellTheEnvironmentNames(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := codex.CommandSpec(tt.spec, harness.Session{Cwd: "/w"})
+			got := codex.CommandSpec(tt.spec, harness.SessionInfo{Cwd: "/w"})
 			assert.Equal(t, tt.want, got.Args)
 			assert.Empty(t, got.Shell)
 			assert.Equal(t, "/w", got.Dir)

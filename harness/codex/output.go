@@ -40,7 +40,7 @@ const (
 // Replaced before the call, which Degrade never leaves — is answered as a
 // denial that says so.
 func OutputFor(e hookchain.Event, o hookchain.Outcome) harness.Reply {
-	context := harness.ContextText(o.Notes)
+	context := harness.NoteText(o.Notes)
 	if e.Hook == hookchain.AfterTool {
 		a := answer{}
 		if context != "" {

@@ -20,7 +20,7 @@ import (
 
 // codexInput is the hook input Codex writes for e.
 func codexInput(t testing.TB, e hookchain.Event) string {
-	b, err := json.Marshal(codex.InputFor(e, harness.Session{ID: "s", Turn: "t", Cwd: t.TempDir()}))
+	b, err := json.Marshal(codex.InputFor(e, harness.SessionInfo{ID: "s", Turn: "t", Cwd: t.TempDir()}))
 	require.NoError(t, err)
 	return string(b)
 }
@@ -43,7 +43,7 @@ func goLink(name string, h hookchain.Hook, o hookchain.Outcome) hookchain.Link {
 }
 
 func codexLink(t *testing.T, h hookchain.Hook, program, script string) hookchain.Link {
-	l, err := codex.Link("hook", h, hookchain.Any(), hook(t, program, script), harness.Session{})
+	l, err := codex.Link("hook", h, hookchain.Any(), hook(t, program, script), harness.SessionInfo{})
 	require.NoError(t, err)
 	return l
 }

@@ -2,10 +2,10 @@ package harness
 
 import "context"
 
-// Session is what a CLI tells a hook about the conversation a call belongs
+// SessionInfo is what a CLI tells a hook about the conversation a call belongs
 // to, beside the call itself. A CLI that has no such field leaves it out of
 // the hook input.
-type Session struct {
+type SessionInfo struct {
 	ID             string // the session or conversation id
 	Turn           string // the turn within it (Codex's turn_id)
 	Cwd            string // where the agent works; hooks run there
@@ -18,18 +18,18 @@ type Session struct {
 
 type sessionKey struct{}
 
-// WithSession returns ctx carrying s, the session of the call being judged:
+// WithSessionInfo returns ctx carrying s, the session of the call being judged:
 // a hook built by Command is told s, over the defaults it was built with.
 // Answer calls it with the session of the hook input it answers.
-func WithSession(ctx context.Context, s Session) context.Context {
+func WithSessionInfo(ctx context.Context, s SessionInfo) context.Context {
 	return context.WithValue(ctx, sessionKey{}, s)
 }
 
-// SessionFor is def with every field that ctx's session (WithSession) sets
+// SessionInfoFor is def with every field that ctx's session (WithSessionInfo) sets
 // taken from it: one chain serves every conversation, and the call says
 // which one it is in.
-func SessionFor(ctx context.Context, def Session) Session {
-	s, ok := ctx.Value(sessionKey{}).(Session)
+func SessionInfoFor(ctx context.Context, def SessionInfo) SessionInfo {
+	s, ok := ctx.Value(sessionKey{}).(SessionInfo)
 	if !ok {
 		return def
 	}

@@ -6,10 +6,10 @@ import (
 	"github.com/hookchain/hookchain"
 )
 
-// ContextText is the notes of an outcome as one text for the model: a
+// NoteText is the notes of an outcome as one text for the model: a
 // paragraph per note, written "LINK: TEXT" so that the model knows which
 // check said what, blank notes left out.
-func ContextText(notes []hookchain.Note) string {
+func NoteText(notes []hookchain.Note) string {
 	var b strings.Builder
 	for _, n := range notes {
 		if strings.TrimSpace(n.Text) == "" {
