@@ -231,7 +231,7 @@ func BenchmarkWrap(b *testing.B) {
 	})
 }
 
-// The policy the peer harness (kept outside this repository) times beside mcp-go's and the MCP
+// The policy bench/peers times beside mcp-go's and the MCP
 // go-sdk's middleware — deny rm -rf, pin a missing timeout, redact a secret
 // in the result — on its two workloads, so that the hook layer's overhead
 // per call can be profiled here: wrapped minus direct.
