@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"regexp"
 	"sync"
 	"testing"
 	"time"
@@ -150,10 +151,15 @@ func TestAPersistentHookThatHangsTimesTheCallOutAndIsRestarted(t *testing.T) {
 	assert.Equal(t, fmt.Sprintf("hook %q: timed out after 500ms (call 1)", p.String()), err.Error())
 	first := readPid(t, pidPath)
 
+	// The next call times out on the new process, or, on a machine slow
+	// enough, before the new process has said hello and been sent it: either
+	// way the backoff took from its time, and no policy forgives that.
 	_, err = p.Intercept(context.Background(), bashLs)
-	requireNotOwn(t, err, fmt.Sprintf("hook %q: timed out after 500ms (call 1); "+
-		"denied, as it spent part of its time waiting on other calls or on a restart, and ran out of it", p.String()),
-		"the next call is asked of a new process, after a backoff that took from its time")
+	require.Error(t, err)
+	assert.True(t, hookchain.IsNotOwn(err), "not marked NotOwn: %v", err)
+	assert.Regexp(t, "^"+regexp.QuoteMeta(fmt.Sprintf("hook %q: timed out after 500ms", p.String()))+
+		`( \(call 1\))?`+regexp.QuoteMeta("; denied, as it spent part of its time waiting on other calls or on a restart, and ran out of it")+"$",
+		err.Error(), "the next call is asked of a new process, after a backoff that took from its time")
 	requireGroupGone(t, first)
 	assert.NotEqual(t, first, readPid(t, pidPath))
 	assert.Equal(t, int64(2), p.Stats().Starts)
