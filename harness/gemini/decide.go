@@ -84,7 +84,7 @@ func parse(text string) (answer *hookAnswer, isJSON bool) {
 		return nil, false
 	}
 	var inner string
-	if json.Unmarshal(v, &inner) == nil {
+	if v[0] == '"' && json.Unmarshal(v, &inner) == nil {
 		// A string is parsed again, and one that does not parse makes the
 		// whole answer plain text.
 		if err := json.Unmarshal([]byte(inner), &v); err != nil {

@@ -160,7 +160,7 @@ func decode(input []byte) (hookchain.Event, harness.SessionInfo, error) {
 		errs = append(errs, "its tool_name is empty")
 	}
 	if len(errs) > 0 {
-		return hookchain.Event{}, harness.SessionInfo{}, fmt.Errorf("the %s hook input is not valid: %s", event, strings.Join(errs, "; "))
+		return hookchain.Event{}, harness.SessionInfo{}, fmt.Errorf("the %s is not valid: %s", strings.TrimSpace(event+" hook input"), strings.Join(errs, "; "))
 	}
 	return e, s, nil
 }
