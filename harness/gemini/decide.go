@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"strings"
+	"unicode"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
@@ -20,16 +21,17 @@ import (
 func Decide(e hookchain.Event, r process.Result) (hookchain.Outcome, error) {
 	// Gemini reads stdout, or stderr when stdout is blank, whatever the
 	// exit status.
-	text, cut := strings.TrimSpace(string(r.Stdout)), r.StdoutTruncated
+	text, cut := trim(r.Stdout), r.StdoutTruncated
 	if text == "" {
-		text, cut = strings.TrimSpace(string(r.Stderr)), r.StderrTruncated
-	}
-	text = strings.ToValidUTF8(text, "\uFFFD")
-	if o, ok := ambiguous(text); ok {
-		return o, nil
+		text, cut = trim(r.Stderr), r.StderrTruncated
 	}
 	answer, isJSON := parse(text)
 	switch {
+	case answer != nil && answer.ambiguous != "":
+		// Gemini keeps the last of a key given twice; another reader keeps
+		// the first: what the hook decided cannot be known. It is not a
+		// failure, which a link that reproduces Gemini would let through.
+		return hookchain.Deny("the hook's answer is " + answer.ambiguous + "; denied rather than guessed"), nil
 	case answer != nil:
 		return answer.outcome(e)
 	case isJSON || text == "":
@@ -56,18 +58,11 @@ func Decide(e hookchain.Event, r process.Result) (hookchain.Outcome, error) {
 	return hookchain.Deny(text), nil
 }
 
-// ambiguous is the denial for an answer that gives a key twice, anywhere
-// in it. Gemini keeps the last; another reader keeps the first: what the
-// hook decided cannot be known. It is not a failure, which a link that
-// reproduces Gemini would let through.
-func ambiguous(text string) (hookchain.Outcome, bool) {
-	if !strings.HasPrefix(text, "{") {
-		return hookchain.Outcome{}, false
-	}
-	if f := jsonscan.Fault([]byte(text)); strings.HasPrefix(f, "ambiguous") {
-		return hookchain.Deny("the hook's answer is " + f + "; denied rather than guessed"), true
-	}
-	return hookchain.Outcome{}, false
+// trim is output as JavaScript's trim leaves it, as valid UTF-8: Gemini
+// trims a byte order mark, and not U+0085, which Go's TrimSpace would.
+func trim(output []byte) string {
+	s := strings.ToValidUTF8(string(output), "\uFFFD")
+	return strings.TrimFunc(s, func(r rune) bool { return r == '\uFEFF' || r != '\u0085' && unicode.IsSpace(r) })
 }
 
 func looksLikeJSON(text string) bool {
@@ -95,10 +90,10 @@ func parse(text string) (answer *hookAnswer, isJSON bool) {
 	case len(b) > 0 && b[0] == '[':
 		return &hookAnswer{}, true
 	case len(b) > 0 && b[0] == '{':
-		fields, err := harness.Fields(b)
-		if err != nil {
-			return nil, true
+		if f := jsonscan.Fault(b); strings.HasPrefix(f, "ambiguous") {
+			return &hookAnswer{ambiguous: f}, true
 		}
+		fields, _ := harness.Fields(b) // valid, and no key twice: it cannot fail
 		return &hookAnswer{fields: fields}, true
 	}
 	return nil, true
@@ -108,7 +103,8 @@ func parse(text string) (answer *hookAnswer, isJSON bool) {
 // JavaScript tests them, with no schema. A field of an unexpected type is
 // read as JavaScript would read it in its place.
 type hookAnswer struct {
-	fields map[string]json.RawMessage
+	fields    map[string]json.RawMessage
+	ambiguous string // what jsonscan says of an answer that gives a key twice
 }
 
 // truthy is a field as JavaScript's `||` reads it: "" for a field that is
