@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
+	"strings"
 )
 
 // Fields reads b as one JSON object, key by key: a key is kept exactly as
@@ -43,4 +46,22 @@ func Fields(b []byte) (map[string]json.RawMessage, error) {
 		return nil, fmt.Errorf("more than one JSON value")
 	}
 	return fields, nil
+}
+
+// CaseAlike refuses a key of fields that is another of its keys, or one
+// of known, but for case ("Tool_Name"): Go's encoding/json, in a hook or a
+// tool, would read it as the other, and hookchain reads keys exactly.
+func CaseAlike(fields map[string]json.RawMessage, known []string) error {
+	keys := slices.Sorted(maps.Keys(fields))
+	for _, k := range keys {
+		if slices.Contains(known, k) {
+			continue // the other key of the pair is the odd one
+		}
+		for _, other := range slices.Concat(known, keys) {
+			if k != other && strings.EqualFold(k, other) {
+				return fmt.Errorf("the hook input has the key %q, which Go's encoding/json reads as %q", k, other)
+			}
+		}
+	}
+	return nil
 }
