@@ -31,7 +31,7 @@ func TestAHooksFileIsReadAsCodexReadsIt(t *testing.T) {
 	assert.Equal(t, []codex.Hook{
 		{Event: "PreToolUse", Matcher: "Bash", Command: "bash " + dir + "/block-rm.sh", Timeout: 5 * time.Second, Place: "hooks.json:PreToolUse[0].hooks[0]"},
 		{Event: "PreToolUse", Matcher: "Bash", Command: "node " + dir + "/dry-run.js", Place: "hooks.json:PreToolUse[0].hooks[1]"},
-		{Event: "PreToolUse", Matcher: "Edit|Write", Command: "python3 " + dir + "/deny.py", Timeout: time.Second, Place: "hooks.json:PreToolUse[1].hooks[0]"},
+		{Event: "PreToolUse", Matcher: "Edit|Write", Command: "python3 " + dir + "/deny.py", Timeout: 30 * time.Second, Place: "hooks.json:PreToolUse[1].hooks[0]"},
 		{Event: "PostToolUse", Matcher: "*", Command: "node " + dir + "/redact.js", Place: "hooks.json:PostToolUse[0].hooks[0]"},
 		{Event: "Stop", Matcher: "[", Command: "bash " + dir + "/allow.sh", Place: "hooks.json:Stop[0].hooks[0]"},
 	}, hooks)
@@ -43,6 +43,19 @@ func TestAHooksFileIsReadAsCodexReadsIt(t *testing.T) {
 		`hooks.json:PreToolUse[3].hooks[3]: skipped: Codex has no handler type "http"`,
 		"hooks.json: hooks.Notification: skipped: Codex has no such event",
 	}, warnings)
+}
+
+// Codex reads a timeout of zero as one second, the least it gives a hook,
+// whichever key gives it.
+func TestATimeoutOfZeroSecondsIsOneSecondAsCodexReadsIt(t *testing.T) {
+	for _, key := range []string{"timeout", "timeoutSec"} {
+		doc := `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"x","` + key + `":0}]}]}}`
+		hooks, warnings, err := codex.ParseHooksFile("f", []byte(doc))
+		require.NoError(t, err, key)
+		assert.Empty(t, warnings, key)
+		require.Len(t, hooks, 1, key)
+		assert.Equal(t, time.Second, hooks[0].Timeout, key)
+	}
 }
 
 // A hooks file's tool-call hooks run as one chain, in the file's order:
