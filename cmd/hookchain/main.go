@@ -133,6 +133,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return checkCmd(args[1:], stdout, stderr)
 	case "test":
 		return testCmd(args[1:], stdout, stderr)
+	case "hook":
+		return hookCmd(args[1:], stdin, stdout, stderr)
 	case "serve":
 		return serveCmd(args[1:], stderr)
 	case "help", "-h", "-help", "--help":
