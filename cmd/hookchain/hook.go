@@ -36,6 +36,14 @@ func hookCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if ok && !h.check(errOut{"hook", stderr}, claude, codex) {
 		return exitFailed
 	}
+	// Settings that register this very hook would have it run itself,
+	// without end: the hooks it runs inherit the variable.
+	if os.Getenv(hookRunning) != "" {
+		say.printf("it runs as a hook of itself (%s is set): the settings register the hook command they are read by", hookRunning)
+		ok = false
+	}
+	restore := setenv(hookRunning, "1")
+	defer restore()
 	if ok && h.settings == codex {
 		ok = refuseClaudeFlags(fs, "Codex", say) && requireSettings(c.settings, codex, say)
 	}
@@ -73,8 +81,28 @@ func hookChain(c *common, settingsOf string, pool *process.Pool) (*hookchain.Cha
 	}
 	// Async hooks report to no one: a hook's stdout is the CLI's answer.
 	c.background = reporting("hook", io.Discard)
-	chain, _, err := c.chain(cwd, pool)
-	return chain, err
+	project := c.projectFor(cwd)
+	s, err := c.load(project)
+	if err != nil {
+		return nil, err
+	}
+	opts := c.options(project, pool)
+	links, err := s.Links(opts)
+	if err != nil {
+		return nil, err
+	}
+	// As serve does: what a hook asks and the PermissionRequest hooks leave
+	// open is Claude Code's user's to answer, and, for a CLI that cannot
+	// ask, a denial that says so (harness.Degrade).
+	approver, err := serveApprover(s, opts)
+	if err != nil {
+		return nil, err
+	}
+	chain, err := hookchain.Build(links...)
+	if err != nil {
+		return nil, err
+	}
+	return chain.WithApprover(approver), nil
 }
 
 // hookBlock answers the CLI name with a block that says why hookchain cannot
@@ -97,4 +125,21 @@ func hookBlock(name, msgs string, stdin io.Reader, stdout, stderr io.Writer) int
 		return exitDenied // Claude Code's block, when its stdout is gone
 	}
 	return exitOK
+}
+
+// hookRunning is set in the environment of the hooks hook runs.
+const hookRunning = "HOOKCHAIN_HOOK"
+
+// setenv sets an environment variable until the returned func restores it:
+// tests run hook in their own process.
+func setenv(key, value string) (restore func()) {
+	old, had := os.LookupEnv(key)
+	_ = os.Setenv(key, value)
+	return func() {
+		if had {
+			_ = os.Setenv(key, old)
+		} else {
+			_ = os.Unsetenv(key)
+		}
+	}
 }

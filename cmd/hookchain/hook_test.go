@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -98,6 +101,19 @@ func TestHookAnswersEachCLIInItsOwnFormFromEitherCLIsSettings(t *testing.T) {
 				`"updatedInput":{"command":"make deploy --dry-run"}}}` + "\n",
 		},
 		{
+			name:  "what Claude Code's hooks ask is denied to Codex, which cannot ask",
+			args:  []string{"--harness", "codex", "--settings-harness", "claude", "--project", "..", "--settings", "../settings/ask.json"},
+			stdin: codexInput(t, "Bash", `{"command":"make deploy"}`, ""),
+			stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny",` +
+				`"permissionDecisionReason":"codex cannot ask its user, so the call is denied: approval pending (asked by ask.sh: deploys need a human)"}}` + "\n",
+		},
+		{
+			name:   "and put to Claude Code's user as its hook",
+			args:   []string{"--harness", "claude", "--project", "..", "--settings", "../settings/ask.json"},
+			stdin:  hookInput(t, filepath.Dir(dir), "PreToolUse", "Bash", `{"command":"make deploy"}`),
+			stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"approval pending (asked by ask.sh: deploys need a human)"}}` + "\n",
+		},
+		{
 			name:   "hookchain's own error blocks Codex's call: exit 2, the reason on stderr",
 			args:   []string{"--harness", "codex", "--settings", "missing.json"},
 			stdin:  codexInput(t, "Bash", `{"command":"ls"}`, ""),
@@ -127,4 +143,25 @@ func TestHookAnswersEachCLIInItsOwnFormFromEitherCLIsSettings(t *testing.T) {
 			assert.Equal(t, tt.code, code)
 		})
 	}
+}
+
+func TestHookRefusesToRunAsAHookOfItself(t *testing.T) {
+	bin := build(t)
+	dir, err := filepath.Abs("testdata/codex")
+	require.NoError(t, err)
+	// self.json registers the very hook that reads it: the hook it runs
+	// blocks, and Codex's reading of that block denies the call.
+	var stdout, stderr bytes.Buffer
+	cmd := exec.Command(bin, "hook", "--harness", "codex", "--settings", "self.json")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "HOOKCHAIN_BIN="+bin, "SHELL=/bin/sh", "HOOKCHAIN_HOOK=")
+	cmd.Stdin = strings.NewReader(codexInput(t, "Bash", `{"command":"ls"}`, ""))
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	require.NoError(t, cmd.Start())
+	r := wait(t, cmd, &stdout, &stderr)
+	assert.Equal(t, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny",`+
+		`"permissionDecisionReason":"denied by \"$HOOKCHAIN_BIN\" hook --harness codex --settings self.json: `+
+		`hookchain: hook: it runs as a hook of itself (HOOKCHAIN_HOOK is set): the settings register the hook command they are read by"}}`+"\n", r.stdout)
+	assert.Empty(t, r.stderr)
+	assert.Equal(t, 0, r.code)
 }
