@@ -70,6 +70,12 @@ func TestEvalWithHarnessCodexRunsTheHooksFilesHooksAsCodexReadsThem(t *testing.T
 				`"fault":"hook \"/bin/sh -lc 'python3 hooks/ask.py'\": gave no valid answer: permissionDecision \"ask\" is not supported"}]}`,
 		},
 		{
+			name: "a python hook that exits 1 failed, to Codex: the fault is in the trail and the call goes on",
+			tool: "read_file", input: `{"path":"README.md"}`,
+			want: `{"verdict":"allow","trail":[{"name":"python3 hooks/crash.py","verdict":"allow",` +
+				`"fault":"hook \"/bin/sh -lc 'python3 hooks/crash.py'\": exited with status 1; stderr: \"policy.yaml: no such file\""}]}`,
+		},
+		{
 			name: "after the call, a node hook's block withholds the output, its reason shown in its place",
 			tool: "Bash", input: `{"command":"cat .env"}`, after: `"AWS_KEY=AKIA0000"`,
 			want: `{"verdict":"deny","reason":"[output withheld: it holds an AWS key]","decided_by":"node hooks/redact.js","cause":"link",` +
@@ -79,7 +85,7 @@ func TestEvalWithHarnessCodexRunsTheHooksFilesHooksAsCodexReadsThem(t *testing.T
 		{
 			name: "after the call, a bash hook's additionalContext is a note",
 			tool: "Bash", input: `{"command":"ls"}`, after: `"README.md"`,
-			want: `{"verdict":"allow","notes":[{"link":"bash hooks/context.sh","text":"this repository uses pnpm"}]}`,
+			want: `{"verdict":"allow","notes":[{"link":"bash hooks/context.sh","text":"this repository uses pnpm (PostToolUse)"}]}`,
 		},
 	}
 	for _, tt := range tests {

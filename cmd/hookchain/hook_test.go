@@ -1,9 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,12 +18,13 @@ func TestCheckWithHarnessCodexListsTheHooksFilesHooksAndWhatCodexSkips(t *testin
 		"testdata/codex/hooks.json:PreToolUse[0].hooks[1]   Bash           node hooks/dry-run.js   600s     continue    a link before the call",
 		"testdata/codex/hooks.json:PreToolUse[0].hooks[2]   Bash           python3 hooks/deny.py   600s     continue    a link before the call",
 		"testdata/codex/hooks.json:PreToolUse[1].hooks[0]   ^apply_patch$  python3 hooks/ask.py    600s     continue    a link before the call",
+		"testdata/codex/hooks.json:PreToolUse[2].hooks[0]   ^read_file$    python3 hooks/crash.py  600s     continue    a link before the call",
 		"testdata/codex/hooks.json:PostToolUse[0].hooks[0]  -              node hooks/redact.js    600s     continue    a link after the call",
 		"testdata/codex/hooks.json:PostToolUse[0].hooks[1]  -              bash hooks/context.sh   600s     continue    a link after the call",
 		"testdata/codex/hooks.json:Stop[0].hooks[0]         -              echo done               600s     continue    not run: Stop is not a tool call",
 		"",
 	}, "\n"), stdout)
-	assert.Equal(t, "hookchain check: testdata/codex/hooks.json:PreToolUse[2].hooks[0]: skipped: prompt hooks are not run by Codex\n"+
+	assert.Equal(t, "hookchain check: testdata/codex/hooks.json:PreToolUse[3].hooks[0]: skipped: prompt hooks are not run by Codex\n"+
 		"hookchain check: 1 warning, and no error: every hook can run (warnings do not change the exit status)\n", stderr)
 }
 
@@ -41,7 +39,7 @@ func TestCheckWithHarnessCodexLintsClaudeCodeSettingsAgainstWhatCodexCanSay(t *t
 	// Claude Code can say all Codex can: its hooks.json, as Claude Code's hook, degrades nothing.
 	code, _, stderr = hookchainCmd(t, "", "check", "--harness", "claude", "--settings-harness", "codex", "--settings", codexHooksFile)
 	assert.Equal(t, 0, code)
-	assert.Equal(t, "hookchain check: testdata/codex/hooks.json:PreToolUse[2].hooks[0]: skipped: prompt hooks are not run by Codex\n"+
+	assert.Equal(t, "hookchain check: testdata/codex/hooks.json:PreToolUse[3].hooks[0]: skipped: prompt hooks are not run by Codex\n"+
 		"hookchain check: 1 warning, and no error: every hook can run (warnings do not change the exit status)\n", stderr)
 }
 
@@ -78,7 +76,7 @@ func TestHookAnswersEachCLIInItsOwnFormFromEitherCLIsSettings(t *testing.T) {
 			name:   "a note after the call is additionalContext",
 			args:   []string{"--harness", "codex", "--settings", "hooks.json"},
 			stdin:  codexInput(t, "Bash", `{"command":"ls"}`, `"README.md"`),
-			stdout: `{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"bash hooks/context.sh: this repository uses pnpm"}}` + "\n",
+			stdout: `{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"bash hooks/context.sh: this repository uses pnpm (PostToolUse)"}}` + "\n",
 		},
 		{
 			name:   "an event that is not a tool call stops the turn",
@@ -143,25 +141,4 @@ func TestHookAnswersEachCLIInItsOwnFormFromEitherCLIsSettings(t *testing.T) {
 			assert.Equal(t, tt.code, code)
 		})
 	}
-}
-
-func TestHookRefusesToRunAsAHookOfItself(t *testing.T) {
-	bin := build(t)
-	dir, err := filepath.Abs("testdata/codex")
-	require.NoError(t, err)
-	// self.json registers the very hook that reads it: the hook it runs
-	// blocks, and Codex's reading of that block denies the call.
-	var stdout, stderr bytes.Buffer
-	cmd := exec.Command(bin, "hook", "--harness", "codex", "--settings", "self.json")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "HOOKCHAIN_BIN="+bin, "SHELL=/bin/sh", "HOOKCHAIN_HOOK=")
-	cmd.Stdin = strings.NewReader(codexInput(t, "Bash", `{"command":"ls"}`, ""))
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	require.NoError(t, cmd.Start())
-	r := wait(t, cmd, &stdout, &stderr)
-	assert.Equal(t, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny",`+
-		`"permissionDecisionReason":"denied by \"$HOOKCHAIN_BIN\" hook --harness codex --settings self.json: `+
-		`hookchain: hook: it runs as a hook of itself (HOOKCHAIN_HOOK is set): the settings register the hook command they are read by"}}`+"\n", r.stdout)
-	assert.Empty(t, r.stderr)
-	assert.Equal(t, 0, r.code)
 }
