@@ -16,13 +16,40 @@ import (
 func checkCmd(args []string, stdout, stderr io.Writer) int {
 	var c common
 	var asJSON bool
+	var h harnessFlags
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	c.register(fs)
+	h.register(fs, true)
 	fs.BoolVar(&asJSON, "json", false, "print JSON")
 	if !parse("check", fs, args, stderr, false) {
 		return exitFailed
 	}
 	say := errOut{"check", stderr}
+	if !h.check(say, claude, codex) {
+		return exitFailed
+	}
+	code := exitFailed
+	switch {
+	case h.settings == codex && asJSON:
+		say.printf("--json: with Claude Code settings only, for now")
+		return exitFailed
+	case h.settings == codex:
+		code = checkCodex(&c, fs, stdout, say)
+	default:
+		code = checkClaude(&c, asJSON, stdout, say)
+	}
+	if code == exitOK {
+		// What the chain can say that the CLI it answers cannot: never an
+		// error, since Degrade keeps the call at least as constrained.
+		for _, line := range degradeLint(h.settings, h.name) {
+			say.printf("%s", line)
+		}
+	}
+	return code
+}
+
+// checkClaude is check for Claude Code settings.
+func checkClaude(c *common, asJSON bool, stdout io.Writer, say errOut) int {
 	cwd, _ := os.Getwd()
 	project := c.projectFor(cwd)
 	s, err := c.load(project)

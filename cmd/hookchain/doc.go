@@ -1,10 +1,11 @@
-// Command hookchain runs Claude Code hooks the way a Go agent built on
-// hookchain runs them, so that a settings file can be checked, a hook input
+// Command hookchain runs Claude Code hooks (and Codex CLI's: see
+// --harness) the way a Go agent built on hookchain runs them, so that a settings file can be checked, a hook input
 // replayed and a hook tested without an agent:
 //
 //	hookchain eval  [flags] < input.json
 //	hookchain check [flags] [--json]
 //	hookchain test  [flags] [--update] CASES...
+//	hookchain hook  [flags] [--settings-harness NAME]
 //	hookchain serve [flags] --listen 127.0.0.1:PORT [--token T]
 //
 // eval reads one Claude Code hook input (a PreToolUse, PostToolUse,
@@ -123,14 +124,59 @@
 // control character (a file name can) is quoted, so that it stays one line
 // and is counted once.
 //
+// # Other agent CLIs: --harness
+//
+// eval, check, test and hook take --harness NAME, the agent CLI whose hook
+// protocol they speak: claude, the default and all of the above, or codex
+// (OpenAI's Codex CLI, package harness/codex); test takes claude only for
+// now. The other CLIs of issue 25's list (gemini, cursor, copilot, factory,
+// cline, windsurf, qwen, kiro) have no profile yet, and are refused, as is
+// an unknown name, with exit status 1 and the names that work.
+//
+// With --harness codex, --settings names Codex hooks.json files, and is
+// required: harness/codex reads the file it is given and finds none, so
+// hookchain does not look for ~/.codex/hooks.json or a project's. The flags
+// of Claude Code settings (--project, --plugin-*, --managed-settings,
+// --skill, --agent, --active-skill, --fail-closed, --skip-unsupported,
+// --strict-env) are refused rather than ignored. eval reads one Codex hook
+// input (PreToolUse or PostToolUse; another Codex event exits 1, saying it
+// is not a tool call), runs the files' tool-call hooks as a chain, in the
+// files' order, as Codex runs and reads them (codex.Links), and prints the
+// outcome as above. Its reason is what Codex gives the model: the reason of
+// the hook that blocked the call, as Codex reads it, and empty when no hook
+// did; a hook Codex counts as failed has its fault in the trail, and the
+// call goes on, as in Codex. check lists the files' hooks, where each is,
+// its matcher, command, timeout and what it runs as, and on stderr what
+// Codex would not run.
+//
+// hook is the one command hook of the CLI --harness names: it reads that
+// CLI's hook input on stdin and answers exactly as the CLI expects
+// (codex.Serve, claudecode.Serve), from the chain of the --settings of the
+// CLI --settings-harness names (default: the same), so that one policy
+// serves both: Codex's hook from Claude Code settings, or the reverse. What
+// the chain says that the CLI cannot is degraded (harness.Degrade): an ask
+// the PermissionRequest hooks leave open is Claude Code's user's to
+// answer, and a denial that says so for Codex. check --harness X
+// --settings-harness Y says, one line each on stderr, what the answers of
+// Y's hooks lose as X's hook ("a hook that asks: Codex has no ask: degraded
+// to deny"); these lines do not change the exit status. hookchain's own
+// errors (a bad command line, settings that do not load) block in the
+// CLI's form: for Codex, exit status 2 and the reason on stderr; for Claude
+// Code, {"decision":"block"} on stdout. hook sets HOOKCHAIN_HOOK in its
+// hooks' environment and blocks when it finds it set: settings that
+// register the very hook command that reads them would run it without end.
+//
 // # Exit status
 //
-// Only a denial exits 2:
+// Only a denial exits 2 (and hook, which exits as its CLI's hook does):
 //
 //	0  eval: the call may go ahead (allow, modify, replace); check: every hook can run
 //	   (warnings or not); test: every case passed, or --update rewrote what changed;
-//	   serve: stopped by SIGTERM or SIGINT
-//	2  eval: the call is denied
+//	   serve: stopped by SIGTERM or SIGINT; hook: it answered, as Claude Code's hook,
+//	   or as Codex's hook, in JSON
+//	2  eval: the call is denied (an ask too: eval has no one to put it to);
+//	   hook: the call is blocked where its CLI reads exit status 2 as a block
+//	   (Codex, with the reason on stderr; Claude Code, when stdout cannot be written)
 //	1  anything else, said on stderr: a bad command line, input
 //	   or settings file; check: a hook that cannot be run as configured; test: a
 //	   case that failed, or case files that cannot be read; eval or test

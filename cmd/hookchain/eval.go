@@ -20,13 +20,21 @@ const maxInput = 64 << 20
 
 func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var c common
+	var h harnessFlags
 	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
 	c.register(fs)
+	h.register(fs, false)
 	if !parse("eval", fs, args, stderr, false) {
 		return exitFailed
 	}
 	say := errOut{"eval", stderr}
 	fail := say.fail
+	if !h.check(say, claude, codex) {
+		return exitFailed
+	}
+	if h.name == codex {
+		return evalCodex(&c, fs, stdin, stdout, say)
+	}
 
 	// Settings named on the command line are judged before the input is
 	// read: a broken configuration is reported whatever the input.
@@ -41,15 +49,9 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 
-	data, err := io.ReadAll(io.LimitReader(stdin, maxInput+1))
-	switch {
-	case err != nil:
-		return fail("reading the hook input: %v", err)
-	case len(data) > maxInput:
-		return fail("the hook input is larger than %d bytes", maxInput)
-	}
-	if err := validutf8.CheckJSON(data); err != nil {
-		return fail("the hook input is %v", err)
+	data, ok := readInput(stdin, say)
+	if !ok {
+		return exitFailed
 	}
 	var in claudecode.Input
 	if err := json.Unmarshal(data, &in); err != nil {
@@ -88,13 +90,43 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail("%v before the hooks decided", sig)
 	}
 
+	code := printOutcome(stdout, out, say)
+	awaitBackground("eval", c.background, stderr) // the outcome is the call's: async hooks cannot change it
+	return code
+}
+
+// readInput reads one hook input: at most maxInput bytes of valid UTF-8.
+func readInput(stdin io.Reader, say errOut) ([]byte, bool) {
+	data, err := io.ReadAll(io.LimitReader(stdin, maxInput+1))
+	switch {
+	case err != nil:
+		say.printf("reading the hook input: %v", err)
+		return nil, false
+	case len(data) > maxInput:
+		say.printf("the hook input is larger than %d bytes", maxInput)
+		return nil, false
+	}
+	if err := validutf8.CheckJSON(data); err != nil {
+		say.printf("the hook input is %v", err)
+		return nil, false
+	}
+	return data, true
+}
+
+// printOutcome prints the outcome as eval does, and returns its exit status.
+func printOutcome(stdout io.Writer, out hookchain.Outcome, say errOut) int {
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false) // commands and reasons read as written: 2>&1, not 2\u003e\u00261
 	if err := enc.Encode(out); err != nil {
-		return fail("writing the outcome: %v", err)
+		return say.fail("writing the outcome: %v", err)
 	}
-	awaitBackground("eval", c.background, stderr) // the outcome is the call's: async hooks cannot change it
-	if out.Verdict == hookchain.Denied {
+	return verdictExit(out)
+}
+
+// verdictExit is eval's exit status for an outcome: 2 for a call that does
+// not run as asked (an ask has no approver left in eval), 0 otherwise.
+func verdictExit(out hookchain.Outcome) int {
+	if out.Verdict == hookchain.Denied || out.Verdict == hookchain.Asked {
 		return exitDenied
 	}
 	return exitOK

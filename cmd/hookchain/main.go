@@ -38,13 +38,16 @@ const usage = `usage:
   hookchain eval  [flags] < input.json
   hookchain check [flags] [--json]
   hookchain test  [flags] [--update] CASES...
+  hookchain hook  [flags] [--settings-harness NAME]
   hookchain serve [flags] --listen 127.0.0.1:PORT [--token T]
 
 eval   runs one Claude Code hook input (PreToolUse, PostToolUse or PostToolUseFailure)
        through the settings' hooks as a chain and prints the outcome as JSON; a
        PermissionRequest input is answered by the settings' PermissionRequest hooks.
        A hook that asks for approval is put to those hooks; when none decides, the
-       call is denied: eval has no one else to ask.
+       call is denied: eval has no one else to ask. --harness codex: one Codex
+       PreToolUse or PostToolUse input, through the hooks.json files' hooks as Codex
+       runs and reads them; another Codex event exits 1, saying it is not a tool call.
        Async hooks cannot change the outcome: eval waits for them (each within its
        timeout; SIGINT or SIGTERM stops them) and prints what each reports on stderr.
        Exit status: 0 allow, modify or replace; 2 deny, and nothing else; 1 bad usage,
@@ -57,6 +60,13 @@ test   runs JSON case files (files or glob patterns; see package hookchaintest) 
        the settings' hooks and prints a pass/fail report. --update rewrites what the
        cases want from what the hooks now answer.
        Exit status: 0 every case passed (or was updated); 1 otherwise.
+hook   is the one command hook of the CLI --harness names: reads its hook input on stdin
+       and answers exactly as it expects (stdout, stderr, exit status), from the chain of
+       the --settings of the CLI --settings-harness names (default: --harness's), so that
+       one policy serves both; what that CLI cannot say is degraded (docs/harnesses.md).
+       hookchain's own errors block, in that CLI's form (codex: exit 2, the reason on
+       stderr; claude: {"decision":"block"} on stdout). Refuses to run as a hook of itself
+       (HOOKCHAIN_HOOK set).
 serve  answers Claude Code's http hooks: POST / with a hook input, as Claude Code sends
        it, is answered with the chain's outcome as Claude Code's hook output; GET
        /healthz says what runs. Reloads the settings on SIGHUP and when a file changes;
@@ -66,6 +76,19 @@ A crash of hookchain itself is never exit status 2: a panic exits 1, a fatal
 runtime error ends the process with SIGABRT.
 
 flags:
+  --harness NAME      eval, check, test, hook: the agent CLI whose hook protocol is spoken:
+                      claude (the default) or codex; test: claude only. gemini, cursor,
+                      copilot, factory, cline, windsurf, qwen and kiro have no profile yet.
+                      With codex, --settings names Codex hooks.json files, which are
+                      required (hookchain does not find Codex's files yet); eval reads a
+                      Codex hook input, and its reason is what Codex gives the model; the
+                      flags below that are Claude Code settings' (--project, --plugin-*,
+                      --managed-settings, --skill, --agent, --active-skill, --fail-closed,
+                      --skip-unsupported, --strict-env) are refused. check also says what
+                      the chain's answers lose as that CLI's hook (check --harness codex
+                      --settings-harness claude: "Codex has no ask: degraded to deny")
+  --settings-harness NAME  check, hook: the CLI whose settings --settings names (default:
+                      --harness)
   --settings FILE     a Claude Code settings file: a regular file (or a link to one) of
                       at most 4 MiB, in UTF-8; repeat it to merge several, lowest
                       precedence first. Default: those of ~/.claude/settings.json,
@@ -133,6 +156,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return checkCmd(args[1:], stdout, stderr)
 	case "test":
 		return testCmd(args[1:], stdout, stderr)
+	case "hook":
+		return hookCmd(args[1:], stdin, stdout, stderr)
 	case "serve":
 		return serveCmd(args[1:], stderr)
 	case "help", "-h", "-help", "--help":

@@ -19,14 +19,19 @@ import (
 func testCmd(args []string, stdout, stderr io.Writer) int {
 	var c common
 	var update bool
+	var h harnessFlags
 	fs := flag.NewFlagSet("test", flag.ContinueOnError)
 	c.register(fs)
+	h.register(fs, false)
 	fs.BoolVar(&update, "update", false, "rewrite the cases' want")
 	if !parse("test", fs, args, stderr, true) {
 		return exitFailed
 	}
 	say := errOut{"test", stderr}
 	fail := say.fail
+	if !h.check(say, claude) {
+		return exitFailed
+	}
 	if fs.NArg() == 0 {
 		return fail("no case files: name them, as files or glob patterns; see 'hookchain help'")
 	}

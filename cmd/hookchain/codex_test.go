@@ -1,0 +1,184 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// codexHooksFile is the Codex hooks.json of the tests; its commands run in
+// testdata/codex (codexInput's cwd).
+const codexHooksFile = "testdata/codex/hooks.json"
+
+// codexInput is a Codex hook input whose cwd is testdata/codex. after is
+// the tool's response, for PostToolUse; "" for PreToolUse.
+func codexInput(t *testing.T, tool, toolInput, after string) string {
+	t.Helper()
+	cwd, err := filepath.Abs("testdata/codex")
+	require.NoError(t, err)
+	in := map[string]any{
+		"session_id": "thread-1", "turn_id": "turn-1", "transcript_path": nil, "cwd": cwd,
+		"hook_event_name": "PreToolUse", "model": "gpt-5", "permission_mode": "default",
+		"tool_name": tool, "tool_input": json.RawMessage(toolInput), "tool_use_id": "call-1",
+	}
+	if after != "" {
+		in["hook_event_name"], in["tool_response"] = "PostToolUse", json.RawMessage(after)
+	}
+	b, err := json.Marshal(in)
+	require.NoError(t, err)
+	return string(b)
+}
+
+func TestEvalWithHarnessCodexRunsTheHooksFilesHooksAsCodexReadsThem(t *testing.T) {
+	tests := []struct {
+		name        string
+		tool, input string
+		after       string // PostToolUse's tool_response; PreToolUse when empty
+		want        string
+		code        int
+	}{
+		{
+			name: "hooks that say nothing allow", tool: "Bash", input: `{"command":"ls"}`,
+			want: `{"verdict":"allow"}`,
+		},
+		{
+			name: "a bash hook that exits 2 denies, and the reason is its stderr, as Codex gives it to the model",
+			tool: "Bash", input: `{"command":"rm -rf build"}`,
+			want: `{"verdict":"deny","reason":"recursive delete is not allowed here","decided_by":"bash hooks/block-rm.sh","cause":"link",` +
+				`"trail":[{"name":"bash hooks/block-rm.sh","verdict":"deny","reason":"recursive delete is not allowed here"}]}`,
+			code: 2,
+		},
+		{
+			name: "a node hook's updatedInput rewrites the call, and Codex tells the model nothing",
+			tool: "Bash", input: `{"command":"terraform apply"}`,
+			want: `{"verdict":"modify","input":{"command":"terraform plan"},"trail":[{"name":"node hooks/dry-run.js","verdict":"modify"}]}`,
+		},
+		{
+			name: "a python hook's permissionDecision deny denies with its permissionDecisionReason",
+			tool: "Bash", input: `{"command":"cp hosts /etc/hosts"}`,
+			want: `{"verdict":"deny","reason":"writes outside the project are not allowed","decided_by":"python3 hooks/deny.py","cause":"link",` +
+				`"trail":[{"name":"python3 hooks/deny.py","verdict":"deny","reason":"writes outside the project are not allowed"}]}`,
+			code: 2,
+		},
+		{
+			name: "a hook that asks is a failed hook to Codex: the fault is in the trail and the call goes on",
+			tool: "apply_patch", input: `{"input":"*** Begin Patch"}`,
+			want: `{"verdict":"allow","trail":[{"name":"python3 hooks/ask.py","verdict":"allow",` +
+				`"fault":"hook \"/bin/sh -lc 'python3 hooks/ask.py'\": gave no valid answer: permissionDecision \"ask\" is not supported"}]}`,
+		},
+		{
+			name: "a python hook that exits 1 failed, to Codex: the fault is in the trail and the call goes on",
+			tool: "read_file", input: `{"path":"README.md"}`,
+			want: `{"verdict":"allow","trail":[{"name":"python3 hooks/crash.py","verdict":"allow",` +
+				`"fault":"hook \"/bin/sh -lc 'python3 hooks/crash.py'\": exited with status 1; stderr: \"policy.yaml: no such file\""}]}`,
+		},
+		{
+			name: "after the call, a node hook's block withholds the output, its reason shown in its place",
+			tool: "Bash", input: `{"command":"cat .env"}`, after: `"AWS_KEY=AKIA0000"`,
+			want: `{"verdict":"deny","reason":"[output withheld: it holds an AWS key]","decided_by":"node hooks/redact.js","cause":"link",` +
+				`"trail":[{"name":"node hooks/redact.js","verdict":"deny","reason":"[output withheld: it holds an AWS key]"}]}`,
+			code: 2,
+		},
+		{
+			name: "after the call, a bash hook's additionalContext is a note",
+			tool: "Bash", input: `{"command":"ls"}`, after: `"README.md"`,
+			want: `{"verdict":"allow","notes":[{"link":"bash hooks/context.sh","text":"this repository uses pnpm (PostToolUse)"}]}`,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Setenv("SHELL", "/bin/sh") // Codex runs a hook with $SHELL -lc
+			code, stdout, stderr := hookchainCmd(t, codexInput(t, tt.tool, tt.input, tt.after),
+				"eval", "--harness", "codex", "--settings", codexHooksFile)
+			assert.Equal(t, tt.want+"\n", stdout)
+			assert.Empty(t, stderr)
+			assert.Equal(t, tt.code, code)
+		})
+	}
+}
+
+func TestEvalWithHarnessCodexRefusesWhatItCannotJudge(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		stdin  string
+		stderr string
+	}{
+		{
+			name:   "an event that is not a tool call",
+			args:   []string{"--settings", codexHooksFile},
+			stdin:  `{"hook_event_name":"Stop","session_id":"thread-1","turn_id":"turn-1"}`,
+			stderr: "hookchain eval: Stop is not a tool call: eval judges tool calls (PreToolUse, PostToolUse) only\n",
+		},
+		{
+			name:   "a Claude Code event, which Codex does not have",
+			args:   []string{"--settings", codexHooksFile},
+			stdin:  `{"hook_event_name":"PostToolUseFailure","tool_name":"Bash","tool_input":{}}`,
+			stderr: "hookchain eval: the hook input names the event \"PostToolUseFailure\", which Codex does not have\n",
+		},
+		{
+			name:   "a tool call without its tool",
+			args:   []string{"--settings", codexHooksFile},
+			stdin:  `{"hook_event_name":"PreToolUse","tool_input":{}}`,
+			stderr: "hookchain eval: the PreToolUse hook input is not valid: it has no tool_name\n",
+		},
+		{
+			name:  "no --settings: hookchain does not find Codex's files yet",
+			stdin: `{}`,
+			stderr: "hookchain eval: --harness codex needs --settings FILE, a Codex hooks.json: " +
+				"hookchain does not find Codex's configuration files as Codex does yet\n",
+		},
+		{
+			name:   "a flag of Claude Code settings, which would be silently ignored",
+			args:   []string{"--settings", codexHooksFile, "--fail-closed"},
+			stdin:  `{}`,
+			stderr: "hookchain eval: --fail-closed: Claude Code settings only; not with Codex settings\n",
+		},
+		{
+			name:   "a hooks file that is not one, before the input is read",
+			args:   []string{"--settings", "testdata/settings/broken.json"},
+			stdin:  `not even JSON`,
+			stderr: "hookchain eval: codex: testdata/settings/broken.json: the file is not valid JSON\n",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := hookchainCmd(t, tt.stdin, append([]string{"eval", "--harness", "codex"}, tt.args...)...)
+			assert.Equal(t, 1, code)
+			assert.Empty(t, stdout)
+			assert.Equal(t, tt.stderr, stderr)
+		})
+	}
+}
+
+func TestAHarnessWithoutAProfileIsRefusedNamingThoseThatWork(t *testing.T) {
+	tests := []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"eval", "--harness", "gemini"},
+			"hookchain eval: --harness gemini: not supported yet; this command works with claude, codex\n"},
+		{[]string{"check", "--harness", "kiro"},
+			"hookchain check: --harness kiro: not supported yet; this command works with claude, codex\n"},
+		{[]string{"check", "--harness", "codex", "--settings-harness", "cursor"},
+			"hookchain check: --settings-harness cursor: not supported yet; this command works with claude, codex\n"},
+		{[]string{"test", "--harness", "codex", "cases.json"},
+			"hookchain test: --harness codex: not supported yet; this command works with claude\n"},
+		{[]string{"hook", "--harness", "copilot"},
+			"hookchain hook: --harness copilot: not supported yet; this command works with claude, codex\n"},
+		{[]string{"eval", "--harness", "Codex"},
+			"hookchain eval: --harness \"Codex\": no such harness; this command works with claude, codex " +
+				"(known: claude, codex, gemini, cursor, copilot, factory, cline, windsurf, qwen, kiro)\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.args[0]+" "+tt.args[2], func(t *testing.T) {
+			code, stdout, stderr := hookchainCmd(t, "{}", tt.args...)
+			assert.Equal(t, 1, code)
+			assert.Empty(t, stdout)
+			assert.Equal(t, tt.stderr, stderr)
+		})
+	}
+}

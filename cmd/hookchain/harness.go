@@ -1,0 +1,136 @@
+package main
+
+import (
+	"flag"
+	"slices"
+	"strings"
+
+	"github.com/hookchain/hookchain/harness"
+	codexcli "github.com/hookchain/hookchain/harness/codex"
+)
+
+// The agent CLIs --harness names. Only those with a profile work; the
+// others are refused by name, so that a script written for a later version
+// fails rather than runs Claude Code's rules.
+const (
+	claude = "claude"
+	codex  = "codex"
+)
+
+// harnessNames are every name of issue 25's list, in its order.
+var harnessNames = []string{claude, codex, "gemini", "cursor", "copilot", "factory", "cline", "windsurf", "qwen", "kiro"}
+
+// claudeCan is Claude Code's row of the capability table (docs/harnesses.md):
+// claudecode is not a harness profile yet, so it has no Capabilities of its own.
+var claudeCan = harness.Capabilities{Ask: true, Rewrite: true, Replace: harness.ReplaceAny, Context: true}
+
+// harnessFlags are --harness and, for hook, --settings-harness.
+type harnessFlags struct {
+	name     string // the CLI the command speaks for
+	settings string // the CLI whose settings --settings names; "" is name
+}
+
+func (h *harnessFlags) register(fs *flag.FlagSet, settingsToo bool) {
+	fs.StringVar(&h.name, "harness", claude, "the agent `CLI` whose hooks run: "+strings.Join(harnessNames, ", "))
+	if settingsToo {
+		fs.StringVar(&h.settings, "settings-harness", "", "the agent `CLI` whose settings --settings names (default: --harness)")
+	}
+}
+
+// check refuses a name the command cannot speak for, naming those it can.
+func (h *harnessFlags) check(say errOut, works ...string) bool {
+	if h.settings == "" {
+		h.settings = h.name
+	}
+	for _, flagName := range []string{"harness", "settings-harness"} {
+		name := h.name
+		if flagName == "settings-harness" {
+			name = h.settings
+		}
+		switch {
+		case slices.Contains(works, name):
+			continue
+		case slices.Contains(harnessNames, name):
+			say.printf("--%s %s: not supported yet; this command works with %s", flagName, name, strings.Join(works, ", "))
+		default:
+			say.printf("--%s %q: no such harness; this command works with %s (known: %s)",
+				flagName, name, strings.Join(works, ", "), strings.Join(harnessNames, ", "))
+		}
+		return false
+	}
+	return true
+}
+
+// claudeOnly are the flags that say how Claude Code settings are found and
+// run; a Codex hooks.json has none of these.
+var claudeOnly = []string{"project", "plugin-root", "plugin-data", "plugin-option", "managed-settings",
+	"skill", "agent", "active-skill", "fail-closed", "skip-unsupported", "strict-env"}
+
+// refuseClaudeFlags refuses the Claude Code flags given with settings of
+// another CLI: silently ignoring --fail-closed, say, would let a call run
+// that its author meant to block.
+func refuseClaudeFlags(fs *flag.FlagSet, settingsOf string, say errOut) bool {
+	var given []string
+	fs.Visit(func(f *flag.Flag) {
+		if slices.Contains(claudeOnly, f.Name) {
+			given = append(given, "--"+f.Name)
+		}
+	})
+	if len(given) == 0 {
+		return true
+	}
+	say.printf("%s: Claude Code settings only; not with %s settings", strings.Join(given, ", "), settingsOf)
+	return false
+}
+
+// requireSettings refuses to go on without --settings for a CLI whose
+// configuration hookchain cannot find as the CLI does: harness/codex reads
+// the one hooks.json it is given, and finds none.
+func requireSettings(files []string, name string, say errOut) bool {
+	if len(files) > 0 {
+		return true
+	}
+	cli := displayName(name)
+	say.printf("--harness %s needs --settings FILE, a %s hooks.json: hookchain does not find %s's configuration files as %s does yet", name, cli, cli, cli)
+	return false
+}
+
+// displayName is a CLI's name as its users write it.
+func displayName(name string) string {
+	if name == claude {
+		return "Claude Code"
+	}
+	return "Codex"
+}
+
+// capabilities is a CLI's row of the capability table.
+func capabilities(name string) harness.Capabilities {
+	if name == claude {
+		return claudeCan
+	}
+	return codexcli.Profile().Can
+}
+
+// degradeLint says what a chain of hooks written for from can say that
+// to cannot, and what it becomes there (harness.Degrade), a line each.
+func degradeLint(from, to string) []string {
+	have, can := capabilities(from), capabilities(to)
+	target := displayName(to)
+	var lines []string
+	if have.Ask && !can.Ask {
+		lines = append(lines, "a hook that asks: "+target+" has no ask: degraded to deny")
+	}
+	if have.Rewrite && !can.Rewrite {
+		lines = append(lines, "a hook that rewrites the input: "+target+" has no rewrite: degraded to deny")
+	}
+	switch {
+	case have.Replace > can.Replace && can.Replace == harness.ReplaceNone:
+		lines = append(lines, "a hook that replaces a tool's output: "+target+" cannot replace it: degraded to deny")
+	case have.Replace > can.Replace:
+		lines = append(lines, "a hook that replaces a tool's output: "+target+" replaces it with text only: degraded to its text, shown as a failed call")
+	}
+	if have.Context && !can.Context {
+		lines = append(lines, "a hook that adds context: "+target+" has no context: the notes are dropped")
+	}
+	return lines
+}
