@@ -8,10 +8,10 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/harness"
 	"github.com/hookchain/hookchain/internal/apart"
 	"github.com/hookchain/hookchain/internal/validutf8"
 )
@@ -141,23 +141,7 @@ func askedInput(o hookchain.Outcome) json.RawMessage {
 // a blank line. The model reads every note and whose it
 // is, as a reviewer would. Blank notes are left out; no notes, or only blank
 // ones, give "".
-func AdditionalContext(notes []hookchain.Note) string {
-	var b strings.Builder
-	for _, n := range notes {
-		if strings.TrimSpace(n.Text) == "" {
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteString("\n\n")
-		}
-		if n.Link != "" {
-			b.WriteString(n.Link)
-			b.WriteString(": ")
-		}
-		b.WriteString(n.Text)
-	}
-	return b.String()
-}
+func AdditionalContext(notes []hookchain.Note) string { return harness.NoteText(notes) }
 
 // UserApprover is the approver for a chain that runs as a Claude Code hook
 // program (Serve, Main): it puts every question to Claude Code's user, by
