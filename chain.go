@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sync/atomic"
 	"time"
 )
 
@@ -65,6 +66,7 @@ func Build(links ...Link) (*Chain, error) {
 		l.names = toolNamesOf(l.match)
 		l.byNameOnly = isNameMatcher(l.match)
 		l.test = compileTest(l.match, l.names != nil)
+		l.said = new(atomic.Pointer[said])
 	}
 	c.id = derivedID(c.links)
 	c.before = newPlan(c.links, atBefore)

@@ -50,9 +50,12 @@ type walk struct {
 	// in one answer (AskAbout): their steps say Asked, and they are changers
 	// too.
 	askedAbout []string
-	i          int       // the link being matched or asked
-	start      time.Time // when links[i] was asked, for observers
-	panicked   string    // set when links[i] panicked: its fault
+	// changer is the last link that changed the call, whose reason
+	// changedBy can hand out again when it is the only one.
+	changer  *Link
+	i        int       // the link being matched or asked
+	start    time.Time // when links[i] was asked, for observers
+	panicked string    // set when links[i] panicked: its fault
 }
 
 // walk is the one fold both hooks share. Each link whose matcher accepts
@@ -266,13 +269,13 @@ func (c *Chain) settle(ctx context.Context, f *fold, l *Link, a *reply, next *js
 			return true
 		}
 		e.Input, w.ix = out.Input, *next
-		w.changed = true
+		w.changed, w.changer = true, l
 	case Replaced:
 		if !rewrite(f.kept, e.Output, out.Output, f.res, e.Hook) {
 			return true
 		}
 		e.Output, e.IsError = out.Output, out.IsError
-		w.changed = true
+		w.changed, w.changer = true, l
 	case Asked:
 		w.asked = true
 		if out.Input != nil { // AskAbout: a rewrite, and an ask about it
@@ -280,7 +283,7 @@ func (c *Chain) settle(ctx context.Context, f *fold, l *Link, a *reply, next *js
 				return true
 			}
 			e.Input, w.ix = out.Input, *next
-			w.changed = true
+			w.changed, w.changer = true, l
 			w.askedAbout = append(w.askedAbout, l.name)
 		}
 	default:
@@ -306,7 +309,7 @@ func (c *Chain) finish(ctx context.Context, f *fold) {
 		res.Trail, res.Notes = w.trail, w.notes
 	}
 	if w.changed {
-		res.Reason = changedBy(w.trail, w.askedAbout)
+		res.Reason = changedBy(w.trail, w.askedAbout, w.changer)
 		if e.Hook == BeforeTool {
 			res.Verdict, res.Input = Modified, e.Input
 		} else {
@@ -398,14 +401,21 @@ func deniedBy(name, reason string) string {
 
 // changedBy names every link that changed the call, in order, in its own
 // words: "redact: a credential; pin-timeout". askedAbout names the links
-// whose Asked steps rewrote the input too.
-func changedBy(trail []Step, askedAbout []string) string {
+// whose Asked steps rewrote the input too; last is the last link that
+// changed it.
+func changedBy(trail []Step, askedAbout []string, last *Link) string {
 	// Measured first, so that the reason costs one allocation.
-	n := 0
-	for _, s := range trail {
+	n, count, only := 0, 0, 0
+	for i, s := range trail {
 		if changer(s, askedAbout) {
 			n += len("; ") + len(s.Name) + len(": ") + len(s.Reason)
+			count, only = count+1, i
 		}
+	}
+	if count == 1 && last != nil && last.name == trail[only].Name {
+		// The common case, one link changed the call: it is the last one,
+		// and its reason may be one it gave before.
+		return last.changeReason(trail[only].Reason)
 	}
 	var b strings.Builder
 	b.Grow(n)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 )
 
@@ -55,6 +56,9 @@ type Link struct {
 	names      []string // set by Build: the tools the matcher can match (see ToolNamer); nil for any
 	byNameOnly bool     // set by Build: the matcher is a pure tool-name set
 	test       test     // set by Build: the matcher as the walk asks it
+	// said is set by Build, and shared by the copies Links returns: the
+	// reason a change by this link last gave the outcome (changeReason).
+	said *atomic.Pointer[said]
 }
 
 // Before registers fn to be asked before calls that m matches.
