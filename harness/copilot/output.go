@@ -92,16 +92,19 @@ func write(a reply) harness.Reply {
 // status alone blocks even when stdout is lost; the denial gives the model
 // the reason. After the call Copilot counts exit 2 as a warning: the
 // output goes on, and the user is shown the reason.
-func Refusal(reason string) harness.Reply {
-	b, _ := json.Marshal(reply{PermissionDecision: "deny", PermissionDecisionReason: "hookchain: " + reason})
-	return harness.Reply{Stdout: append(b, '\n'), Stderr: []byte("hookchain: " + reason + "\n"), Exit: 2}
-}
+func Refusal(reason string) harness.Reply { return block(reply{}, "hookchain: "+reason) }
 
 // Halt is the answer to the input of one of Copilot's events that are not
 // a tool call: Refusal, with permissionRequest's behavior "deny" and
 // interrupt true, the one answer Copilot documents as stopping the agent.
 func Halt(reason string) harness.Reply {
-	b, _ := json.Marshal(reply{PermissionDecision: "deny", PermissionDecisionReason: "hookchain: " + reason,
-		Behavior: "deny", Message: "hookchain: " + reason, Interrupt: true})
-	return harness.Reply{Stdout: append(b, '\n'), Stderr: []byte("hookchain: " + reason + "\n"), Exit: 2}
+	return block(reply{Behavior: "deny", Message: "hookchain: " + reason, Interrupt: true}, "hookchain: "+reason)
+}
+
+// block is a with a denial for reason, on stdout, the reason on stderr
+// and exit status 2. a holds no JSON of the chain's, so it always encodes.
+func block(a reply, reason string) harness.Reply {
+	a.PermissionDecision, a.PermissionDecisionReason = "deny", reason
+	b, _ := json.Marshal(a)
+	return harness.Reply{Stdout: append(b, '\n'), Stderr: []byte(reason + "\n"), Exit: 2}
 }
