@@ -1,0 +1,47 @@
+package copilot_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/harness/copilot"
+	"github.com/hookchain/hookchain/process"
+)
+
+// Whatever a hook prints, Decide reads it without panicking; and whatever
+// Copilot's input, a chain that denies every call is never read by
+// Copilot as letting one run before it: the answer is exit 2, or exit 0
+// with a denial.
+func FuzzAnyOutputOrInputIsReadAndAnswered(f *testing.F) {
+	for _, s := range []string{`{"permissionDecision":"deny"}`, `{"type":"progress"}` + "\n{}", `[`, `null`, `{"modifiedArgs":[1]}`,
+		`{"modifiedResult":{"resultType":"success","textResultForLlm":"x"}}`,
+		`{"sessionId":"s","timestamp":1,"cwd":"/","toolName":"bash","toolArgs":"{\"command\":\"ls\"}"}`,
+		`{"toolName":"bash","toolArgs":"{}","toolResult":{"resultType":"success","textResultForLlm":"x"}}`} {
+		f.Add(s, 0)
+		f.Add(s, 2)
+	}
+	deny := hookchain.New(hookchain.On("guard", hookchain.Any(), func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
+		return hookchain.Deny("no"), nil
+	}))
+	f.Fuzz(func(t *testing.T, text string, code int) {
+		for _, e := range []hookchain.Event{shell("ls"), shellResult("x")} {
+			_, _ = copilot.Decide(e, process.Result{ExitCode: code, Stdout: []byte(text)})
+		}
+		r := copilot.Answer(context.Background(), deny, []byte(text))
+		if r.Exit == 2 {
+			return
+		}
+		require.Equal(t, 0, r.Exit)
+		assert.Empty(t, r.Stderr)
+		pre, err := copilot.Decide(shell("ls"), process.Result{Stdout: r.Stdout})
+		require.NoError(t, err)
+		post, err := copilot.Decide(shellResult("x"), process.Result{Stdout: r.Stdout})
+		require.NoError(t, err)
+		// A preToolUse answer denies; a postToolUse one withholds the output.
+		assert.True(t, pre.Verdict == hookchain.Denied || post.Verdict == hookchain.Replaced, string(r.Stdout))
+	})
+}

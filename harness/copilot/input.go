@@ -1,0 +1,127 @@
+package copilot
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/harness"
+)
+
+// Input is the camelCase hook input Copilot writes on a preToolUse or
+// postToolUse hook's stdin.
+type Input struct {
+	SessionID  string      `json:"sessionId"`
+	Timestamp  int64       `json:"timestamp"` // Unix time in milliseconds
+	Cwd        string      `json:"cwd"`
+	ToolName   string      `json:"toolName"`
+	ToolArgs   string      `json:"toolArgs"` // the call's arguments, as a JSON text
+	ToolResult *ToolResult `json:"toolResult,omitempty"`
+}
+
+// ToolResult is the result of the call in a postToolUse input, and the
+// shape of a hook's modifiedResult.
+type ToolResult struct {
+	ResultType       string `json:"resultType"` // "success" or "failure"
+	TextResultForLlm string `json:"textResultForLlm"`
+}
+
+// InputFor is the input Copilot writes for e in session s at time now. The
+// output of an error result is written with resultType "failure", which
+// Copilot gives another event, postToolUseFailure, and no postToolUse hook.
+func InputFor(e hookchain.Event, s harness.SessionInfo, now time.Time) Input {
+	in := Input{SessionID: s.ID, Timestamp: now.UnixMilli(), Cwd: s.Cwd, ToolName: e.Tool, ToolArgs: string(e.Input)}
+	if in.ToolArgs == "" {
+		in.ToolArgs = "{}"
+	}
+	if e.Hook == hookchain.AfterTool {
+		in.ToolResult = &ToolResult{ResultType: "success", TextResultForLlm: harness.OutputText(e.Output)}
+		if e.IsError {
+			in.ToolResult.ResultType = "failure"
+		}
+	}
+	return in
+}
+
+func encodeInput(e hookchain.Event, s harness.SessionInfo) ([]byte, error) {
+	return json.Marshal(InputFor(e, s, time.Now()))
+}
+
+var inputKeys = []string{"sessionId", "timestamp", "cwd", "toolName", "toolArgs", "toolResult"}
+
+// decode reads a camelCase hook input as Copilot writes it: a toolResult
+// makes it postToolUse's, its absence preToolUse's. Unknown fields are left
+// alone; a known one of the wrong type, a key given twice or one spelled
+// in another case is an error. An input without a toolName, or with
+// postToolUseFailure's error, is not a tool call this hook judges; one with
+// a hook_event_name is a PascalCase entry's, which is not covered.
+func decode(input []byte) (hookchain.Event, harness.SessionInfo, error) {
+	fields, err := harness.Fields(input)
+	if err != nil {
+		return hookchain.Event{}, harness.SessionInfo{}, fmt.Errorf("the hook input is not valid: %v", err)
+	}
+	if err := harness.CaseAlike(fields, inputKeys); err != nil {
+		return hookchain.Event{}, harness.SessionInfo{}, err
+	}
+	if _, ok := fields["hook_event_name"]; ok {
+		return hookchain.Event{}, harness.SessionInfo{}, fmt.Errorf("the hook input has a hook_event_name: it is a PascalCase entry's, and this hook reads camelCase preToolUse and postToolUse entries only")
+	}
+	_, hasTool := fields["toolName"]
+	_, failed := fields["error"]
+	if !hasTool || failed {
+		return hookchain.Event{}, harness.SessionInfo{}, fmt.Errorf("the hook input is of an event that is %w", harness.ErrNotToolCall)
+	}
+	var errs []string
+	str := func(key string, dst *string) {
+		if v, ok := fields[key]; ok && json.Unmarshal(v, dst) != nil {
+			errs = append(errs, "its "+key+" is not a string")
+		}
+	}
+	var s harness.SessionInfo
+	e := hookchain.Event{Hook: hookchain.BeforeTool}
+	str("sessionId", &s.ID)
+	str("cwd", &s.Cwd)
+	str("toolName", &e.Tool)
+	if v, ok := fields["timestamp"]; ok {
+		var n float64
+		if json.Unmarshal(v, &n) != nil {
+			errs = append(errs, "its timestamp is not a number")
+		}
+	}
+	e.Input = args(fields["toolArgs"], &errs)
+	if v, ok := fields["toolResult"]; ok {
+		e.Hook = hookchain.AfterTool
+		r, err := harness.Fields(v)
+		var kind, text string
+		if err != nil || json.Unmarshal(r["resultType"], &kind) != nil || json.Unmarshal(r["textResultForLlm"], &text) != nil {
+			errs = append(errs, "its toolResult is not an object with a string resultType and textResultForLlm")
+		}
+		e.Output, e.IsError = hookchain.Text(text), kind != "success"
+	}
+	if len(errs) == 0 && e.Tool == "" {
+		errs = append(errs, "its toolName is empty")
+	}
+	if len(errs) > 0 {
+		return hookchain.Event{}, harness.SessionInfo{}, fmt.Errorf("the hook input is not valid: %s", strings.Join(errs, "; "))
+	}
+	return e, s, nil
+}
+
+// args is the call's input from toolArgs: the JSON its string holds, or,
+// for a toolArgs that is not a string, the JSON as it is.
+func args(v []byte, errs *[]string) json.RawMessage {
+	if len(v) == 0 {
+		return json.RawMessage(`{}`)
+	}
+	var text string
+	if json.Unmarshal(v, &text) != nil {
+		return json.RawMessage(v)
+	}
+	if !json.Valid([]byte(text)) {
+		*errs = append(*errs, "its toolArgs is a string that does not hold JSON")
+		return nil
+	}
+	return json.RawMessage(text)
+}
