@@ -1,54 +1,26 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"io"
 	"os"
 
 	"github.com/hookchain/hookchain"
-	"github.com/hookchain/hookchain/claudecode/settings"
 	"github.com/hookchain/hookchain/harness"
 	codexcli "github.com/hookchain/hookchain/harness/codex"
-	"github.com/hookchain/hookchain/internal/regularfile"
 )
 
 // codexHooks reads the Codex hooks.json files named, in order, and returns
 // their hooks one after another, with the warnings of each file (hooks
 // Codex would not run).
 func codexHooks(files []string) ([]codexcli.Hook, []string, error) {
-	var hooks []codexcli.Hook
-	var warnings []string
-	var errs []error
-	for _, file := range files {
-		// The size bound of Claude Code settings files: a hooks file is no larger.
-		data, err := regularfile.Read(file, settings.MaxFileSize, "a Codex hooks file")
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		h, w, err := codexcli.ParseHooksFile(file, data)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		hooks, warnings = append(hooks, h...), append(warnings, w...)
-	}
-	return hooks, warnings, errors.Join(errs...)
+	return readHooks(files, "a Codex hooks file", codexcli.ParseHooksFile)
 }
 
 // codexChain is the chain of the files' tool-call hooks, run as Codex runs
 // them, for a session working in cwd.
 func codexChain(files []string, cwd string) (*hookchain.Chain, error) {
-	hooks, _, err := codexHooks(files)
-	if err != nil {
-		return nil, err
-	}
-	links, err := codexcli.Links(hooks, harness.SessionInfo{Cwd: cwd})
-	if err != nil {
-		return nil, err
-	}
-	return hookchain.New(links...), nil
+	return hooksChain(codexHooks, codexcli.Links, files, cwd)
 }
 
 // hookReason is what Codex and Gemini pass the model about the call: the

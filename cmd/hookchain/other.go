@@ -11,10 +11,12 @@ import (
 	"time"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/claudecode/settings"
 	"github.com/hookchain/hookchain/harness"
 	codexcli "github.com/hookchain/hookchain/harness/codex"
 	geminicli "github.com/hookchain/hookchain/harness/gemini"
 	"github.com/hookchain/hookchain/internal/apart"
+	"github.com/hookchain/hookchain/internal/regularfile"
 )
 
 // profileOf is the profile of a CLI other than Claude Code.
@@ -33,6 +35,45 @@ func chainOf(name string, files []string, cwd string) (*hookchain.Chain, error) 
 		return geminiChain(files, cwd)
 	}
 	return codexChain(files, cwd)
+}
+
+// readHooks reads the files named, in order, with parse, a CLI's reader of
+// one file (what it is, for errors), and returns their hooks one after
+// another, with the warnings of each file.
+func readHooks[H any](files []string, what string, parse func(string, []byte) ([]H, []string, error)) ([]H, []string, error) {
+	var hooks []H
+	var warnings []string
+	var errs []error
+	for _, file := range files {
+		// The size bound of Claude Code settings files: a hooks file is no larger.
+		data, err := regularfile.Read(file, settings.MaxFileSize, what)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		h, w, err := parse(file, data)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		hooks, warnings = append(hooks, h...), append(warnings, w...)
+	}
+	return hooks, warnings, errors.Join(errs...)
+}
+
+// hooksChain is the chain of the tool-call hooks read from files, made
+// links by the CLI's links, for a session working in cwd.
+func hooksChain[H any](read func([]string) ([]H, []string, error), links func([]H, harness.SessionInfo) ([]hookchain.Link, error),
+	files []string, cwd string) (*hookchain.Chain, error) {
+	hooks, _, err := read(files)
+	if err != nil {
+		return nil, err
+	}
+	l, err := links(hooks, harness.SessionInfo{Cwd: cwd})
+	if err != nil {
+		return nil, err
+	}
+	return hookchain.New(l...), nil
 }
 
 // evalOther is eval for --harness codex or gemini: one hook input of that
