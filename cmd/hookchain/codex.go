@@ -3,10 +3,8 @@ package main
 import (
 	"flag"
 	"io"
-	"os"
 
 	"github.com/hookchain/hookchain"
-	"github.com/hookchain/hookchain/harness"
 	codexcli "github.com/hookchain/hookchain/harness/codex"
 )
 
@@ -44,27 +42,17 @@ func hookReason(o hookchain.Outcome) string {
 // files: it lists every hook and the link it runs as, and says on stderr
 // what Codex would not run.
 func checkCodex(c *common, fs *flag.FlagSet, stdout io.Writer, say errOut) int {
-	if !refuseClaudeFlags(fs, "Codex", say) || !requireSettings(c.settings, codex, say) {
-		return exitFailed
-	}
-	hooks, warnings, err := codexHooks(c.settings)
-	if err != nil {
-		return say.failOn(err)
-	}
-	cwd, _ := os.Getwd()
-	_, linkErr := codexcli.Links(hooks, harness.SessionInfo{Cwd: cwd})
-	rows := make([]hookRow, len(hooks))
-	for i, h := range hooks {
-		rows[i] = hookRow{h.Place, h.Matcher, h.Command, codexcli.DefaultTimeout, h.Event, 0}
+	return checkHooks(codex, codexHooks, codexcli.Links, func(h codexcli.Hook) hookRow {
+		r := hookRow{h.Place, h.Matcher, h.Command, codexcli.DefaultTimeout, h.Event, 0}
 		if h.Timeout > 0 {
-			rows[i].timeout = h.Timeout
+			r.timeout = h.Timeout
 		}
 		switch h.Event {
 		case codexcli.PreToolUse:
-			rows[i].at = hookchain.BeforeTool
+			r.at = hookchain.BeforeTool
 		case codexcli.PostToolUse:
-			rows[i].at = hookchain.AfterTool
+			r.at = hookchain.AfterTool
 		}
-	}
-	return printHooks(rows, warnings, linkErr, stdout, say)
+		return r
+	}, c, fs, stdout, say)
 }

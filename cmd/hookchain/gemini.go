@@ -3,10 +3,8 @@ package main
 import (
 	"flag"
 	"io"
-	"os"
 
 	"github.com/hookchain/hookchain"
-	"github.com/hookchain/hookchain/harness"
 	geminicli "github.com/hookchain/hookchain/harness/gemini"
 )
 
@@ -27,27 +25,17 @@ func geminiChain(files []string, cwd string) (*hookchain.Chain, error) {
 // files: it lists every hook and the link it runs as, and says on stderr
 // what Gemini would not run.
 func checkGemini(c *common, fs *flag.FlagSet, stdout io.Writer, say errOut) int {
-	if !refuseClaudeFlags(fs, "Gemini", say) || !requireSettings(c.settings, gemini, say) {
-		return exitFailed
-	}
-	hooks, warnings, err := geminiHooks(c.settings)
-	if err != nil {
-		return say.failOn(err)
-	}
-	cwd, _ := os.Getwd()
-	_, linkErr := geminicli.Links(hooks, harness.SessionInfo{Cwd: cwd})
-	rows := make([]hookRow, len(hooks))
-	for i, h := range hooks {
-		rows[i] = hookRow{h.Place, h.Matcher, h.Command, geminicli.DefaultTimeout, h.Event, 0}
+	return checkHooks(gemini, geminiHooks, geminicli.Links, func(h geminicli.Hook) hookRow {
+		r := hookRow{h.Place, h.Matcher, h.Command, geminicli.DefaultTimeout, h.Event, 0}
 		if h.Timeout > 0 {
-			rows[i].timeout = h.Timeout
+			r.timeout = h.Timeout
 		}
 		switch h.Event {
 		case geminicli.BeforeTool:
-			rows[i].at = hookchain.BeforeTool
+			r.at = hookchain.BeforeTool
 		case geminicli.AfterTool:
-			rows[i].at = hookchain.AfterTool
+			r.at = hookchain.AfterTool
 		}
-	}
-	return printHooks(rows, warnings, linkErr, stdout, say)
+		return r
+	}, c, fs, stdout, say)
 }

@@ -117,6 +117,26 @@ func evalOther(name string, c *common, fs *flag.FlagSet, stdin io.Reader, stdout
 	return printOutcome(stdout, out, say)
 }
 
+// checkHooks is check for a CLI other than Claude Code with its own files
+// (read), whose hooks are links (links) and rows of the table (row).
+func checkHooks[H any](name string, read func([]string) ([]H, []string, error), links func([]H, harness.SessionInfo) ([]hookchain.Link, error),
+	row func(H) hookRow, c *common, fs *flag.FlagSet, stdout io.Writer, say errOut) int {
+	if !refuseClaudeFlags(fs, displayName(name), say) || !requireSettings(c.settings, name, say) {
+		return exitFailed
+	}
+	hooks, warnings, err := read(c.settings)
+	if err != nil {
+		return say.failOn(err)
+	}
+	cwd, _ := os.Getwd()
+	_, linkErr := links(hooks, harness.SessionInfo{Cwd: cwd})
+	rows := make([]hookRow, len(hooks))
+	for i, h := range hooks {
+		rows[i] = row(h)
+	}
+	return printHooks(rows, warnings, linkErr, stdout, say)
+}
+
 // hookRow is one hook of check's table, for a CLI other than Claude Code.
 type hookRow struct {
 	place, matcher, command string
