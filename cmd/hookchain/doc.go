@@ -162,7 +162,12 @@
 // CLI's hook input on stdin and answers exactly as the CLI expects
 // (codex.Serve, gemini.Serve, claudecode.Serve), from the chain of the --settings of the
 // CLI --settings-harness names (default: the same), so that one policy
-// serves both: Codex's hook from Claude Code settings, or the reverse. What
+// serves both: Codex's hook from Claude Code settings, or the reverse. The
+// call's tool is renamed to what the settings' CLI calls it (Claude Code's
+// Bash is Gemini's run_shell_command), or the call blocked when it stands
+// for several of that CLI's tools (Codex's apply_patch is Claude Code's
+// Edit and Write), so that no guard is skipped for a name it does not
+// know; the tool's input is not translated. What
 // the chain says that the CLI cannot is degraded (harness.Degrade): an ask
 // the PermissionRequest hooks leave open is Claude Code's user's to
 // answer, and a denial that says so for Codex. check --harness X

@@ -178,9 +178,16 @@ func TestHookWithHarnessGeminiAnswersInGeminisForm(t *testing.T) {
 			stdout: `{"hookSpecificOutput":{"hookEventName":"BeforeTool","tool_input":{"command":"terraform plan"}}}` + "\n",
 		},
 		{
-			name:   "Claude Code's hook, from Gemini's settings: their matchers name Gemini's tools, not Claude Code's Bash",
+			name:  "Claude Code's hook, from Gemini's settings: Claude Code's Bash is judged as Gemini's run_shell_command",
+			args:  []string{"--harness", "claude", "--settings-harness", "gemini", "--settings", settingsFile},
+			stdin: hookInput(t, dir, "PreToolUse", "Bash", `{"command":"rm -rf build"}`),
+			stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny",` +
+				`"permissionDecisionReason":"denied by no-rm: recursive delete is not allowed here"}}` + "\n",
+		},
+		{
+			name:   "and a call its guards let through still runs",
 			args:   []string{"--harness", "claude", "--settings-harness", "gemini", "--settings", settingsFile},
-			stdin:  hookInput(t, dir, "PreToolUse", "Bash", `{"command":"rm -rf build"}`),
+			stdin:  hookInput(t, dir, "PreToolUse", "Bash", `{"command":"ls"}`),
 			stdout: "",
 		},
 		{

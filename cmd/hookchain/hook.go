@@ -65,6 +65,10 @@ func hookCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if c.background != nil {
 		defer closeBackground(c.background)
 	}
+	stdin, problem := crossTool(stdin, h.name, h.settings)
+	if problem != "" {
+		return hookBlock(h.name, problem, strings.NewReader(""), stdout, stderr)
+	}
 	if h.name != claude {
 		return harness.Serve(ctx, profileOf(h.name), chain, stdin, stdout, stderr)
 	}
