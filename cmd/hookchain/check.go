@@ -25,16 +25,18 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 		return exitFailed
 	}
 	say := errOut{"check", stderr}
-	if !h.check(say, claude, codex) {
+	if !h.check(say, claude, codex, gemini) {
 		return exitFailed
 	}
 	code := exitFailed
 	switch {
-	case h.settings == codex && asJSON:
+	case h.settings != claude && asJSON:
 		say.printf("--json: with Claude Code settings only, for now")
 		return exitFailed
 	case h.settings == codex:
 		code = checkCodex(&c, fs, stdout, say)
+	case h.settings == gemini:
+		code = checkGemini(&c, fs, stdout, say)
 	default:
 		code = checkClaude(&c, asJSON, stdout, say)
 	}

@@ -159,18 +159,18 @@ func TestAHarnessWithoutAProfileIsRefusedNamingThoseThatWork(t *testing.T) {
 		args   []string
 		stderr string
 	}{
-		{[]string{"eval", "--harness", "gemini"},
-			"hookchain eval: --harness gemini: not supported yet; this command works with claude, codex\n"},
+		{[]string{"eval", "--harness", "cursor"},
+			"hookchain eval: --harness cursor: not supported yet; this command works with claude, codex, gemini\n"},
 		{[]string{"check", "--harness", "kiro"},
-			"hookchain check: --harness kiro: not supported yet; this command works with claude, codex\n"},
+			"hookchain check: --harness kiro: not supported yet; this command works with claude, codex, gemini\n"},
 		{[]string{"check", "--harness", "codex", "--settings-harness", "cursor"},
-			"hookchain check: --settings-harness cursor: not supported yet; this command works with claude, codex\n"},
+			"hookchain check: --settings-harness cursor: not supported yet; this command works with claude, codex, gemini\n"},
 		{[]string{"test", "--harness", "codex", "cases.json"},
 			"hookchain test: --harness codex: not supported yet; this command works with claude\n"},
 		{[]string{"hook", "--harness", "copilot"},
-			"hookchain hook: --harness copilot: not supported yet; this command works with claude, codex\n"},
+			"hookchain hook: --harness copilot: not supported yet; this command works with claude, codex, gemini\n"},
 		{[]string{"eval", "--harness", "Codex"},
-			"hookchain eval: --harness \"Codex\": no such harness; this command works with claude, codex " +
+			"hookchain eval: --harness \"Codex\": no such harness; this command works with claude, codex, gemini " +
 				"(known: claude, codex, gemini, cursor, copilot, factory, cline, windsurf, qwen, kiro)\n"},
 	}
 	for _, tt := range tests {

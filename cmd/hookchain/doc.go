@@ -127,11 +127,12 @@
 // # Other agent CLIs: --harness
 //
 // eval, check, test and hook take --harness NAME, the agent CLI whose hook
-// protocol they speak: claude, the default and all of the above, or codex
-// (OpenAI's Codex CLI, package harness/codex); test takes claude only for
-// now. The other CLIs of issue 25's list (gemini, cursor, copilot, factory,
-// cline, windsurf, qwen, kiro) have no profile yet, and are refused, as is
-// an unknown name, with exit status 1 and the names that work.
+// protocol they speak: claude, the default and all of the above, codex
+// (OpenAI's Codex CLI, package harness/codex) or gemini (Google's Gemini
+// CLI, package harness/gemini); test takes claude only for now. The other
+// CLIs of issue 25's list (cursor, copilot, factory, cline, windsurf, qwen,
+// kiro) have no profile yet, and are refused, as is an unknown name, with
+// exit status 1 and the names that work.
 //
 // With --harness codex, --settings names Codex hooks.json files, and is
 // required: harness/codex reads the file it is given and finds none, so
@@ -149,11 +150,24 @@
 // its matcher, command, timeout and what it runs as, and on stderr what
 // Codex would not run.
 //
+// --harness gemini is the same with Gemini settings.json files, read by
+// gemini.ParseSettings and run by gemini.Links (a BeforeTool or AfterTool
+// input; another Gemini event exits 1), and --settings is required:
+// hookchain does not find .gemini/settings.json or ~/.gemini/settings.json,
+// nor merge them as Gemini does. A file it cannot read exactly (comments,
+// which Gemini strips; "enabled": false; a non-empty "disabled"; a hook
+// given twice for an event, which Gemini runs once) is refused.
+//
 // hook is the one command hook of the CLI --harness names: it reads that
 // CLI's hook input on stdin and answers exactly as the CLI expects
-// (codex.Serve, claudecode.Serve), from the chain of the --settings of the
+// (codex.Serve, gemini.Serve, claudecode.Serve), from the chain of the --settings of the
 // CLI --settings-harness names (default: the same), so that one policy
-// serves both: Codex's hook from Claude Code settings, or the reverse. What
+// serves both: Codex's hook from Claude Code settings, or the reverse. The
+// call's tool is renamed to what the settings' CLI calls it (Claude Code's
+// Bash is Gemini's run_shell_command), or the call blocked when it stands
+// for several of that CLI's tools (Codex's apply_patch is Claude Code's
+// Edit and Write), so that no guard is skipped for a name it does not
+// know; the tool's input is not translated. What
 // the chain says that the CLI cannot is degraded (harness.Degrade): an ask
 // the PermissionRequest hooks leave open is Claude Code's user's to
 // answer, and a denial that says so for Codex. check --harness X
@@ -161,7 +175,7 @@
 // Y's hooks lose as X's hook ("a hook that asks: Codex has no ask: degraded
 // to deny"); these lines do not change the exit status. hookchain's own
 // errors (a bad command line, settings that do not load) block in the
-// CLI's form: for Codex, exit status 2 and the reason on stderr; for Claude
+// CLI's form: for Codex and Gemini, exit status 2 and the reason on stderr; for Claude
 // Code, {"decision":"block"} on stdout. hook sets HOOKCHAIN_HOOK in its
 // hooks' environment and blocks when it finds it set: settings that
 // register the very hook command that reads them would run it without end.

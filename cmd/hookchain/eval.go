@@ -29,11 +29,11 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	say := errOut{"eval", stderr}
 	fail := say.fail
-	if !h.check(say, claude, codex) {
+	if !h.check(say, claude, codex, gemini) {
 		return exitFailed
 	}
-	if h.name == codex {
-		return evalCodex(&c, fs, stdin, stdout, say)
+	if h.name != claude {
+		return evalOther(h.name, &c, fs, stdin, stdout, say)
 	}
 
 	// Settings named on the command line are judged before the input is

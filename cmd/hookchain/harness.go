@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/hookchain/hookchain/harness"
-	codexcli "github.com/hookchain/hookchain/harness/codex"
 )
 
 // The agent CLIs --harness names. Only those with a profile work; the
@@ -15,10 +14,11 @@ import (
 const (
 	claude = "claude"
 	codex  = "codex"
+	gemini = "gemini"
 )
 
 // harnessNames are every name of issue 25's list, in its order.
-var harnessNames = []string{claude, codex, "gemini", "cursor", "copilot", "factory", "cline", "windsurf", "qwen", "kiro"}
+var harnessNames = []string{claude, codex, gemini, "cursor", "copilot", "factory", "cline", "windsurf", "qwen", "kiro"}
 
 // claudeCan is Claude Code's row of the capability table (docs/harnesses.md):
 // claudecode is not a harness profile yet, so it has no Capabilities of its own.
@@ -62,7 +62,7 @@ func (h *harnessFlags) check(say errOut, works ...string) bool {
 }
 
 // claudeOnly are the flags that say how Claude Code settings are found and
-// run; a Codex hooks.json has none of these.
+// run; a Codex hooks.json and a Gemini settings.json have none of these.
 var claudeOnly = []string{"project", "plugin-root", "plugin-data", "plugin-option", "managed-settings",
 	"skill", "agent", "active-skill", "fail-closed", "skip-unsupported", "strict-env"}
 
@@ -84,21 +84,27 @@ func refuseClaudeFlags(fs *flag.FlagSet, settingsOf string, say errOut) bool {
 }
 
 // requireSettings refuses to go on without --settings for a CLI whose
-// configuration hookchain cannot find as the CLI does: harness/codex reads
-// the one hooks.json it is given, and finds none.
+// configuration hookchain cannot find as the CLI does: harness/codex and
+// harness/gemini read the one file they are given, and find none.
 func requireSettings(files []string, name string, say errOut) bool {
 	if len(files) > 0 {
 		return true
 	}
-	cli := displayName(name)
-	say.printf("--harness %s needs --settings FILE, a %s hooks.json: hookchain does not find %s's configuration files as %s does yet", name, cli, cli, cli)
+	cli, file := displayName(name), "hooks.json"
+	if name == gemini {
+		file = "settings.json"
+	}
+	say.printf("--harness %s needs --settings FILE, a %s %s: hookchain does not find %s's configuration files as %s does yet", name, cli, file, cli, cli)
 	return false
 }
 
 // displayName is a CLI's name as its users write it.
 func displayName(name string) string {
-	if name == claude {
+	switch name {
+	case claude:
 		return "Claude Code"
+	case gemini:
+		return "Gemini"
 	}
 	return "Codex"
 }
@@ -108,7 +114,7 @@ func capabilities(name string) harness.Capabilities {
 	if name == claude {
 		return claudeCan
 	}
-	return codexcli.Profile().Can
+	return profileOf(name).Can
 }
 
 // degradeLint says what a chain of hooks written for from can say that

@@ -13,7 +13,7 @@ import (
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/claudecode"
-	codexcli "github.com/hookchain/hookchain/harness/codex"
+	"github.com/hookchain/hookchain/harness"
 	"github.com/hookchain/hookchain/process"
 )
 
@@ -33,7 +33,7 @@ func hookCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var msgs bytes.Buffer
 	say := errOut{"hook", &msgs}
 	ok := parse("hook", fs, args, &msgs, false)
-	if ok && !h.check(errOut{"hook", stderr}, claude, codex) {
+	if ok && !h.check(errOut{"hook", stderr}, claude, codex, gemini) {
 		return exitFailed
 	}
 	// Settings that register this very hook would have it run itself,
@@ -44,8 +44,8 @@ func hookCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	restore := setenv(hookRunning, "1")
 	defer restore()
-	if ok && h.settings == codex {
-		ok = refuseClaudeFlags(fs, "Codex", say) && requireSettings(c.settings, codex, say)
+	if ok && h.settings != claude {
+		ok = refuseClaudeFlags(fs, displayName(h.settings), say) && requireSettings(c.settings, h.settings, say)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -65,8 +65,12 @@ func hookCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if c.background != nil {
 		defer closeBackground(c.background)
 	}
-	if h.name == codex {
-		return codexcli.Serve(ctx, chain, stdin, stdout, stderr)
+	stdin, problem := crossTool(stdin, h.name, h.settings)
+	if problem != "" {
+		return hookBlock(h.name, problem, strings.NewReader(""), stdout, stderr)
+	}
+	if h.name != claude {
+		return harness.Serve(ctx, profileOf(h.name), chain, stdin, stdout, stderr)
 	}
 	return claudecode.Serve(ctx, chain, stdin, stdout, stderr)
 }
@@ -76,8 +80,8 @@ func hookCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // session's.
 func hookChain(c *common, settingsOf string, pool *process.Pool) (*hookchain.Chain, error) {
 	cwd, _ := os.Getwd()
-	if settingsOf == codex {
-		return codexChain(c.settings, cwd)
+	if settingsOf != claude {
+		return chainOf(settingsOf, c.settings, cwd)
 	}
 	// Async hooks report to no one: a hook's stdout is the CLI's answer.
 	c.background = reporting("hook", io.Discard)
@@ -115,8 +119,9 @@ func hookBlock(name, msgs string, stdin io.Reader, stdout, stderr io.Writer) int
 		why = append(why, strings.TrimPrefix(line, "hookchain hook: "))
 	}
 	reason := "hook: " + strings.Join(why, "; ")
-	if name == codex {
-		r := codexcli.Refusal(reason)
+	if name != claude {
+		r := profileOf(name).Refuse(reason)
+		_, _ = stdout.Write(r.Stdout)
 		_, _ = stderr.Write(r.Stderr)
 		return r.Exit
 	}

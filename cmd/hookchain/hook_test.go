@@ -99,6 +99,14 @@ func TestHookAnswersEachCLIInItsOwnFormFromEitherCLIsSettings(t *testing.T) {
 				`"updatedInput":{"command":"make deploy --dry-run"}}}` + "\n",
 		},
 		{
+			name:  "Codex's apply_patch is Claude Code's Edit and Write: judged as one, the other's hooks would be skipped, so it is blocked",
+			args:  []string{"--harness", "codex", "--settings-harness", "claude", "--project", "..", "--settings", "../settings/modify.json"},
+			stdin: codexInput(t, "apply_patch", `{"command":"*** Begin Patch"}`, ""),
+			stderr: "hookchain: hook: Codex's tool apply_patch is Edit and Write to Claude Code, " +
+				"and the call cannot be judged as one of them without skipping the others' hooks\n",
+			code: 2,
+		},
+		{
 			name:  "what Claude Code's hooks ask is denied to Codex, which cannot ask",
 			args:  []string{"--harness", "codex", "--settings-harness", "claude", "--project", "..", "--settings", "../settings/ask.json"},
 			stdin: codexInput(t, "Bash", `{"command":"make deploy"}`, ""),

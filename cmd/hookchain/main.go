@@ -48,6 +48,8 @@ eval   runs one Claude Code hook input (PreToolUse, PostToolUse or PostToolUseFa
        call is denied: eval has no one else to ask. --harness codex: one Codex
        PreToolUse or PostToolUse input, through the hooks.json files' hooks as Codex
        runs and reads them; another Codex event exits 1, saying it is not a tool call.
+       --harness gemini: the same with a Gemini BeforeTool or AfterTool input and
+       settings.json files.
        Async hooks cannot change the outcome: eval waits for them (each within its
        timeout; SIGINT or SIGTERM stops them) and prints what each reports on stderr.
        Exit status: 0 allow, modify or replace; 2 deny, and nothing else; 1 bad usage,
@@ -64,7 +66,7 @@ hook   is the one command hook of the CLI --harness names: reads its hook input 
        and answers exactly as it expects (stdout, stderr, exit status), from the chain of
        the --settings of the CLI --settings-harness names (default: --harness's), so that
        one policy serves both; what that CLI cannot say is degraded (docs/harnesses.md).
-       hookchain's own errors block, in that CLI's form (codex: exit 2, the reason on
+       hookchain's own errors block, in that CLI's form (codex, gemini: exit 2, the reason on
        stderr; claude: {"decision":"block"} on stdout). Refuses to run as a hook of itself
        (HOOKCHAIN_HOOK set).
 serve  answers Claude Code's http hooks: POST / with a hook input, as Claude Code sends
@@ -77,11 +79,12 @@ runtime error ends the process with SIGABRT.
 
 flags:
   --harness NAME      eval, check, test, hook: the agent CLI whose hook protocol is spoken:
-                      claude (the default) or codex; test: claude only. gemini, cursor,
+                      claude (the default), codex or gemini; test: claude only. cursor,
                       copilot, factory, cline, windsurf, qwen and kiro have no profile yet.
-                      With codex, --settings names Codex hooks.json files, which are
-                      required (hookchain does not find Codex's files yet); eval reads a
-                      Codex hook input, and its reason is what Codex gives the model; the
+                      With codex, --settings names Codex hooks.json files, with gemini
+                      Gemini settings.json files; they are required (hookchain does not
+                      find those CLIs' files yet); eval reads that CLI's hook input, and
+                      its reason is what the CLI gives the model; the
                       flags below that are Claude Code settings' (--project, --plugin-*,
                       --managed-settings, --skill, --agent, --active-skill, --fail-closed,
                       --skip-unsupported, --strict-env) are refused. check also says what

@@ -26,6 +26,12 @@
 // and its matchers are JavaScript regular expressions, unanchored, with no
 // aliases (Matcher): "Bash" selects none of Gemini's tools.
 //
+// ParseSettings reads the hooks section of one settings.json file, and
+// Links makes its BeforeTool and AfterTool hooks links in the file's
+// order; what it cannot read exactly (comments, hooks turned off or
+// disabled, a hook given twice for an event) is an error. Where the files
+// are, and how Gemini merges them, is not this package's yet.
+//
 // Writing Gemini's hook in Go:
 //
 //	func main() { gemini.Main(myChain) }

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"flag"
+	"io"
+
+	"github.com/hookchain/hookchain"
+	geminicli "github.com/hookchain/hookchain/harness/gemini"
+)
+
+// geminiHooks reads the Gemini settings.json files named, in order, and
+// returns their hooks one after another, with the warnings of each file
+// (hooks Gemini would not run).
+func geminiHooks(files []string) ([]geminicli.Hook, []string, error) {
+	return readHooks(files, "a Gemini settings file", geminicli.ParseSettings)
+}
+
+// geminiChain is the chain of the files' tool-call hooks, run as Gemini
+// runs them, for a session working in cwd.
+func geminiChain(files []string, cwd string) (*hookchain.Chain, error) {
+	return hooksChain(geminiHooks, geminicli.Links, files, cwd)
+}
+
+// checkGemini is check for --harness gemini with Gemini's own settings.json
+// files: it lists every hook and the link it runs as, and says on stderr
+// what Gemini would not run.
+func checkGemini(c *common, fs *flag.FlagSet, stdout io.Writer, say errOut) int {
+	return checkHooks(gemini, geminiHooks, geminicli.Links, func(h geminicli.Hook) hookRow {
+		r := hookRow{h.Place, h.Matcher, h.Command, geminicli.DefaultTimeout, h.Event, 0}
+		if h.Timeout > 0 {
+			r.timeout = h.Timeout
+		}
+		switch h.Event {
+		case geminicli.BeforeTool:
+			r.at = hookchain.BeforeTool
+		case geminicli.AfterTool:
+			r.at = hookchain.AfterTool
+		}
+		return r
+	}, c, fs, stdout, say)
+}

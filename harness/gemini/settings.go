@@ -1,0 +1,329 @@
+package gemini
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/harness"
+	"github.com/hookchain/hookchain/internal/jsonscan"
+	"github.com/hookchain/hookchain/process"
+)
+
+// Hook is one command hook of the hooks section of a Gemini settings.json
+// file.
+type Hook struct {
+	Event      string        // "BeforeTool", "AfterTool", or one of Gemini's other events
+	Matcher    string        // as written; "" when there is none
+	Sequential bool          // the group's "sequential"
+	Name       string        // the hook's "name"; "" when there is none
+	Command    string        // the command line, run by bash
+	Timeout    time.Duration // 0 when the file gives none: DefaultTimeout
+	Env        []string      // the hook's "env", as KEY=VALUE, sorted by key
+	Place      string        // where it is written: FILE:hooks.EVENT[GROUP].hooks[INDEX]
+}
+
+// settingsEvents are Gemini's hook events (HookEventName in Gemini's
+// hooks/types.ts).
+var settingsEvents = []string{BeforeTool, AfterTool, "BeforeAgent", "Notification", "AfterAgent",
+	"SessionStart", "SessionEnd", "PreCompress", "BeforeModel", "AfterModel", "BeforeToolSelection"}
+
+// ParseSettings reads data, the content of the Gemini settings.json file
+// named file, and returns the command hooks of its "hooks" section, as
+// Gemini reads it: {"hooks": {EVENT: [{"matcher": M, "sequential": B,
+// "hooks": [{"type": "command", "command": C, "name": N, "timeout":
+// MILLISECONDS, "env": {K: V}}]}]}}, events in the file's order, groups and
+// hooks in theirs. It warns of what Gemini would not run, which is
+// skipped: a command hook without a command, a handler of another type, an
+// event Gemini does not have.
+//
+// It is an error, rather than a misreading, when the file is not JSON of
+// that shape or gives a key twice; when it has comments (Gemini strips
+// them; this reader does not yet); when a timeout is not a positive whole
+// number of milliseconds; when a matcher would select tools in Gemini that
+// it cannot here (CompileMatcher); and when the section turns hooks off or
+// disables some ("enabled": false, a non-empty "disabled"), which this
+// reader does not reproduce. Fields it does not know are ignored, as
+// Gemini ignores them; keys are read exactly as written.
+//
+// Where the files are, how Gemini merges them, and which projects it
+// trusts, is not this function's: it reads the file it is given.
+func ParseSettings(file string, data []byte) ([]Hook, []string, error) {
+	fail := func(format string, args ...any) ([]Hook, []string, error) {
+		return nil, nil, fmt.Errorf("gemini: %s: "+format, append([]any{file}, args...)...)
+	}
+	if f := jsonscan.Fault(data); f != "" {
+		if f == "not valid JSON" && (bytes.Contains(data, []byte("//")) || bytes.Contains(data, []byte("/*"))) {
+			return fail("the file is not valid JSON; if it has comments, remove them: Gemini strips comments from settings.json, hookchain does not read them yet")
+		}
+		return fail("the file is %s", f)
+	}
+	top, err := harness.Fields(data)
+	if err != nil {
+		return fail("not a settings file: %v", err)
+	}
+	raw, ok := top["hooks"]
+	if !ok || string(raw) == "null" {
+		return nil, nil, nil
+	}
+	events, order, err := orderedFields(raw)
+	if err != nil {
+		return fail("hooks: %v", err)
+	}
+	if err := switches(events); err != nil {
+		return fail("hooks.%v", err)
+	}
+	var hooks []Hook
+	var warnings []string
+	for _, event := range order {
+		raw := events[event]
+		switch {
+		case slices.Contains(settingsOnly, event) || string(raw) == "null":
+			continue
+		case !slices.Contains(settingsEvents, event):
+			warnings = append(warnings, fmt.Sprintf("%s: hooks.%s: skipped: Gemini has no such event", file, event))
+			continue
+		}
+		var groups []json.RawMessage
+		if err := json.Unmarshal(raw, &groups); err != nil {
+			return fail("hooks.%s: not a list of matcher groups", event)
+		}
+		for g, raw := range groups {
+			where := fmt.Sprintf("%s:hooks.%s[%d]", file, event, g)
+			gr, err := readGroup(raw)
+			if err != nil {
+				return fail("hooks.%s[%d]: %v", event, g, err)
+			}
+			if _, err := CompileMatcher(gr.matcher); err != nil {
+				return fail("hooks.%s[%d]: %v", event, g, err)
+			}
+			for h, raw := range gr.handlers {
+				place := fmt.Sprintf("%s.hooks[%d]", where, h)
+				hook, skip, err := readHandler(raw)
+				switch {
+				case err != nil:
+					return fail("hooks.%s[%d].hooks[%d]: %v", event, g, h, err)
+				case skip != "":
+					warnings = append(warnings, place+": skipped: "+skip)
+					continue
+				}
+				hook.Event, hook.Matcher, hook.Sequential, hook.Place = event, gr.matcher, gr.sequential, place
+				hooks = append(hooks, hook)
+			}
+		}
+	}
+	return hooks, warnings, nil
+}
+
+// settingsOnly are the keys of the hooks section that are not events
+// (HOOKS_CONFIG_FIELDS in Gemini's hooks/types.ts).
+var settingsOnly = []string{"enabled", "disabled", "notifications"}
+
+// switches refuses the keys of the hooks section that would leave hooks
+// unrun in Gemini: running them here would judge calls Gemini lets by.
+func switches(events map[string]json.RawMessage) error {
+	if v, ok := events["enabled"]; ok && string(v) != "null" {
+		var on bool
+		if err := json.Unmarshal(v, &on); err != nil {
+			return errors.New("enabled: not a boolean")
+		}
+		if !on {
+			return errors.New(`enabled: false turns Gemini's hooks off; hookchain does not read that yet`)
+		}
+	}
+	if v, ok := events["disabled"]; ok && string(v) != "null" {
+		var names []string
+		if err := json.Unmarshal(v, &names); err != nil {
+			return errors.New("disabled: not a list of hook names")
+		}
+		if len(names) > 0 {
+			return errors.New("disabled: Gemini leaves these hooks unrun; hookchain does not read that yet")
+		}
+	}
+	return nil
+}
+
+// orderedFields are an object's fields and its keys in the file's order:
+// Gemini runs events in the order it finds them.
+func orderedFields(raw json.RawMessage) (map[string]json.RawMessage, []string, error) {
+	fields, err := harness.Fields(raw)
+	if err != nil {
+		return nil, nil, err
+	}
+	d := json.NewDecoder(bytes.NewReader(raw))
+	if _, err := d.Token(); err != nil {
+		return nil, nil, err
+	}
+	var order []string
+	for d.More() {
+		t, err := d.Token()
+		if err != nil {
+			return nil, nil, err
+		}
+		order = append(order, t.(string))
+		var skip json.RawMessage
+		if err := d.Decode(&skip); err != nil {
+			return nil, nil, err
+		}
+	}
+	return fields, order, nil
+}
+
+type group struct {
+	matcher    string
+	sequential bool
+	handlers   []json.RawMessage
+}
+
+// readGroup reads a matcher group (a HookDefinition in Gemini's source).
+func readGroup(raw json.RawMessage) (group, error) {
+	var gr group
+	f, err := harness.Fields(raw)
+	if err != nil {
+		return gr, err
+	}
+	if v, ok := f["matcher"]; ok && string(v) != "null" {
+		if err := json.Unmarshal(v, &gr.matcher); err != nil {
+			return gr, errors.New("the matcher is not a string")
+		}
+	}
+	if v, ok := f["sequential"]; ok && string(v) != "null" {
+		if err := json.Unmarshal(v, &gr.sequential); err != nil {
+			return gr, errors.New("sequential is not a boolean")
+		}
+	}
+	v, ok := f["hooks"]
+	if !ok || string(v) == "null" {
+		return gr, errors.New(`the group has no "hooks" list`)
+	}
+	if err := json.Unmarshal(v, &gr.handlers); err != nil {
+		return gr, errors.New("hooks is not a list")
+	}
+	return gr, nil
+}
+
+// readHandler reads one handler of a matcher group: a command hook, or
+// why Gemini discards it.
+func readHandler(raw json.RawMessage) (h Hook, skip string, err error) {
+	f, err := harness.Fields(raw)
+	if err != nil {
+		return Hook{}, "", err
+	}
+	str := func(key string) (string, error) {
+		v, ok := f[key]
+		if !ok || string(v) == "null" {
+			return "", nil
+		}
+		var s string
+		if err := json.Unmarshal(v, &s); err != nil {
+			return "", fmt.Errorf("%s is not a string", key)
+		}
+		return s, nil
+	}
+	typ, err := str("type")
+	switch {
+	case err != nil:
+		return Hook{}, "", err
+	case typ == "":
+		return Hook{}, "", errors.New(`the handler has no "type"`)
+	case typ != "command":
+		return Hook{}, fmt.Sprintf("hookchain runs command hooks only, not %q", typ), nil
+	}
+	if h.Command, err = str("command"); err != nil {
+		return Hook{}, "", err
+	}
+	if h.Command == "" {
+		return Hook{}, "a command hook without a command: Gemini discards it", nil
+	}
+	if h.Name, err = str("name"); err != nil {
+		return Hook{}, "", err
+	}
+	if v, ok := f["timeout"]; ok && string(v) != "null" {
+		var ms uint64
+		if err := json.Unmarshal(v, &ms); err != nil || ms == 0 {
+			return Hook{}, "", fmt.Errorf("timeout %s is not a positive whole number of milliseconds", v)
+		}
+		h.Timeout = time.Duration(ms) * time.Millisecond
+	}
+	if v, ok := f["env"]; ok && string(v) != "null" {
+		env := map[string]string{}
+		if err := json.Unmarshal(v, &env); err != nil {
+			return Hook{}, "", errors.New("env is not an object of strings")
+		}
+		for _, k := range slices.Sorted(maps.Keys(env)) {
+			if k == "" || strings.ContainsAny(k, "=\x00") {
+				return Hook{}, "", fmt.Errorf("env: %q is not a variable name", k)
+			}
+			h.Env = append(h.Env, k+"="+env[k])
+		}
+	}
+	return h, "", nil
+}
+
+// Links are the links that run hooks in a chain as Gemini runs them
+// (Link): the BeforeTool hooks before the call and the AfterTool hooks
+// after it, in the file's order, each selecting the calls its matcher does
+// and failing open, with its own timeout and env. Hooks of Gemini's other
+// events are left out. Each link is named as Gemini names the hook (its
+// name, or else its command), with the hook's place added when two hooks
+// have the same name.
+//
+// The links run one after another, each given the input as the one
+// before it left it: Gemini runs a sequential group so, and other groups
+// at once, each with the model's input. Either way a denial denies; only
+// hooks that rewrite the input, in groups not sequential, can differ.
+//
+// Gemini runs a hook given twice for an event (the same name and command)
+// once per call, however many of its groups match; Links refuses such
+// hooks rather than run one twice.
+func Links(hooks []Hook, s harness.SessionInfo) ([]hookchain.Link, error) {
+	seen := map[string]int{}
+	twice := map[string]string{}
+	for _, h := range hooks {
+		seen[hookName(h)]++
+		key := h.Event + "\x00" + h.Name + "\x00" + h.Command
+		if first, ok := twice[key]; ok {
+			return nil, fmt.Errorf("gemini: %s: the hook of %s again: Gemini runs it once per call, hookchain cannot yet", h.Place, first)
+		}
+		twice[key] = h.Place
+	}
+	var links []hookchain.Link
+	for _, h := range hooks {
+		at := hookchain.BeforeTool
+		switch h.Event {
+		case BeforeTool:
+		case AfterTool:
+			at = hookchain.AfterTool
+		default:
+			continue
+		}
+		m, err := CompileMatcher(h.Matcher)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", h.Place, err)
+		}
+		name := hookName(h)
+		if seen[name] > 1 {
+			name += "@" + h.Place
+		}
+		l, err := Link(name, at, m, process.Spec{Shell: h.Command, Timeout: h.Timeout, Env: h.Env}, s)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", h.Place, err)
+		}
+		links = append(links, l)
+	}
+	return links, nil
+}
+
+// hookName is the name Gemini gives a hook: its name, or else its command.
+func hookName(h Hook) string {
+	if h.Name != "" {
+		return h.Name
+	}
+	return h.Command
+}
