@@ -59,6 +59,9 @@ func TestACommandJustUnderTheSizeCapIsRead(t *testing.T) {
 // Reading costs memory in proportion to the command: the same text four
 // times as long costs about four times as much, however it is built.
 func TestReadingACommandCostsMemoryLinearInItsLength(t *testing.T) {
+	if testing.Short() {
+		t.Skip("seconds of reading long commands; run without -short, as .ci/run does")
+	}
 	units := map[string]string{
 		"commands and substitutions": `x=$(a "$y") && b ${z:-w} | c; `,
 		"dynamic arguments":          "rm -rf $X ",

@@ -11,6 +11,9 @@ import (
 )
 
 func TestAGuardThatExitsTwoDeniesEveryCallFromHundredsOfGoroutines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("seconds of processes; run without -short, as .ci/run does")
+	}
 	const goroutines, calls = 200, 15
 	const guard = "echo 'deploys are frozen' >&2; exit 2"
 	// The default options: a hook's failure is reported and the call goes

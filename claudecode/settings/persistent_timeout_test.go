@@ -29,6 +29,9 @@ done
 `
 
 func TestEachPersistentHookIsBoundByItsOwnTimeoutWhenAnotherRunsTheSameCommand(t *testing.T) {
+	if testing.Short() {
+		t.Skip("seconds of processes; run without -short, as .ci/run does")
+	}
 	for _, order := range []string{"before first", "after first"} {
 		t.Run(order, func(t *testing.T) {
 			project := t.TempDir()

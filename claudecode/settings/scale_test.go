@@ -46,6 +46,9 @@ func placeOf(data []byte, text string) (line, col int) {
 }
 
 func TestSettingsWithTwentyThousandHandlersAreParsedAndPlacedInLinearTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("seconds of parsing twenty thousand handlers; run without -short, as .ci/run does")
+	}
 	for _, indent := range []bool{true, false} {
 		t.Run(fmt.Sprintf("indent=%v", indent), func(t *testing.T) {
 			const n = 20_000
