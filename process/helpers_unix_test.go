@@ -55,6 +55,18 @@ func readPid(t testing.TB, path string) int {
 	return pid
 }
 
+// awaitPid waits for a running script to have written its whole pid line:
+// the shell creates the file before it writes to it, so its mere existence
+// says nothing about its content.
+func awaitPid(t testing.TB, path string) int {
+	t.Helper()
+	require.Eventually(t, func() bool {
+		b, err := os.ReadFile(path)
+		return err == nil && strings.HasSuffix(string(b), "\n")
+	}, 5*time.Second, 5*time.Millisecond, "the script did not write its pid")
+	return readPid(t, path)
+}
+
 // requireGone fails unless every pid is dead within a short grace: the
 // kernel delivers SIGKILL asynchronously, and an orphan's end is seen a
 // moment after its killer returns.

@@ -530,8 +530,7 @@ func TestSettleWaitsUntilEveryCancelledRunHasKilledItsHook(t *testing.T) {
 		_, err := process.Run(ctx, process.Spec{Shell: `echo $$ > "$HOOKCHAIN_PIDFILE"; exec sleep 30`, Env: []string{env}}, nil)
 		done <- err
 	}()
-	require.Eventually(t, func() bool { _, err := os.Stat(pidPath); return err == nil }, 5*time.Second, 5*time.Millisecond)
-	pid := readPid(t, pidPath)
+	pid := awaitPid(t, pidPath)
 
 	cancel()
 	settle, stop := context.WithTimeout(context.Background(), 5*time.Second)
