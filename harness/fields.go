@@ -65,3 +65,35 @@ func CaseAlike(fields map[string]json.RawMessage, known []string) error {
 	}
 	return nil
 }
+
+// Problems gathers what is wrong with a hook input's fields, read one by
+// one, so that its error names every fault at once rather than the first.
+type Problems []string
+
+// String decodes fields[key] into dst: a key absent or null leaves dst as
+// it is, and is a problem when required; a value that is not a string is
+// one always.
+func (p *Problems) String(fields map[string]json.RawMessage, key string, dst *string, required bool) {
+	raw, ok := fields[key]
+	if !ok || string(raw) == "null" {
+		if required {
+			*p = append(*p, "it has no "+key)
+		}
+		return
+	}
+	if err := json.Unmarshal(raw, dst); err != nil {
+		*p = append(*p, "its "+key+" is not a string")
+	}
+}
+
+// Add records a problem of the input's own wording.
+func (p *Problems) Add(problem string) { *p = append(*p, problem) }
+
+// Err is nil without problems, else one error that names what is not
+// valid ("the PreToolUse hook input") and every problem.
+func (p Problems) Err(what string) error {
+	if len(p) == 0 {
+		return nil
+	}
+	return fmt.Errorf("the %s is not valid: %s", what, strings.Join(p, "; "))
+}

@@ -13,21 +13,15 @@ import (
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
 	"github.com/hookchain/hookchain/harness/codex"
+	"github.com/hookchain/hookchain/harness/internal/profiletest"
 	"github.com/hookchain/hookchain/process"
 )
-
-// hooksDir is the absolute path of the test hooks' directory.
-func hooksDir(t testing.TB) string {
-	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("testdata", "hooks"))
-	require.NoError(t, err)
-	return dir
-}
-
 // hook is the spec of a hook as Codex's configuration gives it: a command
 // line, run by Codex's shell (here /bin/sh, for every machine's sake).
 func hook(t testing.TB, program, name string) process.Spec {
-	return process.Spec{Shell: program + " " + filepath.Join(hooksDir(t), name), Env: []string{"SHELL=/bin/sh"}, Timeout: 10 * time.Second}
+	spec := profiletest.Hook(t, program, name)
+	spec.Env = []string{"SHELL=/bin/sh"}
+	return spec
 }
 
 func session(t *testing.T) harness.SessionInfo {
@@ -44,16 +38,6 @@ func shellResult(output string) hookchain.Event {
 		Input: json.RawMessage(`{"command":"env"}`), Output: json.RawMessage(`"` + output + `"`)}
 }
 
-// fault is the trail of a fail-open link named "hook" whose run failed.
-func fault(text string) hookchain.Outcome {
-	return hookchain.Outcome{Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Allowed, Fault: text}}}
-}
-
-func denied(reason string) hookchain.Outcome {
-	return hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by hook: " + reason, DecidedBy: "hook", Cause: hookchain.CauseLink,
-		Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Denied, Reason: reason}}}
-}
-
 // Every row of Codex's answer table, read from a real hook program written
 // as Codex documents hooks, in a chain that runs it as Codex would: a hook
 // that fails lets the call go on, and the trail says why.
@@ -68,10 +52,10 @@ func TestACodexHookInAChainAnswersAsCodexReadsIt(t *testing.T) {
 	}{
 		{"an allow is silence", "bash", "allow.sh", shell("ls"), func(string) hookchain.Outcome { return hookchain.Outcome{} }},
 		{"exit status 2 denies with stderr", "bash", "block-rm.sh", shell("rm -rf /"), func(string) hookchain.Outcome {
-			return denied("recursive delete is not allowed here")
+			return profiletest.Denied("recursive delete is not allowed here")
 		}},
 		{"permissionDecision deny denies with its reason", "python3", "deny.py", shell("cp a /etc/"), func(string) hookchain.Outcome {
-			return denied("writes outside the project are not allowed")
+			return profiletest.Denied("writes outside the project are not allowed")
 		}},
 		{"allow with updatedInput rewrites the call", "node", "dry-run.js", shell("terraform apply"), func(string) hookchain.Outcome {
 			return hookchain.Outcome{Verdict: hookchain.Modified, Reason: "hook", Input: json.RawMessage(`{"command":"terraform plan"}`),
@@ -84,22 +68,22 @@ func TestACodexHookInAChainAnswersAsCodexReadsIt(t *testing.T) {
 			return hookchain.Outcome{Notes: []hookchain.Note{{Link: "hook", Text: "this repository uses pnpm (PostToolUse)"}}}
 		}},
 		{"a block after the call withholds the output behind its reason", "node", "redact.js", shellResult("AKIAIOSFODNN7EXAMPLE"), func(string) hookchain.Outcome {
-			return denied("[output withheld: it holds an AWS key]")
+			return profiletest.Denied("[output withheld: it holds an AWS key]")
 		}},
 		{"continue false after the call stops, with the stopReason", "bash", "stop.sh", shellResult("FAIL"), func(string) hookchain.Outcome {
-			return denied("stop requested: the test suite is red")
+			return profiletest.Denied("stop requested: the test suite is red")
 		}},
 		{"ask is a failure, and the call goes on", "python3", "ask.py", shell("git push"), func(c string) hookchain.Outcome {
-			return fault(`hook "` + c + `": gave no valid answer: permissionDecision "ask" is not supported`)
+			return profiletest.Fault(`hook "` + c + `": gave no valid answer: permissionDecision "ask" is not supported`)
 		}},
 		{"updatedToolOutput is outside Codex's schema: a failure, and the output stays", "python3", "replace-output.py", shellResult("secret"), func(c string) hookchain.Outcome {
-			return fault(`hook "` + c + `": gave no valid answer: the answer is not in Codex's schema: unknown field "updatedToolOutput" in hookSpecificOutput`)
+			return profiletest.Fault(`hook "` + c + `": gave no valid answer: the answer is not in Codex's schema: unknown field "updatedToolOutput" in hookSpecificOutput`)
 		}},
 		{"an exit status other than 0 and 2 is a failure", "python3", "crash.py", shell("ls"), func(c string) hookchain.Outcome {
-			return fault(`hook "` + c + `": exited with status 1; stderr: "policy.yaml: no such file"`)
+			return profiletest.Fault(`hook "` + c + `": exited with status 1; stderr: "policy.yaml: no such file"`)
 		}},
 		{"a hook that outruns its time is a failure", "bash", "slow.sh", shell("ls"), func(c string) hookchain.Outcome {
-			return fault(`hook "` + c + `": timed out after 300ms`)
+			return profiletest.Fault(`hook "` + c + `": timed out after 300ms`)
 		}},
 	}
 	for _, tt := range tests {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness/codex"
+	"github.com/hookchain/hookchain/harness/internal/profiletest"
 )
 
 // hooksFile is testdata/settings/hooks.json with HOOKS standing for the
@@ -21,11 +22,11 @@ import (
 func hooksFile(t *testing.T) []byte {
 	b, err := os.ReadFile(filepath.Join("testdata", "settings", "hooks.json"))
 	require.NoError(t, err)
-	return []byte(strings.ReplaceAll(string(b), "HOOKS", hooksDir(t)))
+	return []byte(strings.ReplaceAll(string(b), "HOOKS", profiletest.HooksDir(t)))
 }
 
 func TestAHooksFileIsReadAsCodexReadsIt(t *testing.T) {
-	dir := hooksDir(t)
+	dir := profiletest.HooksDir(t)
 	hooks, warnings, err := codex.ParseHooksFile("hooks.json", hooksFile(t))
 	require.NoError(t, err)
 	assert.Equal(t, []codex.Hook{
@@ -67,7 +68,7 @@ func TestAHooksFilesHooksRunAsAChainInTheFilesOrder(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, links, 4)
 	chain := hookchain.New(links...)
-	dir := hooksDir(t)
+	dir := profiletest.HooksDir(t)
 
 	got := chain.Run(context.Background(), shell("terraform apply"))
 	assert.Equal(t, hookchain.Modified, got.Verdict)

@@ -117,19 +117,8 @@ func decode(input []byte) (hookchain.Event, harness.SessionInfo, error) {
 	var e hookchain.Event
 	var s harness.SessionInfo
 	var event, transcript string
-	var errs []string
-	str := func(key string, dst *string, required bool) {
-		raw, ok := fields[key]
-		if !ok || string(raw) == "null" {
-			if required {
-				errs = append(errs, "it has no "+key)
-			}
-			return
-		}
-		if err := json.Unmarshal(raw, dst); err != nil {
-			errs = append(errs, "its "+key+" is not a string")
-		}
-	}
+	var errs harness.Problems
+	str := func(key string, dst *string, required bool) { errs.String(fields, key, dst, required) }
 	str("hook_event_name", &event, true)
 	if len(errs) == 0 && event != PreToolUse && event != PostToolUse {
 		if slices.Contains(otherEvents, event) {
@@ -151,20 +140,20 @@ func decode(input []byte) (hookchain.Event, harness.SessionInfo, error) {
 	e.Hook = hookchain.BeforeTool
 	e.Input = fields["tool_input"]
 	if e.Input == nil {
-		errs = append(errs, "it has no tool_input")
+		errs.Add("it has no tool_input")
 	}
 	if event == PostToolUse {
 		e.Hook = hookchain.AfterTool
 		e.Output = fields["tool_response"]
 		if e.Output == nil {
-			errs = append(errs, "it has no tool_response")
+			errs.Add("it has no tool_response")
 		}
 	}
 	if len(errs) == 0 && e.Tool == "" {
-		errs = append(errs, "its tool_name is empty")
+		errs.Add("its tool_name is empty")
 	}
-	if len(errs) > 0 {
-		return hookchain.Event{}, harness.SessionInfo{}, fmt.Errorf("the %s is not valid: %s", strings.TrimSpace(event+" hook input"), strings.Join(errs, "; "))
+	if err := errs.Err(strings.TrimSpace(event + " hook input")); err != nil {
+		return hookchain.Event{}, harness.SessionInfo{}, err
 	}
 	return e, s, nil
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
 	"github.com/hookchain/hookchain/harness/codex"
+	"github.com/hookchain/hookchain/harness/internal/profiletest"
 	"github.com/hookchain/hookchain/process"
 )
 
@@ -47,7 +48,7 @@ func TestAHookIsToldTheCallInCodexsFieldsAndOrder(t *testing.T) {
 // environment inherited, and the call's session over the link's.
 func TestAHookRunsInCodexsShellAndDirectoryWithTheCallsSession(t *testing.T) {
 	record := t.TempDir()
-	script := filepath.Join(hooksDir(t), "record.sh")
+	script := filepath.Join(profiletest.HooksDir(t), "record.sh")
 	t.Setenv("CODEX_TEST_INHERITED", "yes")
 	spec := process.Spec{
 		Shell:   `printf '%s' "$0" > "$RECORD/shell"; shopt -q login_shell && touch "$RECORD/login"; printf '%s' "$CODEX_TEST_INHERITED" > "$RECORD/env"; bash ` + script,

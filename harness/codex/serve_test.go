@@ -15,6 +15,7 @@ import (
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
 	"github.com/hookchain/hookchain/harness/codex"
+	"github.com/hookchain/hookchain/harness/internal/profiletest"
 	"github.com/hookchain/hookchain/process"
 )
 
@@ -23,23 +24,6 @@ func codexInput(t testing.TB, e hookchain.Event) string {
 	b, err := json.Marshal(codex.InputFor(e, harness.SessionInfo{ID: "s", Turn: "t", Cwd: t.TempDir()}))
 	require.NoError(t, err)
 	return string(b)
-}
-
-// deferToUser is an approver that hands every question back, as a hook
-// program's approver does for a CLI that can ask its user.
-func deferToUser() hookchain.Approver {
-	return hookchain.Approver{Name: "user", Timeout: time.Minute,
-		Answer: func(context.Context, hookchain.Question) (hookchain.Approval, error) {
-			return hookchain.Approval{Decision: hookchain.Defer, Reason: "the CLI asks its user"}, nil
-		}}
-}
-
-func goLink(name string, h hookchain.Hook, o hookchain.Outcome) hookchain.Link {
-	fn := func(context.Context, hookchain.Event) (hookchain.Outcome, error) { return o, nil }
-	if h == hookchain.AfterTool {
-		return hookchain.After(name, hookchain.Any(), fn)
-	}
-	return hookchain.Before(name, hookchain.Any(), fn)
 }
 
 func codexLink(t *testing.T, h hookchain.Hook, program, script string) hookchain.Link {
@@ -85,7 +69,7 @@ func TestAChainAnswersCodexInTheFormCodexReads(t *testing.T) {
 			hookchain.Allow().WithNote("hook: this repository uses pnpm (PostToolUse)")},
 		{"a denial with notes keeps them beside the reason",
 			func(*testing.T) *hookchain.Chain {
-				return hookchain.New(goLink("hint", pre, hookchain.Allow().WithNote("use pnpm")), goLink("guard", pre, hookchain.Deny("no installs")))
+				return hookchain.New(profiletest.GoLink("hint", pre, hookchain.Allow().WithNote("use pnpm")), profiletest.GoLink("guard", pre, hookchain.Deny("no installs")))
 			}, shell("npm i"),
 			harness.Reply{Stdout: []byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"denied by guard: no installs","additionalContext":"hint: use pnpm"}}` + "\n")},
 			hookchain.Deny("denied by guard: no installs").WithNote("hint: use pnpm")},
@@ -95,31 +79,31 @@ func TestAChainAnswersCodexInTheFormCodexReads(t *testing.T) {
 			hookchain.Deny("denied by hook: [output withheld: it holds an AWS key]")},
 		{"a replacement is a block whose reason is the replacement's text: Codex shows it as a failed call",
 			func(*testing.T) *hookchain.Chain {
-				return hookchain.New(goLink("redact", post, hookchain.Replace(hookchain.Text("token=[redacted]"), false, "redacted a token")))
+				return hookchain.New(profiletest.GoLink("redact", post, hookchain.Replace(hookchain.Text("token=[redacted]"), false, "redacted a token")))
 			}, shellResult("token=abc"),
 			harness.Reply{Stdout: []byte(`{"decision":"block","reason":"token=[redacted]"}` + "\n")},
 			hookchain.Deny("token=[redacted]")},
 		{"a replacement that is not text is shown as its JSON",
 			func(*testing.T) *hookchain.Chain {
-				return hookchain.New(goLink("shape", post, hookchain.Replace(json.RawMessage(`{"stdout":"x","exit_code":0}`), false, "")))
+				return hookchain.New(profiletest.GoLink("shape", post, hookchain.Replace(json.RawMessage(`{"stdout":"x","exit_code":0}`), false, "")))
 			}, shellResult("x"),
 			harness.Reply{Stdout: []byte(`{"decision":"block","reason":"{\"stdout\":\"x\",\"exit_code\":0}"}` + "\n")},
 			hookchain.Deny(`{"stdout":"x","exit_code":0}`)},
 		{"an empty replacement still withholds the output",
 			func(*testing.T) *hookchain.Chain {
-				return hookchain.New(goLink("erase", post, hookchain.Replace(hookchain.Text(""), false, "")))
+				return hookchain.New(profiletest.GoLink("erase", post, hookchain.Replace(hookchain.Text(""), false, "")))
 			}, shellResult("x"),
 			harness.Reply{Stdout: []byte(`{"decision":"block","reason":"the tool's output was replaced with nothing"}` + "\n")},
 			hookchain.Deny("the tool's output was replaced with nothing")},
 		{"an ask the user would answer is a denial with the reason: Codex cannot ask",
 			func(*testing.T) *hookchain.Chain {
-				return hookchain.New(goLink("push-guard", pre, hookchain.Ask("pushes to a shared branch"))).WithApprover(deferToUser())
+				return hookchain.New(profiletest.GoLink("push-guard", pre, hookchain.Ask("pushes to a shared branch"))).WithApprover(profiletest.DeferToUser())
 			}, shell("git push"),
 			harness.Reply{Stdout: []byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"codex cannot ask its user, so the call is denied: approval pending (asked by push-guard: pushes to a shared branch)"}}` + "\n")},
 			hookchain.Deny("codex cannot ask its user, so the call is denied: approval pending (asked by push-guard: pushes to a shared branch)")},
 		{"an ask without an approver is the chain's denial",
 			func(*testing.T) *hookchain.Chain {
-				return hookchain.New(goLink("push-guard", pre, hookchain.Ask("pushes to a shared branch")))
+				return hookchain.New(profiletest.GoLink("push-guard", pre, hookchain.Ask("pushes to a shared branch")))
 			}, shell("git push"),
 			harness.Reply{Stdout: []byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"approval needed but not obtained: no approver is configured (asked by push-guard: pushes to a shared branch)"}}` + "\n")},
 			hookchain.Deny("approval needed but not obtained: no approver is configured (asked by push-guard: pushes to a shared branch)")},
@@ -162,7 +146,7 @@ func TestAChainAnswersCodexInTheFormCodexReads(t *testing.T) {
 // What hookchain will not judge blocks, in the one form Codex reads as a
 // block at every tool-call event: exit status 2 with the reason on stderr.
 func TestAnInputHookchainWillNotJudgeIsBlocked(t *testing.T) {
-	allowAll := hookchain.New(goLink("allow", hookchain.BeforeTool, hookchain.Allow()))
+	allowAll := hookchain.New(profiletest.GoLink("allow", hookchain.BeforeTool, hookchain.Allow()))
 	refused := func(reason string) harness.Reply {
 		return harness.Reply{Stderr: []byte("hookchain: " + reason + "\n"), Exit: 2}
 	}

@@ -14,17 +14,9 @@ import (
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
 	"github.com/hookchain/hookchain/harness/copilot"
+	"github.com/hookchain/hookchain/harness/internal/profiletest"
 	"github.com/hookchain/hookchain/process"
 )
-
-// hook is the spec of a hook as a Copilot entry gives it: its "bash"
-// command line, run by bash.
-func hook(t testing.TB, program, name string) process.Spec {
-	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("testdata", "hooks"))
-	require.NoError(t, err)
-	return process.Spec{Shell: program + " " + filepath.Join(dir, name), Timeout: 10 * time.Second}
-}
 
 func session(t *testing.T) harness.SessionInfo {
 	return harness.SessionInfo{ID: "cop-sess-1", Cwd: t.TempDir()}
@@ -45,20 +37,10 @@ func shellResult(output string) hookchain.Event {
 		Input: json.RawMessage(`{"command":"env"}`), Output: hookchain.Text(output)}
 }
 
-// fault is the trail of a link named "hook" whose failure let the call go on.
-func fault(text string) hookchain.Outcome {
-	return hookchain.Outcome{Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Allowed, Fault: text}}}
-}
-
 // errored is the denial of a link named "hook" whose failure denied.
 func errored(text string) hookchain.Outcome {
 	return hookchain.Outcome{Verdict: hookchain.Denied, Reason: "hook failed and denies on failure: " + text, DecidedBy: "hook", Cause: hookchain.CauseFailure,
 		Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Denied, Fault: text}}}
-}
-
-func denied(reason string) hookchain.Outcome {
-	return hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by hook: " + reason, DecidedBy: "hook", Cause: hookchain.CauseLink,
-		Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Denied, Reason: reason}}}
 }
 
 // Every row of Copilot's reading of a hook, from a real hook program
@@ -74,43 +56,43 @@ func TestACopilotHookInAChainAnswersAsCopilotReadsIt(t *testing.T) {
 		event hookchain.Event
 		want  func(command string) hookchain.Outcome
 	}{
-		{"permissionDecision allow lets the call run, past a progress line", hook(t, "bash", "allow.sh"), shell("ls"), none},
-		{"permissionDecision deny denies with its reason", hook(t, "python3", "deny.py"), create("/etc/hosts"), func(string) hookchain.Outcome {
-			return denied("writes outside the project are not allowed")
+		{"permissionDecision allow lets the call run, past a progress line", profiletest.Hook(t, "bash", "allow.sh"), shell("ls"), none},
+		{"permissionDecision deny denies with its reason", profiletest.Hook(t, "python3", "deny.py"), create("/etc/hosts"), func(string) hookchain.Outcome {
+			return profiletest.Denied("writes outside the project are not allowed")
 		}},
-		{"modifiedArgs rewrites the call", hook(t, "node", "dry-run.js"), shell("terraform apply"), func(string) hookchain.Outcome {
+		{"modifiedArgs rewrites the call", profiletest.Hook(t, "node", "dry-run.js"), shell("terraform apply"), func(string) hookchain.Outcome {
 			return hookchain.Outcome{Verdict: hookchain.Modified, Reason: "hook", Input: json.RawMessage(`{"command":"terraform plan","description":"run it"}`),
 				Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Modified}}}
 		}},
-		{"permissionDecision ask asks, and a chain without an approver denies", hook(t, "python3", "ask.py"), shell("git push"), func(string) hookchain.Outcome {
+		{"permissionDecision ask asks, and a chain without an approver denies", profiletest.Hook(t, "python3", "ask.py"), shell("git push"), func(string) hookchain.Outcome {
 			return hookchain.Outcome{Verdict: hookchain.Denied, Reason: "approval needed but not obtained: no approver is configured (asked by hook: push to the remote?)", Cause: hookchain.CauseNoApproval,
 				Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Asked, Reason: "push to the remote?"}, {Name: "approver", Verdict: hookchain.Denied, Fault: "no approver is configured", Approver: true}}}
 		}},
-		{"modifiedResult replaces the output", hook(t, "python3", "redact.py"), shellResult("the secret is out"), func(string) hookchain.Outcome {
+		{"modifiedResult replaces the output", profiletest.Hook(t, "python3", "redact.py"), shellResult("the secret is out"), func(string) hookchain.Outcome {
 			return hookchain.Outcome{Verdict: hookchain.Replaced, Reason: "hook", Output: hookchain.Text("the [redacted] is out"),
 				Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Replaced}}}
 		}},
-		{"additionalContext after the call is a note", hook(t, "bash", "context.sh"), shellResult("ok"), func(string) hookchain.Outcome {
+		{"additionalContext after the call is a note", profiletest.Hook(t, "bash", "context.sh"), shellResult("ok"), func(string) hookchain.Outcome {
 			return hookchain.Outcome{Notes: []hookchain.Note{{Link: "hook", Text: "this repository uses pnpm (bash)"}}}
 		}},
-		{"additionalContext before the call is not read", hook(t, "bash", "context.sh"), shell("npm test"), none},
-		{"a crash before the call denies though stdout says allow", hook(t, "python3", "crash.py"), shell("ls"), func(c string) hookchain.Outcome {
+		{"additionalContext before the call is not read", profiletest.Hook(t, "bash", "context.sh"), shell("npm test"), none},
+		{"a crash before the call denies though stdout says allow", profiletest.Hook(t, "python3", "crash.py"), shell("ls"), func(c string) hookchain.Outcome {
 			return errored(`hook "` + c + `": exited with status 1; stderr: "policy.yaml: no such file"`)
 		}},
-		{"exit status 2 before the call denies though stdout says allow", hook(t, "bash", "exit2.sh"), shell("rm -rf /"), func(c string) hookchain.Outcome {
+		{"exit status 2 before the call denies though stdout says allow", profiletest.Hook(t, "bash", "exit2.sh"), shell("rm -rf /"), func(c string) hookchain.Outcome {
 			return errored(`hook "` + c + `": exited with status 2; stderr: "recursive delete is not allowed here"`)
 		}},
 		{"a program that is not there denies before the call", process.Spec{Shell: "no-such-copilot-hook", Timeout: 10 * time.Second}, shell("ls"), func(c string) hookchain.Outcome {
 			return errored(`hook "` + c + `": exited with status 127; stderr: "bash: line 1: no-such-copilot-hook: command not found"`)
 		}},
-		{"a timeout before the call lets it go on", hook(t, "bash", "slow.sh"), shell("ls"), func(c string) hookchain.Outcome {
-			return fault(`hook "` + c + `": timed out after 300ms`)
+		{"a timeout before the call lets it go on", profiletest.Hook(t, "bash", "slow.sh"), shell("ls"), func(c string) hookchain.Outcome {
+			return profiletest.Fault(`hook "` + c + `": timed out after 300ms`)
 		}},
-		{"a crash after the call lets the output go on", hook(t, "python3", "crash.py"), shellResult("ok"), func(c string) hookchain.Outcome {
-			return fault(`hook "` + c + `": exited with status 1; stderr: "policy.yaml: no such file"`)
+		{"a crash after the call lets the output go on", profiletest.Hook(t, "python3", "crash.py"), shellResult("ok"), func(c string) hookchain.Outcome {
+			return profiletest.Fault(`hook "` + c + `": exited with status 1; stderr: "policy.yaml: no such file"`)
 		}},
-		{"a timeout after the call lets the output go on", hook(t, "bash", "slow.sh"), shellResult("ok"), func(c string) hookchain.Outcome {
-			return fault(`hook "` + c + `": timed out after 300ms`)
+		{"a timeout after the call lets the output go on", profiletest.Hook(t, "bash", "slow.sh"), shellResult("ok"), func(c string) hookchain.Outcome {
+			return profiletest.Fault(`hook "` + c + `": timed out after 300ms`)
 		}},
 	}
 	for _, tt := range tests {
@@ -133,7 +115,7 @@ func TestACopilotHookInAChainAnswersAsCopilotReadsIt(t *testing.T) {
 func TestACopilotHookIsGivenCopilotsInputEnvironmentAndDirectory(t *testing.T) {
 	s := session(t)
 	require.NoError(t, os.Mkdir(filepath.Join(s.Cwd, "sub"), 0o755))
-	spec := hook(t, "bash", "record.sh")
+	spec := profiletest.Hook(t, "bash", "record.sh")
 	spec.Env, spec.Dir = []string{"POLICY=strict"}, "sub"
 	link, err := copilot.Link("hook", hookchain.AfterTool, hookchain.Any(), spec, s)
 	require.NoError(t, err)
@@ -156,7 +138,7 @@ func TestACopilotHookIsGivenCopilotsInputEnvironmentAndDirectory(t *testing.T) {
 // Copilot fails open on a timeout; a chain that must not builds the link
 // itself, and the same timeout denies.
 func TestACopilotHookBuiltIntoAPlainLinkFailsClosed(t *testing.T) {
-	spec := hook(t, "bash", "slow.sh")
+	spec := profiletest.Hook(t, "bash", "slow.sh")
 	spec.Timeout = 300 * time.Millisecond
 	fn, err := copilot.CompileCommand(spec, session(t))
 	require.NoError(t, err)

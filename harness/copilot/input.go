@@ -3,7 +3,6 @@ package copilot
 import (
 	"encoding/json"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/hookchain/hookchain"
@@ -73,12 +72,8 @@ func decode(input []byte) (hookchain.Event, harness.SessionInfo, error) {
 	if !hasTool || failed {
 		return hookchain.Event{}, harness.SessionInfo{}, fmt.Errorf("the hook input is of an event that is %w", harness.ErrNotToolCall)
 	}
-	var errs []string
-	str := func(key string, dst *string) {
-		if v, ok := fields[key]; ok && json.Unmarshal(v, dst) != nil {
-			errs = append(errs, "its "+key+" is not a string")
-		}
-	}
+	var errs harness.Problems
+	str := func(key string, dst *string) { errs.String(fields, key, dst, false) }
 	var s harness.SessionInfo
 	e := hookchain.Event{Hook: hookchain.BeforeTool}
 	str("sessionId", &s.ID)
@@ -87,7 +82,7 @@ func decode(input []byte) (hookchain.Event, harness.SessionInfo, error) {
 	if v, ok := fields["timestamp"]; ok {
 		var n float64
 		if json.Unmarshal(v, &n) != nil {
-			errs = append(errs, "its timestamp is not a number")
+			errs.Add("its timestamp is not a number")
 		}
 	}
 	e.Input = args(fields["toolArgs"], &errs)
@@ -96,22 +91,22 @@ func decode(input []byte) (hookchain.Event, harness.SessionInfo, error) {
 		r, err := harness.Fields(v)
 		var kind, text string
 		if err != nil || json.Unmarshal(r["resultType"], &kind) != nil || json.Unmarshal(r["textResultForLlm"], &text) != nil {
-			errs = append(errs, "its toolResult is not an object with a string resultType and textResultForLlm")
+			errs.Add("its toolResult is not an object with a string resultType and textResultForLlm")
 		}
 		e.Output, e.IsError = hookchain.Text(text), kind != "success"
 	}
 	if len(errs) == 0 && e.Tool == "" {
-		errs = append(errs, "its toolName is empty")
+		errs.Add("its toolName is empty")
 	}
-	if len(errs) > 0 {
-		return hookchain.Event{}, harness.SessionInfo{}, fmt.Errorf("the hook input is not valid: %s", strings.Join(errs, "; "))
+	if err := errs.Err("hook input"); err != nil {
+		return hookchain.Event{}, harness.SessionInfo{}, err
 	}
 	return e, s, nil
 }
 
 // args is the call's input from toolArgs: the JSON its string holds, or,
 // for a toolArgs that is not a string, the JSON as it is.
-func args(v []byte, errs *[]string) json.RawMessage {
+func args(v []byte, errs *harness.Problems) json.RawMessage {
 	if len(v) == 0 {
 		return json.RawMessage(`{}`)
 	}
@@ -120,7 +115,7 @@ func args(v []byte, errs *[]string) json.RawMessage {
 		return json.RawMessage(v)
 	}
 	if !json.Valid([]byte(text)) {
-		*errs = append(*errs, "its toolArgs is a string that does not hold JSON")
+		errs.Add("its toolArgs is a string that does not hold JSON")
 		return nil
 	}
 	return json.RawMessage(text)

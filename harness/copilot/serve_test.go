@@ -15,6 +15,7 @@ import (
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
 	"github.com/hookchain/hookchain/harness/copilot"
+	"github.com/hookchain/hookchain/harness/internal/profiletest"
 	"github.com/hookchain/hookchain/process"
 )
 
@@ -25,32 +26,13 @@ func copilotInput(t testing.TB, e hookchain.Event) string {
 	return string(b)
 }
 
-// deferToUser is an approver that hands every question back, as a hook
-// program's approver does for a CLI that can ask its user.
-func deferToUser() hookchain.Approver {
-	return hookchain.Approver{Name: "user", Timeout: time.Minute,
-		Answer: func(context.Context, hookchain.Question) (hookchain.Approval, error) {
-			return hookchain.Approval{Decision: hookchain.Defer, Reason: "the CLI asks its user"}, nil
-		}}
-}
-
-func goLink(name string, h hookchain.Hook, o hookchain.Outcome) hookchain.Link {
-	fn := func(context.Context, hookchain.Event) (hookchain.Outcome, error) { return o, nil }
-	if h == hookchain.AfterTool {
-		return hookchain.After(name, hookchain.Any(), fn)
-	}
-	return hookchain.Before(name, hookchain.Any(), fn)
-}
-
 func copilotChain(h hookchain.Hook, program, script string) func(*testing.T) *hookchain.Chain {
 	return func(t *testing.T) *hookchain.Chain {
-		l, err := copilot.Link("hook", h, hookchain.Any(), hook(t, program, script), harness.SessionInfo{})
+		l, err := copilot.Link("hook", h, hookchain.Any(), profiletest.Hook(t, program, script), harness.SessionInfo{})
 		require.NoError(t, err)
 		return hookchain.New(l)
 	}
 }
-
-func line(s string) harness.Reply { return harness.Reply{Stdout: []byte(s + "\n")} }
 
 // Every row of the answer table, as the one hook of Copilot: the exact
 // stdout, stderr and exit status, and what Copilot makes of them (Decide).
@@ -60,7 +42,7 @@ func TestAChainAnswersCopilotInTheFormCopilotReads(t *testing.T) {
 		<-ctx.Done()
 		return hookchain.Outcome{}, ctx.Err()
 	}).Timeout(50 * time.Millisecond)
-	crash := `"` + copilot.CommandSpec(hook(t, "python3", "crash.py"), harness.SessionInfo{}).String() + `"`
+	crash := `"` + copilot.CommandSpec(profiletest.Hook(t, "python3", "crash.py"), harness.SessionInfo{}).String() + `"`
 	chain := func(links ...hookchain.Link) func(*testing.T) *hookchain.Chain {
 		return func(*testing.T) *hookchain.Chain { return hookchain.New(links...) }
 	}
@@ -73,41 +55,41 @@ func TestAChainAnswersCopilotInTheFormCopilotReads(t *testing.T) {
 	}{
 		{"an allow is said with nothing", copilotChain(pre, "bash", "allow.sh"), shell("ls"), harness.Reply{}, hookchain.Allow()},
 		{"a denial is permissionDecision deny with the chain's reason", copilotChain(pre, "python3", "deny.py"), create("/etc/hosts"),
-			line(`{"permissionDecision":"deny","permissionDecisionReason":"denied by hook: writes outside the project are not allowed"}`),
+			profiletest.Line(`{"permissionDecision":"deny","permissionDecisionReason":"denied by hook: writes outside the project are not allowed"}`),
 			hookchain.Deny("denied by hook: writes outside the project are not allowed")},
 		{"a rewrite is the whole rewritten input as modifiedArgs", copilotChain(pre, "node", "dry-run.js"), shell("terraform apply"),
-			line(`{"modifiedArgs":{"command":"terraform plan","description":"run it"}}`),
+			profiletest.Line(`{"modifiedArgs":{"command":"terraform plan","description":"run it"}}`),
 			hookchain.Modify(json.RawMessage(`{"command":"terraform plan","description":"run it"}`), "")},
 		{"an ask the user would answer is permissionDecision ask",
 			func(*testing.T) *hookchain.Chain {
-				return hookchain.New(goLink("push-guard", pre, hookchain.Ask("pushes to a shared branch"))).WithApprover(deferToUser())
+				return hookchain.New(profiletest.GoLink("push-guard", pre, hookchain.Ask("pushes to a shared branch"))).WithApprover(profiletest.DeferToUser())
 			}, shell("git push"),
-			line(`{"permissionDecision":"ask","permissionDecisionReason":"approval pending (asked by push-guard: pushes to a shared branch)"}`),
+			profiletest.Line(`{"permissionDecision":"ask","permissionDecisionReason":"approval pending (asked by push-guard: pushes to a shared branch)"}`),
 			hookchain.Ask("approval pending (asked by push-guard: pushes to a shared branch)")},
 		{"an ask without an approver is the chain's denial", copilotChain(pre, "python3", "ask.py"), shell("git push"),
-			line(`{"permissionDecision":"deny","permissionDecisionReason":"approval needed but not obtained: no approver is configured (asked by hook: push to the remote?)"}`),
+			profiletest.Line(`{"permissionDecision":"deny","permissionDecisionReason":"approval needed but not obtained: no approver is configured (asked by hook: push to the remote?)"}`),
 			hookchain.Deny("approval needed but not obtained: no approver is configured (asked by hook: push to the remote?)")},
 		{"a note after the call is additionalContext, named after its link", copilotChain(post, "bash", "context.sh"), shellResult("ok"),
-			line(`{"additionalContext":"hook: this repository uses pnpm (bash)"}`),
+			profiletest.Line(`{"additionalContext":"hook: this repository uses pnpm (bash)"}`),
 			hookchain.Allow().WithNote("hook: this repository uses pnpm (bash)")},
 		{"a note before the call is not said: Copilot reads no context there",
-			chain(goLink("hint", pre, hookchain.Allow().WithNote("use pnpm"))), shell("npm i"), harness.Reply{}, hookchain.Allow()},
+			chain(profiletest.GoLink("hint", pre, hookchain.Allow().WithNote("use pnpm"))), shell("npm i"), harness.Reply{}, hookchain.Allow()},
 		{"a replacement is modifiedResult with the text", copilotChain(post, "python3", "redact.py"), shellResult("a secret"),
-			line(`{"modifiedResult":{"resultType":"success","textResultForLlm":"a [redacted]"}}`),
+			profiletest.Line(`{"modifiedResult":{"resultType":"success","textResultForLlm":"a [redacted]"}}`),
 			hookchain.Replace(hookchain.Text("a [redacted]"), false, "")},
 		{"a JSON replacement is its text, and a success",
-			chain(goLink("redact", post, hookchain.Replace(json.RawMessage(`{"n":1}`), true, ""))), shellResult("x"),
-			line(`{"modifiedResult":{"resultType":"success","textResultForLlm":"{\"n\":1}"}}`),
+			chain(profiletest.GoLink("redact", post, hookchain.Replace(json.RawMessage(`{"n":1}`), true, ""))), shellResult("x"),
+			profiletest.Line(`{"modifiedResult":{"resultType":"success","textResultForLlm":"{\"n\":1}"}}`),
 			hookchain.Replace(hookchain.Text(`{"n":1}`), false, "")},
 		{"a denial after the call is the reason in place of the output",
-			chain(goLink("leak", post, hookchain.Deny("[output withheld: it holds an AWS key]"))), shellResult("AKIAIOSFODNN7EXAMPLE"),
-			line(`{"modifiedResult":{"resultType":"success","textResultForLlm":"denied by leak: [output withheld: it holds an AWS key]"}}`),
+			chain(profiletest.GoLink("leak", post, hookchain.Deny("[output withheld: it holds an AWS key]"))), shellResult("AKIAIOSFODNN7EXAMPLE"),
+			profiletest.Line(`{"modifiedResult":{"resultType":"success","textResultForLlm":"denied by leak: [output withheld: it holds an AWS key]"}}`),
 			hookchain.Replace(hookchain.Text("denied by leak: [output withheld: it holds an AWS key]"), false, "")},
 		{"a Copilot hook that errors denies, as in Copilot", copilotChain(pre, "python3", "crash.py"), shell("ls"),
-			line(`{"permissionDecision":"deny","permissionDecisionReason":"hook failed and denies on failure: hook ` + quoted(crash) + `: exited with status 1; stderr: \"policy.yaml: no such file\""}`),
+			profiletest.Line(`{"permissionDecision":"deny","permissionDecisionReason":"hook failed and denies on failure: hook ` + quoted(crash) + `: exited with status 1; stderr: \"policy.yaml: no such file\""}`),
 			hookchain.Deny(`hook failed and denies on failure: hook ` + crash + `: exited with status 1; stderr: "policy.yaml: no such file"`)},
 		{"a Copilot hook that times out lets the call go on, as in Copilot", func(t *testing.T) *hookchain.Chain {
-			spec := hook(t, "bash", "slow.sh")
+			spec := profiletest.Hook(t, "bash", "slow.sh")
 			spec.Timeout = 200 * time.Millisecond
 			l, err := copilot.Link("hook", pre, hookchain.Any(), spec, harness.SessionInfo{})
 			require.NoError(t, err)
@@ -117,10 +99,10 @@ func TestAChainAnswersCopilotInTheFormCopilotReads(t *testing.T) {
 			chain(hookchain.Before("policy", hookchain.Any(), func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
 				return hookchain.Outcome{}, errors.New("the policy server is unreachable")
 			})), shell("ls"),
-			line(`{"permissionDecision":"deny","permissionDecisionReason":"policy failed and denies on failure: the policy server is unreachable"}`),
+			profiletest.Line(`{"permissionDecision":"deny","permissionDecisionReason":"policy failed and denies on failure: the policy server is unreachable"}`),
 			hookchain.Deny("policy failed and denies on failure: the policy server is unreachable")},
 		{"a link that outruns its time denies", chain(sleepy), shell("ls"),
-			line(`{"permissionDecision":"deny","permissionDecisionReason":"slow failed and denies on failure: timed out after 50ms"}`),
+			profiletest.Line(`{"permissionDecision":"deny","permissionDecisionReason":"slow failed and denies on failure: timed out after 50ms"}`),
 			hookchain.Deny("slow failed and denies on failure: timed out after 50ms")},
 	}
 	for _, tt := range tests {
@@ -147,7 +129,7 @@ func TestAChainAnswersCopilotInTheFormCopilotReads(t *testing.T) {
 // preToolUse denies on whatever stdout says, a denial on stdout and the
 // reason on stderr.
 func TestAnInputHookchainWillNotJudgeIsBlocked(t *testing.T) {
-	allowAll := hookchain.New(goLink("allow", hookchain.BeforeTool, hookchain.Allow()))
+	allowAll := hookchain.New(profiletest.GoLink("allow", hookchain.BeforeTool, hookchain.Allow()))
 	refused := func(reason string) harness.Reply {
 		return harness.Reply{Stdout: []byte(`{"permissionDecision":"deny","permissionDecisionReason":` + quote(reason) + "}\n"),
 			Stderr: []byte("hookchain: " + reason + "\n"), Exit: 2}
@@ -159,7 +141,7 @@ func TestAnInputHookchainWillNotJudgeIsBlocked(t *testing.T) {
 	}{
 		{"not JSON", `preToolUse`, refused("the hook input is not valid: invalid character 'p' looking for beginning of value")},
 		{"a key given twice inside the call's input is the chain's denial", `{"toolName":"bash","toolArgs":"{\"command\":\"ls\",\"command\":\"rm -rf /\"}"}`,
-			line(`{"permissionDecision":"deny","permissionDecisionReason":"hookchain: the input is ambiguous: an object in it has the key \"command\" twice"}`)},
+			profiletest.Line(`{"permissionDecision":"deny","permissionDecisionReason":"hookchain: the input is ambiguous: an object in it has the key \"command\" twice"}`)},
 		{"a key alike but for case to Copilot's", `{"toolName":"view","ToolName":"bash","toolArgs":"{}"}`,
 			refused(`the hook input has the key "ToolName", which Go's encoding/json reads as "toolName"`)},
 		{"not an object", `[]`, refused("the hook input is not valid: not a JSON object")},

@@ -13,21 +13,9 @@ import (
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
 	"github.com/hookchain/hookchain/harness/gemini"
+	"github.com/hookchain/hookchain/harness/internal/profiletest"
 	"github.com/hookchain/hookchain/process"
 )
-
-// hook is the spec of a hook as Gemini's settings give it: a command line,
-// run by bash.
-func hook(t testing.TB, program, name string, args ...string) process.Spec {
-	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("testdata", "hooks"))
-	require.NoError(t, err)
-	command := program + " " + filepath.Join(dir, name)
-	for _, a := range args {
-		command += " " + a
-	}
-	return process.Spec{Shell: command, Timeout: 10 * time.Second}
-}
 
 func session(t *testing.T) harness.SessionInfo {
 	return harness.SessionInfo{ID: "gem-sess-1", Cwd: t.TempDir(), TranscriptPath: "/tmp/chats/session-1.json"}
@@ -48,16 +36,6 @@ func shellResult(output string) hookchain.Event {
 		Input: json.RawMessage(`{"command":"env"}`), Output: hookchain.Text(output)}
 }
 
-// fault is the trail of a fail-open link named "hook" whose run failed.
-func fault(text string) hookchain.Outcome {
-	return hookchain.Outcome{Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Allowed, Fault: text}}}
-}
-
-func denied(reason string) hookchain.Outcome {
-	return hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by hook: " + reason, DecidedBy: "hook", Cause: hookchain.CauseLink,
-		Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Denied, Reason: reason}}}
-}
-
 // Every row of Gemini's reading of a hook, from a real hook program written
 // as Gemini documents hooks, in a chain that runs it as Gemini would: a
 // hook that fails lets the call go on, and the trail says why.
@@ -70,51 +48,51 @@ func TestAGeminiHookInAChainAnswersAsGeminiReadsIt(t *testing.T) {
 		event hookchain.Event
 		want  func(command string) hookchain.Outcome
 	}{
-		{"decision allow lets the call run", hook(t, "bash", "allow.sh"), shell("ls"), none},
-		{"exit status 2 denies with stderr", hook(t, "bash", "block-rm.sh"), shell("rm -rf /"), func(string) hookchain.Outcome {
-			return denied("recursive delete is not allowed here")
+		{"decision allow lets the call run", profiletest.Hook(t, "bash", "allow.sh"), shell("ls"), none},
+		{"exit status 2 denies with stderr", profiletest.Hook(t, "bash", "block-rm.sh"), shell("rm -rf /"), func(string) hookchain.Outcome {
+			return profiletest.Denied("recursive delete is not allowed here")
 		}},
-		{"decision deny denies with its reason", hook(t, "python3", "deny.py"), write("/etc/hosts"), func(string) hookchain.Outcome {
-			return denied("writes outside the project are not allowed")
+		{"decision deny denies with its reason", profiletest.Hook(t, "python3", "deny.py"), write("/etc/hosts"), func(string) hookchain.Outcome {
+			return profiletest.Denied("writes outside the project are not allowed")
 		}},
-		{"tool_input is merged over the call's input", hook(t, "node", "dry-run.js"), shell("terraform apply"), func(string) hookchain.Outcome {
+		{"tool_input is merged over the call's input", profiletest.Hook(t, "node", "dry-run.js"), shell("terraform apply"), func(string) hookchain.Outcome {
 			return hookchain.Outcome{Verdict: hookchain.Modified, Reason: "hook", Input: json.RawMessage(`{"command":"terraform plan","description":"run it"}`),
 				Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Modified}}}
 		}},
-		{"decision ask asks, with the systemMessage, and a chain without an approver denies", hook(t, "python3", "ask.py"), shell("git push"), func(string) hookchain.Outcome {
+		{"decision ask asks, with the systemMessage, and a chain without an approver denies", profiletest.Hook(t, "python3", "ask.py"), shell("git push"), func(string) hookchain.Outcome {
 			return hookchain.Outcome{Verdict: hookchain.Denied, Reason: "approval needed but not obtained: no approver is configured (asked by hook: push to the remote?)", Cause: hookchain.CauseNoApproval,
 				Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Asked, Reason: "push to the remote?"}, {Name: "approver", Verdict: hookchain.Denied, Fault: "no approver is configured", Approver: true}}}
 		}},
-		{"additionalContext after the call is a note", hook(t, "bash", "context.sh"), shellResult("ok"), func(string) hookchain.Outcome {
+		{"additionalContext after the call is a note", profiletest.Hook(t, "bash", "context.sh"), shellResult("ok"), func(string) hookchain.Outcome {
 			return hookchain.Outcome{Notes: []hookchain.Note{{Link: "hook", Text: "this repository uses pnpm (AfterTool)"}}}
 		}},
-		{"additionalContext before the call is not read", hook(t, "bash", "context.sh"), shell("npm test"), none},
-		{"a denial after the call withholds the output behind its reason", hook(t, "node", "redact.js"), shellResult("AKIAIOSFODNN7EXAMPLE"), func(string) hookchain.Outcome {
-			return denied("[output withheld: it holds an AWS key]")
+		{"additionalContext before the call is not read", profiletest.Hook(t, "bash", "context.sh"), shell("npm test"), none},
+		{"a denial after the call withholds the output behind its reason", profiletest.Hook(t, "node", "redact.js"), shellResult("AKIAIOSFODNN7EXAMPLE"), func(string) hookchain.Outcome {
+			return profiletest.Denied("[output withheld: it holds an AWS key]")
 		}},
-		{"tool_output replaces the output", hook(t, "python3", "replace-output.py"), shellResult("the secret is out"), func(string) hookchain.Outcome {
+		{"tool_output replaces the output", profiletest.Hook(t, "python3", "replace-output.py"), shellResult("the secret is out"), func(string) hookchain.Outcome {
 			return hookchain.Outcome{Verdict: hookchain.Replaced, Reason: "hook", Output: hookchain.Text("the [redacted] is out"),
 				Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Replaced}}}
 		}},
-		{"continue false stops, with the stopReason", hook(t, "bash", "stop.sh"), shellResult("FAIL"), func(string) hookchain.Outcome {
-			return denied("stop requested: the test suite is red")
+		{"continue false stops, with the stopReason", profiletest.Hook(t, "bash", "stop.sh"), shellResult("FAIL"), func(string) hookchain.Outcome {
+			return profiletest.Denied("stop requested: the test suite is red")
 		}},
-		{"plain text at exit 0 is for the user, and the call runs", hook(t, "bash", "text.sh", "ls"), shell("ls"), none},
-		{"plain text at an exit status above 2 denies with it", hook(t, "bash", "text.sh", "ls", "3"), shell("ls"), func(string) hookchain.Outcome {
-			return denied("checked ls")
+		{"plain text at exit 0 is for the user, and the call runs", profiletest.Hook(t, "bash", "text.sh", "ls"), shell("ls"), none},
+		{"plain text at an exit status above 2 denies with it", profiletest.Hook(t, "bash", "text.sh", "ls", "3"), shell("ls"), func(string) hookchain.Outcome {
+			return profiletest.Denied("checked ls")
 		}},
 		{"a program that is not there denies with bash's complaint", process.Spec{Shell: "no-such-gemini-hook", Timeout: 10 * time.Second}, shell("ls"), func(string) hookchain.Outcome {
-			return denied("bash: line 1: no-such-gemini-hook: command not found")
+			return profiletest.Denied("bash: line 1: no-such-gemini-hook: command not found")
 		}},
-		{"JSON decides at exit status 2", hook(t, "bash", "json-exit2.sh"), shell("ls"), none},
-		{"exit status 2 with nothing said is a failure", hook(t, "bash", "silent-exit2.sh"), shell("ls"), func(c string) hookchain.Outcome {
-			return fault(`hook "` + c + `": exited with status 2`)
+		{"JSON decides at exit status 2", profiletest.Hook(t, "bash", "json-exit2.sh"), shell("ls"), none},
+		{"exit status 2 with nothing said is a failure", profiletest.Hook(t, "bash", "silent-exit2.sh"), shell("ls"), func(c string) hookchain.Outcome {
+			return profiletest.Fault(`hook "` + c + `": exited with status 2`)
 		}},
-		{"exit status 1 is a failure", hook(t, "python3", "crash.py"), shell("ls"), func(c string) hookchain.Outcome {
-			return fault(`hook "` + c + `": exited with status 1; stderr: "policy.yaml: no such file"`)
+		{"exit status 1 is a failure", profiletest.Hook(t, "python3", "crash.py"), shell("ls"), func(c string) hookchain.Outcome {
+			return profiletest.Fault(`hook "` + c + `": exited with status 1; stderr: "policy.yaml: no such file"`)
 		}},
-		{"a hook that outruns its time is a failure", hook(t, "bash", "slow.sh"), shell("ls"), func(c string) hookchain.Outcome {
-			return fault(`hook "` + c + `": timed out after 300ms`)
+		{"a hook that outruns its time is a failure", profiletest.Hook(t, "bash", "slow.sh"), shell("ls"), func(c string) hookchain.Outcome {
+			return profiletest.Fault(`hook "` + c + `": timed out after 300ms`)
 		}},
 	}
 	for _, tt := range tests {
@@ -136,7 +114,7 @@ func TestAGeminiHookInAChainAnswersAsGeminiReadsIt(t *testing.T) {
 // GEMINI_CWD and CLAUDE_PROJECT_DIR, the session's id in GEMINI_SESSION_ID.
 func TestAGeminiHookIsGivenGeminisInputEnvironmentAndDirectory(t *testing.T) {
 	s := session(t)
-	link, err := gemini.Link("hook", hookchain.AfterTool, hookchain.Any(), hook(t, "bash", "record.sh"), s)
+	link, err := gemini.Link("hook", hookchain.AfterTool, hookchain.Any(), profiletest.Hook(t, "bash", "record.sh"), s)
 	require.NoError(t, err)
 	e := shellResult("ok")
 	e.IsError = true
@@ -160,7 +138,7 @@ func TestAGeminiHookIsGivenGeminisInputEnvironmentAndDirectory(t *testing.T) {
 // Gemini runs a call whose hook failed; a chain that must not builds the
 // link itself, and the same failure denies.
 func TestAGeminiHookBuiltIntoAPlainLinkFailsClosed(t *testing.T) {
-	spec := hook(t, "python3", "crash.py")
+	spec := profiletest.Hook(t, "python3", "crash.py")
 	fn, err := gemini.CompileCommand(spec, session(t))
 	require.NoError(t, err)
 	got := hookchain.New(hookchain.Before("hook", hookchain.Any(), fn)).Run(context.Background(), shell("ls"))

@@ -118,19 +118,8 @@ func decode(input []byte) (hookchain.Event, harness.SessionInfo, error) {
 		return e, s, err
 	}
 	var event string
-	var errs []string
-	str := func(key string, dst *string, required bool) {
-		raw, ok := fields[key]
-		if !ok || string(raw) == "null" {
-			if required {
-				errs = append(errs, "it has no "+key)
-			}
-			return
-		}
-		if err := json.Unmarshal(raw, dst); err != nil {
-			errs = append(errs, "its "+key+" is not a string")
-		}
-	}
+	var errs harness.Problems
+	str := func(key string, dst *string, required bool) { errs.String(fields, key, dst, required) }
 	str("hook_event_name", &event, true)
 	if len(errs) == 0 && event != BeforeTool && event != AfterTool {
 		if slices.Contains(otherEvents, event) {
@@ -145,22 +134,22 @@ func decode(input []byte) (hookchain.Event, harness.SessionInfo, error) {
 	e.Hook = hookchain.BeforeTool
 	e.Input = fields["tool_input"]
 	if !isObject(e.Input) {
-		errs = append(errs, "its tool_input is not an object")
+		errs.Add("its tool_input is not an object")
 	}
 	if event == AfterTool {
 		e.Hook = hookchain.AfterTool
 		e.Output = fields["tool_response"]
 		r, err := harness.Fields(e.Output)
 		if err != nil {
-			errs = append(errs, "its tool_response is not an object")
+			errs.Add("its tool_response is not an object")
 		}
 		e.IsError = r["error"] != nil && string(r["error"]) != "null"
 	}
 	if len(errs) == 0 && e.Tool == "" {
-		errs = append(errs, "its tool_name is empty")
+		errs.Add("its tool_name is empty")
 	}
-	if len(errs) > 0 {
-		return hookchain.Event{}, harness.SessionInfo{}, fmt.Errorf("the %s is not valid: %s", strings.TrimSpace(event+" hook input"), strings.Join(errs, "; "))
+	if err := errs.Err(strings.TrimSpace(event + " hook input")); err != nil {
+		return hookchain.Event{}, harness.SessionInfo{}, err
 	}
 	return e, s, nil
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
 	"github.com/hookchain/hookchain/harness/gemini"
+	"github.com/hookchain/hookchain/harness/internal/profiletest"
 	"github.com/hookchain/hookchain/process"
 )
 
@@ -25,30 +26,11 @@ func geminiInput(t testing.TB, e hookchain.Event) string {
 	return string(b)
 }
 
-// deferToUser is an approver that hands every question back, as a hook
-// program's approver does for a CLI that can ask its user.
-func deferToUser() hookchain.Approver {
-	return hookchain.Approver{Name: "user", Timeout: time.Minute,
-		Answer: func(context.Context, hookchain.Question) (hookchain.Approval, error) {
-			return hookchain.Approval{Decision: hookchain.Defer, Reason: "the CLI asks its user"}, nil
-		}}
-}
-
-func goLink(name string, h hookchain.Hook, o hookchain.Outcome) hookchain.Link {
-	fn := func(context.Context, hookchain.Event) (hookchain.Outcome, error) { return o, nil }
-	if h == hookchain.AfterTool {
-		return hookchain.After(name, hookchain.Any(), fn)
-	}
-	return hookchain.Before(name, hookchain.Any(), fn)
-}
-
 func geminiLink(t *testing.T, h hookchain.Hook, program, script string) hookchain.Link {
-	l, err := gemini.Link("hook", h, hookchain.Any(), hook(t, program, script), harness.SessionInfo{})
+	l, err := gemini.Link("hook", h, hookchain.Any(), profiletest.Hook(t, program, script), harness.SessionInfo{})
 	require.NoError(t, err)
 	return l
 }
-
-func line(s string) harness.Reply { return harness.Reply{Stdout: []byte(s + "\n")} }
 
 // Every row of the answer table, as the one hook of Gemini: the exact
 // stdout, stderr and exit status, and what Gemini makes of them (Decide).
@@ -72,47 +54,47 @@ func TestAChainAnswersGeminiInTheFormGeminiReads(t *testing.T) {
 			shell("ls"), harness.Reply{}, hookchain.Allow()},
 		{"a denial is decision deny with the chain's reason",
 			func(t *testing.T) *hookchain.Chain { return hookchain.New(geminiLink(t, pre, "python3", "deny.py")) }, write("/etc/hosts"),
-			line(`{"decision":"deny","reason":"denied by hook: writes outside the project are not allowed"}`),
+			profiletest.Line(`{"decision":"deny","reason":"denied by hook: writes outside the project are not allowed"}`),
 			hookchain.Deny("denied by hook: writes outside the project are not allowed")},
 		{"a rewrite is the whole rewritten input as tool_input",
 			func(t *testing.T) *hookchain.Chain { return hookchain.New(geminiLink(t, pre, "node", "dry-run.js")) }, shell("terraform apply"),
-			line(`{"hookSpecificOutput":{"hookEventName":"BeforeTool","tool_input":{"command":"terraform plan","description":"run it"}}}`),
+			profiletest.Line(`{"hookSpecificOutput":{"hookEventName":"BeforeTool","tool_input":{"command":"terraform plan","description":"run it"}}}`),
 			hookchain.Modify(json.RawMessage(`{"command":"terraform plan","description":"run it"}`), "")},
 		{"a rewrite that drops a key is a denial: Gemini would merge it back",
-			chain(goLink("strip", pre, hookchain.Modify(json.RawMessage(`{"command":"ls"}`), ""))), shell("ls"),
-			line(`{"decision":"deny","reason":"hookchain: the chain rewrote the call, but Gemini merges a rewritten input into the model's, and would keep description; the chain would run it with {\"command\":\"ls\"}"}`),
+			chain(profiletest.GoLink("strip", pre, hookchain.Modify(json.RawMessage(`{"command":"ls"}`), ""))), shell("ls"),
+			profiletest.Line(`{"decision":"deny","reason":"hookchain: the chain rewrote the call, but Gemini merges a rewritten input into the model's, and would keep description; the chain would run it with {\"command\":\"ls\"}"}`),
 			hookchain.Deny(`hookchain: the chain rewrote the call, but Gemini merges a rewritten input into the model's, and would keep description; the chain would run it with {"command":"ls"}`)},
 		{"an ask the user would answer is decision ask, its reason also the user's message",
 			func(*testing.T) *hookchain.Chain {
-				return hookchain.New(goLink("push-guard", pre, hookchain.Ask("pushes to a shared branch"))).WithApprover(deferToUser())
+				return hookchain.New(profiletest.GoLink("push-guard", pre, hookchain.Ask("pushes to a shared branch"))).WithApprover(profiletest.DeferToUser())
 			}, shell("git push"),
-			line(`{"decision":"ask","reason":"approval pending (asked by push-guard: pushes to a shared branch)","systemMessage":"approval pending (asked by push-guard: pushes to a shared branch)"}`),
+			profiletest.Line(`{"decision":"ask","reason":"approval pending (asked by push-guard: pushes to a shared branch)","systemMessage":"approval pending (asked by push-guard: pushes to a shared branch)"}`),
 			hookchain.Ask("approval pending (asked by push-guard: pushes to a shared branch)")},
 		{"an ask without an approver is the chain's denial",
-			chain(goLink("push-guard", pre, hookchain.Ask("pushes to a shared branch"))), shell("git push"),
-			line(`{"decision":"deny","reason":"approval needed but not obtained: no approver is configured (asked by push-guard: pushes to a shared branch)"}`),
+			chain(profiletest.GoLink("push-guard", pre, hookchain.Ask("pushes to a shared branch"))), shell("git push"),
+			profiletest.Line(`{"decision":"deny","reason":"approval needed but not obtained: no approver is configured (asked by push-guard: pushes to a shared branch)"}`),
 			hookchain.Deny("approval needed but not obtained: no approver is configured (asked by push-guard: pushes to a shared branch)")},
 		{"a note after the call is additionalContext, named after its link",
 			func(t *testing.T) *hookchain.Chain { return hookchain.New(geminiLink(t, post, "bash", "context.sh")) }, shellResult("ok"),
-			line(`{"hookSpecificOutput":{"hookEventName":"AfterTool","additionalContext":"hook: this repository uses pnpm (AfterTool)"}}`),
+			profiletest.Line(`{"hookSpecificOutput":{"hookEventName":"AfterTool","additionalContext":"hook: this repository uses pnpm (AfterTool)"}}`),
 			hookchain.Allow().WithNote("hook: this repository uses pnpm (AfterTool)")},
 		{"a note before the call is not said: Gemini reads no context there",
-			chain(goLink("hint", pre, hookchain.Allow().WithNote("use pnpm"))), shell("npm i"), harness.Reply{}, hookchain.Allow()},
+			chain(profiletest.GoLink("hint", pre, hookchain.Allow().WithNote("use pnpm"))), shell("npm i"), harness.Reply{}, hookchain.Allow()},
 		{"a denial after the call is decision deny, whose reason the model sees in place of the output",
 			func(t *testing.T) *hookchain.Chain { return hookchain.New(geminiLink(t, post, "node", "redact.js")) }, shellResult("AKIAIOSFODNN7EXAMPLE"),
-			line(`{"decision":"deny","reason":"denied by hook: [output withheld: it holds an AWS key]"}`),
+			profiletest.Line(`{"decision":"deny","reason":"denied by hook: [output withheld: it holds an AWS key]"}`),
 			hookchain.Deny("denied by hook: [output withheld: it holds an AWS key]")},
 		{"a replacement is a denial whose reason is the replacement's text",
-			chain(goLink("redact", post, hookchain.Replace(hookchain.Text("token=[redacted]"), false, "redacted a token"))), shellResult("token=abc"),
-			line(`{"decision":"deny","reason":"token=[redacted]"}`), hookchain.Deny("token=[redacted]")},
+			chain(profiletest.GoLink("redact", post, hookchain.Replace(hookchain.Text("token=[redacted]"), false, "redacted a token"))), shellResult("token=abc"),
+			profiletest.Line(`{"decision":"deny","reason":"token=[redacted]"}`), hookchain.Deny("token=[redacted]")},
 		{"a replacement from a Gemini hook's tool_output is said the same way",
 			func(t *testing.T) *hookchain.Chain {
 				return hookchain.New(geminiLink(t, post, "python3", "replace-output.py"))
 			}, shellResult("a secret"),
-			line(`{"decision":"deny","reason":"a [redacted]"}`), hookchain.Deny("a [redacted]")},
+			profiletest.Line(`{"decision":"deny","reason":"a [redacted]"}`), hookchain.Deny("a [redacted]")},
 		{"an empty replacement still withholds the output",
-			chain(goLink("erase", post, hookchain.Replace(hookchain.Text(""), false, ""))), shellResult("x"),
-			line(`{"decision":"deny","reason":"the tool's output was replaced with nothing"}`), hookchain.Deny("the tool's output was replaced with nothing")},
+			chain(profiletest.GoLink("erase", post, hookchain.Replace(hookchain.Text(""), false, ""))), shellResult("x"),
+			profiletest.Line(`{"decision":"deny","reason":"the tool's output was replaced with nothing"}`), hookchain.Deny("the tool's output was replaced with nothing")},
 		{"a Gemini hook that fails lets the call go on, as in Gemini",
 			func(t *testing.T) *hookchain.Chain { return hookchain.New(geminiLink(t, pre, "python3", "crash.py")) }, shell("ls"),
 			harness.Reply{}, hookchain.Allow()},
@@ -120,11 +102,11 @@ func TestAChainAnswersGeminiInTheFormGeminiReads(t *testing.T) {
 			chain(hookchain.Before("policy", hookchain.Any(), func(context.Context, hookchain.Event) (hookchain.Outcome, error) {
 				return hookchain.Outcome{}, errors.New("the policy server is unreachable")
 			})), shell("ls"),
-			line(`{"decision":"deny","reason":"policy failed and denies on failure: the policy server is unreachable"}`),
+			profiletest.Line(`{"decision":"deny","reason":"policy failed and denies on failure: the policy server is unreachable"}`),
 			hookchain.Deny("policy failed and denies on failure: the policy server is unreachable")},
 		{"a link that outruns its time denies",
 			chain(sleepy), shell("ls"),
-			line(`{"decision":"deny","reason":"slow failed and denies on failure: timed out after 50ms"}`),
+			profiletest.Line(`{"decision":"deny","reason":"slow failed and denies on failure: timed out after 50ms"}`),
 			hookchain.Deny("slow failed and denies on failure: timed out after 50ms")},
 	}
 	for _, tt := range tests {
@@ -151,7 +133,7 @@ func TestAChainAnswersGeminiInTheFormGeminiReads(t *testing.T) {
 // denial at every tool-call event: exit status 2, nothing on stdout, and
 // the reason on stderr.
 func TestAnInputHookchainWillNotJudgeIsBlocked(t *testing.T) {
-	allowAll := hookchain.New(goLink("allow", hookchain.BeforeTool, hookchain.Allow()))
+	allowAll := hookchain.New(profiletest.GoLink("allow", hookchain.BeforeTool, hookchain.Allow()))
 	refused := func(reason string) harness.Reply {
 		return harness.Reply{Stderr: []byte("hookchain: " + reason + "\n"), Exit: 2}
 	}
@@ -172,7 +154,7 @@ func TestAnInputHookchainWillNotJudgeIsBlocked(t *testing.T) {
 		{"a tool input that is not an object", `{"hook_event_name":"BeforeTool","tool_name":"read_file","tool_input":"a"}`, refused("the BeforeTool hook input is not valid: its tool_input is not an object")},
 		{"after the call without the response", `{"hook_event_name":"AfterTool","tool_name":"read_file","tool_input":{}}`, refused("the AfterTool hook input is not valid: its tool_response is not an object")},
 		{"an event that is not a tool call stops the agent", `{"hook_event_name":"BeforeAgent","prompt":"hi"}`,
-			line(`{"continue":false,"stopReason":"hookchain: BeforeAgent is not a tool call; this hook program judges tool calls only"}`)},
+			profiletest.Line(`{"continue":false,"stopReason":"hookchain: BeforeAgent is not a tool call; this hook program judges tool calls only"}`)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

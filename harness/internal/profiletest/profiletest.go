@@ -1,0 +1,70 @@
+// Package profiletest holds what the tests of every harness profile build
+// their cases from: Go links of a fixed answer, the outcomes a one-hook
+// chain gives, and hook programs kept in a package's testdata/hooks.
+package profiletest
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/harness"
+	"github.com/hookchain/hookchain/process"
+)
+
+// HooksDir is the absolute path of the calling package's testdata/hooks,
+// so that a hook's working directory does not change which file runs.
+func HooksDir(t testing.TB) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("testdata", "hooks"))
+	require.NoError(t, err)
+	return dir
+}
+
+// Hook is the spec of a hook as a CLI's configuration gives it: one
+// command line, program run on the script name of testdata/hooks with
+// args, within ten seconds.
+func Hook(t testing.TB, program, name string, args ...string) process.Spec {
+	t.Helper()
+	command := strings.Join(append([]string{program, filepath.Join(HooksDir(t), name)}, args...), " ")
+	return process.Spec{Shell: command, Timeout: 10 * time.Second}
+}
+
+// GoLink is a link named name at hook h that answers o to every call.
+func GoLink(name string, h hookchain.Hook, o hookchain.Outcome) hookchain.Link {
+	fn := func(context.Context, hookchain.Event) (hookchain.Outcome, error) { return o, nil }
+	if h == hookchain.AfterTool {
+		return hookchain.After(name, hookchain.Any(), fn)
+	}
+	return hookchain.Before(name, hookchain.Any(), fn)
+}
+
+// DeferToUser is an approver that hands every question back, as a hook
+// program's approver does for a CLI that can ask its user.
+func DeferToUser() hookchain.Approver {
+	return hookchain.Approver{Name: "user", Timeout: time.Minute,
+		Answer: func(context.Context, hookchain.Question) (hookchain.Approval, error) {
+			return hookchain.Approval{Decision: hookchain.Defer, Reason: "the CLI asks its user"}, nil
+		}}
+}
+
+// Line is a reply of one line on stdout and exit status 0.
+func Line(s string) harness.Reply { return harness.Reply{Stdout: []byte(s + "\n")} }
+
+// Fault is the outcome of a one-link chain whose link "hook" failed open
+// with text: the call goes on, and the trail says why.
+func Fault(text string) hookchain.Outcome {
+	return hookchain.Outcome{Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Allowed, Fault: text}}}
+}
+
+// Denied is the outcome of a one-link chain whose link "hook" denied the
+// call for reason.
+func Denied(reason string) hookchain.Outcome {
+	return hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by hook: " + reason, DecidedBy: "hook", Cause: hookchain.CauseLink,
+		Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Denied, Reason: reason}}}
+}
