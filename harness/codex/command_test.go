@@ -16,6 +16,7 @@ import (
 	"github.com/hookchain/hookchain/harness/internal/profiletest"
 	"github.com/hookchain/hookchain/process"
 )
+
 // hook is the spec of a hook as Codex's configuration gives it: a command
 // line, run by Codex's shell (here /bin/sh, for every machine's sake).
 func hook(t testing.TB, program, name string) process.Spec {
