@@ -25,7 +25,7 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 		return exitFailed
 	}
 	say := errOut{"check", stderr}
-	if !h.check(say, claude, codex, gemini) {
+	if !h.check(say, supported()...) {
 		return exitFailed
 	}
 	code := exitFailed
@@ -33,10 +33,8 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 	case h.settings != claude && asJSON:
 		say.printf("--json: with Claude Code settings only, for now")
 		return exitFailed
-	case h.settings == codex:
-		code = checkCodex(&c, fs, stdout, say)
-	case h.settings == gemini:
-		code = checkGemini(&c, fs, stdout, say)
+	case h.settings != claude:
+		code = clis[h.settings].check(&c, fs, stdout, say)
 	default:
 		code = checkClaude(&c, asJSON, stdout, say)
 	}

@@ -29,7 +29,7 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	say := errOut{"eval", stderr}
 	fail := say.fail
-	if !h.check(say, claude, codex, gemini) {
+	if !h.check(say, supported()...) {
 		return exitFailed
 	}
 	if h.name != claude {

@@ -2,10 +2,14 @@ package main
 
 import (
 	"flag"
+	"io"
 	"slices"
 	"strings"
 
+	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
+	codexcli "github.com/hookchain/hookchain/harness/codex"
+	geminicli "github.com/hookchain/hookchain/harness/gemini"
 )
 
 // The agent CLIs --harness names. Only those with a profile work; the
@@ -17,8 +21,41 @@ const (
 	gemini = "gemini"
 )
 
-// harnessNames are every name of issue 25's list, in its order.
+// harnessNames are every name --harness knows, in the order help lists them.
 var harnessNames = []string{claude, codex, gemini, "cursor", "copilot", "factory", "cline", "windsurf", "qwen", "kiro"}
+
+// cli is what the commands know of an agent CLI other than Claude Code:
+// one entry of clis each, so that a CLI is added in one place.
+type cli struct {
+	display string                                                              // its name as its users write it: "Codex"
+	file    string                                                              // the file --settings names: "hooks.json"
+	profile func() harness.Profile                                              // how it runs a hook and reads an answer
+	chain   func(files []string, cwd string) (*hookchain.Chain, error)          // the files' tool-call hooks, for a session in cwd
+	check   func(c *common, fs *flag.FlagSet, stdout io.Writer, say errOut) int // check's table of the files' hooks
+}
+
+var clis map[string]cli
+
+// init fills clis, which a variable's initializer cannot: a CLI's check
+// names the CLI by looking it up there.
+func init() {
+	clis = map[string]cli{
+		codex:  {"Codex", "hooks.json", codexcli.Profile, codexChain, checkCodex},
+		gemini: {"Gemini", "settings.json", geminicli.Profile, geminiChain, checkGemini},
+	}
+}
+
+// supported are the names eval, check and hook speak for, in harnessNames's
+// order.
+func supported() []string {
+	var names []string
+	for _, n := range harnessNames {
+		if _, ok := clis[n]; ok || n == claude {
+			names = append(names, n)
+		}
+	}
+	return names
+}
 
 // claudeCan is Claude Code's row of the capability table (docs/harnesses.md):
 // claudecode is not a harness profile yet, so it has no Capabilities of its own.
@@ -90,23 +127,17 @@ func requireSettings(files []string, name string, say errOut) bool {
 	if len(files) > 0 {
 		return true
 	}
-	cli, file := displayName(name), "hooks.json"
-	if name == gemini {
-		file = "settings.json"
-	}
+	cli, file := displayName(name), clis[name].file
 	say.printf("--harness %s needs --settings FILE, a %s %s: hookchain does not find %s's configuration files as %s does yet", name, cli, file, cli, cli)
 	return false
 }
 
 // displayName is a CLI's name as its users write it.
 func displayName(name string) string {
-	switch name {
-	case claude:
+	if name == claude {
 		return "Claude Code"
-	case gemini:
-		return "Gemini"
 	}
-	return "Codex"
+	return clis[name].display
 }
 
 // capabilities is a CLI's row of the capability table.
@@ -114,7 +145,7 @@ func capabilities(name string) harness.Capabilities {
 	if name == claude {
 		return claudeCan
 	}
-	return profileOf(name).Can
+	return clis[name].profile().Can
 }
 
 // degradeLint says what a chain of hooks written for from can say that

@@ -33,7 +33,7 @@ func hookCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var msgs bytes.Buffer
 	say := errOut{"hook", &msgs}
 	ok := parse("hook", fs, args, &msgs, false)
-	if ok && !h.check(errOut{"hook", stderr}, claude, codex, gemini) {
+	if ok && !h.check(errOut{"hook", stderr}, supported()...) {
 		return exitFailed
 	}
 	// Settings that register this very hook would have it run itself,
@@ -70,7 +70,7 @@ func hookCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return hookBlock(h.name, problem, strings.NewReader(""), stdout, stderr)
 	}
 	if h.name != claude {
-		return harness.Serve(ctx, profileOf(h.name), chain, stdin, stdout, stderr)
+		return harness.Serve(ctx, clis[h.name].profile(), chain, stdin, stdout, stderr)
 	}
 	return claudecode.Serve(ctx, chain, stdin, stdout, stderr)
 }
@@ -81,7 +81,7 @@ func hookCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func hookChain(c *common, settingsOf string, pool *process.Pool) (*hookchain.Chain, error) {
 	cwd, _ := os.Getwd()
 	if settingsOf != claude {
-		return chainOf(settingsOf, c.settings, cwd)
+		return clis[settingsOf].chain(c.settings, cwd)
 	}
 	// Async hooks report to no one: a hook's stdout is the CLI's answer.
 	c.background = reporting("hook", io.Discard)
@@ -120,7 +120,7 @@ func hookBlock(name, msgs string, stdin io.Reader, stdout, stderr io.Writer) int
 	}
 	reason := "hook: " + strings.Join(why, "; ")
 	if name != claude {
-		r := profileOf(name).Refuse(reason)
+		r := clis[name].profile().Refuse(reason)
 		_, _ = stdout.Write(r.Stdout)
 		_, _ = stderr.Write(r.Stderr)
 		return r.Exit

@@ -13,29 +13,9 @@ import (
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/claudecode/settings"
 	"github.com/hookchain/hookchain/harness"
-	codexcli "github.com/hookchain/hookchain/harness/codex"
-	geminicli "github.com/hookchain/hookchain/harness/gemini"
 	"github.com/hookchain/hookchain/internal/apart"
 	"github.com/hookchain/hookchain/internal/regularfile"
 )
-
-// profileOf is the profile of a CLI other than Claude Code.
-func profileOf(name string) harness.Profile {
-	if name == gemini {
-		return geminicli.Profile()
-	}
-	return codexcli.Profile()
-}
-
-// chainOf is the chain of the tool-call hooks of files, settings of the
-// CLI name (not Claude Code), run as that CLI runs them, for a session
-// working in cwd.
-func chainOf(name string, files []string, cwd string) (*hookchain.Chain, error) {
-	if name == gemini {
-		return geminiChain(files, cwd)
-	}
-	return codexChain(files, cwd)
-}
 
 // readHooks reads the files named, in order, with parse, a CLI's reader of
 // one file (what it is, for errors), and returns their hooks one after
@@ -84,14 +64,14 @@ func evalOther(name string, c *common, fs *flag.FlagSet, stdin io.Reader, stdout
 		return exitFailed
 	}
 	// The files are judged before the input is read, as for Claude Code.
-	if _, err := chainOf(name, c.settings, ""); err != nil {
+	if _, err := clis[name].chain(c.settings, ""); err != nil {
 		return say.failOn(err)
 	}
 	data, ok := readInput(stdin, say)
 	if !ok {
 		return exitFailed
 	}
-	profile := profileOf(name)
+	profile := clis[name].profile()
 	event, session, err := profile.Decode(data)
 	if errors.Is(err, harness.ErrNotToolCall) {
 		return say.fail("%v: eval judges tool calls (%s, %s) only", err,
@@ -103,7 +83,7 @@ func evalOther(name string, c *common, fs *flag.FlagSet, stdin io.Reader, stdout
 	if session.Cwd == "" {
 		session.Cwd, _ = os.Getwd()
 	}
-	chain, err := chainOf(name, c.settings, session.Cwd)
+	chain, err := clis[name].chain(c.settings, session.Cwd)
 	if err != nil {
 		return say.failOn(err)
 	}

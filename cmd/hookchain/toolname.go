@@ -64,14 +64,14 @@ func crossTool(stdin io.Reader, from, to string) (io.Reader, string) {
 func toolNamesIn(tool, from, to string) []string {
 	claudeNames := []string{tool}
 	if from != claude {
-		claudeNames = profileOf(from).Tools.Claude(tool)
+		claudeNames = clis[from].profile().Tools.Claude(tool)
 	}
 	if to == claude {
 		return claudeNames
 	}
 	var names []string
 	for _, c := range claudeNames {
-		if own, ok := profileOf(to).Tools.Own(c); ok && !slices.Contains(names, own) {
+		if own, ok := clis[to].profile().Tools.Own(c); ok && !slices.Contains(names, own) {
 			names = append(names, own)
 		}
 	}
