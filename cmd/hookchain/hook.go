@@ -65,12 +65,12 @@ func hookCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if c.background != nil {
 		defer closeBackground(c.background)
 	}
-	stdin, problem := crossTool(stdin, h.name, h.settings)
+	if h.name != claude {
+		return harness.Serve(ctx, judgedAs(clis[h.name].profile(), h.name, h.settings, "hook"), chain, stdin, stdout, stderr)
+	}
+	stdin, problem := crossTool(stdin, h.settings)
 	if problem != "" {
 		return hookBlock(h.name, problem, strings.NewReader(""), stdout, stderr)
-	}
-	if h.name != claude {
-		return harness.Serve(ctx, clis[h.name].profile(), chain, stdin, stdout, stderr)
 	}
 	return claudecode.Serve(ctx, chain, stdin, stdout, stderr)
 }
