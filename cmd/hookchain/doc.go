@@ -67,7 +67,7 @@
 // named ("hookchain: unauthorized: …", "hookchain: not found: …",
 // "hookchain: shutting down: …"), because Claude Code runs the call on an
 // HTTP error, a dropped connection or an empty answer: a missing or stale
-// token, any path but / or method but POST, a body that is not JSON or
+// token, any path but a route (/, /claude, /copilot) or method but POST, a body that is not JSON or
 // UTF-8, past --max-body, cut short or not arrived within --read-timeout
 // (10s), a tool-call input without its tool or with keys given twice or
 // alike but for case, a request cut off at --shutdown-timeout or sent

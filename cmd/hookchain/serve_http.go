@@ -23,34 +23,32 @@ import (
 // with a block that names why, and only a hook input the chain judged gets
 // the chain's answer.
 
-// onlyRoot is what serve takes, said to a request it will not judge.
-const onlyRoot = "hookchain serve takes hook inputs at POST / only"
-
 // handler routes by the exact path, not through http.ServeMux, which would
 // answer a path that is not clean with a redirect (that a client may follow
 // as a GET) and a wrong method with 405.
 func (s *server) handler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		defer s.recoverAsBlock(w, r)
+		rt, exact := routeOf(r.URL.Path)
+		defer s.recoverAsBlock(w, r, rt)
 		switch why := s.unauthorized(r); {
 		case r.Method == http.MethodGet && r.URL.Path == "/healthz":
 			s.health(w, why == "")
 		case why != "":
 			w.Header().Set("WWW-Authenticate", `Bearer realm="hookchain"`)
-			s.block(w, r, "unauthorized: "+why)
-		case r.URL.Path != "/":
-			s.block(w, r, "not found: "+onlyRoot)
+			s.block(w, r, rt, "unauthorized: "+why)
+		case !exact:
+			s.block(w, r, rt, "not found: "+rt.where())
 		case r.Method != http.MethodPost:
-			s.block(w, r, "method not allowed: "+onlyRoot)
+			s.block(w, r, rt, "method not allowed: "+rt.where())
 		default:
-			s.hook(w, r)
+			s.hook(w, r, rt)
 		}
 	})
 }
 
 // recoverAsBlock answers a request whose handler panicked with a block:
 // net/http would drop the connection, and Claude Code run the call.
-func (s *server) recoverAsBlock(w http.ResponseWriter, r *http.Request) {
+func (s *server) recoverAsBlock(w http.ResponseWriter, r *http.Request, rt route) {
 	v := recover()
 	if v == nil {
 		return
@@ -59,7 +57,7 @@ func (s *server) recoverAsBlock(w http.ResponseWriter, r *http.Request) {
 		panic(v)
 	}
 	s.log.Error("hookchain serve: internal error", slog.String("remote", r.RemoteAddr), slog.Any("panic", v))
-	s.block(w, r, fmt.Sprintf("internal error: %v", v))
+	s.block(w, r, rt, fmt.Sprintf("internal error: %v", v))
 }
 
 // auth is what a request must carry when serve has a token.
@@ -94,12 +92,13 @@ func (s *server) unauthorized(r *http.Request) string {
 	return ""
 }
 
-// block answers r with claudecode.Refusal: 200, so that Claude Code reads
-// the answer, and a block.
-func (s *server) block(w http.ResponseWriter, r *http.Request, reason string) {
+// block answers r with its CLI's refusal: 200, so that the CLI reads the
+// answer (every CLI runs a call whose http hook answers otherwise), and a
+// block.
+func (s *server) block(w http.ResponseWriter, r *http.Request, rt route, reason string) {
 	s.log.Warn("hookchain serve: request blocked", slog.String("remote", r.RemoteAddr), slog.String("method", r.Method),
 		slog.String("reason", reason))
-	s.answer(w, claudecode.Refusal(reason))
+	s.answer(w, rt.refusal(reason))
 }
 
 // answer writes a hook output, or nothing, with status 200.
@@ -109,12 +108,12 @@ func (s *server) answer(w http.ResponseWriter, body []byte) {
 	_, _ = w.Write(body)
 }
 
-// hook answers one Claude Code http hook request: the body is the hook
-// input, and the response body Claude Code's hook output (empty when the
-// chain has nothing to say).
-func (s *server) hook(w http.ResponseWriter, r *http.Request) {
+// hook answers one http hook request of rt's CLI: the body is the hook
+// input, and the response body the CLI's hook output (empty when the chain
+// has nothing to say).
+func (s *server) hook(w http.ResponseWriter, r *http.Request, rt route) {
 	if !s.requests.enter() {
-		s.block(w, r, "shutting down: hookchain serve is stopping and judges no new call")
+		s.block(w, r, rt, "shutting down: hookchain serve is stopping and judges no new call")
 		return
 	}
 	defer s.requests.leave()
@@ -134,21 +133,30 @@ func (s *server) hook(w http.ResponseWriter, r *http.Request) {
 		_ = rc.SetReadDeadline(time.Time{})
 	}
 	if _, tooLarge := errors.AsType[*http.MaxBytesError](err); tooLarge {
-		s.block(w, r, fmt.Sprintf("the hook input is larger than %d bytes", s.cfg.maxBody))
+		s.block(w, r, rt, fmt.Sprintf("the hook input is larger than %d bytes", s.cfg.maxBody))
 		return
 	} else if errors.Is(err, os.ErrDeadlineExceeded) {
-		s.block(w, r, fmt.Sprintf("reading the hook input: it did not arrive within --read-timeout (%v)", s.cfg.readTimeout))
+		s.block(w, r, rt, fmt.Sprintf("reading the hook input: it did not arrive within --read-timeout (%v)", s.cfg.readTimeout))
 		return
 	} else if err != nil {
-		s.block(w, r, "reading the hook input: "+err.Error())
+		s.block(w, r, rt, "reading the hook input: "+err.Error())
 		return
 	}
 	g := s.acquire()
 	defer g.inUse.RUnlock()
+	if rt.profile != nil {
+		answer := s.answerAs(r.Context(), rt, g, data)
+		if why := s.cutOffReason(r.Context()); why != "" {
+			s.block(w, r, rt, why)
+			return
+		}
+		s.answer(w, answer)
+		return
+	}
 	answer, err := s.answerHook(r.Context(), g, data)
 	if why := s.cutOffReason(r.Context()); why != "" {
 		// The chain denies a caller gone away; the block says why.
-		s.block(w, r, why)
+		s.block(w, r, rt, why)
 		return
 	}
 	if err != nil {

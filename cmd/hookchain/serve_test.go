@@ -267,8 +267,8 @@ func block(reason string) string {
 }
 
 const (
-	notFound    = "not found: hookchain serve takes hook inputs at POST / only"
-	notAllowed  = "method not allowed: hookchain serve takes hook inputs at POST / only"
+	notFound    = "not found: hookchain serve takes Claude Code's hook inputs at POST / (or /claude)"
+	notAllowed  = "method not allowed: hookchain serve takes Claude Code's hook inputs at POST / (or /claude)"
 	noToken     = "unauthorized: the request does not carry hookchain serve's bearer token"
 	notToolStop = `{"continue":false,"stopReason":"hookchain: claudecode: hook_event_name \"Stop\" is not a tool-call event (want PreToolUse, PostToolUse or PostToolUseFailure); hookchain serve judges tool calls only"}` + "\n"
 )
