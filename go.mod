@@ -3,6 +3,7 @@ module github.com/hookchain/hookchain
 go 1.26.0
 
 require (
+	github.com/BurntSushi/toml v1.6.0
 	github.com/bmatcuk/doublestar/v4 v4.10.4
 	github.com/stretchr/testify v1.12.1
 	github.com/tidwall/gjson v1.20.2
