@@ -24,6 +24,7 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 	if !parse("check", fs, args, stderr, false) {
 		return exitFailed
 	}
+	defer c.useHome()()
 	say := errOut{"check", stderr}
 	if !h.check(say, supported()...) {
 		return exitFailed

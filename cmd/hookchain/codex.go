@@ -8,11 +8,11 @@ import (
 	codexcli "github.com/hookchain/hookchain/harness/codex"
 )
 
-// codexHooks reads the Codex hooks.json files named, in order, and returns
-// their hooks one after another, with the warnings of each file (hooks
-// Codex would not run).
+// codexHooks reads the Codex hooks.json and config.toml files named, in
+// order, and returns their hooks one after another, with the warnings of
+// each file (hooks Codex would not run).
 func codexHooks(files []string) ([]codexcli.Hook, []string, error) {
-	return readHooks(files, "a Codex hooks file", codexcli.ParseHooksFile)
+	return readHooks(files, "a Codex hooks file", codexcli.Parse)
 }
 
 // codexChain is the chain of the files' tool-call hooks, run as Codex runs

@@ -101,6 +101,7 @@ func TestEvalWithHarnessCodexRunsTheHooksFilesHooksAsCodexReadsThem(t *testing.T
 }
 
 func TestEvalWithHarnessCodexRefusesWhatItCannotJudge(t *testing.T) {
+	empty, home := t.TempDir(), t.TempDir()
 	tests := []struct {
 		name   string
 		args   []string
@@ -126,10 +127,11 @@ func TestEvalWithHarnessCodexRefusesWhatItCannotJudge(t *testing.T) {
 			stderr: "hookchain eval: the PreToolUse hook input is not valid: it has no tool_name\n",
 		},
 		{
-			name:  "no --settings: hookchain does not find Codex's files yet",
-			stdin: `{}`,
-			stderr: "hookchain eval: --harness codex needs --settings FILE, a Codex hooks.json: " +
-				"hookchain does not find Codex's configuration files as Codex does yet\n",
+			name:  "no hooks where Codex looks for them, before the input is read: judging with none would allow every call",
+			args:  []string{"--project", empty, "--home", home},
+			stdin: `not even JSON`,
+			stderr: "hookchain eval: no Codex hooks: none of " + home + "/.codex/config.toml, " + home + "/.codex/hooks.json, " +
+				empty + "/.codex/config.toml, " + empty + "/.codex/hooks.json exists; name a file with --settings\n",
 		},
 		{
 			name:   "a flag of Claude Code settings, which would be silently ignored",

@@ -21,6 +21,7 @@ type common struct {
 	settings        []string
 	plugins         []string
 	project         string
+	home            string // --home: the user's home, for the command's whole run (useHome)
 	failClosed      bool
 	skipUnsupported bool
 	strictEnv       bool
@@ -43,6 +44,7 @@ func (c *common) register(fs *flag.FlagSet) {
 	})
 	c.registerPlugin(fs)
 	fs.StringVar(&c.project, "project", "", "the project `directory`")
+	fs.StringVar(&c.home, "home", "", "the user's home `directory`, where the user's settings are and the hooks' HOME (default $HOME)")
 	fs.BoolVar(&c.failClosed, "fail-closed", false, "hook failures block the call")
 	fs.BoolVar(&c.skipUnsupported, "skip-unsupported", false, "leave out hooks that cannot run")
 	fs.BoolVar(&c.strictEnv, "strict-env", false, "give command hooks the strict baseline environment")
@@ -66,6 +68,21 @@ func parse(name string, fs *flag.FlagSet, args []string, stderr io.Writer, allow
 		return false
 	}
 	return true
+}
+
+// useHome makes --home the home directory of the command's run: where the
+// user's settings are found (homeDir) and the HOME of every hook it runs,
+// as the CLI a session runs in would give them. It returns what puts the
+// environment back.
+func (c *common) useHome() (restore func()) {
+	if c.home == "" {
+		return func() {}
+	}
+	home, err := filepath.Abs(c.home)
+	if err != nil {
+		home = c.home
+	}
+	return setenv("HOME", home)
 }
 
 // homeDir is the user's home directory, or "" when there is none.

@@ -134,10 +134,10 @@
 // kiro) have no profile yet, and are refused, as is an unknown name, with
 // exit status 1 and the names that work.
 //
-// With --harness codex, --settings names Codex hooks.json files, and is
-// required: harness/codex reads the file it is given and finds none, so
-// hookchain does not look for ~/.codex/hooks.json or a project's. The flags
-// of Claude Code settings (--project, --plugin-*, --managed-settings,
+// With --harness codex, --settings names Codex hooks.json and config.toml
+// files; without it, the command reads those Codex reads for the session's
+// project and the user's home (--project, --home; codex.ConfigFiles). The
+// flags of Claude Code settings (--plugin-*, --managed-settings,
 // --skill, --agent, --active-skill, --fail-closed, --skip-unsupported,
 // --strict-env) are refused rather than ignored. eval reads one Codex hook
 // input (PreToolUse or PostToolUse; another Codex event exits 1, saying it
@@ -152,9 +152,9 @@
 //
 // --harness gemini is the same with Gemini settings.json files, read by
 // gemini.ParseSettings and run by gemini.Links (a BeforeTool or AfterTool
-// input; another Gemini event exits 1), and --settings is required:
-// hookchain does not find .gemini/settings.json or ~/.gemini/settings.json,
-// nor merge them as Gemini does. A file it cannot read exactly (comments,
+// input; another Gemini event exits 1); without --settings, the project's,
+// the user's and the system's settings.json, merged as Gemini merges them
+// (gemini.ConfigFiles, gemini.Layers). A file it cannot read exactly (comments,
 // which Gemini strips; "enabled": false; a non-empty "disabled"; a hook
 // given twice for an event, which Gemini runs once) is refused.
 //

@@ -27,6 +27,7 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !parse("eval", fs, args, stderr, false) {
 		return exitFailed
 	}
+	defer c.useHome()()
 	say := errOut{"eval", stderr}
 	fail := say.fail
 	if !h.check(say, supported()...) {

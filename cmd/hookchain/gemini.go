@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"io"
 
@@ -8,11 +9,19 @@ import (
 	geminicli "github.com/hookchain/hookchain/harness/gemini"
 )
 
-// geminiHooks reads the Gemini settings.json files named, in order, and
-// returns their hooks one after another, with the warnings of each file
-// (hooks Gemini would not run).
+// geminiHooks reads the Gemini settings.json files named, highest
+// priority first, and returns their hooks as Gemini merges them
+// (gemini.Layers), with the warnings of each file (hooks Gemini would not
+// run).
 func geminiHooks(files []string) ([]geminicli.Hook, []string, error) {
-	return readHooks(files, "a Gemini settings file", geminicli.ParseSettings)
+	var layers [][]geminicli.Hook
+	var warnings []string
+	var errs []error
+	for _, f := range files {
+		hooks, w, err := readHooks([]string{f}, "a Gemini settings file", geminicli.ParseSettings)
+		layers, warnings, errs = append(layers, hooks), append(warnings, w...), append(errs, err)
+	}
+	return geminicli.Layers(layers...), warnings, errors.Join(errs...)
 }
 
 // geminiChain is the chain of the files' tool-call hooks, run as Gemini

@@ -83,6 +83,7 @@ func TestEvalWithHarnessGeminiRunsTheSettingsHooksAsGeminiReadsThem(t *testing.T
 }
 
 func TestEvalWithHarnessGeminiRefusesWhatItCannotJudge(t *testing.T) {
+	empty, home := t.TempDir(), t.TempDir()
 	tests := []struct {
 		name   string
 		args   []string
@@ -90,9 +91,11 @@ func TestEvalWithHarnessGeminiRefusesWhatItCannotJudge(t *testing.T) {
 		stderr string
 	}{
 		{
-			name:   "no settings: hookchain does not find Gemini's files",
-			stdin:  `{}`,
-			stderr: "hookchain eval: --harness gemini needs --settings FILE, a Gemini settings.json: hookchain does not find Gemini's configuration files as Gemini does yet\n",
+			name:  "no hooks where Gemini looks for them, once the input says where the session is",
+			args:  []string{"--home", home},
+			stdin: `{"hook_event_name":"BeforeTool","session_id":"g","cwd":"` + empty + `","tool_name":"run_shell_command","tool_input":{"command":"ls"}}`,
+			stderr: "hookchain eval: no Gemini hooks: none of " + empty + "/.gemini/settings.json, " + home + "/.gemini/settings.json, " +
+				"/etc/gemini-cli/settings.json exists; name a file with --settings\n",
 		},
 		{
 			name:   "a flag of Claude Code settings",
@@ -199,9 +202,9 @@ func TestHookWithHarnessGeminiAnswersInGeminisForm(t *testing.T) {
 		},
 		{
 			name:   "and a bad command line too",
-			args:   []string{"--harness", "gemini", "--settings", settingsFile, "--project", "."},
+			args:   []string{"--harness", "gemini", "--settings", settingsFile, "--strict-env"},
 			stdin:  geminiInput(t, "run_shell_command", `{"command":"ls"}`, ""),
-			stderr: "hookchain: hook: --project: Claude Code settings only; not with Gemini settings\n",
+			stderr: "hookchain: hook: --strict-env: Claude Code settings only; not with Gemini settings\n",
 			code:   2,
 		},
 	}

@@ -28,10 +28,13 @@ var harnessNames = []string{claude, codex, gemini, "cursor", "copilot", "factory
 // one entry of clis each, so that a CLI is added in one place.
 type cli struct {
 	display string                                                              // its name as its users write it: "Codex"
-	file    string                                                              // the file --settings names: "hooks.json"
 	profile func() harness.Profile                                              // how it runs a hook and reads an answer
 	chain   func(files []string, cwd string) (*hookchain.Chain, error)          // the files' tool-call hooks, for a session in cwd
 	check   func(c *common, fs *flag.FlagSet, stdout io.Writer, say errOut) int // check's table of the files' hooks
+	// files are the places the CLI reads hooks from, for a session in a
+	// project of a user's home, in its order; a project's alone when home
+	// is "".
+	files func(project, home string) []string
 }
 
 var clis map[string]cli
@@ -40,8 +43,8 @@ var clis map[string]cli
 // names the CLI by looking it up there.
 func init() {
 	clis = map[string]cli{
-		codex:  {"Codex", "hooks.json", codexcli.Profile, codexChain, checkCodex},
-		gemini: {"Gemini", "settings.json", geminicli.Profile, geminiChain, checkGemini},
+		codex:  {"Codex", codexcli.Profile, codexChain, checkCodex, codexcli.ConfigFiles},
+		gemini: {"Gemini", geminicli.Profile, geminiChain, checkGemini, geminicli.ConfigFiles},
 	}
 }
 
@@ -100,7 +103,7 @@ func (h *harnessFlags) check(say errOut, works ...string) bool {
 
 // claudeOnly are the flags that say how Claude Code settings are found and
 // run; a Codex hooks.json and a Gemini settings.json have none of these.
-var claudeOnly = []string{"project", "plugin-root", "plugin-data", "plugin-option", "managed-settings",
+var claudeOnly = []string{"plugin-root", "plugin-data", "plugin-option", "managed-settings",
 	"skill", "agent", "active-skill", "fail-closed", "skip-unsupported", "strict-env"}
 
 // refuseClaudeFlags refuses the Claude Code flags given with settings of
@@ -117,18 +120,6 @@ func refuseClaudeFlags(fs *flag.FlagSet, settingsOf string, say errOut) bool {
 		return true
 	}
 	say.printf("%s: Claude Code settings only; not with %s settings", strings.Join(given, ", "), settingsOf)
-	return false
-}
-
-// requireSettings refuses to go on without --settings for a CLI whose
-// configuration hookchain cannot find as the CLI does: harness/codex and
-// harness/gemini read the one file they are given, and find none.
-func requireSettings(files []string, name string, say errOut) bool {
-	if len(files) > 0 {
-		return true
-	}
-	cli, file := displayName(name), clis[name].file
-	say.printf("--harness %s needs --settings FILE, a %s %s: hookchain does not find %s's configuration files as %s does yet", name, cli, file, cli, cli)
 	return false
 }
 

@@ -44,8 +44,9 @@ func hookCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	restore := setenv(hookRunning, "1")
 	defer restore()
+	defer c.useHome()()
 	if ok && h.settings != claude {
-		ok = refuseClaudeFlags(fs, displayName(h.settings), say) && requireSettings(c.settings, h.settings, say)
+		ok = refuseClaudeFlags(fs, displayName(h.settings), say)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -81,7 +82,11 @@ func hookCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func hookChain(c *common, settingsOf string, pool *process.Pool) (*hookchain.Chain, error) {
 	cwd, _ := os.Getwd()
 	if settingsOf != claude {
-		return clis[settingsOf].chain(c.settings, cwd)
+		files, err := c.hookFiles(settingsOf, c.projectOf(settingsOf, cwd))
+		if err != nil {
+			return nil, err
+		}
+		return clis[settingsOf].chain(files, cwd)
 	}
 	// Async hooks report to no one: a hook's stdout is the CLI's answer.
 	c.background = reporting("hook", io.Discard)

@@ -81,11 +81,12 @@ flags:
   --harness NAME      eval, check, test, hook: the agent CLI whose hook protocol is spoken:
                       claude (the default), codex or gemini; test: claude only. cursor,
                       copilot, factory, cline, windsurf, qwen and kiro have no profile yet.
-                      With codex, --settings names Codex hooks.json files, with gemini
-                      Gemini settings.json files; they are required (hookchain does not
-                      find those CLIs' files yet); eval reads that CLI's hook input, and
+                      With codex, --settings names Codex hooks.json or config.toml files,
+                      with gemini Gemini settings.json files; without it, the CLI's own
+                      files are read, as it finds them for the project and --home
+                      (docs/harnesses.md); eval reads that CLI's hook input, and
                       its reason is what the CLI gives the model; the
-                      flags below that are Claude Code settings' (--project, --plugin-*,
+                      flags below that are Claude Code settings' (--plugin-*,
                       --managed-settings, --skill, --agent, --active-skill, --fail-closed,
                       --skip-unsupported, --strict-env) are refused. check also says what
                       the chain's answers lose as that CLI's hook (check --harness codex
@@ -98,7 +99,10 @@ flags:
                       DIR/.claude/settings.json and DIR/.claude/settings.local.json that exist
   --project DIR       the project's root, CLAUDE_PROJECT_DIR. Default: the directory whose
                       .claude/ holds the settings, found from the --settings files or
-                      upwards from the working directory (eval: the input's cwd)
+                      upwards from the working directory (eval: the input's cwd); for
+                      another --harness, the nearest directory with that CLI's project files
+  --home DIR          the user's home: where the user's settings are, and the HOME of every
+                      hook run. Default: $HOME
   --plugin-root DIR   also run the hooks of the plugin in DIR (DIR/hooks/hooks.json), with
                       CLAUDE_PLUGIN_ROOT=DIR; repeatable
   --plugin-data DIR   the last --plugin-root's CLAUDE_PLUGIN_DATA. Default: Claude Code's,

@@ -57,15 +57,25 @@ func hooksChain[H any](read func([]string) ([]H, []string, error), links func([]
 }
 
 // evalOther is eval for --harness codex or gemini: one hook input of that
-// CLI on stdin, the files' hooks for its event run as a chain.
+// CLI on stdin, the hooks of its event run as a chain: those of the
+// --settings files, else those the CLI would find for the session's
+// project (hookFiles).
 func evalOther(name string, c *common, fs *flag.FlagSet, stdin io.Reader, stdout io.Writer, say errOut) int {
-	cli := displayName(name)
-	if !refuseClaudeFlags(fs, cli, say) || !requireSettings(c.settings, name, say) {
+	if !refuseClaudeFlags(fs, displayName(name), say) {
 		return exitFailed
 	}
-	// The files are judged before the input is read, as for Claude Code.
-	if _, err := clis[name].chain(c.settings, ""); err != nil {
-		return say.failOn(err)
+	// Files known before the input is read are judged before it is read,
+	// as for Claude Code: a broken configuration is reported whatever the
+	// input.
+	var files []string
+	if len(c.settings) > 0 || c.project != "" {
+		var err error
+		if files, err = c.hookFiles(name, c.projectOf(name, "")); err != nil {
+			return say.failOn(err)
+		}
+		if _, err := clis[name].chain(files, ""); err != nil {
+			return say.failOn(err)
+		}
 	}
 	data, ok := readInput(stdin, say)
 	if !ok {
@@ -83,7 +93,12 @@ func evalOther(name string, c *common, fs *flag.FlagSet, stdin io.Reader, stdout
 	if session.Cwd == "" {
 		session.Cwd, _ = os.Getwd()
 	}
-	chain, err := clis[name].chain(c.settings, session.Cwd)
+	if files == nil {
+		if files, err = c.hookFiles(name, c.projectOf(name, session.Cwd)); err != nil {
+			return say.failOn(err)
+		}
+	}
+	chain, err := clis[name].chain(files, session.Cwd)
 	if err != nil {
 		return say.failOn(err)
 	}
@@ -101,14 +116,18 @@ func evalOther(name string, c *common, fs *flag.FlagSet, stdin io.Reader, stdout
 // (read), whose hooks are links (links) and rows of the table (row).
 func checkHooks[H any](name string, read func([]string) ([]H, []string, error), links func([]H, harness.SessionInfo) ([]hookchain.Link, error),
 	row func(H) hookRow, c *common, fs *flag.FlagSet, stdout io.Writer, say errOut) int {
-	if !refuseClaudeFlags(fs, displayName(name), say) || !requireSettings(c.settings, name, say) {
+	if !refuseClaudeFlags(fs, displayName(name), say) {
 		return exitFailed
 	}
-	hooks, warnings, err := read(c.settings)
+	cwd, _ := os.Getwd()
+	files, err := c.hookFiles(name, c.projectOf(name, cwd))
 	if err != nil {
 		return say.failOn(err)
 	}
-	cwd, _ := os.Getwd()
+	hooks, warnings, err := read(files)
+	if err != nil {
+		return say.failOn(err)
+	}
 	_, linkErr := links(hooks, harness.SessionInfo{Cwd: cwd})
 	rows := make([]hookRow, len(hooks))
 	for i, h := range hooks {

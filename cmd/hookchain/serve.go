@@ -69,6 +69,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, hup <-chan os.S
 	if !parse("serve", fs, args, stderr, false) {
 		return exitFailed
 	}
+	defer c.useHome()()
 	say := errOut{"serve", stderr}
 	fail := say.fail
 	var tokenStamp string

@@ -27,6 +27,7 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 	if !parse("test", fs, args, stderr, true) {
 		return exitFailed
 	}
+	defer c.useHome()()
 	say := errOut{"test", stderr}
 	fail := say.fail
 	if !h.check(say, claude) {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -326,4 +327,56 @@ func hookName(h Hook) string {
 		return h.Name
 	}
 	return h.Command
+}
+
+// ConfigFiles are the settings.json files Gemini reads hooks from, for a
+// session in the project directory project of the user whose home is home,
+// in the order their hooks run: the project's (project/.gemini), the
+// user's (~/.gemini), the system's (/etc/gemini-cli). An empty project
+// leaves the project's out, and so does a project that is the home
+// directory, whose .gemini is the user's; an empty home leaves the user's
+// and the system's out, so that ConfigFiles(dir, "") is a project's alone. Extensions' hooks come after
+// these, and are not among them; GEMINI_CLI_SYSTEM_SETTINGS_PATH, which
+// moves the system's file, is the caller's to apply.
+//
+// Gemini runs a project's hooks only in a folder the user trusts, and
+// keeps that trust in its own state, which hookchain does not read: the
+// caller that names these files is the one who trusts them.
+func ConfigFiles(project, home string) []string {
+	var files []string
+	if project != "" && (home == "" || filepath.Clean(project) != filepath.Clean(home)) {
+		files = append(files, filepath.Join(project, ".gemini", "settings.json"))
+	}
+	if home != "" {
+		files = append(files, filepath.Join(home, ".gemini", "settings.json"), SystemSettings)
+	}
+	return files
+}
+
+// SystemSettings is the system's settings file on Linux and macOS.
+const SystemSettings = "/etc/gemini-cli/settings.json"
+
+// Layers are the hooks of settings files read one by one, highest
+// priority first (ConfigFiles' order), as Gemini merges them: every
+// layer's hooks, in order, but a hook of a later layer with the event,
+// name and command of one an earlier layer has, which the earlier shadows.
+func Layers(layers ...[]Hook) []Hook {
+	var hooks []Hook
+	seen := map[string]bool{}
+	for _, layer := range layers {
+		var these []string
+		for _, h := range layer {
+			key := h.Event + "\x00" + h.Name + "\x00" + h.Command
+			if seen[key] {
+				continue
+			}
+			hooks, these = append(hooks, h), append(these, key)
+		}
+		// A layer's own hook given twice is Links' to refuse, not this
+		// function's to fold.
+		for _, k := range these {
+			seen[k] = true
+		}
+	}
+	return hooks
 }

@@ -131,3 +131,32 @@ func TestTwoHooksOfOneNameAreNamedByTheirPlace(t *testing.T) {
 	got := hookchain.New(links...).Run(context.Background(), shellResult("out"))
 	assert.Equal(t, "echo no; exit 2@f:hooks.AfterTool[0].hooks[0]", got.DecidedBy)
 }
+
+func TestGeminisConfigFilesAreTheProjectsTheUsersAndTheSystems(t *testing.T) {
+	assert.Equal(t, []string{"/work/app/.gemini/settings.json", "/home/u/.gemini/settings.json", "/etc/gemini-cli/settings.json"},
+		gemini.ConfigFiles("/work/app", "/home/u"))
+	assert.Equal(t, []string{"/home/u/.gemini/settings.json", "/etc/gemini-cli/settings.json"}, gemini.ConfigFiles("/home/u/", "/home/u"),
+		"a project that is the home directory has the user's settings")
+	assert.Equal(t, []string{"/work/app/.gemini/settings.json"}, gemini.ConfigFiles("/work/app", ""))
+}
+
+// A hook a higher layer has, by event, name and command, shadows a lower
+// layer's copy, whatever the copy's matcher; a layer's own hooks are kept.
+func TestALowerLayersCopyOfAHookIsShadowed(t *testing.T) {
+	project := []gemini.Hook{{Event: "BeforeTool", Name: "guard", Command: "g", Matcher: "run_shell_command", Place: "p:0"}}
+	user := []gemini.Hook{
+		{Event: "BeforeTool", Name: "guard", Command: "g", Matcher: ".*", Place: "u:0"},
+		{Event: "AfterTool", Name: "guard", Command: "g", Place: "u:1"},
+		{Event: "BeforeTool", Name: "log", Command: "l", Place: "u:2"},
+		{Event: "BeforeTool", Name: "log", Command: "l", Place: "u:3"},
+	}
+	system := []gemini.Hook{{Event: "BeforeTool", Name: "log", Command: "l", Place: "s:0"}}
+
+	got := gemini.Layers(project, user, system)
+
+	var places []string
+	for _, h := range got {
+		places = append(places, h.Place)
+	}
+	assert.Equal(t, []string{"p:0", "u:1", "u:2", "u:3"}, places)
+}

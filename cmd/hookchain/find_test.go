@@ -1,0 +1,76 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// write puts content at dir/rel, making its directories.
+func write(t *testing.T, dir, rel, content string) {
+	t.Helper()
+	path := filepath.Join(dir, rel)
+	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+	require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
+}
+
+// A hook that says where it runs and whose home it has, as its reason.
+const whereHook = `printf '%s %s' "$1" "$HOME" >&2; exit 2`
+
+// Without --settings, eval finds a CLI's hooks where the CLI does, for the
+// session's project (the nearest directory above the input's cwd with the
+// CLI's project files) and the user --home names, and runs them as the CLI
+// runs them: the user's layer, then the project's, with HOME the --home.
+func TestEvalFindsEachCLIsHooksWhereTheCLIDoes(t *testing.T) {
+	home, project := t.TempDir(), t.TempDir()
+	cwd := filepath.Join(project, "src", "pkg")
+	require.NoError(t, os.MkdirAll(cwd, 0o755))
+	write(t, home, "where.sh", whereHook)
+	hookLine := func(who string) string { return fmt.Sprintf("sh %s/where.sh %s", home, who) }
+
+	// Codex: a user config.toml whose hook does not match, and a project
+	// hooks.json whose hook does.
+	write(t, home, ".codex/config.toml", "[[hooks.PreToolUse]]\nmatcher = \"^apply_patch$\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \""+hookLine("user")+"\"\n")
+	write(t, project, ".codex/hooks.json", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"`+hookLine("project")+`"}]}]}}`)
+	codexIn := `{"session_id":"s","turn_id":"t","transcript_path":null,"cwd":"` + cwd + `","hook_event_name":"PreToolUse","model":"gpt-5",` +
+		`"permission_mode":"default","tool_name":"shell","tool_input":{"command":["ls"]},"tool_use_id":"c"}`
+
+	code, stdout, stderr := hookchainCmd(t, codexIn, "eval", "--harness", "codex", "--home", home)
+
+	assert.Empty(t, stderr)
+	assert.Equal(t, 2, code)
+	assert.JSONEq(t, `{"verdict":"deny","reason":"project `+home+`","decided_by":"`+hookLine("project")+`","cause":"link",`+
+		`"trail":[{"name":"`+hookLine("project")+`","verdict":"deny","reason":"project `+home+`"}]}`, stdout,
+		"the project's hook ran, with HOME the --home; the user's did not match")
+
+	// Gemini: the same hook in the project's settings and the user's runs
+	// once, as the project's; the user's other hook runs after it.
+	same := `{"type":"command","name":"guard","command":"` + hookLine("project") + `"}`
+	write(t, project, ".gemini/settings.json", `{"hooks":{"BeforeTool":[{"hooks":[`+same+`]}]}}`)
+	write(t, home, ".gemini/settings.json", `{"hooks":{"BeforeTool":[{"hooks":[`+same+`,{"type":"command","name":"user","command":"true"}]}]}}`)
+	geminiIn := `{"session_id":"g","transcript_path":"/tmp/c.json","cwd":"` + cwd + `","timestamp":"2026-01-01T00:00:00.000Z",` +
+		`"hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"ls"}}`
+
+	code, stdout, stderr = hookchainCmd(t, geminiIn, "eval", "--harness", "gemini", "--home", home)
+
+	assert.Empty(t, stderr)
+	assert.Equal(t, 2, code)
+	assert.JSONEq(t, `{"verdict":"deny","reason":"project `+home+`","decided_by":"guard","cause":"link",`+
+		`"trail":[{"name":"guard","verdict":"deny","reason":"project `+home+`"}]}`, stdout)
+}
+
+// check without --settings lists the hooks it found, and --project says
+// where the session is.
+func TestCheckFindsACLIsHooksForTheProjectItIsGiven(t *testing.T) {
+	home, project := t.TempDir(), t.TempDir()
+	write(t, project, ".codex/config.toml", "[[hooks.PostToolUse]]\n[[hooks.PostToolUse.hooks]]\ntype = \"command\"\ncommand = \"true\"\n")
+
+	code, stdout, stderr := hookchainCmd(t, "", "check", "--harness", "codex", "--project", project, "--home", home)
+
+	assert.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, project+"/.codex/config.toml:PostToolUse[0].hooks[0]")
+}
