@@ -74,3 +74,17 @@ func TestCheckFindsACLIsHooksForTheProjectItIsGiven(t *testing.T) {
 	assert.Equal(t, 0, code, stderr)
 	assert.Contains(t, stdout, project+"/.codex/config.toml:PostToolUse[0].hooks[0]")
 }
+
+// A CLI's file that is there but cannot be read is an error, not a file
+// skipped: skipping it would skip its guards.
+func TestAFoundFileThatCannotBeReadIsAnErrorNotSkipped(t *testing.T) {
+	home, project := t.TempDir(), t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(project, ".codex", "hooks.json"), 0o755))
+	write(t, home, ".codex/hooks.json", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"true"}]}]}}`)
+
+	code, stdout, stderr := hookchainCmd(t, "", "check", "--harness", "codex", "--project", project, "--home", home)
+
+	assert.Equal(t, 1, code)
+	assert.Empty(t, stdout)
+	assert.Equal(t, "hookchain check: "+project+"/.codex/hooks.json is a directory, not a regular file\n", stderr)
+}
