@@ -25,6 +25,12 @@ func WithSessionInfo(ctx context.Context, s SessionInfo) context.Context {
 	return context.WithValue(ctx, sessionKey{}, s)
 }
 
+// NewContext is WithSessionInfo(ctx, s), as a method: it lets a
+// SessionInfo stand for a case file's session (casefile.SessionInfo).
+func (s SessionInfo) NewContext(ctx context.Context) context.Context {
+	return WithSessionInfo(ctx, s)
+}
+
 // SessionInfoFor is def with every field that ctx's session (WithSessionInfo) sets
 // taken from it: one chain serves every conversation, and the call says
 // which one it is in.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -167,8 +168,8 @@ func TestAHarnessWithoutAProfileIsRefusedNamingThoseThatWork(t *testing.T) {
 			"hookchain check: --harness kiro: not supported yet; this command works with claude, codex, gemini\n"},
 		{[]string{"check", "--harness", "codex", "--settings-harness", "cursor"},
 			"hookchain check: --settings-harness cursor: not supported yet; this command works with claude, codex, gemini\n"},
-		{[]string{"test", "--harness", "codex", "cases.json"},
-			"hookchain test: --harness codex: not supported yet; this command works with claude\n"},
+		{[]string{"test", "--harness", "cursor", "cases.json"},
+			"hookchain test: --harness cursor: not supported yet; this command works with claude, codex, gemini\n"},
 		{[]string{"hook", "--harness", "copilot"},
 			"hookchain hook: --harness copilot: not supported yet; this command works with claude, codex, gemini\n"},
 		{[]string{"eval", "--harness", "Codex"},
@@ -183,4 +184,38 @@ func TestAHarnessWithoutAProfileIsRefusedNamingThoseThatWork(t *testing.T) {
 			assert.Equal(t, tt.stderr, stderr)
 		})
 	}
+}
+
+// test --harness codex runs case files whose events are Codex hook inputs,
+// as Codex writes them, against Codex hooks; an event in any other form is
+// an error, never read as another call.
+func TestTestWithHarnessCodexRunsCasesWrittenAsCodexInputs(t *testing.T) {
+	dir := t.TempDir()
+	rm := codexInput(t, "Bash", `{"command":"rm -rf /"}`, "")
+	ls := codexInput(t, "Bash", `{"command":"ls"}`, "")
+	cases := `[
+  {"name": "rm -rf is blocked", "event": ` + rm + `,
+   "want": {"verdict": "deny", "reason": "denied by bash hooks/block-rm.sh: recursive delete is not allowed here", "decided_by": "bash hooks/block-rm.sh", "cause": "link", "trail": ["bash hooks/block-rm.sh"]}},
+  {"name": "ls is blocked too (it is not)", "event": ` + ls + `, "want": {"verdict": "deny"}}
+]`
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "cases.json"), []byte(cases), 0o644))
+
+	code, stdout, stderr := hookchainCmd(t, "", "test", "--harness", "codex", "--settings", codexHooksFile, filepath.Join(dir, "cases.json"))
+
+	assert.Empty(t, stderr)
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "ok    rm -rf is blocked\nFAIL  ls is blocked too (it is not)\n"+
+		"      case \"ls is blocked too (it is not)\" ("+filepath.Join(dir, "cases.json")+" #1):\n"+
+		"        verdict: want Denied, got Allowed\n      chain's trail:\n        (empty)\n"+
+		"FAIL: 1 of 2 cases failed\n", stdout)
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "other.json"),
+		[]byte(`[{"name":"hookchain's form","event":{"hook":"before_tool","tool":"Bash","input":{}},"want":{"verdict":"allow"}}]`), 0o644))
+
+	code, stdout, stderr = hookchainCmd(t, "", "test", "--harness", "codex", "--settings", codexHooksFile, filepath.Join(dir, "other.json"))
+
+	assert.Equal(t, 1, code)
+	assert.Empty(t, stdout)
+	assert.Equal(t, "hookchain test: "+filepath.Join(dir, "other.json")+":1:2: case #0 \"hookchain's form\": event: the hook input is not valid: "+
+		"it has no hook_event_name; it has no tool_name; it has no tool_input\n", stderr)
 }

@@ -129,7 +129,8 @@
 // eval, check, test and hook take --harness NAME, the agent CLI whose hook
 // protocol they speak: claude, the default and all of the above, codex
 // (OpenAI's Codex CLI, package harness/codex) or gemini (Google's Gemini
-// CLI, package harness/gemini); test takes claude only for now. The other
+// CLI, package harness/gemini); for test, a case's event is then that
+// CLI's hook input (package hookchaintest/casefile/harnessinput). The other
 // CLIs of issue 25's list (cursor, copilot, factory, cline, windsurf, qwen,
 // kiro) have no profile yet, and are refused, as is an unknown name, with
 // exit status 1 and the names that work.

@@ -79,7 +79,8 @@ runtime error ends the process with SIGABRT.
 
 flags:
   --harness NAME      eval, check, test, hook: the agent CLI whose hook protocol is spoken:
-                      claude (the default), codex or gemini; test: claude only. cursor,
+                      claude (the default), codex or gemini (test: its cases' events are that CLI's
+                      hook inputs). cursor,
                       copilot, factory, cline, windsurf, qwen and kiro have no profile yet.
                       With codex, --settings names Codex hooks.json or config.toml files,
                       with gemini Gemini settings.json files; without it, the CLI's own

@@ -9,8 +9,10 @@ import (
 	"os"
 	"strings"
 
+	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/hookchaintest/casefile"
 	"github.com/hookchain/hookchain/hookchaintest/casefile/claudecodeinput"
+	"github.com/hookchain/hookchain/hookchaintest/casefile/harnessinput"
 	"github.com/hookchain/hookchain/process"
 )
 
@@ -30,7 +32,7 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 	defer c.useHome()()
 	say := errOut{"test", stderr}
 	fail := say.fail
-	if !h.check(say, claude) {
+	if !h.check(say, supported()...) {
 		return exitFailed
 	}
 	if fs.NArg() == 0 {
@@ -39,11 +41,27 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 	cwd, _ := os.Getwd()
 	var pool process.Pool
 	defer closePool(&pool)
-	c.background = reporting("test", stderr)
-	defer closeBackground(c.background)
-	chain, _, err := c.chain(cwd, &pool)
-	if err != nil {
-		return say.failOn(err)
+	var chain *hookchain.Chain
+	var format casefile.Format = claudecodeinput.Format{}
+	if h.name == claude {
+		c.background = reporting("test", stderr)
+		defer closeBackground(c.background)
+		var err error
+		if chain, _, err = c.chain(cwd, &pool); err != nil {
+			return say.failOn(err)
+		}
+	} else {
+		if !refuseClaudeFlags(fs, displayName(h.name), say) {
+			return exitFailed
+		}
+		files, err := c.hookFiles(h.name, c.projectOf(h.name, cwd))
+		if err == nil {
+			chain, err = clis[h.name].chain(files, cwd)
+		}
+		if err != nil {
+			return say.failOn(err)
+		}
+		format = harnessinput.Format{Profile: clis[h.name].profile()}
 	}
 	ctx, stop := untilSignal(context.Background())
 	defer stop()
@@ -51,7 +69,7 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 	if update {
 		code := exitOK
 		for _, pattern := range fs.Args() {
-			changes, err := casefile.UpdateFiles(ctx, chain, pattern, claudecodeinput.Format{})
+			changes, err := casefile.UpdateFiles(ctx, chain, pattern, format)
 			if sig, ok := interruptedBy(ctx); ok {
 				// The cases the interrupt denied are not what the hooks
 				// answer: UpdateFiles wrote nothing from them.
@@ -71,7 +89,7 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 	var cases []casefile.Case
 	var errs []error
 	for _, pattern := range fs.Args() {
-		cs, err := casefile.LoadFiles(pattern, claudecodeinput.Format{})
+		cs, err := casefile.LoadFiles(pattern, format)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -99,7 +117,9 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "      %s\n", line)
 		}
 	}
-	awaitBackground("test", c.background, stderr)
+	if c.background != nil {
+		awaitBackground("test", c.background, stderr)
+	}
 	if failed > 0 {
 		fmt.Fprintf(stdout, "FAIL: %d of %s failed\n", failed, count(len(cases), "case"))
 		return exitFailed
