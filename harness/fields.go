@@ -97,3 +97,54 @@ func (p Problems) Err(what string) error {
 	}
 	return fmt.Errorf("the %s is not valid: %s", what, strings.Join(p, "; "))
 }
+
+// Object is a JSON object read key by key (Fields), with readers of its
+// values that tell a key absent or null — which a configuration leaves
+// unset — from one of the wrong type, which is an error.
+type Object map[string]json.RawMessage
+
+// ReadObject reads b as an Object, by Fields' rules.
+func ReadObject(b []byte) (Object, error) {
+	f, err := Fields(b)
+	return Object(f), err
+}
+
+// set reports whether key is given, and not null.
+func (o Object) set(key string) bool {
+	v, ok := o[key]
+	return ok && string(v) != "null"
+}
+
+// String is key's value and whether it is set; a value that is not a
+// string is an error that names key.
+func (o Object) String(key string) (string, bool, error) {
+	var s string
+	ok, err := o.decode(key, &s, "a string")
+	return s, ok, err
+}
+
+// Bool is key's value and whether it is set; a value that is not a
+// boolean is an error.
+func (o Object) Bool(key string) (bool, bool, error) {
+	var b bool
+	ok, err := o.decode(key, &b, "a boolean")
+	return b, ok, err
+}
+
+// List is key's value, a JSON array, and whether it is set; a value that
+// is not an array is an error.
+func (o Object) List(key string) ([]json.RawMessage, bool, error) {
+	var l []json.RawMessage
+	ok, err := o.decode(key, &l, "a list")
+	return l, ok, err
+}
+
+func (o Object) decode(key string, dst any, what string) (bool, error) {
+	if !o.set(key) {
+		return false, nil
+	}
+	if err := json.Unmarshal(o[key], dst); err != nil {
+		return true, fmt.Errorf("%s is not %s", key, what)
+	}
+	return true, nil
+}

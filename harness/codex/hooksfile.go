@@ -116,42 +116,25 @@ func matched(event string) bool {
 // group reads a matcher group: its matcher ("" when there is none) and its
 // handlers.
 func group(raw json.RawMessage) (matcher string, handlers []json.RawMessage, err error) {
-	f, err := harness.Fields(raw)
+	f, err := harness.ReadObject(raw)
 	if err != nil {
 		return "", nil, err
 	}
-	if v, ok := f["matcher"]; ok && string(v) != "null" {
-		if err := json.Unmarshal(v, &matcher); err != nil {
-			return "", nil, errors.New("the matcher is not a string")
-		}
+	if matcher, _, err = f.String("matcher"); err != nil {
+		return "", nil, errors.New("the matcher is not a string")
 	}
-	if v, ok := f["hooks"]; ok && string(v) != "null" {
-		if err := json.Unmarshal(v, &handlers); err != nil {
-			return "", nil, errors.New("hooks is not a list")
-		}
-	}
-	return matcher, handlers, nil
+	handlers, _, err = f.List("hooks")
+	return matcher, handlers, err
 }
 
 // handler reads one handler of a matcher group: a command hook, or why it
 // is skipped.
 func handler(raw json.RawMessage) (h Hook, skip string, err error) {
-	f, err := harness.Fields(raw)
+	f, err := harness.ReadObject(raw)
 	if err != nil {
 		return Hook{}, "", err
 	}
-	str := func(key string) (string, bool, error) {
-		v, ok := f[key]
-		if !ok || string(v) == "null" {
-			return "", false, nil
-		}
-		var s string
-		if err := json.Unmarshal(v, &s); err != nil {
-			return "", true, fmt.Errorf("%s is not a string", key)
-		}
-		return s, true, nil
-	}
-	typ, ok, err := str("type")
+	typ, ok, err := f.String("type")
 	switch {
 	case err != nil:
 		return Hook{}, "", err
@@ -162,7 +145,7 @@ func handler(raw json.RawMessage) (h Hook, skip string, err error) {
 	case typ != "command":
 		return Hook{}, fmt.Sprintf("Codex has no handler type %q", typ), nil
 	}
-	command, ok, err := str("command")
+	command, ok, err := f.String("command")
 	switch {
 	case err != nil:
 		return Hook{}, "", err
@@ -171,14 +154,10 @@ func handler(raw json.RawMessage) (h Hook, skip string, err error) {
 	case strings.TrimSpace(command) == "":
 		return Hook{}, "the command is empty", nil
 	}
-	if v, ok := f["async"]; ok && string(v) != "null" {
-		var async bool
-		if err := json.Unmarshal(v, &async); err != nil {
-			return Hook{}, "", errors.New("async is not a boolean")
-		}
-		if async {
-			return Hook{}, "an async hook runs in the background and decides nothing", nil
-		}
+	if async, _, err := f.Bool("async"); err != nil {
+		return Hook{}, "", err
+	} else if async {
+		return Hook{}, "an async hook runs in the background and decides nothing", nil
 	}
 	for _, key := range []string{"timeout", "timeoutSec"} {
 		v, ok := f[key]

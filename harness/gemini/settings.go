@@ -185,26 +185,21 @@ type group struct {
 // readGroup reads a matcher group (a HookDefinition in Gemini's source).
 func readGroup(raw json.RawMessage) (group, error) {
 	var gr group
-	f, err := harness.Fields(raw)
+	f, err := harness.ReadObject(raw)
 	if err != nil {
 		return gr, err
 	}
-	if v, ok := f["matcher"]; ok && string(v) != "null" {
-		if err := json.Unmarshal(v, &gr.matcher); err != nil {
-			return gr, errors.New("the matcher is not a string")
-		}
+	if gr.matcher, _, err = f.String("matcher"); err != nil {
+		return gr, errors.New("the matcher is not a string")
 	}
-	if v, ok := f["sequential"]; ok && string(v) != "null" {
-		if err := json.Unmarshal(v, &gr.sequential); err != nil {
-			return gr, errors.New("sequential is not a boolean")
-		}
+	if gr.sequential, _, err = f.Bool("sequential"); err != nil {
+		return gr, err
 	}
-	v, ok := f["hooks"]
-	if !ok || string(v) == "null" {
+	var ok bool
+	if gr.handlers, ok, err = f.List("hooks"); err != nil {
+		return gr, err
+	} else if !ok {
 		return gr, errors.New(`the group has no "hooks" list`)
-	}
-	if err := json.Unmarshal(v, &gr.handlers); err != nil {
-		return gr, errors.New("hooks is not a list")
 	}
 	return gr, nil
 }
@@ -212,20 +207,13 @@ func readGroup(raw json.RawMessage) (group, error) {
 // readHandler reads one handler of a matcher group: a command hook, or
 // why Gemini discards it.
 func readHandler(raw json.RawMessage) (h Hook, skip string, err error) {
-	f, err := harness.Fields(raw)
+	f, err := harness.ReadObject(raw)
 	if err != nil {
 		return Hook{}, "", err
 	}
 	str := func(key string) (string, error) {
-		v, ok := f[key]
-		if !ok || string(v) == "null" {
-			return "", nil
-		}
-		var s string
-		if err := json.Unmarshal(v, &s); err != nil {
-			return "", fmt.Errorf("%s is not a string", key)
-		}
-		return s, nil
+		s, _, err := f.String(key)
+		return s, err
 	}
 	typ, err := str("type")
 	switch {
