@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/harness"
 	"github.com/hookchain/hookchain/internal/jsonscan"
 	"github.com/hookchain/hookchain/process"
 )
@@ -17,7 +18,7 @@ import (
 const (
 	noStderrReason = "blocked with exit status 2 and nothing on stderr"
 	noReason       = "blocked by the hook, which gave no reason"
-	stopPrefix     = "stop requested"
+	stopPrefix     = harness.StopRequested
 	noStopReason   = stopPrefix + " (continue: false)"
 )
 

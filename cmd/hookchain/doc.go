@@ -17,9 +17,11 @@
 //	{"verdict":"allow|deny|modify|replace","reason":…,"decided_by":…,"cause":…,
 //	 "input":…,"output":…,"is_error":…,
 //	 "trail":[{"name":…,"verdict":…,"reason":…,"fault":…,"by":…,"approver":…}],
-//	 "notes":[{"link":…,"text":…}]}
+//	 "notes":[{"link":…,"text":…}],"stop":true}
 //
-// (empty fields omitted; see hookchain.Outcome's JSON form). "notes" is
+// (empty fields omitted; see hookchain.Outcome's JSON form). "stop" is
+// there, true, when the CLI would end its whole run, not only the call: the
+// hook that decided answered "continue": false (harness.Stops). "notes" is
 // what the hooks gave the model as additionalContext, each under its hook's
 // link name. The input must be valid UTF-8: a byte that is not would be read
 // as U+FFFD, and a tool name read that way matches no hook.

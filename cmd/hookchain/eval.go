@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
@@ -9,9 +10,11 @@ import (
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/claudecode"
+	"github.com/hookchain/hookchain/harness"
 	"github.com/hookchain/hookchain/internal/apart"
 	"github.com/hookchain/hookchain/internal/validutf8"
 	"github.com/hookchain/hookchain/process"
+	"github.com/tidwall/sjson"
 )
 
 // maxInput bounds the hook input eval reads: tool results can be large, but
@@ -116,9 +119,21 @@ func readInput(stdin io.Reader, say errOut) ([]byte, bool) {
 
 // printOutcome prints the outcome as eval does, and returns its exit status.
 func printOutcome(stdout io.Writer, out hookchain.Outcome, say errOut) int {
-	enc := json.NewEncoder(stdout)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false) // commands and reasons read as written: 2>&1, not 2\u003e\u00261
 	if err := enc.Encode(out); err != nil {
+		return say.fail("writing the outcome: %v", err)
+	}
+	line := b.Bytes()
+	if harness.Stops(out) {
+		// The CLI ends its whole run here, not only this call.
+		var err error
+		if line, err = sjson.SetBytes(line, "stop", true); err != nil {
+			return say.fail("writing the outcome: %v", err)
+		}
+	}
+	if _, err := stdout.Write(line); err != nil {
 		return say.fail("writing the outcome: %v", err)
 	}
 	return verdictExit(out)

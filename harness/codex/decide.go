@@ -168,7 +168,7 @@ func (out Output) after() (hookchain.Outcome, error) {
 		} else if out.StopReason != nil {
 			text = *out.StopReason
 		}
-		o := hookchain.Deny("stop requested: " + text)
+		o := hookchain.Deny(harness.StopRequested + ": " + text)
 		if bad == "" && badBlock == "" {
 			o = out.withContext(o)
 		}

@@ -142,7 +142,7 @@ func (a *hookAnswer) reason() string {
 
 func (a *hookAnswer) outcome(e hookchain.Event) (hookchain.Outcome, error) {
 	if string(a.fields["continue"]) == "false" {
-		return hookchain.Deny("stop requested: " + a.reason()), nil
+		return hookchain.Deny(harness.StopRequested + ": " + a.reason()), nil
 	}
 	decision := ""
 	_ = json.Unmarshal(a.fields["decision"], &decision)
