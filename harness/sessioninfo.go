@@ -9,11 +9,21 @@ type SessionInfo struct {
 	ID             string // the session or conversation id
 	Turn           string // the turn within it (Codex's turn_id)
 	Cwd            string // where the agent works; hooks run there
+	Project        string // the project's root, whose configuration the hooks come from; "" is Cwd (ProjectDir)
 	TranscriptPath string // "" when there is none
 	Model          string
 	PermissionMode string
 	AgentID        string // a subagent's id, "" for the main agent
 	AgentType      string // a subagent's type, "" for the main agent
+}
+
+// ProjectDir is the project's root: Project, or Cwd when it is not known
+// apart from it.
+func (s SessionInfo) ProjectDir() string {
+	if s.Project != "" {
+		return s.Project
+	}
+	return s.Cwd
 }
 
 type sessionKey struct{}
@@ -47,6 +57,7 @@ func SessionInfoFor(ctx context.Context, def SessionInfo) SessionInfo {
 	over(&def.ID, s.ID)
 	over(&def.Turn, s.Turn)
 	over(&def.Cwd, s.Cwd)
+	over(&def.Project, s.Project)
 	over(&def.TranscriptPath, s.TranscriptPath)
 	over(&def.Model, s.Model)
 	over(&def.PermissionMode, s.PermissionMode)

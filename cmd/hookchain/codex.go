@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/harness"
 	codexcli "github.com/hookchain/hookchain/harness/codex"
 )
 
@@ -16,9 +17,9 @@ func codexHooks(files []string) ([]codexcli.Hook, []string, error) {
 }
 
 // codexChain is the chain of the files' tool-call hooks, run as Codex runs
-// them, for a session working in cwd.
-func codexChain(files []string, cwd string) (*hookchain.Chain, error) {
-	return hooksChain(codexHooks, codexcli.Links, files, cwd)
+// them, for session s.
+func codexChain(files []string, s harness.SessionInfo) (*hookchain.Chain, error) {
+	return hooksChain(codexHooks, codexcli.Links, files, s)
 }
 
 // hookReason is what Codex and Gemini pass the model about the call: the

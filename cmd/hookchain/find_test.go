@@ -88,3 +88,24 @@ func TestAFoundFileThatCannotBeReadIsAnErrorNotSkipped(t *testing.T) {
 	assert.Empty(t, stdout)
 	assert.Equal(t, "hookchain check: "+project+"/.codex/hooks.json is a directory, not a regular file\n", stderr)
 }
+
+// A hook found in a project above the session's directory is told that
+// project, as the CLI tells the hooks of the project it runs in, and runs
+// in the session's directory.
+func TestAFoundProjectsHooksAreToldTheProjectAndRunWhereTheSessionIs(t *testing.T) {
+	home, project := t.TempDir(), t.TempDir()
+	cwd := filepath.Join(project, "src")
+	require.NoError(t, os.MkdirAll(cwd, 0o755))
+	write(t, project, ".gemini/hooks/where.sh", `printf '%s %s %s' "$GEMINI_PROJECT_DIR" "$GEMINI_CWD" "$PWD" >&2; exit 2`)
+	write(t, project, ".gemini/settings.json",
+		`{"hooks":{"BeforeTool":[{"hooks":[{"type":"command","name":"where","command":"sh \"$GEMINI_PROJECT_DIR\"/.gemini/hooks/where.sh"}]}]}}`)
+	in := `{"session_id":"g","transcript_path":"/tmp/c.json","cwd":"` + cwd + `","timestamp":"2026-01-01T00:00:00.000Z",` +
+		`"hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"ls"}}`
+
+	code, stdout, stderr := hookchainCmd(t, in, "eval", "--harness", "gemini", "--home", home)
+
+	assert.Empty(t, stderr)
+	assert.Equal(t, 2, code)
+	where := project + " " + cwd + " " + cwd
+	assert.JSONEq(t, `{"verdict":"deny","reason":"`+where+`","decided_by":"where","cause":"link","trail":[{"name":"where","verdict":"deny","reason":"`+where+`"}]}`, stdout)
+}

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/harness"
 	geminicli "github.com/hookchain/hookchain/harness/gemini"
 )
 
@@ -26,8 +27,8 @@ func geminiHooks(files []string) ([]geminicli.Hook, []string, error) {
 
 // geminiChain is the chain of the files' tool-call hooks, run as Gemini
 // runs them, for a session working in cwd.
-func geminiChain(files []string, cwd string) (*hookchain.Chain, error) {
-	return hooksChain(geminiHooks, geminicli.Links, files, cwd)
+func geminiChain(files []string, s harness.SessionInfo) (*hookchain.Chain, error) {
+	return hooksChain(geminiHooks, geminicli.Links, files, s)
 }
 
 // checkGemini is check for --harness gemini with Gemini's own settings.json

@@ -27,10 +27,10 @@ var harnessNames = []string{claude, codex, gemini, "cursor", "copilot", "factory
 // cli is what the commands know of an agent CLI other than Claude Code:
 // one entry of clis each, so that a CLI is added in one place.
 type cli struct {
-	display string                                                              // its name as its users write it: "Codex"
-	profile func() harness.Profile                                              // how it runs a hook and reads an answer
-	chain   func(files []string, cwd string) (*hookchain.Chain, error)          // the files' tool-call hooks, for a session in cwd
-	check   func(c *common, fs *flag.FlagSet, stdout io.Writer, say errOut) int // check's table of the files' hooks
+	display string                                                                // its name as its users write it: "Codex"
+	profile func() harness.Profile                                                // how it runs a hook and reads an answer
+	chain   func(files []string, s harness.SessionInfo) (*hookchain.Chain, error) // the files' tool-call hooks, for session s
+	check   func(c *common, fs *flag.FlagSet, stdout io.Writer, say errOut) int   // check's table of the files' hooks
 	// files are the places the CLI reads hooks from, for a session in a
 	// project of a user's home, in its order; a project's alone when home
 	// is "".

@@ -82,11 +82,12 @@ func hookCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func hookChain(c *common, settingsOf string, pool *process.Pool) (*hookchain.Chain, error) {
 	cwd, _ := os.Getwd()
 	if settingsOf != claude {
-		files, err := c.hookFiles(settingsOf, c.projectOf(settingsOf, cwd))
+		project := c.projectOf(settingsOf, cwd)
+		files, err := c.hookFiles(settingsOf, project)
 		if err != nil {
 			return nil, err
 		}
-		return clis[settingsOf].chain(files, cwd)
+		return clis[settingsOf].chain(files, harness.SessionInfo{Cwd: cwd, Project: project})
 	}
 	// Async hooks report to no one: a hook's stdout is the CLI's answer.
 	c.background = reporting("hook", io.Discard)

@@ -42,14 +42,15 @@ func readHooks[H any](files []string, what string, parse func(string, []byte) ([
 }
 
 // hooksChain is the chain of the tool-call hooks read from files, made
-// links by the CLI's links, for a session working in cwd.
+// links by the CLI's links, for session s (where it works, and its
+// project's root).
 func hooksChain[H any](read func([]string) ([]H, []string, error), links func([]H, harness.SessionInfo) ([]hookchain.Link, error),
-	files []string, cwd string) (*hookchain.Chain, error) {
+	files []string, s harness.SessionInfo) (*hookchain.Chain, error) {
 	hooks, _, err := read(files)
 	if err != nil {
 		return nil, err
 	}
-	l, err := links(hooks, harness.SessionInfo{Cwd: cwd})
+	l, err := links(hooks, s)
 	if err != nil {
 		return nil, err
 	}
@@ -68,12 +69,14 @@ func evalOther(name string, c *common, fs *flag.FlagSet, stdin io.Reader, stdout
 	// as for Claude Code: a broken configuration is reported whatever the
 	// input.
 	var files []string
+	project := ""
 	if len(c.settings) > 0 || c.project != "" {
 		var err error
-		if files, err = c.hookFiles(name, c.projectOf(name, "")); err != nil {
+		project = c.projectOf(name, "")
+		if files, err = c.hookFiles(name, project); err != nil {
 			return say.failOn(err)
 		}
-		if _, err := clis[name].chain(files, ""); err != nil {
+		if _, err := clis[name].chain(files, harness.SessionInfo{}); err != nil {
 			return say.failOn(err)
 		}
 	}
@@ -94,11 +97,12 @@ func evalOther(name string, c *common, fs *flag.FlagSet, stdin io.Reader, stdout
 		session.Cwd, _ = os.Getwd()
 	}
 	if files == nil {
-		if files, err = c.hookFiles(name, c.projectOf(name, session.Cwd)); err != nil {
+		project = c.projectOf(name, session.Cwd)
+		if files, err = c.hookFiles(name, project); err != nil {
 			return say.failOn(err)
 		}
 	}
-	chain, err := clis[name].chain(files, session.Cwd)
+	chain, err := clis[name].chain(files, harness.SessionInfo{Cwd: session.Cwd, Project: project})
 	if err != nil {
 		return say.failOn(err)
 	}
@@ -120,7 +124,8 @@ func checkHooks[H any](name string, read func([]string) ([]H, []string, error), 
 		return exitFailed
 	}
 	cwd, _ := os.Getwd()
-	files, err := c.hookFiles(name, c.projectOf(name, cwd))
+	project := c.projectOf(name, cwd)
+	files, err := c.hookFiles(name, project)
 	if err != nil {
 		return say.failOn(err)
 	}
@@ -128,7 +133,7 @@ func checkHooks[H any](name string, read func([]string) ([]H, []string, error), 
 	if err != nil {
 		return say.failOn(err)
 	}
-	_, linkErr := links(hooks, harness.SessionInfo{Cwd: cwd})
+	_, linkErr := links(hooks, harness.SessionInfo{Cwd: cwd, Project: project})
 	rows := make([]hookRow, len(hooks))
 	for i, h := range hooks {
 		rows[i] = row(h)

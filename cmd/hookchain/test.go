@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/harness"
 	"github.com/hookchain/hookchain/hookchaintest/casefile"
 	"github.com/hookchain/hookchain/hookchaintest/casefile/claudecodeinput"
 	"github.com/hookchain/hookchain/hookchaintest/casefile/harnessinput"
@@ -54,9 +55,10 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 		if !refuseClaudeFlags(fs, displayName(h.name), say) {
 			return exitFailed
 		}
-		files, err := c.hookFiles(h.name, c.projectOf(h.name, cwd))
+		project := c.projectOf(h.name, cwd)
+		files, err := c.hookFiles(h.name, project)
 		if err == nil {
-			chain, err = clis[h.name].chain(files, cwd)
+			chain, err = clis[h.name].chain(files, harness.SessionInfo{Cwd: cwd, Project: project})
 		}
 		if err != nil {
 			return say.failOn(err)

@@ -44,9 +44,10 @@ func Link(name string, h hookchain.Hook, m hookchain.Matcher, spec process.Spec,
 //
 //   - A Shell command runs as `bash -c COMMAND`. Args run as they are.
 //   - With Gemini's whole environment (spec.Inherit's default here is
-//     process.InheritAll), and GEMINI_PROJECT_DIR, GEMINI_CWD and
-//     CLAUDE_PROJECT_DIR set to the session's Cwd, GEMINI_SESSION_ID to
-//     its ID; spec.Env, the hook's own "env", overrides them.
+//     process.InheritAll), and GEMINI_PROJECT_DIR and CLAUDE_PROJECT_DIR
+//     (Gemini's alias) set to the session's project (ProjectDir),
+//     GEMINI_CWD to its Cwd, GEMINI_SESSION_ID to its ID; spec.Env, the
+//     hook's own "env", overrides them.
 //   - In the session's Cwd when spec.Dir is empty: Gemini runs a hook in
 //     the input's cwd.
 //   - Within DefaultTimeout when spec.Timeout is 0.
@@ -61,10 +62,10 @@ func CommandSpec(spec process.Spec, s harness.SessionInfo) process.Spec {
 		spec.Timeout = DefaultTimeout
 	}
 	spec.Env = append([]string{
-		"GEMINI_PROJECT_DIR=" + s.Cwd,
+		"GEMINI_PROJECT_DIR=" + s.ProjectDir(),
 		"GEMINI_CWD=" + s.Cwd,
 		"GEMINI_SESSION_ID=" + s.ID,
-		"CLAUDE_PROJECT_DIR=" + s.Cwd,
+		"CLAUDE_PROJECT_DIR=" + s.ProjectDir(),
 	}, spec.Env...)
 	if spec.Shell != "" {
 		spec.Args = []string{"bash", "-c", spec.Shell}
