@@ -148,7 +148,8 @@ func TestCheckWithSettingsHarnessClaudeSaysWhatGeminiLoses(t *testing.T) {
 	code, _, stderr := hookchainCmd(t, "", "check", "--harness", "gemini", "--settings-harness", "claude",
 		"--project", "testdata", "--settings", "testdata/settings/ask.json")
 	assert.Equal(t, 0, code)
-	assert.Equal(t, "hookchain check: a hook that replaces a tool's output: Gemini replaces it with text only: degraded to its text, shown as a failed call\n", stderr)
+	assert.Equal(t, "hookchain check: a hook that replaces a tool's output: Gemini replaces it with text only: degraded to its text, shown as a failed call\n"+
+		"hookchain check: every hook: Gemini's calls reach it under Claude Code's tool names, but with Gemini's inputs: a hook that reads a field Gemini names otherwise sees none\n", stderr)
 
 	code, _, stderr = hookchainCmd(t, "", "check", "--harness", "gemini", "--settings", "testdata/gemini/twice.json")
 	assert.Equal(t, 1, code)

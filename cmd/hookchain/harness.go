@@ -160,5 +160,12 @@ func degradeLint(from, to string) []string {
 	if have.Context && !can.Context {
 		lines = append(lines, "a hook that adds context: "+target+" has no context: the notes are dropped")
 	}
+	if from != to {
+		// Tools are renamed for the settings (judgedAs, crossTool); their
+		// inputs are not, and a guard that reads a field by another name
+		// sees none.
+		lines = append(lines, "every hook: "+target+"'s calls reach it under "+displayName(from)+"'s tool names, but with "+
+			target+"'s inputs: a hook that reads a field "+target+" names otherwise sees none")
+	}
 	return lines
 }

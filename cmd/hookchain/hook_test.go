@@ -34,13 +34,16 @@ func TestCheckWithHarnessCodexLintsClaudeCodeSettingsAgainstWhatCodexCanSay(t *t
 	assert.Equal(t, 0, code)
 	assert.Contains(t, stdout, "append.sh")
 	assert.Equal(t, "hookchain check: a hook that asks: Codex has no ask: degraded to deny\n"+
-		"hookchain check: a hook that replaces a tool's output: Codex replaces it with text only: degraded to its text, shown as a failed call\n", stderr)
+		"hookchain check: a hook that replaces a tool's output: Codex replaces it with text only: degraded to its text, shown as a failed call\n"+
+		"hookchain check: every hook: Codex's calls reach it under Claude Code's tool names, but with Codex's inputs: a hook that reads a field Codex names otherwise sees none\n", stderr)
 
-	// Claude Code can say all Codex can: its hooks.json, as Claude Code's hook, degrades nothing.
+	// Claude Code can say all Codex can: its hooks.json, as Claude Code's
+	// hook, degrades nothing; only the inputs are another CLI's.
 	code, _, stderr = hookchainCmd(t, "", "check", "--harness", "claude", "--settings-harness", "codex", "--settings", codexHooksFile)
 	assert.Equal(t, 0, code)
 	assert.Equal(t, "hookchain check: testdata/codex/hooks.json:PreToolUse[3].hooks[0]: skipped: prompt hooks are not run by Codex\n"+
-		"hookchain check: 1 warning, and no error: every hook can run (warnings do not change the exit status)\n", stderr)
+		"hookchain check: 1 warning, and no error: every hook can run (warnings do not change the exit status)\n"+
+		"hookchain check: every hook: Claude Code's calls reach it under Codex's tool names, but with Claude Code's inputs: a hook that reads a field Claude Code names otherwise sees none\n", stderr)
 }
 
 func TestHookAnswersEachCLIInItsOwnFormFromEitherCLIsSettings(t *testing.T) {
