@@ -34,7 +34,9 @@ func kiroChain(h hookchain.Hook, program, script string) func(*testing.T) *hookc
 	}
 }
 
-func blocked(reason string) harness.Reply { return harness.Reply{Stderr: []byte(reason + "\n"), Exit: 2} }
+func blocked(reason string) harness.Reply {
+	return harness.Reply{Stderr: []byte(reason + "\n"), Exit: 2}
+}
 
 // Every row of the answer table, as the one hook of Kiro: the exact
 // stdout, stderr and exit status, and what Kiro makes of them (Decide).
