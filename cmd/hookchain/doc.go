@@ -130,12 +130,13 @@
 //
 // eval, check, test and hook take --harness NAME, the agent CLI whose hook
 // protocol they speak: claude, the default and all of the above, codex
-// (OpenAI's Codex CLI, package harness/codex) or gemini (Google's Gemini
-// CLI, package harness/gemini); for test, a case's event is then that
-// CLI's hook input (package hookchaintest/casefile/harnessinput). The other
-// CLIs of issue 25's list (cursor, copilot, factory, cline, windsurf, qwen,
-// kiro) have no profile yet, and are refused, as is an unknown name, with
-// exit status 1 and the names that work.
+// (OpenAI's Codex CLI, package harness/codex), gemini (Google's Gemini
+// CLI, package harness/gemini) or kiro (Kiro CLI, package harness/kiro);
+// for test, a case's event is then that CLI's hook input (package
+// hookchaintest/casefile/harnessinput). The other CLIs of issue 25's list
+// (cursor, copilot, factory, cline, windsurf, qwen) have no profile yet,
+// and are refused, as is an unknown name, with exit status 1 and the names
+// that work.
 //
 // With --harness codex, --settings names Codex hooks.json and config.toml
 // files; without it, the command reads those Codex reads for the session's
@@ -161,9 +162,20 @@
 // which Gemini strips; "enabled": false; a non-empty "disabled"; a hook
 // given twice for an event, which Gemini runs once) is refused.
 //
+// --harness kiro is the same with Kiro's files, each read by its shape
+// (kiro.Parse): an agent config (.kiro/agents/NAME.json, whose "hooks"
+// give preToolUse and postToolUse hooks) or a Kiro 3 hooks file
+// (.kiro/hooks/NAME.json, {"version": "v1", "hooks": [...]}, whose
+// PreToolUse and PostToolUse triggers are tool calls), run by kiro.Links
+// (a preToolUse or postToolUse input; another Kiro event exits 1).
+// --settings is required: which of Kiro's files apply depends on the agent
+// a session runs, which the command is not told, and finding some of them
+// would skip the others' guards. A hooks file's agent action on a tool
+// trigger, which puts a prompt before Kiro's model, is refused by name.
+//
 // hook is the one command hook of the CLI --harness names: it reads that
 // CLI's hook input on stdin and answers exactly as the CLI expects
-// (codex.Serve, gemini.Serve, claudecode.Serve), from the chain of the --settings of the
+// (codex.Serve, gemini.Serve, kiro.Serve, claudecode.Serve), from the chain of the --settings of the
 // CLI --settings-harness names (default: the same), so that one policy
 // serves both: Codex's hook from Claude Code settings, or the reverse. The
 // call's tool is renamed to what the settings' CLI calls it (Claude Code's

@@ -19,6 +19,9 @@ func (c *common) hookFiles(name, project string) ([]string, error) {
 		return c.settings, nil
 	}
 	places := clis[name].files(project, homeDir())
+	if len(places) == 0 {
+		return nil, fmt.Errorf("no %s hooks: hookchain does not find %s's files yet; name them with --settings", displayName(name), displayName(name))
+	}
 	var found []string
 	for _, f := range places {
 		_, err := os.Stat(f)

@@ -10,6 +10,7 @@ import (
 	"github.com/hookchain/hookchain/harness"
 	codexcli "github.com/hookchain/hookchain/harness/codex"
 	geminicli "github.com/hookchain/hookchain/harness/gemini"
+	kirocli "github.com/hookchain/hookchain/harness/kiro"
 )
 
 // The agent CLIs --harness names. Only those with a profile work; the
@@ -19,10 +20,11 @@ const (
 	claude = "claude"
 	codex  = "codex"
 	gemini = "gemini"
+	kiro   = "kiro"
 )
 
 // harnessNames are every name --harness knows, in the order help lists them.
-var harnessNames = []string{claude, codex, gemini, "cursor", "copilot", "factory", "cline", "windsurf", "qwen", "kiro"}
+var harnessNames = []string{claude, codex, gemini, "cursor", "copilot", "factory", "cline", "windsurf", "qwen", kiro}
 
 // cli is what the commands know of an agent CLI other than Claude Code:
 // one entry of clis each, so that a CLI is added in one place.
@@ -45,6 +47,7 @@ func init() {
 	clis = map[string]cli{
 		codex:  {"Codex", codexcli.Profile, codexChain, checkCodex, codexcli.ConfigFiles},
 		gemini: {"Gemini", geminicli.Profile, geminiChain, checkGemini, geminicli.ConfigFiles},
+		kiro:   {"Kiro", kirocli.Profile, kiroChain, checkKiro, kiroFiles},
 	}
 }
 

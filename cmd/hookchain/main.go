@@ -49,7 +49,8 @@ eval   runs one Claude Code hook input (PreToolUse, PostToolUse or PostToolUseFa
        PreToolUse or PostToolUse input, through the hooks.json files' hooks as Codex
        runs and reads them; another Codex event exits 1, saying it is not a tool call.
        --harness gemini: the same with a Gemini BeforeTool or AfterTool input and
-       settings.json files.
+       settings.json files; --harness kiro: a Kiro preToolUse or postToolUse input,
+       and Kiro agent configs or hooks files.
        Async hooks cannot change the outcome: eval waits for them (each within its
        timeout; SIGINT or SIGTERM stops them) and prints what each reports on stderr.
        Exit status: 0 allow, modify or replace; 2 deny, and nothing else; 1 bad usage,
@@ -66,7 +67,7 @@ hook   is the one command hook of the CLI --harness names: reads its hook input 
        and answers exactly as it expects (stdout, stderr, exit status), from the chain of
        the --settings of the CLI --settings-harness names (default: --harness's), so that
        one policy serves both; what that CLI cannot say is degraded (docs/harnesses.md).
-       hookchain's own errors block, in that CLI's form (codex, gemini: exit 2, the reason on
+       hookchain's own errors block, in that CLI's form (codex, gemini, kiro: exit 2, the reason on
        stderr; claude: {"decision":"block"} on stdout). Refuses to run as a hook of itself
        (HOOKCHAIN_HOOK set).
 serve  answers Claude Code's http hooks: POST / with a hook input, as Claude Code sends
@@ -79,13 +80,16 @@ runtime error ends the process with SIGABRT.
 
 flags:
   --harness NAME      eval, check, test, hook: the agent CLI whose hook protocol is spoken:
-                      claude (the default), codex or gemini (test: its cases' events are that CLI's
-                      hook inputs). cursor,
-                      copilot, factory, cline, windsurf, qwen and kiro have no profile yet.
+                      claude (the default), codex, gemini or kiro (test: its cases' events
+                      are that CLI's hook inputs). cursor, copilot, factory, cline,
+                      windsurf and qwen have no profile yet.
                       With codex, --settings names Codex hooks.json or config.toml files,
                       with gemini Gemini settings.json files; without it, the CLI's own
                       files are read, as it finds them for the project and --home
-                      (docs/harnesses.md); eval reads that CLI's hook input, and
+                      (docs/harnesses.md). With kiro, --settings names Kiro agent configs
+                      (.kiro/agents/NAME.json) or Kiro 3 hooks files (.kiro/hooks/NAME.json),
+                      each read by its shape, and is required: which of Kiro's files apply
+                      depends on the agent. eval reads that CLI's hook input, and
                       its reason is what the CLI gives the model; the
                       flags below that are Claude Code settings' (--plugin-*,
                       --managed-settings, --skill, --agent, --active-skill, --fail-closed,
