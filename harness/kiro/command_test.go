@@ -145,3 +145,15 @@ func TestKirosCommandSpecIsBashInTheSessionsDirectory(t *testing.T) {
 	got = kiro.CommandSpec(process.Spec{Args: []string{"guard"}, Dir: "/elsewhere", Timeout: time.Second, Inherit: process.InheritBase}, harness.SessionInfo{Cwd: "/work/app"})
 	assert.Equal(t, process.Spec{Args: []string{"guard"}, Dir: "/elsewhere", Timeout: time.Second, Inherit: process.InheritBase}, got)
 }
+
+// A hook that floods stderr past the cap before it exits 2 still blocks:
+// the cap bounds what is kept, never what is decided.
+func TestAHookThatFloodsStderrBeforeItExits2StillBlocks(t *testing.T) {
+	link, err := kiro.Link("hook", hookchain.BeforeTool, hookchain.Any(),
+		process.Spec{Shell: "cat >/dev/null; head -c 4000000 /dev/zero | tr '\\0' x >&2; exit 2", Timeout: 10 * time.Second}, session(t))
+	require.NoError(t, err)
+	got := hookchain.New(link).Run(context.Background(), shell("ls"))
+	require.Equal(t, hookchain.Denied, got.Verdict)
+	assert.Equal(t, "hook", got.DecidedBy)
+	assert.Equal(t, hookchain.CauseLink, got.Cause)
+}

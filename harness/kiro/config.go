@@ -158,7 +158,9 @@ func agentHook(event string, raw json.RawMessage) (h Hook, skip string, err erro
 		case key == "timeout_ms" && ok && n == 0:
 			return Hook{}, "a timeout_ms of 0: Kiro times the hook out before it can decide", nil
 		case key == "timeout_ms" && ok:
-			h.Timeout = time.Duration(n) * time.Millisecond
+			if h.Timeout, err = timeout(key, n, time.Millisecond); err != nil {
+				return Hook{}, "", err
+			}
 		}
 	}
 	if v, ok := f["only_when_turn_complete"]; ok && string(v) != "null" {
@@ -257,7 +259,9 @@ func fileHook(raw json.RawMessage) (h Hook, skip string, err error) {
 	if n, ok, err := whole(f, "timeout"); err != nil {
 		return Hook{}, "", err
 	} else if ok {
-		h.Timeout = time.Duration(n) * time.Second
+		if h.Timeout, err = timeout("timeout", n, time.Second); err != nil {
+			return Hook{}, "", err
+		}
 	}
 	if v, ok := f["enabled"]; ok && string(v) != "null" {
 		var on bool
@@ -334,11 +338,23 @@ func whole(f map[string]json.RawMessage, key string) (uint64, bool, error) {
 	if !ok || string(v) == "null" {
 		return 0, false, nil
 	}
-	n, err := strconv.ParseUint(string(v), 10, 63)
+	n, err := strconv.ParseUint(string(v), 10, 64)
 	if err != nil {
 		return 0, false, fmt.Errorf("%s %s is not a whole number", key, v)
 	}
 	return n, true, nil
+}
+
+// maxTimeout bounds a hook's timeout: one past what a time.Duration holds
+// would wrap around to none.
+const maxTimeout = 24 * time.Hour
+
+// timeout is n units as a hook's timeout, or an error past maxTimeout.
+func timeout(key string, n uint64, unit time.Duration) (time.Duration, error) {
+	if n > uint64(maxTimeout/unit) {
+		return 0, fmt.Errorf("%s %d is more than the %v hookchain waits for a hook", key, n, maxTimeout)
+	}
+	return time.Duration(n) * unit, nil
 }
 
 // Links are the links that run hooks in a chain as Kiro runs them (Link):
