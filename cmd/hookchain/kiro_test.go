@@ -153,6 +153,18 @@ func TestCheckWithHarnessKiroListsTheFilesHooks(t *testing.T) {
 		"hookchain check: 1 warning, and no error: every hook can run (warnings do not change the exit status)\n", stderr)
 }
 
+// Claude Code's hooks ask, rewrite, replace and add context; Kiro can say
+// none of it, and check says so.
+func TestCheckWithSettingsHarnessClaudeSaysWhatKiroLoses(t *testing.T) {
+	code, _, stderr := hookchainCmd(t, "", "check", "--harness", "kiro", "--settings-harness", "claude",
+		"--project", "testdata", "--settings", "testdata/settings/ask.json")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "hookchain check: a hook that asks: Kiro has no ask: degraded to deny\n"+
+		"hookchain check: a hook that rewrites the input: Kiro has no rewrite: degraded to deny\n"+
+		"hookchain check: a hook that replaces a tool's output: Kiro cannot replace it: degraded to deny\n"+
+		"hookchain check: a hook that adds context: Kiro has no context: the notes are dropped\n", stderr)
+}
+
 func TestHookWithHarnessKiroAnswersInKirosForm(t *testing.T) {
 	dir, err := filepath.Abs("testdata/kiro")
 	require.NoError(t, err)
