@@ -400,9 +400,15 @@ func Links(hooks []Hook, s harness.SessionInfo) ([]hookchain.Link, error) {
 		if seen[name] > 1 {
 			name += "@" + h.Place
 		}
-		l, err := p.Link(name, at, m, process.Spec{Shell: h.Command, Timeout: timeout}, s)
+		spec := process.Spec{Shell: h.Command, Timeout: timeout}
+		l, err := p.Link(name, at, m, spec, s)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", h.Place, err)
+		}
+		if h.Format == HooksFile {
+			// Its input names the event otherwise: the same command is
+			// another link, and its chain another chain.
+			l = l.Identity(fmt.Sprintf("kiro hooks file\x00%#v\x00%#v", spec, s))
 		}
 		links = append(links, l)
 	}

@@ -140,3 +140,17 @@ func TestKirosConfigFilesAreTheProjectsAgentThenTheUsers(t *testing.T) {
 	assert.Equal(t, "/work/app/.kiro/hooks", kiro.HooksDir("/work/app"))
 	assert.Empty(t, kiro.HooksDir(""))
 }
+
+// The same command in an agent config and in a hooks file is told its
+// event in two spellings: two links, and their chains two chains.
+func TestTheSameCommandInTheTwoFormatsIsTwoLinks(t *testing.T) {
+	a, _, err := kiro.Parse("a.json", []byte(`{"hooks":{"preToolUse":[{"command":"guard"}]}}`))
+	require.NoError(t, err)
+	h, _, err := kiro.Parse("h.json", []byte(`{"version":"v1","hooks":[{"trigger":"PreToolUse","timeout":30,"action":{"type":"command","command":"guard"}}]}`))
+	require.NoError(t, err)
+	la, err := kiro.Links(a, harness.SessionInfo{})
+	require.NoError(t, err)
+	lh, err := kiro.Links(h, harness.SessionInfo{})
+	require.NoError(t, err)
+	assert.NotEqual(t, hookchain.New(la...).ID(), hookchain.New(lh...).ID())
+}

@@ -1,7 +1,6 @@
 package kiro_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -93,15 +92,7 @@ func TestAChainAnswersKiroInTheFormKiroReads(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var stdout, stderr bytes.Buffer
-			code := kiro.Serve(context.Background(), tt.chain(t), strings.NewReader(kiroInput(t, tt.event)), &stdout, &stderr)
-			got := harness.Reply{Stdout: stdout.Bytes(), Stderr: stderr.Bytes(), Exit: code}
-			if len(got.Stdout) == 0 {
-				got.Stdout = nil
-			}
-			if len(got.Stderr) == 0 {
-				got.Stderr = nil
-			}
+			got := profiletest.Served(kiro.Profile(), tt.chain(t), kiroInput(t, tt.event))
 			assert.Equal(t, string(tt.reply.Stderr), string(got.Stderr))
 			assert.Equal(t, tt.reply, got)
 			read, err := kiro.Decide(tt.event, process.Result{ExitCode: got.Exit, Stdout: got.Stdout, Stderr: got.Stderr})
@@ -163,11 +154,7 @@ func TestAnInputHookchainWillNotJudgeIsBlocked(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var stdout, stderr bytes.Buffer
-			code := kiro.Serve(context.Background(), allowAll, strings.NewReader(tt.input), &stdout, &stderr)
-			assert.Empty(t, stdout.String())
-			assert.Equal(t, string(tt.want.Stderr), stderr.String())
-			assert.Equal(t, tt.want.Exit, code)
+			assert.Equal(t, tt.want, profiletest.Served(kiro.Profile(), allowAll, tt.input))
 		})
 	}
 }
@@ -193,4 +180,14 @@ func TestAnOutcomeKiroCannotBeToldIsABlock(t *testing.T) {
 	}
 	assert.Equal(t, "hookchain: the chain answered Modified, which Kiro cannot be told: r\n", string(kiro.OutputFor(shell("ls"), hookchain.Modify(json.RawMessage(`{}`), "r")).Stderr))
 	assert.Equal(t, "denied by hookchain, whose chain gave no reason\n", string(kiro.OutputFor(shell("ls"), hookchain.Deny(" ")).Stderr))
+}
+
+// Serve is the profile's one hook on the given streams.
+func TestServeAnswersOnItsStreams(t *testing.T) {
+	var stdout, stderr strings.Builder
+	c := hookchain.New(profiletest.GoLink("guard", hookchain.BeforeTool, hookchain.Deny("no")))
+	code := kiro.Serve(context.Background(), c, strings.NewReader(kiroInput(t, shell("ls"))), &stdout, &stderr)
+	assert.Equal(t, 2, code)
+	assert.Empty(t, stdout.String())
+	assert.Equal(t, "denied by guard: no\n", stderr.String())
 }

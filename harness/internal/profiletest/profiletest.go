@@ -4,6 +4,7 @@
 package profiletest
 
 import (
+	"bytes"
 	"context"
 	"path/filepath"
 	"strings"
@@ -67,4 +68,19 @@ func Fault(text string) hookchain.Outcome {
 func Denied(reason string) hookchain.Outcome {
 	return hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by hook: " + reason, DecidedBy: "hook", Cause: hookchain.CauseLink,
 		Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Denied, Reason: reason}}}
+}
+
+// Served is the reply of p's one hook for chain c to input, exactly as
+// harness.Serve writes it, with nil for a stream left empty.
+func Served(p harness.Profile, c *hookchain.Chain, input string) harness.Reply {
+	var stdout, stderr bytes.Buffer
+	code := harness.Serve(context.Background(), p, c, strings.NewReader(input), &stdout, &stderr)
+	r := harness.Reply{Stdout: stdout.Bytes(), Stderr: stderr.Bytes(), Exit: code}
+	if len(r.Stdout) == 0 {
+		r.Stdout = nil
+	}
+	if len(r.Stderr) == 0 {
+		r.Stderr = nil
+	}
+	return r
 }
