@@ -88,6 +88,7 @@ func TestWhatKiroWouldNotLoadOrHookchainCannotRunIsAnError(t *testing.T) {
 		{"a matcher that is not a string", `{"hooks":{"preToolUse":[{"command":"a","matcher":["*"]}]}}`, "kiro: f.json: hooks.preToolUse[0]: matcher is not a string"},
 		{"an agent action on a tool trigger", `{"version":"v1","hooks":[{"name":"remind-tests","trigger":"PreToolUse","action":{"type":"agent","prompt":"p"}}]}`,
 			`kiro: f.json: hooks[0]: "remind-tests": an agent action puts a prompt before Kiro's model, and hookchain has no model to run it with`},
+		{"a list of hooks without a version", `{"hooks":[]}`, `kiro: f.json: it has no "version"`},
 		{"another version", `{"version":"v2","hooks":[]}`, `kiro: f.json: version "v2": hookchain reads version v1 only`},
 		{"a trigger Kiro does not have", `{"version":"v1","hooks":[{"trigger":"preToolUse","action":{"type":"command","command":"a"}}]}`,
 			`kiro: f.json: hooks[0]: the trigger "preToolUse" is not one of Kiro's`},
