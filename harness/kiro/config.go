@@ -134,24 +134,25 @@ func ParseAgentConfig(file string, data []byte) ([]Hook, []string, error) {
 // agentHook reads one hook of an agent config: the hook, or why Kiro would
 // not run it.
 func agentHook(event string, raw json.RawMessage) (h Hook, skip string, err error) {
-	f, err := harness.Fields(raw)
+	o, err := harness.ReadObject(raw)
 	if err != nil {
 		return Hook{}, "", err
 	}
-	if _, ok := f["command"]; !ok {
-		return Hook{}, "", errors.New(`the hook has no "command"`)
-	}
-	if h.Command, err = str(f, "command", false); err != nil {
+	command, ok, err := o.String("command")
+	switch {
+	case err != nil:
 		return Hook{}, "", err
-	}
-	if strings.TrimSpace(h.Command) == "" {
+	case !ok:
+		return Hook{}, "", errors.New(`the hook has no "command"`)
+	case strings.TrimSpace(command) == "":
 		return Hook{}, "an empty command, which decides nothing", nil
 	}
-	if h.Matcher, err = str(f, "matcher", false); err != nil {
+	h.Command = command
+	if h.Matcher, _, err = o.String("matcher"); err != nil {
 		return Hook{}, "", err
 	}
 	for _, key := range []string{"timeout_ms", "max_output_size", "cache_ttl_seconds"} {
-		n, ok, err := whole(f, key)
+		n, ok, err := whole(o, key)
 		switch {
 		case err != nil:
 			return Hook{}, "", err
@@ -163,14 +164,12 @@ func agentHook(event string, raw json.RawMessage) (h Hook, skip string, err erro
 			}
 		}
 	}
-	if v, ok := f["only_when_turn_complete"]; ok && string(v) != "null" {
-		var later bool
-		if json.Unmarshal(v, &later) != nil {
-			return Hook{}, "", errors.New("only_when_turn_complete is not a boolean")
-		}
-		if later && event == PostToolUse {
-			return Hook{}, "only_when_turn_complete: Kiro runs it once at the end of the turn, on all its calls at once, and it decides nothing", nil
-		}
+	later, _, err := o.Bool("only_when_turn_complete")
+	switch {
+	case err != nil:
+		return Hook{}, "", err
+	case later && event == PostToolUse:
+		return Hook{}, "only_when_turn_complete: Kiro runs it once at the end of the turn, on all its calls at once, and it decides nothing", nil
 	}
 	if event == PreToolUse || event == PostToolUse {
 		if _, err := CompileMatcher(h.Matcher); err != nil {
@@ -202,22 +201,20 @@ func ParseHooksFile(file string, data []byte) ([]Hook, []string, error) {
 	if f := jsonscan.Fault(data); f != "" {
 		return fail("the file is %s", f)
 	}
-	top, err := harness.Fields(data)
+	top, err := harness.ReadObject(data)
 	if err != nil {
 		return fail("not a hooks file: %v", err)
 	}
-	version, err := str(top, "version", true)
+	version, err := required(top, "version")
 	switch {
 	case err != nil:
 		return fail("%v", err)
 	case version != "v1":
 		return fail("version %q: hookchain reads version v1 only", version)
 	}
-	var list []json.RawMessage
-	if raw, ok := top["hooks"]; ok && string(raw) != "null" {
-		if err := json.Unmarshal(raw, &list); err != nil {
-			return fail("hooks: not a list of hooks")
-		}
+	list, _, err := top.List("hooks")
+	if err != nil {
+		return fail("%v", err)
 	}
 	var hooks []Hook
 	var warnings []string
@@ -239,54 +236,52 @@ func ParseHooksFile(file string, data []byte) ([]Hook, []string, error) {
 
 // fileHook reads one hook of a hooks file.
 func fileHook(raw json.RawMessage) (h Hook, skip string, err error) {
-	f, err := harness.Fields(raw)
+	o, err := harness.ReadObject(raw)
 	if err != nil {
 		return Hook{}, "", err
 	}
-	if h.Name, err = str(f, "name", false); err != nil {
+	if h.Name, _, err = o.String("name"); err != nil {
 		return Hook{}, "", err
 	}
-	if h.Event, err = str(f, "trigger", true); err != nil {
+	if h.Event, err = required(o, "trigger"); err != nil {
 		return Hook{}, "", err
 	}
 	if !slices.Contains(triggers, h.Event) {
 		return Hook{}, "", fmt.Errorf("the trigger %q is not one of Kiro's", h.Event)
 	}
 	tool := h.Event == TriggerPreToolUse || h.Event == TriggerPostToolUse
-	if h.Matcher, err = str(f, "matcher", false); err != nil {
+	if h.Matcher, _, err = o.String("matcher"); err != nil {
 		return Hook{}, "", err
 	}
-	if n, ok, err := whole(f, "timeout"); err != nil {
+	if n, ok, err := whole(o, "timeout"); err != nil {
 		return Hook{}, "", err
 	} else if ok {
 		if h.Timeout, err = timeout("timeout", n, time.Second); err != nil {
 			return Hook{}, "", err
 		}
 	}
-	if v, ok := f["enabled"]; ok && string(v) != "null" {
-		var on bool
-		if json.Unmarshal(v, &on) != nil {
-			return Hook{}, "", errors.New("enabled is not a boolean")
-		}
-		if !on {
-			return Hook{}, "it is not enabled", nil
-		}
+	on, set, err := o.Bool("enabled")
+	switch {
+	case err != nil:
+		return Hook{}, "", err
+	case set && !on:
+		return Hook{}, "it is not enabled", nil
 	}
-	a, ok := f["action"]
+	a, ok := o["action"]
 	if !ok || string(a) == "null" {
 		return Hook{}, "", errors.New(`the hook has no "action"`)
 	}
-	action, err := harness.Fields(a)
+	action, err := harness.ReadObject(a)
 	if err != nil {
 		return Hook{}, "", fmt.Errorf("action: %v", err)
 	}
-	typ, err := str(action, "type", true)
+	typ, err := required(action, "type")
 	if err != nil {
 		return Hook{}, "", fmt.Errorf("action: %v", err)
 	}
 	switch typ {
 	case "command":
-		if h.Command, err = str(action, "command", true); err != nil {
+		if h.Command, err = required(action, "command"); err != nil {
 			return Hook{}, "", fmt.Errorf("action: %v", err)
 		}
 	case "agent":
@@ -312,29 +307,23 @@ func nameOf(h Hook) string {
 	return strconv.Quote(h.Name)
 }
 
-// str is the string f[key]; "" when it is absent or null, which is an
-// error when required.
-func str(f map[string]json.RawMessage, key string, required bool) (string, error) {
-	v, ok := f[key]
-	if !ok || string(v) == "null" {
-		if required {
-			return "", fmt.Errorf("it has no %q", key)
-		}
-		return "", nil
-	}
-	var s string
-	if err := json.Unmarshal(v, &s); err != nil {
-		return "", fmt.Errorf("%s is not a string", key)
-	}
-	if required && strings.TrimSpace(s) == "" {
+// required is the string o[key], which must be given and not blank.
+func required(o harness.Object, key string) (string, error) {
+	s, ok, err := o.String(key)
+	switch {
+	case err != nil:
+		return "", err
+	case !ok:
+		return "", fmt.Errorf("it has no %q", key)
+	case strings.TrimSpace(s) == "":
 		return "", fmt.Errorf("its %s is empty", key)
 	}
 	return s, nil
 }
 
-// whole is the whole number f[key], and whether it is given.
-func whole(f map[string]json.RawMessage, key string) (uint64, bool, error) {
-	v, ok := f[key]
+// whole is the whole number o[key], and whether it is given.
+func whole(o harness.Object, key string) (uint64, bool, error) {
+	v, ok := o[key]
 	if !ok || string(v) == "null" {
 		return 0, false, nil
 	}
