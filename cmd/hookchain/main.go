@@ -67,9 +67,9 @@ hook   is the one command hook of the CLI --harness names: reads its hook input 
        and answers exactly as it expects (stdout, stderr, exit status), from the chain of
        the --settings of the CLI --settings-harness names (default: --harness's), so that
        one policy serves both; what that CLI cannot say is degraded (docs/harnesses.md).
-       hookchain's own errors block, in that CLI's form (codex, gemini, kiro: exit 2, the reason on
-       stderr; claude: {"decision":"block"} on stdout). Refuses to run as a hook of itself
-       (HOOKCHAIN_HOOK set).
+       hookchain's own errors block, in that CLI's form (codex, gemini, kiro: exit 2, the
+       reason on stderr; claude: {"decision":"block"} on stdout). Refuses to run as a
+       hook of itself (HOOKCHAIN_HOOK set).
 serve  answers Claude Code's http hooks: POST / with a hook input, as Claude Code sends
        it, is answered with the chain's outcome as Claude Code's hook output; GET
        /healthz says what runs. Reloads the settings on SIGHUP and when a file changes;
@@ -86,11 +86,11 @@ flags:
                       With codex, --settings names Codex hooks.json or config.toml files,
                       with gemini Gemini settings.json files; without it, the CLI's own
                       files are read, as it finds them for the project and --home
-                      (docs/harnesses.md). With kiro, --settings names Kiro agent configs
-                      (.kiro/agents/NAME.json) or Kiro 3 hooks files (.kiro/hooks/NAME.json),
-                      each read by its shape, and is required: which of Kiro's files apply
-                      depends on the agent. eval reads that CLI's hook input, and
-                      its reason is what the CLI gives the model; the
+                      (docs/harnesses.md). With kiro, --settings names Kiro agent
+                      configs (.kiro/agents/NAME.json) or Kiro 3 hooks files
+                      (.kiro/hooks/NAME.json), each read by its shape, and is required:
+                      which of Kiro's files apply depends on the agent. eval reads that
+                      CLI's hook input, and its reason is what the CLI gives the model; the
                       flags below that are Claude Code settings' (--plugin-*,
                       --managed-settings, --skill, --agent, --active-skill, --fail-closed,
                       --skip-unsupported, --strict-env) are refused. check also says what
