@@ -162,7 +162,8 @@ func TestCheckWithSettingsHarnessClaudeSaysWhatKiroLoses(t *testing.T) {
 	assert.Equal(t, "hookchain check: a hook that asks: Kiro has no ask: degraded to deny\n"+
 		"hookchain check: a hook that rewrites the input: Kiro has no rewrite: degraded to deny\n"+
 		"hookchain check: a hook that replaces a tool's output: Kiro cannot replace it: degraded to deny\n"+
-		"hookchain check: a hook that adds context: Kiro has no context: the notes are dropped\n", stderr)
+		"hookchain check: a hook that adds context: Kiro has no context: the notes are dropped\n"+
+		"hookchain check: every hook: Kiro's calls reach it under Claude Code's tool names, but with Kiro's inputs: a hook that reads a field Kiro names otherwise sees none\n", stderr)
 }
 
 func TestHookWithHarnessKiroAnswersInKirosForm(t *testing.T) {
