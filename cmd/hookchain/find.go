@@ -18,7 +18,15 @@ func (c *common) hookFiles(name, project string) ([]string, error) {
 	if len(c.settings) > 0 {
 		return c.settings, nil
 	}
-	places := clis[name].files(project, homeDir())
+	agent, err := c.agentName(name)
+	if err != nil {
+		return nil, err
+	}
+	places := clis[name].files(project, homeDir(), agent)
+	if len(places) == 0 && clis[name].agents && agent == "" {
+		return nil, fmt.Errorf("no %s hooks: %s's hooks are an agent's; name the agent with --agent NAME, or the files with --settings",
+			displayName(name), displayName(name))
+	}
 	if len(places) == 0 {
 		return nil, fmt.Errorf("no %s hooks: hookchain does not find %s's files yet; name them with --settings", displayName(name), displayName(name))
 	}
@@ -40,6 +48,21 @@ func (c *common) hookFiles(name, project string) ([]string, error) {
 	return found, nil
 }
 
+// agentName is the agent --agent names for CLI name, whose own hooks
+// apply: one name, or "" when none is given.
+func (c *common) agentName(name string) (string, error) {
+	agents := c.scope.agents
+	switch {
+	case !clis[name].agents || len(agents) == 0:
+		return "", nil
+	case len(agents) > 1:
+		return "", fmt.Errorf("--agent: a %s session runs one agent; %d are named", displayName(name), len(agents))
+	case agents[0] == "" || strings.ContainsAny(agents[0], `/\`) || agents[0] == "." || agents[0] == "..":
+		return "", fmt.Errorf("--agent %q: not an agent's name", agents[0])
+	}
+	return agents[0], nil
+}
+
 // projectOf is the project of CLI name a session working in cwd is in:
 // --project; else the nearest directory at or above cwd, below the home
 // directory, that holds one of the CLI's project files; else cwd itself.
@@ -52,7 +75,7 @@ func (c *common) projectOf(name, cwd string) string {
 	}
 	home := filepath.Clean(homeDir())
 	for dir := filepath.Clean(cwd); dir != home; {
-		if slices.ContainsFunc(clis[name].files(dir, ""), exists) {
+		if slices.ContainsFunc(clis[name].files(dir, "", ""), exists) {
 			return dir
 		}
 		parent := filepath.Dir(dir)

@@ -109,3 +109,58 @@ func TestAFoundProjectsHooksAreToldTheProjectAndRunWhereTheSessionIs(t *testing.
 	where := project + " " + cwd + " " + cwd
 	assert.JSONEq(t, `{"verdict":"deny","reason":"`+where+`","decided_by":"where","cause":"link","trail":[{"name":"where","verdict":"deny","reason":"`+where+`"}]}`, stdout)
 }
+
+// With --agent NAME, Kiro's hooks are found as Kiro finds them: the
+// agent's config, the project's shadowing the user's, then the project's
+// hooks files by name.
+func TestKirosHooksAreTheNamedAgentsAndTheProjectsHooksFiles(t *testing.T) {
+	home, project := t.TempDir(), t.TempDir()
+	write(t, home, "say.sh", `echo "$1" >&2; exit 2`)
+	say := func(who string) string { return "sh " + home + "/say.sh " + who }
+	agent := func(who string) string {
+		return `{"name":"guarded","hooks":{"preToolUse":[{"matcher":"execute_bash","command":"` + say(who) + `"}]}}`
+	}
+	write(t, project, ".kiro/agents/guarded.json", agent("project-agent"))
+	write(t, home, ".kiro/agents/guarded.json", agent("user-agent"))
+	write(t, home, ".kiro/agents/other.json", agent("other-agent"))
+	write(t, project, ".kiro/hooks/b.json", `{"version":"v1","hooks":[{"name":"b","trigger":"PreToolUse","matcher":"^execute_bash$","action":{"type":"command","command":"true"}}]}`)
+	in := `{"hook_event_name":"preToolUse","cwd":"` + project + `","tool_name":"execute_bash","tool_input":{"command":"ls"}}`
+
+	code, stdout, stderr := hookchainCmd(t, "", "check", "--harness", "kiro", "--agent", "guarded", "--project", project, "--home", home)
+	assert.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, project+"/.kiro/agents/guarded.json:hooks.preToolUse[0]")
+	assert.Contains(t, stdout, project+"/.kiro/hooks/b.json:hooks[0]")
+	assert.NotContains(t, stdout, home+"/.kiro/agents/")
+
+	code, stdout, stderr = hookchainCmd(t, in, "eval", "--harness", "kiro", "--agent", "guarded", "--home", home)
+	assert.Empty(t, stderr)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stdout, `"reason":"project-agent"`)
+
+	// The user's agent, where the project has none of that name.
+	code, stdout, _ = hookchainCmd(t, in, "eval", "--harness", "kiro", "--agent", "other", "--home", home)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stdout, `"reason":"other-agent"`)
+
+	tests := []struct{ agent, stderr string }{
+		{"missing", "hookchain eval: no Kiro hooks: none of " + project + "/.kiro/agents/missing.json, " + home + "/.kiro/agents/missing.json exists; name a file with --settings\n"},
+		{"../guarded", "hookchain eval: --agent \"../guarded\": not an agent's name\n"},
+	}
+	for _, tt := range tests {
+		code, stdout, stderr = hookchainCmd(t, in, "eval", "--harness", "kiro", "--agent", tt.agent, "--home", home)
+		assert.Equal(t, 1, code, tt.agent)
+		assert.Empty(t, stdout, tt.agent)
+		assert.Equal(t, tt.stderr, stderr, tt.agent)
+	}
+	code, _, stderr = hookchainCmd(t, in, "eval", "--harness", "kiro", "--agent", "a", "--agent", "b", "--home", home)
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "hookchain eval: --agent: a Kiro session runs one agent; 2 are named\n", stderr)
+	code, _, stderr = hookchainCmd(t, codexInputAt(project), "eval", "--harness", "codex", "--agent", "x", "--home", home)
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "hookchain eval: --agent: Claude Code settings only; not with Codex settings\n", stderr, "an agent means nothing to Codex")
+}
+
+func codexInputAt(cwd string) string {
+	return `{"session_id":"s","turn_id":"t","transcript_path":null,"cwd":"` + cwd + `","hook_event_name":"PreToolUse","model":"gpt-5",` +
+		`"permission_mode":"default","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"c"}`
+}

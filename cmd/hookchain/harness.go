@@ -34,9 +34,12 @@ type cli struct {
 	chain   func(files []string, s harness.SessionInfo) (*hookchain.Chain, error) // the files' tool-call hooks, for session s
 	check   func(c *common, fs *flag.FlagSet, stdout io.Writer, say errOut) int   // check's table of the files' hooks
 	// files are the places the CLI reads hooks from, for a session in a
-	// project of a user's home, in its order; a project's alone when home
-	// is "".
-	files func(project, home string) []string
+	// project of a user's home, running agent (--agent; "" when none is
+	// named), in its order; a project's alone when home is "".
+	files func(project, home, agent string) []string
+	// agents says that the CLI's hooks are an agent's own, which --agent
+	// names: for the others --agent is Claude Code's flag, and refused.
+	agents bool
 }
 
 var clis map[string]cli
@@ -45,10 +48,15 @@ var clis map[string]cli
 // names the CLI by looking it up there.
 func init() {
 	clis = map[string]cli{
-		codex:  {"Codex", codexcli.Profile, codexChain, checkCodex, codexcli.ConfigFiles},
-		gemini: {"Gemini", geminicli.Profile, geminiChain, checkGemini, geminicli.ConfigFiles},
-		kiro:   {"Kiro", kirocli.Profile, kiroChain, checkKiro, kiroFiles},
+		codex:  {"Codex", codexcli.Profile, codexChain, checkCodex, agentless(codexcli.ConfigFiles), false},
+		gemini: {"Gemini", geminicli.Profile, geminiChain, checkGemini, agentless(geminicli.ConfigFiles), false},
+		kiro:   {"Kiro", kirocli.Profile, kiroChain, checkKiro, kiroFiles, true},
 	}
+}
+
+// agentless is the files of a CLI that has no agents of its own.
+func agentless(files func(project, home string) []string) func(project, home, agent string) []string {
+	return func(project, home, _ string) []string { return files(project, home) }
 }
 
 // supported are the names eval, check and hook speak for, in harnessNames's
@@ -112,10 +120,11 @@ var claudeOnly = []string{"plugin-root", "plugin-data", "plugin-option", "manage
 // refuseClaudeFlags refuses the Claude Code flags given with settings of
 // another CLI: silently ignoring --fail-closed, say, would let a call run
 // that its author meant to block.
-func refuseClaudeFlags(fs *flag.FlagSet, settingsOf string, say errOut) bool {
+func refuseClaudeFlags(fs *flag.FlagSet, name string, say errOut) bool {
+	settingsOf := displayName(name)
 	var given []string
 	fs.Visit(func(f *flag.Flag) {
-		if slices.Contains(claudeOnly, f.Name) {
+		if slices.Contains(claudeOnly, f.Name) && !(f.Name == "agent" && clis[name].agents) {
 			given = append(given, "--"+f.Name)
 		}
 	})

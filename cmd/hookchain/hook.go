@@ -46,7 +46,7 @@ func hookCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer restore()
 	defer c.useHome()()
 	if ok && h.settings != claude {
-		ok = refuseClaudeFlags(fs, displayName(h.settings), say)
+		ok = refuseClaudeFlags(fs, h.settings, say)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -3,6 +3,8 @@ package main
 import (
 	"flag"
 	"io"
+	"path/filepath"
+	"slices"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
@@ -22,12 +24,26 @@ func kiroChain(files []string, s harness.SessionInfo) (*hookchain.Chain, error) 
 	return hooksChain(kiroHooks, kirocli.Links, files, s)
 }
 
-// kiroFiles are none: which of Kiro's files apply depends on the agent a
-// session runs (kiro.ConfigFiles), which the command line is not told, and
-// a project's hooks files are every file of a directory (kiro.HooksDir).
-// Finding some of them would run some of the hooks Kiro runs, and skip the
-// others' guards: --settings names them all.
-func kiroFiles(project, home string) []string { return nil }
+// kiroFiles are the files of the hooks Kiro runs for agent in project: the
+// agent's config, the project's or else the user's (kiro.ConfigFiles: Kiro
+// reads the first that exists), then every hooks file of the project's
+// hooks directory (kiro.HooksDir), by name. Without an agent they are
+// none: which config applies is the agent's, and finding only the hooks
+// files would skip its guards. Without the agent's config, they are its
+// places alone, none of which exists: Kiro would not run that agent.
+func kiroFiles(project, home, agent string) []string {
+	configs := kirocli.ConfigFiles(project, home, agent)
+	i := slices.IndexFunc(configs, exists)
+	if i < 0 {
+		return configs
+	}
+	files := []string{configs[i]}
+	if dir := kirocli.HooksDir(project); dir != "" {
+		hooks, _ := filepath.Glob(filepath.Join(dir, "*.json")) // sorted; a bad pattern it cannot be
+		files = append(files, hooks...)
+	}
+	return files
+}
 
 // checkKiro is check for --harness kiro with Kiro's own files: it lists
 // every hook and the link it runs as, and says on stderr what Kiro would

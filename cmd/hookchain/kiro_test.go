@@ -102,15 +102,15 @@ func TestEvalWithHarnessKiroRefusesWhatItCannotJudge(t *testing.T) {
 		stderr string
 	}{
 		{
-			name:   "no settings: hookchain does not find Kiro's files, which depend on the agent",
+			name:   "no settings and no agent: Kiro's files depend on the agent",
 			stdin:  kiroInput(t, "execute_bash", `{"command":"ls"}`, ""),
-			stderr: "hookchain eval: no Kiro hooks: hookchain does not find Kiro's files yet; name them with --settings\n",
+			stderr: "hookchain eval: no Kiro hooks: Kiro's hooks are an agent's; name the agent with --agent NAME, or the files with --settings\n",
 		},
 		{
 			name:   "a flag of Claude Code settings",
-			args:   []string{"--settings", kiroAgentFile, "--agent", "guarded"},
+			args:   []string{"--settings", kiroAgentFile, "--fail-closed"},
 			stdin:  `{}`,
-			stderr: "hookchain eval: --agent: Claude Code settings only; not with Kiro settings\n",
+			stderr: "hookchain eval: --fail-closed: Claude Code settings only; not with Kiro settings\n",
 		},
 		{
 			name:   "an event that is not a tool call",
@@ -205,10 +205,10 @@ func TestHookWithHarnessKiroAnswersInKirosForm(t *testing.T) {
 			code:   2,
 		},
 		{
-			name:   "no settings blocks: hookchain does not find Kiro's files",
+			name:   "no settings and no agent blocks: Kiro's files depend on the agent",
 			args:   []string{"--harness", "kiro"},
 			stdin:  kiroInput(t, "execute_bash", `{"command":"ls"}`, ""),
-			stderr: "hookchain: hook: no Kiro hooks: hookchain does not find Kiro's files yet; name them with --settings\n",
+			stderr: "hookchain: hook: no Kiro hooks: Kiro's hooks are an agent's; name the agent with --agent NAME, or the files with --settings\n",
 			code:   2,
 		},
 		{

@@ -62,7 +62,7 @@ func hooksChain[H any](read func([]string) ([]H, []string, error), links func([]
 // --settings files, else those the CLI would find for the session's
 // project (hookFiles).
 func evalOther(name string, c *common, fs *flag.FlagSet, stdin io.Reader, stdout io.Writer, say errOut) int {
-	if !refuseClaudeFlags(fs, displayName(name), say) {
+	if !refuseClaudeFlags(fs, name, say) {
 		return exitFailed
 	}
 	// Files known before the input is read are judged before it is read,
@@ -120,7 +120,7 @@ func evalOther(name string, c *common, fs *flag.FlagSet, stdin io.Reader, stdout
 // (read), whose hooks are links (links) and rows of the table (row).
 func checkHooks[H any](name string, read func([]string) ([]H, []string, error), links func([]H, harness.SessionInfo) ([]hookchain.Link, error),
 	row func(H) hookRow, c *common, fs *flag.FlagSet, stdout io.Writer, say errOut) int {
-	if !refuseClaudeFlags(fs, displayName(name), say) {
+	if !refuseClaudeFlags(fs, name, say) {
 		return exitFailed
 	}
 	cwd, _ := os.Getwd()

@@ -52,7 +52,7 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 			return say.failOn(err)
 		}
 	} else {
-		if !refuseClaudeFlags(fs, displayName(h.name), say) {
+		if !refuseClaudeFlags(fs, h.name, say) {
 			return exitFailed
 		}
 		project := c.projectOf(h.name, cwd)
