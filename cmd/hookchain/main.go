@@ -86,13 +86,13 @@ flags:
                       With codex, --settings names Codex hooks.json or config.toml files,
                       with gemini Gemini settings.json files; without it, the CLI's own
                       files are read, as it finds them for the project and --home
-                      (docs/harnesses.md). With kiro, --settings names Kiro agent
-                      configs (.kiro/agents/NAME.json) or Kiro 3 hooks files
-                      (.kiro/hooks/NAME.json), each read by its shape, and is required:
-                      which of Kiro's files apply depends on the agent. eval reads that
+                      (docs/harnesses.md). With kiro, --agent NAME names the agent whose
+                      config applies (.kiro/agents/NAME.json), beside the project's Kiro 3
+                      hooks files (.kiro/hooks/*.json); --settings names such files, each
+                      read by its shape. eval reads that
                       CLI's hook input, and its reason is what the CLI gives the model; the
                       flags below that are Claude Code settings' (--plugin-*,
-                      --managed-settings, --skill, --agent, --active-skill, --fail-closed,
+                      --managed-settings, --skill, --agent (but for kiro), --active-skill, --fail-closed,
                       --skip-unsupported, --strict-env) are refused. check also says what
                       the chain's answers lose as that CLI's hook (check --harness codex
                       --settings-harness claude: "Codex has no ask: degraded to deny")
@@ -124,7 +124,8 @@ flags:
                       ~/.claude/skills/*/SKILL.md and DIR/.claude/skills/*/SKILL.md
   --agent FILE        also run the frontmatter hooks of an agent's .md for the calls whose
                       agent_type is its name; repeatable. Default: also those of
-                      ~/.claude/agents/*.md and DIR/.claude/agents/*.md
+                      ~/.claude/agents/*.md and DIR/.claude/agents/*.md. With --harness
+                      kiro: the NAME of the one agent whose Kiro hooks apply
   --active-skill NAME eval: the call runs while the skill NAME does; repeatable
   --fail-closed       a hook that fails (crashes, times out, answers nonsense) blocks the
                       call; by default, as in Claude Code, the failure is reported and the
