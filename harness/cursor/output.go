@@ -58,13 +58,13 @@ func OutputFor(event string, e hookchain.Event, o hookchain.Outcome) harness.Rep
 		return write(reply{Permission: "ask", UserMessage: message, AgentMessage: message})
 	case hookchain.Modified:
 		if _, err := harness.Fields(o.Input); err != nil {
-			return write(deny("hookchain: the chain rewrote the call, but Cursor takes only an object as updated_input; the chain would run it with "+string(o.Input)))
+			return write(deny("hookchain: the chain rewrote the call, but Cursor takes only an object as updated_input; the chain would run it with " + string(o.Input)))
 		}
 		// Cursor documents updated_input with the permission that lets
 		// the call run: without it, the call might run as the model wrote it.
 		return write(reply{Permission: "allow", UpdatedInput: o.Input})
 	}
-	return write(deny("hookchain: the chain answered "+o.Verdict.String()+", which Cursor cannot be told: "+o.Reason))
+	return write(deny("hookchain: the chain answered " + o.Verdict.String() + ", which Cursor cannot be told: " + o.Reason))
 }
 
 // deny is a gate's denial, its reason both the user's message and the
