@@ -44,7 +44,7 @@ func hookReason(o hookchain.Outcome) string {
 // what Codex would not run.
 func checkCodex(c *common, fs *flag.FlagSet, stdout io.Writer, say errOut) int {
 	return checkHooks(codex, codexHooks, codexcli.Links, func(h codexcli.Hook) hookRow {
-		r := hookRow{h.Place, h.Matcher, h.Command, codexcli.DefaultTimeout, h.Event, 0}
+		r := hookRow{h.Place, h.Matcher, h.Command, codexcli.DefaultTimeout, h.Event, 0, false}
 		if h.Timeout > 0 {
 			r.timeout = h.Timeout
 		}

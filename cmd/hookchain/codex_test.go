@@ -162,18 +162,18 @@ func TestAHarnessWithoutAProfileIsRefusedNamingThoseThatWork(t *testing.T) {
 		args   []string
 		stderr string
 	}{
-		{[]string{"eval", "--harness", "cursor"},
-			"hookchain eval: --harness cursor: not supported yet; this command works with claude, codex, gemini, kiro\n"},
+		{[]string{"eval", "--harness", "windsurf"},
+			"hookchain eval: --harness windsurf: not supported yet; this command works with claude, codex, gemini, cursor, kiro\n"},
 		{[]string{"check", "--harness", "windsurf"},
-			"hookchain check: --harness windsurf: not supported yet; this command works with claude, codex, gemini, kiro\n"},
-		{[]string{"check", "--harness", "codex", "--settings-harness", "cursor"},
-			"hookchain check: --settings-harness cursor: not supported yet; this command works with claude, codex, gemini, kiro\n"},
-		{[]string{"test", "--harness", "cursor", "cases.json"},
-			"hookchain test: --harness cursor: not supported yet; this command works with claude, codex, gemini, kiro\n"},
+			"hookchain check: --harness windsurf: not supported yet; this command works with claude, codex, gemini, cursor, kiro\n"},
+		{[]string{"check", "--harness", "codex", "--settings-harness", "factory"},
+			"hookchain check: --settings-harness factory: not supported yet; this command works with claude, codex, gemini, cursor, kiro\n"},
+		{[]string{"test", "--harness", "windsurf", "cases.json"},
+			"hookchain test: --harness windsurf: not supported yet; this command works with claude, codex, gemini, cursor, kiro\n"},
 		{[]string{"hook", "--harness", "copilot"},
-			"hookchain hook: --harness copilot: not supported yet; this command works with claude, codex, gemini, kiro\n"},
+			"hookchain hook: --harness copilot: not supported yet; this command works with claude, codex, gemini, cursor, kiro\n"},
 		{[]string{"eval", "--harness", "Codex"},
-			"hookchain eval: --harness \"Codex\": no such harness; this command works with claude, codex, gemini, kiro " +
+			"hookchain eval: --harness \"Codex\": no such harness; this command works with claude, codex, gemini, cursor, kiro " +
 				"(known: claude, codex, gemini, cursor, copilot, factory, cline, windsurf, qwen, kiro)\n"},
 	}
 	for _, tt := range tests {

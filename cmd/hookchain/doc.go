@@ -131,12 +131,12 @@
 // eval, check, test and hook take --harness NAME, the agent CLI whose hook
 // protocol they speak: claude, the default and all of the above, codex
 // (OpenAI's Codex CLI, package harness/codex), gemini (Google's Gemini
-// CLI, package harness/gemini) or kiro (Kiro CLI, package harness/kiro);
-// for test, a case's event is then that CLI's hook input (package
-// hookchaintest/casefile/harnessinput). The other CLIs of issue 25's list
-// (cursor, copilot, factory, cline, windsurf, qwen) have no profile yet,
-// and are refused, as is an unknown name, with exit status 1 and the names
-// that work.
+// CLI, package harness/gemini), cursor (Cursor, package harness/cursor)
+// or kiro (Kiro CLI, package harness/kiro); for test, a case's event is
+// then that CLI's hook input (package hookchaintest/casefile/harnessinput).
+// The other CLIs of issue 25's list (copilot, factory, cline, windsurf,
+// qwen) have no profile yet, and are refused, as is an unknown name, with
+// exit status 1 and the names that work.
 //
 // With --harness codex, --settings names Codex hooks.json and config.toml
 // files; without it, the command reads those Codex reads for the session's
@@ -162,6 +162,19 @@
 // which Gemini strips; "enabled": false; a non-empty "disabled"; a hook
 // given twice for an event, which Gemini runs once) is refused.
 //
+// --harness cursor is the same with Cursor hooks.json files, read by
+// cursor.ParseHooksFile and run by cursor.Links, and the input of one of
+// Cursor's tool-call events (preToolUse, postToolUse, postToolUseFailure,
+// beforeShellExecution, afterShellExecution, beforeMCPExecution,
+// afterMCPExecution, beforeReadFile, afterFileEdit; another exits 1). Each
+// hook fails open unless its entry says failClosed, which check's ON
+// FAILURE column shows. Without --settings, the command reads the files
+// Cursor reads (cursor.ConfigFiles: the enterprise file, the project's
+// .cursor/hooks.json, the user's ~/.cursor/hooks.json, whose hooks run in
+// ~/.cursor). Claude Code's settings files, which Cursor runs the hooks of
+// too, are --harness claude's, and hook --harness cursor --settings-harness
+// claude serves them to Cursor.
+//
 // --harness kiro is the same with Kiro's files, each read by its shape
 // (kiro.Parse): an agent config (.kiro/agents/NAME.json, whose "hooks"
 // give preToolUse and postToolUse hooks) or a Kiro 3 hooks file
@@ -175,7 +188,7 @@
 //
 // hook is the one command hook of the CLI --harness names: it reads that
 // CLI's hook input on stdin and answers exactly as the CLI expects
-// (codex.Serve, gemini.Serve, kiro.Serve, claudecode.Serve), from the chain of the --settings of the
+// (codex.Serve, gemini.Serve, cursor.Serve, kiro.Serve, claudecode.Serve), from the chain of the --settings of the
 // CLI --settings-harness names (default: the same), so that one policy
 // serves both: Codex's hook from Claude Code settings, or the reverse. The
 // call's tool is renamed to what the settings' CLI calls it (Claude Code's

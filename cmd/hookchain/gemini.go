@@ -36,7 +36,7 @@ func geminiChain(files []string, s harness.SessionInfo) (*hookchain.Chain, error
 // what Gemini would not run.
 func checkGemini(c *common, fs *flag.FlagSet, stdout io.Writer, say errOut) int {
 	return checkHooks(gemini, geminiHooks, geminicli.Links, func(h geminicli.Hook) hookRow {
-		r := hookRow{h.Place, h.Matcher, h.Command, geminicli.DefaultTimeout, h.Event, 0}
+		r := hookRow{h.Place, h.Matcher, h.Command, geminicli.DefaultTimeout, h.Event, 0, false}
 		if h.Timeout > 0 {
 			r.timeout = h.Timeout
 		}

@@ -50,7 +50,7 @@ func kiroFiles(project, home, agent string) []string {
 // not run.
 func checkKiro(c *common, fs *flag.FlagSet, stdout io.Writer, say errOut) int {
 	return checkHooks(kiro, kiroHooks, kirocli.Links, func(h kirocli.Hook) hookRow {
-		r := hookRow{h.Place, h.Matcher, h.Command, kirocli.DefaultTimeout, h.Event, 0}
+		r := hookRow{h.Place, h.Matcher, h.Command, kirocli.DefaultTimeout, h.Event, 0, false}
 		if h.Format == kirocli.HooksFile {
 			r.timeout = kirocli.HooksFileTimeout
 		}

@@ -147,6 +147,7 @@ type hookRow struct {
 	timeout                 time.Duration
 	event                   string
 	at                      hookchain.Hook // BeforeTool, AfterTool; another: not a tool call
+	denies                  bool           // a failure denies the call (Cursor's failClosed); else it goes on
 }
 
 // printHooks is check's table of a CLI's hooks, then, on stderr, what the
@@ -162,7 +163,11 @@ func printHooks(rows []hookRow, warnings []string, linkErr error, stdout io.Writ
 		case hookchain.AfterTool:
 			runs = "a link after the call"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\tcontinue\t%s\n", cell(r.place), cell(r.matcher), cell(r.command), seconds(r.timeout), runs)
+		onFailure := "continue"
+		if r.denies {
+			onFailure = "deny"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", cell(r.place), cell(r.matcher), cell(r.command), seconds(r.timeout), onFailure, runs)
 	}
 	if err := tw.Flush(); err != nil {
 		return say.failOn(err)

@@ -204,18 +204,24 @@ func Links(hooks []Hook, s harness.SessionInfo) ([]hookchain.Link, error) {
 // (/etc/cursor/hooks.json; /Library/Application Support/Cursor/hooks.json
 // on macOS; C:\ProgramData\Cursor\hooks.json on Windows), the project's
 // .cursor/hooks.json, the user's ~/.cursor/hooks.json. Cursor runs the
-// hooks of every one of them; a user's hooks run in ~/.cursor, the
-// others' in the project's root. Team hooks, which Cursor's dashboard
+// hooks of every one of them; a user's hooks run in ~/.cursor (UserDir),
+// the others' in the project's root. Team hooks, which Cursor's dashboard
 // distributes, are in no file. The paths are given whether or not the
-// files exist; project or home "" leaves its file out.
+// files exist. An empty project leaves the project's out, and so does a
+// project that is the home directory, whose .cursor is the user's; an
+// empty home leaves the user's and the enterprise file out, so that
+// ConfigFiles(dir, "") is a project's alone.
 //
 // Cursor also reads Claude Code's settings files (.claude/settings.json,
 // .claude/settings.local.json, ~/.claude/settings.json) and runs their
 // hooks; those are Claude Code's, read by hookchain's Claude Code support,
 // and not listed here.
 func ConfigFiles(project, home string) []string {
-	files := []string{enterpriseFile(runtime.GOOS)}
-	if project != "" {
+	var files []string
+	if home != "" {
+		files = append(files, enterpriseFile(runtime.GOOS))
+	}
+	if project != "" && (home == "" || filepath.Clean(project) != filepath.Clean(home)) {
 		files = append(files, filepath.Join(project, ".cursor", "hooks.json"))
 	}
 	if home != "" {

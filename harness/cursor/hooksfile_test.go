@@ -109,7 +109,10 @@ func TestTheConfigFilesAreWhereCursorReadsThemInItsOrder(t *testing.T) {
 	}
 	assert.Equal(t, []string{enterprise, filepath.Join("/src/app", ".cursor", "hooks.json"), filepath.Join("/home/ann", ".cursor", "hooks.json")},
 		cursor.ConfigFiles("/src/app", "/home/ann"))
-	assert.Equal(t, []string{enterprise}, cursor.ConfigFiles("", ""))
+	assert.Equal(t, []string{enterprise, filepath.Join("/home/ann", ".cursor", "hooks.json")}, cursor.ConfigFiles("", "/home/ann"))
+	assert.Equal(t, []string{enterprise, filepath.Join("/home/ann", ".cursor", "hooks.json")}, cursor.ConfigFiles("/home/ann", "/home/ann"), "the home's .cursor is the user's")
+	assert.Equal(t, []string{filepath.Join("/src/app", ".cursor", "hooks.json")}, cursor.ConfigFiles("/src/app", ""), "a project's alone")
+	assert.Empty(t, cursor.ConfigFiles("", ""))
 
 	assert.Equal(t, filepath.Join("/home/ann", ".cursor"), cursor.UserDir("/home/ann/.cursor/hooks.json", "/home/ann"))
 	assert.Equal(t, "", cursor.UserDir("/src/app/.cursor/hooks.json", "/home/ann"))

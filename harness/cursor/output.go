@@ -1,7 +1,9 @@
 package cursor
 
 import (
+	"bytes"
 	"encoding/json"
+	"reflect"
 	"strings"
 
 	"github.com/hookchain/hookchain"
@@ -40,6 +42,11 @@ func OutputFor(event string, e hookchain.Event, o hookchain.Outcome) harness.Rep
 		}
 		return write(deny(o.Reason))
 	}
+	if o.Verdict == hookchain.Modified && !Can(event).Rewrite && sameJSON(o.Input, e.Input) {
+		// A rewrite to the call's own input runs the call as it is: a
+		// gate that cannot rewrite can still let it run.
+		o.Verdict, o.Input = hookchain.Allowed, nil
+	}
 	o = harness.Degrade("cursor", Can(event), o)
 	if toolEvents[event].hook == hookchain.AfterTool {
 		return write(after(event, e, o))
@@ -65,6 +72,16 @@ func OutputFor(event string, e hookchain.Event, o hookchain.Outcome) harness.Rep
 		return write(reply{Permission: "allow", UpdatedInput: o.Input})
 	}
 	return write(deny("hookchain: the chain answered " + o.Verdict.String() + ", which Cursor cannot be told: " + o.Reason))
+}
+
+// sameJSON reports whether a and b are the same JSON value, however
+// written.
+func sameJSON(a, b json.RawMessage) bool {
+	var va, vb any
+	da, db := json.NewDecoder(bytes.NewReader(a)), json.NewDecoder(bytes.NewReader(b))
+	da.UseNumber()
+	db.UseNumber()
+	return da.Decode(&va) == nil && db.Decode(&vb) == nil && reflect.DeepEqual(va, vb)
 }
 
 // deny is a gate's denial, its reason both the user's message and the

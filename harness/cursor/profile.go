@@ -189,3 +189,10 @@ func eventProfile(event string) harness.Profile {
 	p.Read = func(e hookchain.Event, r process.Result) (hookchain.Outcome, error) { return Decide(event, e, r) }
 	return p
 }
+
+// HookOf is the hook of a chain event is, and false for an event that is
+// not one of Cursor's tool-call events.
+func HookOf(event string) (hookchain.Hook, bool) {
+	te, ok := toolEvents[event]
+	return te.hook, ok
+}

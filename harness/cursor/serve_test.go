@@ -90,6 +90,8 @@ func TestAChainAnswersCursorInTheFormEachEventReads(t *testing.T) {
 			chain(profiletest.GoLink("dry", pre, hookchain.Modify(json.RawMessage(`{"command":"ls"}`), ""))), shell("rm -rf x"),
 			deny(`cursor cannot run a rewritten input, so the call is denied; the chain would run it with {"command":"ls"}`),
 			hookchain.Deny(`cursor cannot run a rewritten input, so the call is denied; the chain would run it with {"command":"ls"}`)},
+		{"a rewrite to the call's own input, at a gate that cannot rewrite, lets it run", cursor.BeforeShellExecution,
+			chain(profiletest.GoLink("same", pre, hookchain.Modify(json.RawMessage(`{ "command" : "ls" }`), ""))), shell("ls"), `{}`, hookchain.Allow()},
 		{"a denial at the read gate is a permission alone", cursor.BeforeReadFile,
 			chain(profiletest.GoLink("secrets", pre, hookchain.Deny("it holds keys"))), read(".env"), `{"permission":"deny"}`, hookchain.Deny("blocked by a Cursor hook")},
 		{"a note after the call is additional_context, named after its link", cursor.PostToolUse,

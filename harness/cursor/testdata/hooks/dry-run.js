@@ -4,6 +4,11 @@ let data = "";
 process.stdin.on("data", (c) => (data += c));
 process.stdin.on("end", () => {
   const call = JSON.parse(data);
-  const input = { ...call.tool_input, command: call.tool_input.command.replace("terraform apply", "terraform plan") };
+  const command = call.tool_input.command || "";
+  if (!command.includes("terraform apply")) {
+    process.stdout.write(JSON.stringify({ permission: "allow" }));
+    return;
+  }
+  const input = { ...call.tool_input, command: command.replace("terraform apply", "terraform plan") };
   process.stdout.write(JSON.stringify({ permission: "allow", updated_input: input }));
 });
