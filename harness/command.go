@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"time"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/process"
@@ -78,6 +79,41 @@ func failure(command string, r process.Result, err error) *process.Error {
 		return &process.Error{Command: command, Kind: process.ExitStatus, ExitCode: r.ExitCode, Stderr: process.Excerpt(r.Stderr)}
 	}
 	return &process.Error{Command: command, Kind: process.BadAnswer, ExitCode: -1, Stderr: process.Excerpt(r.Stderr), Err: err}
+}
+
+// SpecDefaults is spec with what a CLI gives every hook whose spec leaves
+// it unset: the CLI's whole environment (spec.Inherit's default becomes
+// process.InheritAll), the session's Cwd as its directory, and timeout.
+func SpecDefaults(spec process.Spec, s SessionInfo, timeout time.Duration) process.Spec {
+	if spec.Inherit == process.InheritDefault {
+		spec.Inherit = process.InheritAll
+	}
+	if spec.Dir == "" {
+		spec.Dir = s.Cwd
+	}
+	if spec.Timeout == 0 {
+		spec.Timeout = timeout
+	}
+	return spec
+}
+
+// LinkNames are the names of the links of a configuration's hooks, whose
+// names (a hook's name, or its command) and places are given: a name given
+// more than once has its hook's place added ("NAME@PLACE"), so that every
+// link's name is its own.
+func LinkNames(names, places []string) []string {
+	seen := map[string]int{}
+	for _, n := range names {
+		seen[n]++
+	}
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = n
+		if seen[n] > 1 {
+			out[i] += "@" + places[i]
+		}
+	}
+	return out
 }
 
 // Link is the link that runs spec as a hook of p's CLI (Command) at hook h

@@ -58,15 +58,7 @@ func Link(name string, h hookchain.Hook, m hookchain.Matcher, spec process.Spec,
 // configuration file (a plugin's hooks get their plugin's root and data
 // directories, which the settings loader will give).
 func CommandSpec(spec process.Spec, s harness.SessionInfo) process.Spec {
-	if spec.Inherit == process.InheritDefault {
-		spec.Inherit = process.InheritAll
-	}
-	if spec.Dir == "" {
-		spec.Dir = s.Cwd
-	}
-	if spec.Timeout == 0 {
-		spec.Timeout = DefaultTimeout
-	}
+	spec = harness.SpecDefaults(spec, s, DefaultTimeout)
 	if spec.Shell != "" {
 		shell := "/bin/sh"
 		env := spec.Environ()

@@ -183,12 +183,13 @@ func handler(raw json.RawMessage) (h Hook, skip string, err error) {
 // is named after its command, with the hook's place added when two hooks
 // run the same command.
 func Links(hooks []Hook, s harness.SessionInfo) ([]hookchain.Link, error) {
-	seen := map[string]int{}
+	var commands, places []string
 	for _, h := range hooks {
-		seen[h.Command]++
+		commands, places = append(commands, h.Command), append(places, h.Place)
 	}
+	names := harness.LinkNames(commands, places)
 	var links []hookchain.Link
-	for _, h := range hooks {
+	for i, h := range hooks {
 		at := hookchain.BeforeTool
 		switch h.Event {
 		case PreToolUse:
@@ -201,11 +202,7 @@ func Links(hooks []Hook, s harness.SessionInfo) ([]hookchain.Link, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", h.Place, err)
 		}
-		name := h.Command
-		if seen[h.Command] > 1 {
-			name += "@" + h.Place
-		}
-		l, err := Link(name, at, m, process.Spec{Shell: h.Command, Timeout: h.Timeout}, s)
+		l, err := Link(names[i], at, m, process.Spec{Shell: h.Command, Timeout: h.Timeout}, s)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", h.Place, err)
 		}

@@ -3,7 +3,6 @@ package codex
 import (
 	"bytes"
 	"encoding/json"
-	"strings"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
@@ -49,9 +48,9 @@ func OutputFor(e hookchain.Event, o hookchain.Outcome) harness.Reply {
 		switch o.Verdict {
 		case hookchain.Allowed:
 		case hookchain.Denied:
-			a.Decision, a.Reason = "block", nonBlank(o.Reason, noReason)
+			a.Decision, a.Reason = "block", harness.NonBlank(o.Reason, noReason)
 		case hookchain.Replaced:
-			a.Decision, a.Reason = "block", nonBlank(harness.OutputText(o.Output), noOutput)
+			a.Decision, a.Reason = "block", harness.NonBlank(harness.OutputText(o.Output), noOutput)
 		default:
 			a.Decision, a.Reason = "block", "hookchain: the chain answered "+o.Verdict.String()+" after the call, which Codex cannot be told"
 		}
@@ -63,7 +62,7 @@ func OutputFor(e hookchain.Event, o hookchain.Outcome) harness.Reply {
 		// Codex takes a bare "allow" for a failed hook: an allow is said
 		// with nothing at all.
 	case hookchain.Denied:
-		s.PermissionDecision, s.PermissionDecisionReason = "deny", nonBlank(o.Reason, noReason)
+		s.PermissionDecision, s.PermissionDecisionReason = "deny", harness.NonBlank(o.Reason, noReason)
 	case hookchain.Modified:
 		if len(o.Input) == 0 {
 			// "allow" without updatedInput would be a failed hook to
@@ -80,13 +79,6 @@ func OutputFor(e hookchain.Event, o hookchain.Outcome) harness.Reply {
 		return harness.Reply{}
 	}
 	return reply(answer{Specific: s})
-}
-
-func nonBlank(s, instead string) string {
-	if strings.TrimSpace(s) == "" {
-		return instead
-	}
-	return s
 }
 
 // reply is a as one line on stdout, with exit status 0; nothing at all for

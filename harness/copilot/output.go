@@ -2,7 +2,6 @@ package copilot
 
 import (
 	"encoding/json"
-	"strings"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
@@ -40,7 +39,7 @@ func OutputFor(e hookchain.Event, o hookchain.Outcome) harness.Reply {
 		case hookchain.Denied:
 			// Copilot cannot block after the call: the model is shown the
 			// denial's reason in place of the output.
-			a.ModifiedResult = &ToolResult{ResultType: "success", TextResultForLlm: nonBlank(o.Reason, noReason)}
+			a.ModifiedResult = &ToolResult{ResultType: "success", TextResultForLlm: harness.NonBlank(o.Reason, noReason)}
 		default:
 			a.ModifiedResult = &ToolResult{ResultType: "success", TextResultForLlm: "hookchain: the chain answered " + o.Verdict.String() + " after the call, which Copilot cannot be told; the output is withheld"}
 		}
@@ -51,11 +50,11 @@ func OutputFor(e hookchain.Event, o hookchain.Outcome) harness.Reply {
 	case hookchain.Allowed:
 		return harness.Reply{}
 	case hookchain.Denied:
-		return write(reply{PermissionDecision: "deny", PermissionDecisionReason: nonBlank(o.Reason, noReason)})
+		return write(reply{PermissionDecision: "deny", PermissionDecisionReason: harness.NonBlank(o.Reason, noReason)})
 	case hookchain.Modified, hookchain.Asked:
 		a := reply{}
 		if o.Verdict == hookchain.Asked {
-			a = reply{PermissionDecision: "ask", PermissionDecisionReason: nonBlank(o.Reason, "hookchain asks about this call")}
+			a = reply{PermissionDecision: "ask", PermissionDecisionReason: harness.NonBlank(o.Reason, "hookchain asks about this call")}
 		}
 		if o.Input != nil {
 			if _, err := harness.Fields(o.Input); err != nil {
@@ -66,13 +65,6 @@ func OutputFor(e hookchain.Event, o hookchain.Outcome) harness.Reply {
 		return write(a)
 	}
 	return write(reply{PermissionDecision: "deny", PermissionDecisionReason: "hookchain: the chain answered " + o.Verdict.String() + ", which Copilot cannot be told: " + o.Reason})
-}
-
-func nonBlank(s, instead string) string {
-	if strings.TrimSpace(s) == "" {
-		return instead
-	}
-	return s
 }
 
 // write is a as one line on stdout, with exit status 0.

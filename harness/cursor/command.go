@@ -66,15 +66,7 @@ func Link(name, event string, failClosed bool, m hookchain.Matcher, spec process
 //     Dir of a Hook read from that file).
 //   - Within DefaultTimeout when spec.Timeout is 0.
 func CommandSpec(spec process.Spec, s harness.SessionInfo) process.Spec {
-	if spec.Inherit == process.InheritDefault {
-		spec.Inherit = process.InheritAll
-	}
-	if spec.Dir == "" {
-		spec.Dir = s.Cwd
-	}
-	if spec.Timeout == 0 {
-		spec.Timeout = DefaultTimeout
-	}
+	spec = harness.SpecDefaults(spec, s, DefaultTimeout)
 	spec.Env = append([]string{
 		"CURSOR_PROJECT_DIR=" + s.Cwd,
 		"CURSOR_TRANSCRIPT_PATH=" + s.TranscriptPath,

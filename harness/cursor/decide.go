@@ -32,9 +32,9 @@ func Decide(event string, e hookchain.Event, r process.Result) (hookchain.Outcom
 		// message it gives is the reason, else stderr.
 		reason := strings.TrimSpace(string(r.Stderr))
 		if a, err := parse(text, r.StdoutTruncated); err == nil && a != nil {
-			reason = nonBlank(a.message(), reason)
+			reason = harness.NonBlank(a.message(), reason)
 		}
-		return hookchain.Deny(nonBlank(reason, noReason)), nil
+		return hookchain.Deny(harness.NonBlank(reason, noReason)), nil
 	default:
 		return hookchain.Outcome{}, &harness.StatusError{Code: r.ExitCode}
 	}
@@ -138,11 +138,11 @@ func (a *answer) outcome(event string, e hookchain.Event) (hookchain.Outcome, er
 	}
 	switch permission {
 	case "deny":
-		return hookchain.Deny(nonBlank(a.message(), noReason)), nil
+		return hookchain.Deny(harness.NonBlank(a.message(), noReason)), nil
 	case "ask":
 		if event != PreToolUse {
 			user, _ := a.str("user_message")
-			return hookchain.Ask(nonBlank(user, nonBlank(a.message(), "a Cursor hook asks about this call"))), nil
+			return hookchain.Ask(harness.NonBlank(user, harness.NonBlank(a.message(), "a Cursor hook asks about this call"))), nil
 		}
 		// preToolUse takes "ask" and does not enforce it: the call goes on.
 	}
@@ -166,23 +166,4 @@ func (a *answer) after(event string, e hookchain.Event) hookchain.Outcome {
 		o = o.WithNote(context)
 	}
 	return o
-}
-
-func nonBlank(s, instead string) string {
-	if strings.TrimSpace(s) == "" {
-		return instead
-	}
-	return s
-}
-
-// encode is v's JSON without HTML escapes, which would change the text a
-// hook or a tool is given.
-func encode(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }

@@ -2,7 +2,6 @@ package cursor
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"maps"
 	"path/filepath"
@@ -106,20 +105,13 @@ func ParseHooksFile(file string, data []byte) ([]Hook, []string, error) {
 // entry reads one hook of an event's list: a command hook, or why Cursor
 // runs no command for it.
 func entry(raw json.RawMessage, event string) (h Hook, skip string, err error) {
-	f, err := harness.Fields(raw)
+	f, err := harness.ReadObject(raw)
 	if err != nil {
 		return Hook{}, "", err
 	}
 	str := func(key string) (string, error) {
-		v, ok := f[key]
-		if !ok || string(v) == "null" {
-			return "", nil
-		}
-		var s string
-		if err := json.Unmarshal(v, &s); err != nil {
-			return "", fmt.Errorf("%s is not a string", key)
-		}
-		return s, nil
+		s, _, err := f.String(key)
+		return s, err
 	}
 	typ, err := str("type")
 	switch {
@@ -151,10 +143,8 @@ func entry(raw json.RawMessage, event string) (h Hook, skip string, err error) {
 		}
 		h.Timeout = time.Duration(seconds * float64(time.Second))
 	}
-	if v, ok := f["failClosed"]; ok && string(v) != "null" {
-		if err := json.Unmarshal(v, &h.FailClosed); err != nil {
-			return Hook{}, "", errors.New("failClosed is not a boolean")
-		}
+	if h.FailClosed, _, err = f.Bool("failClosed"); err != nil {
+		return Hook{}, "", err
 	}
 	return h, "", nil
 }
@@ -172,12 +162,13 @@ func entry(raw json.RawMessage, event string) (h Hook, skip string, err error) {
 // before it left it. Either way a denial denies; only hooks that rewrite
 // the input can differ.
 func Links(hooks []Hook, s harness.SessionInfo) ([]hookchain.Link, error) {
-	seen := map[string]int{}
+	var commands, places []string
 	for _, h := range hooks {
-		seen[h.Command]++
+		commands, places = append(commands, h.Command), append(places, h.Place)
 	}
+	names := harness.LinkNames(commands, places)
 	var links []hookchain.Link
-	for _, h := range hooks {
+	for i, h := range hooks {
 		if _, ok := toolEvents[h.Event]; !ok {
 			continue
 		}
@@ -185,11 +176,7 @@ func Links(hooks []Hook, s harness.SessionInfo) ([]hookchain.Link, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", h.Place, err)
 		}
-		name := h.Command
-		if seen[h.Command] > 1 {
-			name += "@" + h.Place
-		}
-		l, err := Link(name, h.Event, h.FailClosed, m, process.Spec{Shell: h.Command, Timeout: h.Timeout, Dir: h.Dir}, s)
+		l, err := Link(names[i], h.Event, h.FailClosed, m, process.Spec{Shell: h.Command, Timeout: h.Timeout, Dir: h.Dir}, s)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", h.Place, err)
 		}

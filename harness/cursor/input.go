@@ -345,6 +345,6 @@ func outputOf(fields map[string]json.RawMessage, key string, errs *harness.Probl
 // object is v's JSON, without HTML escapes, which would change the text a
 // hook or a tool is given.
 func object(v any) json.RawMessage {
-	b, _ := encode(v) // strings and JSON only: it cannot fail
+	b, _ := harness.Encode(v) // strings and JSON only: it cannot fail
 	return b
 }

@@ -61,7 +61,7 @@ func OutputFor(event string, e hookchain.Event, o hookchain.Outcome) harness.Rep
 		}
 		return write(deny(o.Reason))
 	case hookchain.Asked:
-		message := nonBlank(o.Reason, blankAsk)
+		message := harness.NonBlank(o.Reason, blankAsk)
 		return write(reply{Permission: "ask", UserMessage: message, AgentMessage: message})
 	case hookchain.Modified:
 		if _, err := harness.Fields(o.Input); err != nil {
@@ -87,7 +87,7 @@ func sameJSON(a, b json.RawMessage) bool {
 // deny is a gate's denial, its reason both the user's message and the
 // model's.
 func deny(reason string) reply {
-	reason = nonBlank(reason, blankDenial)
+	reason = harness.NonBlank(reason, blankDenial)
 	return reply{Permission: "deny", UserMessage: reason, AgentMessage: reason}
 }
 
@@ -110,10 +110,10 @@ func after(event string, e hookchain.Event, o hookchain.Outcome) reply {
 		withheld = "the chain replaced the output of " + e.Tool + ", which Cursor cannot do for a tool that is not an MCP tool: " + o.Reason
 	case hookchain.Denied:
 		if mcp {
-			a.UpdatedMCPToolOutput = hookchain.Text(nonBlank(o.Reason, blankDenial))
+			a.UpdatedMCPToolOutput = hookchain.Text(harness.NonBlank(o.Reason, blankDenial))
 			return a
 		}
-		withheld = nonBlank(o.Reason, blankDenial)
+		withheld = harness.NonBlank(o.Reason, blankDenial)
 	default:
 		withheld = "the chain answered " + o.Verdict.String() + " after the call, which Cursor cannot be told: " + o.Reason
 	}
@@ -128,7 +128,7 @@ func after(event string, e hookchain.Event, o hookchain.Outcome) reply {
 
 // write is a as one line on stdout, with exit status 0.
 func write(a reply) harness.Reply {
-	b, err := encode(a)
+	b, err := harness.Encode(a)
 	if err != nil {
 		// Only a JSON of the chain's that is not JSON fails to encode, and
 		// the chain never gives one; a block is the answer that cannot fail.
@@ -158,6 +158,6 @@ func Halt(reason string) harness.Reply {
 // exit status 2. a holds no JSON of the chain's, so it always encodes.
 func block(a reply, reason string) harness.Reply {
 	a.Permission, a.UserMessage, a.AgentMessage = "deny", reason, reason
-	b, _ := encode(a)
+	b, _ := harness.Encode(a)
 	return harness.Reply{Stdout: append(b, '\n'), Stderr: []byte(reason + "\n"), Exit: 2}
 }

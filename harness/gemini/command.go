@@ -52,15 +52,7 @@ func Link(name string, h hookchain.Hook, m hookchain.Matcher, spec process.Spec,
 //     the input's cwd.
 //   - Within DefaultTimeout when spec.Timeout is 0.
 func CommandSpec(spec process.Spec, s harness.SessionInfo) process.Spec {
-	if spec.Inherit == process.InheritDefault {
-		spec.Inherit = process.InheritAll
-	}
-	if spec.Dir == "" {
-		spec.Dir = s.Cwd
-	}
-	if spec.Timeout == 0 {
-		spec.Timeout = DefaultTimeout
-	}
+	spec = harness.SpecDefaults(spec, s, DefaultTimeout)
 	spec.Env = append([]string{
 		"GEMINI_PROJECT_DIR=" + s.ProjectDir(),
 		"GEMINI_CWD=" + s.Cwd,

@@ -198,17 +198,5 @@ func merged(input, over json.RawMessage) (json.RawMessage, error) {
 		in = map[string]json.RawMessage{}
 	}
 	maps.Copy(in, o)
-	return encode(in)
-}
-
-// encode is v's JSON without HTML escapes, which would change the text a
-// hook or a tool is given.
-func encode(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+	return harness.Encode(in)
 }

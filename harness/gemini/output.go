@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"maps"
 	"slices"
-	"strings"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
@@ -48,11 +47,11 @@ func OutputFor(e hookchain.Event, o hookchain.Outcome) harness.Reply {
 		switch o.Verdict {
 		case hookchain.Allowed:
 		case hookchain.Denied:
-			a.Decision, a.Reason = "deny", nonBlank(o.Reason, noReason)
+			a.Decision, a.Reason = "deny", harness.NonBlank(o.Reason, noReason)
 		case hookchain.Replaced:
 			// Gemini shows the model a denial's reason in place of the
 			// tool's output.
-			a.Decision, a.Reason = "deny", nonBlank(harness.OutputText(o.Output), noOutput)
+			a.Decision, a.Reason = "deny", harness.NonBlank(harness.OutputText(o.Output), noOutput)
 		default:
 			a.Decision, a.Reason = "deny", "hookchain: the chain answered "+o.Verdict.String()+" after the call, which Gemini cannot be told"
 		}
@@ -63,11 +62,11 @@ func OutputFor(e hookchain.Event, o hookchain.Outcome) harness.Reply {
 	case hookchain.Allowed:
 		return harness.Reply{}
 	case hookchain.Denied:
-		return write(reply{Decision: "deny", Reason: nonBlank(o.Reason, noReason)})
+		return write(reply{Decision: "deny", Reason: harness.NonBlank(o.Reason, noReason)})
 	case hookchain.Modified, hookchain.Asked:
 		a := reply{}
 		if o.Verdict == hookchain.Asked {
-			message := nonBlank(o.Reason, "hookchain asks about this call")
+			message := harness.NonBlank(o.Reason, "hookchain asks about this call")
 			a = reply{Decision: "ask", Reason: message, SystemMessage: message}
 		}
 		if o.Verdict == hookchain.Modified || o.Input != nil {
@@ -100,20 +99,13 @@ func unsayable(original, input json.RawMessage) string {
 	return ""
 }
 
-func nonBlank(s, instead string) string {
-	if strings.TrimSpace(s) == "" {
-		return instead
-	}
-	return s
-}
-
 // write is a as one line on stdout, with exit status 0; nothing at all
 // for an empty answer.
 func write(a reply) harness.Reply {
 	if a == (reply{}) {
 		return harness.Reply{}
 	}
-	b, err := encode(a)
+	b, err := harness.Encode(a)
 	if err != nil {
 		// Only a tool_input that is not JSON fails to encode, and the
 		// chain never gives one; a block is the answer that cannot fail.
