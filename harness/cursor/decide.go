@@ -159,7 +159,7 @@ func (a *answer) after(event string, e hookchain.Event) hookchain.Outcome {
 	if event != PostToolUse {
 		return o
 	}
-	if v, ok := a.fields["updated_mcp_tool_output"]; ok && string(v) != "null" && strings.HasPrefix(e.Tool, MCPPrefix) {
+	if v, ok := a.fields["updated_mcp_tool_output"]; ok && string(v) != "null" && isMCP(e.Tool) {
 		o = hookchain.Replace(v, false, "")
 	}
 	if context, ok := a.str("additional_context"); ok && strings.TrimSpace(context) != "" {

@@ -315,10 +315,13 @@ func Decode(input []byte) (string, hookchain.Event, harness.SessionInfo, error) 
 }
 
 // toolInput is a call's tool_input: an object, or, as Cursor has given an
-// MCP call's, a string that holds one.
+// MCP call's, a string that holds one. It is required.
 func toolInput(v json.RawMessage, event string, errs *harness.Problems) json.RawMessage {
 	if len(v) == 0 || string(v) == "null" {
-		return json.RawMessage(`{}`)
+		// The tool runs with an input: judging {} in its place would judge
+		// another call.
+		errs.Add("it has no tool_input")
+		return nil
 	}
 	var text string
 	if (event == BeforeMCPExecution || event == AfterMCPExecution) && json.Unmarshal(v, &text) == nil {

@@ -4,14 +4,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
-	"strings"
 
 	"github.com/hookchain/hookchain"
 )
 
 // Matcher is the matcher of a Cursor hook of event, as Cursor reads it: it
 // selects the calls of the event's own tool (a shell command for
-// beforeShellExecution, an MCP tool's for beforeMCPExecution, Read for
+// beforeShellExecution, an MCP tool's — "MCP:…", or Claude Code's
+// "mcp__…" — for beforeMCPExecution, Read for
 // beforeReadFile, Write for afterFileEdit; any for preToolUse, postToolUse
 // (the calls that did not fail) and postToolUseFailure (those that did)),
 // and among them those whose subject pattern matches: the shell
@@ -81,7 +81,7 @@ func (m matcher) Match(e hookchain.Event) bool {
 	switch te.tool {
 	case "":
 	case MCPPrefix:
-		if !strings.HasPrefix(e.Tool, MCPPrefix) {
+		if !isMCP(e.Tool) {
 			return false
 		}
 	case Shell:

@@ -42,6 +42,8 @@ func TestAMatcherSelectsTheCallsOfItsEventAsCursorDoes(t *testing.T) {
 		{cursor.BeforeMCPExecution, "", mcp("MCP:query"), true},
 		{cursor.BeforeMCPExecution, "", shell("ls"), false},
 		{cursor.BeforeMCPExecution, "query", mcp("MCP:query"), true},
+		{cursor.BeforeMCPExecution, "", mcp("mcp__db__query"), true}, // Claude Code's name, judged under Cursor's hooks
+		{cursor.BeforeMCPExecution, "", mcp("MCPquery"), false},
 		{cursor.BeforeReadFile, "", read("a"), true},
 		{cursor.BeforeReadFile, "", write("a"), false},
 		{cursor.BeforeReadFile, "TabRead", read("a"), false},

@@ -98,7 +98,7 @@ func after(event string, e hookchain.Event, o hookchain.Outcome) reply {
 		return reply{} // Cursor reads no answer here
 	}
 	a := reply{AdditionalContext: harness.NoteText(o.Notes)}
-	mcp := strings.HasPrefix(e.Tool, MCPPrefix)
+	mcp := isMCP(e.Tool)
 	withheld := ""
 	switch o.Verdict {
 	case hookchain.Allowed:

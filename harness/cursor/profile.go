@@ -3,6 +3,7 @@ package cursor
 import (
 	"crypto/sha256"
 	"encoding/binary"
+	"strings"
 	"sync"
 	"time"
 
@@ -111,6 +112,13 @@ func Profile() harness.Profile {
 		Refuse: Refusal,
 		Halt:   Halt,
 	}
+}
+
+// isMCP reports whether tool is an MCP tool: "MCP:…", or Claude Code's
+// "mcp__…", which a call judged under Cursor's hooks keeps (Tools), so
+// that the MCP events' hooks judge it all the same.
+func isMCP(tool string) bool {
+	return strings.HasPrefix(tool, MCPPrefix) || strings.HasPrefix(tool, "mcp__")
 }
 
 // eventOf is the event of Profile's own Events for e: preToolUse before the

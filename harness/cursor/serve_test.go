@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -178,9 +179,11 @@ func TestAnInputHookchainWillNotJudgeIsBlocked(t *testing.T) {
 		{"no event", `{"tool_name":"Shell","tool_input":{}}`, refused("the hook input is not valid: it has no hook_event_name")},
 		{"an event Cursor does not have", `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{}}`, refused(`the hook input names the event "PreToolUse", which Cursor does not have`)},
 		{"a tool call without its tool", `{"hook_event_name":"preToolUse","tool_input":{}}`, refused("the preToolUse hook input is not valid: it has no tool_name")},
+		{"a tool call with neither", `{"hook_event_name":"postToolUse","tool_output":"x"}`, refused("the postToolUse hook input is not valid: it has no tool_name; it has no tool_input")},
 		{"a shell call without its command", `{"hook_event_name":"beforeShellExecution","cwd":"/"}`, refused("the beforeShellExecution hook input is not valid: it has no command")},
 		{"a command that is not a string", `{"hook_event_name":"beforeShellExecution","command":["rm","-rf","/"]}`, refused("the beforeShellExecution hook input is not valid: its command is not a string")},
 		{"a read without its file", `{"hook_event_name":"beforeReadFile","content":"x"}`, refused("the beforeReadFile hook input is not valid: it has no file_path")},
+		{"a tool call without its input", `{"hook_event_name":"preToolUse","tool_name":"Shell","tool_input":null}`, refused("the preToolUse hook input is not valid: it has no tool_input")},
 		{"a tool input that is not an object", `{"hook_event_name":"preToolUse","tool_name":"Shell","tool_input":"ls"}`, refused("the preToolUse hook input is not valid: its tool_input is not an object")},
 		{"an MCP tool input of a string that holds no object", `{"hook_event_name":"beforeMCPExecution","tool_name":"q","tool_input":"[1]"}`,
 			refused("the beforeMCPExecution hook input is not valid: its tool_input is not an object")},
@@ -280,4 +283,37 @@ func TestAProfileAnswersEachCallForTheEventItWasDecodedFor(t *testing.T) {
 	e2, _, err := p.Decode([]byte(`{"hook_event_name":"preToolUse","tool_name":"Shell","tool_input":{"command":"git push"}}`))
 	require.NoError(t, err)
 	assert.Equal(t, `{"permission":"deny","user_message":"push?","agent_message":"push?"}`+"\n", string(p.Write(e2, ask).Stdout))
+}
+
+// One profile answering many inputs at once answers each for its own
+// event: no answer reaches another call.
+func TestOneProfileAnswersCallsAtOnceEachForItsOwnEvent(t *testing.T) {
+	p := cursor.Profile()
+	asks := hookchain.New(profiletest.GoLink("guard", hookchain.BeforeTool, hookchain.Ask("sure?"))).WithApprover(profiletest.DeferToUser())
+	const n = 200
+	got := make([]string, n)
+	done := make(chan struct{})
+	for i := range n {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			command := fmt.Sprintf("make target-%d", i/2)
+			input := `{"hook_event_name":"beforeShellExecution","command":"` + command + `"}`
+			if i%2 == 0 {
+				input = `{"hook_event_name":"preToolUse","tool_name":"Shell","tool_use_id":"t","tool_input":{"command":"` + command + `"}}`
+			}
+			got[i] = string(harness.Answer(context.Background(), p, asks, []byte(input)).Stdout)
+		}()
+	}
+	for range n {
+		<-done
+	}
+	const pending = "approval pending (asked by guard: sure?)"
+	for i, answer := range got {
+		want := `{"permission":"ask","user_message":"` + pending + `","agent_message":"` + pending + `"}` + "\n"
+		if i%2 == 0 {
+			reason := "cursor cannot ask its user, so the call is denied: " + pending
+			want = `{"permission":"deny","user_message":"` + reason + `","agent_message":"` + reason + `"}` + "\n"
+		}
+		assert.Equal(t, want, answer, i)
+	}
 }
