@@ -24,7 +24,7 @@
 //	postToolUseFailure    AfterTool   the same, error_message: an error result               none
 //	beforeShellExecution  BeforeTool  Shell, {"command"}; cwd is the session's               permission allow|deny|ask, user_message, agent_message
 //	afterShellExecution   AfterTool   Shell, {"command"}, output                             none
-//	beforeMCPExecution    BeforeTool  tool_name ("MCP:…"), tool_input                        permission allow|deny|ask, user_message, agent_message
+//	beforeMCPExecution    BeforeTool  tool_name ("MCP:…"; "mcp__…" too), tool_input          permission allow|deny|ask, user_message, agent_message
 //	afterMCPExecution     AfterTool   the same, result_json                                  none
 //	beforeReadFile        BeforeTool  Read, {"file_path", "content"}                         permission allow|deny
 //	afterFileEdit         AfterTool   Write, {"file_path", "edits"}                          none
