@@ -159,6 +159,12 @@ func TestHookWithHarnessCursorAnswersInCursorsForm(t *testing.T) {
 			stdout: `{"permission":"deny","user_message":"denied by bash hooks/block-curl.sh: network downloads are not allowed here","agent_message":"denied by bash hooks/block-curl.sh: network downloads are not allowed here"}` + "\n",
 		},
 		{
+			name:   "and so when the command runs in another directory: the hooks run in the project's root all the same",
+			args:   []string{"--harness", "cursor", "--settings", hooksFile},
+			stdin:  cursorInput(t, "beforeShellExecution", map[string]any{"command": "wget x", "cwd": t.TempDir()}),
+			stdout: `{"permission":"deny","user_message":"denied by bash hooks/block-curl.sh: network downloads are not allowed here","agent_message":"denied by bash hooks/block-curl.sh: network downloads are not allowed here"}` + "\n",
+		},
+		{
 			name:   "a rewrite at preToolUse is updated_input",
 			args:   []string{"--harness", "cursor", "--settings", hooksFile},
 			stdin:  cursorInput(t, "preToolUse", map[string]any{"tool_name": "Shell", "tool_input": map[string]any{"command": "terraform apply"}}),

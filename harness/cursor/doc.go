@@ -22,8 +22,8 @@
 //	preToolUse            BeforeTool  tool_name, tool_input, tool_use_id                     permission allow|deny (ask not enforced), user_message, agent_message, updated_input
 //	postToolUse           AfterTool   the same, and tool_output (a call that did not fail)   updated_mcp_tool_output (MCP tools), additional_context
 //	postToolUseFailure    AfterTool   the same, error_message: an error result               none
-//	beforeShellExecution  BeforeTool  Shell, {"command"}; cwd is the session's               permission allow|deny|ask, user_message, agent_message
-//	afterShellExecution   AfterTool   Shell, {"command"}, output                             none
+//	beforeShellExecution  BeforeTool  Shell, {"command"} (and "cwd", when not the root's)    permission allow|deny|ask, user_message, agent_message
+//	afterShellExecution   AfterTool   Shell, the same, output                                none
 //	beforeMCPExecution    BeforeTool  tool_name ("MCP:…"; "mcp__…" too), tool_input          permission allow|deny|ask, user_message, agent_message
 //	afterMCPExecution     AfterTool   the same, result_json                                  none
 //	beforeReadFile        BeforeTool  Read, {"file_path", "content"}                         permission allow|deny
@@ -31,7 +31,8 @@
 //
 // Every input has conversation_id (the session's ID), generation_id (its
 // Turn), model, hook_event_name, workspace_roots (the first is the
-// session's Cwd) and transcript_path (InputFor). Tab's events, and the
+// session's Cwd, the project's root, where the hooks run, whatever
+// directory a call's own cwd names) and transcript_path (InputFor). Tab's events, and the
 // others that are not tool calls, are not this package's.
 //
 // A hook runs as Cursor runs it (CommandSpec): a command line with `sh -c`;

@@ -258,7 +258,15 @@ func Decode(input []byte) (string, hookchain.Event, harness.SessionInfo, error) 
 			s.Cwd = roots[0]
 		}
 	}
-	str("cwd", &s.Cwd, false)
+	// The project's root is where Cursor runs the hooks, whichever
+	// directory the call runs in: an agent that runs a command in another
+	// must not move the hooks there, where a relative command would not
+	// start and fail open.
+	var cwd string
+	str("cwd", &cwd, false)
+	if s.Cwd == "" {
+		s.Cwd = cwd
+	}
 	e.Hook = te.hook
 	switch event {
 	case PreToolUse, PostToolUse, PostToolUseFailure, BeforeMCPExecution, AfterMCPExecution:
@@ -284,7 +292,11 @@ func Decode(input []byte) (string, hookchain.Event, harness.SessionInfo, error) 
 	case BeforeShellExecution, AfterShellExecution:
 		var command string
 		str("command", &command, true)
-		e.Tool, e.Input = Shell, object(map[string]string{"command": command})
+		in := map[string]string{"command": command}
+		if cwd != "" && cwd != s.Cwd {
+			in["cwd"] = cwd // it runs elsewhere than the project's root
+		}
+		e.Tool, e.Input = Shell, object(in)
 		if event == AfterShellExecution {
 			var out string
 			str("output", &out, false)

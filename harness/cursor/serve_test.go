@@ -173,6 +173,8 @@ func TestAnInputHookchainWillNotJudgeIsBlocked(t *testing.T) {
 		{"not JSON", `preToolUse`, refused("the hook input is not valid JSON")},
 		{"a key given twice inside the tool's input", `{"hook_event_name":"preToolUse","tool_name":"Shell","tool_input":{"command":"ls","command":"rm -rf /"}}`,
 			refused(`the hook input is ambiguous: an object in it has the key "command" twice`)},
+		{"a key alike but for case to Cursor's, the event's own", `{"hook_event_name":"afterShellExecution","command":"ls","output":"","Hook_Event_Name":"beforeShellExecution"}`,
+			refused(`the hook input has the key "Hook_Event_Name", which Go's encoding/json reads as "hook_event_name"`)},
 		{"a key alike but for case to Cursor's", `{"hook_event_name":"beforeShellExecution","command":"ls","Command":"rm -rf /"}`,
 			refused(`the hook input has the key "Command", which Go's encoding/json reads as "command"`)},
 		{"an object that is not a hook input", `[]`, refused("the hook input is not a Cursor hook input: not a JSON object")},
@@ -316,4 +318,25 @@ func TestOneProfileAnswersCallsAtOnceEachForItsOwnEvent(t *testing.T) {
 		}
 		assert.Equal(t, want, answer, i)
 	}
+}
+
+// The hooks run in the project's root, whichever directory the call runs
+// in: the call's own directory is in its input.
+func TestTheProjectsRootIsTheSessionsDirectoryWhereverTheCallRuns(t *testing.T) {
+	_, e, s, err := cursor.Decode([]byte(`{"hook_event_name":"beforeShellExecution","command":"make","cwd":"/src/app/sub","workspace_roots":["/src/app"]}`))
+	require.NoError(t, err)
+	assert.Equal(t, "/src/app", s.Cwd)
+	assert.JSONEq(t, `{"command":"make","cwd":"/src/app/sub"}`, string(e.Input))
+	in, err := cursor.InputFor(cursor.BeforeShellExecution, e, s)
+	require.NoError(t, err)
+	assert.Equal(t, "/src/app/sub", *in.Cwd)
+
+	_, e, s, err = cursor.Decode([]byte(`{"hook_event_name":"beforeShellExecution","command":"make","cwd":"/src/app","workspace_roots":["/src/app"]}`))
+	require.NoError(t, err)
+	assert.Equal(t, "/src/app", s.Cwd)
+	assert.JSONEq(t, `{"command":"make"}`, string(e.Input))
+
+	_, _, s, err = cursor.Decode([]byte(`{"hook_event_name":"beforeShellExecution","command":"make","cwd":"/src/app"}`))
+	require.NoError(t, err)
+	assert.Equal(t, "/src/app", s.Cwd, "without workspace roots, the call's directory")
 }
