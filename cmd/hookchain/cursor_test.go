@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -234,3 +235,26 @@ func TestHookWithHarnessCursorAnswersInCursorsForm(t *testing.T) {
 
 // cursorEnterprise is Cursor's enterprise hooks file on this system.
 func cursorEnterprise() string { return cursorcli.ConfigFiles("", "/home")[0] }
+
+// The hooks of the user's own ~/.cursor/hooks.json run in ~/.cursor, as
+// Cursor runs them; a project's run in the project's root.
+func TestTheUsersCursorHooksRunInTheirDirectory(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	hooks := `{"version":1,"hooks":{"beforeShellExecution":[{"command":"printf '{\"permission\":\"deny\",\"agent_message\":\"%s\"}' \"$(pwd)\""}]}}`
+	user := filepath.Join(home, ".cursor", "hooks.json")
+	project := filepath.Join(t.TempDir(), ".cursor", "hooks.json")
+	for _, f := range []string{user, project} {
+		require.NoError(t, os.MkdirAll(filepath.Dir(f), 0o755))
+		require.NoError(t, os.WriteFile(f, []byte(hooks), 0o600))
+	}
+	root, err := filepath.Abs("../../harness/cursor/testdata")
+	require.NoError(t, err)
+	for file, dir := range map[string]string{user: filepath.Join(home, ".cursor"), project: root} {
+		code, stdout, _ := hookchainCmd(t, cursorInput(t, "beforeShellExecution", map[string]any{"command": "ls"}), "eval", "--harness", "cursor", "--settings", file)
+		assert.Equal(t, 2, code, file)
+		var out struct{ Reason string }
+		require.NoError(t, json.Unmarshal([]byte(stdout), &out))
+		assert.Equal(t, dir, out.Reason, file)
+	}
+}
