@@ -59,18 +59,22 @@ func Link(name, event string, failClosed bool, m hookchain.Matcher, spec process
 //   - A Shell command runs as `sh -c COMMAND`. Args run as they are.
 //   - With Cursor's whole environment (spec.Inherit's default here is
 //     process.InheritAll), and CURSOR_PROJECT_DIR and CLAUDE_PROJECT_DIR
-//     set to the session's Cwd, CURSOR_TRANSCRIPT_PATH to its transcript;
-//     spec.Env overrides them.
-//   - In the session's Cwd, the project's root, when spec.Dir is empty:
-//     Cursor runs a project's hooks there, and a user's in ~/.cursor (the
-//     Dir of a Hook read from that file).
+//     set to the session's project (ProjectDir: Project, else Cwd, the
+//     first of the input's workspace_roots), CURSOR_TRANSCRIPT_PATH to its
+//     transcript; spec.Env overrides them.
+//   - In the project's root when spec.Dir is empty: Cursor runs a
+//     project's hooks there, and a user's in ~/.cursor (the Dir of a Hook
+//     read from that file).
 //   - Within DefaultTimeout when spec.Timeout is 0.
 func CommandSpec(spec process.Spec, s harness.SessionInfo) process.Spec {
+	if spec.Dir == "" {
+		spec.Dir = s.ProjectDir()
+	}
 	spec = harness.SpecDefaults(spec, s, DefaultTimeout)
 	spec.Env = append([]string{
-		"CURSOR_PROJECT_DIR=" + s.Cwd,
+		"CURSOR_PROJECT_DIR=" + s.ProjectDir(),
 		"CURSOR_TRANSCRIPT_PATH=" + s.TranscriptPath,
-		"CLAUDE_PROJECT_DIR=" + s.Cwd,
+		"CLAUDE_PROJECT_DIR=" + s.ProjectDir(),
 	}, spec.Env...)
 	if spec.Shell != "" {
 		spec.Args = []string{"sh", "-c", spec.Shell}

@@ -14,7 +14,20 @@ import (
 	"github.com/hookchain/hookchain/harness"
 	"github.com/hookchain/hookchain/harness/cursor"
 	"github.com/hookchain/hookchain/harness/internal/profiletest"
+	"github.com/hookchain/hookchain/process"
 )
+
+// A hook runs in the session's project, when it is known apart from where
+// the agent works: Cursor runs a project's hooks in its root.
+func TestACursorHookRunsInTheSessionsProject(t *testing.T) {
+	s := session(t)
+	s.Project = t.TempDir()
+	spec := cursor.CommandSpec(process.Spec{Shell: "x"}, s)
+	assert.Equal(t, s.Project, spec.Dir)
+	assert.Contains(t, spec.Env, "CURSOR_PROJECT_DIR="+s.Project)
+	assert.Contains(t, spec.Env, "CLAUDE_PROJECT_DIR="+s.Project)
+	assert.Equal(t, "/home/ann/.cursor", cursor.CommandSpec(process.Spec{Shell: "x", Dir: "/home/ann/.cursor"}, s).Dir)
+}
 
 // A hook is told what Cursor tells it for its event: Cursor's input on
 // stdin, the project's root as its working directory and in
