@@ -258,3 +258,23 @@ func TestTheUsersCursorHooksRunInTheirDirectory(t *testing.T) {
 		assert.Equal(t, dir, out.Reason, file)
 	}
 }
+
+// test --harness cursor runs case files whose events are Cursor hook
+// inputs, each of its own event, against Cursor hooks.
+func TestTestWithHarnessCursorRunsCasesWrittenAsCursorInputs(t *testing.T) {
+	dir := t.TempDir()
+	curl := cursorInput(t, "beforeShellExecution", map[string]any{"command": "curl -s x"})
+	ls := cursorInput(t, "preToolUse", map[string]any{"tool_name": "Shell", "tool_input": map[string]any{"command": "ls"}})
+	cases := `[
+  {"name": "curl is blocked at the shell gate", "event": ` + curl + `,
+   "want": {"verdict": "deny", "reason": "denied by bash hooks/block-curl.sh: network downloads are not allowed here", "decided_by": "bash hooks/block-curl.sh", "cause": "link", "trail": ["bash hooks/block-curl.sh"]}},
+  {"name": "ls runs", "event": ` + ls + `, "want": {"verdict": "allow"}}
+]`
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "cases.json"), []byte(cases), 0o644))
+
+	code, stdout, stderr := hookchainCmd(t, "", "test", "--harness", "cursor", "--settings", cursorHooksFile, filepath.Join(dir, "cases.json"))
+
+	assert.Empty(t, stderr)
+	assert.Equal(t, "ok    curl is blocked at the shell gate\nok    ls runs\nok: 2 cases passed\n", stdout)
+	assert.Equal(t, 0, code)
+}

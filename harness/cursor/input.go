@@ -255,7 +255,7 @@ func Decode(input []byte) (string, hookchain.Event, harness.SessionInfo, error) 
 		if json.Unmarshal(v, &roots) != nil {
 			errs.Add("its workspace_roots is not a list of strings")
 		} else if len(roots) > 0 {
-			s.Cwd = roots[0]
+			s.Cwd, s.Project = roots[0], roots[0]
 		}
 	}
 	// The project's root is where Cursor runs the hooks, whichever
