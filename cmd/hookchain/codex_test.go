@@ -163,17 +163,17 @@ func TestAHarnessWithoutAProfileIsRefusedNamingThoseThatWork(t *testing.T) {
 		stderr string
 	}{
 		{[]string{"eval", "--harness", "cursor"},
-			"hookchain eval: --harness cursor: not supported yet; this command works with claude, codex, gemini, kiro\n"},
+			"hookchain eval: --harness cursor: not supported yet; this command works with claude, codex, gemini, cline, kiro\n"},
 		{[]string{"check", "--harness", "windsurf"},
-			"hookchain check: --harness windsurf: not supported yet; this command works with claude, codex, gemini, kiro\n"},
+			"hookchain check: --harness windsurf: not supported yet; this command works with claude, codex, gemini, cline, kiro\n"},
 		{[]string{"check", "--harness", "codex", "--settings-harness", "cursor"},
-			"hookchain check: --settings-harness cursor: not supported yet; this command works with claude, codex, gemini, kiro\n"},
+			"hookchain check: --settings-harness cursor: not supported yet; this command works with claude, codex, gemini, cline, kiro\n"},
 		{[]string{"test", "--harness", "cursor", "cases.json"},
-			"hookchain test: --harness cursor: not supported yet; this command works with claude, codex, gemini, kiro\n"},
+			"hookchain test: --harness cursor: not supported yet; this command works with claude, codex, gemini, cline, kiro\n"},
 		{[]string{"hook", "--harness", "copilot"},
-			"hookchain hook: --harness copilot: not supported yet; this command works with claude, codex, gemini, kiro\n"},
+			"hookchain hook: --harness copilot: not supported yet; this command works with claude, codex, gemini, cline, kiro\n"},
 		{[]string{"eval", "--harness", "Codex"},
-			"hookchain eval: --harness \"Codex\": no such harness; this command works with claude, codex, gemini, kiro " +
+			"hookchain eval: --harness \"Codex\": no such harness; this command works with claude, codex, gemini, cline, kiro " +
 				"(known: claude, codex, gemini, cursor, copilot, factory, cline, windsurf, qwen, kiro)\n"},
 	}
 	for _, tt := range tests {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
+	clinecli "github.com/hookchain/hookchain/harness/cline"
 	codexcli "github.com/hookchain/hookchain/harness/codex"
 	geminicli "github.com/hookchain/hookchain/harness/gemini"
 	kirocli "github.com/hookchain/hookchain/harness/kiro"
@@ -20,11 +21,12 @@ const (
 	claude = "claude"
 	codex  = "codex"
 	gemini = "gemini"
+	cline  = "cline"
 	kiro   = "kiro"
 )
 
 // harnessNames are every name --harness knows, in the order help lists them.
-var harnessNames = []string{claude, codex, gemini, "cursor", "copilot", "factory", "cline", "windsurf", "qwen", kiro}
+var harnessNames = []string{claude, codex, gemini, "cursor", "copilot", "factory", cline, "windsurf", "qwen", kiro}
 
 // cli is what the commands know of an agent CLI other than Claude Code:
 // one entry of clis each, so that a CLI is added in one place.
@@ -50,6 +52,7 @@ func init() {
 	clis = map[string]cli{
 		codex:  {"Codex", codexcli.Profile, codexChain, checkCodex, agentless(codexcli.ConfigFiles), false},
 		gemini: {"Gemini", geminicli.Profile, geminiChain, checkGemini, agentless(geminicli.ConfigFiles), false},
+		cline:  {"Cline", clinecli.Profile, clineChain, checkCline, agentless(clinecli.ConfigFiles), false},
 		kiro:   {"Kiro", kirocli.Profile, kiroChain, checkKiro, kiroFiles, true},
 	}
 }

@@ -31,7 +31,7 @@ var Events = []string{"TaskStart", "TaskResume", "TaskCancel", "TaskComplete", "
 
 // ReadDir reads dir, a Cline hooks folder, as Cline finds hooks in it: a
 // hook is the file named exactly after its event, with no extension, that
-// is executable. It returns the hooks in Events' order, and a warning for
+// is executable. It returns the hooks, their paths absolute, in Events' order, and a warning for
 // each file Cline would not run and the reason: an event's name that is
 // not a regular file (a folder, a link to nothing) or that is not
 // executable (Cline skips it without a word), and a file named after an
@@ -46,6 +46,11 @@ func ReadDir(dir string) ([]Hook, []string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, nil, fmt.Errorf("cline: hooks folder %s: %w", dir, errors.Unwrap(err))
+	}
+	// A hook runs in its workspace root: a path relative to anywhere else
+	// would not be found there, and a hook not found lets every call go on.
+	if dir, err = filepath.Abs(dir); err != nil {
+		return nil, nil, fmt.Errorf("cline: hooks folder %s: %w", dir, err)
 	}
 	root := ""
 	if filepath.Base(dir) == "hooks" && filepath.Base(filepath.Dir(dir)) == ".clinerules" {

@@ -91,3 +91,19 @@ func TestClineReadsTheGlobalFolderThenTheWorkspaces(t *testing.T) {
 	assert.Equal(t, []string{"/w/.clinerules/hooks"}, cline.ConfigFiles("/w", ""))
 	assert.Equal(t, []string{"/home/u/Documents/Cline/Hooks"}, cline.ConfigFiles("", "/home/u"))
 }
+
+// A folder named relative to hookchain's directory still runs its hooks
+// from the workspace root: their paths are absolute.
+func TestAFolderNamedRelativelyGivesHooksThatRunFromTheirRoot(t *testing.T) {
+	hooks, _, err := cline.ReadDir("testdata/workspace/.clinerules/hooks")
+	require.NoError(t, err)
+	require.NotEmpty(t, hooks)
+	for _, h := range hooks {
+		assert.True(t, filepath.IsAbs(h.Path), h.Path)
+		assert.True(t, filepath.IsAbs(h.Root), h.Root)
+	}
+	links, err := cline.Links(hooks, harness.SessionInfo{Cwd: t.TempDir()})
+	require.NoError(t, err)
+	got := hookchain.New(links...).Run(context.Background(), command("rm -rf /"))
+	assert.Equal(t, hookchain.Denied, got.Verdict, got.Trail)
+}
