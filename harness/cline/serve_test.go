@@ -96,12 +96,7 @@ func TestAChainAnswersClineInTheFormClineReads(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var stdout, stderr bytes.Buffer
-			code := cline.Serve(context.Background(), tt.chain(t), strings.NewReader(clineInput(t, tt.event)), &stdout, &stderr)
-			got := harness.Reply{Stdout: stdout.Bytes(), Stderr: stderr.Bytes(), Exit: code}
-			if len(got.Stderr) == 0 {
-				got.Stderr = nil
-			}
+			got := profiletest.Served(cline.Profile(), tt.chain(t), clineInput(t, tt.event))
 			assert.Equal(t, string(tt.reply.Stdout), string(got.Stdout))
 			assert.Equal(t, tt.reply, got)
 			read, err := cline.Decide(tt.event, process.Result{ExitCode: got.Exit, Stdout: got.Stdout, Stderr: got.Stderr})
