@@ -79,30 +79,29 @@ func parse(stdout string) *answer {
 // counted from the end, balance, trimmed.
 func lastObject(stdout string) string {
 	lines := strings.Split(stdout, "\n")
-	var kept []string
-	depth, collecting := 0, false
+	depth, last, first := 0, -1, 0
 	for i := len(lines) - 1; i >= 0; i-- {
-		line := harness.TrimRightJS(lines[i])
-		for j := len(line) - 1; j >= 0; j-- {
-			switch line[j] {
+		lines[i] = harness.TrimRightJS(lines[i])
+		for j := len(lines[i]) - 1; j >= 0; j-- {
+			switch lines[i][j] {
 			case '}':
 				depth++
-				collecting = true
+				if last < 0 {
+					last = i
+				}
 			case '{':
 				depth--
 			}
 		}
-		if collecting {
-			kept = append([]string{line}, kept...)
-		}
-		if collecting && depth == 0 {
+		if last >= 0 && depth == 0 {
+			first = i
 			break
 		}
 	}
-	if !collecting {
+	if last < 0 {
 		return ""
 	}
-	return harness.TrimJS(strings.Join(kept, "\n") + "\n")
+	return harness.TrimJS(strings.Join(lines[first:last+1], "\n"))
 }
 
 // validate is v as Cline's validation reads it. JSON that is not an

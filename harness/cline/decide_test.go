@@ -3,6 +3,7 @@ package cline_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -74,4 +75,22 @@ func TestALongAnswerIsCutAsClineCutsItAndACutStdoutDenies(t *testing.T) {
 	got, err = cline.Decide(command("ls"), process.Result{Stdout: []byte(`{"cancel":false`), StdoutTruncated: true})
 	require.NoError(t, err)
 	assert.Equal(t, hookchain.Deny("the hook's stdout is longer than the 15 bytes kept, and its answer cannot be read; denied rather than guessed"), got)
+}
+
+// The search for the last object is linear: a hook that prints a line of
+// braces for every byte it may is read in the time of one pass.
+func TestAStdoutOfManyBraceLinesIsReadInOnePass(t *testing.T) {
+	stdout := strings.Repeat("}\n", 1<<20) // 2 MiB, a million lines
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_, err := cline.Decide(command("ls"), process.Result{ExitCode: 1, Stdout: []byte(stdout)})
+		var status *harness.StatusError
+		assert.ErrorAs(t, err, &status)
+	}()
+	select {
+	case <-done:
+	case <-time.After(time.Minute): // a safety net: a quadratic search takes hours
+		t.Fatal("the search for the last object is not linear")
+	}
 }
