@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -208,4 +209,30 @@ func TestHookWithHarnessClineAnswersInClinesForm(t *testing.T) {
 			assert.Equal(t, 0, code, "Cline reads an answer at exit 0 only")
 		})
 	}
+}
+
+// test --harness cline runs case files whose events are Cline hook inputs,
+// as Cline writes them, against a Cline hooks folder; an event in any
+// other form is an error.
+func TestTestWithHarnessClineRunsCasesWrittenAsClineInputs(t *testing.T) {
+	pre, err := filepath.Abs(clineHooksDir + "/PreToolUse")
+	require.NoError(t, err)
+	dir := t.TempDir()
+	rm := clineInput(t, "execute_command", `{"command":"rm -rf /"}`, "")
+	cases := `[
+  {"name": "rm -rf stops the task", "event": ` + rm + `,
+   "want": {"verdict": "deny", "reason": "denied by ` + pre + `: stop requested: recursive delete is not allowed here", "decided_by": "` + pre + `", "cause": "link", "trail": ["` + pre + `"]}}
+]`
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "cases.json"), []byte(cases), 0o644))
+	code, stdout, stderr := hookchainCmd(t, "", "test", "--harness", "cline", "--settings", clineHooksDir, filepath.Join(dir, "cases.json"))
+	assert.Empty(t, stderr)
+	assert.Equal(t, "ok    rm -rf stops the task\nok: 1 case passed\n", stdout)
+	assert.Equal(t, 0, code)
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "other.json"),
+		[]byte(`[{"name":"hookchain's form","event":{"hook":"before_tool","tool":"execute_command","input":{}},"want":{"verdict":"allow"}}]`), 0o644))
+	code, stdout, stderr = hookchainCmd(t, "", "test", "--harness", "cline", "--settings", clineHooksDir, filepath.Join(dir, "other.json"))
+	assert.Equal(t, 1, code)
+	assert.Empty(t, stdout)
+	assert.Equal(t, "hookchain test: "+filepath.Join(dir, "other.json")+":1:2: case #0 \"hookchain's form\": event: the hook input is not valid: it has no hookName\n", stderr)
 }

@@ -48,7 +48,10 @@ func decode(input []byte) (hookchain.Event, harness.SessionInfo, error) {
 	var errs harness.Problems
 	str := func(key string, dst *string, required bool) { errs.String(fields, key, dst, required) }
 	str("hookName", &event, true)
-	if len(errs) == 0 && event != PreToolUse && event != PostToolUse {
+	if len(errs) > 0 {
+		return e, s, errs.Err("hook input") // which call it is cannot be known
+	}
+	if event != PreToolUse && event != PostToolUse {
 		if slices.Contains(otherEvents, event) {
 			return e, s, fmt.Errorf("%s is %w", event, harness.ErrNotToolCall)
 		}
