@@ -104,6 +104,11 @@
 // (TaskStart, UserPromptSubmit, …) is answered with Halt, the same cancel:
 // this program judges tool calls only.
 //
+// Cline gives its hook 30 seconds and lets the call go on past a hook
+// that outruns them, or whose answer never arrives: nothing hookchain
+// could print then blocks. Keep the chain's links' timeouts well under
+// DefaultTimeout.
+//
 // # Where this follows a reading of Cline's source
 //
 // Cline changes between versions; this package follows its hooks as read
