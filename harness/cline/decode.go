@@ -8,7 +8,6 @@ import (
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
-	"github.com/hookchain/hookchain/internal/jsonscan"
 )
 
 // inputKeys are the top-level keys Cline writes, for any event.
@@ -32,16 +31,8 @@ var otherEvents = []string{"TaskStart", "TaskResume", "TaskCancel", "TaskComplet
 func decode(input []byte) (hookchain.Event, harness.SessionInfo, error) {
 	var e hookchain.Event
 	var s harness.SessionInfo
-	if f := jsonscan.Fault(input); f != "" {
-		// A key given twice, at any depth, is read first by one reader and
-		// last by another: the chain and the tool would judge two calls.
-		return e, s, fmt.Errorf("the hook input is %s", f)
-	}
-	fields, err := harness.Fields(input)
+	fields, err := harness.InputFields(input, "Cline", inputKeys)
 	if err != nil {
-		return e, s, fmt.Errorf("the hook input is not a Cline hook input: %v", err)
-	}
-	if err := harness.CaseAlike(fields, inputKeys); err != nil {
 		return e, s, err
 	}
 	var event string
