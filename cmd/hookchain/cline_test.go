@@ -153,7 +153,8 @@ func TestCheckWithSettingsHarnessClaudeSaysWhatClineLoses(t *testing.T) {
 	assert.Equal(t, 0, code)
 	assert.Equal(t, "hookchain check: a hook that asks: Cline has no ask: degraded to deny\n"+
 		"hookchain check: a hook that rewrites the input: Cline has no rewrite: degraded to deny\n"+
-		"hookchain check: a hook that replaces a tool's output: Cline cannot replace it: degraded to deny\n", stderr)
+		"hookchain check: a hook that replaces a tool's output: Cline cannot replace it: degraded to deny\n"+
+		"hookchain check: every hook: Cline's calls reach it under Claude Code's tool names, but with Cline's inputs: a hook that reads a field Cline names otherwise sees none\n", stderr)
 }
 
 func TestHookWithHarnessClineAnswersInClinesForm(t *testing.T) {
