@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -158,26 +159,32 @@ func TestEvalWithHarnessCodexRefusesWhatItCannotJudge(t *testing.T) {
 }
 
 func TestAHarnessWithoutAProfileIsRefusedNamingThoseThatWork(t *testing.T) {
-	tests := []struct {
+	works := strings.Join(supported(), ", ")
+	type row struct {
 		args   []string
 		stderr string
-	}{
-		{[]string{"eval", "--harness", "windsurf"},
-			"hookchain eval: --harness windsurf: not supported yet; this command works with claude, codex, gemini, cursor, kiro\n"},
-		{[]string{"check", "--harness", "windsurf"},
-			"hookchain check: --harness windsurf: not supported yet; this command works with claude, codex, gemini, cursor, kiro\n"},
-		{[]string{"check", "--harness", "codex", "--settings-harness", "factory"},
-			"hookchain check: --settings-harness factory: not supported yet; this command works with claude, codex, gemini, cursor, kiro\n"},
-		{[]string{"test", "--harness", "windsurf", "cases.json"},
-			"hookchain test: --harness windsurf: not supported yet; this command works with claude, codex, gemini, cursor, kiro\n"},
-		{[]string{"hook", "--harness", "copilot"},
-			"hookchain hook: --harness copilot: not supported yet; this command works with claude, codex, gemini, cursor, kiro\n"},
+	}
+	tests := []row{
 		{[]string{"eval", "--harness", "Codex"},
-			"hookchain eval: --harness \"Codex\": no such harness; this command works with claude, codex, gemini, cursor, kiro " +
+			"hookchain eval: --harness \"Codex\": no such harness; this command works with " + works + " " +
 				"(known: claude, codex, gemini, cursor, copilot, factory, cline, windsurf, qwen, kiro)\n"},
 	}
+	// Each command refuses, by name, a CLI it knows of but cannot speak
+	// for yet, while there is one.
+	for _, name := range harnessNames {
+		if _, ok := clis[name]; ok || name == claude {
+			continue
+		}
+		tests = append(tests,
+			row{[]string{"eval", "--harness", name}, "hookchain eval: --harness " + name + ": not supported yet; this command works with " + works + "\n"},
+			row{[]string{"check", "--harness", "codex", "--settings-harness", name},
+				"hookchain check: --settings-harness " + name + ": not supported yet; this command works with " + works + "\n"},
+			row{[]string{"test", "--harness", name, "cases.json"}, "hookchain test: --harness " + name + ": not supported yet; this command works with " + works + "\n"},
+			row{[]string{"hook", "--harness", name}, "hookchain hook: --harness " + name + ": not supported yet; this command works with " + works + "\n"})
+		break
+	}
 	for _, tt := range tests {
-		t.Run(tt.args[0]+" "+tt.args[2], func(t *testing.T) {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			code, stdout, stderr := hookchainCmd(t, "{}", tt.args...)
 			assert.Equal(t, 1, code)
 			assert.Empty(t, stdout)

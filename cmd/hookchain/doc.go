@@ -129,14 +129,13 @@
 // # Other agent CLIs: --harness
 //
 // eval, check, test and hook take --harness NAME, the agent CLI whose hook
-// protocol they speak: claude, the default and all of the above, codex
-// (OpenAI's Codex CLI, package harness/codex), gemini (Google's Gemini
-// CLI, package harness/gemini), cursor (Cursor, package harness/cursor)
-// or kiro (Kiro CLI, package harness/kiro); for test, a case's event is
-// then that CLI's hook input (package hookchaintest/casefile/harnessinput).
-// The other CLIs of issue 25's list (copilot, factory, cline, windsurf,
-// qwen) have no profile yet, and are refused, as is an unknown name, with
-// exit status 1 and the names that work.
+// protocol they speak: claude, the default and all of the above, or
+// another CLI that package harness has a profile of, package
+// harness/NAME (codex, gemini, cursor, cline, kiro, …; 'hookchain help'
+// lists them); for test, a case's event is then that CLI's hook input
+// (package hookchaintest/casefile/harnessinput). A CLI of the list that has
+// no profile yet is refused, as is an unknown name, with exit status 1 and
+// the names that work.
 //
 // With --harness codex, --settings names Codex hooks.json and config.toml
 // files; without it, the command reads those Codex reads for the session's
@@ -174,6 +173,14 @@
 // ~/.cursor). Claude Code's settings files, which Cursor runs the hooks of
 // too, are --harness claude's, and hook --harness cursor --settings-harness
 // claude serves them to Cursor.
+// --harness cline is the same with Cline hooks folders: Cline has no
+// configuration file, and --settings names folders such as
+// .clinerules/hooks, whose executable files named after an event are its
+// hooks (cline.ReadDir, run by cline.Links; a PreToolUse or PostToolUse
+// input; another Cline event exits 1); without --settings, the user's
+// ~/Documents/Cline/Hooks, then the project's .clinerules/hooks
+// (cline.ConfigFiles). check says on stderr which files Cline would not
+// run (one not executable, PreToolUse.sh, …).
 //
 // --harness kiro is the same with Kiro's files, each read by its shape
 // (kiro.Parse): an agent config (.kiro/agents/NAME.json, whose "hooks"
@@ -189,6 +196,7 @@
 // hook is the one command hook of the CLI --harness names: it reads that
 // CLI's hook input on stdin and answers exactly as the CLI expects
 // (codex.Serve, gemini.Serve, cursor.Serve, kiro.Serve, claudecode.Serve), from the chain of the --settings of the
+// (codex.Serve, gemini.Serve, cline.Serve, kiro.Serve, claudecode.Serve), from the chain of the --settings of the
 // CLI --settings-harness names (default: the same), so that one policy
 // serves both: Codex's hook from Claude Code settings, or the reverse. The
 // call's tool is renamed to what the settings' CLI calls it (Claude Code's
@@ -203,7 +211,8 @@
 // Y's hooks lose as X's hook ("a hook that asks: Codex has no ask: degraded
 // to deny"); these lines do not change the exit status. hookchain's own
 // errors (a bad command line, settings that do not load) block in the
-// CLI's form: for Codex and Gemini, exit status 2 and the reason on stderr; for Claude
+// CLI's form: for Codex and Gemini, exit status 2 and the reason on stderr; for Cline,
+// {"cancel":true} on stdout at exit 0, which stops its task; for Claude
 // Code, {"decision":"block"} on stdout. hook sets HOOKCHAIN_HOOK in its
 // hooks' environment and blocks when it finds it set: settings that
 // register the very hook command that reads them would run it without end.

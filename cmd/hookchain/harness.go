@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
+	clinecli "github.com/hookchain/hookchain/harness/cline"
 	codexcli "github.com/hookchain/hookchain/harness/codex"
 	cursorcli "github.com/hookchain/hookchain/harness/cursor"
 	geminicli "github.com/hookchain/hookchain/harness/gemini"
@@ -22,11 +23,12 @@ const (
 	codex  = "codex"
 	gemini = "gemini"
 	cursor = "cursor"
+	cline  = "cline"
 	kiro   = "kiro"
 )
 
 // harnessNames are every name --harness knows, in the order help lists them.
-var harnessNames = []string{claude, codex, gemini, cursor, "copilot", "factory", "cline", "windsurf", "qwen", kiro}
+var harnessNames = []string{claude, codex, gemini, cursor, "copilot", "factory", cline, "windsurf", "qwen", kiro}
 
 // cli is what the commands know of an agent CLI other than Claude Code:
 // one entry of clis each, so that a CLI is added in one place.
@@ -53,6 +55,7 @@ func init() {
 		codex:  {"Codex", codexcli.Profile, codexChain, checkCodex, agentless(codexcli.ConfigFiles), false},
 		gemini: {"Gemini", geminicli.Profile, geminiChain, checkGemini, agentless(geminicli.ConfigFiles), false},
 		cursor: {"Cursor", cursorcli.Profile, cursorChain, checkCursor, agentless(cursorcli.ConfigFiles), false},
+		cline:  {"Cline", clinecli.Profile, clineChain, checkCline, agentless(clinecli.ConfigFiles), false},
 		kiro:   {"Kiro", kirocli.Profile, kiroChain, checkKiro, kiroFiles, true},
 	}
 }

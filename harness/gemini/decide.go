@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"maps"
 	"strings"
-	"unicode"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
@@ -61,8 +60,7 @@ func Decide(e hookchain.Event, r process.Result) (hookchain.Outcome, error) {
 // trim is output as JavaScript's trim leaves it, as valid UTF-8: Gemini
 // trims a byte order mark, and not U+0085, which Go's TrimSpace would.
 func trim(output []byte) string {
-	s := strings.ToValidUTF8(string(output), "\uFFFD")
-	return strings.TrimFunc(s, func(r rune) bool { return r == '\uFEFF' || r != '\u0085' && unicode.IsSpace(r) })
+	return harness.TrimJS(strings.ToValidUTF8(string(output), "\uFFFD"))
 }
 
 func looksLikeJSON(text string) bool {

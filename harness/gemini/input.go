@@ -9,7 +9,6 @@ import (
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
-	"github.com/hookchain/hookchain/internal/jsonscan"
 )
 
 // Input is what Gemini writes on a tool-call hook's stdin, field for field
@@ -105,16 +104,8 @@ var otherEvents = []string{
 func decode(input []byte) (hookchain.Event, harness.SessionInfo, error) {
 	var e hookchain.Event
 	var s harness.SessionInfo
-	if f := jsonscan.Fault(input); f != "" {
-		// A key given twice, at any depth, is read first by one reader and
-		// last by another: the chain and the tool would judge two calls.
-		return e, s, fmt.Errorf("the hook input is %s", f)
-	}
-	fields, err := harness.Fields(input)
+	fields, err := harness.InputFields(input, "Gemini", inputKeys)
 	if err != nil {
-		return e, s, fmt.Errorf("the hook input is not a Gemini hook input: %v", err)
-	}
-	if err := harness.CaseAlike(fields, inputKeys); err != nil {
 		return e, s, err
 	}
 	var event string

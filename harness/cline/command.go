@@ -1,0 +1,63 @@
+package cline
+
+import (
+	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/harness"
+	"github.com/hookchain/hookchain/process"
+)
+
+// Command returns an interceptor that runs a Cline hook for each event it
+// is asked about, as Cline runs it (CommandSpec), with Cline's input on its
+// stdin (InputFor) and Cline's reading of what it did (Decide). The
+// session is s, overridden field by field by the call's own
+// (harness.WithSessionInfo). In a chain the link's fail mode decides what
+// a failure leads to: a link built with hookchain.Before or hookchain.After
+// denies the call; Link reproduces Cline, which runs it.
+//
+// Command panics when spec is not valid (process.Spec.Validate), as a
+// construction mistake; CompileCommand returns the error.
+func Command(spec process.Spec, s harness.SessionInfo) hookchain.Interceptor {
+	fn, err := CompileCommand(spec, s)
+	if err != nil {
+		panic(err.Error())
+	}
+	return fn
+}
+
+// CompileCommand is Command for specs read from configuration.
+func CompileCommand(spec process.Spec, s harness.SessionInfo) (hookchain.Interceptor, error) {
+	return harness.Command(Profile(), spec, s)
+}
+
+// Link is the link that runs spec as a Cline hook at hook h (BeforeTool
+// or AfterTool) for the calls m matches, with Cline's own failure policy:
+// a hook that fails — cannot start, times out, exits with a status other
+// than 0 and no answer — lets the call go on, as in Cline, and the failure
+// is in the outcome's trail with its Fault. A hook that could not start
+// because its working directory is gone denies all the same (see
+// harness.Command).
+func Link(name string, h hookchain.Hook, m hookchain.Matcher, spec process.Spec, s harness.SessionInfo) (hookchain.Link, error) {
+	return Profile().Link(name, h, m, spec, s)
+}
+
+// CommandSpec is spec as Cline runs a hook for session s:
+//
+//   - A Shell command runs as `/bin/sh -c COMMAND`, as Node's spawn with
+//     shell: true runs the hook file's quoted path. Args run as they are.
+//   - With Cline's whole environment (spec.Inherit's default here is
+//     process.InheritAll); Cline sets no variable of its own.
+//   - In the session's Cwd, Cline's primary workspace root, when spec.Dir
+//     is empty.
+//   - Within DefaultTimeout when spec.Timeout is 0.
+func CommandSpec(spec process.Spec, s harness.SessionInfo) process.Spec {
+	if spec.Inherit == process.InheritDefault {
+		spec.Inherit = process.InheritAll
+	}
+	if spec.Dir == "" {
+		spec.Dir = s.Cwd
+	}
+	if spec.Timeout == 0 {
+		spec.Timeout = DefaultTimeout
+	}
+	return spec
+}
