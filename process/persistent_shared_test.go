@@ -197,21 +197,25 @@ func TestAHookThatCannotStartFailsEveryCallAsItsOwnFailureBackoffIncluded(t *tes
 
 func TestACallTheSharedProcessHeldWhenItTimedOutIsDeniedNotFailedOpen(t *testing.T) {
 	noLeaks(t)
-	// The second call is sent once the first is in flight, with all of the
-	// first's 5s left for a loaded machine to send it.
-	p, _ := persistent(t, "hang", func(s *process.PersistentSpec) { s.Timeout = 5 * time.Second })
+	// The second call is sent once the first is in flight, halfway through
+	// the first's time: the first's timeout, which stops the process, comes
+	// 3s before the second's, and 3s after the second is sent, margins a
+	// loaded machine does not eat. The timeouts are the point, so a wait
+	// stands here, not a cue.
+	p, _ := persistent(t, "hang", func(s *process.PersistentSpec) { s.Timeout = 6 * time.Second })
 	chain := failingOpen(p)
 	require.NoError(t, p.Start(context.Background()))
 
 	firstOut := make(chan hookchain.Outcome, 1)
 	go func() { firstOut <- chain.Run(context.Background(), bashLs) }()
 	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 10*time.Second, time.Millisecond)
+	time.Sleep(3 * time.Second)
 	second := make(chan hookchain.Outcome, 1)
 	go func() { second <- chain.Run(context.Background(), bashLs) }()
 	require.Eventually(t, func() bool { return p.Stats().InFlight == 2 }, 10*time.Second, time.Millisecond)
 	first := <-firstOut
 
-	assert.Equal(t, standIn(fmt.Sprintf(`hook %q: timed out after 5s (call 1); denied, as its process served other calls too and the failure may be theirs`, p.String())), first)
+	assert.Equal(t, standIn(fmt.Sprintf(`hook %q: timed out after 6s (call 1); denied, as its process served other calls too and the failure may be theirs`, p.String())), first)
 	out := <-second
 	assert.Equal(t, hookchain.Denied, out.Verdict)
 	assert.True(t, strings.HasPrefix(out.Reason, "guard failed and denies on failure: "), out.Reason)

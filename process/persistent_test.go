@@ -64,11 +64,13 @@ func restartingIn(t *testing.T, err error, limit time.Duration, format string) s
 
 // persistent starts nothing: it returns the persistent hook testdata/
 // persistent.sh runs in mode, with a pid file, closed when the test ends;
-// edit adjusts its spec.
+// edit adjusts its spec. Its Timeout is a safety net, long enough for a
+// loaded machine to restart a process within one call's time: a test of a
+// timeout sets its own.
 func persistent(t *testing.T, mode string, edit func(*process.PersistentSpec)) (p *process.Persistent, pidPath string) {
 	t.Helper()
 	pidPath, env := pidFile(t)
-	s := process.PersistentSpec{Spec: process.Spec{Args: []string{script(t, "persistent.sh"), mode}, Env: []string{env}, Timeout: 5 * time.Second}}
+	s := process.PersistentSpec{Spec: process.Spec{Args: []string{script(t, "persistent.sh"), mode}, Env: []string{env}, Timeout: 30 * time.Second}}
 	if edit != nil {
 		edit(&s)
 	}
@@ -453,7 +455,9 @@ func TestCloseWaitsForCallsInFlightUntilItsDeadline(t *testing.T) {
 
 func TestAPersistentHookThatReadsNoneOfItsStdinCannotBlockTheHost(t *testing.T) {
 	noLeaks(t)
-	p, pidPath := persistent(t, "deaf", func(s *process.PersistentSpec) { s.Timeout = 300 * time.Millisecond })
+	// Long enough for a loaded machine to start the hook within the call's
+	// time: a start that outlasted the call would leave the hook running.
+	p, pidPath := persistent(t, "deaf", func(s *process.PersistentSpec) { s.Timeout = 3 * time.Second })
 	big := call("Bash", string(make([]byte, 1<<20))) // far more than a pipe holds
 
 	_, err := p.Intercept(context.Background(), big)
