@@ -43,11 +43,11 @@ func requireNotOwn(t *testing.T, err error, want string, msgAndArgs ...any) {
 	assert.Equal(t, want, err.Error(), msgAndArgs...)
 }
 
-// callsWaitingToBeWritten counts the calls that have their id from a
+// callsAsking counts the calls that have their id from a
 // persistent hook's process and wait, for their turn to write or, once
 // written, for their answer: no statistic shows those not yet written, the
 // goroutines' stacks do.
-func callsWaitingToBeWritten() int {
+func callsAsking() int {
 	buf := make([]byte, 1<<20)
 	for {
 		n := runtime.Stack(buf, true)
@@ -261,7 +261,7 @@ func TestAnAnswerForACallWhoseRequestWasNotWrittenIsABreachNeverItsAnswer(t *tes
 		second <- out
 	}()
 	// Call 2 has its id and waits to be written.
-	require.Eventually(t, func() bool { return callsWaitingToBeWritten() == 1 }, 10*time.Second, time.Millisecond)
+	require.Eventually(t, func() bool { return callsAsking() == 1 }, 10*time.Second, time.Millisecond)
 	require.NoError(t, os.WriteFile(pidPath+".go", nil, 0o600))
 
 	want := hookchain.Allow()
@@ -288,7 +288,8 @@ func TestMaxInFlightHoldsWhileCallsTimeOut(t *testing.T) {
 	skipInShort(t)
 	noLeaks(t)
 	const limit = 2
-	p, _ := persistent(t, "hold", func(s *process.PersistentSpec) { s.MaxInFlight, s.Timeout = limit, 300*time.Millisecond })
+	// A timeout that a loaded machine's Bash call is answered well within.
+	p, _ := persistent(t, "hold", func(s *process.PersistentSpec) { s.MaxInFlight, s.Timeout = limit, 3*time.Second })
 	require.NoError(t, p.Start(context.Background()))
 
 	most := 0
@@ -298,7 +299,9 @@ func TestMaxInFlightHoldsWhileCallsTimeOut(t *testing.T) {
 			defer close(slow)
 			_, _ = p.Intercept(context.Background(), call("Slow", "x"))
 		}()
-		time.Sleep(50 * time.Millisecond) // Slow is sent
+		// Slow is sent: a call blocks in ask only on its answer here, as
+		// no other call is writing.
+		require.Eventually(t, func() bool { return callsAsking() == 1 }, 10*time.Second, time.Millisecond)
 		out, err := p.Intercept(context.Background(), bashLs)
 		if err == nil && out.Verdict == hookchain.Allowed {
 			var held int
