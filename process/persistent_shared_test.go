@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os"
 	"regexp"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -18,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/internal/testfiles"
 	"github.com/hookchain/hookchain/process"
 )
 
@@ -48,17 +48,8 @@ func requireNotOwn(t *testing.T, err error, want string, msgAndArgs ...any) {
 // written, for their answer: no statistic shows those not yet written, the
 // goroutines' stacks do.
 func callsAsking() int {
-	buf := make([]byte, 1<<20)
-	for {
-		n := runtime.Stack(buf, true)
-		if n < len(buf) {
-			buf = buf[:n]
-			break
-		}
-		buf = make([]byte, 2*len(buf))
-	}
 	waiting := 0
-	for _, g := range strings.Split(string(buf), "\n\n") {
+	for _, g := range testfiles.Stacks() {
 		lines := strings.Split(g, "\n")
 		// The header, then the frame that selects (the runtime's own are
 		// left out of a trace).
