@@ -178,9 +178,11 @@ func TestWrapDoesNotRunTheToolWhenTheCallerLeavesAfterTheChainAllowed(t *testing
 }
 
 func TestADeadlineThatPassesDuringAFailOpenLinkDenies(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
-	defer cancel()
+	// The deadline passes once the link is asked, never before: a timer
+	// could run out on a loaded machine before the chain reached the link.
+	ctx := deadlineOnCue{Context: context.Background(), passed: make(chan struct{})}
 	c := hc.New(hc.Before("slow", hc.Any(), func(ctx context.Context, _ hc.Event) (hc.Outcome, error) {
+		ctx.Value(passNow{})
 		<-ctx.Done()
 		return hc.Allow(), nil
 	}).FailOpen())
@@ -282,5 +284,33 @@ func TestACallerThatGoesAwayWhileTheApproverIsAskedIsTheCallersDoing(t *testing.
 					{Name: "operator", Verdict: hc.Denied, Fault: "the context ended while operator was asked (context canceled)", Approver: true},
 				}}, c.Run(ctx, before(bashIn)))
 		})
+	}
+}
+
+// deadlineOnCue is a context whose deadline passes when asked for the value
+// passNow{}, from inside the link under test.
+type deadlineOnCue struct {
+	context.Context
+	passed chan struct{}
+}
+
+type passNow struct{}
+
+func (c deadlineOnCue) Value(key any) any {
+	if _, ok := key.(passNow); ok {
+		close(c.passed)
+		return nil
+	}
+	return c.Context.Value(key)
+}
+
+func (c deadlineOnCue) Done() <-chan struct{} { return c.passed }
+
+func (c deadlineOnCue) Err() error {
+	select {
+	case <-c.passed:
+		return context.DeadlineExceeded
+	default:
+		return nil
 	}
 }

@@ -77,7 +77,7 @@ func TestAnHTTPHooksAnswerThatGivesAKeyTwiceOrInTwoCasesDenies(t *testing.T) {
 func TestAnHTTPHookAnswersAsClaudeCodeReadsItWhateverTheServerSends(t *testing.T) {
 	trickle := func(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(200)
-		for range 100 {
+		for range 1000 { // 20s: far past the timeout, however late its timer
 			if _, err := w.Write([]byte(" ")); err != nil {
 				return
 			}
@@ -103,6 +103,7 @@ func TestAnHTTPHookAnswersAsClaudeCodeReadsItWhateverTheServerSends(t *testing.T
 		handler http.HandlerFunc
 		want    hookchain.Outcome
 		fault   string // the failure, after "http hook URL: "
+		timeout time.Duration
 	}{
 		{name: "an empty 200 is no decision", handler: answering(200, ""), want: hookchain.Allow()},
 		{name: "a 204 is no decision", handler: answering(204, ""), want: hookchain.Allow()},
@@ -112,14 +113,20 @@ func TestAnHTTPHookAnswersAsClaudeCodeReadsItWhateverTheServerSends(t *testing.T
 		{name: "HTML is text, a failure", handler: answering(200, "<html><body>Sign in</body></html>"),
 			fault: "a 2xx response must have an empty body or a JSON object, not text: body: <html><body>Sign in</body></html>"},
 		{name: "a 500 is a failure", handler: answering(500, "boom"), fault: "status 500 Internal Server Error: body: boom"},
-		{name: "a body that trickles past the timeout is a failure that says so", handler: trickle, fault: "no answer within 300ms"},
+		{name: "a body that trickles past the timeout is a failure that says so", handler: trickle, fault: "no answer within 300ms", timeout: 300 * time.Millisecond},
 		{name: "a body cut short is a failure", handler: cut, fault: "reading the response: unexpected EOF"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			srv := httptest.NewServer(tt.handler)
 			defer srv.Close()
-			got, err := HTTP(HTTPHook{URL: srv.URL, Timeout: 300 * time.Millisecond}, session)(context.Background(), before)
+			// Only the trickle's timeout is short enough to run out: a
+			// loaded machine must not let it beat an answer.
+			timeout := time.Minute
+			if tt.timeout != 0 {
+				timeout = tt.timeout
+			}
+			got, err := HTTP(HTTPHook{URL: srv.URL, Timeout: timeout}, session)(context.Background(), before)
 			if tt.fault != "" {
 				require.EqualError(t, err, "http hook "+srv.URL+": "+tt.fault)
 				assert.Equal(t, hookchain.Outcome{}, got)

@@ -32,7 +32,10 @@ decision := {"verdict": "allow"} if {
 	http.send({"method": "GET", "url": "` + slow.URL + `"}).status_code == 200
 }
 `
-	_, _, f := readyFleet(t, policy, opa.WithTimeout(200*time.Millisecond))
+	// Long enough for a loaded machine to decide "in time" in time; the
+	// other two wait it out, on a held turn and on a server that never
+	// answers.
+	_, _, f := readyFleet(t, policy, opa.WithTimeout(2*time.Second))
 	chain := hookchain.New(hookchain.Before("policy", hookchain.Any(), f.Intercept).FailOpen())
 	failure := func(fault string) hookchain.Outcome {
 		return hookchain.Outcome{Verdict: hookchain.Denied, Reason: "policy failed and denies on failure: " + fault,
@@ -42,7 +45,7 @@ decision := {"verdict": "allow"} if {
 	t.Run("waiting behind another call", func(t *testing.T) {
 		release := opa.HoldTurn(f)
 		defer release()
-		want := failure("opa: evaluating hookchain/decision: no turn within 200ms: another call's decision held OPA")
+		want := failure("opa: evaluating hookchain/decision: no turn within 2s: another call's decision held OPA")
 		got := make(chan hookchain.Outcome, 200)
 		var wg sync.WaitGroup
 		for i := range 200 {
@@ -57,7 +60,7 @@ decision := {"verdict": "allow"} if {
 		}
 	})
 	t.Run("a decision of its own too slow", func(t *testing.T) {
-		assert.Equal(t, hookchain.Outcome{Trail: []hookchain.Step{{Name: "policy", Fault: "opa: evaluating hookchain/decision: no decision within 200ms"}}},
+		assert.Equal(t, hookchain.Outcome{Trail: []hookchain.Step{{Name: "policy", Fault: "opa: evaluating hookchain/decision: no decision within 2s"}}},
 			chain.Run(context.Background(), bash(hookchain.BeforeTool, "toolu_slow", `{"command":"slow"}`)))
 	})
 	t.Run("in time", func(t *testing.T) {

@@ -67,13 +67,27 @@ func awaitPid(t testing.TB, path string) int {
 	return readPid(t, path)
 }
 
+// whenPid calls f once a running script has written its whole pid line
+// (or, as a safety net, after 10s), from a goroutine of its own: a cue for
+// a test to act on a hook that has got that far.
+func whenPid(path string, f func()) {
+	go func() {
+		defer f()
+		for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(5 * time.Millisecond) {
+			if b, err := os.ReadFile(path); err == nil && strings.HasSuffix(string(b), "\n") {
+				return
+			}
+		}
+	}()
+}
+
 // requireGone fails unless every pid is dead within a short grace: the
 // kernel delivers SIGKILL asynchronously, and an orphan's end is seen a
 // moment after its killer returns.
 func requireGone(t testing.TB, pids ...int) {
 	t.Helper()
 	for _, pid := range pids {
-		require.Eventually(t, func() bool { return !alive(pid) }, 2*time.Second, 5*time.Millisecond,
+		require.Eventually(t, func() bool { return !alive(pid) }, 10*time.Second, 5*time.Millisecond,
 			"process %d survived", pid)
 	}
 }
@@ -81,7 +95,7 @@ func requireGone(t testing.TB, pids ...int) {
 // requireGroupGone fails unless no live process is left in group pgid.
 func requireGroupGone(t testing.TB, pgid int) {
 	t.Helper()
-	require.Eventually(t, func() bool { return len(groupMembers(pgid)) == 0 }, 2*time.Second, 5*time.Millisecond,
+	require.Eventually(t, func() bool { return len(groupMembers(pgid)) == 0 }, 10*time.Second, 5*time.Millisecond,
 		"process group %d still has members", pgid)
 }
 

@@ -109,9 +109,10 @@ func TestANativeHookInAChainDecidesTheCall(t *testing.T) {
 		},
 	}, {
 		name: "AHookThatSleepsForeverFailsClosedOnTime", script: "sleep.sh", event: bashLs,
-		spec: func(s *process.Spec) { s.Timeout = 200 * time.Millisecond },
+		// Long enough for a loaded machine to have the script write its stderr.
+		spec: func(s *process.Spec) { s.Timeout = 3 * time.Second },
 		want: func(cmd string) hookchain.Outcome {
-			return failedClosed(fmt.Sprintf(`hook %q: timed out after 200ms; stderr: "waiting for a lock"`, cmd))
+			return failedClosed(fmt.Sprintf(`hook %q: timed out after 3s; stderr: "waiting for a lock"`, cmd))
 		},
 	}, {
 		name: "ANotExecutableHookFailsClosed", script: "notexec.sh", event: bashLs,
@@ -294,13 +295,15 @@ func TestAPolicyScriptDecidesByTheRequest(t *testing.T) {
 func TestALinkTimeoutShorterThanTheSpecsKillsTheHookToo(t *testing.T) {
 	pids, pidEnv := pidFile(t)
 	spec := process.Spec{Args: []string{script(t, "sleep.sh")}, Env: []string{pidEnv}}
-	chain := hookchain.New(hookchain.Before("guard", hookchain.Any(), process.Native(spec)).Timeout(150 * time.Millisecond))
+	// Long enough for a loaded machine to have the script write its pid,
+	// which the test reads; far below the Spec's default minute.
+	chain := hookchain.New(hookchain.Before("guard", hookchain.Any(), process.Native(spec)).Timeout(3 * time.Second))
 	start := time.Now()
 
 	got := chain.Run(context.Background(), bashLs)
 
-	assert.Less(t, time.Since(start), 2*time.Second)
-	assert.Equal(t, failedClosed("timed out after 150ms"), got)
+	assert.Less(t, time.Since(start), 30*time.Second)
+	assert.Equal(t, failedClosed("timed out after 3s"), got)
 	requireGroupGone(t, readPid(t, pids))
 }
 

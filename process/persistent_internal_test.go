@@ -53,23 +53,37 @@ func TestARestartTooLateForTheCallIsNeverReportedAsDueIn0s(t *testing.T) {
 		wait time.Duration // until the next start
 		want string        // as the error reports it
 	}{
+		{time.Nanosecond, "100ms"},
 		{30 * time.Millisecond, "100ms"},
+		{100 * time.Millisecond, "100ms"},
 		{1940 * time.Millisecond, "2s"},
+		{2 * time.Second, "2s"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.wait.String(), func(t *testing.T) {
-			p, err := NewPersistent(PersistentSpec{Spec: Spec{Shell: "guard"}})
-			require.NoError(t, err)
-			p.last, p.notBefore = &Error{Kind: Exited, ExitCode: 3}, time.Now().Add(tt.wait)
-			ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
-			defer cancel()
-
-			pr, e := p.process(ctx, nil)
-
-			assert.Nil(t, pr, "no process is started before the backoff ends")
-			require.NotNil(t, e)
-			assert.Equal(t, Restarting, e.Kind)
-			assert.EqualError(t, e, `hook "guard": is down after it exited with status 3, and starts again in `+tt.want+`, later than this call can wait`)
+			assert.Equal(t, tt.want, dueIn(tt.wait).String())
 		})
 	}
+}
+
+// The wait a Restarting error names is what is left of the backoff when
+// the call asks, however long a loaded machine takes to get there: between
+// what was left before and after the ask, rounded as dueIn rounds it.
+func TestARestartTooLateForTheCallNamesTheWaitLeft(t *testing.T) {
+	p, err := NewPersistent(PersistentSpec{Spec: Spec{Shell: "guard"}})
+	require.NoError(t, err)
+	asked := time.Now()
+	p.last, p.notBefore = &Error{Kind: Exited, ExitCode: 3}, asked.Add(time.Hour)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+
+	pr, e := p.process(ctx, nil)
+	answered := time.Now()
+
+	assert.Nil(t, pr, "no process is started before the backoff ends")
+	require.NotNil(t, e)
+	assert.Equal(t, Restarting, e.Kind)
+	assert.GreaterOrEqual(t, e.Timeout, dueIn(p.notBefore.Sub(answered)))
+	assert.LessOrEqual(t, e.Timeout, dueIn(time.Hour))
+	assert.EqualError(t, e, `hook "guard": is down after it exited with status 3, and starts again in `+e.Timeout.String()+`, later than this call can wait`)
 }

@@ -4,6 +4,7 @@ package process_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"regexp"
@@ -16,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/internal/testfiles"
 	"github.com/hookchain/hookchain/process"
 )
 
@@ -41,8 +43,27 @@ func requireNotOwn(t *testing.T, err error, want string, msgAndArgs ...any) {
 	assert.Equal(t, want, err.Error(), msgAndArgs...)
 }
 
+// callsAsking counts the calls that have their id from a
+// persistent hook's process and wait, for their turn to write or, once
+// written, for their answer: no statistic shows those not yet written, the
+// goroutines' stacks do.
+func callsAsking() int {
+	waiting := 0
+	for _, g := range testfiles.Stacks() {
+		lines := strings.Split(g, "\n")
+		// The header, then the frame that selects (the runtime's own are
+		// left out of a trace).
+		if len(lines) > 1 && strings.Contains(lines[0], "[select") &&
+			strings.HasPrefix(lines[1], "github.com/hookchain/hookchain/process.(*proc).ask(") {
+			waiting++
+		}
+	}
+	return waiting
+}
+
 // crashing is the persistent hook in mode crash or crashonce, the crash
-// coming after the given delay.
+// coming after the given delay, or, with "cue", once the test creates the
+// returned path with ".cue" added.
 func crashing(t *testing.T, mode, after string, edit func(*process.PersistentSpec)) (*process.Persistent, string) {
 	return persistent(t, mode, func(s *process.PersistentSpec) {
 		s.Env = append(s.Env, "HOOKCHAIN_CRASH_AFTER="+after)
@@ -54,7 +75,7 @@ func crashing(t *testing.T, mode, after string, edit func(*process.PersistentSpe
 
 func TestCallsInFlightWhenAnotherCallKillsTheSharedProcessAreAskedAgainOnAFreshOne(t *testing.T) {
 	noLeaks(t)
-	p, _ := crashing(t, "crashonce", "0.5", nil)
+	p, pidPath := crashing(t, "crashonce", "cue", nil)
 	chain := failingOpen(p)
 	require.NoError(t, p.Start(context.Background()))
 
@@ -62,12 +83,14 @@ func TestCallsInFlightWhenAnotherCallKillsTheSharedProcessAreAskedAgainOnAFreshO
 	outs := make([]hookchain.Outcome, victims+1)
 	var wg sync.WaitGroup
 	wg.Go(func() { outs[victims] = chain.Run(context.Background(), call("Crash", "x")) })
-	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 2*time.Second, time.Millisecond)
+	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 10*time.Second, time.Millisecond)
 	for i := range victims {
 		wg.Go(func() { outs[i] = chain.Run(context.Background(), call("Bash", "ls")) })
 	}
-	// Every victim is sent while the crash is under way.
-	require.Eventually(t, func() bool { return p.Stats().InFlight == victims+1 }, 2*time.Second, time.Millisecond)
+	// Every victim is sent while the crash is under way: the crash waits
+	// for them.
+	require.Eventually(t, func() bool { return p.Stats().InFlight == victims+1 }, 10*time.Second, time.Millisecond)
+	require.NoError(t, os.WriteFile(pidPath+".cue", nil, 0o600))
 	wg.Wait()
 
 	for i, out := range outs {
@@ -81,7 +104,7 @@ func TestCallsInFlightWhenAnotherCallKillsTheSharedProcessAreAskedAgainOnAFreshO
 func TestOneInputThatKeepsKillingTheSharedProcessOpensTheGateForNoOtherCall(t *testing.T) {
 	skipInShort(t)
 	noLeaks(t)
-	p, _ := crashing(t, "crash", "0.3", func(s *process.PersistentSpec) { s.Timeout = 3 * time.Second })
+	p, _ := crashing(t, "crash", "0.3", func(s *process.PersistentSpec) { s.Timeout = 20 * time.Second })
 	chain := failingOpen(p)
 	require.NoError(t, p.Start(context.Background()))
 
@@ -92,7 +115,7 @@ func TestOneInputThatKeepsKillingTheSharedProcessOpensTheGateForNoOtherCall(t *t
 		// A crash, then victims while it is under way; on the fresh
 		// process the crash and the victims are asked again, in any order.
 		wg.Go(func() { chain.Run(context.Background(), call("Crash", "x")) })
-		require.Eventually(t, func() bool { return p.Stats().InFlight >= 1 }, 2*time.Second, time.Millisecond)
+		require.Eventually(t, func() bool { return p.Stats().InFlight >= 1 }, 10*time.Second, time.Millisecond)
 		for i := range victims / 2 {
 			wg.Go(func() { outs[round*victims/2+i] = chain.Run(context.Background(), call("Bash", "rm -rf /")) })
 		}
@@ -130,8 +153,10 @@ func TestACrashWithNoOtherCallInTheProcessIsTheCallsOwnFailure(t *testing.T) {
 
 func TestCallsDuringTheBackoffAfterAnotherCallsCrashAreDeniedNotFailedOpen(t *testing.T) {
 	noLeaks(t)
+	// A backoff far longer than the call's time, and a time that a loaded
+	// machine's start fits in.
 	p, _ := crashing(t, "crash", "0", func(s *process.PersistentSpec) {
-		s.MinBackoff, s.Timeout = 2*time.Second, 500*time.Millisecond
+		s.MinBackoff, s.Timeout = time.Minute, 5*time.Second
 	})
 	chain := failingOpen(p)
 	out := chain.Run(context.Background(), call("Crash", "x"))
@@ -140,14 +165,15 @@ func TestCallsDuringTheBackoffAfterAnotherCallsCrashAreDeniedNotFailedOpen(t *te
 
 	out = chain.Run(context.Background(), call("Bash", "rm -rf /"))
 
-	assert.Equal(t, standIn(fmt.Sprintf(`hook %q: is down after it exited with status 3, and starts again in 2s, later than this call can wait; stderr: "crashed on call 1"; `+
-		`denied, as the wait for a restart is not this call's failure`, p.String())), out)
+	require.Len(t, out.Trail, 1)
+	assert.Equal(t, standIn(restartingIn(t, errors.New(out.Trail[0].Fault), time.Minute, fmt.Sprintf(`hook %q: is down after it exited with status 3, and starts again in %%s, later than this call can wait; stderr: "crashed on call 1"; `+
+		`denied, as the wait for a restart is not this call's failure`, p.String()))), out)
 }
 
 func TestAHookThatCannotStartFailsEveryCallAsItsOwnFailureBackoffIncluded(t *testing.T) {
 	noLeaks(t)
 	p, _ := persistent(t, "exit", func(s *process.PersistentSpec) {
-		s.MinBackoff, s.Timeout = 2*time.Second, 500*time.Millisecond
+		s.MinBackoff, s.Timeout = time.Minute, 5*time.Second
 	})
 	chain := failingOpen(p)
 
@@ -155,24 +181,32 @@ func TestAHookThatCannotStartFailsEveryCallAsItsOwnFailureBackoffIncluded(t *tes
 
 	assert.Equal(t, hookchain.Outcome{Trail: []hookchain.Step{{Name: "guard", Verdict: hookchain.Allowed,
 		Fault: fmt.Sprintf(`hook %q: could not start: it exited with status 1 before its hello line; stderr: "no config file"`, p.String())}}}, first)
+	require.Len(t, second.Trail, 1)
 	assert.Equal(t, hookchain.Outcome{Trail: []hookchain.Step{{Name: "guard", Verdict: hookchain.Allowed,
-		Fault: fmt.Sprintf(`hook %q: is down after it could not start: it exited with status 1 before its hello line, and starts again in 2s, later than this call can wait; stderr: "no config file"`, p.String())}}}, second)
+		Fault: restartingIn(t, errors.New(second.Trail[0].Fault), time.Minute, fmt.Sprintf(`hook %q: is down after it could not start: it exited with status 1 before its hello line, and starts again in %%s, later than this call can wait; stderr: "no config file"`, p.String()))}}}, second)
 }
 
 func TestACallTheSharedProcessHeldWhenItTimedOutIsDeniedNotFailedOpen(t *testing.T) {
 	noLeaks(t)
-	p, _ := persistent(t, "hang", func(s *process.PersistentSpec) { s.Timeout = 500 * time.Millisecond })
+	// The second call is sent once the first is in flight, halfway through
+	// the first's time: the first's timeout, which stops the process, comes
+	// 3s before the second's, and 3s after the second is sent, margins a
+	// loaded machine does not eat. The timeouts are the point, so a wait
+	// stands here, not a cue.
+	p, _ := persistent(t, "hang", func(s *process.PersistentSpec) { s.Timeout = 6 * time.Second })
 	chain := failingOpen(p)
 	require.NoError(t, p.Start(context.Background()))
 
+	firstOut := make(chan hookchain.Outcome, 1)
+	go func() { firstOut <- chain.Run(context.Background(), bashLs) }()
+	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 10*time.Second, time.Millisecond)
+	time.Sleep(3 * time.Second)
 	second := make(chan hookchain.Outcome, 1)
-	go func() {
-		time.Sleep(200 * time.Millisecond)
-		second <- chain.Run(context.Background(), bashLs)
-	}()
-	first := chain.Run(context.Background(), bashLs)
+	go func() { second <- chain.Run(context.Background(), bashLs) }()
+	require.Eventually(t, func() bool { return p.Stats().InFlight == 2 }, 10*time.Second, time.Millisecond)
+	first := <-firstOut
 
-	assert.Equal(t, standIn(fmt.Sprintf(`hook %q: timed out after 500ms (call 1); denied, as its process served other calls too and the failure may be theirs`, p.String())), first)
+	assert.Equal(t, standIn(fmt.Sprintf(`hook %q: timed out after 6s (call 1); denied, as its process served other calls too and the failure may be theirs`, p.String())), first)
 	out := <-second
 	assert.Equal(t, hookchain.Denied, out.Verdict)
 	assert.True(t, strings.HasPrefix(out.Reason, "guard failed and denies on failure: "), out.Reason)
@@ -188,7 +222,7 @@ func TestACallAfterCloseOrCutShortByCloseIsDeniedNotFailedOpen(t *testing.T) {
 	require.NoError(t, p.Start(context.Background()))
 	inFlight := make(chan hookchain.Outcome, 1)
 	go func() { inFlight <- chain.Run(context.Background(), bashLs) }()
-	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 2*time.Second, time.Millisecond)
+	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 10*time.Second, time.Millisecond)
 
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
@@ -210,14 +244,15 @@ func TestAnAnswerForACallWhoseRequestWasNotWrittenIsABreachNeverItsAnswer(t *tes
 		_, err := p.Intercept(context.Background(), call("Bash", strings.Repeat("x", 1<<20)))
 		first <- err
 	}()
-	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 2*time.Second, time.Millisecond)
+	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 10*time.Second, time.Millisecond)
 	second := make(chan hookchain.Outcome, 1)
 	go func() {
 		out, err := p.Intercept(context.Background(), call("Edit", "x"))
 		assert.NoError(t, err)
 		second <- out
 	}()
-	time.Sleep(200 * time.Millisecond) // call 2 waits to be written
+	// Call 2 has its id and waits to be written.
+	require.Eventually(t, func() bool { return callsAsking() == 1 }, 10*time.Second, time.Millisecond)
 	require.NoError(t, os.WriteFile(pidPath+".go", nil, 0o600))
 
 	want := hookchain.Allow()
@@ -244,7 +279,8 @@ func TestMaxInFlightHoldsWhileCallsTimeOut(t *testing.T) {
 	skipInShort(t)
 	noLeaks(t)
 	const limit = 2
-	p, _ := persistent(t, "hold", func(s *process.PersistentSpec) { s.MaxInFlight, s.Timeout = limit, 300*time.Millisecond })
+	// A timeout that a loaded machine's Bash call is answered well within.
+	p, _ := persistent(t, "hold", func(s *process.PersistentSpec) { s.MaxInFlight, s.Timeout = limit, 3*time.Second })
 	require.NoError(t, p.Start(context.Background()))
 
 	most := 0
@@ -254,7 +290,9 @@ func TestMaxInFlightHoldsWhileCallsTimeOut(t *testing.T) {
 			defer close(slow)
 			_, _ = p.Intercept(context.Background(), call("Slow", "x"))
 		}()
-		time.Sleep(50 * time.Millisecond) // Slow is sent
+		// Slow is sent: a call blocks in ask only on its answer here, as
+		// no other call is writing.
+		require.Eventually(t, func() bool { return callsAsking() == 1 }, 10*time.Second, time.Millisecond)
 		out, err := p.Intercept(context.Background(), bashLs)
 		if err == nil && out.Verdict == hookchain.Allowed {
 			var held int
@@ -334,23 +372,28 @@ func TestUnderLoadNoCallButACrashItselfIsEverFailedOpenByASharedProcessGoingDown
 func TestACallThatWaitedForASlotAndThenRanOutOfTimeIsDeniedNotFailedOpen(t *testing.T) {
 	noLeaks(t)
 	p, _ := persistent(t, "hang", func(s *process.PersistentSpec) {
-		s.MaxInFlight, s.Timeout, s.MinBackoff = 1, 500*time.Millisecond, time.Millisecond
+		s.MaxInFlight, s.Timeout, s.MinBackoff = 1, 4*time.Second, time.Millisecond
 	})
 	chain := failingOpen(p)
 	require.NoError(t, p.Start(context.Background()))
+	firstOut := make(chan hookchain.Outcome, 1)
+	go func() { firstOut <- chain.Run(context.Background(), bashLs) }()
+	// The first call holds the one slot; the second is asked halfway
+	// through the first's time, so that it waits 2s for the slot and has 2s
+	// left once the first times out: margins a loaded machine does not
+	// eat. The timeouts are the point, so a wait stands here, not a cue.
+	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 10*time.Second, time.Millisecond)
+	time.Sleep(2 * time.Second)
 	second := make(chan hookchain.Outcome, 1)
-	go func() {
-		time.Sleep(100 * time.Millisecond) // the first call holds the one slot
-		second <- chain.Run(context.Background(), bashLs)
-	}()
+	go func() { second <- chain.Run(context.Background(), bashLs) }()
 
-	first := chain.Run(context.Background(), bashLs)
+	first := <-firstOut
 
 	assert.Equal(t, hookchain.Outcome{Trail: []hookchain.Step{{Name: "guard", Verdict: hookchain.Allowed,
-		Fault: fmt.Sprintf("hook %q: timed out after 500ms (call 1)", p.String())}}}, first, "the first was alone in its process: its own failure")
+		Fault: fmt.Sprintf("hook %q: timed out after 4s (call 1)", p.String())}}}, first, "the first was alone in its process: its own failure")
 	out := <-second
 	assert.Equal(t, hookchain.Denied, out.Verdict)
-	assert.Regexp(t, `^guard failed and denies on failure: hook ".*": timed out after 500ms( \(call 1\))?; denied, as it spent part of its time waiting on other calls or on a restart, and ran out of it$`, out.Reason)
+	assert.Regexp(t, `^guard failed and denies on failure: hook ".*": timed out after 4s( \(call 1\))?; denied, as it spent part of its time waiting on other calls or on a restart, and ran out of it$`, out.Reason)
 	require.Len(t, out.Trail, 1)
 	assert.Equal(t, hookchain.Denied, out.Trail[0].Verdict)
 	assert.Equal(t, hookchain.CauseFailure, out.Cause)

@@ -53,10 +53,7 @@ func (p *Persistent) process(ctx context.Context, waited *bool) (*proc, *Error) 
 					if last != nil {
 						stderr = []byte(last.Stderr)
 					}
-					// Rounded up: a wait rounded down to 0s would not read
-					// as later than the call can wait.
-					const step = 100 * time.Millisecond
-					return nil, p.named(&Error{Kind: Restarting, Timeout: (wait + step - 1).Truncate(step), Err: last}, 0, stderr)
+					return nil, p.named(&Error{Kind: Restarting, Timeout: dueIn(wait), Err: last}, 0, stderr)
 				}
 				if waited != nil {
 					*waited = true
@@ -192,4 +189,12 @@ func (pr *proc) markReady(startErr *Error) {
 	pr.readyShut = true
 	pr.startErr = startErr
 	close(pr.ready)
+}
+
+// dueIn is a wait until the next start as an error reports it: rounded up
+// to a tenth of a second, since a wait rounded down to 0s would not read as
+// later than the call can wait.
+func dueIn(wait time.Duration) time.Duration {
+	const step = 100 * time.Millisecond
+	return (wait + step - 1).Truncate(step)
 }

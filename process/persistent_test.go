@@ -8,7 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"os"
 	"regexp"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -33,16 +35,42 @@ func call(tool, command string) hookchain.Event {
 func noLeaks(t *testing.T) {
 	t.Helper()
 	ignore := goleak.IgnoreCurrent()
-	t.Cleanup(func() { goleak.VerifyNone(t, ignore) })
+	t.Cleanup(func() {
+		// goleak's own retries give up after about a second, which a
+		// loaded machine can take to let a finished goroutine exit.
+		err := goleak.Find(ignore)
+		for end := time.Now().Add(10 * time.Second); err != nil && time.Now().Before(end); err = goleak.Find(ignore) {
+			time.Sleep(20 * time.Millisecond)
+		}
+		assert.NoError(t, err)
+	})
+}
+
+// restartingIn is format with the wait err names for the next start in
+// place of its %s, once that wait is seen to be a backoff of limit less the
+// moments since it began, whatever a loaded machine made of those: exact
+// but for that figure.
+func restartingIn(t *testing.T, err error, limit time.Duration, format string) string {
+	t.Helper()
+	require.Error(t, err)
+	m := regexp.MustCompile(`starts again in (\S+), later`).FindStringSubmatch(err.Error())
+	require.NotNil(t, m, "no wait in %q", err)
+	wait, perr := time.ParseDuration(m[1])
+	require.NoError(t, perr)
+	assert.LessOrEqual(t, wait, limit, "the wait is the backoff's")
+	assert.Greater(t, wait, limit-20*time.Second, "the wait is the backoff's, less the moment since it began")
+	return fmt.Sprintf(format, m[1])
 }
 
 // persistent starts nothing: it returns the persistent hook testdata/
 // persistent.sh runs in mode, with a pid file, closed when the test ends;
-// edit adjusts its spec.
+// edit adjusts its spec. Its Timeout is a safety net, long enough for a
+// loaded machine to restart a process within one call's time: a test of a
+// timeout sets its own.
 func persistent(t *testing.T, mode string, edit func(*process.PersistentSpec)) (p *process.Persistent, pidPath string) {
 	t.Helper()
 	pidPath, env := pidFile(t)
-	s := process.PersistentSpec{Spec: process.Spec{Args: []string{script(t, "persistent.sh"), mode}, Env: []string{env}, Timeout: 5 * time.Second}}
+	s := process.PersistentSpec{Spec: process.Spec{Args: []string{script(t, "persistent.sh"), mode}, Env: []string{env}, Timeout: 30 * time.Second}}
 	if edit != nil {
 		edit(&s)
 	}
@@ -112,18 +140,22 @@ func TestAPersistentHookStartsLazilyOrWhenToldTo(t *testing.T) {
 }
 
 func TestAPersistentHookThatCannotStartFailsTheCallNamingWhy(t *testing.T) {
+	// Only the silent hook's StartTimeout is short enough to run out, and
+	// even that one leaves a loaded machine the time to run the script as
+	// far as its pid, which the test reads.
 	tests := []struct {
-		mode, want string
+		mode, want   string
+		startTimeout time.Duration
 	}{
-		{"nohello", `could not start: its first line is not a hello (want {"protocol":"hookchain-persistent","version":1}): "{\"verdict\":\"allow\"}"`},
-		{"version2", "could not start: it speaks persistent protocol version 2, and this hookchain speaks version 1"},
-		{"silent", "could not start: it wrote no hello line within 300ms"},
-		{"exit", `could not start: it exited with status 1 before its hello line; stderr: "no config file"`},
+		{"nohello", `could not start: its first line is not a hello (want {"protocol":"hookchain-persistent","version":1}): "{\"verdict\":\"allow\"}"`, time.Minute},
+		{"version2", "could not start: it speaks persistent protocol version 2, and this hookchain speaks version 1", time.Minute},
+		{"silent", "could not start: it wrote no hello line within 3s", 3 * time.Second},
+		{"exit", `could not start: it exited with status 1 before its hello line; stderr: "no config file"`, time.Minute},
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {
 			noLeaks(t)
-			p, pidPath := persistent(t, tt.mode, func(s *process.PersistentSpec) { s.StartTimeout = 300 * time.Millisecond })
+			p, pidPath := persistent(t, tt.mode, func(s *process.PersistentSpec) { s.StartTimeout = tt.startTimeout })
 
 			_, err := p.Intercept(context.Background(), bashLs)
 
@@ -139,16 +171,17 @@ func TestAPersistentHookThatHangsTimesTheCallOutAndIsRestarted(t *testing.T) {
 	skipInShort(t)
 	noLeaks(t)
 	// The next call is asked at once, well inside the backoff, so that it
-	// waits for the restart however loaded the machine is.
+	// waits for the restart however loaded the machine is; the timeout
+	// leaves such a machine the time to start each process.
 	p, pidPath := persistent(t, "hang", func(s *process.PersistentSpec) {
-		s.Timeout, s.MinBackoff = 500*time.Millisecond, 250*time.Millisecond
+		s.Timeout, s.MinBackoff = 3*time.Second, 250*time.Millisecond
 	})
 
 	_, err := p.Intercept(context.Background(), bashLs)
 
 	require.Error(t, err)
 	assert.Equal(t, process.TimedOut, kindOf(t, err))
-	assert.Equal(t, fmt.Sprintf("hook %q: timed out after 500ms (call 1)", p.String()), err.Error())
+	assert.Equal(t, fmt.Sprintf("hook %q: timed out after 3s (call 1)", p.String()), err.Error())
 	first := readPid(t, pidPath)
 
 	// The next call times out on the new process, or, on a machine slow
@@ -157,7 +190,7 @@ func TestAPersistentHookThatHangsTimesTheCallOutAndIsRestarted(t *testing.T) {
 	_, err = p.Intercept(context.Background(), bashLs)
 	require.Error(t, err)
 	assert.True(t, hookchain.IsNotOwn(err), "not marked NotOwn: %v", err)
-	assert.Regexp(t, "^"+regexp.QuoteMeta(fmt.Sprintf("hook %q: timed out after 500ms", p.String()))+
+	assert.Regexp(t, "^"+regexp.QuoteMeta(fmt.Sprintf("hook %q: timed out after 3s", p.String()))+
 		`( \(call 1\))?`+regexp.QuoteMeta("; denied, as it spent part of its time waiting on other calls or on a restart, and ran out of it")+"$",
 		err.Error(), "the next call is asked of a new process, after a backoff that took from its time")
 	requireGroupGone(t, first)
@@ -168,30 +201,38 @@ func TestAPersistentHookThatHangsTimesTheCallOutAndIsRestarted(t *testing.T) {
 func TestTheCallsWaitingOnAHungHookAreAskedAgainOfTheNextProcessAndDeniedWhenItHangsToo(t *testing.T) {
 	skipInShort(t)
 	noLeaks(t)
-	// The second call is asked well before the first times out (350ms
-	// before), and would time out well after the hook is stopped (650ms
-	// after): margins a loaded machine does not eat.
-	p, _ := persistent(t, "hang", func(s *process.PersistentSpec) { s.Timeout = time.Second })
+	// The second call is asked halfway through the first's time, once the
+	// first is in flight: 4s before the first times out, and 4s before it
+	// would itself time out after the hook is stopped, margins a loaded
+	// machine does not eat. The first call's timeout is the point, so a
+	// wait stands here, not a cue.
+	p, _ := persistent(t, "hang", func(s *process.PersistentSpec) { s.Timeout = 8 * time.Second })
 	require.NoError(t, p.Start(context.Background()))
 	type result struct {
 		out hookchain.Outcome
 		err error
 	}
+	firstErr := make(chan error, 1)
+	go func() {
+		_, err := p.Intercept(context.Background(), bashLs)
+		firstErr <- err
+	}()
+	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 10*time.Second, 5*time.Millisecond)
+	time.Sleep(4 * time.Second)
 	second := make(chan result, 1)
 	go func() {
-		time.Sleep(650 * time.Millisecond)
 		out, err := p.Intercept(context.Background(), bashLs)
 		second <- result{out, err}
 	}()
 
-	_, err := p.Intercept(context.Background(), bashLs)
+	err := <-firstErr
 
 	// Neither is a failure that a fail-open link would allow: the hook held
 	// both, and either could have hung it.
-	requireNotOwn(t, err, fmt.Sprintf("hook %q: timed out after 1s (call 1); "+
+	requireNotOwn(t, err, fmt.Sprintf("hook %q: timed out after 8s (call 1); "+
 		"denied, as its process served other calls too and the failure may be theirs", p.String()))
 	r := <-second
-	requireNotOwn(t, r.err, fmt.Sprintf("hook %q: timed out after 1s (call 1); "+
+	requireNotOwn(t, r.err, fmt.Sprintf("hook %q: timed out after 8s (call 1); "+
 		"denied, as it spent part of its time waiting on other calls or on a restart, and ran out of it", p.String()),
 		"the second call was asked again, of a process that hung as well")
 	assert.Equal(t, int64(2), p.Stats().Starts)
@@ -258,7 +299,7 @@ func TestAPersistentHookThatBreaksTheProtocolFailsItsCallsAndIsRestarted(t *test
 			for i := range tt.calls {
 				// One after the other, each sent before the next is asked,
 				// so that the ids are known.
-				require.Eventually(t, func() bool { return p.Stats().InFlight == i }, 2*time.Second, 5*time.Millisecond)
+				require.Eventually(t, func() bool { return p.Stats().InFlight == i }, 10*time.Second, 5*time.Millisecond)
 				wg.Go(func() { _, errs[i] = p.Intercept(context.Background(), bashLs) })
 			}
 			wg.Wait()
@@ -282,7 +323,7 @@ func TestACallsIDAnsweredTwiceBreaksTheProtocolAndTheCallsInFlightAreAskedAgain(
 		assert.NoError(t, err)
 		first <- out
 	}()
-	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 2*time.Second, 5*time.Millisecond)
+	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 10*time.Second, 5*time.Millisecond)
 	pid := readPid(t, pidPath)
 
 	out, err := p.Intercept(context.Background(), call("Edit", "x"))
@@ -299,7 +340,7 @@ func TestACallsIDAnsweredTwiceBreaksTheProtocolAndTheCallsInFlightAreAskedAgain(
 
 func TestALateAnswerIsDiscardedAndCountedAndTheNextCallIsAnsweredRight(t *testing.T) {
 	noLeaks(t)
-	p, _ := persistent(t, "late", func(s *process.PersistentSpec) { s.Timeout = 400 * time.Millisecond })
+	p, pidPath := persistent(t, "late", func(s *process.PersistentSpec) { s.Timeout = 3 * time.Second })
 
 	slow := make(chan error, 1)
 	go func() {
@@ -307,14 +348,15 @@ func TestALateAnswerIsDiscardedAndCountedAndTheNextCallIsAnsweredRight(t *testin
 		slow <- err
 	}()
 	// Slow is sent first, so that the hook answers a call while Slow waits.
-	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 2*time.Second, 5*time.Millisecond)
+	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 10*time.Second, 5*time.Millisecond)
 	out, err := p.Intercept(context.Background(), call("Bash", "ls"))
 	require.NoError(t, err)
 	assert.Equal(t, "Bash", out.Reason)
 
-	requireNotOwn(t, <-slow, fmt.Sprintf("hook %q: timed out after 400ms (call 1); "+
+	requireNotOwn(t, <-slow, fmt.Sprintf("hook %q: timed out after 3s (call 1); "+
 		"denied, as its process served other calls too and the failure may be theirs", p.String()))
-	require.Eventually(t, func() bool { return p.Stats().LateAnswers == 1 }, 3*time.Second, 10*time.Millisecond)
+	require.NoError(t, os.WriteFile(pidPath+".late", nil, 0o600)) // the answer to Slow, late
+	require.Eventually(t, func() bool { return p.Stats().LateAnswers == 1 }, 10*time.Second, 10*time.Millisecond)
 
 	out, err = p.Intercept(context.Background(), call("Edit", "x"))
 	require.NoError(t, err)
@@ -374,12 +416,21 @@ func TestCloseWaitsForCallsInFlightUntilItsDeadline(t *testing.T) {
 		_, err := p.Intercept(context.Background(), call("Slow", "x"))
 		slow <- err
 	}()
-	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 2*time.Second, 5*time.Millisecond)
+	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 10*time.Second, 5*time.Millisecond)
 
 	t.Run("a call that ends before the deadline keeps its answer", func(t *testing.T) {
-		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		require.NoError(t, p.Close(ctx))
+		closed := make(chan error, 1)
+		go func() { closed <- p.Close(ctx) }()
+		// Slow is answered only once Close is under way, which a new call
+		// that is refused shows.
+		require.Eventually(t, func() bool {
+			_, err := p.Intercept(context.Background(), bashLs)
+			return err != nil && strings.Contains(err.Error(), "is closed")
+		}, 10*time.Second, 5*time.Millisecond)
+		require.NoError(t, os.WriteFile(pidPath+".late", nil, 0o600))
+		require.NoError(t, <-closed)
 		err := <-slow
 		require.NoError(t, err)
 	})
@@ -391,7 +442,7 @@ func TestCloseWaitsForCallsInFlightUntilItsDeadline(t *testing.T) {
 		_, err := q.Intercept(context.Background(), bashLs)
 		hung <- err
 	}()
-	require.Eventually(t, func() bool { return q.Stats().InFlight == 1 }, 2*time.Second, 5*time.Millisecond)
+	require.Eventually(t, func() bool { return q.Stats().InFlight == 1 }, 10*time.Second, 5*time.Millisecond)
 
 	t.Run("a call still in flight at the deadline is denied, named", func(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
@@ -404,7 +455,9 @@ func TestCloseWaitsForCallsInFlightUntilItsDeadline(t *testing.T) {
 
 func TestAPersistentHookThatReadsNoneOfItsStdinCannotBlockTheHost(t *testing.T) {
 	noLeaks(t)
-	p, pidPath := persistent(t, "deaf", func(s *process.PersistentSpec) { s.Timeout = 300 * time.Millisecond })
+	// Long enough for a loaded machine to start the hook within the call's
+	// time: a start that outlasted the call would leave the hook running.
+	p, pidPath := persistent(t, "deaf", func(s *process.PersistentSpec) { s.Timeout = 3 * time.Second })
 	big := call("Bash", string(make([]byte, 1<<20))) // far more than a pipe holds
 
 	_, err := p.Intercept(context.Background(), big)
@@ -415,20 +468,22 @@ func TestAPersistentHookThatReadsNoneOfItsStdinCannotBlockTheHost(t *testing.T) 
 
 func TestCallsBeyondMaxInFlightWaitForASlotAndNoLonger(t *testing.T) {
 	noLeaks(t)
-	p, _ := persistent(t, "late", func(s *process.PersistentSpec) { s.MaxInFlight = 1 })
+	p, pidPath := persistent(t, "late", func(s *process.PersistentSpec) { s.MaxInFlight, s.Timeout = 1, time.Minute })
 	slow := make(chan error, 1)
 	go func() {
 		_, err := p.Intercept(context.Background(), call("Slow", "x"))
 		slow <- err
 	}()
-	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 2*time.Second, 5*time.Millisecond)
+	require.Eventually(t, func() bool { return p.Stats().InFlight == 1 }, 10*time.Second, 5*time.Millisecond)
 
-	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	// Slow holds the one slot until the test answers it, after this call.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	_, err := p.Intercept(ctx, bashLs)
 
 	requireNotOwn(t, err, fmt.Sprintf("hook %q: had every one of its 1 slots for calls in flight taken until this call's time ran out; "+
 		"denied, as other calls held every slot", p.String()), "other calls' load is not this call's failure")
+	require.NoError(t, os.WriteFile(pidPath+".late", nil, 0o600))
 	require.NoError(t, <-slow, "the call holding the slot is not disturbed")
 	_, err = p.Intercept(context.Background(), bashLs)
 	require.NoError(t, err, "the slot is free again")
@@ -436,21 +491,21 @@ func TestCallsBeyondMaxInFlightWaitForASlotAndNoLonger(t *testing.T) {
 
 func TestAHookThatKeepsDyingIsRestartedAfterABackoffThatCallsDoNotWaitOutPastTheirDeadline(t *testing.T) {
 	noLeaks(t)
-	p, _ := persistent(t, "die", func(s *process.PersistentSpec) { s.MinBackoff = 2 * time.Second })
+	p, _ := persistent(t, "die", func(s *process.PersistentSpec) { s.MinBackoff = time.Minute })
 	_, err := p.Intercept(context.Background(), bashLs)
 	require.Equal(t, process.Exited, kindOf(t, err))
 
-	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
 	defer cancel()
 	began := time.Now()
 	_, err = p.Intercept(ctx, bashLs)
 
 	// Restarting, not the deadline's TimedOut: the call ended at once
-	// rather than wait out its 100ms; and denied, since the backoff is not
+	// rather than wait out its 40s; and denied, since the backoff is not
 	// its failure.
-	assert.Less(t, time.Since(began), 90*time.Millisecond)
-	requireNotOwn(t, err, fmt.Sprintf(`hook %q: is down after it exited with status 3, and starts again in 2s, later than this call can wait; stderr: "giving up on call 1"; `+
-		`denied, as the wait for a restart is not this call's failure`, p.String()))
+	assert.Less(t, time.Since(began), 20*time.Second)
+	requireNotOwn(t, err, restartingIn(t, err, time.Minute, fmt.Sprintf(`hook %q: is down after it exited with status 3, and starts again in %%s, later than this call can wait; stderr: "giving up on call 1"; `+
+		`denied, as the wait for a restart is not this call's failure`, p.String())))
 	assert.Equal(t, int64(1), p.Stats().Starts)
 }
 

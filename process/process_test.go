@@ -203,13 +203,15 @@ func TestEveryFailureNamesTheCommandSaysWhatHappenedAndLeavesNothingRunning(t *t
 	}, {
 		name: "SleepsForeverAndTimesOut",
 		spec: func(t *testing.T, pidEnv string) process.Spec {
+			// Long enough for a loaded machine to start the script and
+			// have it write its stderr and pid, which the test reads.
 			s := args("sleep.sh")(t, pidEnv)
-			s.Timeout = 200 * time.Millisecond
+			s.Timeout = 3 * time.Second
 			return s
 		},
 		kind: process.TimedOut,
 		message: func(s process.Spec) string {
-			return fmt.Sprintf(`hook %q: timed out after 200ms; stderr: "waiting for a lock"`, s.String())
+			return fmt.Sprintf(`hook %q: timed out after 3s; stderr: "waiting for a lock"`, s.String())
 		},
 		group: true,
 	}, {
@@ -257,7 +259,8 @@ func TestEveryFailureNamesTheCommandSaysWhatHappenedAndLeavesNothingRunning(t *t
 
 			res, err := process.Run(context.Background(), s, row.stdin)
 
-			assert.Less(t, time.Since(start), 2*time.Second, "Run must return promptly")
+			// Far below the scripts' sleep 1000, far above the 3s timeout.
+			assert.Less(t, time.Since(start), 30*time.Second, "Run must return promptly")
 			var perr *process.Error
 			require.ErrorAs(t, err, &perr)
 			assert.Equal(t, row.kind, perr.Kind)
@@ -282,16 +285,18 @@ func TestATimedOutErrorIsADeadlineExceeded(t *testing.T) {
 func TestAHookWhoseGrandchildHoldsStdoutOpenIsAnsweredByTheTimeout(t *testing.T) {
 	pids, pidEnv := pidFile(t)
 	s := process.Spec{
-		Args:    []string{script(t, "grandchild.sh"), "hang"},
-		Env:     []string{pidEnv},
-		Timeout: 300 * time.Millisecond,
+		Args: []string{script(t, "grandchild.sh"), "hang"},
+		Env:  []string{pidEnv},
+		// Long enough for a loaded machine to get the grandchild started
+		// and its pid written, which the test reads.
+		Timeout: 3 * time.Second,
 	}
 	start := time.Now()
 
 	_, err := process.Run(context.Background(), s, nil)
 
-	assert.Less(t, time.Since(start), 2*time.Second)
-	assert.EqualError(t, err, fmt.Sprintf(`hook %q: timed out after 300ms`, s.String()))
+	assert.Less(t, time.Since(start), 30*time.Second, "far below the grandchild's sleep 1000")
+	assert.EqualError(t, err, fmt.Sprintf(`hook %q: timed out after 3s`, s.String()))
 	requireGone(t, readPid(t, pids+".grandchild"))
 	requireGroupGone(t, readPid(t, pids))
 }
@@ -304,7 +309,8 @@ func TestAHookThatExitsWhileItsGrandchildHoldsStdoutIsAnsweredAtOnceAndTheGrandc
 	res, err := process.Run(context.Background(), s, nil)
 
 	require.NoError(t, err)
-	assert.Less(t, time.Since(start), time.Second, "the answer must not wait for the grandchild or the timeout")
+	// Far below the default timeout's 60s, far above a loaded machine's start.
+	assert.Less(t, time.Since(start), 20*time.Second, "the answer must not wait for the grandchild or the timeout")
 	assert.Equal(t, allowLine, string(res.Stdout))
 	requireGone(t, readPid(t, pids+".grandchild"))
 	requireGroupGone(t, readPid(t, pids))
@@ -327,7 +333,7 @@ func TestAProcessThatLeftTheGroupCannotHoldUpTheAnswer(t *testing.T) {
 		t.Skip("needs setsid(1)")
 	}
 	pids, pidEnv := pidFile(t)
-	s := process.Spec{Args: []string{script(t, "escape.sh")}, Env: []string{pidEnv}, Timeout: 10 * time.Second}
+	s := process.Spec{Args: []string{script(t, "escape.sh")}, Env: []string{pidEnv}, Timeout: time.Minute}
 	t.Cleanup(func() {
 		// Run cannot reach a process outside the group; the test can.
 		if b, err := os.ReadFile(pids + ".escaped"); err == nil {
@@ -341,7 +347,7 @@ func TestAProcessThatLeftTheGroupCannotHoldUpTheAnswer(t *testing.T) {
 
 	_, err := process.Run(context.Background(), s, nil)
 
-	assert.Less(t, time.Since(start), 2*time.Second)
+	assert.Less(t, time.Since(start), 20*time.Second, "far below the timeout's minute")
 	var perr *process.Error
 	require.ErrorAs(t, err, &perr)
 	assert.Equal(t, process.OutputHeld, perr.Kind)
@@ -353,12 +359,13 @@ func TestTheEndOfTheCallersContextKillsTheGroup(t *testing.T) {
 	pids, pidEnv := pidFile(t)
 	s := process.Spec{Args: []string{script(t, "sleep.sh")}, Env: []string{pidEnv}}
 	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(100*time.Millisecond, cancel)
+	// Once the script has written its stderr and pid, which the test reads.
+	whenPid(pids, cancel)
 	start := time.Now()
 
 	_, err := process.Run(ctx, s, nil)
 
-	assert.Less(t, time.Since(start), 2*time.Second)
+	assert.Less(t, time.Since(start), 30*time.Second, "far below the script's sleep 1000")
 	assert.ErrorIs(t, err, context.Canceled)
 	assert.EqualError(t, err, fmt.Sprintf(`hook %q: stopped because its context ended: context canceled; stderr: "waiting for a lock"`, s.String()))
 	requireGroupGone(t, readPid(t, pids))

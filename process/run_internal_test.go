@@ -30,7 +30,9 @@ func TestARunWaitingForItsTurnToStartStillEndsWithItsTimeoutOrContext(t *testing
 
 			res, err := Run(ctx, Spec{Shell: "true", Timeout: tt.timeout}, nil)
 
-			assert.Less(t, time.Since(began), 2*time.Second)
+			// The start it waits for never comes: only the 100ms ends it,
+			// well within this on a loaded machine.
+			assert.Less(t, time.Since(began), 10*time.Second)
 			assert.EqualError(t, err, tt.want)
 			assert.Equal(t, Result{ExitCode: -1}, res)
 		})

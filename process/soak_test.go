@@ -229,12 +229,13 @@ func soakCountsNow(t *testing.T) soakCounts {
 }
 
 // soakSettle counts again until every count is back to its baseline, or
-// for five seconds: a goroutine that has done its work still has to be
-// scheduled to end.
+// for thirty seconds: a goroutine that has done its work still has to be
+// scheduled to end, and a loaded machine under the race detector may take
+// seconds to get to it.
 func soakSettle(t *testing.T, base soakCounts) soakCounts {
 	t.Helper()
 	var now soakCounts
-	for end := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+	for end := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
 		now = soakCountsNow(t)
 		if now.goroutines <= base.goroutines && now.fds <= base.fds && now.children <= base.children || time.Now().After(end) {
 			return now

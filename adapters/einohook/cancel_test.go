@@ -38,11 +38,14 @@ func TestACallerWhoLeavesWhileAStreamNeverEndsIsDenied(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			r, w := schema.Pipe[string](0)
 			defer w.Close()
+			ctx, cancel := context.WithCancel(context.Background())
 			next := func(ctx context.Context, in *compose.ToolInput) (*compose.StreamToolOutput, error) {
+				// The caller leaves once the tool has run, never before
+				// the chain let it: a loaded machine may take longer than
+				// 20ms to get this far.
+				time.AfterFunc(20*time.Millisecond, cancel)
 				return &compose.StreamToolOutput{Result: r}, nil
 			}
-			ctx, cancel := context.WithCancel(context.Background())
-			time.AfterFunc(20*time.Millisecond, cancel)
 			var (
 				out *compose.StreamToolOutput
 				err error

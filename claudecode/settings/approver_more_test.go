@@ -145,7 +145,7 @@ func TestAHookThatHangsIsSkippedAtItsTimeout(t *testing.T) {
 	require.NoError(t, err)
 	start := time.Now()
 	out := c.Run(context.Background(), bashCall("ls"))
-	assert.Less(t, time.Since(start), 5*time.Second)
+	assert.Less(t, time.Since(start), 15*time.Second, "far below hang.sh's sleep 30")
 	assert.Equal(t, hookchain.Denied, out.Verdict)
 	assert.Equal(t, "ann", out.Trail[1].By)
 	assert.Contains(t, out.Trail[1].Reason, "ann says so (skipped: hang.sh failed: ")

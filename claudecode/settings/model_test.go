@@ -208,7 +208,9 @@ func TestAModelThatDoesNotAnswerInTimeIsTheHooksFailure(t *testing.T) {
 	start := time.Now()
 	out := chain.Run(context.Background(), bash("ls"))
 
-	assert.Less(t, time.Since(start), time.Second)
+	// The model's own deadline is what the step's words show; this only
+	// says the call did not hang.
+	assert.Less(t, time.Since(start), 10*time.Second)
 	assert.Equal(t, hookchain.Allowed, out.Verdict)
 	assert.Equal(t, []string{"prompt: Is this command safe? $ARGUMENTS | Allowed |  | prompt hook: the model gave no answer within 50ms"}, steps(out))
 }
@@ -228,7 +230,8 @@ func TestAModelThatIgnoresItsDeadlineIsCutOffByTheLink(t *testing.T) {
 	start := time.Now()
 	out := chain.Run(context.Background(), bash("ls"))
 
-	assert.Less(t, time.Since(start), 3*time.Second)
+	// The model answers only once the test ends: only the link ends the call.
+	assert.Less(t, time.Since(start), 15*time.Second)
 	assert.Equal(t, hookchain.Denied, out.Verdict)
 	require.Len(t, out.Trail, 1)
 	assert.Contains(t, out.Trail[0].Fault, "timed out")

@@ -73,7 +73,7 @@ func TestAPersistentCommandHookIsOneProcessForEveryEventItIsRegisteredFor(t *tes
 
 	began := time.Now()
 	require.NoError(t, pool.Close(context.Background()))
-	assert.Less(t, time.Since(began), 2*time.Second)
+	assert.Less(t, time.Since(began), 10*time.Second, "a hook that exits on its stdin's end is not left to hang Close")
 }
 
 func TestPersistentIsAKeyOfCommandHooksOnly(t *testing.T) {

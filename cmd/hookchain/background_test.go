@@ -115,12 +115,12 @@ func TestEvalInterruptedWhileAsyncHooksRunStopsThemAndKeepsTheCallsExitStatus(t 
 	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
 	sent := time.Now()
 	r := wait(t, cmd, &stdout, &stderr)
-	assert.Less(t, time.Since(sent), 2*time.Second)
+	assert.Less(t, time.Since(sent), 15*time.Second, "far below the hook's sleep 30")
 	assert.Equal(t, exitOK, r.code, "the call's outcome was printed: its exit status stands")
 	assert.Equal(t, `{"verdict":"allow"}`+"\n", r.stdout)
 	assert.Regexp(t, `^hookchain eval: interrupted by SIGTERM: stopping 1 background hooks\n`+
 		`hookchain eval: background hook cat >/dev/null; echo .* \(PreToolUse, Bash call toolu_01\) failed: stopped: the background hooks were stopped \(Background.Close\)\n$`, r.stderr)
-	assert.True(t, gone(pid), "the hook is still running")
+	assert.Eventually(t, func() bool { return gone(pid) }, 10*time.Second, 10*time.Millisecond, "the hook is still running")
 }
 
 func TestTestWaitsForAsyncHooksAndTheirReportsChangeNoCase(t *testing.T) {

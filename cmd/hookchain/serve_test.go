@@ -34,8 +34,9 @@ import (
 
 // guardHook is a persistent hook in sh: it denies recursive deletes,
 // rewrites `make test` to carry a timeout, notes that npm is pnpm here,
-// takes half a second to deny a `sleep`, and after the call replaces an output
-// holding a secret. It writes its pid next to itself.
+// takes half a second to deny a `sleep` (and, told so, longer: see hold),
+// and after the call replaces an output holding a secret. It writes its pid
+// next to itself.
 const guardHook = `#!/bin/sh
 echo $$ > "$CLAUDE_PROJECT_DIR/guard.pid"
 printf '{"protocol":"hookchain-persistent","version":1}\n'
@@ -44,7 +45,10 @@ while IFS= read -r req; do
 	case $req in
 	*'"hook":"after_tool"'*SECRET*) printf '{"id":%s,"verdict":"replace","reason":"a secret","output":"[redacted]"}\n' "$id" ;;
 	*'"hook":"after_tool"'*) printf '{"id":%s,"verdict":"allow"}\n' "$id" ;;
-	*sleep*) sleep 0.5; printf '{"id":%s,"verdict":"deny","reason":"slept on it"}\n' "$id" ;;
+	*sleep*)
+		: > "$CLAUDE_PROJECT_DIR/asked"
+		while [ -e "$CLAUDE_PROJECT_DIR/hold" ]; do sleep 0.01; done
+		sleep 0.5; printf '{"id":%s,"verdict":"deny","reason":"slept on it"}\n' "$id" ;;
 	*'rm -rf'*) printf '{"id":%s,"verdict":"deny","reason":"recursive delete"}\n' "$id" ;;
 	*'"command":"make test"'*) printf '{"id":%s,"verdict":"modify","reason":"a timeout","input":{"command":"make test","timeout":60}}\n' "$id" ;;
 	*'npm '*) printf '{"id":%s,"verdict":"allow","note":"this repository uses pnpm, not npm"}\n' "$id" ;;
@@ -76,7 +80,32 @@ const serveSettings = `{"hooks":{
 func noLeaks(t *testing.T) {
 	t.Helper()
 	ignore := goleak.IgnoreCurrent()
-	t.Cleanup(func() { goleak.VerifyNone(t, ignore) })
+	t.Cleanup(func() {
+		// goleak's own retries give up after about a second, which a
+		// loaded machine can take to let a finished goroutine exit.
+		err := goleak.Find(ignore)
+		for end := time.Now().Add(10 * time.Second); err != nil && time.Now().Before(end); err = goleak.Find(ignore) {
+			time.Sleep(20 * time.Millisecond)
+		}
+		assert.NoError(t, err)
+	})
+}
+
+// hold keeps the hooks of project that look at it (guard.sh, on a call to
+// sleep) from answering a call they were asked until the returned release
+// is called, and returns too a wait for the first such call to be asked.
+func hold(t *testing.T, project string) (asked func(), release func()) {
+	t.Helper()
+	held := filepath.Join(project, "hold")
+	require.NoError(t, os.WriteFile(held, nil, 0o644))
+	asked = func() {
+		t.Helper()
+		require.Eventually(t, func() bool {
+			_, err := os.Stat(filepath.Join(project, "asked"))
+			return err == nil
+		}, 20*time.Second, 5*time.Millisecond, "no hook was asked")
+	}
+	return asked, func() { require.NoError(t, os.Remove(held)) }
 }
 
 // served is a serve running in the test.
@@ -469,15 +498,18 @@ func TestServeLetsRequestsInFlightFinishWhenItStops(t *testing.T) {
 	noLeaks(t)
 	project := newProject(t)
 	s := startServe(t, project)
+	asked, release := hold(t, project)
 	slow := make(chan string, 1)
 	go func() {
 		status, _, body := post(t, s.url+"/", claudeInput(project, "PreToolUse", "Bash", `{"command":"sleep 1"}`, ""))
 		slow <- strconv.Itoa(status) + " " + body
 	}()
-	require.Eventually(t, func() bool { return strings.Contains(s.logs.String(), "hookchain persistent hook started") }, 5*time.Second, 5*time.Millisecond)
-	time.Sleep(100 * time.Millisecond) // the request is with the hook
+	asked() // the request is with the hook
 
 	s.stop()
+	// The hook answers only once serve is stopping.
+	require.Eventually(t, func() bool { return strings.Contains(s.logs.String(), "shutting down") }, 10*time.Second, 5*time.Millisecond)
+	release()
 
 	assert.Equal(t, `200 {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"denied by guard.sh@PreToolUse[0].hooks[0]: slept on it"}}`+"\n", <-slow)
 	assert.Equal(t, exitOK, <-s.code)
@@ -544,13 +576,17 @@ func TestTheServeCommandReloadsOnSIGHUPAndFinishesItsRequestsOnSIGTERM(t *testin
 	require.NoError(t, cmd.Process.Signal(syscall.SIGHUP))
 	require.Eventually(t, func() bool { return strings.Contains(logs.String(), `trigger=SIGHUP generation=2 hooks=3`) }, 10*time.Second, 10*time.Millisecond, "%s", logs)
 	pid := readPidFile(t, filepath.Join(project, "guard.pid"))
+	asked, release := hold(t, project)
 	slow := make(chan string, 1)
 	go func() {
 		_, _, body := post(t, url, claudeInput(project, "PreToolUse", "Bash", `{"command":"sleep 1"}`, ""))
 		slow <- body
 	}()
-	time.Sleep(150 * time.Millisecond) // the request is with the hook
+	asked() // the request is with the hook
 	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+	// The hook answers only once serve is stopping.
+	require.Eventually(t, func() bool { return strings.Contains(logs.String(), "shutting down") }, 10*time.Second, 10*time.Millisecond, "%s", logs)
+	release()
 
 	assert.Contains(t, <-slow, `"permissionDecisionReason":"denied by guard.sh@PreToolUse[0].hooks[0]: slept on it"`)
 	select {
@@ -625,16 +661,18 @@ func TestAPanicWhileAnsweringIsABlockNotADroppedConnection(t *testing.T) {
 	assert.Contains(t, logs.String(), `level=ERROR msg="hookchain serve: internal error"`)
 }
 
-// slowThenGuard runs a one-shot hook that takes 0.6 s before the
-// persistent guard, so that a request asks the guard well after it came.
+// slowThenGuard runs a one-shot hook, slow.sh, before the persistent
+// guard, so that a request asks the guard well after it came: slow.sh says
+// it was asked, and answers once the test lets it (see hold).
 const slowThenGuard = `{"hooks":{"PreToolUse": [{"matcher": "Bash", "hooks": [
-  {"type": "command", "command": "sleep 0.6", "timeout": 5},
+  {"type": "command", "command": "sh \"$CLAUDE_PROJECT_DIR\"/slow.sh", "timeout": 60},
   {"type": "command", "command": "sh \"$CLAUDE_PROJECT_DIR\"/guard.sh", "persistent": true, "timeout": 5}
 ]}]}}`
 
 // inFlight posts body in the background, once the persistent guard is up,
-// and gives the answer as "STATUS BODY", or the error.
-func inFlight(t *testing.T, s *served, body string) <-chan string {
+// and gives the answer as "STATUS BODY", or the error, once the request is
+// with a hook that hold holds.
+func inFlight(t *testing.T, s *served, asked func(), body string) <-chan string {
 	t.Helper()
 	require.Eventually(t, func() bool { return strings.Contains(s.logs.String(), "hookchain persistent hook started") }, 10*time.Second, 5*time.Millisecond)
 	answer := make(chan string, 1)
@@ -653,7 +691,7 @@ func inFlight(t *testing.T, s *served, body string) <-chan string {
 		}
 		answer <- strconv.Itoa(resp.StatusCode) + " " + string(b)
 	}()
-	time.Sleep(150 * time.Millisecond) // the request is with the hooks
+	asked()
 	return answer
 }
 
@@ -661,13 +699,23 @@ func TestAReloadNeverEndsTheHooksOfARequestStillBeingAnswered(t *testing.T) {
 	noLeaks(t)
 	project := newProject(t)
 	require.NoError(t, os.WriteFile(filepath.Join(project, "hookchain.json"), []byte(slowThenGuard), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(project, "slow.sh"), []byte(`cat >/dev/null
+: > "$CLAUDE_PROJECT_DIR/asked"
+while [ -e "$CLAUDE_PROJECT_DIR/hold" ]; do sleep 0.01; done
+`), 0o755))
 	// The old settings' hooks used to be stopped once the shutdown timeout
 	// had passed, answered or not; the guard, asked after it, was closed,
 	// and its failure let rm -rf / through.
 	s := startServe(t, project, "--shutdown-timeout", "50ms", "--watch", "0")
-	answer := inFlight(t, s, claudeInput(project, "PreToolUse", "Bash", `{"command":"rm -rf /"}`, ""))
+	asked, release := hold(t, project)
+	answer := inFlight(t, s, asked, claudeInput(project, "PreToolUse", "Bash", `{"command":"rm -rf /"}`, ""))
 
 	s.hup <- syscall.SIGHUP
+	// The guard is asked once the reload is done and the old settings'
+	// shutdown timeout has run out ten times over.
+	require.Eventually(t, func() bool { return strings.Contains(s.logs.String(), "trigger=SIGHUP generation=1") }, 10*time.Second, 5*time.Millisecond)
+	time.Sleep(500 * time.Millisecond)
+	release()
 
 	assert.Equal(t, `200 {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"denied by guard.sh: recursive delete"}}`+"\n", <-answer)
 	assert.Contains(t, s.logs.String(), "trigger=SIGHUP generation=1")
@@ -677,7 +725,8 @@ func TestARequestCutOffAtTheShutdownTimeoutIsBlockedNotDropped(t *testing.T) {
 	noLeaks(t)
 	project := newProject(t)
 	s := startServe(t, project, "--shutdown-timeout", "100ms")
-	answer := inFlight(t, s, claudeInput(project, "PreToolUse", "Bash", `{"command":"sleep 1"}`, ""))
+	asked, _ := hold(t, project) // the guard never answers: the shutdown timeout ends the request
+	answer := inFlight(t, s, asked, claudeInput(project, "PreToolUse", "Bash", `{"command":"sleep 1"}`, ""))
 
 	s.stop()
 
@@ -691,11 +740,13 @@ func TestARequestThatComesWhileServeStopsIsBlocked(t *testing.T) {
 	noLeaks(t)
 	project := newProject(t)
 	s := startServe(t, project)
-	slow := inFlight(t, s, claudeInput(project, "PreToolUse", "Bash", `{"command":"sleep 1"}`, ""))
+	asked, release := hold(t, project) // the guard answers once the late request is blocked
+	slow := inFlight(t, s, asked, claudeInput(project, "PreToolUse", "Bash", `{"command":"sleep 1"}`, ""))
 
 	s.stop()
-	require.Eventually(t, func() bool { return strings.Contains(s.logs.String(), "shutting down") }, 5*time.Second, 5*time.Millisecond)
+	require.Eventually(t, func() bool { return strings.Contains(s.logs.String(), "shutting down") }, 10*time.Second, 5*time.Millisecond)
 	status, _, got := post(t, s.url+"/", claudeInput(project, "PreToolUse", "Bash", `{"command":"ls"}`, ""))
+	release()
 
 	assert.Equal(t, http.StatusOK, status)
 	assert.Equal(t, block("shutting down: hookchain serve is stopping and judges no new call"), got)

@@ -88,7 +88,8 @@ while IFS= read -r req; do
 		# A call for the tool Slow is answered late, in the background; any
 		# other at once.
 		case $tool in
-		Slow) (sleep 0.8; answer "$id" deny "too late") & ;;
+		# The test says when, by creating $HOOKCHAIN_PIDFILE.late.
+		Slow) (until [ -e "$HOOKCHAIN_PIDFILE.late" ]; do sleep 0.01; done; answer "$id" deny "too late") & ;;
 		*) answer "$id" allow "$tool" ;;
 		esac ;;
 	error) printf '{"id":%s,"error":"the policy file is unreadable"}\n' "$id" ;;
@@ -102,7 +103,12 @@ while IFS= read -r req; do
 		Crash)
 			if [ $mode = crash ] || [ ! -e "$HOOKCHAIN_PIDFILE.crashed" ]; then
 				: > "$HOOKCHAIN_PIDFILE.crashed"
-				sleep "${HOOKCHAIN_CRASH_AFTER:-0.5}"
+				if [ "$HOOKCHAIN_CRASH_AFTER" = cue ]; then
+					# The test says when, by creating $HOOKCHAIN_PIDFILE.cue.
+					until [ -e "$HOOKCHAIN_PIDFILE.cue" ]; do sleep 0.01; done
+				else
+					sleep "${HOOKCHAIN_CRASH_AFTER:-0.5}"
+				fi
 				echo "crashed on call $id" >&2
 				exit 3
 			fi

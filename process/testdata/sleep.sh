@@ -1,5 +1,6 @@
 #!/bin/sh
 # Never answers.
-[ -n "$HOOKCHAIN_PIDFILE" ] && echo $$ > "$HOOKCHAIN_PIDFILE"
+# Its stderr first: once its pid is written, so is what a failure quotes.
 echo 'waiting for a lock' >&2
+[ -n "$HOOKCHAIN_PIDFILE" ] && echo $$ > "$HOOKCHAIN_PIDFILE"
 sleep 1000
