@@ -37,7 +37,7 @@ func qwenChain(files []string, s harness.SessionInfo) (*hookchain.Chain, error) 
 // what Qwen would not run.
 func checkQwen(c *common, fs *flag.FlagSet, stdout io.Writer, say errOut) int {
 	return checkHooks(qwen, qwenHooks, qwencli.Links, func(h qwencli.Hook) hookRow {
-		r := hookRow{place: h.Place, matcher: h.Matcher, command: h.Command, timeout: qwencli.DefaultTimeout, event: h.Event, failClosed: h.FailClosed}
+		r := hookRow{h.Place, h.Matcher, h.Command, qwencli.DefaultTimeout, h.Event, 0, h.FailClosed}
 		if h.Timeout > 0 {
 			r.timeout = h.Timeout
 		}
