@@ -123,15 +123,7 @@ func TestAChainAnswersQwenInTheFormQwenReads(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var stdout, stderr bytes.Buffer
-			code := qwen.Serve(context.Background(), tt.chain(t), strings.NewReader(qwenInput(t, tt.event)), &stdout, &stderr)
-			got := harness.Reply{Stdout: stdout.Bytes(), Stderr: stderr.Bytes(), Exit: code}
-			if len(got.Stdout) == 0 {
-				got.Stdout = nil
-			}
-			if len(got.Stderr) == 0 {
-				got.Stderr = nil
-			}
+			got := profiletest.Served(qwen.Profile(), tt.chain(t), qwenInput(t, tt.event))
 			assert.Equal(t, string(tt.reply.Stdout), string(got.Stdout))
 			assert.Equal(t, tt.reply, got)
 			read, err := qwen.Decide(tt.event, process.Result{ExitCode: got.Exit, Stdout: got.Stdout, Stderr: got.Stderr})
@@ -189,11 +181,7 @@ func TestAnInputHookchainWillNotJudgeIsBlocked(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var stdout, stderr bytes.Buffer
-			code := qwen.Serve(context.Background(), allowAll, strings.NewReader(tt.input), &stdout, &stderr)
-			assert.Equal(t, string(tt.want.Stdout), stdout.String())
-			assert.Equal(t, string(tt.want.Stderr), stderr.String())
-			assert.Equal(t, tt.want.Exit, code)
+			assert.Equal(t, tt.want, profiletest.Served(qwen.Profile(), allowAll, tt.input))
 		})
 	}
 }
