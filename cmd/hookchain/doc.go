@@ -131,7 +131,7 @@
 // eval, check, test and hook take --harness NAME, the agent CLI whose hook
 // protocol they speak: claude, the default and all of the above, or
 // another CLI that package harness has a profile of, package
-// harness/NAME (codex, gemini, cursor, cline, kiro, …; 'hookchain help'
+// harness/NAME (codex, gemini, cursor, cline, kiro, qwen, …; 'hookchain help'
 // lists them); for test, a case's event is then that CLI's hook input
 // (package hookchaintest/casefile/harnessinput). A CLI of the list that has
 // no profile yet is refused, as is an unknown name, with exit status 1 and
@@ -193,10 +193,22 @@
 // would skip the others' guards. A hooks file's agent action on a tool
 // trigger, which puts a prompt before Kiro's model, is refused by name.
 //
+// --harness qwen is the same with Qwen Code settings.json files, read by
+// qwen.ParseSettings and run by qwen.Links (a PreToolUse or PostToolUse
+// input; another Qwen event exits 1); without --settings, the system's
+// defaults, the user's, the project's and the system's settings.json, in
+// the order Qwen merges them (qwen.ConfigFiles, qwen.Merge). A hook whose
+// "failMode" is "closed" denies when it fails. A file it cannot read
+// exactly (comments; "disableAllHooks": true; an http, prompt or plugin
+// hook of a tool-call event, which Qwen runs and hookchain cannot) is
+// refused. Qwen runs no settings hooks at all in a folder its user has not
+// trusted; hookchain does not read that trust: naming the files trusts
+// them.
+//
 // hook is the one command hook of the CLI --harness names: it reads that
 // CLI's hook input on stdin and answers exactly as the CLI expects
 // (codex.Serve, gemini.Serve, cursor.Serve, kiro.Serve, claudecode.Serve), from the chain of the --settings of the
-// (codex.Serve, gemini.Serve, cline.Serve, kiro.Serve, claudecode.Serve), from the chain of the --settings of the
+// (codex.Serve, gemini.Serve, cline.Serve, kiro.Serve, qwen.Serve, claudecode.Serve), from the chain of the --settings of the
 // CLI --settings-harness names (default: the same), so that one policy
 // serves both: Codex's hook from Claude Code settings, or the reverse. The
 // call's tool is renamed to what the settings' CLI calls it (Claude Code's
@@ -211,7 +223,9 @@
 // Y's hooks lose as X's hook ("a hook that asks: Codex has no ask: degraded
 // to deny"); these lines do not change the exit status. hookchain's own
 // errors (a bad command line, settings that do not load) block in the
-// CLI's form: for Codex and Gemini, exit status 2 and the reason on stderr; for Cline,
+// CLI's form: for Codex and Gemini, exit status 2 and the reason on stderr;
+// for Qwen Code, exit status 2 and a denial with "continue": false on
+// stderr; for Cline,
 // {"cancel":true} on stdout at exit 0, which stops its task; for Claude
 // Code, {"decision":"block"} on stdout. hook sets HOOKCHAIN_HOOK in its
 // hooks' environment and blocks when it finds it set: settings that

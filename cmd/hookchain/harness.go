@@ -13,6 +13,7 @@ import (
 	cursorcli "github.com/hookchain/hookchain/harness/cursor"
 	geminicli "github.com/hookchain/hookchain/harness/gemini"
 	kirocli "github.com/hookchain/hookchain/harness/kiro"
+	qwencli "github.com/hookchain/hookchain/harness/qwen"
 )
 
 // The agent CLIs --harness names. Only those with a profile work; the
@@ -25,10 +26,11 @@ const (
 	cursor = "cursor"
 	cline  = "cline"
 	kiro   = "kiro"
+	qwen   = "qwen"
 )
 
 // harnessNames are every name --harness knows, in the order help lists them.
-var harnessNames = []string{claude, codex, gemini, cursor, "copilot", "factory", cline, "windsurf", "qwen", kiro}
+var harnessNames = []string{claude, codex, gemini, cursor, "copilot", "factory", cline, "windsurf", qwen, kiro}
 
 // cli is what the commands know of an agent CLI other than Claude Code:
 // one entry of clis each, so that a CLI is added in one place.
@@ -57,6 +59,7 @@ func init() {
 		cursor: {"Cursor", cursorcli.Profile, cursorChain, checkCursor, agentless(cursorcli.ConfigFiles), false},
 		cline:  {"Cline", clinecli.Profile, clineChain, checkCline, agentless(clinecli.ConfigFiles), false},
 		kiro:   {"Kiro", kirocli.Profile, kiroChain, checkKiro, kiroFiles, true},
+		qwen:   {"Qwen Code", qwencli.Profile, qwenChain, checkQwen, agentless(qwencli.ConfigFiles), false},
 	}
 }
 

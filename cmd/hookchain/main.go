@@ -53,7 +53,8 @@ eval   runs one Claude Code hook input (PreToolUse, PostToolUse or PostToolUseFa
        events (preToolUse, beforeShellExecution, …) and hooks.json files; --harness
        cline: a Cline PreToolUse or PostToolUse input and hooks folders; --harness
        kiro: a Kiro preToolUse or postToolUse input, and Kiro agent configs or hooks
-       files.
+       files; --harness qwen: a Qwen Code PreToolUse or PostToolUse input and
+       settings.json files.
        Async hooks cannot change the outcome: eval waits for them (each within its
        timeout; SIGINT or SIGTERM stops them) and prints what each reports on stderr.
        Exit status: 0 allow, modify or replace; 2 deny, and nothing else; 1 bad usage,
@@ -72,7 +73,8 @@ hook   is the one command hook of the CLI --harness names: reads its hook input 
        one policy serves both; what that CLI cannot say is degraded (docs/harnesses.md).
        hookchain's own errors block, in that CLI's form (codex, gemini, kiro: exit 2, the
        reason on stderr; cursor: exit 2 and permission "deny"; cline: {"cancel":true}
-       on stdout; claude: {"decision":"block"}
+       on stdout; qwen: exit 2, a denial with "continue":false on stderr; claude:
+       {"decision":"block"}
        on stdout). Refuses to run as a hook of itself (HOOKCHAIN_HOOK set).
 serve  answers Claude Code's http hooks: POST / with a hook input, as Claude Code sends
        it, is answered with the chain's outcome as Claude Code's hook output; GET
@@ -84,14 +86,15 @@ runtime error ends the process with SIGABRT.
 
 flags:
   --harness NAME      eval, check, test, hook: the agent CLI whose hook protocol is spoken:
-                      claude (the default), codex, gemini, cursor, cline or kiro (test: its
-                      cases' events are that CLI's hook inputs). copilot, factory,
-                      windsurf and qwen have no profile yet.
+                      claude (the default), codex, gemini, cursor, cline, qwen or kiro (test:
+                      its cases' events are that CLI's hook inputs). copilot, factory and
+                      windsurf have no profile yet.
                       With codex, --settings names Codex hooks.json or config.toml files,
                       with gemini Gemini settings.json files, with cursor Cursor hooks.json
                       files (Claude Code's settings, which Cursor also reads, are
                       --harness claude's), with cline Cline hooks folders
-                      (.clinerules/hooks); without it, the CLI's own
+                      (.clinerules/hooks), with qwen Qwen Code settings.json files;
+                      without it, the CLI's own
                       files are read, as it finds them for the project and --home
                       (docs/harnesses.md). With kiro, --agent NAME names the agent whose
                       config applies (.kiro/agents/NAME.json), beside the project's Kiro 3

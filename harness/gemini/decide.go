@@ -10,7 +10,6 @@ import (
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
-	"github.com/hookchain/hookchain/internal/jsonscan"
 	"github.com/hookchain/hookchain/process"
 )
 
@@ -20,9 +19,9 @@ import (
 func Decide(e hookchain.Event, r process.Result) (hookchain.Outcome, error) {
 	// Gemini reads stdout, or stderr when stdout is blank, whatever the
 	// exit status.
-	text, cut := trim(r.Stdout), r.StdoutTruncated
+	text, cut := harness.TrimOutputJS(r.Stdout), r.StdoutTruncated
 	if text == "" {
-		text, cut = trim(r.Stderr), r.StderrTruncated
+		text, cut = harness.TrimOutputJS(r.Stderr), r.StderrTruncated
 	}
 	answer, isJSON := parse(text)
 	switch {
@@ -40,7 +39,7 @@ func Decide(e hookchain.Event, r process.Result) (hookchain.Outcome, error) {
 			return hookchain.Allow(), nil
 		}
 		return hookchain.Outcome{}, &harness.StatusError{Code: r.ExitCode}
-	case cut && looksLikeJSON(text):
+	case cut && harness.LooksLikeJSON(text):
 		// A cap bounds what is read, never what is decided: Gemini would
 		// have read the whole answer, which may block.
 		return hookchain.Deny(fmt.Sprintf("the hook's answer is longer than the %d bytes kept, and cannot be read; denied rather than guessed", len(text))), nil
@@ -57,44 +56,13 @@ func Decide(e hookchain.Event, r process.Result) (hookchain.Outcome, error) {
 	return hookchain.Deny(text), nil
 }
 
-// trim is output as JavaScript's trim leaves it, as valid UTF-8: Gemini
-// trims a byte order mark, and not U+0085, which Go's TrimSpace would.
-func trim(output []byte) string {
-	return harness.TrimJS(strings.ToValidUTF8(string(output), "\uFFFD"))
-}
-
-func looksLikeJSON(text string) bool {
-	return strings.HasPrefix(text, "{") || strings.HasPrefix(text, "[") || strings.HasPrefix(text, `"`)
-}
-
-// parse reads text as Gemini does: JSON, or a JSON string that holds JSON
-// (a doubly encoded answer). answer is nil unless the JSON is an object;
-// isJSON says whether text was JSON at all. An array is an answer with
-// nothing in it, as in JavaScript.
+// parse reads text as Gemini does (harness.ParseJS).
 func parse(text string) (answer *hookAnswer, isJSON bool) {
-	var v json.RawMessage
-	if err := json.Unmarshal([]byte(text), &v); err != nil {
-		return nil, false
+	a, isJSON := harness.ParseJS(text)
+	if a == nil {
+		return nil, isJSON
 	}
-	var inner string
-	if v[0] == '"' && json.Unmarshal(v, &inner) == nil {
-		// A string is parsed again, and one that does not parse makes the
-		// whole answer plain text.
-		if err := json.Unmarshal([]byte(inner), &v); err != nil {
-			return nil, false
-		}
-	}
-	switch b := bytes.TrimSpace(v); {
-	case len(b) > 0 && b[0] == '[':
-		return &hookAnswer{}, true
-	case len(b) > 0 && b[0] == '{':
-		if f := jsonscan.Fault(b); strings.HasPrefix(f, "ambiguous") {
-			return &hookAnswer{ambiguous: f}, true
-		}
-		fields, _ := harness.Fields(b) // valid, and no key twice: it cannot fail
-		return &hookAnswer{fields: fields}, true
-	}
-	return nil, true
+	return &hookAnswer{fields: a.Fields, ambiguous: a.Ambiguous}, isJSON
 }
 
 // hookAnswer is a hook's JSON answer as Gemini reads it: field by field, as
@@ -105,21 +73,7 @@ type hookAnswer struct {
 	ambiguous string // what jsonscan says of an answer that gives a key twice
 }
 
-// truthy is a field as JavaScript's `||` reads it: "" for a field that is
-// absent or falsy, a string's value, and any other value's JSON.
-func truthy(v json.RawMessage) string {
-	switch s := string(v); s {
-	case "", "null", "false", "0", `""`:
-		return ""
-	}
-	var s string
-	if json.Unmarshal(v, &s) == nil {
-		return s
-	}
-	return string(v)
-}
-
-func (a *hookAnswer) str(key string) string { return truthy(a.fields[key]) }
+func (a *hookAnswer) str(key string) string { return harness.Truthy(a.fields[key]) }
 
 // specific is hookSpecificOutput's fields, nil unless it is an object.
 func (a *hookAnswer) specific() map[string]json.RawMessage {

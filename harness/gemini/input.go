@@ -2,9 +2,6 @@ package gemini
 
 import (
 	"encoding/json"
-	"fmt"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/hookchain/hookchain"
@@ -47,37 +44,9 @@ func InputFor(e hookchain.Event, s harness.SessionInfo, now time.Time) Input {
 	}
 	if e.Hook == hookchain.AfterTool {
 		in.HookEventName = AfterTool
-		in.ToolResponse = toolResponse(e)
+		in.ToolResponse = harness.ToolResult(e.Output, e.IsError)
 	}
 	return in
-}
-
-type toolResult struct {
-	LLMContent    string     `json:"llmContent"`
-	ReturnDisplay string     `json:"returnDisplay"`
-	Error         *toolError `json:"error,omitempty"`
-}
-
-type toolError struct {
-	Message string `json:"message"`
-}
-
-func toolResponse(e hookchain.Event) json.RawMessage {
-	if f, err := harness.Fields(e.Output); err == nil {
-		if _, ok := f["llmContent"]; ok {
-			return e.Output
-		}
-	}
-	text := ""
-	if len(e.Output) > 0 {
-		text = harness.OutputText(e.Output)
-	}
-	r := toolResult{LLMContent: text, ReturnDisplay: text}
-	if e.IsError {
-		r.Error = &toolError{Message: text}
-	}
-	b, _ := json.Marshal(r) // strings only: it cannot fail
-	return b
 }
 
 func encodeInput(e hookchain.Event, s harness.SessionInfo) ([]byte, error) {
@@ -102,50 +71,11 @@ var otherEvents = []string{
 // case. The call's output is Gemini's whole tool_response, an error result
 // when its error is set.
 func decode(input []byte) (hookchain.Event, harness.SessionInfo, error) {
-	var e hookchain.Event
-	var s harness.SessionInfo
-	fields, err := harness.InputFields(input, "Gemini", inputKeys)
-	if err != nil {
-		return e, s, err
-	}
-	var event string
-	var errs harness.Problems
-	str := func(key string, dst *string, required bool) { errs.String(fields, key, dst, required) }
-	str("hook_event_name", &event, true)
-	if len(errs) == 0 && event != BeforeTool && event != AfterTool {
-		if slices.Contains(otherEvents, event) {
-			return e, s, fmt.Errorf("%s is %w", event, harness.ErrNotToolCall)
+	shape := harness.SnakeInput{CLI: "Gemini", Before: BeforeTool, After: AfterTool, Others: otherEvents, Keys: inputKeys}
+	return shape.Decode(input, func(fields map[string]json.RawMessage, e *hookchain.Event, _ *harness.SessionInfo, _ *harness.Problems) {
+		if e.Hook == hookchain.AfterTool {
+			r, _ := harness.Fields(e.Output)
+			e.IsError = r["error"] != nil && string(r["error"]) != "null"
 		}
-		return e, s, fmt.Errorf("the hook input names the event %q, which Gemini does not have", event)
-	}
-	str("tool_name", &e.Tool, true)
-	str("session_id", &s.ID, false)
-	str("cwd", &s.Cwd, false)
-	str("transcript_path", &s.TranscriptPath, false)
-	e.Hook = hookchain.BeforeTool
-	e.Input = fields["tool_input"]
-	if !isObject(e.Input) {
-		errs.Add("its tool_input is not an object")
-	}
-	if event == AfterTool {
-		e.Hook = hookchain.AfterTool
-		e.Output = fields["tool_response"]
-		r, err := harness.Fields(e.Output)
-		if err != nil {
-			errs.Add("its tool_response is not an object")
-		}
-		e.IsError = r["error"] != nil && string(r["error"]) != "null"
-	}
-	if len(errs) == 0 && e.Tool == "" {
-		errs.Add("its tool_name is empty")
-	}
-	if err := errs.Err(strings.TrimSpace(event + " hook input")); err != nil {
-		return hookchain.Event{}, harness.SessionInfo{}, err
-	}
-	return e, s, nil
-}
-
-func isObject(v json.RawMessage) bool {
-	_, err := harness.Fields(v)
-	return err == nil
+	})
 }

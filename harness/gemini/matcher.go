@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/harness"
 )
 
 // Matcher is a Gemini matcher as Gemini reads it for the tool-call events:
@@ -30,10 +31,6 @@ func Matcher(pattern string) hookchain.Matcher {
 	return m
 }
 
-// jsOnly finds the syntax JavaScript's regular expressions have and Go's
-// do not.
-var jsOnly = regexp.MustCompile(`\(\?<?[=!]|\\[1-9]|\\k<`)
-
 // CompileMatcher is Matcher for patterns read from configuration.
 func CompileMatcher(pattern string) (hookchain.Matcher, error) {
 	p := strings.TrimSpace(pattern)
@@ -41,7 +38,7 @@ func CompileMatcher(pattern string) (hookchain.Matcher, error) {
 		return hookchain.Any(), nil
 	}
 	re, err := regexp.Compile(p)
-	if err != nil && jsOnly.MatchString(p) {
+	if err != nil && harness.JSOnly.MatchString(p) {
 		return nil, fmt.Errorf("gemini: matcher %q: Gemini may read it as a JavaScript expression that Go cannot: %w", pattern, err)
 	}
 	if err != nil {

@@ -1,19 +1,14 @@
 package gemini
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
 	"path/filepath"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
-	"github.com/hookchain/hookchain/internal/jsonscan"
 	"github.com/hookchain/hookchain/process"
 )
 
@@ -59,11 +54,8 @@ func ParseSettings(file string, data []byte) ([]Hook, []string, error) {
 	fail := func(format string, args ...any) ([]Hook, []string, error) {
 		return nil, nil, fmt.Errorf("gemini: %s: "+format, append([]any{file}, args...)...)
 	}
-	if f := jsonscan.Fault(data); f != "" {
-		if f == "not valid JSON" && (bytes.Contains(data, []byte("//")) || bytes.Contains(data, []byte("/*"))) {
-			return fail("the file is not valid JSON; if it has comments, remove them: Gemini strips comments from settings.json, hookchain does not read them yet")
-		}
-		return fail("the file is %s", f)
+	if f := harness.SettingsFault(data, "Gemini"); f != "" {
+		return fail("%s", f)
 	}
 	top, err := harness.Fields(data)
 	if err != nil {
@@ -73,7 +65,7 @@ func ParseSettings(file string, data []byte) ([]Hook, []string, error) {
 	if !ok || string(raw) == "null" {
 		return nil, nil, nil
 	}
-	events, order, err := orderedFields(raw)
+	events, order, err := harness.OrderedFields(raw)
 	if err != nil {
 		return fail("hooks: %v", err)
 	}
@@ -81,43 +73,19 @@ func ParseSettings(file string, data []byte) ([]Hook, []string, error) {
 		return fail("hooks.%v", err)
 	}
 	var hooks []Hook
-	var warnings []string
-	for _, event := range order {
-		raw := events[event]
-		switch {
-		case slices.Contains(settingsOnly, event) || string(raw) == "null":
-			continue
-		case !slices.Contains(settingsEvents, event):
-			warnings = append(warnings, fmt.Sprintf("%s: hooks.%s: skipped: Gemini has no such event", file, event))
-			continue
+	walk := harness.SettingsWalk{File: file, CLI: "Gemini", Events: settingsEvents, Settings: settingsOnly,
+		Matcher: func(p string) error { _, err := CompileMatcher(p); return err }}
+	warnings, err := walk.Each(events, order, func(event string, g harness.Group, raw json.RawMessage, place string) (string, error) {
+		hook, skip, err := readHandler(raw)
+		if err != nil || skip != "" {
+			return skip, err
 		}
-		var groups []json.RawMessage
-		if err := json.Unmarshal(raw, &groups); err != nil {
-			return fail("hooks.%s: not a list of matcher groups", event)
-		}
-		for g, raw := range groups {
-			where := fmt.Sprintf("%s:hooks.%s[%d]", file, event, g)
-			gr, err := readGroup(raw)
-			if err != nil {
-				return fail("hooks.%s[%d]: %v", event, g, err)
-			}
-			if _, err := CompileMatcher(gr.matcher); err != nil {
-				return fail("hooks.%s[%d]: %v", event, g, err)
-			}
-			for h, raw := range gr.handlers {
-				place := fmt.Sprintf("%s.hooks[%d]", where, h)
-				hook, skip, err := readHandler(raw)
-				switch {
-				case err != nil:
-					return fail("hooks.%s[%d].hooks[%d]: %v", event, g, h, err)
-				case skip != "":
-					warnings = append(warnings, place+": skipped: "+skip)
-					continue
-				}
-				hook.Event, hook.Matcher, hook.Sequential, hook.Place = event, gr.matcher, gr.sequential, place
-				hooks = append(hooks, hook)
-			}
-		}
+		hook.Event, hook.Matcher, hook.Sequential, hook.Place = event, g.Matcher, g.Sequential, place
+		hooks = append(hooks, hook)
+		return "", nil
+	})
+	if err != nil {
+		return fail("%v", err)
 	}
 	return hooks, warnings, nil
 }
@@ -150,60 +118,6 @@ func switches(events map[string]json.RawMessage) error {
 	return nil
 }
 
-// orderedFields are an object's fields and its keys in the file's order:
-// Gemini runs events in the order it finds them.
-func orderedFields(raw json.RawMessage) (map[string]json.RawMessage, []string, error) {
-	fields, err := harness.Fields(raw)
-	if err != nil {
-		return nil, nil, err
-	}
-	d := json.NewDecoder(bytes.NewReader(raw))
-	if _, err := d.Token(); err != nil {
-		return nil, nil, err
-	}
-	var order []string
-	for d.More() {
-		t, err := d.Token()
-		if err != nil {
-			return nil, nil, err
-		}
-		order = append(order, t.(string))
-		var skip json.RawMessage
-		if err := d.Decode(&skip); err != nil {
-			return nil, nil, err
-		}
-	}
-	return fields, order, nil
-}
-
-type group struct {
-	matcher    string
-	sequential bool
-	handlers   []json.RawMessage
-}
-
-// readGroup reads a matcher group (a HookDefinition in Gemini's source).
-func readGroup(raw json.RawMessage) (group, error) {
-	var gr group
-	f, err := harness.ReadObject(raw)
-	if err != nil {
-		return gr, err
-	}
-	if gr.matcher, _, err = f.String("matcher"); err != nil {
-		return gr, errors.New("the matcher is not a string")
-	}
-	if gr.sequential, _, err = f.Bool("sequential"); err != nil {
-		return gr, err
-	}
-	var ok bool
-	if gr.handlers, ok, err = f.List("hooks"); err != nil {
-		return gr, err
-	} else if !ok {
-		return gr, errors.New(`the group has no "hooks" list`)
-	}
-	return gr, nil
-}
-
 // readHandler reads one handler of a matcher group: a command hook, or
 // why Gemini discards it.
 func readHandler(raw json.RawMessage) (h Hook, skip string, err error) {
@@ -233,24 +147,11 @@ func readHandler(raw json.RawMessage) (h Hook, skip string, err error) {
 	if h.Name, err = str("name"); err != nil {
 		return Hook{}, "", err
 	}
-	if v, ok := f["timeout"]; ok && string(v) != "null" {
-		var ms uint64
-		if err := json.Unmarshal(v, &ms); err != nil || ms == 0 {
-			return Hook{}, "", fmt.Errorf("timeout %s is not a positive whole number of milliseconds", v)
-		}
-		h.Timeout = time.Duration(ms) * time.Millisecond
+	if h.Timeout, err = f.Milliseconds("timeout"); err != nil {
+		return Hook{}, "", err
 	}
-	if v, ok := f["env"]; ok && string(v) != "null" {
-		env := map[string]string{}
-		if err := json.Unmarshal(v, &env); err != nil {
-			return Hook{}, "", errors.New("env is not an object of strings")
-		}
-		for _, k := range slices.Sorted(maps.Keys(env)) {
-			if k == "" || strings.ContainsAny(k, "=\x00") {
-				return Hook{}, "", fmt.Errorf("env: %q is not a variable name", k)
-			}
-			h.Env = append(h.Env, k+"="+env[k])
-		}
+	if h.Env, err = f.Env("env"); err != nil {
+		return Hook{}, "", err
 	}
 	return h, "", nil
 }

@@ -1,0 +1,71 @@
+package qwen
+
+import (
+	"strings"
+
+	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/harness"
+	"github.com/hookchain/hookchain/process"
+)
+
+// Command returns an interceptor that runs a Qwen command hook for each
+// event it is asked about, as Qwen runs it (CommandSpec), with Qwen's
+// input on its stdin (InputFor) and Qwen's reading of what it did
+// (Decide). The session is s, overridden field by field by the call's own
+// (harness.WithSessionInfo). In a chain the link's fail mode decides what
+// a failure leads to: a link built with hookchain.Before or hookchain.After
+// denies the call; Link reproduces Qwen, which runs it.
+//
+// Command panics when spec is not valid (process.Spec.Validate), as a
+// construction mistake; CompileCommand returns the error.
+func Command(spec process.Spec, s harness.SessionInfo) hookchain.Interceptor {
+	fn, err := CompileCommand(spec, s)
+	if err != nil {
+		panic(err.Error())
+	}
+	return fn
+}
+
+// CompileCommand is Command for specs read from configuration.
+func CompileCommand(spec process.Spec, s harness.SessionInfo) (hookchain.Interceptor, error) {
+	return harness.Command(Profile(), spec, s)
+}
+
+// Link is the link that runs spec as a Qwen hook at hook h (BeforeTool or
+// AfterTool) for the calls m matches, with Qwen's own failure policy: a
+// hook that fails — cannot start, times out, exits with a status other
+// than 0 and 2 without an answer — lets the call go on, as in Qwen, and
+// the failure is in the outcome's trail with its Fault. A hook that could
+// not start because its working directory is gone denies all the same
+// (see harness.Command).
+func Link(name string, h hookchain.Hook, m hookchain.Matcher, spec process.Spec, s harness.SessionInfo) (hookchain.Link, error) {
+	return Profile().Link(name, h, m, spec, s)
+}
+
+// CommandSpec is spec as Qwen runs a hook for session s:
+//
+//   - A Shell command runs as `bash -c COMMAND`, after Qwen's own
+//     expansion: "$GEMINI_PROJECT_DIR" and "$CLAUDE_PROJECT_DIR" in the
+//     command are replaced by the session's Cwd, single-quoted. Args run
+//     as they are.
+//   - With Qwen's whole environment (spec.Inherit's default here is
+//     process.InheritAll), and QWEN_PROJECT_DIR, GEMINI_PROJECT_DIR and
+//     CLAUDE_PROJECT_DIR set to the session's Cwd, as Qwen sets them to
+//     the input's cwd; spec.Env, the hook's own "env", overrides them.
+//   - In the session's Cwd when spec.Dir is empty.
+//   - Within DefaultTimeout when spec.Timeout is 0.
+func CommandSpec(spec process.Spec, s harness.SessionInfo) process.Spec {
+	spec = harness.SpecDefaults(spec, s, DefaultTimeout)
+	spec.Env = append([]string{
+		"GEMINI_PROJECT_DIR=" + s.Cwd,
+		"CLAUDE_PROJECT_DIR=" + s.Cwd,
+		"QWEN_PROJECT_DIR=" + s.Cwd,
+	}, spec.Env...)
+	if spec.Shell != "" {
+		quoted := "'" + strings.ReplaceAll(s.Cwd, "'", `'\''`) + "'"
+		command := strings.NewReplacer("$GEMINI_PROJECT_DIR", quoted, "$CLAUDE_PROJECT_DIR", quoted).Replace(spec.Shell)
+		spec.Args = []string{"bash", "-c", command}
+		spec.Shell = ""
+	}
+	return spec
+}
