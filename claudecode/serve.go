@@ -73,7 +73,8 @@ func OutputFor(e hookchain.Event, o hookchain.Outcome) *Output {
 	case before && o.Verdict == hookchain.Denied:
 		h.PermissionDecision, h.PermissionDecisionReason = PermissionDeny, o.Reason
 	case before && o.Verdict == hookchain.Asked:
-		h.PermissionDecision, h.PermissionDecisionReason, h.UpdatedInput = PermissionAsk, o.Reason, askedInput(o)
+		in, _ := harness.AskedInput(o)
+		h.PermissionDecision, h.PermissionDecisionReason, h.UpdatedInput = PermissionAsk, o.Reason, in
 	case before && o.Verdict == hookchain.Modified:
 		h.UpdatedInput = o.Input
 	case !before && o.Verdict == hookchain.Denied:
@@ -120,19 +121,6 @@ func (h *HookSpecificOutput) replace(e hookchain.Event, output json.RawMessage) 
 func (h *HookSpecificOutput) says() bool {
 	return h.PermissionDecision != "" || h.PermissionDecisionReason != "" || len(h.UpdatedInput) > 0 ||
 		h.AdditionalContext != "" || len(h.UpdatedToolOutput) > 0 || len(h.UpdatedMCPToolOutput) > 0
-}
-
-// askedInput is the input Claude Code's user must be asked about: the one
-// the chain would run. A pending ticket holds it; it goes to Claude Code only
-// when a link rewrote it, since otherwise it is the input Claude Code has.
-func askedInput(o hookchain.Outcome) json.RawMessage {
-	switch {
-	case len(o.Input) > 0:
-		return o.Input
-	case o.Pending != nil && len(o.Pending.Question.RewrittenBy) > 0:
-		return o.Pending.Question.Input
-	}
-	return nil
 }
 
 // AdditionalContext writes a chain's notes as one additionalContext, the

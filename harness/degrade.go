@@ -35,17 +35,28 @@ const (
 //
 //	the chain's outcome             the CLI cannot           becomes
 //	Asked                           ask (Ask)                Denied: "NAME cannot ask its user, so the call is denied: REASON"
+//	Asked about a rewritten input   rewrite (Rewrite)        Denied: "NAME cannot run a rewritten input, so the call is denied; the chain would ask about INPUT"
 //	Modified                        rewrite (Rewrite)        Denied: "NAME cannot run a rewritten input, so the call is denied; the chain would run it with INPUT"
 //	Replaced                        carry JSON (ReplaceText) Replaced with the output as text (a JSON string's value, any other JSON as written), as an error result
 //	Replaced                        replace (ReplaceNone)    Denied: "NAME cannot replace a tool's output, so it is withheld: REASON"
 //	any, with notes                 give context (Context)   the same, without the notes
 //
+// An ask about a rewritten input that a CLI can say has that input in
+// its Input, wherever the chain gave it (AskedInput): an answer that asked
+// about the model's input would have the CLI run that one once approved,
+// and never the rewrite the chain's links judged.
+//
 // The trail, the notes (where kept), DecidedBy and Cause are kept; an
-// outcome the CLI can say is returned unchanged.
+// outcome the CLI can say is returned unchanged but for that.
 func Degrade(name string, c Capabilities, o hookchain.Outcome) hookchain.Outcome {
+	rewritten, asksAboutRewrite := AskedInput(o)
 	switch {
 	case o.Verdict == hookchain.Asked && !c.Ask:
 		o = denied(o, name+" cannot ask its user, so the call is denied: "+o.Reason)
+	case o.Verdict == hookchain.Asked && asksAboutRewrite && !c.Rewrite:
+		o = denied(o, name+" cannot run a rewritten input, so the call is denied; the chain would ask about "+string(rewritten))
+	case o.Verdict == hookchain.Asked && asksAboutRewrite:
+		o.Input = rewritten
 	case o.Verdict == hookchain.Modified && !c.Rewrite:
 		o = denied(o, name+" cannot run a rewritten input, so the call is denied; the chain would run it with "+string(o.Input))
 	case o.Verdict == hookchain.Replaced && c.Replace == ReplaceNone:
@@ -58,6 +69,22 @@ func Degrade(name string, c Capabilities, o hookchain.Outcome) hookchain.Outcome
 		o.Notes = nil
 	}
 	return o
+}
+
+// AskedInput is the input an ask of the chain is about, and whether a
+// link rewrote it: the outcome's Input, or, when the ask was deferred to an
+// approval still pending, the input of the ticket's question a link
+// rewrote. false: the ask is about the model's own input.
+func AskedInput(o hookchain.Outcome) (json.RawMessage, bool) {
+	switch {
+	case o.Verdict != hookchain.Asked:
+		return nil, false
+	case len(o.Input) > 0:
+		return o.Input, true
+	case o.Pending != nil && len(o.Pending.Question.RewrittenBy) > 0:
+		return o.Pending.Question.Input, true
+	}
+	return nil, false
 }
 
 func denied(o hookchain.Outcome, reason string) hookchain.Outcome {

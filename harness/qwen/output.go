@@ -1,7 +1,6 @@
 package qwen
 
 import (
-	"encoding/json"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
@@ -62,25 +61,13 @@ func OutputFor(e hookchain.Event, o hookchain.Outcome) harness.Reply {
 	case hookchain.Denied:
 		return deny(harness.NonBlank(o.Reason, noReason))
 	case hookchain.Asked:
-		if input, rewritten := askedInput(o); rewritten {
+		if input, rewritten := harness.AskedInput(o); rewritten {
 			return deny("hookchain: the chain asks about a rewritten call, which Qwen cannot run; the chain would run it with " + string(input))
 		}
 		reason := harness.NonBlank(o.Reason, "hookchain asks about this call")
 		return write(reply{Specific: &specific{HookEventName: PreToolUse, PermissionDecision: "ask", PermissionDecisionReason: reason}})
 	}
 	return deny("hookchain: the chain answered " + o.Verdict.String() + ", which Qwen cannot be told: " + o.Reason)
-}
-
-// askedInput is the input an ask is about, and whether a link rewrote
-// it: the user would be asked about, and Qwen would run, the model's.
-func askedInput(o hookchain.Outcome) (json.RawMessage, bool) {
-	if o.Input != nil {
-		return o.Input, true
-	}
-	if o.Pending != nil && len(o.Pending.Question.RewrittenBy) > 0 {
-		return o.Pending.Question.Input, true
-	}
-	return nil, false
 }
 
 // deny is a denial before the call: the permissionDecision Qwen reads

@@ -78,8 +78,8 @@ func TestAChainAnswersQwenInTheFormQwenReads(t *testing.T) {
 			func(*testing.T) *hookchain.Chain {
 				return hookchain.New(profiletest.GoLink("push-guard", pre, hookchain.AskAbout(json.RawMessage(`{"command":"git push -n"}`), "dry run?"))).WithApprover(profiletest.DeferToUser())
 			}, shell("git push"),
-			denial(`hookchain: the chain asks about a rewritten call, which Qwen cannot run; the chain would run it with {"command":"git push -n"}`),
-			hookchain.Deny(`hookchain: the chain asks about a rewritten call, which Qwen cannot run; the chain would run it with {"command":"git push -n"}`)},
+			denial(`qwen cannot run a rewritten input, so the call is denied; the chain would ask about {"command":"git push -n"}`),
+			hookchain.Deny(`qwen cannot run a rewritten input, so the call is denied; the chain would ask about {"command":"git push -n"}`)},
 		{"an ask without an approver is the chain's denial",
 			chain(profiletest.GoLink("push-guard", pre, hookchain.Ask("pushes to a shared branch"))), shell("git push"),
 			denial("approval needed but not obtained: no approver is configured (asked by push-guard: pushes to a shared branch)"),
