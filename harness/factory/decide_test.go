@@ -14,7 +14,9 @@ import (
 
 // The corners of Droid's reading that no hook program in testdata shows.
 func TestDecideReadsTheCornersAsDroidWouldOrDenies(t *testing.T) {
-	guessed := func(why string) hookchain.Outcome { return hookchain.Deny("the hook's answer " + why + "; denied rather than guessed") }
+	guessed := func(why string) hookchain.Outcome {
+		return hookchain.Deny("the hook's answer " + why + "; denied rather than guessed")
+	}
 	pre, post := shell("ls"), shellResult("x")
 	tests := []struct {
 		name   string

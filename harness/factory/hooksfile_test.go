@@ -48,19 +48,19 @@ func TestAPluginsHooksFileGivesTheEventsAtTheTop(t *testing.T) {
 
 func TestAHooksFileDroidWouldReadOtherwiseIsAnError(t *testing.T) {
 	tests := map[string]string{
-		`{"hooks": {"PreToolUse": [], "PreToolUse": []}}`:                                            `the file is ambiguous`,
-		`[]`:                                                                                          "not a hooks file: not a JSON object",
-		`{"hooks": []}`:                                                                               "hooks: not a JSON object",
-		`{"hooks": {"PreToolUse": {}}}`:                                                               "hooks.PreToolUse: not a list of matcher groups",
-		`{"hooks": {"PreToolUse": [{"matcher": 1, "hooks": []}]}}`:                                    "hooks.PreToolUse[0]: matcher is not a string",
-		`{"hooks": {"PreToolUse": [{"matcher": "("}]}}`:                                               "hooks.PreToolUse[0]: the matcher group has no \"hooks\"",
-		`{"hooks": {"PreToolUse": [{"matcher": "(", "hooks": []}]}}`:                                  `hooks.PreToolUse[0]: factory: matcher "("`,
-		`{"hooks": {"PreToolUse": [{"commandRegex": "(?!git)", "hooks": []}]}}`:                       `hooks.PreToolUse[0]: factory: commandRegex "(?!git)"`,
-		`{"hooks": {"PreToolUse": [{"hooks": [{"command": "x"}]}]}}`:                                  `hooks.PreToolUse[0].hooks[0]: the handler has no "type"`,
-		`{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "Command": "x"}]}]}}`:               `the command hook has no "command"`,
-		`{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "x", "timeout": 0}]}]}}`: "timeout 0 is not a positive number of seconds",
+		`{"hooks": {"PreToolUse": [], "PreToolUse": []}}`: `the file is ambiguous`,
+		`[]`:                            "not a hooks file: not a JSON object",
+		`{"hooks": []}`:                 "hooks: not a JSON object",
+		`{"hooks": {"PreToolUse": {}}}`: "hooks.PreToolUse: not a list of matcher groups",
+		`{"hooks": {"PreToolUse": [{"matcher": 1, "hooks": []}]}}`:                                      "hooks.PreToolUse[0]: matcher is not a string",
+		`{"hooks": {"PreToolUse": [{"matcher": "("}]}}`:                                                 "hooks.PreToolUse[0]: the matcher group has no \"hooks\"",
+		`{"hooks": {"PreToolUse": [{"matcher": "(", "hooks": []}]}}`:                                    `hooks.PreToolUse[0]: factory: matcher "("`,
+		`{"hooks": {"PreToolUse": [{"commandRegex": "(?!git)", "hooks": []}]}}`:                         `hooks.PreToolUse[0]: factory: commandRegex "(?!git)"`,
+		`{"hooks": {"PreToolUse": [{"hooks": [{"command": "x"}]}]}}`:                                    `hooks.PreToolUse[0].hooks[0]: the handler has no "type"`,
+		`{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "Command": "x"}]}]}}`:                 `the command hook has no "command"`,
+		`{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "x", "timeout": 0}]}]}}`:   "timeout 0 is not a positive number of seconds",
 		`{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "x", "timeout": "9"}]}]}}`: `timeout "9" is not a positive number of seconds`,
-		`{"hooks": {}, "PreToolUse": []}`: `the event PreToolUse is given beside "hooks"`,
+		`{"hooks": {}, "PreToolUse": []}`:                                                               `the event PreToolUse is given beside "hooks"`,
 	}
 	for data, want := range tests {
 		_, _, err := factory.ParseHooksFile("h.json", []byte(data))
