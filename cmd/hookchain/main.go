@@ -84,14 +84,15 @@ runtime error ends the process with SIGABRT.
 
 flags:
   --harness NAME      eval, check, test, hook: the agent CLI whose hook protocol is spoken:
-                      claude (the default), codex, gemini, cursor, cline or kiro (test: its
-                      cases' events are that CLI's hook inputs). copilot, factory,
+                      claude (the default), codex, gemini, cursor, factory, cline or kiro (test:
+                      its cases' events are that CLI's hook inputs). copilot,
                       windsurf and qwen have no profile yet.
                       With codex, --settings names Codex hooks.json or config.toml files,
                       with gemini Gemini settings.json files, with cursor Cursor hooks.json
                       files (Claude Code's settings, which Cursor also reads, are
                       --harness claude's), with cline Cline hooks folders
-                      (.clinerules/hooks); without it, the CLI's own
+                      (.clinerules/hooks), with factory Factory Droid hooks.json files (or
+                      settings.json, a plugin's hooks.json); without it, the CLI's own
                       files are read, as it finds them for the project and --home
                       (docs/harnesses.md). With kiro, --agent NAME names the agent whose
                       config applies (.kiro/agents/NAME.json), beside the project's Kiro 3

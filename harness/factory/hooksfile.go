@@ -205,10 +205,20 @@ func ConfigFiles(project, home string) []string {
 // commandRegex do and failing open. Hooks of Droid's other events are left
 // out. Each link is named after its command, with the hook's place added
 // when two hooks run the same command.
+//
+// Droid runs an identical command given twice for an event once per call,
+// however many of its groups match; Links refuses such hooks rather than
+// run one twice.
 func Links(hooks []Hook, s harness.SessionInfo) ([]hookchain.Link, error) {
 	seen := map[string]int{}
+	twice := map[string]string{}
 	for _, h := range hooks {
 		seen[h.Command]++
+		key := h.Event + "\x00" + h.Command
+		if first, ok := twice[key]; ok && (h.Event == PreToolUse || h.Event == PostToolUse) {
+			return nil, fmt.Errorf("factory: %s: the hook of %s again: Factory Droid runs it once per call, hookchain cannot yet", h.Place, first)
+		}
+		twice[key] = h.Place
 	}
 	var links []hookchain.Link
 	for _, h := range hooks {

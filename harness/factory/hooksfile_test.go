@@ -100,3 +100,16 @@ func TestLinksRunAFilesToolCallHooksAsDroidDoes(t *testing.T) {
 	require.Len(t, got.Trail, 1)
 	assert.Contains(t, got.Trail[0].Fault, "exited with status 1")
 }
+
+func TestACommandGivenTwiceForAnEventIsRefused(t *testing.T) {
+	hooks, _, err := factory.ParseHooksFile("h.json", []byte(`{"hooks": {"PreToolUse": [
+	  {"matcher": "Execute", "hooks": [{"type": "command", "command": "guard.sh"}]},
+	  {"matcher": "Create", "hooks": [{"type": "command", "command": "guard.sh"}]}],
+	  "PostToolUse": [{"hooks": [{"type": "command", "command": "guard.sh"}]}]}}`))
+	require.NoError(t, err)
+	_, err = factory.Links(hooks, harness.SessionInfo{})
+	assert.EqualError(t, err, "factory: h.json:PreToolUse[1].hooks[0]: the hook of h.json:PreToolUse[0].hooks[0] again: Factory Droid runs it once per call, hookchain cannot yet")
+	links, err := factory.Links(hooks[1:], harness.SessionInfo{})
+	require.NoError(t, err, "the same command at another event is another hook")
+	assert.Len(t, links, 2)
+}
