@@ -219,3 +219,21 @@ func TestHookWithHarnessFactoryAnswersInDroidsForm(t *testing.T) {
 		})
 	}
 }
+
+// test --harness factory runs case files whose events are Droid hook
+// inputs, as Droid writes them, against Droid's hooks.
+func TestTestWithHarnessFactoryRunsCasesWrittenAsDroidInputs(t *testing.T) {
+	dir := t.TempDir()
+	rm := factoryInput(t, "Execute", `{"command":"rm -rf /"}`, "")
+	ls := factoryInput(t, "Execute", `{"command":"ls"}`, "")
+	cases := `[
+  {"name": "rm -rf is blocked", "event": ` + rm + `,
+   "want": {"verdict": "deny", "reason": "denied by bash hooks/block-rm.sh: recursive delete is not allowed here", "decided_by": "bash hooks/block-rm.sh", "cause": "link", "trail": ["bash hooks/block-rm.sh"]}},
+  {"name": "ls runs", "event": ` + ls + `, "want": {"verdict": "allow"}}
+]`
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "cases.json"), []byte(cases), 0o644))
+	code, stdout, stderr := hookchainCmd(t, "", "test", "--harness", "factory", "--settings", factoryHooksFile, filepath.Join(dir, "cases.json"))
+	assert.Empty(t, stderr)
+	assert.Equal(t, "ok    rm -rf is blocked\nok    ls runs\nok: 2 cases passed\n", stdout)
+	assert.Equal(t, 0, code)
+}

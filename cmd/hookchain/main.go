@@ -70,7 +70,7 @@ hook   is the one command hook of the CLI --harness names: reads its hook input 
        and answers exactly as it expects (stdout, stderr, exit status), from the chain of
        the --settings of the CLI --settings-harness names (default: --harness's), so that
        one policy serves both; what that CLI cannot say is degraded (docs/harnesses.md).
-       hookchain's own errors block, in that CLI's form (codex, gemini, kiro: exit 2, the
+       hookchain's own errors block, in that CLI's form (codex, gemini, factory, kiro: exit 2, the
        reason on stderr; cursor: exit 2 and permission "deny"; cline: {"cancel":true}
        on stdout; claude: {"decision":"block"}
        on stdout). Refuses to run as a hook of itself (HOOKCHAIN_HOOK set).
