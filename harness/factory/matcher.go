@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"strings"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
@@ -45,11 +44,12 @@ func CompileMatcher(pattern string) (hookchain.Matcher, error) {
 // call with no command is selected by pattern alone.
 func GroupMatcher(pattern, commandRegex string) (hookchain.Matcher, error) {
 	m := matcher{pattern: pattern}
+	names, exact := harness.ExactNames(pattern)
 	switch {
 	case pattern == "" || pattern == "*":
 		m.any = true
-	case exact(pattern):
-		m.names = strings.Split(pattern, "|")
+	case exact:
+		m.names = names
 	default:
 		re, err := regexp.Compile(pattern)
 		if err != nil {
@@ -68,15 +68,6 @@ func GroupMatcher(pattern, commandRegex string) (hookchain.Matcher, error) {
 		return hookchain.Any(), nil
 	}
 	return m, nil
-}
-
-func exact(pattern string) bool {
-	for _, c := range pattern {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '|') {
-			return false
-		}
-	}
-	return true
 }
 
 type matcher struct {
