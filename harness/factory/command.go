@@ -50,15 +50,7 @@ func Link(name string, h hookchain.Hook, m hookchain.Matcher, spec process.Spec,
 //     its current working directory.
 //   - Within DefaultTimeout when spec.Timeout is 0.
 func CommandSpec(spec process.Spec, s harness.SessionInfo) process.Spec {
-	if spec.Inherit == process.InheritDefault {
-		spec.Inherit = process.InheritAll
-	}
-	if spec.Dir == "" {
-		spec.Dir = s.Cwd
-	}
-	if spec.Timeout == 0 {
-		spec.Timeout = DefaultTimeout
-	}
+	spec = harness.SpecDefaults(spec, s, DefaultTimeout)
 	spec.Env = append([]string{"FACTORY_PROJECT_DIR=" + s.ProjectDir()}, spec.Env...)
 	if spec.Shell != "" {
 		spec.Args = []string{"bash", "-c", spec.Shell}

@@ -130,7 +130,7 @@ func (a answer) outcome(e hookchain.Event) (o hookchain.Outcome, guess string) {
 		case !hasDecision:
 			return noted(hookchain.Allow())
 		case decision == "block":
-			return noted(hookchain.Deny(nonBlank(reason, blockedNoReason)))
+			return noted(hookchain.Deny(harness.NonBlank(reason, blockedNoReason)))
 		}
 		return o, fmt.Sprintf("gives the decision %q, which Droid does not have after a call", decision)
 	}
@@ -163,9 +163,9 @@ func (a answer) outcome(e hookchain.Event) (o hookchain.Outcome, guess string) {
 		}
 		return hookchain.Allow(), ""
 	case permission == "deny":
-		return hookchain.Deny(nonBlank(why, blockedNoReason)), ""
+		return hookchain.Deny(harness.NonBlank(why, blockedNoReason)), ""
 	case permission == "ask":
-		message := nonBlank(why, "a Factory Droid hook asks about this call")
+		message := harness.NonBlank(why, "a Factory Droid hook asks about this call")
 		if input != nil {
 			return hookchain.AskAbout(input, message), ""
 		}
@@ -192,28 +192,9 @@ func patched(input, update json.RawMessage) (json.RawMessage, string) {
 		in = map[string]json.RawMessage{}
 	}
 	maps.Copy(in, over)
-	b, err := encode(in)
+	b, err := harness.Encode(in)
 	if err != nil {
 		return nil, "has an updatedInput that does not encode"
 	}
 	return b, ""
-}
-
-func nonBlank(s, instead string) string {
-	if strings.TrimSpace(s) == "" {
-		return instead
-	}
-	return s
-}
-
-// encode is v's JSON without HTML escapes, which would change the text a
-// hook or a tool is given, and with the keys of a map in order.
-func encode(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }

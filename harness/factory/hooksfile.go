@@ -210,10 +210,10 @@ func ConfigFiles(project, home string) []string {
 // however many of its groups match; Links refuses such hooks rather than
 // run one twice.
 func Links(hooks []Hook, s harness.SessionInfo) ([]hookchain.Link, error) {
-	seen := map[string]int{}
+	commands, places := make([]string, len(hooks)), make([]string, len(hooks))
 	twice := map[string]string{}
-	for _, h := range hooks {
-		seen[h.Command]++
+	for i, h := range hooks {
+		commands[i], places[i] = h.Command, h.Place
 		key := h.Event + "\x00" + h.Command
 		if first, ok := twice[key]; ok && (h.Event == PreToolUse || h.Event == PostToolUse) {
 			return nil, fmt.Errorf("factory: %s: the hook of %s again: Factory Droid runs it once per call, hookchain cannot yet", h.Place, first)
@@ -221,7 +221,8 @@ func Links(hooks []Hook, s harness.SessionInfo) ([]hookchain.Link, error) {
 		twice[key] = h.Place
 	}
 	var links []hookchain.Link
-	for _, h := range hooks {
+	names := harness.LinkNames(commands, places)
+	for i, h := range hooks {
 		at := hookchain.BeforeTool
 		switch h.Event {
 		case PreToolUse:
@@ -234,11 +235,7 @@ func Links(hooks []Hook, s harness.SessionInfo) ([]hookchain.Link, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", h.Place, err)
 		}
-		name := h.Command
-		if seen[h.Command] > 1 {
-			name += "@" + h.Place
-		}
-		l, err := Link(name, at, m, process.Spec{Shell: h.Command, Timeout: h.Timeout}, s)
+		l, err := Link(names[i], at, m, process.Spec{Shell: h.Command, Timeout: h.Timeout}, s)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", h.Place, err)
 		}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
-	"github.com/hookchain/hookchain/internal/jsonscan"
 )
 
 // Input is what Droid writes on a tool-call hook's stdin, field for field
@@ -77,20 +76,12 @@ var otherEvents = []string{"UserPromptSubmit", "Notification", "Stop", "Subagent
 func decode(input []byte) (hookchain.Event, harness.SessionInfo, error) {
 	var e hookchain.Event
 	var s harness.SessionInfo
-	if f := jsonscan.Fault(input); f != "" {
-		// A key given twice, at any depth, is read first by one reader and
-		// last by another: the chain and the tool would judge two calls.
-		return e, s, fmt.Errorf("the hook input is %s", f)
-	}
-	fields, err := harness.Fields(input)
+	fields, err := harness.InputFields(input, "Factory Droid", inputKeys)
 	if err != nil {
-		return e, s, fmt.Errorf("the hook input is not a Factory Droid hook input: %v", err)
+		return e, s, err
 	}
 	if old := oldKeys(fields); old != "" {
 		return e, s, fmt.Errorf("the hook input is in the camelCase form of Factory Droid's older versions (%s), which hookchain does not read; update Droid", old)
-	}
-	if err := harness.CaseAlike(fields, inputKeys); err != nil {
-		return e, s, err
 	}
 	var event string
 	var errs harness.Problems

@@ -45,7 +45,7 @@ func OutputFor(e hookchain.Event, o hookchain.Outcome) harness.Reply {
 			}
 			return write(reply{Specific: &specific{HookEventName: PostToolUse, AdditionalContext: context}})
 		case hookchain.Denied:
-			reason := nonBlank(o.Reason, noReason)
+			reason := harness.NonBlank(o.Reason, noReason)
 			if context != "" {
 				reason += "\n\n" + context
 			}
@@ -60,11 +60,11 @@ func OutputFor(e hookchain.Event, o hookchain.Outcome) harness.Reply {
 		// permission prompt Droid would otherwise show its user.
 		return harness.Reply{}
 	case hookchain.Denied:
-		return block(nonBlank(o.Reason, noReason))
+		return block(harness.NonBlank(o.Reason, noReason))
 	case hookchain.Modified, hookchain.Asked:
 		s := &specific{HookEventName: PreToolUse, PermissionDecision: "allow"}
 		if o.Verdict == hookchain.Asked {
-			s.PermissionDecision, s.PermissionDecisionReason = "ask", nonBlank(o.Reason, "hookchain asks about this call")
+			s.PermissionDecision, s.PermissionDecisionReason = "ask", harness.NonBlank(o.Reason, "hookchain asks about this call")
 		}
 		if o.Verdict == hookchain.Modified || o.Input != nil {
 			if why := unsayable(e.Input, o.Input); why != "" {
@@ -102,7 +102,7 @@ func block(reason string) harness.Reply {
 
 // write is a as one line on stdout, with exit status 0.
 func write(a reply) harness.Reply {
-	b, err := encode(a)
+	b, err := harness.Encode(a)
 	if err != nil {
 		// Only an updatedInput that is not JSON fails to encode, and the
 		// chain never gives one; a block is the answer that cannot fail.
