@@ -17,3 +17,12 @@ func TestAMatcherOfNamesOnlyIsAListAndAnyOtherAnExpression(t *testing.T) {
 		assert.False(t, ok, p)
 	}
 }
+
+func TestOfTwoToolsForAClaudeNameTheOneOfTheSameNameIsTheCLIsOwn(t *testing.T) {
+	tools := harness.ToolNames{"ApplyPatch": {"Edit"}, "Edit": {"Edit"}, "apply": {"Write"}, "write": {"Write"}}
+	own, ok := tools.Own("Edit")
+	assert.True(t, ok)
+	assert.Equal(t, "Edit", own)
+	own, _ = tools.Own("Write")
+	assert.Equal(t, "apply", own, "without one of the same name, the first in order")
+}

@@ -188,6 +188,13 @@ func TestHookWithHarnessFactoryAnswersInDroidsForm(t *testing.T) {
 				`"permissionDecisionReason":"denied by bash hooks/block-rm.sh: recursive delete is not allowed here"}}` + "\n",
 		},
 		{
+			name:  "Claude Code's Edit is judged as Droid's Edit, not its ApplyPatch, so the hooks of Edit run",
+			args:  []string{"--harness", "claude", "--settings-harness", "factory", "--settings", hooksFile},
+			stdin: hookInput(t, dir, "PreToolUse", "Edit", `{"file_path":"/etc/hosts","old_string":"a","new_string":"b"}`),
+			stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny",` +
+				`"permissionDecisionReason":"denied by python3 hooks/deny.py: writes outside the project are not allowed"}}` + "\n",
+		},
+		{
 			name:   "hookchain's own error blocks Droid's call: exit 2, the reason on stderr",
 			args:   []string{"--harness", "factory", "--settings", "missing.json"},
 			stdin:  factoryInput(t, "Execute", `{"command":"ls"}`, ""),

@@ -65,6 +65,8 @@ func TestDroidsToolNamesMapToClaudeCodesBothWays(t *testing.T) {
 	assert.Equal(t, "Execute", own)
 	own, _ = tools.Own("Write")
 	assert.Equal(t, "Create", own)
+	own, _ = tools.Own("Edit")
+	assert.Equal(t, "Edit", own, "Claude Code's Edit is Droid's Edit, whose hooks a matcher of ApplyPatch alone would skip")
 	assert.Equal(t, []string{"mcp__gh__issue"}, tools.Claude("mcp__gh__issue"))
 	assert.Nil(t, tools.Claude("Bash"), "Bash is Claude Code's name, not Droid's")
 }
