@@ -244,3 +244,13 @@ func TestTestWithHarnessFactoryRunsCasesWrittenAsDroidInputs(t *testing.T) {
 	assert.Equal(t, "ok    rm -rf is blocked\nok    ls runs\nok: 2 cases passed\n", stdout)
 	assert.Equal(t, 0, code)
 }
+
+// Claude Code's hooks ask and rewrite as Droid can; a replacement of the
+// output is lost, and check says so.
+func TestCheckWithSettingsHarnessClaudeSaysWhatDroidLoses(t *testing.T) {
+	code, _, stderr := hookchainCmd(t, "", "check", "--harness", "factory", "--settings-harness", "claude",
+		"--project", "testdata", "--settings", "testdata/settings/ask.json")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "hookchain check: a hook that replaces a tool's output: Factory Droid cannot replace it: degraded to deny\n"+
+		"hookchain check: every hook: Factory Droid's calls reach it under Claude Code's tool names, but with Factory Droid's inputs: a hook that reads a field Factory Droid names otherwise sees none\n", stderr)
+}
