@@ -23,8 +23,19 @@
 //	a field of the wrong type, an
 //	answer cut at the cap
 //
-// As Droid's one hook (OutputFor), every denial and every error of
-// hookchain's is exit status 2 with the reason on stderr, which Droid
-// reads as a block whatever else it is told; an allow is said with
-// nothing, so that Droid's permission prompt stays as it is.
+// As Droid's one hook (OutputFor), after harness.Degrade:
+//
+//	Allowed     nothing at all, exit 0: Droid's permission prompt stays as it is
+//	Denied      exit 2, the reason on stderr (after the call: with the notes)
+//	Modified    {"hookSpecificOutput":{"permissionDecision":"allow","updatedInput":…}}
+//	Asked       {"hookSpecificOutput":{"permissionDecision":"ask","permissionDecisionReason":…}}
+//	Replaced    Degrade's denial: Droid cannot replace a tool's output
+//	notes       after the call, hookSpecificOutput.additionalContext; before it, not said
+//
+// A rewrite Droid's patch cannot say (not an object, or dropping a key),
+// and an ask or a rewrite after the call, are denials that say so. Every
+// error of hookchain's, and an input it will not judge, is exit status 2
+// with the reason on stderr (Refusal), which Droid reads as a block
+// whatever else it is told; the input of an event that is not a tool call
+// is answered {"continue":false} (Halt).
 package factory
