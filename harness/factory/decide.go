@@ -139,15 +139,20 @@ func (a answer) outcome(e hookchain.Event) (o hookchain.Outcome, guess string) {
 	if bad = cmp.Or(bad, bad2); bad != "" {
 		return o, bad
 	}
-	if !hasPermission && hasDecision {
+	if hasDecision {
 		// The deprecated decision words stand for the current ones.
-		switch decision {
-		case "approve":
-			permission, hasPermission = "allow", true
-		case "block":
-			permission, hasPermission, why = "deny", true, reason
-		default:
+		legacy := map[string]string{"approve": "allow", "block": "deny"}[decision]
+		switch {
+		case legacy == "":
 			return o, fmt.Sprintf("gives the decision %q, which Droid does not have", decision)
+		case hasPermission && permission != legacy:
+			// Which of the two Droid reads is not documented.
+			return o, fmt.Sprintf("gives the permissionDecision %q and the decision %q, which disagree", permission, decision)
+		case !hasPermission:
+			permission, hasPermission = legacy, true
+			if legacy == "deny" {
+				why = reason
+			}
 		}
 	}
 	input, bad := patched(e.Input, specific["updatedInput"])

@@ -20,7 +20,8 @@
 //	PostToolUse decision "block"        deny with reason; additionalContext is a note
 //	another exit status, bad JSON       a failure: Droid runs the call
 //	a key twice, an unknown decision,   denied: Droid's reading cannot be known
-//	a field of the wrong type, an
+//	two decisions that disagree, a
+//	field of the wrong type, an
 //	answer cut at the cap
 //
 // As Droid's one hook (OutputFor), after harness.Degrade:
