@@ -147,6 +147,7 @@ func TestAnInputHookchainWillNotJudgeIsBlocked(t *testing.T) {
 		want  harness.Reply
 	}{
 		{"not JSON", `PreToolUse`, refused("the hook input is not valid JSON")},
+		{"not UTF-8", "{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Execute\",\"tool_input\":{\"command\":\"rm \xff\"}}", refused("the hook input is not valid UTF-8: byte 0xff at offset 82")},
 		{"a key given twice inside the tool's input", `{"hook_event_name":"PreToolUse","tool_name":"Execute","tool_input":{"command":"ls","command":"rm -rf /"}}`,
 			refused(`the hook input is ambiguous: an object in it has the key "command" twice`)},
 		{"a key alike but for case to Droid's", `{"hook_event_name":"PreToolUse","tool_name":"Read","Tool_Name":"Execute","tool_input":{}}`,
