@@ -108,8 +108,8 @@ func TestEvalWithHarnessFactoryRefusesWhatItCannotJudge(t *testing.T) {
 		{
 			name:   "the camelCase input of Droid's older versions",
 			args:   []string{"--settings", factoryHooksFile},
-			stdin:  `{"hookEventName":"PreToolUse","toolName":"Execute","toolInput":{"command":"rm -rf /"}}`,
-			stderr: "hookchain eval: the hook input is in the camelCase form of Factory Droid's older versions (hookEventName, toolInput, toolName), which hookchain does not read; update Droid\n",
+			stdin:  `{"sessionId":"s","transcriptPath":"/t.jsonl","cwd":"/w","permissionMode":"off","hookEventName":"PreToolUse","tool_name":"Execute","tool_input":{"command":"rm -rf /"}}`,
+			stderr: "hookchain eval: the hook input is in the camelCase form of Factory Droid's older versions (hookEventName, permissionMode, sessionId, transcriptPath), which hookchain does not read; update Droid\n",
 		},
 	}
 	for _, tt := range tests {
@@ -211,8 +211,8 @@ func TestHookWithHarnessFactoryAnswersInDroidsForm(t *testing.T) {
 		{
 			name:   "and an input of Droid's older versions",
 			args:   []string{"--harness", "factory", "--settings", hooksFile},
-			stdin:  `{"hookEventName":"PreToolUse","toolName":"Execute","toolInput":{"command":"ls"}}`,
-			stderr: "hookchain: the hook input is in the camelCase form of Factory Droid's older versions (hookEventName, toolInput, toolName), which hookchain does not read; update Droid\n",
+			stdin:  `{"sessionId":"s","transcriptPath":"/t.jsonl","cwd":"/w","permissionMode":"off","hookEventName":"PreToolUse","tool_name":"Execute","tool_input":{"command":"rm -rf /"}}`,
+			stderr: "hookchain: the hook input is in the camelCase form of Factory Droid's older versions (hookEventName, permissionMode, sessionId, transcriptPath), which hookchain does not read; update Droid\n",
 			code:   2,
 		},
 	}

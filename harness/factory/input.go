@@ -63,7 +63,8 @@ var inputKeys = []string{"session_id", "transcript_path", "cwd", "permission_mod
 	"message_id", "tool_name", "tool_input", "tool_response"}
 
 // camelKeys are the keys of the inputs of Droid's older versions, which
-// wrote them in camelCase: hookchain reads the current form only.
+// wrote the common fields in camelCase (the tool's stayed snake_case):
+// hookchain reads the current form only.
 var camelKeys = []string{"hookEventName", "sessionId", "transcriptPath", "toolName", "toolInput", "toolResponse", "permissionMode"}
 
 // otherEvents are Droid's events that are not tool calls.
