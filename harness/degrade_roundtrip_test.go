@@ -15,6 +15,7 @@ import (
 	"github.com/hookchain/hookchain/harness/codex"
 	"github.com/hookchain/hookchain/harness/copilot"
 	"github.com/hookchain/hookchain/harness/cursor"
+	"github.com/hookchain/hookchain/harness/factory"
 	"github.com/hookchain/hookchain/harness/gemini"
 	"github.com/hookchain/hookchain/harness/kiro"
 	"github.com/hookchain/hookchain/harness/qwen"
@@ -23,7 +24,7 @@ import (
 
 // profiles are every CLI package harness has a profile of.
 func profiles() []harness.Profile {
-	return []harness.Profile{codex.Profile(), gemini.Profile(), copilot.Profile(), cursor.Profile(), cline.Profile(), kiro.Profile(), qwen.Profile()}
+	return []harness.Profile{codex.Profile(), gemini.Profile(), copilot.Profile(), cursor.Profile(), factory.Profile(), cline.Profile(), kiro.Profile(), qwen.Profile()}
 }
 
 // A chain whose links rewrite a call and then ask about it, with the ask

@@ -27,8 +27,12 @@ func (t ToolNames) Claude(tool string) []string {
 
 // Own returns the CLI's name for a Claude Code tool, and false when the
 // CLI has no tool that stands for it (Codex has no "Read": it reads files
-// with its shell).
+// with its shell). Of two tools that stand for it, the one of the same
+// name is the CLI's own (Factory Droid's Edit, not its ApplyPatch).
 func (t ToolNames) Own(claude string) (string, bool) {
+	if slices.Contains(t[claude], claude) {
+		return claude, true
+	}
 	// Sorted, so that a Claude name two tools stand for always gives the
 	// same one.
 	for _, own := range slices.Sorted(maps.Keys(t)) {

@@ -54,7 +54,8 @@
 // a file or a glob pattern.
 //
 // serve runs the settings' hooks as a chain inside Claude Code itself: it
-// answers Claude Code's "http" hooks. Each POST / is a hook input, as Claude
+// answers Claude Code's "http" hooks (and, at POST /copilot, Copilot CLI's,
+// in Copilot's form: docs/serve.md). Each POST / is a hook input, as Claude
 // Code sends it; the chain runs on it, and the response is Claude Code's
 // hook output (hookSpecificOutput with permissionDecision,
 // permissionDecisionReason, updatedInput and additionalContext; after the

@@ -11,6 +11,7 @@ import (
 	clinecli "github.com/hookchain/hookchain/harness/cline"
 	codexcli "github.com/hookchain/hookchain/harness/codex"
 	cursorcli "github.com/hookchain/hookchain/harness/cursor"
+	factorycli "github.com/hookchain/hookchain/harness/factory"
 	geminicli "github.com/hookchain/hookchain/harness/gemini"
 	kirocli "github.com/hookchain/hookchain/harness/kiro"
 	qwencli "github.com/hookchain/hookchain/harness/qwen"
@@ -20,17 +21,18 @@ import (
 // others are refused by name, so that a script written for a later version
 // fails rather than runs Claude Code's rules.
 const (
-	claude = "claude"
-	codex  = "codex"
-	gemini = "gemini"
-	cursor = "cursor"
-	cline  = "cline"
-	kiro   = "kiro"
-	qwen   = "qwen"
+	claude  = "claude"
+	codex   = "codex"
+	gemini  = "gemini"
+	cursor  = "cursor"
+	factory = "factory"
+	cline   = "cline"
+	qwen    = "qwen"
+	kiro    = "kiro"
 )
 
 // harnessNames are every name --harness knows, in the order help lists them.
-var harnessNames = []string{claude, codex, gemini, cursor, "copilot", "factory", cline, "windsurf", qwen, kiro}
+var harnessNames = []string{claude, codex, gemini, cursor, "copilot", factory, cline, "windsurf", qwen, kiro}
 
 // cli is what the commands know of an agent CLI other than Claude Code:
 // one entry of clis each, so that a CLI is added in one place.
@@ -54,12 +56,13 @@ var clis map[string]cli
 // names the CLI by looking it up there.
 func init() {
 	clis = map[string]cli{
-		codex:  {"Codex", codexcli.Profile, codexChain, checkCodex, agentless(codexcli.ConfigFiles), false},
-		gemini: {"Gemini", geminicli.Profile, geminiChain, checkGemini, agentless(geminicli.ConfigFiles), false},
-		cursor: {"Cursor", cursorcli.Profile, cursorChain, checkCursor, agentless(cursorcli.ConfigFiles), false},
-		cline:  {"Cline", clinecli.Profile, clineChain, checkCline, agentless(clinecli.ConfigFiles), false},
-		kiro:   {"Kiro", kirocli.Profile, kiroChain, checkKiro, kiroFiles, true},
-		qwen:   {"Qwen Code", qwencli.Profile, qwenChain, checkQwen, agentless(qwencli.ConfigFiles), false},
+		codex:   {"Codex", codexcli.Profile, codexChain, checkCodex, agentless(codexcli.ConfigFiles), false},
+		gemini:  {"Gemini", geminicli.Profile, geminiChain, checkGemini, agentless(geminicli.ConfigFiles), false},
+		cursor:  {"Cursor", cursorcli.Profile, cursorChain, checkCursor, agentless(cursorcli.ConfigFiles), false},
+		factory: {"Factory Droid", factorycli.Profile, factoryChain, checkFactory, factoryFiles, false},
+		cline:   {"Cline", clinecli.Profile, clineChain, checkCline, agentless(clinecli.ConfigFiles), false},
+		qwen:    {"Qwen Code", qwencli.Profile, qwenChain, checkQwen, agentless(qwencli.ConfigFiles), false},
+		kiro:    {"Kiro", kirocli.Profile, kiroChain, checkKiro, kiroFiles, true},
 	}
 }
 

@@ -45,16 +45,9 @@ eval   runs one Claude Code hook input (PreToolUse, PostToolUse or PostToolUseFa
        through the settings' hooks as a chain and prints the outcome as JSON; a
        PermissionRequest input is answered by the settings' PermissionRequest hooks.
        A hook that asks for approval is put to those hooks; when none decides, the
-       call is denied: eval has no one else to ask. --harness codex: one Codex
-       PreToolUse or PostToolUse input, through the hooks.json files' hooks as Codex
-       runs and reads them; another Codex event exits 1, saying it is not a tool call.
-       --harness gemini: the same with a Gemini BeforeTool or AfterTool input and
-       settings.json files; --harness cursor: the input of one of Cursor's tool-call
-       events (preToolUse, beforeShellExecution, …) and hooks.json files; --harness
-       cline: a Cline PreToolUse or PostToolUse input and hooks folders; --harness
-       kiro: a Kiro preToolUse or postToolUse input, and Kiro agent configs or hooks
-       files; --harness qwen: a Qwen Code PreToolUse or PostToolUse input and
-       settings.json files.
+       call is denied: eval has no one else to ask. With --harness NAME: one hook
+       input of that CLI's tool-call events, through its hooks as it runs and reads
+       them; another of its events exits 1, saying it is not a tool call.
        Async hooks cannot change the outcome: eval waits for them (each within its
        timeout; SIGINT or SIGTERM stops them) and prints what each reports on stderr.
        Exit status: 0 allow, modify or replace; 2 deny, and nothing else; 1 bad usage,
@@ -71,13 +64,13 @@ hook   is the one command hook of the CLI --harness names: reads its hook input 
        and answers exactly as it expects (stdout, stderr, exit status), from the chain of
        the --settings of the CLI --settings-harness names (default: --harness's), so that
        one policy serves both; what that CLI cannot say is degraded (docs/harnesses.md).
-       hookchain's own errors block, in that CLI's form (codex, gemini, kiro: exit 2, the
-       reason on stderr; cursor: exit 2 and permission "deny"; cline: {"cancel":true}
-       on stdout; qwen: exit 2, a denial with "continue":false on stderr; claude:
-       {"decision":"block"}
-       on stdout). Refuses to run as a hook of itself (HOOKCHAIN_HOOK set).
+       hookchain's own errors block, in the form that CLI reads as a block (codex:
+       exit 2, the reason on stderr; cline: {"cancel":true}; claude: {"decision":
+       "block"}; each CLI's in docs/harnesses.md). Refuses to run as a hook of itself
+       (HOOKCHAIN_HOOK set).
 serve  answers Claude Code's http hooks: POST / with a hook input, as Claude Code sends
-       it, is answered with the chain's outcome as Claude Code's hook output; GET
+       it, is answered with the chain's outcome as Claude Code's hook output; POST
+       /copilot answers Copilot CLI's http hooks in Copilot's form; GET
        /healthz says what runs. Reloads the settings on SIGHUP and when a file changes;
        stops on SIGTERM, once the requests in flight are done.
        Exit status: 0 stopped by a signal; 1 bad usage or settings, or a failed listener.
@@ -86,26 +79,21 @@ runtime error ends the process with SIGABRT.
 
 flags:
   --harness NAME      eval, check, test, hook: the agent CLI whose hook protocol is spoken:
-                      claude (the default), codex, gemini, cursor, cline, qwen or kiro (test:
-                      its cases' events are that CLI's hook inputs). copilot, factory and
-                      windsurf have no profile yet.
-                      With codex, --settings names Codex hooks.json or config.toml files,
-                      with gemini Gemini settings.json files, with cursor Cursor hooks.json
-                      files (Claude Code's settings, which Cursor also reads, are
-                      --harness claude's), with cline Cline hooks folders
-                      (.clinerules/hooks), with qwen Qwen Code settings.json files;
-                      without it, the CLI's own
-                      files are read, as it finds them for the project and --home
-                      (docs/harnesses.md). With kiro, --agent NAME names the agent whose
-                      config applies (.kiro/agents/NAME.json), beside the project's Kiro 3
-                      hooks files (.kiro/hooks/*.json); --settings names such files, each
-                      read by its shape. eval reads that
-                      CLI's hook input, and its reason is what the CLI gives the model; the
+                      claude (the default), codex, gemini, cursor, copilot, factory, cline,
+                      windsurf, qwen or kiro, each a profile in package harness/NAME (one
+                      without a profile yet is refused, naming those that work). For
+                      another CLI than claude, --settings names that CLI's own files (its
+                      hooks.json, settings.json or config.toml; cline: hooks folders);
+                      without it, the files the CLI reads are found as it finds them, for
+                      the project and --home; with kiro, --agent NAME names the agent whose
+                      config applies (docs/harnesses.md). eval and test read that CLI's
+                      hook inputs, and eval's reason is what the CLI gives the model; the
                       flags below that are Claude Code settings' (--plugin-*,
-                      --managed-settings, --skill, --agent (but for kiro), --active-skill, --fail-closed,
-                      --skip-unsupported, --strict-env) are refused. check also says what
-                      the chain's answers lose as that CLI's hook (check --harness codex
-                      --settings-harness claude: "Codex has no ask: degraded to deny")
+                      --managed-settings, --skill, --agent but for kiro, --active-skill,
+                      --fail-closed, --skip-unsupported, --strict-env) are refused. check
+                      also says what the chain's answers lose as that CLI's hook (check
+                      --harness codex --settings-harness claude: "Codex has no ask:
+                      degraded to deny")
   --settings-harness NAME  check, hook: the CLI whose settings --settings names (default:
                       --harness)
   --settings FILE     a Claude Code settings file: a regular file (or a link to one) of

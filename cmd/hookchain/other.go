@@ -57,7 +57,7 @@ func hooksChain[H any](read func([]string) ([]H, []string, error), links func([]
 	return hookchain.New(l...), nil
 }
 
-// evalOther is eval for --harness codex, gemini or kiro: one hook input of that
+// evalOther is eval for --harness codex, gemini, factory or kiro: one hook input of that
 // CLI on stdin, the hooks of its event run as a chain: those of the
 // --settings files, else those the CLI would find for the session's
 // project (hookFiles).

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"strings"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/harness"
 )
 
 // Matcher is a Codex matcher as Codex reads it, for the tool-call events:
@@ -33,26 +33,17 @@ func Matcher(pattern string) hookchain.Matcher {
 // warns about a matcher that does not compile and skips its hooks; a
 // loader does the same with the error.
 func CompileMatcher(pattern string) (hookchain.Matcher, error) {
-	switch {
-	case pattern == "" || pattern == "*":
+	if pattern == "" || pattern == "*" {
 		return hookchain.Any(), nil
-	case exact(pattern):
-		return matcher{pattern: pattern, names: strings.Split(pattern, "|")}, nil
+	}
+	if names, ok := harness.ExactNames(pattern); ok {
+		return matcher{pattern: pattern, names: names}, nil
 	}
 	re, err := regexp.Compile(pattern)
 	if err != nil {
 		return nil, fmt.Errorf("codex: matcher %q: %w", pattern, err)
 	}
 	return matcher{pattern: pattern, re: re}, nil
-}
-
-func exact(pattern string) bool {
-	for _, c := range pattern {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '|') {
-			return false
-		}
-	}
-	return true
 }
 
 type matcher struct {

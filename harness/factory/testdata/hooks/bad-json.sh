@@ -1,0 +1,4 @@
+#!/bin/bash
+# Answers JSON that does not parse.
+cat >/dev/null
+echo "{not json"

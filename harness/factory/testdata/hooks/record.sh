@@ -1,0 +1,3 @@
+#!/bin/bash
+# Records its input.
+cat > "$1"
