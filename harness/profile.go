@@ -19,6 +19,12 @@ type Profile struct {
 	Events map[hookchain.Hook]string
 	// Tools maps the CLI's tool names to Claude Code's.
 	Tools ToolNames
+	// Aliases maps a tool name of the CLI to another of its names for the
+	// same tool, which its matchers select alike (Kiro's shell is its
+	// execute_bash): a call named either is judged by the same hooks, so the
+	// two are one name, not a choice between two, when a call of another
+	// CLI is given the CLI's name for it.
+	Aliases map[string]string
 	// Can says what the CLI's answers can express (see Degrade).
 	Can Capabilities
 	// FailOpen is the CLI's own policy for a hook that fails: true when the

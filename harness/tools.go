@@ -27,21 +27,31 @@ func (t ToolNames) Claude(tool string) []string {
 
 // Own returns the CLI's name for a Claude Code tool, and false when the
 // CLI has no tool that stands for it (Codex has no "Read": it reads files
-// with its shell). Of two tools that stand for it, the one of the same
-// name is the CLI's own (Factory Droid's Edit, not its ApplyPatch).
+// with its shell). Of several, it is the first Owns gives.
 func (t ToolNames) Own(claude string) (string, bool) {
-	if slices.Contains(t[claude], claude) {
-		return claude, true
-	}
-	// Sorted, so that a Claude name two tools stand for always gives the
-	// same one.
-	for _, own := range slices.Sorted(maps.Keys(t)) {
-		if slices.Contains(t[own], claude) {
-			return own, true
-		}
-	}
-	if strings.HasPrefix(claude, "mcp__") {
-		return claude, true
+	if owns := t.Owns(claude); len(owns) > 0 {
+		return owns[0], true
 	}
 	return "", false
+}
+
+// Owns returns every tool of the CLI that stands for a Claude Code tool,
+// sorted, or only the one of the same name when there is one (Factory
+// Droid's Edit, not also its ApplyPatch): a call judged under one of
+// several names skips the hooks of the others, which is for the caller to
+// refuse. An MCP tool is its own name.
+func (t ToolNames) Owns(claude string) []string {
+	if slices.Contains(t[claude], claude) {
+		return []string{claude}
+	}
+	var owns []string
+	for _, own := range slices.Sorted(maps.Keys(t)) {
+		if slices.Contains(t[own], claude) {
+			owns = append(owns, own)
+		}
+	}
+	if len(owns) == 0 && strings.HasPrefix(claude, "mcp__") {
+		return []string{claude}
+	}
+	return owns
 }

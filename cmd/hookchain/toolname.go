@@ -69,9 +69,15 @@ func nameIn(tool string, claudeNames []string, from, to string) (string, error) 
 	names := claudeNames
 	if to != claude {
 		names = nil
+		p := clis[to].profile()
 		for _, c := range claudeNames {
-			if own, ok := clis[to].profile().Tools.Own(c); ok && !slices.Contains(names, own) {
-				names = append(names, own)
+			for _, own := range p.Tools.Owns(c) {
+				if alias, ok := p.Aliases[own]; ok {
+					own = alias // the same tool to the CLI's matchers
+				}
+				if !slices.Contains(names, own) {
+					names = append(names, own)
+				}
 			}
 		}
 	}

@@ -49,6 +49,7 @@ func profile(pre, post string) harness.Profile {
 		Name:     "kiro",
 		Events:   map[hookchain.Hook]string{hookchain.BeforeTool: pre, hookchain.AfterTool: post},
 		Tools:    tools(),
+		Aliases:  aliases(),
 		Can:      harness.Capabilities{},
 		FailOpen: true,
 		Spec:     CommandSpec,

@@ -36,3 +36,9 @@ var renamed = map[string]string{
 	"fs_write": "write", "write": "fs_write",
 	"use_aws": "aws", "aws": "use_aws",
 }
+
+// aliases are Kiro's newer names of its renamed tools, each to its older
+// name, which Tools gives for Claude Code's: its matchers select either.
+func aliases() map[string]string {
+	return map[string]string{"shell": "execute_bash", "read": "fs_read", "write": "fs_write", "aws": "use_aws"}
+}

@@ -1,7 +1,6 @@
 package qwen
 
 import (
-
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
 )
