@@ -54,8 +54,8 @@
 // a file or a glob pattern.
 //
 // serve runs the settings' hooks as a chain inside Claude Code itself: it
-// answers Claude Code's "http" hooks (and, at POST /copilot, Copilot CLI's,
-// in Copilot's form: docs/serve.md). Each POST / is a hook input, as Claude
+// answers Claude Code's "http" hooks (and, at POST /copilot and POST /qwen,
+// Copilot CLI's and Qwen Code's, in their forms: docs/serve.md). Each POST / is a hook input, as Claude
 // Code sends it; the chain runs on it, and the response is Claude Code's
 // hook output (hookSpecificOutput with permissionDecision,
 // permissionDecisionReason, updatedInput and additionalContext; after the
@@ -70,7 +70,7 @@
 // named ("hookchain: unauthorized: …", "hookchain: not found: …",
 // "hookchain: shutting down: …"), because Claude Code runs the call on an
 // HTTP error, a dropped connection or an empty answer: a missing or stale
-// token, any path but a route (/, /claude, /copilot) or method but POST, a body that is not JSON or
+// token, any path but a route (/, /claude, /copilot, /qwen) or method but POST, a body that is not JSON or
 // UTF-8, past --max-body, cut short or not arrived within --read-timeout
 // (10s), a tool-call input without its tool or with keys given twice or
 // alike but for case, a request cut off at --shutdown-timeout or sent

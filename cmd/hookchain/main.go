@@ -70,7 +70,7 @@ hook   is the one command hook of the CLI --harness names: reads its hook input 
        (HOOKCHAIN_HOOK set).
 serve  answers Claude Code's http hooks: POST / with a hook input, as Claude Code sends
        it, is answered with the chain's outcome as Claude Code's hook output; POST
-       /copilot answers Copilot CLI's http hooks in Copilot's form; GET
+       /copilot and /qwen answer Copilot CLI's and Qwen Code's in their forms; GET
        /healthz says what runs. Reloads the settings on SIGHUP and when a file changes;
        stops on SIGTERM, once the requests in flight are done.
        Exit status: 0 stopped by a signal; 1 bad usage or settings, or a failed listener.

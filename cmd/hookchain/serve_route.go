@@ -7,6 +7,7 @@ import (
 	"github.com/hookchain/hookchain/claudecode"
 	"github.com/hookchain/hookchain/harness"
 	copilotcli "github.com/hookchain/hookchain/harness/copilot"
+	qwencli "github.com/hookchain/hookchain/harness/qwen"
 )
 
 // route is the CLI a request's path names: the form serve reads the hook
@@ -26,6 +27,7 @@ var routes = map[string]route{
 	"":        {name: claude, display: "Claude Code"},
 	claude:    {name: claude, display: "Claude Code"},
 	"copilot": {name: "copilot", display: "Copilot", profile: copilotcli.Profile},
+	qwen:      {name: qwen, display: "Qwen Code", profile: qwencli.Profile},
 }
 
 // routeOf is the route of path, and whether path is exactly the route's,

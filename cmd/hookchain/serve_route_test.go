@@ -143,3 +143,42 @@ func TestUnderTwoHundredConcurrentCopilotCallsEveryOneIsJudged(t *testing.T) {
 		assert.Equal(t, "200 "+deny+"<nil>", <-answers)
 	}
 }
+
+// qwenPost is a Qwen Code hook input as it POSTs it to an http hook.
+func qwenPost(project, event, tool, toolInput, after string) string {
+	s := fmt.Sprintf(`{"session_id":"q-1","transcript_path":"/tmp/q.json","cwd":%q,"hook_event_name":%q,"timestamp":"2026-12-02T10:00:00Z",`+
+		`"tool_name":%q,"tool_input":%s`, project, event, tool, toolInput)
+	if after != "" {
+		s += `,"tool_response":` + after
+	}
+	return s + "}"
+}
+
+// Qwen Code's http hooks are answered at /qwen, in Qwen's form, from the
+// Claude Code settings' chain: its run_shell_command is judged as Bash.
+func TestServeAnswersQwenCodesHTTPHooksAtItsOwnRoute(t *testing.T) {
+	noLeaks(t)
+	project := newProject(t)
+	s := startServe(t, project, "--max-body", "100000")
+	deny := `"denied by guard.sh@PreToolUse[0].hooks[0]: recursive delete"`
+	tests := []struct {
+		name, path, body, want string
+	}{
+		{"a denial by the settings' Bash guard, for Qwen's run_shell_command", "/qwen",
+			qwenPost(project, "PreToolUse", "run_shell_command", `{"command":"rm -rf /tmp/build"}`, ""),
+			`{"decision":"deny","reason":` + deny + `,"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":` + deny + `}}` + "\n"},
+		{"an allow says nothing", "/qwen", qwenPost(project, "PreToolUse", "run_shell_command", `{"command":"ls"}`, ""), ""},
+		{"a body that is not JSON is a block Qwen reads from the body", "/qwen", `{"tool_name":`,
+			`{"continue":false,"stopReason":"hookchain: the hook input is not valid JSON","decision":"deny","reason":"hookchain: the hook input is not valid JSON"}` + "\n"},
+		{"a path under Qwen's that is not its route", "/qwen/PreToolUse", qwenPost(project, "PreToolUse", "run_shell_command", `{"command":"ls"}`, ""),
+			`{"continue":false,"stopReason":"hookchain: not found: hookchain serve takes Qwen Code's hook inputs at POST /qwen","decision":"deny","reason":"hookchain: not found: hookchain serve takes Qwen Code's hook inputs at POST /qwen"}` + "\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			status, _, body := post(t, s.url+tt.path, tt.body)
+
+			assert.Equal(t, http.StatusOK, status)
+			assert.Equal(t, tt.want, body)
+		})
+	}
+}
