@@ -31,12 +31,27 @@ func CompileCommand(spec process.Spec, s harness.SessionInfo) (hookchain.Interce
 //     and one that outruns its timeout lets the call go on;
 //   - after the call, every failure lets the output through unchanged.
 func Link(name string, h hookchain.Hook, m hookchain.Matcher, spec process.Spec, s harness.SessionInfo) (hookchain.Link, error) {
+	return link(Profile(), name, h, m, spec, s)
+}
+
+// PascalLink is Link for the hook of a PascalCase entry: the same rules,
+// with the snake_case input (PascalProfile).
+func PascalLink(name string, h hookchain.Hook, m hookchain.Matcher, spec process.Spec, s harness.SessionInfo) (hookchain.Link, error) {
+	return link(PascalProfile(), name, h, m, spec, s)
+}
+
+func link(p harness.Profile, name string, h hookchain.Hook, m hookchain.Matcher, spec process.Spec, s harness.SessionInfo) (hookchain.Link, error) {
+	// The identity Profile.Link gives, with the entry's casing, so that
+	// two links that run different commands, or give the same one
+	// different inputs, give their chains different IDs.
+	id := fmt.Sprintf("copilot\x00%s\x00%#v\x00%#v", p.Events[hookchain.BeforeTool], spec, s)
 	if h != hookchain.BeforeTool {
-		open := Profile()
+		open := p
 		open.FailOpen = true
-		return open.Link(name, h, m, spec, s)
+		l, err := open.Link(name, h, m, spec, s)
+		return l.Identity(id), err
 	}
-	fn, err := CompileCommand(spec, s)
+	fn, err := harness.Command(p, spec, s)
 	if err != nil {
 		return hookchain.Link{}, err
 	}
@@ -49,9 +64,7 @@ func Link(name string, h hookchain.Hook, m hookchain.Matcher, spec process.Spec,
 		}
 		return o, err
 	}
-	// The identity Profile.Link gives, so that two links that run
-	// different commands give their chains different IDs.
-	return hookchain.Before(name, m, errored).FailOpen().Identity(fmt.Sprintf("copilot\x00%#v\x00%#v", spec, s)), nil
+	return hookchain.Before(name, m, errored).FailOpen().Identity(id), nil
 }
 
 // CommandSpec is spec as Copilot runs a command hook for session s:

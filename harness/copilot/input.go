@@ -3,6 +3,7 @@ package copilot
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/hookchain/hookchain"
@@ -50,28 +51,78 @@ func encodeInput(e hookchain.Event, s harness.SessionInfo) ([]byte, error) {
 
 var inputKeys = []string{"sessionId", "timestamp", "cwd", "toolName", "toolArgs", "toolResult"}
 
-// decode reads a camelCase hook input as Copilot writes it: a toolResult
-// makes it postToolUse's, its absence preToolUse's. Unknown fields are left
-// alone; a known one of the wrong type, a key given twice or one spelled
-// in another case is an error. An input without a toolName, or with
-// postToolUseFailure's error, is not a tool call this hook judges; one with
-// a hook_event_name is a PascalCase entry's, which is not covered.
+// otherKeys are keys of the camelCase inputs of Copilot's events that are
+// not tool calls, which a preToolUse or postToolUse input never has:
+// permissionRequest's toolInput, postToolUseFailure's and errorOccurred's
+// error, the prompt events', the session events', the stop events'.
+var otherKeys = []string{"toolInput", "error", "errorContext", "prompt", "transformedPrompt", "source", "initialPrompt",
+	"reason", "transcriptPath", "stopReason", "trigger", "notification_type", "agentName"}
+
+// decode reads a hook input as Copilot writes it. One with a
+// hook_event_name is a PascalCase entry's (decodePascal). A camelCase one
+// names no event: it is a tool call when it has a toolName and a toolArgs
+// and no key of another event's input (otherKeys), postToolUse's with a
+// toolResult and preToolUse's without; any other is an event that is not
+// a tool call. Unknown fields are left alone; a known one of the wrong
+// type, a key given twice or one spelled in another case is an error.
 func decode(input []byte) (hookchain.Event, harness.SessionInfo, error) {
 	fields, err := harness.Fields(input)
 	if err != nil {
 		return hookchain.Event{}, harness.SessionInfo{}, fmt.Errorf("the hook input is not valid: %v", err)
 	}
+	if _, ok := fields["hook_event_name"]; ok {
+		return decodePascal(fields)
+	}
 	if err := harness.CaseAlike(fields, inputKeys); err != nil {
 		return hookchain.Event{}, harness.SessionInfo{}, err
 	}
-	if _, ok := fields["hook_event_name"]; ok {
-		return hookchain.Event{}, harness.SessionInfo{}, fmt.Errorf("the hook input has a hook_event_name: it is a PascalCase entry's, and this hook reads camelCase preToolUse and postToolUse entries only")
-	}
 	_, hasTool := fields["toolName"]
-	_, failed := fields["error"]
-	if !hasTool || failed {
+	_, hasArgs := fields["toolArgs"]
+	other := slices.ContainsFunc(otherKeys, func(k string) bool { _, ok := fields[k]; return ok })
+	if !hasTool || !hasArgs || other {
 		return hookchain.Event{}, harness.SessionInfo{}, fmt.Errorf("the hook input is of an event that is %w", harness.ErrNotToolCall)
 	}
+	return decodeCamel(fields)
+}
+
+// DecodeEvent reads input as the hook input of Copilot's event, which the
+// configuration names and a camelCase input does not: preToolUse's must
+// have no toolResult, postToolUse's must have one; a PascalCase event's
+// input must say it in its hook_event_name; another of Copilot's events
+// is not a tool call (harness.ErrNotToolCall).
+func DecodeEvent(event string, input []byte) (hookchain.Event, harness.SessionInfo, error) {
+	if !slices.Contains(fileEvents, event) {
+		return hookchain.Event{}, harness.SessionInfo{}, fmt.Errorf("copilot has no event %q", event)
+	}
+	if _, ok := at(event); !ok {
+		return hookchain.Event{}, harness.SessionInfo{}, fmt.Errorf("%s is %w", event, harness.ErrNotToolCall)
+	}
+	fields, err := harness.Fields(input)
+	if err != nil {
+		return hookchain.Event{}, harness.SessionInfo{}, fmt.Errorf("the hook input is not valid: %v", err)
+	}
+	if pascal(event) {
+		var named string
+		if v, ok := fields["hook_event_name"]; !ok || json.Unmarshal(v, &named) != nil || named != event {
+			return hookchain.Event{}, harness.SessionInfo{}, fmt.Errorf("the hook input is not %s's: its hook_event_name is %s", event, harness.NonBlank(string(fields["hook_event_name"]), "missing"))
+		}
+		return decodePascal(fields)
+	}
+	if _, ok := fields["hook_event_name"]; ok {
+		return hookchain.Event{}, harness.SessionInfo{}, fmt.Errorf("the hook input has a hook_event_name: it is a PascalCase entry's, not %s's", event)
+	}
+	if err := harness.CaseAlike(fields, inputKeys); err != nil {
+		return hookchain.Event{}, harness.SessionInfo{}, err
+	}
+	if _, post := fields["toolResult"]; post != (event == PostToolUse) {
+		return hookchain.Event{}, harness.SessionInfo{}, fmt.Errorf("the hook input is not %s's: only postToolUse's has a toolResult", event)
+	}
+	return decodeCamel(fields)
+}
+
+// decodeCamel reads the fields of a camelCase preToolUse or postToolUse
+// input.
+func decodeCamel(fields map[string]json.RawMessage) (hookchain.Event, harness.SessionInfo, error) {
 	var errs harness.Problems
 	str := func(key string, dst *string) { errs.String(fields, key, dst, false) }
 	var s harness.SessionInfo
