@@ -28,7 +28,9 @@ func readGuards(t *testing.T) ([]copilot.Hook, []string) {
 
 func TestAHooksFileIsReadAsCopilotReadsIt(t *testing.T) {
 	hooks, warnings := readGuards(t)
-	at := func(event string, i int) string { return guardsFile + ":hooks." + event + "[" + string(rune('0'+i)) + "]" }
+	at := func(event string, i int) string {
+		return guardsFile + ":hooks." + event + "[" + string(rune('0'+i)) + "]"
+	}
 	assert.Equal(t, []copilot.Hook{
 		{Event: "preToolUse", Matcher: "create", Command: "python3 hooks/deny.py", Timeout: 5 * time.Second, Place: at("preToolUse", 0)},
 		{Event: "preToolUse", Matcher: "bash", Command: "node hooks/dry-run.js", Place: at("preToolUse", 1)},
