@@ -27,6 +27,8 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
 	c.register(fs)
 	h.register(fs, false)
+	var eventFlag string
+	fs.StringVar(&eventFlag, "event", "", "the `EVENT` whose hook input stdin is, for --harness copilot, whose camelCase input does not say it")
 	if !parse("eval", fs, args, stderr, false) {
 		return exitFailed
 	}
@@ -37,7 +39,10 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitFailed
 	}
 	if h.name != claude {
-		return evalOther(h.name, &c, fs, stdin, stdout, say)
+		return evalOther(h.name, eventFlag, &c, fs, stdin, stdout, say)
+	}
+	if eventFlag != "" {
+		return fail("--event: Claude Code's hook input names its event; --event is for --harness copilot")
 	}
 
 	// Settings named on the command line are judged before the input is

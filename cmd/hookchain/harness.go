@@ -10,6 +10,7 @@ import (
 	"github.com/hookchain/hookchain/harness"
 	clinecli "github.com/hookchain/hookchain/harness/cline"
 	codexcli "github.com/hookchain/hookchain/harness/codex"
+	copilotcli "github.com/hookchain/hookchain/harness/copilot"
 	cursorcli "github.com/hookchain/hookchain/harness/cursor"
 	factorycli "github.com/hookchain/hookchain/harness/factory"
 	geminicli "github.com/hookchain/hookchain/harness/gemini"
@@ -25,6 +26,7 @@ const (
 	codex   = "codex"
 	gemini  = "gemini"
 	cursor  = "cursor"
+	copilot = "copilot"
 	factory = "factory"
 	cline   = "cline"
 	qwen    = "qwen"
@@ -32,7 +34,7 @@ const (
 )
 
 // harnessNames are every name --harness knows, in the order help lists them.
-var harnessNames = []string{claude, codex, gemini, cursor, "copilot", factory, cline, "windsurf", qwen, kiro}
+var harnessNames = []string{claude, codex, gemini, cursor, copilot, factory, cline, "windsurf", qwen, kiro}
 
 // cli is what the commands know of an agent CLI other than Claude Code:
 // one entry of clis each, so that a CLI is added in one place.
@@ -48,6 +50,10 @@ type cli struct {
 	// agents says that the CLI's hooks are an agent's own, which --agent
 	// names: for the others --agent is Claude Code's flag, and refused.
 	agents bool
+	// decodeAs reads a hook input as that of the event eval's --event
+	// names, for a CLI whose input does not always say its event; nil
+	// where it does, and --event is refused.
+	decodeAs func(event string, input []byte) (hookchain.Event, harness.SessionInfo, error)
 }
 
 var clis map[string]cli
@@ -56,13 +62,14 @@ var clis map[string]cli
 // names the CLI by looking it up there.
 func init() {
 	clis = map[string]cli{
-		codex:   {"Codex", codexcli.Profile, codexChain, checkCodex, agentless(codexcli.ConfigFiles), false},
-		gemini:  {"Gemini", geminicli.Profile, geminiChain, checkGemini, agentless(geminicli.ConfigFiles), false},
-		cursor:  {"Cursor", cursorcli.Profile, cursorChain, checkCursor, agentless(cursorcli.ConfigFiles), false},
-		factory: {"Factory Droid", factorycli.Profile, factoryChain, checkFactory, factoryFiles, false},
-		cline:   {"Cline", clinecli.Profile, clineChain, checkCline, agentless(clinecli.ConfigFiles), false},
-		qwen:    {"Qwen Code", qwencli.Profile, qwenChain, checkQwen, agentless(qwencli.ConfigFiles), false},
-		kiro:    {"Kiro", kirocli.Profile, kiroChain, checkKiro, kiroFiles, true},
+		codex:   {"Codex", codexcli.Profile, codexChain, checkCodex, agentless(codexcli.ConfigFiles), false, nil},
+		gemini:  {"Gemini", geminicli.Profile, geminiChain, checkGemini, agentless(geminicli.ConfigFiles), false, nil},
+		cursor:  {"Cursor", cursorcli.Profile, cursorChain, checkCursor, agentless(cursorcli.ConfigFiles), false, nil},
+		copilot: {"Copilot", copilotcli.Profile, copilotChain, checkCopilot, agentless(copilotcli.ConfigFiles), false, copilotcli.DecodeEvent},
+		factory: {"Factory Droid", factorycli.Profile, factoryChain, checkFactory, factoryFiles, false, nil},
+		cline:   {"Cline", clinecli.Profile, clineChain, checkCline, agentless(clinecli.ConfigFiles), false, nil},
+		qwen:    {"Qwen Code", qwencli.Profile, qwenChain, checkQwen, agentless(qwencli.ConfigFiles), false, nil},
+		kiro:    {"Kiro", kirocli.Profile, kiroChain, checkKiro, kiroFiles, true, nil},
 	}
 }
 

@@ -57,13 +57,24 @@ func hooksChain[H any](read func([]string) ([]H, []string, error), links func([]
 	return hookchain.New(l...), nil
 }
 
-// evalOther is eval for --harness codex, gemini, factory or kiro: one hook input of that
-// CLI on stdin, the hooks of its event run as a chain: those of the
+// evalOther is eval for a CLI other than Claude Code: one hook input of
+// that CLI on stdin, read as the input of event when it is not ""
+// (--event), the hooks of its event run as a chain: those of the
 // --settings files, else those the CLI would find for the session's
 // project (hookFiles).
-func evalOther(name string, c *common, fs *flag.FlagSet, stdin io.Reader, stdout io.Writer, say errOut) int {
+func evalOther(name, event string, c *common, fs *flag.FlagSet, stdin io.Reader, stdout io.Writer, say errOut) int {
 	if !refuseClaudeFlags(fs, name, say) {
 		return exitFailed
+	}
+	profile := clis[name].profile()
+	decode := profile.Decode
+	if event != "" {
+		if clis[name].decodeAs == nil {
+			return say.fail("--event: %s's hook input names its event; --event is for --harness copilot", displayName(name))
+		}
+		decode = func(input []byte) (hookchain.Event, harness.SessionInfo, error) {
+			return clis[name].decodeAs(event, input)
+		}
 	}
 	// Files known before the input is read are judged before it is read,
 	// as for Claude Code: a broken configuration is reported whatever the
@@ -84,8 +95,7 @@ func evalOther(name string, c *common, fs *flag.FlagSet, stdin io.Reader, stdout
 	if !ok {
 		return exitFailed
 	}
-	profile := clis[name].profile()
-	event, session, err := profile.Decode(data)
+	call, session, err := decode(data)
 	if errors.Is(err, harness.ErrNotToolCall) {
 		return say.fail("%v: eval judges tool calls (%s, %s) only", err,
 			profile.Events[hookchain.BeforeTool], profile.Events[hookchain.AfterTool])
@@ -107,7 +117,7 @@ func evalOther(name string, c *common, fs *flag.FlagSet, stdin io.Reader, stdout
 		return say.failOn(err)
 	}
 	ctx, stop := untilSignal(context.Background())
-	out := apart.Run(harness.WithSessionInfo(ctx, session), chain, event)
+	out := apart.Run(harness.WithSessionInfo(ctx, session), chain, call)
 	stop()
 	if sig, ok := interruptedBy(ctx); ok {
 		return say.fail("%v before the hooks decided", sig)
