@@ -20,7 +20,10 @@ func FuzzAnyOutputOrInputIsReadAndAnswered(f *testing.F) {
 	for _, s := range []string{`{"permissionDecision":"deny"}`, `{"type":"progress"}` + "\n{}", `[`, `null`, `{"modifiedArgs":[1]}`,
 		`{"modifiedResult":{"resultType":"success","textResultForLlm":"x"}}`,
 		`{"sessionId":"s","timestamp":1,"cwd":"/","toolName":"bash","toolArgs":"{\"command\":\"ls\"}"}`,
-		`{"toolName":"bash","toolArgs":"{}","toolResult":{"resultType":"success","textResultForLlm":"x"}}`} {
+		`{"toolName":"bash","toolArgs":"{}","toolResult":{"resultType":"success","textResultForLlm":"x"}}`,
+		`{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Bash","tool_input":{"command":"ls"}}`,
+		`{"hook_event_name":"PostToolUse","tool_name":"Edit","tool_input":{},"tool_result":{"result_type":"success","text_result_for_llm":"x"}}`,
+		`{"sessionId":"s","toolName":"bash","toolInput":{}}`} {
 		f.Add(s, 0)
 		f.Add(s, 2)
 	}
