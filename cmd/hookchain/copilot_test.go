@@ -106,7 +106,9 @@ func TestCheckWithHarnessCopilotListsTheHooksFile(t *testing.T) {
 		"testdata/copilot/hooks.json:hooks.PreToolUse[0]     Bash     bash hooks/pascal-guard.sh  30s      deny (a timeout: continue)  a link before the call",
 		"",
 	}, "\n"), stdout)
-	assert.Empty(t, stderr)
+	assert.Equal(t, `hookchain check: testdata/copilot/hooks.json:hooks.preToolUse[2]: matcher "Bash" selects none of Copilot's tools, only Claude Code's names (Bash): `+
+		"a preToolUse entry takes Copilot's names, a PreToolUse one Claude's\n"+
+		"hookchain check: 1 warning, and no error: every hook can run (warnings do not change the exit status)\n", stderr)
 }
 
 func TestHookWithHarnessCopilotAnswersInCopilotsForm(t *testing.T) {

@@ -133,6 +133,9 @@ func ParseHooksFile(file string, data []byte) ([]Hook, []string, error) {
 			}
 			h.Event, h.Place = event, place
 			hooks = append(hooks, h)
+			if w := claudeNamed(h); w != "" {
+				warnings = append(warnings, place+": "+w)
+			}
 		}
 	}
 	for _, k := range slices.Sorted(maps.Keys(events)) {
@@ -218,6 +221,35 @@ func entry(event string, raw json.RawMessage) (h Hook, skip string, err error) {
 		break // timeoutSec wins over its alias
 	}
 	return h, "", nil
+}
+
+// claudeNamed is the warning for a camelCase tool-call hook whose matcher
+// selects none of Copilot's tools but one of Claude Code's names: Copilot
+// runs it for no call, which is its rule, and rarely what was meant.
+func claudeNamed(h Hook) string {
+	if pascal(h.Event) || !toolCall(h.Event) || h.Matcher == "" {
+		return ""
+	}
+	m, err := CompileMatcher(h.Matcher)
+	if err != nil {
+		return ""
+	}
+	var claude []string
+	for _, own := range slices.Sorted(maps.Keys(tools())) {
+		if m.Match(hookchain.Event{Tool: own}) {
+			return ""
+		}
+		for _, name := range tools()[own] {
+			if m.Match(hookchain.Event{Tool: name}) && !slices.Contains(claude, name) {
+				claude = append(claude, name)
+			}
+		}
+	}
+	if len(claude) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("matcher %q selects none of Copilot's tools, only Claude Code's names (%s): a %s entry takes Copilot's names, a %s one Claude's",
+		h.Matcher, strings.Join(claude, ", "), h.Event, strings.ToUpper(h.Event[:1])+h.Event[1:])
 }
 
 // env is an entry's "env" as KEY=VALUE, sorted by key.

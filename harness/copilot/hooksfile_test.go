@@ -106,6 +106,18 @@ func TestAHooksFileCopilotWouldMisreadIsAnError(t *testing.T) {
 	}
 }
 
+// Copilot runs a camelCase entry written with a Claude Code name for no
+// call: its rule, kept, and said.
+func TestACamelCaseMatcherWithAClaudeNameIsWarnedOf(t *testing.T) {
+	hooks, warnings, err := copilot.ParseHooksFile("f.json", []byte(`{"version":1,"hooks":{
+		"preToolUse":[{"matcher":"Edit|Write","bash":"a"},{"matcher":"bash|Write","bash":"b"},{"matcher":"nothing","bash":"c"}],
+		"PreToolUse":[{"matcher":"Edit|Write","bash":"d"}]}}`))
+	require.NoError(t, err)
+	assert.Len(t, hooks, 4, "the hook is kept: Copilot runs it, for no call")
+	assert.Equal(t, []string{`f.json:hooks.preToolUse[0]: matcher "Edit|Write" selects none of Copilot's tools, only Claude Code's names (Edit, Write): ` +
+		"a preToolUse entry takes Copilot's names, a PreToolUse one Claude's"}, warnings)
+}
+
 func TestAHooksFileThatDisablesItsHooksRunsNone(t *testing.T) {
 	hooks, warnings, err := copilot.ParseHooksFile("f.json", []byte(`{"version":1,"disableAllHooks":true,"hooks":{"preToolUse":[{"bash":"guard"}]}}`))
 	require.NoError(t, err)
