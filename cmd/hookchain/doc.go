@@ -206,10 +206,23 @@
 // trusted; hookchain does not read that trust: naming the files trusts
 // them.
 //
+// --harness copilot is the same with Copilot hooks files ({"version": 1,
+// "hooks": {...}}), read by copilot.ParseHooksFile and run by
+// copilot.Links: camelCase preToolUse and postToolUse entries, and
+// PascalCase PreToolUse and PostToolUse ones with Claude Code's input and
+// matchers; a hook before the call that fails denies, but for a timeout,
+// as in Copilot. Without --settings, the policy's, the user's and the
+// repository's hooks files (copilot.ConfigFiles). A camelCase input names
+// no event: eval's --event EVENT names it, and without it an input with a
+// toolName and a toolArgs, and no key of another event's, is a tool call,
+// postToolUse's when it has a toolResult; any other (sessionStart's,
+// errorOccurred's, permissionRequest's, …) exits 1, saying it is not a
+// tool call. check lists the hooks of every event, those that are not
+// tool calls as not run.
+//
 // hook is the one command hook of the CLI --harness names: it reads that
 // CLI's hook input on stdin and answers exactly as the CLI expects
-// (codex.Serve, gemini.Serve, cursor.Serve, kiro.Serve, claudecode.Serve), from the chain of the --settings of the
-// (codex.Serve, gemini.Serve, cline.Serve, kiro.Serve, qwen.Serve, claudecode.Serve), from the chain of the --settings of the
+// (codex.Serve, gemini.Serve, cursor.Serve, copilot.Serve, cline.Serve, kiro.Serve, qwen.Serve, claudecode.Serve), from the chain of the --settings of the
 // CLI --settings-harness names (default: the same), so that one policy
 // serves both: Codex's hook from Claude Code settings, or the reverse. The
 // call's tool is renamed to what the settings' CLI calls it (Claude Code's
@@ -225,8 +238,8 @@
 // to deny"); these lines do not change the exit status. hookchain's own
 // errors (a bad command line, settings that do not load) block in the
 // CLI's form: for Codex and Gemini, exit status 2 and the reason on stderr;
-// for Qwen Code, exit status 2 and a denial with "continue": false on
-// stderr; for Cline,
+// for Copilot, exit status 2 and a denial on stdout; for Qwen Code, exit
+// status 2 and a denial with "continue": false on stderr; for Cline,
 // {"cancel":true} on stdout at exit 0, which stops its task; for Claude
 // Code, {"decision":"block"} on stdout. hook sets HOOKCHAIN_HOOK in its
 // hooks' environment and blocks when it finds it set: settings that

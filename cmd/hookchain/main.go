@@ -48,6 +48,9 @@ eval   runs one Claude Code hook input (PreToolUse, PostToolUse or PostToolUseFa
        call is denied: eval has no one else to ask. With --harness NAME: one hook
        input of that CLI's tool-call events, through its hooks as it runs and reads
        them; another of its events exits 1, saying it is not a tool call.
+       --harness copilot: --event EVENT names the input's event, which a camelCase
+       input does not; without it, a toolName and a toolArgs make a tool call,
+       postToolUse's with a toolResult, and any other input is not one.
        Async hooks cannot change the outcome: eval waits for them (each within its
        timeout; SIGINT or SIGTERM stops them) and prints what each reports on stderr.
        Exit status: 0 allow, modify or replace; 2 deny, and nothing else; 1 bad usage,

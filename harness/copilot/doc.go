@@ -1,7 +1,10 @@
 // Package copilot is GitHub Copilot CLI's profile for package harness, for
-// its camelCase preToolUse and postToolUse entries, in both directions: a
-// Copilot command hook as a link of a chain (Link, CompileCommand), and a
-// chain as Copilot's one hook (Main, Serve, Answer, OutputFor). The rules
+// its camelCase preToolUse and postToolUse entries and its PascalCase
+// (Claude-compatible) PreToolUse and PostToolUse ones, in both directions:
+// a Copilot command hook as a link of a chain (Link, PascalLink,
+// CompileCommand), and a chain as Copilot's one hook (Main, Serve, Answer,
+// OutputFor); and a reader of its hooks files (ParseHooksFile, Links,
+// ConfigFiles). The rules
 // are those of GitHub's hooks reference
 // (docs.github.com/en/copilot/reference/hooks-reference).
 //
@@ -58,13 +61,38 @@
 // says — so the status alone blocks, and the denial's reason is the
 // model's. After the call exit 2 is only a warning: the output goes on.
 //
+// # Which event an input is
+//
+// A camelCase input names no event. Decode takes one with a toolName and
+// a toolArgs, and no key of another event's input (permissionRequest's
+// toolInput, an error, a prompt, a source, …), as a tool call:
+// postToolUse's with a toolResult, preToolUse's without. Any other input
+// is not a tool call (harness.ErrNotToolCall), answered by Halt. A caller
+// told the event by the configuration says it with DecodeEvent.
+//
 // # PascalCase entries
 //
 // Copilot also reads Claude-compatible entries (PreToolUse, PostToolUse):
 // their input is snake_case with hook_event_name, tool_input an object, an
-// ISO 8601 timestamp and Claude Code's tool names (Tools), and their
-// matchers are Claude's (literal names or alternations over either name,
-// else an anchored regex over the Claude name), under the same fail-closed
-// rule and timeoutSec. They are not covered here: Decode refuses an input
-// with a hook_event_name, and Matcher is the camelCase rule only.
+// ISO 8601 timestamp and Claude Code's tool names (PascalInputFor), and
+// their matchers are Claude's (PascalMatcher: "", "*" or "**" every tool;
+// names or alternations of names over either name; else an anchored regex
+// over the Claude name), under the same fail-closed rule and timeoutSec
+// (PascalLink, PascalProfile). Decode reads their input too, by its
+// hook_event_name, and judges the tool under Copilot's name (Claude Code's
+// Edit is edit, Bash is bash); the answer has the camelCase entries'
+// fields, which the reference documents for both only for the stop events:
+// that a PascalCase PreToolUse reads them too is this package's inference.
+//
+// # Hooks files
+//
+// ParseHooksFile reads one file, {"version": 1, "hooks": {EVENT: [ENTRY]}},
+// flat: each entry is a hook, of type "command" (the default); http and
+// prompt hooks, an entry with only a powershell command, and a file with
+// disableAllHooks are warned of and skipped; hooks of every other Copilot
+// event are read, and Links leaves them out. Copilot drops a malformed
+// entry and keeps its siblings; ParseHooksFile refuses the file, so that
+// no guard is dropped unseen. ConfigFiles are the files Copilot reads, in
+// its order: the policy directory's, the user's ~/.copilot/hooks, the
+// repository's .github/hooks, each directory's *.json by name.
 package copilot
