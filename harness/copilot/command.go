@@ -75,8 +75,8 @@ func link(p harness.Profile, name string, h hookchain.Hook, m hookchain.Matcher,
 //   - With Copilot's whole environment (spec.Inherit's default here is
 //     process.InheritAll) and the entry's "env" (spec.Env) over it.
 //   - In the session's Cwd when spec.Dir is empty, and a relative Dir
-//     under it: Copilot reads "cwd" from the repository root, and runs in
-//     it.
+//     (the entry's "cwd") under the repository root, the session's
+//     ProjectDir, as Copilot reads it.
 //   - Within DefaultTimeout when spec.Timeout (the entry's timeoutSec) is 0.
 func CommandSpec(spec process.Spec, s harness.SessionInfo) process.Spec {
 	if spec.Inherit == process.InheritDefault {
@@ -85,8 +85,8 @@ func CommandSpec(spec process.Spec, s harness.SessionInfo) process.Spec {
 	switch {
 	case spec.Dir == "":
 		spec.Dir = s.Cwd
-	case !filepath.IsAbs(spec.Dir) && s.Cwd != "":
-		spec.Dir = filepath.Join(s.Cwd, spec.Dir)
+	case !filepath.IsAbs(spec.Dir) && s.ProjectDir() != "":
+		spec.Dir = filepath.Join(s.ProjectDir(), spec.Dir)
 	}
 	if spec.Timeout == 0 {
 		spec.Timeout = DefaultTimeout

@@ -145,3 +145,20 @@ func TestACopilotHookBuiltIntoAPlainLinkFailsClosed(t *testing.T) {
 	got := hookchain.New(hookchain.Before("hook", hookchain.Any(), fn)).Run(context.Background(), shell("ls"))
 	assert.Equal(t, errored(`hook "`+copilot.CommandSpec(spec, harness.SessionInfo{}).String()+`": timed out after 300ms`), got)
 }
+
+// Copilot reads an entry's relative cwd from the repository root, and
+// runs a hook without one where the session is.
+func TestACopilotHooksRelativeCwdIsUnderTheRepositoryRoot(t *testing.T) {
+	s := harness.SessionInfo{Cwd: "/repo/sub", Project: "/repo"}
+	tests := []struct{ dir, want string }{
+		{"", "/repo/sub"},
+		{"scripts", "/repo/scripts"},
+		{".", "/repo"},
+		{"/abs", "/abs"},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, copilot.CommandSpec(process.Spec{Shell: "x", Dir: tt.dir}, s).Dir, tt.dir)
+	}
+	assert.Equal(t, "/work/scripts", copilot.CommandSpec(process.Spec{Shell: "x", Dir: "scripts"}, harness.SessionInfo{Cwd: "/work"}).Dir,
+		"the session's directory is the root when the project is not known apart from it")
+}

@@ -91,7 +91,8 @@ func ParseHooksFile(file string, data []byte) ([]Hook, []string, error) {
 	if err != nil {
 		return fail("not a hooks file: %v", err)
 	}
-	if v, ok := top["version"]; !ok || string(v) != "1" {
+	var version float64
+	if v, ok := top["version"]; !ok || json.Unmarshal(v, &version) != nil || version != 1 {
 		return fail(`version is not 1: Copilot rejects the file`)
 	}
 	off, _, err := top.Bool("disableAllHooks")

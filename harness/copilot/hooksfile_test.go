@@ -84,6 +84,7 @@ func TestAHooksFileCopilotWouldMisreadIsAnError(t *testing.T) {
 	tests := []struct{ name, file, err string }{
 		{"not version 1", `{"version":2,"hooks":{}}`, "version is not 1: Copilot rejects the file"},
 		{"no version", `{"hooks":{}}`, "version is not 1: Copilot rejects the file"},
+		{"a version that is a string", `{"version":"1","hooks":{}}`, "version is not 1: Copilot rejects the file"},
 		{"a key twice", `{"version":1,"version":1}`, `the file is ambiguous: an object in it has the key "version" twice`},
 		{"an event that is not a list", `{"version":1,"hooks":{"preToolUse":{}}}`, "hooks.preToolUse: not a list of hooks"},
 		{"a command of the wrong type", `{"version":1,"hooks":{"preToolUse":[{"bash":["ls"]}]}}`, "hooks.preToolUse[0]: bash is not a string"},
@@ -116,6 +117,12 @@ func TestACamelCaseMatcherWithAClaudeNameIsWarnedOf(t *testing.T) {
 	assert.Len(t, hooks, 4, "the hook is kept: Copilot runs it, for no call")
 	assert.Equal(t, []string{`f.json:hooks.preToolUse[0]: matcher "Edit|Write" selects none of Copilot's tools, only Claude Code's names (Edit, Write): ` +
 		"a preToolUse entry takes Copilot's names, a PreToolUse one Claude's"}, warnings)
+}
+
+func TestAVersionSpelledOtherwiseIsStillOne(t *testing.T) {
+	hooks, _, err := copilot.ParseHooksFile("f.json", []byte(`{"version":1.0,"hooks":{"preToolUse":[{"bash":"guard"}]}}`))
+	require.NoError(t, err, "1.0 is 1 to JavaScript")
+	assert.Len(t, hooks, 1)
 }
 
 func TestAHooksFileThatDisablesItsHooksRunsNone(t *testing.T) {
