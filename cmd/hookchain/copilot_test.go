@@ -125,6 +125,21 @@ func TestHookWithHarnessCopilotAnswersInCopilotsForm(t *testing.T) {
 			`{"permissionDecision":"deny","permissionDecisionReason":"denied by python3 hooks/deny.py: writes outside the project are not allowed"}` + "\n", "", nil, 0},
 		{"a PascalCase input is answered too", `{"hook_event_name":"PreToolUse","session_id":"s","cwd":"` + dir + `","tool_name":"Bash","tool_input":{"command":"rm -rf x"}}`,
 			`{"permissionDecision":"deny","permissionDecisionReason":"denied by bash hooks/pascal-guard.sh: recursive delete is not allowed here"}` + "\n", "", nil, 0},
+		{"Claude Code's hook, from Copilot's hooks files: Claude Code's Write is judged as Copilot's create",
+			hookInput(t, dir, "PreToolUse", "Write", `{"file_path":"/etc/hosts","content":"x"}`),
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny",` +
+				`"permissionDecisionReason":"denied by python3 hooks/deny.py: writes outside the project are not allowed"}}` + "\n", "",
+			[]string{"--harness", "claude", "--settings-harness", "copilot"}, 0},
+		{"and Claude Code's Bash, which bash and powershell both are to Copilot, is blocked",
+			hookInput(t, dir, "PreToolUse", "Bash", `{"command":"ls"}`),
+			`{"decision":"block","reason":"hookchain: hook: Claude Code's tool Bash is bash and powershell to Copilot, ` +
+				`and the call cannot be judged as one of them without skipping the others' hooks"}` + "\n", "",
+			[]string{"--harness", "claude", "--settings-harness", "copilot"}, 0},
+		{"and Claude Code's Edit, which edit, str_replace_editor and apply_patch all are to Copilot, is blocked",
+			hookInput(t, dir, "PreToolUse", "Edit", `{"file_path":"a","old_string":"x","new_string":"y"}`),
+			`{"decision":"block","reason":"hookchain: hook: Claude Code's tool Edit is apply_patch and edit and str_replace_editor to Copilot, ` +
+				`and the call cannot be judged as one of them without skipping the others' hooks"}` + "\n", "",
+			[]string{"--harness", "claude", "--settings-harness", "copilot"}, 0},
 		{"hookchain's own error blocks: exit 2 and a denial", copilotCall(t, "bash", `{"command":"ls"}`, ""),
 			`{"permissionDecision":"deny","permissionDecisionReason":"hookchain: hook: stat missing.json: no such file or directory"}` + "\n",
 			"hookchain: hook: stat missing.json: no such file or directory\n", []string{"--settings", "missing.json"}, 2},
@@ -133,10 +148,12 @@ func TestHookWithHarnessCopilotAnswersInCopilotsForm(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			args := tt.args
-			if args == nil {
-				args = []string{"--settings", settingsFile}
+			if args == nil || args[0] != "--settings" {
+				args = append([]string{"--harness", "copilot", "--settings", settingsFile}, args...)
+			} else {
+				args = append([]string{"--harness", "copilot"}, args...)
 			}
-			code, stdout, stderr := hookchainCmd(t, tt.stdin, append([]string{"hook", "--harness", "copilot"}, args...)...)
+			code, stdout, stderr := hookchainCmd(t, tt.stdin, append([]string{"hook"}, args...)...)
 			assert.Equal(t, tt.stdout, stdout)
 			assert.Equal(t, tt.stderr, stderr)
 			assert.Equal(t, tt.code, code)
