@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/harness"
 	"github.com/hookchain/hookchain/harness/copilot"
 )
 
@@ -38,4 +39,36 @@ func ExampleAnswer() {
 	// Output:
 	// exit 0: {"permissionDecision":"deny","permissionDecisionReason":"denied by guard: recursive deletes are not allowed"}
 	// exit 0: {"additionalContext":"hint: this repository uses pnpm"}
+}
+
+// A Copilot hooks file read as Copilot reads it: its tool-call hooks, the
+// camelCase and the PascalCase ones, become links; a hook of another event
+// is read and left out; one Copilot would not run here is a warning.
+func ExampleParseHooksFile() {
+	file := []byte(`{"version": 1, "hooks": {
+	  "sessionStart": [{"type": "command", "bash": "echo started"}],
+	  "preToolUse":   [{"type": "command", "matcher": "bash|edit", "bash": "./guard.sh", "timeoutSec": 10}],
+	  "PreToolUse":   [{"type": "command", "matcher": "Edit|Write", "bash": "./claude-guard.sh"}],
+	  "postToolUse":  [{"type": "http", "url": "https://hooks.example.com/copilot"}]}}`)
+	hooks, warnings, err := copilot.ParseHooksFile(".github/hooks/guards.json", file)
+	if err != nil {
+		panic(err)
+	}
+	for _, h := range hooks {
+		fmt.Println(h.Place, h.Event, h.Matcher, h.String())
+	}
+	for _, w := range warnings {
+		fmt.Println("warning:", w)
+	}
+	links, err := copilot.Links(hooks, harness.SessionInfo{Cwd: "/work"})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(len(links), "links")
+	// Output:
+	// .github/hooks/guards.json:hooks.preToolUse[0] preToolUse bash|edit ./guard.sh
+	// .github/hooks/guards.json:hooks.sessionStart[0] sessionStart  echo started
+	// .github/hooks/guards.json:hooks.PreToolUse[0] PreToolUse Edit|Write ./claude-guard.sh
+	// warning: .github/hooks/guards.json:hooks.postToolUse[0]: skipped: hookchain runs command hooks only, not "http"
+	// 2 links
 }
