@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -159,4 +160,56 @@ func TestHookWithHarnessCopilotAnswersInCopilotsForm(t *testing.T) {
 			assert.Equal(t, tt.code, code)
 		})
 	}
+}
+
+// test --harness copilot runs case files whose events are Copilot hook
+// inputs, camelCase or PascalCase; an event in hookchain's own form is not
+// a tool call of Copilot's, and an error.
+func TestTestWithHarnessCopilotRunsCasesWrittenAsCopilotInputs(t *testing.T) {
+	dir := t.TempDir()
+	cwd, err := filepath.Abs("../../harness/copilot/testdata")
+	require.NoError(t, err)
+	cases := `[
+  {"name": "a create outside the project is blocked", "event": ` + copilotCall(t, "create", `{"path":"/etc/hosts"}`, "") + `,
+   "want": {"verdict": "deny", "reason": "denied by python3 hooks/deny.py: writes outside the project are not allowed", "decided_by": "python3 hooks/deny.py", "cause": "link", "trail": ["python3 hooks/deny.py"]}},
+  {"name": "a PascalCase rm -rf is blocked", "event": {"hook_event_name":"PreToolUse","session_id":"s","cwd":"` + cwd + `","tool_name":"Bash","tool_input":{"command":"rm -rf x"}},
+   "want": {"verdict": "deny", "reason": "denied by bash hooks/pascal-guard.sh: recursive delete is not allowed here", "decided_by": "bash hooks/pascal-guard.sh", "cause": "link",
+            "trail": ["node hooks/dry-run.js", "bash hooks/pascal-guard.sh"]}}
+]`
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "cases.json"), []byte(cases), 0o644))
+	code, stdout, stderr := hookchainCmd(t, "", "test", "--harness", "copilot", "--settings", copilotHooksFile, filepath.Join(dir, "cases.json"))
+	assert.Empty(t, stderr)
+	assert.Equal(t, "ok    a create outside the project is blocked\nok    a PascalCase rm -rf is blocked\nok: 2 cases passed\n", stdout)
+	assert.Equal(t, 0, code)
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "other.json"),
+		[]byte(`[{"name":"hookchain's form","event":{"hook":"before_tool","tool":"bash","input":{}},"want":{"verdict":"allow"}}]`), 0o644))
+	code, stdout, stderr = hookchainCmd(t, "", "test", "--harness", "copilot", "--settings", copilotHooksFile, filepath.Join(dir, "other.json"))
+	assert.Equal(t, 1, code)
+	assert.Empty(t, stdout)
+	assert.Equal(t, "hookchain test: "+filepath.Join(dir, "other.json")+":1:2: case #0 \"hookchain's form\": event: "+
+		"the hook input is of an event that is not a tool call\n", stderr)
+}
+
+// Without --settings, the hooks files are found where Copilot finds them:
+// the repository's .github/hooks/*.json among them; none at all is an
+// error that says where it looked.
+func TestCheckWithHarnessCopilotFindsTheRepositorysHooksFiles(t *testing.T) {
+	if found, _ := filepath.Glob("/etc/github-copilot/policy.d/*.json"); len(found) > 0 {
+		t.Skip("this machine has Copilot policy files")
+	}
+	project, home := t.TempDir(), t.TempDir()
+	code, _, stderr := hookchainCmd(t, "", "check", "--harness", "copilot", "--project", project, "--home", home)
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "hookchain check: no Copilot hooks: none of /etc/github-copilot/policy.d/*.json, "+home+"/.copilot/hooks/*.json, "+
+		project+"/.github/hooks/*.json exists; name a file with --settings\n", stderr)
+
+	require.NoError(t, os.MkdirAll(filepath.Join(project, ".github", "hooks"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(project, ".github", "hooks", "guard.json"),
+		[]byte(`{"version":1,"hooks":{"preToolUse":[{"bash":"./guard.sh","matcher":"bash"}]}}`), 0o644))
+	code, stdout, stderr := hookchainCmd(t, "", "check", "--harness", "copilot", "--project", project, "--home", home)
+	assert.Equal(t, 0, code)
+	assert.Empty(t, stderr)
+	assert.Contains(t, stdout, filepath.Join(project, ".github", "hooks", "guard.json")+":hooks.preToolUse[0]")
+	assert.Contains(t, stdout, "a link before the call")
 }
