@@ -111,32 +111,17 @@ func ParseHooksFile(file string, data []byte) ([]Hook, []string, error) {
 		}
 		return nil, []string{file + ": skipped: disableAllHooks is true, and Copilot runs none of its hooks"}, nil
 	}
-	var hooks []Hook
-	var warnings []string
-	for _, event := range fileEvents {
-		raw, ok := events[event]
-		if !ok || string(raw) == "null" {
-			continue
-		}
-		var entries []json.RawMessage
-		if err := json.Unmarshal(raw, &entries); err != nil {
-			return fail("hooks.%s: not a list of hooks", event)
-		}
-		for i, raw := range entries {
-			place := fmt.Sprintf("%s:hooks.%s[%d]", file, event, i)
-			h, skip, err := entry(event, raw)
-			switch {
-			case err != nil:
-				return fail("hooks.%s[%d]: %v", event, i, err)
-			case skip != "":
-				warnings = append(warnings, place+": skipped: "+skip)
-				continue
-			}
-			h.Event, h.Place = event, place
-			hooks = append(hooks, h)
-			if w := claudeNamed(h); w != "" {
-				warnings = append(warnings, place+": "+w)
-			}
+	hooks, warnings, err := harness.FlatHooks(file, events, fileEvents, func(event, place string, raw json.RawMessage) (Hook, string, error) {
+		h, skip, err := entry(event, raw)
+		h.Event, h.Place = event, place
+		return h, skip, err
+	})
+	if err != nil {
+		return fail("%v", err)
+	}
+	for _, h := range hooks {
+		if w := claudeNamed(h); w != "" {
+			warnings = append(warnings, h.Place+": "+w)
 		}
 	}
 	for _, k := range slices.Sorted(maps.Keys(events)) {

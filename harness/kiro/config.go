@@ -103,30 +103,14 @@ func ParseAgentConfig(file string, data []byte) ([]Hook, []string, error) {
 			return fail("hooks.%s: Kiro has no such event, and would not load the agent", k)
 		}
 	}
-	var hooks []Hook
-	var warnings []string
-	for _, event := range []string{PreToolUse, PostToolUse, "agentSpawn", "userPromptSubmit", "stop"} {
-		raw, ok := events[event]
-		if !ok || string(raw) == "null" {
-			continue
-		}
-		var list []json.RawMessage
-		if err := json.Unmarshal(raw, &list); err != nil {
-			return fail("hooks.%s: not a list of hooks", event)
-		}
-		for i, raw := range list {
-			place := fmt.Sprintf("%s:hooks.%s[%d]", file, event, i)
+	hooks, warnings, err := harness.FlatHooks(file, events, []string{PreToolUse, PostToolUse, "agentSpawn", "userPromptSubmit", "stop"},
+		func(event, place string, raw json.RawMessage) (Hook, string, error) {
 			h, skip, err := agentHook(event, raw)
-			switch {
-			case err != nil:
-				return fail("hooks.%s[%d]: %v", event, i, err)
-			case skip != "":
-				warnings = append(warnings, place+": skipped: "+skip)
-				continue
-			}
 			h.Format, h.Event, h.Place = AgentConfig, event, place
-			hooks = append(hooks, h)
-		}
+			return h, skip, err
+		})
+	if err != nil {
+		return fail("%v", err)
 	}
 	return hooks, warnings, nil
 }
