@@ -97,14 +97,14 @@ func TestCheckWithHarnessCopilotListsTheHooksFile(t *testing.T) {
 	code, stdout, stderr := hookchainCmd(t, "", "check", "--harness", "copilot", "--settings", copilotHooksFile)
 	assert.Equal(t, 0, code)
 	assert.Equal(t, strings.Join([]string{
-		"HOOK                                                MATCHER  COMMAND                     TIMEOUT  ON FAILURE                  RUNS AS",
-		"testdata/copilot/hooks.json:hooks.preToolUse[0]     create   python3 hooks/deny.py       5s       deny (a timeout: continue)  a link before the call",
-		"testdata/copilot/hooks.json:hooks.preToolUse[1]     bash     node hooks/dry-run.js       30s      deny (a timeout: continue)  a link before the call",
-		"testdata/copilot/hooks.json:hooks.preToolUse[2]     Bash     bash hooks/exit2.sh         30s      deny (a timeout: continue)  a link before the call",
-		"testdata/copilot/hooks.json:hooks.postToolUse[0]    -        python3 hooks/redact.py     30s      continue                    a link after the call",
-		"testdata/copilot/hooks.json:hooks.sessionStart[0]   -        echo started                30s      continue                    not run: sessionStart is not a tool call",
-		"testdata/copilot/hooks.json:hooks.errorOccurred[0]  -        echo failed                 30s      continue                    not run: errorOccurred is not a tool call",
-		"testdata/copilot/hooks.json:hooks.PreToolUse[0]     Bash     bash hooks/pascal-guard.sh  30s      deny (a timeout: continue)  a link before the call",
+		"HOOK                                                MATCHER  COMMAND                     TIMEOUT  ON FAILURE  RUNS AS",
+		"testdata/copilot/hooks.json:hooks.preToolUse[0]     create   python3 hooks/deny.py       5s       deny        a link before the call",
+		"testdata/copilot/hooks.json:hooks.preToolUse[1]     bash     node hooks/dry-run.js       30s      deny        a link before the call",
+		"testdata/copilot/hooks.json:hooks.preToolUse[2]     Bash     bash hooks/exit2.sh         30s      deny        a link before the call",
+		"testdata/copilot/hooks.json:hooks.postToolUse[0]    -        python3 hooks/redact.py     30s      continue    a link after the call",
+		"testdata/copilot/hooks.json:hooks.sessionStart[0]   -        echo started                30s      continue    not run: sessionStart is not a tool call",
+		"testdata/copilot/hooks.json:hooks.errorOccurred[0]  -        echo failed                 30s      continue    not run: errorOccurred is not a tool call",
+		"testdata/copilot/hooks.json:hooks.PreToolUse[0]     Bash     bash hooks/pascal-guard.sh  30s      deny        a link before the call",
 		"",
 	}, "\n"), stdout)
 	assert.Equal(t, `hookchain check: testdata/copilot/hooks.json:hooks.preToolUse[2]: matcher "Bash" selects none of Copilot's tools, only Claude Code's names (Bash): `+

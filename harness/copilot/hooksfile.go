@@ -288,12 +288,13 @@ func at(event string) (hookchain.Hook, bool) {
 // is named after its command, with the hook's place added when two hooks
 // run the same command.
 func Links(hooks []Hook, s harness.SessionInfo) ([]hookchain.Link, error) {
-	seen := map[string]int{}
-	for _, h := range hooks {
-		seen[h.String()]++
+	names, places := make([]string, len(hooks)), make([]string, len(hooks))
+	for i, h := range hooks {
+		names[i], places[i] = h.String(), h.Place
 	}
+	names = harness.LinkNames(names, places)
 	var links []hookchain.Link
-	for _, h := range hooks {
+	for i, h := range hooks {
 		where, ok := at(h.Event)
 		if !ok {
 			continue
@@ -302,15 +303,11 @@ func Links(hooks []Hook, s harness.SessionInfo) ([]hookchain.Link, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", h.Place, err)
 		}
-		name := h.String()
-		if seen[name] > 1 {
-			name += "@" + h.Place
-		}
 		link := Link
 		if pascal(h.Event) {
 			link = PascalLink
 		}
-		l, err := link(name, where, m, h.Spec(), s)
+		l, err := link(names[i], where, m, h.Spec(), s)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", h.Place, err)
 		}
