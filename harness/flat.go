@@ -6,8 +6,8 @@ import (
 )
 
 // FlatHooks reads the flat lists of hooks of a configuration's events —
-// {EVENT: [HOOK, …]}, the "hooks" object of Copilot's hooks files and of
-// Kiro's agent configs — events in order's order, each list in its own.
+// {EVENT: [HOOK, …]}, the "hooks" object of Copilot's and Cursor's hooks
+// files and of Kiro's agent configs — events in order's order, each list in its own.
 // read reads one hook of event written at place (FILE:hooks.EVENT[INDEX]),
 // or says why the CLI would not run it (skip), which is a warning and no
 // hook. An event absent or null has no hooks; one that is not a list is

@@ -69,30 +69,13 @@ func ParseHooksFile(file string, data []byte) ([]Hook, []string, error) {
 			return fail("hooks: %v", err)
 		}
 	}
-	var hooks []Hook
-	var warnings []string
-	for _, event := range hookEvents {
-		raw, ok := events[event]
-		if !ok || string(raw) == "null" {
-			continue
-		}
-		var entries []json.RawMessage
-		if err := json.Unmarshal(raw, &entries); err != nil {
-			return fail("hooks.%s: not a list of hooks", event)
-		}
-		for i, raw := range entries {
-			place := fmt.Sprintf("%s:hooks.%s[%d]", file, event, i)
-			h, skip, err := entry(raw, event)
-			switch {
-			case err != nil:
-				return fail("hooks.%s[%d]: %v", event, i, err)
-			case skip != "":
-				warnings = append(warnings, place+": skipped: "+skip)
-				continue
-			}
-			h.Event, h.Place = event, place
-			hooks = append(hooks, h)
-		}
+	hooks, warnings, err := harness.FlatHooks(file, events, hookEvents, func(event, place string, raw json.RawMessage) (Hook, string, error) {
+		h, skip, err := entry(raw, event)
+		h.Event, h.Place = event, place
+		return h, skip, err
+	})
+	if err != nil {
+		return fail("%v", err)
 	}
 	for _, k := range slices.Sorted(maps.Keys(events)) {
 		if !slices.Contains(hookEvents, k) {
