@@ -2,12 +2,14 @@ package copilot_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/harness"
 	"github.com/hookchain/hookchain/harness/copilot"
 	"github.com/hookchain/hookchain/process"
 )
@@ -46,5 +48,32 @@ func FuzzAnyOutputOrInputIsReadAndAnswered(f *testing.F) {
 		require.NoError(t, err)
 		// A preToolUse answer denies; a postToolUse one withholds the output.
 		assert.True(t, pre.Verdict == hookchain.Denied || post.Verdict == hookchain.Replaced, string(r.Stdout))
+	})
+}
+
+// Whatever a hooks file holds, it is read without panicking, and every
+// hook it gives runs a command: no entry becomes a link that runs nothing,
+// which would let every call through.
+func FuzzAnyHooksFileIsReadOrRefused(f *testing.F) {
+	for _, s := range []string{`{"version":1,"hooks":{"preToolUse":[{"bash":"a","matcher":"bash"}]}}`,
+		`{"version":1,"hooks":{"PreToolUse":[{"exec":"a","args":["b"],"matcher":"Edit|Write"}],"postToolUse":[{"command":"c","env":{"K":"v"},"timeoutSec":1.5}]}}`,
+		`{"version":1,"disableAllHooks":true,"hooks":{"preToolUse":[{"bash":"a"}]}}`,
+		`{"version":1,"hooks":{"preToolUse":[{"powershell":"a"},{"type":"http","url":"u"}]}}`,
+		`{"version":1,"hooks":{"preToolUse":[{"bash":" "},{"exec":" "}]}}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		hooks, _, err := copilot.ParseHooksFile("f.json", data)
+		if err != nil {
+			require.Nil(t, hooks)
+			return
+		}
+		for _, h := range hooks {
+			require.True(t, strings.TrimSpace(h.Command) != "" || len(h.Args) > 0 && h.Args[0] != "", "%+v runs nothing", h)
+		}
+		links, err := copilot.Links(hooks, harness.SessionInfo{Cwd: "/work"})
+		if err == nil {
+			require.LessOrEqual(t, len(links), len(hooks))
+		}
 	})
 }

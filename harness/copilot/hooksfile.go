@@ -63,8 +63,8 @@ var fileEvents = []string{
 // (fileEvents). It warns of what Copilot would not run, or hookchain
 // cannot, which is skipped: the whole file when "disableAllHooks" is
 // true, an http hook, a prompt hook, an entry with only a "powershell"
-// command (which Copilot runs on Windows only), an event Copilot does not
-// have. Hooks of Copilot's events that are not tool calls are returned
+// command (which Copilot runs on Windows only), a blank command, which
+// runs nothing, an event Copilot does not have. Hooks of Copilot's events that are not tool calls are returned
 // with their event, and Links leaves them out.
 //
 // It is an error, rather than a misreading, when the file is not JSON of
@@ -189,6 +189,9 @@ func entry(event string, raw json.RawMessage) (h Hook, skip string, err error) {
 		return Hook{}, "a powershell command only: Copilot runs it on Windows, and hookchain runs bash", nil
 	default:
 		return Hook{}, "", errors.New(`the hook has no "bash", "command" or "exec"`)
+	}
+	if h.Args == nil && strings.TrimSpace(h.Command) == "" {
+		return Hook{}, "the command is blank: it runs nothing and decides nothing", nil
 	}
 	h.Cwd = strs["cwd"]
 	if h.Env, err = env(f); err != nil {

@@ -119,6 +119,15 @@ func TestACamelCaseMatcherWithAClaudeNameIsWarnedOf(t *testing.T) {
 		"a preToolUse entry takes Copilot's names, a PreToolUse one Claude's"}, warnings)
 }
 
+// A blank command runs nothing in Copilot, and decides nothing: it is no
+// guard, and said so.
+func TestABlankCommandIsWarnedOfAndSkipped(t *testing.T) {
+	hooks, warnings, err := copilot.ParseHooksFile("f.json", []byte(`{"version":1,"hooks":{"preToolUse":[{"bash":"  ","command":"guard"},{"exec":"guard"}]}}`))
+	require.NoError(t, err)
+	assert.Equal(t, []copilot.Hook{{Event: "preToolUse", Args: []string{"guard"}, Place: "f.json:hooks.preToolUse[1]"}}, hooks)
+	assert.Equal(t, []string{"f.json:hooks.preToolUse[0]: skipped: the command is blank: it runs nothing and decides nothing"}, warnings)
+}
+
 func TestAVersionSpelledOtherwiseIsStillOne(t *testing.T) {
 	hooks, _, err := copilot.ParseHooksFile("f.json", []byte(`{"version":1.0,"hooks":{"preToolUse":[{"bash":"guard"}]}}`))
 	require.NoError(t, err, "1.0 is 1 to JavaScript")
