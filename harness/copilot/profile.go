@@ -29,7 +29,7 @@ func Profile() harness.Profile {
 	return harness.Profile{
 		Name:   "copilot",
 		Events: map[hookchain.Hook]string{hookchain.BeforeTool: PreToolUse, hookchain.AfterTool: PostToolUse},
-		Tools:  tools(),
+		Tools:  platformTools(),
 		Can:    harness.Capabilities{Ask: true, Rewrite: true, Replace: harness.ReplaceText, Context: true},
 		Spec:   CommandSpec,
 		Input:  encodeInput,

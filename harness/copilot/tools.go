@@ -1,6 +1,10 @@
 package copilot
 
-import "github.com/hookchain/hookchain/harness"
+import (
+	"runtime"
+
+	"github.com/hookchain/hookchain/harness"
+)
 
 // tools is the table Copilot gives for its PascalCase entries, which match
 // Claude Code's names: Copilot's own tool for each Claude Code tool.
@@ -26,3 +30,16 @@ func tools() harness.ToolNames {
 
 // Tools maps Copilot's tool names to Claude Code's, both ways.
 func Tools() harness.ToolNames { return tools() }
+
+// platformTools is tools as Copilot has them on this platform: its shell
+// is bash, or on Windows powershell, never both, so a Claude Code Bash call
+// is the one shell a hook here can select, not a choice between two.
+func platformTools() harness.ToolNames {
+	t := tools()
+	if runtime.GOOS == "windows" {
+		delete(t, "bash")
+	} else {
+		delete(t, "powershell")
+	}
+	return t
+}
