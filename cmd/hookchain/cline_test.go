@@ -83,12 +83,7 @@ func TestEvalWithHarnessClineRunsTheFoldersHooksAsClineReadsThem(t *testing.T) {
 
 func TestEvalWithHarnessClineRefusesWhatItCannotJudge(t *testing.T) {
 	empty, home := t.TempDir(), t.TempDir()
-	tests := []struct {
-		name   string
-		args   []string
-		stdin  string
-		stderr string
-	}{
+	tests := []refusal{
 		{
 			name:  "no hooks where Cline looks for them, once the input says where the session is",
 			args:  []string{"--home", home},
@@ -115,14 +110,7 @@ func TestEvalWithHarnessClineRefusesWhatItCannotJudge(t *testing.T) {
 			stderr: "hookchain eval: cline: hooks folder testdata/cline/missing: no such file or directory\n",
 		},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			code, stdout, stderr := hookchainCmd(t, tt.stdin, append([]string{"eval", "--harness", "cline"}, tt.args...)...)
-			assert.Equal(t, 1, code)
-			assert.Empty(t, stdout)
-			assert.Equal(t, tt.stderr, stderr)
-		})
-	}
+	requireRefusals(t, []string{"eval", "--harness", "cline"}, tests)
 }
 
 func TestCheckWithHarnessClineListsTheFoldersHooks(t *testing.T) {

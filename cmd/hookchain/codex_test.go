@@ -104,12 +104,7 @@ func TestEvalWithHarnessCodexRunsTheHooksFilesHooksAsCodexReadsThem(t *testing.T
 
 func TestEvalWithHarnessCodexRefusesWhatItCannotJudge(t *testing.T) {
 	empty, home := t.TempDir(), t.TempDir()
-	tests := []struct {
-		name   string
-		args   []string
-		stdin  string
-		stderr string
-	}{
+	tests := []refusal{
 		{
 			name:   "an event that is not a tool call",
 			args:   []string{"--settings", codexHooksFile},
@@ -148,14 +143,7 @@ func TestEvalWithHarnessCodexRefusesWhatItCannotJudge(t *testing.T) {
 			stderr: "hookchain eval: codex: testdata/settings/broken.json: the file is not valid JSON\n",
 		},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			code, stdout, stderr := hookchainCmd(t, tt.stdin, append([]string{"eval", "--harness", "codex"}, tt.args...)...)
-			assert.Equal(t, 1, code)
-			assert.Empty(t, stdout)
-			assert.Equal(t, tt.stderr, stderr)
-		})
-	}
+	requireRefusals(t, []string{"eval", "--harness", "codex"}, tests)
 }
 
 func TestAHarnessWithoutAProfileIsRefusedNamingThoseThatWork(t *testing.T) {

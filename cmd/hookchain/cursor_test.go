@@ -85,12 +85,7 @@ func TestEvalWithHarnessCursorRunsTheHooksFilesHooksAsCursorReadsThem(t *testing
 
 func TestEvalWithHarnessCursorRefusesWhatItCannotJudge(t *testing.T) {
 	empty, home := t.TempDir(), t.TempDir()
-	tests := []struct {
-		name   string
-		args   []string
-		stdin  string
-		stderr string
-	}{
+	tests := []refusal{
 		{
 			name:  "no hooks where Cursor looks for them, once the input says where the session is",
 			args:  []string{"--home", home},
@@ -111,14 +106,7 @@ func TestEvalWithHarnessCursorRefusesWhatItCannotJudge(t *testing.T) {
 			stderr: "hookchain eval: stop is not a tool call: eval judges tool calls (preToolUse, postToolUse) only\n",
 		},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			code, stdout, stderr := hookchainCmd(t, tt.stdin, append([]string{"eval", "--harness", "cursor"}, tt.args...)...)
-			assert.Equal(t, 1, code)
-			assert.Empty(t, stdout)
-			assert.Equal(t, tt.stderr, stderr)
-		})
-	}
+	requireRefusals(t, []string{"eval", "--harness", "cursor"}, tests)
 }
 
 func TestCheckWithHarnessCursorListsTheHooksFilesHooks(t *testing.T) {

@@ -86,12 +86,7 @@ func TestEvalWithHarnessFactoryRunsTheFilesHooksAsDroidReadsThem(t *testing.T) {
 
 func TestEvalWithHarnessFactoryRefusesWhatItCannotJudge(t *testing.T) {
 	empty, home := t.TempDir(), t.TempDir()
-	tests := []struct {
-		name   string
-		args   []string
-		stdin  string
-		stderr string
-	}{
+	tests := []refusal{
 		{
 			name:  "no hooks where Droid looks for them",
 			args:  []string{"--home", home},
@@ -112,14 +107,7 @@ func TestEvalWithHarnessFactoryRefusesWhatItCannotJudge(t *testing.T) {
 			stderr: "hookchain eval: the hook input is in the camelCase form of Factory Droid's older versions (hookEventName, permissionMode, sessionId, transcriptPath), which hookchain does not read; update Droid\n",
 		},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			code, stdout, stderr := hookchainCmd(t, tt.stdin, append([]string{"eval", "--harness", "factory"}, tt.args...)...)
-			assert.Equal(t, 1, code)
-			assert.Empty(t, stdout)
-			assert.Equal(t, tt.stderr, stderr)
-		})
-	}
+	requireRefusals(t, []string{"eval", "--harness", "factory"}, tests)
 }
 
 // Droid reads a settings.json's hooks only where its hooks.json is absent.

@@ -84,12 +84,7 @@ func TestEvalWithHarnessGeminiRunsTheSettingsHooksAsGeminiReadsThem(t *testing.T
 
 func TestEvalWithHarnessGeminiRefusesWhatItCannotJudge(t *testing.T) {
 	empty, home := t.TempDir(), t.TempDir()
-	tests := []struct {
-		name   string
-		args   []string
-		stdin  string
-		stderr string
-	}{
+	tests := []refusal{
 		{
 			name:  "no hooks where Gemini looks for them, once the input says where the session is",
 			args:  []string{"--home", home},
@@ -116,14 +111,7 @@ func TestEvalWithHarnessGeminiRefusesWhatItCannotJudge(t *testing.T) {
 			stderr: "hookchain eval: gemini: testdata/gemini/comments.json: the file is not valid JSON; if it has comments, remove them: Gemini strips comments from settings.json, hookchain does not read them yet\n",
 		},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			code, stdout, stderr := hookchainCmd(t, tt.stdin, append([]string{"eval", "--harness", "gemini"}, tt.args...)...)
-			assert.Equal(t, 1, code)
-			assert.Empty(t, stdout)
-			assert.Equal(t, tt.stderr, stderr)
-		})
-	}
+	requireRefusals(t, []string{"eval", "--harness", "gemini"}, tests)
 }
 
 func TestCheckWithHarnessGeminiListsTheSettingsHooks(t *testing.T) {

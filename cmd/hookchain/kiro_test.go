@@ -95,12 +95,7 @@ func TestEvalWithHarnessKiroReadsBothFormats(t *testing.T) {
 }
 
 func TestEvalWithHarnessKiroRefusesWhatItCannotJudge(t *testing.T) {
-	tests := []struct {
-		name   string
-		args   []string
-		stdin  string
-		stderr string
-	}{
+	tests := []refusal{
 		{
 			name:   "no settings and no agent: Kiro's files depend on the agent",
 			stdin:  kiroInput(t, "execute_bash", `{"command":"ls"}`, ""),
@@ -125,14 +120,7 @@ func TestEvalWithHarnessKiroRefusesWhatItCannotJudge(t *testing.T) {
 			stderr: "hookchain eval: kiro: testdata/kiro/agent-action.json: hooks[0]: \"remind-tests\": an agent action puts a prompt before Kiro's model, and hookchain has no model to run it with\n",
 		},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			code, stdout, stderr := hookchainCmd(t, tt.stdin, append([]string{"eval", "--harness", "kiro"}, tt.args...)...)
-			assert.Equal(t, 1, code)
-			assert.Empty(t, stdout)
-			assert.Equal(t, tt.stderr, stderr)
-		})
-	}
+	requireRefusals(t, []string{"eval", "--harness", "kiro"}, tests)
 }
 
 func TestCheckWithHarnessKiroListsTheFilesHooks(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -70,4 +71,27 @@ func mkdirWrite(dir, name, data string) error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644)
+}
+
+// refusal is a command line a command refuses: exit status 1, the reason
+// on stderr, nothing on stdout.
+type refusal struct {
+	name   string
+	args   []string
+	stdin  string
+	stderr string
+}
+
+// requireRefusals runs each row's args after command (`eval --harness
+// codex`, say) on its stdin, and asserts its refusal.
+func requireRefusals(t *testing.T, command []string, rows []refusal) {
+	t.Helper()
+	for _, tt := range rows {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := hookchainCmd(t, tt.stdin, slices.Concat(command, tt.args)...)
+			assert.Equal(t, 1, code)
+			assert.Empty(t, stdout)
+			assert.Equal(t, tt.stderr, stderr)
+		})
+	}
 }

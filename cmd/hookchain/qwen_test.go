@@ -89,12 +89,7 @@ func TestEvalWithHarnessQwenRunsTheSettingsHooksAsQwenReadsThem(t *testing.T) {
 
 func TestEvalWithHarnessQwenRefusesWhatItCannotJudge(t *testing.T) {
 	empty, home := t.TempDir(), t.TempDir()
-	tests := []struct {
-		name   string
-		args   []string
-		stdin  string
-		stderr string
-	}{
+	tests := []refusal{
 		{
 			name:  "no hooks where Qwen looks for them, once the input says where the session is",
 			args:  []string{"--home", home},
@@ -121,14 +116,7 @@ func TestEvalWithHarnessQwenRefusesWhatItCannotJudge(t *testing.T) {
 			stderr: "hookchain eval: qwen: testdata/qwen/comments.json: the file is not valid JSON; if it has comments, remove them: Qwen strips comments from settings.json, hookchain does not read them yet\n",
 		},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			code, stdout, stderr := hookchainCmd(t, tt.stdin, append([]string{"eval", "--harness", "qwen"}, tt.args...)...)
-			assert.Equal(t, 1, code)
-			assert.Empty(t, stdout)
-			assert.Equal(t, tt.stderr, stderr)
-		})
-	}
+	requireRefusals(t, []string{"eval", "--harness", "qwen"}, tests)
 }
 
 func TestCheckWithHarnessQwenListsTheSettingsHooks(t *testing.T) {
