@@ -1,0 +1,184 @@
+package windsurf
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+
+	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/harness"
+	"github.com/hookchain/hookchain/internal/jsonscan"
+	"github.com/hookchain/hookchain/process"
+)
+
+// Hook is one hook of a Windsurf hooks.json.
+type Hook struct {
+	Event            string // as written: "pre_run_command", …
+	Command          string // the command line, run by bash
+	ShowOutput       bool   // Windsurf shows the hook's stdout to its user; it decides nothing
+	WorkingDirectory string // "" when the file gives none: the workspace's root
+	Place            string // where it is written: FILE:hooks.EVENT[INDEX]
+}
+
+// toolEvents are Windsurf's events of a tool call, in the order a file's
+// hooks are read.
+var toolEvents = []string{PreRunCommand, PreReadCode, PreWriteCode, PreMCPToolUse,
+	PostRunCommand, PostReadCode, PostWriteCode, PostMCPToolUse}
+
+// ParseHooksFile reads data, the content of the Windsurf hooks.json named
+// file, and returns its hooks as Windsurf reads them: {"hooks": {EVENT:
+// [{"command": C, "show_output": B, "working_directory": D}]}}, the
+// events of a tool call first (the pre_ events, then the post_ ones, each
+// in Profile's order), then the others by name, each event's list in its
+// order. It warns of what Windsurf would not run, which is skipped: an
+// event Windsurf does not have, and a hook with no command or an empty
+// one.
+//
+// It is an error, where Windsurf could not read the file or hookchain
+// would have to guess, when the file is not JSON of that shape or gives a
+// key twice, or a field is of the wrong type. Fields of a hook it does not
+// know are ignored; keys are read exactly as written.
+func ParseHooksFile(file string, data []byte) ([]Hook, []string, error) {
+	fail := func(format string, args ...any) ([]Hook, []string, error) {
+		return nil, nil, fmt.Errorf("windsurf: %s: "+format, append([]any{file}, args...)...)
+	}
+	if f := jsonscan.Fault(data); f != "" {
+		return fail("the file is %s", f)
+	}
+	top, err := harness.ReadObject(data)
+	if err != nil {
+		return fail("not a hooks file: %v", err)
+	}
+	events := map[string]json.RawMessage{}
+	if raw, ok := top["hooks"]; ok && string(raw) != "null" {
+		if events, err = harness.Fields(raw); err != nil {
+			return fail("hooks: %v", err)
+		}
+	}
+	var hooks []Hook
+	var warnings []string
+	order := slices.Concat(toolEvents, otherEvents)
+	for _, k := range slices.Sorted(maps.Keys(events)) {
+		if !slices.Contains(order, k) {
+			warnings = append(warnings, fmt.Sprintf("%s:hooks.%s: skipped: Windsurf has no such event", file, k))
+		}
+	}
+	for _, event := range order {
+		raw, ok := events[event]
+		if !ok || string(raw) == "null" {
+			continue
+		}
+		var list []json.RawMessage
+		if err := json.Unmarshal(raw, &list); err != nil {
+			return fail("hooks.%s: not a list of hooks", event)
+		}
+		for i, raw := range list {
+			place := fmt.Sprintf("%s:hooks.%s[%d]", file, event, i)
+			h, skip, err := readHook(raw)
+			switch {
+			case err != nil:
+				return fail("hooks.%s[%d]: %v", event, i, err)
+			case skip != "":
+				warnings = append(warnings, place+": skipped: "+skip)
+				continue
+			}
+			h.Event, h.Place = event, place
+			hooks = append(hooks, h)
+		}
+	}
+	return hooks, warnings, nil
+}
+
+// readHook reads one hook: the hook, or why Windsurf would not run it.
+func readHook(raw json.RawMessage) (h Hook, skip string, err error) {
+	o, err := harness.ReadObject(raw)
+	if err != nil {
+		return Hook{}, "", err
+	}
+	command, ok, err := o.String("command")
+	switch {
+	case err != nil:
+		return Hook{}, "", err
+	case !ok:
+		return Hook{}, `it has no "command"`, nil
+	case strings.TrimSpace(command) == "":
+		return Hook{}, "an empty command, which decides nothing", nil
+	}
+	h.Command = command
+	if h.ShowOutput, _, err = o.Bool("show_output"); err != nil {
+		return Hook{}, "", err
+	}
+	if h.WorkingDirectory, _, err = o.String("working_directory"); err != nil {
+		return Hook{}, "", err
+	}
+	return h, "", nil
+}
+
+// Links are the links that run hooks in a chain as Windsurf runs them
+// (Link): the hooks of the tool events, before or after the call, in the
+// order given, each selecting the calls of its event's action (Matcher),
+// run in its working_directory and failing open. Hooks of Windsurf's other
+// events are left out. Each link is named after its command, with the
+// hook's place added when two hooks have the same command.
+//
+// Windsurf runs an event's hooks one after another, system's, user's and
+// workspace's, and the first that exits with 2 blocks the action; so does
+// a chain, whose reason is that hook's.
+func Links(hooks []Hook, s harness.SessionInfo) ([]hookchain.Link, error) {
+	seen := map[string]int{}
+	for _, h := range hooks {
+		seen[h.Command]++
+	}
+	var links []hookchain.Link
+	for _, h := range hooks {
+		_, at, ok := kindOf(h.Event)
+		if !ok {
+			continue
+		}
+		name := h.Command
+		if seen[name] > 1 {
+			name += "@" + h.Place
+		}
+		spec := process.Spec{Shell: h.Command, Dir: h.WorkingDirectory, Timeout: DefaultTimeout}
+		l, err := Link(name, at, Matcher(h.Event), spec, s)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", h.Place, err)
+		}
+		links = append(links, l)
+	}
+	return links, nil
+}
+
+// ConfigFiles are the hooks.json files Windsurf reads, for a workspace
+// project of the user whose home is home, in the order it runs their
+// hooks: the system's (SystemFile), the user's
+// (~/.codeium/windsurf/hooks.json), then the workspace's
+// (project/.windsurf/hooks.json). Windsurf reads every one that exists and
+// runs the hooks of all, none hiding another's. An empty project or home
+// leaves its file out.
+func ConfigFiles(project, home string) []string {
+	files := []string{SystemFile(runtime.GOOS)}
+	if home != "" {
+		files = append(files, filepath.Join(home, ".codeium", "windsurf", "hooks.json"))
+	}
+	if project != "" {
+		files = append(files, filepath.Join(project, ".windsurf", "hooks.json"))
+	}
+	return files
+}
+
+// SystemFile is the system's hooks.json on the system goos
+// (runtime.GOOS's names).
+func SystemFile(goos string) string {
+	switch goos {
+	case "darwin":
+		return "/Library/Application Support/Windsurf/hooks.json"
+	case "windows":
+		return `C:\ProgramData\Windsurf\hooks.json`
+	}
+	return "/etc/windsurf/hooks.json"
+}
