@@ -158,12 +158,15 @@ func Links(hooks []Hook, s harness.SessionInfo) ([]hookchain.Link, error) {
 // hooks: the system's (SystemFile), the user's
 // (~/.codeium/windsurf/hooks.json), then the workspace's
 // (project/.windsurf/hooks.json). Windsurf reads every one that exists and
-// runs the hooks of all, none hiding another's. An empty project or home
-// leaves its file out.
+// runs the hooks of all, none hiding another's. An empty project leaves
+// the workspace's out; an empty home leaves the user's and the system's
+// out, so that ConfigFiles(dir, "") is a workspace's alone. Windsurf's
+// Enterprise teams can also give hooks in its cloud dashboard, which is no
+// file and is not among them.
 func ConfigFiles(project, home string) []string {
-	files := []string{SystemFile(runtime.GOOS)}
+	var files []string
 	if home != "" {
-		files = append(files, filepath.Join(home, ".codeium", "windsurf", "hooks.json"))
+		files = append(files, SystemFile(runtime.GOOS), filepath.Join(home, ".codeium", "windsurf", "hooks.json"))
 	}
 	if project != "" {
 		files = append(files, filepath.Join(project, ".windsurf", "hooks.json"))

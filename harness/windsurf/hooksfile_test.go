@@ -163,7 +163,8 @@ func TestTwoHooksOfOneCommandAreNamedByTheirPlace(t *testing.T) {
 func TestWindsurfsConfigFilesAreTheSystemsTheUsersAndTheWorkspaces(t *testing.T) {
 	assert.Equal(t, []string{windsurf.SystemFile(runtime.GOOS), "/home/u/.codeium/windsurf/hooks.json", "/work/app/.windsurf/hooks.json"},
 		windsurf.ConfigFiles("/work/app", "/home/u"))
-	assert.Equal(t, []string{windsurf.SystemFile(runtime.GOOS)}, windsurf.ConfigFiles("", ""))
+	assert.Equal(t, []string{"/work/app/.windsurf/hooks.json"}, windsurf.ConfigFiles("/work/app", ""), "a workspace's alone")
+	assert.Empty(t, windsurf.ConfigFiles("", ""))
 	assert.Equal(t, "/etc/windsurf/hooks.json", windsurf.SystemFile("linux"))
 	assert.Equal(t, "/Library/Application Support/Windsurf/hooks.json", windsurf.SystemFile("darwin"))
 	assert.Equal(t, `C:\ProgramData\Windsurf\hooks.json`, windsurf.SystemFile("windows"))

@@ -65,3 +65,14 @@ func kindOf(event string) (kind string, h hookchain.Hook, ok bool) {
 	}
 	return "", 0, false
 }
+
+// Action is the action of Windsurf's tool event — run_command, read_code,
+// write_code, or mcp__* for every MCP tool — and the hook it is at; ok is
+// false for an event that is not a tool call's.
+func Action(event string) (action string, h hookchain.Hook, ok bool) {
+	kind, h, ok := kindOf(event)
+	if kind == "mcp_tool_use" {
+		kind = "mcp__*"
+	}
+	return kind, h, ok
+}
