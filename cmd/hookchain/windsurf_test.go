@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -217,4 +218,34 @@ func TestHookWithHarnessWindsurfAnswersInWindsurfsForm(t *testing.T) {
 			assert.Equal(t, tt.code, code)
 		})
 	}
+}
+
+// test --harness windsurf runs case files whose events are Windsurf hook
+// inputs, as Windsurf writes them, against Windsurf hooks; an event in any
+// other form is an error, never read as another call.
+func TestTestWithHarnessWindsurfRunsCasesWrittenAsWindsurfInputs(t *testing.T) {
+	dir, tmp := windsurfDir(t), t.TempDir()
+	rm := windsurfInput(t, "pre_run_command", `{"command_line":"rm -rf /","cwd":"`+dir+`"}`)
+	cases := `[
+  {"name": "rm -rf is blocked", "event": ` + rm + `,
+   "want": {"verdict": "deny", "reason": "denied by python3 hooks/block-rm.py: recursive delete is not allowed here", "decided_by": "python3 hooks/block-rm.py", "cause": "link", "trail": ["python3 hooks/block-rm.py"]}}
+]`
+	file := filepath.Join(tmp, "cases.json")
+	require.NoError(t, os.WriteFile(file, []byte(cases), 0o644))
+
+	code, stdout, stderr := hookchainCmd(t, "", "test", "--harness", "windsurf", "--settings", windsurfHooksFile, "--project", dir, file)
+
+	assert.Empty(t, stderr)
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "ok    rm -rf is blocked\nok: 1 case passed\n", stdout)
+
+	other := filepath.Join(tmp, "other.json")
+	require.NoError(t, os.WriteFile(other,
+		[]byte(`[{"name":"a Claude Code input","event":{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}},"want":{"verdict":"deny"}}]`), 0o644))
+
+	code, stdout, stderr = hookchainCmd(t, "", "test", "--harness", "windsurf", "--settings", windsurfHooksFile, "--project", dir, other)
+
+	assert.Equal(t, 1, code)
+	assert.Empty(t, stdout)
+	assert.Equal(t, "hookchain test: "+other+":1:2: case #0 \"a Claude Code input\": event: the hook input is not valid: it has no agent_action_name\n", stderr)
 }
