@@ -107,7 +107,7 @@ func TestWindsurfsActionsMapToClaudeCodesToolsBothWays(t *testing.T) {
 		assert.True(t, ok, tt.tool)
 		assert.Equal(t, tt.event, got)
 	}
-	for _, tool := range []string{"Bash", "Glob", ""} {
+	for _, tool := range []string{"Bash", "Glob", "", "mcp__", "mcp__github", "mcp____push"} {
 		_, ok := windsurf.Event(hookchain.BeforeTool, tool)
 		assert.False(t, ok, tool)
 	}

@@ -32,10 +32,11 @@ func Tools() harness.ToolNames { return tools() }
 
 // Event is Windsurf's event for a call of tool at hook h (BeforeTool or
 // AfterTool), and false for a tool Windsurf has no hook for: every tool
-// other than its three actions and MCP tools.
+// other than its three actions and MCP tools (mcp__SERVER__TOOL, both
+// named).
 func Event(h hookchain.Hook, tool string) (string, bool) {
 	kind := tool
-	if strings.HasPrefix(tool, "mcp__") {
+	if _, _, ok := mcpName(tool); ok {
 		kind = "mcp_tool_use"
 	} else if _, ok := tools()[tool]; !ok {
 		return "", false
