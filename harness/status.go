@@ -42,11 +42,7 @@ func ReplyByStatus(display string, o hookchain.Outcome) Reply {
 	case hookchain.Allowed:
 		return Reply{}
 	case hookchain.Denied:
-		reason := o.Reason
-		if strings.TrimSpace(reason) == "" {
-			reason = "denied by hookchain, whose chain gave no reason"
-		}
-		return StatusBlock(reason)
+		return StatusBlock(NonBlank(o.Reason, "denied by hookchain, whose chain gave no reason"))
 	}
 	return StatusBlock("hookchain: the chain answered " + o.Verdict.String() + ", which " + display + " cannot be told: " + o.Reason)
 }

@@ -42,9 +42,6 @@ func Link(name string, h hookchain.Hook, m hookchain.Matcher, spec process.Spec,
 //     taken from that root (an inference).
 //   - Within DefaultTimeout when spec.Timeout is 0.
 func CommandSpec(spec process.Spec, s harness.SessionInfo) process.Spec {
-	if spec.Inherit == process.InheritDefault {
-		spec.Inherit = process.InheritAll
-	}
 	root := s.ProjectDir()
 	switch {
 	case spec.Dir == "":
@@ -52,9 +49,7 @@ func CommandSpec(spec process.Spec, s harness.SessionInfo) process.Spec {
 	case !filepath.IsAbs(spec.Dir) && root != "":
 		spec.Dir = filepath.Join(root, spec.Dir)
 	}
-	if spec.Timeout == 0 {
-		spec.Timeout = DefaultTimeout
-	}
+	spec = harness.SpecDefaults(spec, s, DefaultTimeout)
 	if spec.Shell != "" {
 		spec.Args = []string{"bash", "-c", spec.Shell}
 		spec.Shell = ""

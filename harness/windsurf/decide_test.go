@@ -112,3 +112,12 @@ func TestWindsurfsActionsMapToClaudeCodesToolsBothWays(t *testing.T) {
 		assert.False(t, ok, tool)
 	}
 }
+
+// A hook is given the command as the model wrote it: no HTML escapes,
+// which a hook that reads the bytes would not read back.
+func TestAHookIsGivenTheCommandUnescaped(t *testing.T) {
+	b, err := windsurf.Profile().Input(hookchain.Event{Hook: hookchain.BeforeTool, Tool: windsurf.RunCommand,
+		Input: json.RawMessage(`{"command_line":"make && ./run <in >out"}`)}, harness.SessionInfo{Cwd: "/w"})
+	require.NoError(t, err)
+	assert.Contains(t, string(b), `"tool_info":{"command_line":"make && ./run <in >out","cwd":"/w"}`)
+}

@@ -129,22 +129,19 @@ func readHook(raw json.RawMessage) (h Hook, skip string, err error) {
 // workspace's, and the first that exits with 2 blocks the action; so does
 // a chain, whose reason is that hook's.
 func Links(hooks []Hook, s harness.SessionInfo) ([]hookchain.Link, error) {
-	seen := map[string]int{}
-	for _, h := range hooks {
-		seen[h.Command]++
+	commands, places := make([]string, len(hooks)), make([]string, len(hooks))
+	for i, h := range hooks {
+		commands[i], places[i] = h.Command, h.Place
 	}
+	names := harness.LinkNames(commands, places)
 	var links []hookchain.Link
-	for _, h := range hooks {
+	for i, h := range hooks {
 		_, at, ok := kindOf(h.Event)
 		if !ok {
 			continue
 		}
-		name := h.Command
-		if seen[name] > 1 {
-			name += "@" + h.Place
-		}
 		spec := process.Spec{Shell: h.Command, Dir: h.WorkingDirectory, Timeout: DefaultTimeout}
-		l, err := Link(name, at, Matcher(h.Event), spec, s)
+		l, err := Link(names[i], at, Matcher(h.Event), spec, s)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", h.Place, err)
 		}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
-	"github.com/hookchain/hookchain/internal/jsonscan"
 )
 
 // Input is what Windsurf writes on a hook's stdin, field for field. Windsurf
@@ -63,7 +62,7 @@ func InputFor(e hookchain.Event, s harness.SessionInfo, now time.Time) (Input, e
 	} else if _, has := info["cwd"]; e.Tool == RunCommand && !has {
 		info["cwd"] = quote(s.Cwd)
 	}
-	raw, err := json.Marshal(info)
+	raw, err := harness.Encode(info)
 	if err != nil {
 		return Input{}, err
 	}
@@ -77,7 +76,7 @@ func InputFor(e hookchain.Event, s harness.SessionInfo, now time.Time) (Input, e
 }
 
 func quote(s string) json.RawMessage {
-	b, _ := json.Marshal(s) // a string: it cannot fail
+	b, _ := harness.Encode(s) // a string: it cannot fail
 	return b
 }
 
@@ -86,7 +85,7 @@ func encodeInput(e hookchain.Event, s harness.SessionInfo) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(in)
+	return harness.Encode(in)
 }
 
 // mcpName splits "mcp__SERVER__TOOL"; ok is false for any other name.
@@ -124,16 +123,8 @@ var otherEvents = []string{"pre_user_prompt", "post_cascade_response", "post_cas
 func decode(input []byte) (hookchain.Event, harness.SessionInfo, error) {
 	var e hookchain.Event
 	var s harness.SessionInfo
-	if f := jsonscan.Fault(input); f != "" {
-		// A key given twice is read first by one reader and last by
-		// another: the chain and the action would judge two calls.
-		return e, s, fmt.Errorf("the hook input is %s", f)
-	}
-	fields, err := harness.Fields(input)
+	fields, err := harness.InputFields(input, "Windsurf", inputKeys)
 	if err != nil {
-		return e, s, fmt.Errorf("the hook input is not a Windsurf hook input: %v", err)
-	}
-	if err := harness.CaseAlike(fields, inputKeys); err != nil {
 		return e, s, err
 	}
 	var event string
