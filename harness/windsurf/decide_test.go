@@ -2,7 +2,6 @@ package windsurf_test
 
 import (
 	"encoding/json"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -14,43 +13,24 @@ import (
 	"github.com/hookchain/hookchain/process"
 )
 
-// Windsurf reads a hook's exit status and nothing else: what it prints on
-// stdout never decides, and exit 2 blocks however much stderr was kept.
+// Windsurf reads a hook's exit status and nothing else
+// (harness.DecideByStatus, whose test has every corner): exit 2 blocks
+// before the action only, and stdout never decides.
 func TestWindsurfReadsAHooksExitStatusAlone(t *testing.T) {
-	tests := []struct {
-		name  string
+	got, err := windsurf.Decide(command("ls"), process.Result{ExitCode: 2, Stdout: []byte(`{"decision":"allow"}`), Stderr: []byte(" no\n")})
+	require.NoError(t, err)
+	assert.Equal(t, hookchain.Deny("no"), got)
+	got, err = windsurf.Decide(command("ls"), process.Result{Stdout: []byte(`{"decision":"deny"}`)})
+	require.NoError(t, err)
+	assert.Equal(t, hookchain.Allow(), got)
+	for _, tt := range []struct {
 		event hookchain.Event
-		run   process.Result
-		want  hookchain.Outcome
-		fails int // the StatusError's code; 0 for none
-	}{
-		{"exit 0 with a denial on stdout allows", command("ls"), process.Result{Stdout: []byte(`{"decision":"deny"}`)}, hookchain.Allow(), 0},
-		{"exit 0 with text on stderr allows", command("ls"), process.Result{Stderr: []byte("blocked")}, hookchain.Allow(), 0},
-		{"exit 2 blocks with stderr, trimmed", command("ls"), process.Result{ExitCode: 2, Stderr: []byte("  no\n\n")}, hookchain.Deny("no"), 0},
-		{"exit 2 blocks whatever stdout says", command("ls"), process.Result{ExitCode: 2, Stdout: []byte(`{"decision":"allow"}`), Stderr: []byte("no")}, hookchain.Deny("no"), 0},
-		{"exit 2 with blank stderr blocks, saying so", command("ls"), process.Result{ExitCode: 2, Stderr: []byte(" \n")},
-			hookchain.Deny("blocked by a hook that exited with status 2 and gave no reason"), 0},
-		{"exit 2 with stderr cut at the cap still blocks", command("ls"), process.Result{ExitCode: 2, Stderr: []byte(strings.Repeat("x", 64)), StderrTruncated: true},
-			hookchain.Deny(strings.Repeat("x", 64)), 0},
-		{"exit 1 fails", command("ls"), process.Result{ExitCode: 1, Stderr: []byte("no")}, hookchain.Outcome{}, 1},
-		{"exit 3 fails", command("ls"), process.Result{ExitCode: 3}, hookchain.Outcome{}, 3},
-		{"exit 127 fails", command("ls"), process.Result{ExitCode: 127}, hookchain.Outcome{}, 127},
-		{"a signal fails", command("ls"), process.Result{ExitCode: -1}, hookchain.Outcome{}, -1},
-		{"exit 2 after the action fails", commandDone("ls"), process.Result{ExitCode: 2, Stderr: []byte("no")}, hookchain.Outcome{}, 2},
-		{"exit 0 after the action lets the output go on", mcpResult("ok"), process.Result{Stdout: []byte(`{"decision":"block"}`)}, hookchain.Allow(), 0},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, err := windsurf.Decide(tt.event, tt.run)
-			if tt.fails != 0 {
-				var status *harness.StatusError
-				require.ErrorAs(t, err, &status)
-				assert.Equal(t, tt.fails, status.Code)
-				return
-			}
-			require.NoError(t, err)
-			assert.Equal(t, tt.want, got)
-		})
+		code  int
+	}{{command("ls"), 1}, {command("ls"), 127}, {commandDone("ls"), 2}} {
+		_, err := windsurf.Decide(tt.event, process.Result{ExitCode: tt.code})
+		var status *harness.StatusError
+		require.ErrorAs(t, err, &status)
+		assert.Equal(t, tt.code, status.Code)
 	}
 }
 
