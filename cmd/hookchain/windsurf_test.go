@@ -249,3 +249,17 @@ func TestTestWithHarnessWindsurfRunsCasesWrittenAsWindsurfInputs(t *testing.T) {
 	assert.Empty(t, stdout)
 	assert.Equal(t, "hookchain test: "+other+":1:2: case #0 \"a Claude Code input\": event: the hook input is not valid: it has no agent_action_name\n", stderr)
 }
+
+// Windsurf's write_code is Claude Code's Write and Edit: served from
+// Claude Code settings, a write is blocked rather than judged as one.
+func TestAWindsurfWriteServedFromClaudeSettingsIsBlocked(t *testing.T) {
+	askFile, err := filepath.Abs("testdata/settings/ask.json")
+	require.NoError(t, err)
+	claudeDir, err := filepath.Abs("testdata")
+	require.NoError(t, err)
+	code, stdout, stderr := hookchainCmd(t, windsurfInput(t, "pre_write_code", `{"file_path":"a.go","edits":[]}`),
+		"hook", "--harness", "windsurf", "--settings-harness", "claude", "--settings", askFile, "--project", claudeDir)
+	assert.Equal(t, 2, code)
+	assert.Empty(t, stdout)
+	assert.Equal(t, "hookchain: hook: Windsurf's tool write_code is Write and Edit to Claude Code, and the call cannot be judged as one of them without skipping the others' hooks\n", stderr)
+}
