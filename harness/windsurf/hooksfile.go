@@ -11,7 +11,6 @@ import (
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
-	"github.com/hookchain/hookchain/internal/jsonscan"
 	"github.com/hookchain/hookchain/process"
 )
 
@@ -46,55 +45,26 @@ func ParseHooksFile(file string, data []byte) ([]Hook, []string, error) {
 	fail := func(format string, args ...any) ([]Hook, []string, error) {
 		return nil, nil, fmt.Errorf("windsurf: %s: "+format, append([]any{file}, args...)...)
 	}
-	if f := jsonscan.Fault(data); f != "" {
-		return fail("the file is %s", f)
-	}
-	top, err := harness.ReadObject(data)
+	_, events, err := harness.HooksObject(data)
 	if err != nil {
-		return fail("not a hooks file: %v", err)
+		return fail("%v", err)
 	}
-	events := map[string]json.RawMessage{}
-	if raw, ok := top["hooks"]; ok && string(raw) != "null" {
-		if events, err = harness.Fields(raw); err != nil {
-			return fail("hooks: %v", err)
-		}
-	}
-	var hooks []Hook
-	var warnings []string
 	order := slices.Concat(toolEvents, otherEvents)
+	var unknown []string
 	for _, k := range slices.Sorted(maps.Keys(events)) {
 		if !slices.Contains(order, k) {
-			warnings = append(warnings, fmt.Sprintf("%s:hooks.%s: skipped: Windsurf has no such event", file, k))
+			unknown = append(unknown, fmt.Sprintf("%s:hooks.%s: skipped: Windsurf has no such event", file, k))
 		}
 	}
-	for _, event := range order {
-		raw, ok := events[event]
-		if !ok || string(raw) == "null" {
-			continue
-		}
-		var list []json.RawMessage
-		if err := json.Unmarshal(raw, &list); err != nil {
-			return fail("hooks.%s: not a list of hooks", event)
-		}
-		for i, raw := range list {
-			place := fmt.Sprintf("%s:hooks.%s[%d]", file, event, i)
-			h, skip, err := readHook(raw)
-			switch {
-			case err != nil:
-				return fail("hooks.%s[%d]: %v", event, i, err)
-			case skip != "":
-				warnings = append(warnings, place+": skipped: "+skip)
-				continue
-			}
-			h.Event, h.Place = event, place
-			hooks = append(hooks, h)
-		}
+	hooks, warnings, err := harness.FlatHooks(file, events, order, readHook)
+	if err != nil {
+		return fail("%v", err)
 	}
-	return hooks, warnings, nil
+	return hooks, append(unknown, warnings...), nil
 }
 
 // readHook reads one hook: the hook, or why Windsurf would not run it.
-func readHook(raw json.RawMessage) (h Hook, skip string, err error) {
+func readHook(event, place string, raw json.RawMessage) (h Hook, skip string, err error) {
 	o, err := harness.ReadObject(raw)
 	if err != nil {
 		return Hook{}, "", err
@@ -115,6 +85,7 @@ func readHook(raw json.RawMessage) (h Hook, skip string, err error) {
 	if h.WorkingDirectory, _, err = o.String("working_directory"); err != nil {
 		return Hook{}, "", err
 	}
+	h.Event, h.Place = event, place
 	return h, "", nil
 }
 
