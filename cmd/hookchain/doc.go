@@ -231,7 +231,7 @@
 //
 // hook is the one command hook of the CLI --harness names: it reads that
 // CLI's hook input on stdin and answers exactly as the CLI expects
-// (codex.Serve, gemini.Serve, cursor.Serve, copilot.Serve, cline.Serve, kiro.Serve, qwen.Serve, claudecode.Serve), from the chain of the --settings of the
+// (codex.Serve, gemini.Serve, cursor.Serve, copilot.Serve, cline.Serve, kiro.Serve, qwen.Serve, windsurf.Serve, claudecode.Serve), from the chain of the --settings of the
 // CLI --settings-harness names (default: the same), so that one policy
 // serves both: Codex's hook from Claude Code settings, or the reverse. The
 // call's tool is renamed to what the settings' CLI calls it (Claude Code's
