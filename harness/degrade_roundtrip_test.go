@@ -19,12 +19,13 @@ import (
 	"github.com/hookchain/hookchain/harness/gemini"
 	"github.com/hookchain/hookchain/harness/kiro"
 	"github.com/hookchain/hookchain/harness/qwen"
+	"github.com/hookchain/hookchain/harness/windsurf"
 	"github.com/hookchain/hookchain/process"
 )
 
 // profiles are every CLI package harness has a profile of.
 func profiles() []harness.Profile {
-	return []harness.Profile{codex.Profile(), gemini.Profile(), copilot.Profile(), cursor.Profile(), factory.Profile(), cline.Profile(), kiro.Profile(), qwen.Profile()}
+	return []harness.Profile{codex.Profile(), gemini.Profile(), copilot.Profile(), cursor.Profile(), factory.Profile(), cline.Profile(), kiro.Profile(), qwen.Profile(), windsurf.Profile()}
 }
 
 // A chain whose links rewrite a call and then ask about it, with the ask

@@ -132,7 +132,7 @@
 // eval, check, test and hook take --harness NAME, the agent CLI whose hook
 // protocol they speak: claude, the default and all of the above, or
 // another CLI that package harness has a profile of, package
-// harness/NAME (codex, gemini, cursor, cline, kiro, qwen, …; 'hookchain help'
+// harness/NAME (codex, gemini, cursor, cline, windsurf, kiro, qwen, …; 'hookchain help'
 // lists them); for test, a case's event is then that CLI's hook input
 // (package hookchaintest/casefile/harnessinput). A CLI of the list that has
 // no profile yet is refused, as is an unknown name, with exit status 1 and
@@ -220,9 +220,18 @@
 // tool call. check lists the hooks of every event, those that are not
 // tool calls as not run.
 //
+// --harness windsurf is the same with Windsurf hooks.json files, read by
+// windsurf.ParseHooksFile and run by windsurf.Links (an input of a
+// command, a read, a write or an MCP call, before or after it: its pre_ or
+// post_ event; another Windsurf event exits 1); without --settings, the
+// system's, the user's (~/.codeium/windsurf) and the workspace's
+// (.windsurf) hooks.json, all of them, in that order
+// (windsurf.ConfigFiles). Windsurf has no matcher: a hook runs for every
+// call of its event's action, which check gives as its matcher.
+//
 // hook is the one command hook of the CLI --harness names: it reads that
 // CLI's hook input on stdin and answers exactly as the CLI expects
-// (codex.Serve, gemini.Serve, cursor.Serve, copilot.Serve, cline.Serve, kiro.Serve, qwen.Serve, claudecode.Serve), from the chain of the --settings of the
+// (codex.Serve, gemini.Serve, cursor.Serve, copilot.Serve, cline.Serve, kiro.Serve, qwen.Serve, windsurf.Serve, claudecode.Serve), from the chain of the --settings of the
 // CLI --settings-harness names (default: the same), so that one policy
 // serves both: Codex's hook from Claude Code settings, or the reverse. The
 // call's tool is renamed to what the settings' CLI calls it (Claude Code's

@@ -16,25 +16,27 @@ import (
 	geminicli "github.com/hookchain/hookchain/harness/gemini"
 	kirocli "github.com/hookchain/hookchain/harness/kiro"
 	qwencli "github.com/hookchain/hookchain/harness/qwen"
+	windsurfcli "github.com/hookchain/hookchain/harness/windsurf"
 )
 
 // The agent CLIs --harness names. Only those with a profile work; the
 // others are refused by name, so that a script written for a later version
 // fails rather than runs Claude Code's rules.
 const (
-	claude  = "claude"
-	codex   = "codex"
-	gemini  = "gemini"
-	cursor  = "cursor"
-	copilot = "copilot"
-	factory = "factory"
-	cline   = "cline"
-	qwen    = "qwen"
-	kiro    = "kiro"
+	claude   = "claude"
+	codex    = "codex"
+	gemini   = "gemini"
+	cursor   = "cursor"
+	copilot  = "copilot"
+	factory  = "factory"
+	cline    = "cline"
+	qwen     = "qwen"
+	kiro     = "kiro"
+	windsurf = "windsurf"
 )
 
 // harnessNames are every name --harness knows, in the order help lists them.
-var harnessNames = []string{claude, codex, gemini, cursor, copilot, factory, cline, "windsurf", qwen, kiro}
+var harnessNames = []string{claude, codex, gemini, cursor, copilot, factory, cline, windsurf, qwen, kiro}
 
 // cli is what the commands know of an agent CLI other than Claude Code:
 // one entry of clis each, so that a CLI is added in one place.
@@ -62,14 +64,15 @@ var clis map[string]cli
 // names the CLI by looking it up there.
 func init() {
 	clis = map[string]cli{
-		codex:   {"Codex", codexcli.Profile, codexChain, checkCodex, agentless(codexcli.ConfigFiles), false, nil},
-		gemini:  {"Gemini", geminicli.Profile, geminiChain, checkGemini, agentless(geminicli.ConfigFiles), false, nil},
-		cursor:  {"Cursor", cursorcli.Profile, cursorChain, checkCursor, agentless(cursorcli.ConfigFiles), false, nil},
-		copilot: {"Copilot", copilotcli.Profile, copilotChain, checkCopilot, agentless(copilotcli.ConfigFiles), false, copilotcli.DecodeEvent},
-		factory: {"Factory Droid", factorycli.Profile, factoryChain, checkFactory, factoryFiles, false, nil},
-		cline:   {"Cline", clinecli.Profile, clineChain, checkCline, agentless(clinecli.ConfigFiles), false, nil},
-		qwen:    {"Qwen Code", qwencli.Profile, qwenChain, checkQwen, agentless(qwencli.ConfigFiles), false, nil},
-		kiro:    {"Kiro", kirocli.Profile, kiroChain, checkKiro, kiroFiles, true, nil},
+		codex:    {"Codex", codexcli.Profile, codexChain, checkCodex, agentless(codexcli.ConfigFiles), false, nil},
+		gemini:   {"Gemini", geminicli.Profile, geminiChain, checkGemini, agentless(geminicli.ConfigFiles), false, nil},
+		cursor:   {"Cursor", cursorcli.Profile, cursorChain, checkCursor, agentless(cursorcli.ConfigFiles), false, nil},
+		copilot:  {"Copilot", copilotcli.Profile, copilotChain, checkCopilot, agentless(copilotcli.ConfigFiles), false, copilotcli.DecodeEvent},
+		factory:  {"Factory Droid", factorycli.Profile, factoryChain, checkFactory, factoryFiles, false, nil},
+		cline:    {"Cline", clinecli.Profile, clineChain, checkCline, agentless(clinecli.ConfigFiles), false, nil},
+		qwen:     {"Qwen Code", qwencli.Profile, qwenChain, checkQwen, agentless(qwencli.ConfigFiles), false, nil},
+		kiro:     {"Kiro", kirocli.Profile, kiroChain, checkKiro, kiroFiles, true, nil},
+		windsurf: {"Windsurf", windsurfcli.Profile, windsurfChain, checkWindsurf, agentless(windsurfcli.ConfigFiles), false, nil},
 	}
 }
 

@@ -12,7 +12,6 @@ import (
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
-	"github.com/hookchain/hookchain/internal/jsonscan"
 	"github.com/hookchain/hookchain/process"
 )
 
@@ -48,20 +47,11 @@ func ParseHooksFile(file string, data []byte) ([]Hook, []string, error) {
 	fail := func(format string, args ...any) ([]Hook, []string, error) {
 		return nil, nil, fmt.Errorf("codex: %s: "+format, append([]any{file}, args...)...)
 	}
-	if f := jsonscan.Fault(data); f != "" {
-		return fail("the file is %s", f)
-	}
 	// Keys are read exactly, as Codex reads them: encoding/json would take
 	// "Command" for "command".
-	top, err := harness.Fields(data)
+	_, events, err := harness.HooksObject(data)
 	if err != nil {
-		return fail("not a hooks file: %v", err)
-	}
-	events := map[string]json.RawMessage{}
-	if raw, ok := top["hooks"]; ok && string(raw) != "null" {
-		if events, err = harness.Fields(raw); err != nil {
-			return fail("hooks: %v", err)
-		}
+		return fail("%v", err)
 	}
 	var hooks []Hook
 	var warnings []string

@@ -12,7 +12,6 @@ import (
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
-	"github.com/hookchain/hookchain/internal/jsonscan"
 	"github.com/hookchain/hookchain/process"
 )
 
@@ -53,21 +52,12 @@ func ParseHooksFile(file string, data []byte) ([]Hook, []string, error) {
 	fail := func(format string, args ...any) ([]Hook, []string, error) {
 		return nil, nil, fmt.Errorf("cursor: %s: "+format, append([]any{file}, args...)...)
 	}
-	if f := jsonscan.Fault(data); f != "" {
-		return fail("the file is %s", f)
-	}
-	top, err := harness.Fields(data)
+	top, events, err := harness.HooksObject(data)
 	if err != nil {
-		return fail("not a hooks file: %v", err)
+		return fail("%v", err)
 	}
 	if v, ok := top["version"]; ok && string(v) != "1" {
 		return fail("version %s: Cursor reads version 1", v)
-	}
-	events := map[string]json.RawMessage{}
-	if raw, ok := top["hooks"]; ok && string(raw) != "null" {
-		if events, err = harness.Fields(raw); err != nil {
-			return fail("hooks: %v", err)
-		}
 	}
 	hooks, warnings, err := harness.FlatHooks(file, events, hookEvents, func(event, place string, raw json.RawMessage) (Hook, string, error) {
 		h, skip, err := entry(raw, event)

@@ -1,34 +1,18 @@
 package kiro
 
 import (
-	"strings"
-
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
 	"github.com/hookchain/hookchain/process"
 )
-
-// noReason is the reason of a block whose hook wrote nothing on stderr:
-// Kiro gives the model the empty stderr.
-const noReason = "blocked by a hook that exited with status 2 and gave no reason"
 
 // Decide reads what a Kiro hook did about e as Kiro reads it: by its exit
 // status alone, stdout unread. Exit 0 lets the call go on; exit 2 before
 // the call blocks it, with the hook's stderr (trimmed) as the reason Kiro
 // gives the model; any other status, and 2 after the call, is a failure
 // (a *harness.StatusError), which Kiro shows its user as a warning and
-// goes on past. See the package documentation for the table.
+// goes on past (harness.DecideByStatus). See the package documentation
+// for the table.
 func Decide(e hookchain.Event, r process.Result) (hookchain.Outcome, error) {
-	switch {
-	case r.ExitCode == 0:
-		return hookchain.Allow(), nil
-	case r.ExitCode == 2 && e.Hook == hookchain.BeforeTool:
-		// The status decides, however much stderr was kept.
-		reason := strings.TrimSpace(string(r.Stderr))
-		if reason == "" {
-			reason = noReason
-		}
-		return hookchain.Deny(reason), nil
-	}
-	return hookchain.Outcome{}, &harness.StatusError{Code: r.ExitCode}
+	return harness.DecideByStatus(e, r)
 }

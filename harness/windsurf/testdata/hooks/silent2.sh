@@ -1,0 +1,3 @@
+#!/usr/bin/env bash
+# Exits 2 and says nothing.
+exit 2
