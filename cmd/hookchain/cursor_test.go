@@ -117,7 +117,7 @@ func TestCheckWithHarnessCursorListsTheHooksFilesHooks(t *testing.T) {
 		"testdata/cursor/hooks.json:hooks.preToolUse[0]            Write      python3 hooks/deny.py     60s      continue    a link before the call",
 		"testdata/cursor/hooks.json:hooks.preToolUse[1]            Shell      node hooks/dry-run.js     60s      continue    a link before the call",
 		"testdata/cursor/hooks.json:hooks.postToolUse[0]           -          bash hooks/context.sh     60s      continue    a link after the call",
-		"testdata/cursor/hooks.json:hooks.beforeShellExecution[0]  curl|wget  bash hooks/block-curl.sh  5s       continue    a link before the call",
+		"testdata/cursor/hooks.json:hooks.beforeShellExecution[0]  curl|wget  bash hooks/block-curl.sh  30s      continue    a link before the call",
 		"testdata/cursor/hooks.json:hooks.beforeShellExecution[1]  ^make      python3 hooks/crash.py    60s      deny        a link before the call",
 		"testdata/cursor/hooks.json:hooks.sessionStart[0]          -          echo hello                60s      continue    not run: sessionStart is not a tool call",
 		"",

@@ -132,7 +132,7 @@ func TestCheckWithHarnessFactoryListsTheFilesHooks(t *testing.T) {
 	assert.Equal(t, 0, code)
 	assert.Equal(t, strings.Join([]string{
 		"HOOK                                                 MATCHER                     COMMAND                   TIMEOUT  ON FAILURE  RUNS AS",
-		`testdata/factory/hooks.json:PreToolUse[0].hooks[0]   Execute commandRegex "rm "  bash hooks/block-rm.sh    5s       continue    a link before the call`,
+		`testdata/factory/hooks.json:PreToolUse[0].hooks[0]   Execute commandRegex "rm "  bash hooks/block-rm.sh    30s      continue    a link before the call`,
 		"testdata/factory/hooks.json:PreToolUse[1].hooks[0]   Execute                     node hooks/dry-run.js     60s      continue    a link before the call",
 		"testdata/factory/hooks.json:PreToolUse[2].hooks[0]   Create|Edit                 python3 hooks/deny.py     60s      continue    a link before the call",
 		"testdata/factory/hooks.json:PostToolUse[0].hooks[0]  -                           bash hooks/post-block.sh  60s      continue    a link after the call",

@@ -119,7 +119,7 @@ func TestCheckWithHarnessGeminiListsTheSettingsHooks(t *testing.T) {
 	assert.Equal(t, 0, code)
 	assert.Equal(t, strings.Join([]string{
 		"HOOK                                                        MATCHER            COMMAND                 TIMEOUT  ON FAILURE  RUNS AS",
-		"testdata/gemini/settings.json:hooks.BeforeTool[0].hooks[0]  run_shell_command  bash hooks/block-rm.sh  5s       continue    a link before the call",
+		"testdata/gemini/settings.json:hooks.BeforeTool[0].hooks[0]  run_shell_command  bash hooks/block-rm.sh  30s      continue    a link before the call",
 		"testdata/gemini/settings.json:hooks.BeforeTool[0].hooks[1]  run_shell_command  node hooks/dry-run.js   60s      continue    a link before the call",
 		"testdata/gemini/settings.json:hooks.BeforeTool[1].hooks[0]  write_file         python3 hooks/deny.py   60s      continue    a link before the call",
 		"testdata/gemini/settings.json:hooks.AfterTool[0].hooks[0]   -                  node hooks/redact.js    60s      continue    a link after the call",

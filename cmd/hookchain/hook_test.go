@@ -14,7 +14,7 @@ func TestCheckWithHarnessCodexListsTheHooksFilesHooksAndWhatCodexSkips(t *testin
 	assert.Equal(t, 0, code)
 	assert.Equal(t, strings.Join([]string{
 		"HOOK                                               MATCHER        COMMAND                 TIMEOUT  ON FAILURE  RUNS AS",
-		"testdata/codex/hooks.json:PreToolUse[0].hooks[0]   Bash           bash hooks/block-rm.sh  5s       continue    a link before the call",
+		"testdata/codex/hooks.json:PreToolUse[0].hooks[0]   Bash           bash hooks/block-rm.sh  30s      continue    a link before the call",
 		"testdata/codex/hooks.json:PreToolUse[0].hooks[1]   Bash           node hooks/dry-run.js   600s     continue    a link before the call",
 		"testdata/codex/hooks.json:PreToolUse[0].hooks[2]   Bash           python3 hooks/deny.py   600s     continue    a link before the call",
 		"testdata/codex/hooks.json:PreToolUse[1].hooks[0]   ^apply_patch$  python3 hooks/ask.py    600s     continue    a link before the call",

@@ -133,7 +133,7 @@ func TestCheckWithHarnessKiroListsTheFilesHooks(t *testing.T) {
 		"testdata/kiro/agent.json:hooks.preToolUse[2]   Bash                    bash hooks/never.sh        30s      continue    a link before the call",
 		"testdata/kiro/agent.json:hooks.postToolUse[1]  -                       bash hooks/log.sh          30s      continue    a link after the call",
 		"testdata/kiro/agent.json:hooks.agentSpawn[0]   -                       git status --short         30s      continue    not run: agentSpawn is not a tool call",
-		"testdata/kiro/hooks.json:hooks[0]              ^(execute_bash|shell)$  bash hooks/no-push.sh      5s       continue    a link before the call",
+		"testdata/kiro/hooks.json:hooks[0]              ^(execute_bash|shell)$  bash hooks/no-push.sh      30s      continue    a link before the call",
 		`testdata/kiro/hooks.json:hooks[1]              \.ts$                   npm run lint               60s      continue    not run: PostFileSave is not a tool call`,
 		"",
 	}, "\n"), stdout)

@@ -124,7 +124,7 @@ func TestCheckWithHarnessQwenListsTheSettingsHooks(t *testing.T) {
 	assert.Equal(t, 0, code)
 	assert.Equal(t, strings.Join([]string{
 		"HOOK                                                       MATCHER    COMMAND                 TIMEOUT  ON FAILURE  RUNS AS",
-		"testdata/qwen/settings.json:hooks.PreToolUse[0].hooks[0]   Shell      bash hooks/block-rm.sh  5s       continue    a link before the call",
+		"testdata/qwen/settings.json:hooks.PreToolUse[0].hooks[0]   Shell      bash hooks/block-rm.sh  30s      continue    a link before the call",
 		"testdata/qwen/settings.json:hooks.PreToolUse[1].hooks[0]   WriteFile  python3 hooks/deny.py   60s      continue    a link before the call",
 		"testdata/qwen/settings.json:hooks.PreToolUse[2].hooks[0]   read_file  python3 hooks/crash.py  60s      deny        a link before the call",
 		"testdata/qwen/settings.json:hooks.PostToolUse[0].hooks[0]  -          bash hooks/stop.sh      60s      continue    a link after the call",
