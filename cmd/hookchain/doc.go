@@ -189,9 +189,11 @@
 // (.kiro/hooks/NAME.json, {"version": "v1", "hooks": [...]}, whose
 // PreToolUse and PostToolUse triggers are tool calls), run by kiro.Links
 // (a preToolUse or postToolUse input; another Kiro event exits 1).
-// --settings is required: which of Kiro's files apply depends on the agent
-// a session runs, which the command is not told, and finding some of them
-// would skip the others' guards. A hooks file's agent action on a tool
+// Without --settings, --agent NAME names the agent a session runs, and the
+// command reads its config, the project's or else the user's, and the
+// project's hooks files (kiro.ConfigFiles, kiro.HooksDir); without either,
+// it exits 1, since finding only the hooks files would skip the agent's
+// guards. A hooks file's agent action on a tool
 // trigger, which puts a prompt before Kiro's model, is refused by name.
 //
 // --harness qwen is the same with Qwen Code settings.json files, read by
