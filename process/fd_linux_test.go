@@ -106,6 +106,7 @@ func TestADescriptorTheHostPassesOnPurposeStillReachesItsChild(t *testing.T) {
 }
 
 func TestNoHookSeesAnotherHooksPipesHoweverManyStartAtOnce(t *testing.T) {
+	skipInShort(t)
 	const goroutines, runs = 200, 5
 	inheritable(t)
 

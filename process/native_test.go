@@ -293,6 +293,7 @@ func TestAPolicyScriptDecidesByTheRequest(t *testing.T) {
 }
 
 func TestALinkTimeoutShorterThanTheSpecsKillsTheHookToo(t *testing.T) {
+	skipInShort(t)
 	pids, pidEnv := pidFile(t)
 	spec := process.Spec{Args: []string{script(t, "sleep.sh")}, Env: []string{pidEnv}}
 	// Long enough for a loaded machine to have the script write its pid,

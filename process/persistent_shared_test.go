@@ -187,6 +187,7 @@ func TestAHookThatCannotStartFailsEveryCallAsItsOwnFailureBackoffIncluded(t *tes
 }
 
 func TestACallTheSharedProcessHeldWhenItTimedOutIsDeniedNotFailedOpen(t *testing.T) {
+	skipInShort(t)
 	noLeaks(t)
 	// The second call is sent once the first is in flight, halfway through
 	// the first's time: the first's timeout, which stops the process, comes
@@ -370,6 +371,7 @@ func TestUnderLoadNoCallButACrashItselfIsEverFailedOpenByASharedProcessGoingDown
 }
 
 func TestACallThatWaitedForASlotAndThenRanOutOfTimeIsDeniedNotFailedOpen(t *testing.T) {
+	skipInShort(t)
 	noLeaks(t)
 	p, _ := persistent(t, "hang", func(s *process.PersistentSpec) {
 		s.MaxInFlight, s.Timeout, s.MinBackoff = 1, 4*time.Second, time.Millisecond

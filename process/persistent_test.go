@@ -140,6 +140,7 @@ func TestAPersistentHookStartsLazilyOrWhenToldTo(t *testing.T) {
 }
 
 func TestAPersistentHookThatCannotStartFailsTheCallNamingWhy(t *testing.T) {
+	skipInShort(t)
 	// Only the silent hook's StartTimeout is short enough to run out, and
 	// even that one leaves a loaded machine the time to run the script as
 	// far as its pid, which the test reads.
@@ -339,6 +340,7 @@ func TestACallsIDAnsweredTwiceBreaksTheProtocolAndTheCallsInFlightAreAskedAgain(
 }
 
 func TestALateAnswerIsDiscardedAndCountedAndTheNextCallIsAnsweredRight(t *testing.T) {
+	skipInShort(t)
 	noLeaks(t)
 	p, pidPath := persistent(t, "late", func(s *process.PersistentSpec) { s.Timeout = 3 * time.Second })
 
@@ -454,6 +456,7 @@ func TestCloseWaitsForCallsInFlightUntilItsDeadline(t *testing.T) {
 }
 
 func TestAPersistentHookThatReadsNoneOfItsStdinCannotBlockTheHost(t *testing.T) {
+	skipInShort(t)
 	noLeaks(t)
 	// Long enough for a loaded machine to start the hook within the call's
 	// time: a start that outlasted the call would leave the hook running.
@@ -467,6 +470,7 @@ func TestAPersistentHookThatReadsNoneOfItsStdinCannotBlockTheHost(t *testing.T) 
 }
 
 func TestCallsBeyondMaxInFlightWaitForASlotAndNoLonger(t *testing.T) {
+	skipInShort(t)
 	noLeaks(t)
 	p, pidPath := persistent(t, "late", func(s *process.PersistentSpec) { s.MaxInFlight, s.Timeout = 1, time.Minute })
 	slow := make(chan error, 1)

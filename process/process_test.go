@@ -283,6 +283,7 @@ func TestATimedOutErrorIsADeadlineExceeded(t *testing.T) {
 }
 
 func TestAHookWhoseGrandchildHoldsStdoutOpenIsAnsweredByTheTimeout(t *testing.T) {
+	skipInShort(t)
 	pids, pidEnv := pidFile(t)
 	s := process.Spec{
 		Args: []string{script(t, "grandchild.sh"), "hang"},
