@@ -146,7 +146,7 @@ func entry(event string, raw json.RawMessage) (h Hook, skip string, err error) {
 	case typ == "http" || typ == "prompt":
 		return Hook{}, fmt.Sprintf("hookchain runs command hooks only, not %q", typ), nil
 	default:
-		return Hook{}, "", fmt.Errorf("Copilot has no hook type %q", typ)
+		return Hook{}, "", fmt.Errorf("a hook type Copilot does not have: %q", typ)
 	}
 	if h.Matcher, _, err = f.String("matcher"); err != nil {
 		return Hook{}, "", err

@@ -93,7 +93,7 @@ func TestAHooksFileCopilotWouldMisreadIsAnError(t *testing.T) {
 		{"args without exec", `{"version":1,"hooks":{"preToolUse":[{"bash":"b","args":["x"]}]}}`, `hooks.preToolUse[0]: "args" without "exec"`},
 		{"a zero timeout", `{"version":1,"hooks":{"preToolUse":[{"bash":"b","timeoutSec":0}]}}`, "hooks.preToolUse[0]: timeoutSec 0 is not a positive number of seconds"},
 		{"an env Copilot expands", `{"version":1,"hooks":{"preToolUse":[{"bash":"b","env":{"P":"$HOME/x"}}]}}`, `hooks.preToolUse[0]: env.P: Copilot expands the variables in "$HOME/x", and hookchain does not yet`},
-		{"an unknown type", `{"version":1,"hooks":{"preToolUse":[{"type":"agent","bash":"b"}]}}`, `hooks.preToolUse[0]: Copilot has no hook type "agent"`},
+		{"an unknown type", `{"version":1,"hooks":{"preToolUse":[{"type":"agent","bash":"b"}]}}`, `hooks.preToolUse[0]: a hook type Copilot does not have: "agent"`},
 		{"a matcher Go cannot read", `{"version":1,"hooks":{"preToolUse":[{"matcher":"(?=bash)","bash":"b"}]}}`, "hooks.preToolUse[0]: copilot: matcher \"(?=bash)\": Copilot would skip the entry, and Go cannot read it: error parsing regexp: invalid or unsupported Perl syntax: `(?=`"},
 		{"not JSON", `{"version":1,`, "the file is not valid JSON"},
 	}
