@@ -81,6 +81,9 @@ func TestADroidHookInAChainAnswersAsDroidReadsIt(t *testing.T) {
 		{"exit status 1 is a failure", profiletest.Hook(t, "python3", "crash.py"), shell("ls"), func(c string) hookchain.Outcome {
 			return profiletest.Fault(`hook "` + c + `": exited with status 1; stderr: "boom"`)
 		}},
+		{"a hook that outruns its timeout is a failure Droid runs the call past", process.Spec{Shell: "sleep 30", Timeout: 300 * time.Millisecond}, shell("ls"), func(c string) hookchain.Outcome {
+			return profiletest.Fault(`hook "` + c + `": timed out after 300ms`)
+		}},
 		{"a program that is not there is a failure", process.Spec{Shell: "no-such-droid-hook", Timeout: 10 * time.Second}, shell("ls"), func(c string) hookchain.Outcome {
 			return profiletest.Fault(`hook "` + c + `": exited with status 127; stderr: "bash: line 1: no-such-droid-hook: command not found"`)
 		}},
