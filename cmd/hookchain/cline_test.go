@@ -37,6 +37,7 @@ func clineInput(t *testing.T, tool, params, result string) string {
 }
 
 func TestEvalWithHarnessClineRunsTheFoldersHooksAsClineReadsThem(t *testing.T) {
+	skipInShort(t)
 	pre, err := filepath.Abs(clineHooksDir + "/PreToolUse")
 	require.NoError(t, err)
 	post, err := filepath.Abs(clineHooksDir + "/PostToolUse")
@@ -146,6 +147,7 @@ func TestCheckWithSettingsHarnessClaudeSaysWhatClineLoses(t *testing.T) {
 }
 
 func TestHookWithHarnessClineAnswersInClinesForm(t *testing.T) {
+	skipInShort(t)
 	root, err := filepath.Abs("testdata/cline")
 	require.NoError(t, err)
 	hooksDir, err := filepath.Abs(clineHooksDir)

@@ -35,6 +35,7 @@ func codexInput(t *testing.T, tool, toolInput, after string) string {
 }
 
 func TestEvalWithHarnessCodexRunsTheHooksFilesHooksAsCodexReadsThem(t *testing.T) {
+	skipInShort(t)
 	tests := []struct {
 		name        string
 		tool, input string

@@ -32,6 +32,7 @@ func copilotCall(t *testing.T, tool, args, result string) string {
 }
 
 func TestEvalWithHarnessCopilotRunsTheHooksFileAsCopilotReadsIt(t *testing.T) {
+	skipInShort(t)
 	tests := []struct {
 		name  string
 		args  []string
@@ -113,6 +114,7 @@ func TestCheckWithHarnessCopilotListsTheHooksFile(t *testing.T) {
 }
 
 func TestHookWithHarnessCopilotAnswersInCopilotsForm(t *testing.T) {
+	skipInShort(t)
 	dir, err := filepath.Abs("../../harness/copilot/testdata")
 	require.NoError(t, err)
 	settingsFile, err := filepath.Abs(copilotHooksFile)

@@ -34,6 +34,7 @@ func cursorInput(t *testing.T, event string, fields map[string]any) string {
 }
 
 func TestEvalWithHarnessCursorRunsTheHooksFilesHooksAsCursorReadsThem(t *testing.T) {
+	skipInShort(t)
 	tests := []struct {
 		name   string
 		event  string
@@ -127,6 +128,7 @@ func TestCheckWithHarnessCursorListsTheHooksFilesHooks(t *testing.T) {
 }
 
 func TestHookWithHarnessCursorAnswersInCursorsForm(t *testing.T) {
+	skipInShort(t)
 	dir, err := filepath.Abs("../../harness/cursor/testdata")
 	require.NoError(t, err)
 	hooksFile, err := filepath.Abs(cursorHooksFile)

@@ -34,6 +34,7 @@ func factoryInput(t *testing.T, tool, toolInput, after string) string {
 }
 
 func TestEvalWithHarnessFactoryRunsTheFilesHooksAsDroidReadsThem(t *testing.T) {
+	skipInShort(t)
 	tests := []struct {
 		name        string
 		tool, input string
@@ -144,6 +145,7 @@ func TestCheckWithHarnessFactoryListsTheFilesHooks(t *testing.T) {
 }
 
 func TestHookWithHarnessFactoryAnswersInDroidsForm(t *testing.T) {
+	skipInShort(t)
 	dir, err := filepath.Abs("../../harness/factory/testdata")
 	require.NoError(t, err)
 	hooksFile, err := filepath.Abs(factoryHooksFile)

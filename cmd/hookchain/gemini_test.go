@@ -33,6 +33,7 @@ func geminiInput(t *testing.T, tool, toolInput, after string) string {
 }
 
 func TestEvalWithHarnessGeminiRunsTheSettingsHooksAsGeminiReadsThem(t *testing.T) {
+	skipInShort(t)
 	tests := []struct {
 		name        string
 		tool, input string
@@ -146,6 +147,7 @@ func TestCheckWithSettingsHarnessClaudeSaysWhatGeminiLoses(t *testing.T) {
 }
 
 func TestHookWithHarnessGeminiAnswersInGeminisForm(t *testing.T) {
+	skipInShort(t)
 	dir, err := filepath.Abs("../../harness/gemini/testdata")
 	require.NoError(t, err)
 	settingsFile, err := filepath.Abs(geminiSettingsFile)

@@ -34,6 +34,7 @@ func kiroInput(t *testing.T, tool, toolInput, after string) string {
 }
 
 func TestEvalWithHarnessKiroRunsTheFilesHooksAsKiroReadsThem(t *testing.T) {
+	skipInShort(t)
 	tests := []struct {
 		name        string
 		tool, input string
@@ -155,6 +156,7 @@ func TestCheckWithSettingsHarnessClaudeSaysWhatKiroLoses(t *testing.T) {
 }
 
 func TestHookWithHarnessKiroAnswersInKirosForm(t *testing.T) {
+	skipInShort(t)
 	dir, err := filepath.Abs("testdata/kiro")
 	require.NoError(t, err)
 	agentFile, err := filepath.Abs(kiroAgentFile)

@@ -95,3 +95,14 @@ func requireRefusals(t *testing.T, command []string, rows []refusal) {
 		})
 	}
 }
+
+// skipInShort skips, under go test -short, a test that runs every answer
+// of a CLI's hooks through real hook programs from the command line: the
+// quick loop keeps each profile's own tests of the same hooks, and go test
+// (the README's command, and .ci/run) runs these.
+func skipInShort(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("a CLI's hooks run end to end from the command line: go test without -short runs it")
+	}
+}

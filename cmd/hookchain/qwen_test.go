@@ -35,6 +35,7 @@ func qwenInput(t *testing.T, tool, toolInput, after string) string {
 }
 
 func TestEvalWithHarnessQwenRunsTheSettingsHooksAsQwenReadsThem(t *testing.T) {
+	skipInShort(t)
 	tests := []struct {
 		name        string
 		tool, input string
@@ -136,6 +137,7 @@ func TestCheckWithHarnessQwenListsTheSettingsHooks(t *testing.T) {
 }
 
 func TestHookWithHarnessQwenAnswersInQwensForm(t *testing.T) {
+	skipInShort(t)
 	dir, err := filepath.Abs("../../harness/qwen/testdata")
 	require.NoError(t, err)
 	settingsFile, err := filepath.Abs(qwenSettingsFile)

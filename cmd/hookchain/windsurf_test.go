@@ -32,6 +32,7 @@ func windsurfInput(t *testing.T, event, info string) string {
 }
 
 func TestEvalWithHarnessWindsurfRunsTheHooksAsWindsurfReadsThem(t *testing.T) {
+	skipInShort(t)
 	dir := windsurfDir(t)
 	tests := []struct {
 		name, event, info string
@@ -154,6 +155,7 @@ func TestCheckWithSettingsHarnessClaudeSaysWhatWindsurfLoses(t *testing.T) {
 }
 
 func TestHookWithHarnessWindsurfAnswersInWindsurfsForm(t *testing.T) {
+	skipInShort(t)
 	dir := windsurfDir(t)
 	hooksFile, err := filepath.Abs(windsurfHooksFile)
 	require.NoError(t, err)
