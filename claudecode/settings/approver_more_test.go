@@ -154,6 +154,9 @@ func TestAHookThatHangsIsSkippedAtItsTimeout(t *testing.T) {
 }
 
 func TestACallerThatGoesAwayIsNotAnApproval(t *testing.T) {
+	if testing.Short() {
+		t.Skip("seconds of real hooks under load: go test without -short runs it")
+	}
 	s, dir := permProject(t, `[{"hooks": [{"type": "command", "command": "\"$CLAUDE_PROJECT_DIR\"/hang.sh"}]}]`)
 	fb := &fallback{decision: hookchain.Approve}
 	c, err := s.Chain(Options{ProjectDir: dir, Approver: fb.approver()})

@@ -110,6 +110,9 @@ const (
 const crashErr = `hook "\"$CLAUDE_PROJECT_DIR\"/crash.sh": exited with status 3; stderr: "broken"`
 
 func TestPermissionRequestHooksAnswerTheChainsAsks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("seconds of real hooks under load: go test without -short runs it")
+	}
 	refusedBy := func(by, reason string) hookchain.Outcome {
 		return hookchain.Outcome{Verdict: hookchain.Denied, Reason: "refused by " + by + ": " + reason + " (asked by ask.sh: sure?)",
 			DecidedBy: ApproverName, Cause: hookchain.CauseApprover}

@@ -116,6 +116,9 @@ You review code.
 }
 
 func TestAOnceHookInASkillRunsOncePerSessionUnderHundredsOfGoroutines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("seconds of real hooks under load: go test without -short runs it")
+	}
 	dir := t.TempDir()
 	runs := filepath.Join(t.TempDir(), "runs")
 	file := writeFile(t, filepath.Join(dir, "SKILL.md"), `---

@@ -120,6 +120,9 @@ func TestAPersistentHookWhoseSessionDirectoryIsGoneStartsInTheProject(t *testing
 }
 
 func TestAPersistentGuardWhoseDirectoryIsDeletedIsNeverDisarmedByItsRestart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("seconds of real hooks under load: go test without -short runs it")
+	}
 	tests := []struct {
 		name string
 		// takeAway makes dir one the hook cannot start in.

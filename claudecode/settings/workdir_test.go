@@ -71,6 +71,9 @@ func TestADeletedWorkingDirectoryNeverDisarmsACommandGuard(t *testing.T) {
 }
 
 func TestGuardsOfCallsInDeletedDirectoriesDenyFromHundredsOfGoroutines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("seconds of real hooks under load: go test without -short runs it")
+	}
 	const goroutines, calls = 200, 3
 	project := t.TempDir()
 	chain := chainFor(t, guard, Options{ProjectDir: project, HomeDir: t.TempDir()})

@@ -186,6 +186,7 @@ func TestAHarnessWithoutAProfileIsRefusedNamingThoseThatWork(t *testing.T) {
 // as Codex writes them, against Codex hooks; an event in any other form is
 // an error, never read as another call.
 func TestTestWithHarnessCodexRunsCasesWrittenAsCodexInputs(t *testing.T) {
+	skipInShort(t)
 	dir := t.TempDir()
 	rm := codexInput(t, "Bash", `{"command":"rm -rf /"}`, "")
 	ls := codexInput(t, "Bash", `{"command":"ls"}`, "")

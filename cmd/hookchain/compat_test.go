@@ -114,6 +114,7 @@ func unsetenv(t *testing.T, name string) {
 }
 
 func TestHooksReadTheirSettingsFromTheEnvironmentAsInClaudeCode(t *testing.T) {
+	skipInShort(t)
 	needPython(t)
 	// Issue 12, item 1. "Handlers run in the current directory with Claude
 	// Code's environment" (hooks reference, hook handler fields).
@@ -453,6 +454,7 @@ func TestCheckTellsAUserWhatWouldConfuseThem(t *testing.T) {
 }
 
 func TestHookchainTestRunsCaseFilesAgainstTheSettings(t *testing.T) {
+	skipInShort(t)
 	needPython(t)
 	project := copyProject(t, "exec")
 	cases := filepath.Join("testdata", "compat", "cases")

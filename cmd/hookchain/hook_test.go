@@ -47,6 +47,7 @@ func TestCheckWithHarnessCodexLintsClaudeCodeSettingsAgainstWhatCodexCanSay(t *t
 }
 
 func TestHookAnswersEachCLIInItsOwnFormFromEitherCLIsSettings(t *testing.T) {
+	skipInShort(t)
 	t.Setenv("SHELL", "/bin/sh")
 	dir, err := filepath.Abs("testdata/codex")
 	require.NoError(t, err)

@@ -53,6 +53,7 @@ func permissionProject(t *testing.T) string {
 }
 
 func TestEvalAnswersAPermissionRequestInputWithThePermissionRequestHooks(t *testing.T) {
+	skipInShort(t)
 	project := permissionProject(t)
 	tests := []struct {
 		name, event, command, want string
@@ -87,6 +88,7 @@ func TestEvalAnswersAPermissionRequestInputWithThePermissionRequestHooks(t *test
 }
 
 func TestServeAnswersClaudeCodesPermissionRequestsWithThePermissionRequestHooks(t *testing.T) {
+	skipInShort(t)
 	noLeaks(t)
 	project := permissionProject(t)
 	s := startServe(t, project)

@@ -48,6 +48,7 @@ const noDeployToken = `not run: ${user_config.deploy_token} has no value: the us
 	`(give it with --plugin-option deploy_token=VALUE, Plugin.UserConfig)`
 
 func TestAPluginsUserConfigAndDataReachItsHooksAsInClaudeCode(t *testing.T) {
+	skipInShort(t)
 	// Issue 23, item 5. "${CLAUDE_PLUGIN_DATA}: ~/.claude/plugins/data/{id}/,
 	// survives updates"; user_config values reach "hook processes" as
 	// "CLAUDE_PLUGIN_OPTION_<KEY> env var (uppercased)"; "shell-form hook
