@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/harness"
 	"github.com/hookchain/hookchain/internal/jsonscan"
 	"github.com/hookchain/hookchain/internal/validutf8"
 )
@@ -91,7 +92,14 @@ func SessionInfoFor(ctx context.Context, def SessionInfo) SessionInfo { return s
 func sessionFor(ctx context.Context, def SessionInfo) SessionInfo {
 	call, ok := SessionInfoFrom(ctx)
 	if !ok {
-		return def
+		// A chain answered as another CLI's hook (package harness) is
+		// given the call's session in harness's form: its Claude Code
+		// hooks are told about the conversation all the same.
+		var s harness.SessionInfo
+		if s, ok = harness.SessionInfoFrom(ctx); !ok {
+			return def
+		}
+		call = fromHarness(s)
 	}
 	s := def
 	for _, f := range []struct{ dst, src *string }{

@@ -248,27 +248,43 @@ func Halt(reason string) []byte {
 // event other than PreToolUse, PostToolUse and PostToolUseFailure, which
 // has no call to block.
 func Answer(ctx context.Context, c *hookchain.Chain, input []byte) ([]byte, error) {
-	if err := validutf8.CheckJSON(input); err != nil {
-		return Refusal(fmt.Sprintf("the hook input is %v", err)), nil
-	}
-	var in Input
-	if err := json.Unmarshal(input, &in); err != nil {
-		if _, ok := errors.AsType[readTwoWays](err); ok {
-			return Refusal(err.Error()), nil
-		}
-		return Refusal(fmt.Sprintf("the hook input is not a Claude Code hook input: %v", err)), nil
-	}
-	e, err := in.Event()
+	e, in, refusal, err := decodeInput(input)
 	switch {
-	case err == nil:
-	case in.HookEventName != "" && !isToolEvent(in.HookEventName):
+	case err != nil:
 		return nil, err
-	default:
-		return Refusal(err.Error()), nil
+	case refusal != "":
+		return Refusal(refusal), nil
 	}
 	// Run apart: a link that ended the goroutine it ran on would take the
 	// answer with it, and Claude Code runs a call its hook never answers.
-	return encode(OutputFor(e, apart.Run(WithSessionInfo(ctx, in.SessionInfo()), c, e))), nil
+	// The session is given both ways, so that the hooks of another CLI in
+	// the chain (package harness) are told about the conversation too.
+	s := in.SessionInfo()
+	ctx = harness.WithSessionInfo(WithSessionInfo(ctx, s), harnessSession(s))
+	return encode(OutputFor(e, apart.Run(ctx, c, e))), nil
+}
+
+// decodeInput reads a Claude Code hook input as Answer does: the call, or
+// the reason it is refused, or an error for an input of an event that is
+// not a tool call.
+func decodeInput(input []byte) (e hookchain.Event, in Input, refusal string, err error) {
+	if err := validutf8.CheckJSON(input); err != nil {
+		return e, in, fmt.Sprintf("the hook input is %v", err), nil
+	}
+	if err := json.Unmarshal(input, &in); err != nil {
+		if _, ok := errors.AsType[readTwoWays](err); ok {
+			return e, in, err.Error(), nil
+		}
+		return e, in, fmt.Sprintf("the hook input is not a Claude Code hook input: %v", err), nil
+	}
+	e, err = in.Event()
+	switch {
+	case err == nil:
+		return e, in, "", nil
+	case in.HookEventName != "" && !isToolEvent(in.HookEventName):
+		return e, in, "", err
+	}
+	return e, in, err.Error(), nil
 }
 
 // encode is answer as one line of JSON, or nil when there is none. An

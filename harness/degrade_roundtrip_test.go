@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/claudecode"
 	"github.com/hookchain/hookchain/harness"
 	"github.com/hookchain/hookchain/harness/cline"
 	"github.com/hookchain/hookchain/harness/codex"
@@ -23,9 +24,10 @@ import (
 	"github.com/hookchain/hookchain/process"
 )
 
-// profiles are every CLI package harness has a profile of.
+// profiles are every CLI package harness has a profile of, Claude Code's
+// first.
 func profiles() []harness.Profile {
-	return []harness.Profile{codex.Profile(), gemini.Profile(), copilot.Profile(), cursor.Profile(), factory.Profile(), cline.Profile(), kiro.Profile(), qwen.Profile(), windsurf.Profile()}
+	return []harness.Profile{claudecode.Profile(), codex.Profile(), gemini.Profile(), copilot.Profile(), cursor.Profile(), factory.Profile(), cline.Profile(), kiro.Profile(), qwen.Profile(), windsurf.Profile()}
 }
 
 // A chain whose links rewrite a call and then ask about it, with the ask

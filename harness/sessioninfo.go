@@ -41,11 +41,17 @@ func (s SessionInfo) NewContext(ctx context.Context) context.Context {
 	return WithSessionInfo(ctx, s)
 }
 
+// SessionInfoFrom returns the session WithSessionInfo put in ctx.
+func SessionInfoFrom(ctx context.Context) (SessionInfo, bool) {
+	s, ok := ctx.Value(sessionKey{}).(SessionInfo)
+	return s, ok
+}
+
 // SessionInfoFor is def with every field that ctx's session (WithSessionInfo) sets
 // taken from it: one chain serves every conversation, and the call says
 // which one it is in.
 func SessionInfoFor(ctx context.Context, def SessionInfo) SessionInfo {
-	s, ok := ctx.Value(sessionKey{}).(SessionInfo)
+	s, ok := SessionInfoFrom(ctx)
 	if !ok {
 		return def
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/claudecode"
 	"github.com/hookchain/hookchain/harness"
 	clinecli "github.com/hookchain/hookchain/harness/cline"
 	codexcli "github.com/hookchain/hookchain/harness/codex"
@@ -93,10 +94,6 @@ func supported() []string {
 	return names
 }
 
-// claudeCan is Claude Code's row of the capability table (docs/harnesses.md):
-// claudecode is not a harness profile yet, so it has no Capabilities of its own.
-var claudeCan = harness.Capabilities{Ask: true, Rewrite: true, Replace: harness.ReplaceAny, Context: true}
-
 // harnessFlags are --harness and, for hook, --settings-harness.
 type harnessFlags struct {
 	name     string // the CLI the command speaks for
@@ -168,7 +165,7 @@ func displayName(name string) string {
 // capabilities is a CLI's row of the capability table.
 func capabilities(name string) harness.Capabilities {
 	if name == claude {
-		return claudeCan
+		return claudecode.Profile().Can
 	}
 	return clis[name].profile().Can
 }
