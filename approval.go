@@ -429,10 +429,10 @@ func (c *Chain) resolve(ctx context.Context, e Event, res Outcome, obs *observat
 		// The caller went away while the approver was asked: as for a link,
 		// that is the caller's doing, not the approver's failure.
 		return Outcome{Verdict: Denied, Reason: "hookchain: the context ended while " + name + " was asked: " + ctx.Err().Error(),
-			Trail: res.Trail, Notes: res.Notes, Cause: CauseCaller}
+			Trail: res.Trail, Notes: res.Notes, Messages: res.Messages, Cause: CauseCaller}
 	case step.Fault != "":
 		out := Outcome{Verdict: Denied, Reason: "approval needed but not obtained: " + fault + " (" + asked + ")",
-			Trail: res.Trail, Notes: res.Notes, Cause: CauseNoApproval}
+			Trail: res.Trail, Notes: res.Notes, Messages: res.Messages, Cause: CauseNoApproval}
 		if c.approver != nil {
 			out.DecidedBy = name
 		}
@@ -443,7 +443,7 @@ func (c *Chain) resolve(ctx context.Context, e Event, res Outcome, obs *observat
 		// is shown must stay what the grant is bound to.
 		q.Input = bytes.Clone(q.Input)
 		t := &Ticket{Question: q, chain: c.id, input: inputDigest(q.Input)}
-		return Outcome{Verdict: Asked, Reason: "approval pending (" + asked + ")", Trail: res.Trail, Notes: res.Notes, Pending: t,
+		return Outcome{Verdict: Asked, Reason: "approval pending (" + asked + ")", Trail: res.Trail, Notes: res.Notes, Messages: res.Messages, Pending: t,
 			DecidedBy: name, Cause: CauseApprover}
 	case step.Verdict == Denied:
 		who := a.By
@@ -454,7 +454,7 @@ func (c *Chain) resolve(ctx context.Context, e Event, res Outcome, obs *observat
 		if a.Reason != "" {
 			why += ": " + a.Reason
 		}
-		return Outcome{Verdict: Denied, Reason: why + " (" + asked + ")", Trail: res.Trail, Notes: res.Notes,
+		return Outcome{Verdict: Denied, Reason: why + " (" + asked + ")", Trail: res.Trail, Notes: res.Notes, Messages: res.Messages,
 			DecidedBy: name, Cause: CauseApprover}
 	}
 	if a.Decision == ApproveAll {

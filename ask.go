@@ -21,7 +21,7 @@ func (l *Link) answer(ctx context.Context, e Event, out *Outcome) (fault string,
 		*out = Outcome{}
 		return errorFault(err), isNotOwn(err)
 	}
-	if o.Verdict == Allowed && o.Reason == "" && len(o.Notes) == 0 {
+	if o.Verdict == Allowed && o.Reason == "" && len(o.Notes) == 0 && len(o.Messages) == 0 {
 		return "", false
 	}
 	*out = o

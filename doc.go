@@ -208,6 +208,11 @@
 // with its answer. Wrap hands both hooks' notes to the runtime in
 // [Result.Notes].
 //
+// Text for the agent's user rather than the model — a warning in the
+// terminal — is a message ([Outcome.WithMessage]), kept as notes are, in
+// [Outcome.Messages] and [Result.Messages]. A runtime shows it to its user
+// and never to the model.
+//
 // # Who decided
 //
 // [Outcome.DecidedBy] names the link whose answer or failure decided the

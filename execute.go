@@ -23,6 +23,10 @@ type Result struct {
 	// it to the model with the result — as Claude Code does with
 	// additionalContext — and may ignore it; the tool never sees it.
 	Notes []Note
+	// Messages is what the links wanted the user, not the model, to read
+	// about the call (Outcome.Messages, both hooks', in order): a runtime
+	// shows them in its interface, never in the model's context.
+	Messages []Note
 	// Verdict says where a result that Wrap returns came from, so that an
 	// adapter holding the tool's own typed result knows when to hand it
 	// back untouched: Allowed — it is next's result, as next returned it
@@ -121,7 +125,7 @@ func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (res Resu
 	checked = checked && kept.same(call.Input)
 	var out Outcome
 	c.runOnce(ctx, done, &after, checked, &out, &kept)
-	if out.Verdict == Allowed && before.Notes == nil && out.Notes == nil {
+	if out.Verdict == Allowed && before.Notes == nil && out.Notes == nil && before.Messages == nil && out.Messages == nil {
 		res.Verdict = Allowed
 		return
 	}
@@ -132,7 +136,7 @@ func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (res Resu
 // tooLate is Execute's result for a call allowed by a caller who has
 // since gone away.
 func tooLate(ctx context.Context, before *Outcome, res *Result) {
-	*res = chainResult(Denied, "hookchain: the context ended before the tool ran: "+ctx.Err().Error(), before.Notes)
+	*res = chainResult(Denied, "hookchain: the context ended before the tool ran: "+ctx.Err().Error(), before.Notes, before.Messages)
 }
 
 // errorOutput is how the after-chain is shown a tool's error: its text, as
@@ -145,35 +149,39 @@ func errorOutput(err error) json.RawMessage { return Text(err.Error()) }
 // denied, or asked and pending.
 func notRun(before *Outcome, res *Result, err *error) {
 	if before.Verdict == Asked {
-		*res = chainResult(Asked, before.Reason, before.Notes)
+		*res = chainResult(Asked, before.Reason, before.Notes, before.Messages)
 		*err = &ApprovalPending{Ticket: before.Pending, Reason: before.Reason}
 		return
 	}
-	*res = chainResult(Denied, before.Reason, before.Notes)
+	*res = chainResult(Denied, before.Reason, before.Notes, before.Messages)
 }
 
 // ran is Execute's result for a call that ran, from the after-chain's
 // outcome, with both chains' notes. res and err are next's.
 func ran(res *Result, err *error, before, out *Outcome) {
 	notes := joinNotes(before.Notes, out.Notes)
+	messages := joinNotes(before.Messages, out.Messages)
 	switch out.Verdict {
 	case Allowed:
 		if notes != nil {
 			res.Notes = joinNotes(res.Notes, notes)
 		}
+		if messages != nil {
+			res.Messages = joinNotes(res.Messages, messages)
+		}
 		res.Verdict = Allowed
 	case Replaced:
-		*res, *err = Result{Output: out.Output, IsError: out.IsError, Notes: notes, Verdict: Replaced}, nil
+		*res, *err = Result{Output: out.Output, IsError: out.IsError, Notes: notes, Messages: messages, Verdict: Replaced}, nil
 	default:
-		*res, *err = chainResult(Denied, out.Reason, notes), nil
+		*res, *err = chainResult(Denied, out.Reason, notes, messages), nil
 	}
 }
 
 // chainResult is a result the chain writes itself: its reason, as an error
 // result the model reads.
-func chainResult(v Verdict, reason string, notes []Note) Result {
+func chainResult(v Verdict, reason string, notes, messages []Note) Result {
 	res := ErrorResult(reason)
-	res.Notes, res.Verdict = notes, v
+	res.Notes, res.Messages, res.Verdict = notes, messages, v
 	return res
 }
 

@@ -41,11 +41,13 @@ type fold struct {
 type walk struct {
 	// ix indexes e.Input when check or a rewrite left one (see
 	// jsonscan.Index), for the links' input matchers.
-	ix      jsonscan.Index
-	trail   []Step
-	notes   []Note
-	changed bool
-	asked   bool
+	ix    jsonscan.Index
+	trail []Step
+	notes []Note
+	// messages are the links' text for the user, kept as notes are.
+	messages []Note
+	changed  bool
+	asked    bool
 	// askedAbout names the links that rewrote the input and asked about it
 	// in one answer (AskAbout): their steps say Asked, and they are changers
 	// too.
@@ -95,7 +97,7 @@ func (c *Chain) walk(ctx context.Context, f *fold) (finished bool) {
 			}
 			if !isDone(done) {
 				o, err := l.fn(ctx, *e)
-				if err == nil && o.Verdict == Allowed && o.Reason == "" && len(o.Notes) == 0 && !isDone(done) {
+				if err == nil && o.Verdict == Allowed && o.Reason == "" && len(o.Notes) == 0 && len(o.Messages) == 0 && !isDone(done) {
 					continue // the common case: nothing to check, record or report
 				}
 				if c.step(ctx, f, l, &o, err) {
@@ -108,7 +110,7 @@ func (c *Chain) walk(ctx context.Context, f *fold) (finished bool) {
 			return true
 		}
 	}
-	if w.trail != nil || w.notes != nil || w.changed || w.asked || isDone(done) {
+	if w.trail != nil || w.notes != nil || w.messages != nil || w.changed || w.asked || isDone(done) {
 		c.finish(ctx, f)
 	}
 	// Otherwise *f.res is still the zero Outcome runOnce was given: an allow.
@@ -129,7 +131,7 @@ func (c *Chain) goexit(ctx context.Context, f *fold) {
 	const fault = "ended the caller's goroutine (runtime.Goexit) without answering"
 	step := Step{Name: name, Verdict: Denied, Fault: fault}
 	w.trail = append(w.trail, step)
-	*f.res = Outcome{Verdict: Denied, Reason: name + " failed and denies on failure: " + fault, Trail: w.trail, Notes: w.notes,
+	*f.res = Outcome{Verdict: Denied, Reason: name + " failed and denies on failure: " + fault, Trail: w.trail, Notes: w.notes, Messages: w.messages,
 		DecidedBy: name, Cause: CauseFailure}
 	if f.obs != nil {
 		c.reportStep(ctx, f.obs, *f.e, step, w.start)
@@ -241,27 +243,26 @@ func (c *Chain) settle(ctx context.Context, f *fold, l *Link, a *reply, next *js
 		c.reportStep(ctx, f.obs, *e, step, w.start)
 	}
 	if a.fault != "" {
-		// A failed link's answer is void, its notes with it.
+		// A failed link's answer is void, its notes and messages with it.
 		w.trail = append(w.trail, step)
 		if gone {
 			*f.res = w.callerGone(ctx, "while "+l.name+" was asked")
 			return true
 		}
 		if !forgiven {
-			*f.res = Outcome{Verdict: Denied, Reason: l.name + " failed and denies on failure: " + a.fault, Trail: w.trail, Notes: w.notes,
+			*f.res = Outcome{Verdict: Denied, Reason: l.name + " failed and denies on failure: " + a.fault, Trail: w.trail, Notes: w.notes, Messages: w.messages,
 				DecidedBy: l.name, Cause: CauseFailure}
 			return true
 		}
 		return false
 	}
-	for _, n := range a.out.Notes {
-		w.notes = append(w.notes, Note{Link: l.name, Text: n.Text})
-	}
+	w.notes = stamped(w.notes, a.out.Notes, l.name)
+	w.messages = stamped(w.messages, a.out.Messages, l.name)
 	out := &a.out
 	switch out.Verdict {
 	case Denied:
 		w.trail = append(w.trail, step)
-		*f.res = Outcome{Verdict: Denied, Reason: deniedBy(l.name, out.Reason), Trail: w.trail, Notes: w.notes,
+		*f.res = Outcome{Verdict: Denied, Reason: deniedBy(l.name, out.Reason), Trail: w.trail, Notes: w.notes, Messages: w.messages,
 			DecidedBy: l.name, Cause: CauseLink}
 		return true
 	case Modified:
@@ -305,8 +306,8 @@ func (c *Chain) finish(ctx context.Context, f *fold) {
 	// *res is still the zero Outcome runOnce was given, an allow: only what
 	// the walk gathered is written, and a whole Outcome is not cleared
 	// again for every call.
-	if w.trail != nil || w.notes != nil {
-		res.Trail, res.Notes = w.trail, w.notes
+	if w.trail != nil || w.notes != nil || w.messages != nil {
+		res.Trail, res.Notes, res.Messages = w.trail, w.notes, w.messages
 	}
 	if w.changed {
 		res.Reason = changedBy(w.trail, w.askedAbout, w.changer)
@@ -328,11 +329,12 @@ func (c *Chain) finish(ctx context.Context, f *fold) {
 // caller who has gone away is never an allow, and a tool is never run for one.
 func (w *walk) callerGone(ctx context.Context, when string) Outcome {
 	return Outcome{
-		Verdict: Denied,
-		Reason:  "hookchain: the context ended " + when + ": " + ctx.Err().Error(),
-		Trail:   w.trail,
-		Notes:   w.notes,
-		Cause:   CauseCaller,
+		Verdict:  Denied,
+		Reason:   "hookchain: the context ended " + when + ": " + ctx.Err().Error(),
+		Trail:    w.trail,
+		Notes:    w.notes,
+		Messages: w.messages,
+		Cause:    CauseCaller,
 	}
 }
 
@@ -456,4 +458,13 @@ func changer(s Step, askedAbout []string) bool {
 		return true
 	}
 	return s.Verdict == Asked && contains(askedAbout, s.Name)
+}
+
+// stamped is kept with said appended, each named after link, whatever name
+// the link gave it: a link cannot speak in another's name.
+func stamped(kept, said []Note, link string) []Note {
+	for _, n := range said {
+		kept = append(kept, Note{Link: link, Text: n.Text})
+	}
+	return kept
 }

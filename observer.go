@@ -94,7 +94,7 @@ func (c *Chain) reportStep(ctx context.Context, obs *observation, e Event, s Ste
 func (c *Chain) reportRun(ctx context.Context, e Event, out Outcome, obs *observation) {
 	e.Input, e.Output = bytes.Clone(e.Input), bytes.Clone(e.Output)
 	out.Input, out.Output = bytes.Clone(out.Input), bytes.Clone(out.Output)
-	out.Trail, out.Notes = slices.Clone(out.Trail), slices.Clone(out.Notes)
+	out.Trail, out.Notes, out.Messages = slices.Clone(out.Trail), slices.Clone(out.Notes), slices.Clone(out.Messages)
 	if out.Pending != nil {
 		t := *out.Pending
 		q := &t.Question

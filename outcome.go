@@ -97,7 +97,10 @@ type Outcome struct {
 	IsError bool            // Replaced: whether that result is an error
 	Trail   []Step          // who changed, refused, asked or failed, in chain order
 	Notes   []Note          // text for the model to read next to the call, in chain order
-	Pending *Ticket         // Asked: the approval the host must obtain out of band
+	// Messages is text for the user only, never shown to the model (Claude
+	// Code's systemMessage, Cursor's user_message), in chain order.
+	Messages []Note
+	Pending  *Ticket // Asked: the approval the host must obtain out of band
 
 	// DecidedBy names the link whose answer or failure decided the call, or
 	// the approver when asks were put to it. It is empty when nobody refused
@@ -243,6 +246,16 @@ func AskAbout(input json.RawMessage, message string) Outcome {
 // are kept too; links after a denial are not asked, so they add none.
 func (o Outcome) WithNote(text string) Outcome {
 	o.Notes = append(o.Notes[:len(o.Notes):len(o.Notes)], Note{Text: text})
+	return o
+}
+
+// WithMessage returns the answer with a message added: text for the
+// agent's user, which the model is never shown — a warning in the
+// terminal, say. The chain keeps messages as it keeps notes: in order,
+// each named after its link, void with a failed link's answer. Where the
+// agent CLI has no way to show its user a hook's message, it is dropped.
+func (o Outcome) WithMessage(text string) Outcome {
+	o.Messages = append(o.Messages[:len(o.Messages):len(o.Messages)], Note{Text: text})
 	return o
 }
 

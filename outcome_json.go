@@ -20,11 +20,12 @@ import (
 //	 "is_error": true,        // replace: the result is an error
 //	 "trail":    [{"name": "…", "verdict": "…", "reason": "…", "fault": "…", "by": "…", "approver": true}],
 //	 "notes":    [{"link": "…", "text": "…"}],
+//	 "messages": [{"link": "…", "text": "…"}], // for the user only
 //	 "pending":  {…}}          // ask, approval pending: the Ticket (see Ticket.MarshalJSON)
 //
 // Empty fields are omitted ("cause" when it is none); "verdict" is always
 // present. Every field is stable: programs may rely on "verdict",
-// "decided_by", "cause", "trail" and "notes"; "reason" is for people and
+// "decided_by", "cause", "trail", "notes" and "messages"; "reason" is for people and
 // its wording may improve. (json.Marshal
 // escapes "<", ">" and "&" in any value, as it always does; write with a
 // json.Encoder with SetEscapeHTML(false) to keep them as they are.) Decoding ignores
@@ -42,6 +43,7 @@ type outcomeJSON struct {
 	IsError   bool        `json:"is_error,omitempty"`
 	Trail     []Step      `json:"trail,omitempty"`
 	Notes     []Note      `json:"notes,omitempty"`
+	Messages  []Note      `json:"messages,omitempty"`
 	Pending   *Ticket     `json:"pending,omitempty"`
 }
 
@@ -89,7 +91,7 @@ func (o Outcome) MarshalJSON() ([]byte, error) {
 	return marshal(outcomeJSON{
 		Verdict: &d, Reason: o.Reason, DecidedBy: o.DecidedBy, Cause: o.Cause,
 		Input: rawOrAbsent(o.Input), Output: rawOrAbsent(o.Output),
-		IsError: o.IsError, Trail: o.Trail, Notes: o.Notes, Pending: o.Pending,
+		IsError: o.IsError, Trail: o.Trail, Notes: o.Notes, Messages: o.Messages, Pending: o.Pending,
 	})
 }
 
@@ -115,7 +117,7 @@ func (o *Outcome) UnmarshalJSON(b []byte) error {
 		return errors.New(`hookchain: decoding an outcome: "verdict" is missing`)
 	}
 	out := Outcome{Verdict: *in.Verdict, Reason: in.Reason, DecidedBy: in.DecidedBy, Cause: in.Cause,
-		IsError: in.IsError, Trail: in.Trail, Notes: in.Notes, Pending: in.Pending}
+		IsError: in.IsError, Trail: in.Trail, Notes: in.Notes, Messages: in.Messages, Pending: in.Pending}
 	if len(in.Input) > 0 {
 		out.Input = json.RawMessage(in.Input)
 	}

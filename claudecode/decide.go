@@ -115,9 +115,9 @@ func blocked(e hookchain.Event, r process.Result) hookchain.Outcome {
 	if after {
 		return BlockedAfter(reason, out)
 	}
-	notes := out.Notes
+	said := out
 	out = hookchain.Deny(reason)
-	out.Notes = notes
+	out.Notes, out.Messages = said.Notes, said.Messages
 	return out
 }
 
@@ -204,7 +204,8 @@ func clip(s string, n int) string {
 //
 // Whatever the verdict, additionalContext (unless it is blank) is carried
 // on the outcome as a note (Outcome.WithNote), for the model to
-// read next to the call.
+// read next to the call, and systemMessage as a message
+// (Outcome.WithMessage), for the user.
 //
 // Outcome fails when hookSpecificOutput names another event than e's (or
 // none), or when decision or permissionDecision is not one of Claude Code's
@@ -248,6 +249,9 @@ func (o *Output) Outcome(e hookchain.Event) (hookchain.Outcome, error) {
 	}
 	if strings.TrimSpace(h.AdditionalContext) != "" {
 		out = out.WithNote(h.AdditionalContext)
+	}
+	if strings.TrimSpace(o.SystemMessage) != "" {
+		out = out.WithMessage(o.SystemMessage) // Claude Code shows it its user, not the model
 	}
 	return out, nil
 }

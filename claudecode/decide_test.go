@@ -298,7 +298,9 @@ func TestPreToolUseAnswers(t *testing.T) {
 		{"unknown fields are ignored", `{"verdict":"deny","hookSpecificOutput":{"hookEventName":"PreToolUse","permission":"deny"}}`, hookchain.Allow()},
 		{"names are matched exactly", `{"Decision":"block","Continue":false,"HookSpecificOutput":{"PermissionDecision":"deny"}}`, hookchain.Allow()},
 		{"null fields are absent", `{"decision":null,"continue":null,"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":null,"updatedInput":null}}`, hookchain.Allow()},
-		{"systemMessage and suppressOutput change nothing", `{"systemMessage":"checked","suppressOutput":true}`, hookchain.Allow()},
+		{"systemMessage is a message for the user, and suppressOutput changes nothing", `{"systemMessage":"checked","suppressOutput":true}`, hookchain.Allow().WithMessage("checked")},
+		{"a blank systemMessage is none", `{"systemMessage":"  "}`, hookchain.Allow()},
+		{"a denial keeps its systemMessage", `{"systemMessage":"see the policy","hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}`, hookchain.Deny("no").WithMessage("see the policy")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -25,7 +25,7 @@ type Output struct {
 	Continue           *bool               `json:"continue,omitempty"`       // false: stop the agent (see the package documentation)
 	StopReason         string              `json:"stopReason,omitempty"`     // why, when Continue is false
 	SuppressOutput     bool                `json:"suppressOutput,omitempty"` // Claude Code UI only; no hookchain meaning
-	SystemMessage      string              `json:"systemMessage,omitempty"`  // Claude Code UI only; no hookchain meaning
+	SystemMessage      string              `json:"systemMessage,omitempty"`  // shown to the user only: the outcome's messages
 	Decision           string              `json:"decision,omitempty"`       // "block", or the legacy "approve"
 	Reason             string              `json:"reason,omitempty"`         // the reason for Decision
 	HookSpecificOutput *HookSpecificOutput `json:"hookSpecificOutput,omitempty"`

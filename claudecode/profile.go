@@ -32,7 +32,7 @@ func Profile() harness.Profile {
 		Name:     "claude",
 		Events:   map[hookchain.Hook]string{hookchain.BeforeTool: PreToolUse, hookchain.AfterTool: PostToolUse},
 		Tools:    ownTools(),
-		Can:      harness.Capabilities{Ask: true, Rewrite: true, Replace: harness.ReplaceAny, Context: true},
+		Can:      harness.Capabilities{Ask: true, Rewrite: true, Replace: harness.ReplaceAny, Context: true, Message: true},
 		FailOpen: true,
 		Spec: func(spec process.Spec, s harness.SessionInfo) process.Spec {
 			return CommandSpec(spec, fromHarness(s))

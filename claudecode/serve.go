@@ -55,8 +55,9 @@ const maxServeInput = 256 << 20
 //     folded from every link, is an allow.
 //
 // Whatever the verdict, the outcome's notes become additionalContext
-// (see AdditionalContext); an Allowed outcome with notes is answered with
-// additionalContext alone.
+// (see AdditionalContext), and its messages systemMessage, written as
+// AdditionalContext writes notes; an Allowed outcome with notes is
+// answered with additionalContext alone.
 //
 // A chain never gives an outcome that does not fit its hook, but one built
 // by hand might: Modified or Asked after the call, Replaced before it, or an
@@ -99,6 +100,7 @@ func OutputFor(e hookchain.Event, o hookchain.Outcome) *Output {
 	if h.says() {
 		out.HookSpecificOutput = h
 	}
+	out.SystemMessage = harness.NoteText(o.Messages)
 	if out == (Output{}) {
 		return nil
 	}

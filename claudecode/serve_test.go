@@ -29,6 +29,11 @@ func TestOutputForAnswersEachVerdictAsClaudeCodeReadsIt(t *testing.T) {
 	}{
 		{"allowed before the call: nothing to say", before, hookchain.Allow(), ""},
 		{"allowed after the call: nothing to say", after, hookchain.Outcome{Reason: "fine"}, ""},
+		{"messages are the user's systemMessage, each named after its link", before,
+			hookchain.Outcome{Messages: []hookchain.Note{{Link: "audit", Text: "logged"}, {Link: "pnpm", Text: "npm is aliased"}}},
+			`{"systemMessage":"audit: logged\n\npnpm: npm is aliased"}`},
+		{"a denial with a message: both", before, hookchain.Outcome{Verdict: hookchain.Denied, Reason: "denied by g: no", Messages: []hookchain.Note{{Link: "g", Text: "see the policy"}}},
+			`{"systemMessage":"g: see the policy","hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"denied by g: no"}}`},
 		{"denied before the call", before, hookchain.Deny("denied by no-rm: recursive delete"),
 			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"denied by no-rm: recursive delete"}}`},
 		{"modified: updatedInput without allow", before, hookchain.Modify(json.RawMessage(`{"command":"ls","timeout":60}`), "pin"),

@@ -14,6 +14,7 @@ type Capabilities struct {
 	Rewrite bool        // run the call with another input
 	Replace Replacement // show the model something else than the tool's output
 	Context bool        // give the model text beside the call
+	Message bool        // show the user text the model is not shown (Profile.Showing)
 }
 
 // Replacement is how much of a replacement output a CLI can carry.
@@ -40,13 +41,15 @@ const (
 //	Replaced                        carry JSON (ReplaceText) Replaced with the output as text (a JSON string's value, any other JSON as written), as an error result
 //	Replaced                        replace (ReplaceNone)    Denied: "NAME cannot replace a tool's output, so it is withheld: REASON"
 //	any, with notes                 give context (Context)   the same, without the notes
+//	any, with messages              show its user a message  the same, without the messages
+//	                                (Message)
 //
 // An ask about a rewritten input that a CLI can say has that input in
 // its Input, wherever the chain gave it (AskedInput): an answer that asked
 // about the model's input would have the CLI run that one once approved,
 // and never the rewrite the chain's links judged.
 //
-// The trail, the notes (where kept), DecidedBy and Cause are kept; an
+// The trail, the notes and messages (where kept), DecidedBy and Cause are kept; an
 // outcome the CLI can say is returned unchanged but for that.
 func Degrade(name string, c Capabilities, o hookchain.Outcome) hookchain.Outcome {
 	rewritten, asksAboutRewrite := AskedInput(o)
@@ -67,6 +70,9 @@ func Degrade(name string, c Capabilities, o hookchain.Outcome) hookchain.Outcome
 	}
 	if !c.Context {
 		o.Notes = nil
+	}
+	if !c.Message {
+		o.Messages = nil
 	}
 	return o
 }

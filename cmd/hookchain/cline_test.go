@@ -143,6 +143,7 @@ func TestCheckWithSettingsHarnessClaudeSaysWhatClineLoses(t *testing.T) {
 	assert.Equal(t, "hookchain check: a hook that asks: Cline has no ask: degraded to deny\n"+
 		"hookchain check: a hook that rewrites the input: Cline has no rewrite: degraded to deny\n"+
 		"hookchain check: a hook that replaces a tool's output: Cline cannot replace it: degraded to deny\n"+
+		"hookchain check: a hook that shows the user a message: Cline has no message for its user: the messages are dropped\n"+
 		"hookchain check: every hook: Cline's calls reach it under Claude Code's tool names, but with Cline's inputs: a hook that reads a field Cline names otherwise sees none\n", stderr)
 }
 

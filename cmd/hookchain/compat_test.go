@@ -26,6 +26,7 @@ import (
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/claudecode/settings"
+	"github.com/tidwall/sjson"
 )
 
 // copyProject copies testdata/compat/NAME to a directory whose path holds a
@@ -491,4 +492,16 @@ func TestHookchainTestRunsCaseFilesAgainstTheSettings(t *testing.T) {
 	code, stdout, _ = hookchainCmd(t, "", "test", "--project", project, wrong)
 	assert.Equal(t, "ok    rm is allowed, says a case that is wrong\nok: 1 case passed\n", stdout)
 	assert.Equal(t, 0, code)
+}
+
+// inDir is input with its field at path (sjson's syntax) set to dir: the
+// session of another CLI working in dir, where the Claude Code settings'
+// hooks, run in the session's directory, find their relative paths.
+func inDir(t *testing.T, input, path, dir string) string {
+	t.Helper()
+	abs, err := filepath.Abs(dir)
+	require.NoError(t, err)
+	out, err := sjson.Set(input, path, abs)
+	require.NoError(t, err)
+	return out
 }

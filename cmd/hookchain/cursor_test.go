@@ -176,13 +176,13 @@ func TestHookWithHarnessCursorAnswersInCursorsForm(t *testing.T) {
 		{
 			name:   "Cursor's hook, from Claude Code's settings: Cursor's Shell is judged as Claude Code's Bash, and rewritten at preToolUse",
 			args:   []string{"--harness", "cursor", "--settings-harness", "claude", "--project", project, "--settings", modify},
-			stdin:  cursorInput(t, "preToolUse", map[string]any{"tool_name": "Shell", "tool_input": map[string]any{"command": "make deploy"}}),
+			stdin:  inDir(t, cursorInput(t, "preToolUse", map[string]any{"tool_name": "Shell", "tool_input": map[string]any{"command": "make deploy"}}), "workspace_roots.0", project),
 			stdout: `{"permission":"allow","updated_input":{"command":"make deploy --dry-run"}}` + "\n",
 		},
 		{
 			name:  "but denied at the shell gate, which cannot rewrite",
 			args:  []string{"--harness", "cursor", "--settings-harness", "claude", "--project", project, "--settings", modify},
-			stdin: cursorInput(t, "beforeShellExecution", map[string]any{"command": "make deploy"}),
+			stdin: inDir(t, cursorInput(t, "beforeShellExecution", map[string]any{"command": "make deploy"}), "workspace_roots.0", project),
 			stdout: `{"permission":"deny","user_message":"cursor cannot run a rewritten input, so the call is denied; the chain would run it with {\"command\":\"make deploy --dry-run\"}",` +
 				`"agent_message":"cursor cannot run a rewritten input, so the call is denied; the chain would run it with {\"command\":\"make deploy --dry-run\"}"}` + "\n",
 		},

@@ -17,13 +17,13 @@
 //	{"verdict":"allow|deny|modify|replace","reason":…,"decided_by":…,"cause":…,
 //	 "input":…,"output":…,"is_error":…,
 //	 "trail":[{"name":…,"verdict":…,"reason":…,"fault":…,"by":…,"approver":…}],
-//	 "notes":[{"link":…,"text":…}],"stop":true}
+//	 "notes":[{"link":…,"text":…}],"messages":[{"link":…,"text":…}],"stop":true}
 //
 // (empty fields omitted; see hookchain.Outcome's JSON form). "stop" is
 // there, true, when the CLI would end its whole run, not only the call: the
 // hook that decided answered "continue": false (harness.Stops). "notes" is
 // what the hooks gave the model as additionalContext, each under its hook's
-// link name. The input must be valid UTF-8: a byte that is not would be read
+// link name; "messages" what they showed the user only (systemMessage). The input must be valid UTF-8: a byte that is not would be read
 // as U+FFFD, and a tool name read that way matches no hook.
 //
 // A hook that answers permissionDecision "ask" is put to the settings'

@@ -191,6 +191,9 @@ func degradeLint(from, to string) []string {
 	if have.Context && !can.Context {
 		lines = append(lines, "a hook that adds context: "+target+" has no context: the notes are dropped")
 	}
+	if have.Message && !can.Message {
+		lines = append(lines, "a hook that shows the user a message: "+target+" has no message for its user: the messages are dropped")
+	}
 	if from != to {
 		// Tools are renamed for the settings (judgedAs, crossTool); their
 		// inputs are not, and a guard that reads a field by another name

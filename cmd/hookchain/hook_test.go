@@ -98,7 +98,7 @@ func TestHookAnswersEachCLIInItsOwnFormFromEitherCLIsSettings(t *testing.T) {
 		{
 			name:  "Codex's hook, from Claude Code's settings",
 			args:  []string{"--harness", "codex", "--settings-harness", "claude", "--project", "..", "--settings", "../settings/modify.json"},
-			stdin: codexInput(t, "Bash", `{"command":"make deploy"}`, ""),
+			stdin: inDir(t, codexInput(t, "Bash", `{"command":"make deploy"}`, ""), "cwd", "testdata"),
 			stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow",` +
 				`"updatedInput":{"command":"make deploy --dry-run"}}}` + "\n",
 		},
@@ -113,7 +113,7 @@ func TestHookAnswersEachCLIInItsOwnFormFromEitherCLIsSettings(t *testing.T) {
 		{
 			name:  "what Claude Code's hooks ask is denied to Codex, which cannot ask",
 			args:  []string{"--harness", "codex", "--settings-harness", "claude", "--project", "..", "--settings", "../settings/ask.json"},
-			stdin: codexInput(t, "Bash", `{"command":"make deploy"}`, ""),
+			stdin: inDir(t, codexInput(t, "Bash", `{"command":"make deploy"}`, ""), "cwd", "testdata"),
 			stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny",` +
 				`"permissionDecisionReason":"codex cannot ask its user, so the call is denied: approval pending (asked by ask.sh: deploys need a human)"}}` + "\n",
 		},

@@ -151,7 +151,7 @@ func TestCheckWithSettingsHarnessClaudeSaysWhatKiroLoses(t *testing.T) {
 	assert.Equal(t, "hookchain check: a hook that asks: Kiro has no ask: degraded to deny\n"+
 		"hookchain check: a hook that rewrites the input: Kiro has no rewrite: degraded to deny\n"+
 		"hookchain check: a hook that replaces a tool's output: Kiro cannot replace it: degraded to deny\n"+
-		"hookchain check: a hook that adds context: Kiro has no context: the notes are dropped\n"+
+		"hookchain check: a hook that adds context: Kiro has no context: the notes are dropped\nhookchain check: a hook that shows the user a message: Kiro has no message for its user: the messages are dropped\n"+
 		"hookchain check: every hook: Kiro's calls reach it under Claude Code's tool names, but with Kiro's inputs: a hook that reads a field Kiro names otherwise sees none\n", stderr)
 }
 
@@ -190,7 +190,7 @@ func TestHookWithHarnessKiroAnswersInKirosForm(t *testing.T) {
 		{
 			name:   "Kiro's hook from Claude Code settings: an ask Kiro cannot put is a block",
 			args:   []string{"--harness", "kiro", "--settings-harness", "claude", "--project", "../", "--settings", "../settings/ask.json"},
-			stdin:  kiroInput(t, "execute_bash", `{"command":"git push"}`, ""),
+			stdin:  inDir(t, kiroInput(t, "execute_bash", `{"command":"git push"}`, ""), "cwd", "testdata"),
 			stderr: "kiro cannot ask its user, so the call is denied: approval pending (asked by ask.sh: deploys need a human)\n",
 			code:   2,
 		},

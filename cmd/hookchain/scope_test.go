@@ -48,7 +48,8 @@ func TestEvalRunsNoHookButManagedOnesWhenManagedSettingsAllowOnlyThem(t *testing
 	code, stdout, stderr = hookchainCmd(t, in, "eval", "--settings", user, "--managed-settings", managed)
 	assert.Equal(t, 0, code, stderr)
 	assert.Empty(t, stderr)
-	assert.Equal(t, `{"verdict":"allow"}`+"\n", stdout)
+	// The managed hook ran: its systemMessage is the message eval reports.
+	assert.Equal(t, `{"verdict":"allow","messages":[{"link":"cat >/dev/null; echo '{\"systemMessage\":…","text":"audited"}]}`+"\n", stdout)
 	assert.NoFileExists(t, mark, "the user's hook ran")
 
 	code, stdout, stderr = hookchainCmd(t, "", "check", "--settings", user, "--managed-settings", managed)

@@ -150,7 +150,7 @@ func TestCheckWithSettingsHarnessClaudeSaysWhatWindsurfLoses(t *testing.T) {
 	assert.Equal(t, "hookchain check: a hook that asks: Windsurf has no ask: degraded to deny\n"+
 		"hookchain check: a hook that rewrites the input: Windsurf has no rewrite: degraded to deny\n"+
 		"hookchain check: a hook that replaces a tool's output: Windsurf cannot replace it: degraded to deny\n"+
-		"hookchain check: a hook that adds context: Windsurf has no context: the notes are dropped\n"+
+		"hookchain check: a hook that adds context: Windsurf has no context: the notes are dropped\nhookchain check: a hook that shows the user a message: Windsurf has no message for its user: the messages are dropped\n"+
 		"hookchain check: every hook: Windsurf's calls reach it under Claude Code's tool names, but with Windsurf's inputs: a hook that reads a field Windsurf names otherwise sees none\n", stderr)
 }
 
@@ -185,7 +185,7 @@ func TestHookWithHarnessWindsurfAnswersInWindsurfsForm(t *testing.T) {
 		{
 			name:   "Claude Code's ask, which Windsurf cannot put to its user, is a block",
 			args:   []string{"--harness", "windsurf", "--settings-harness", "claude", "--settings", askFile, "--project", claudeDir},
-			stdin:  windsurfInput(t, "pre_run_command", `{"command_line":"rm -rf build","cwd":"`+dir+`"}`),
+			stdin:  windsurfInput(t, "pre_run_command", `{"command_line":"rm -rf build","cwd":"`+claudeDir+`"}`),
 			stderr: "windsurf cannot ask its user, so the call is denied: approval pending (asked by ask.sh: deploys need a human)\n",
 			code:   2,
 		},

@@ -36,5 +36,5 @@ func Profile() harness.Profile {
 		Write:    OutputFor,
 		Refuse:   Refusal,
 		Halt:     Halt,
-	}
+	}.Showing("systemMessage")
 }
