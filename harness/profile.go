@@ -25,6 +25,10 @@ type Profile struct {
 	// two are one name, not a choice between two, when a call of another
 	// CLI is given the CLI's name for it.
 	Aliases map[string]string
+	// Inputs names the input fields of the CLI's tools that Claude Code
+	// names otherwise, so that a policy of another CLI reads a call's
+	// input by the names it knows.
+	Inputs InputNames
 	// Can says what the CLI's answers can express (see Degrade).
 	Can Capabilities
 	// FailOpen is the CLI's own policy for a hook that fails: true when the

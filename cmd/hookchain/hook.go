@@ -66,14 +66,10 @@ func hookCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if c.background != nil {
 		defer closeBackground(c.background)
 	}
-	if h.name != claude {
-		return harness.Serve(ctx, judgedAs(clis[h.name].profile(), h.name, h.settings, "hook"), chain, stdin, stdout, stderr)
+	if h.name == claude && h.settings == claude {
+		return claudecode.Serve(ctx, chain, stdin, stdout, stderr)
 	}
-	stdin, problem := crossTool(stdin, h.settings)
-	if problem != "" {
-		return hookBlock(h.name, problem, strings.NewReader(""), stdout, stderr)
-	}
-	return claudecode.Serve(ctx, chain, stdin, stdout, stderr)
+	return harness.Serve(ctx, judgedAs(profileOf(h.name), h.name, h.settings, "hook"), chain, stdin, stdout, stderr)
 }
 
 // hookChain is the chain of the settings of CLI settingsOf, for a session

@@ -1,65 +1,15 @@
 package main
 
 import (
-	"bytes"
+	"encoding/json"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/claudecode"
 	"github.com/hookchain/hookchain/harness"
-	"github.com/tidwall/gjson"
-	"github.com/tidwall/sjson"
 )
-
-// crossTool gives a Claude Code hook input the tool name CLI to's settings
-// know the call by (judgedAs does it for every other CLI's input, which a
-// profile decodes), so that a policy written for one CLI judges the calls
-// of another: Claude Code's Bash is Gemini's run_shell_command, and a
-// matcher of Gemini's settings names only the latter. Left as it was, the
-// name would match none of them, and every guard would be skipped.
-//
-// A tool that stands for several of the settings' tools (Codex's
-// apply_patch is Claude Code's Edit and Write) cannot be judged as one of
-// them without skipping the guards of the others: that is a problem, and
-// the call is blocked. A tool with no counterpart keeps its name. An input
-// that is not a tool call, or that hookchain will refuse anyway, is given
-// back as it was.
-func crossTool(stdin io.Reader, to string) (io.Reader, string) {
-	if to == claude {
-		return stdin, ""
-	}
-	data, err := io.ReadAll(io.LimitReader(stdin, maxInput+1))
-	if err != nil || len(data) > maxInput {
-		return io.MultiReader(bytes.NewReader(data), stdin), ""
-	}
-	// The key counted as the CLI's reader reads keys, unescaped: given
-	// twice, the input is refused when it is read, renamed or not.
-	var tool gjson.Result
-	given := 0
-	gjson.ParseBytes(data).ForEach(func(k, v gjson.Result) bool {
-		if k.Str == "tool_name" {
-			tool, given = v, given+1
-		}
-		return true
-	})
-	if given != 1 || tool.Type != gjson.String {
-		return bytes.NewReader(data), ""
-	}
-	name, err := nameIn(tool.Str, []string{tool.Str}, claude, to)
-	if err != nil {
-		return nil, err.Error()
-	}
-	if name == tool.Str {
-		return bytes.NewReader(data), ""
-	}
-	out, err := sjson.SetBytes(data, "tool_name", name)
-	if err != nil {
-		return nil, fmt.Sprintf("renaming the tool %s to %s's %s: %v", tool.Str, displayName(to), name, err)
-	}
-	return bytes.NewReader(out), ""
-}
 
 // nameIn is the name CLI to's settings know a tool of CLI from by, which
 // stands for the Claude Code tools claudeNames: tool itself when to has no
@@ -92,24 +42,84 @@ func nameIn(tool string, claudeNames []string, from, to string) (string, error) 
 }
 
 // judgedAs is p, the profile of the CLI a hook answers, with each call's
-// tool given the name CLI settingsOf's settings know it by (nameIn): the
-// chain judges the call under that name, and the answer is written for
-// p's CLI as ever. A tool nameIn cannot name is an input p refuses, the
+// tool given the name CLI settingsOf's settings know it by (nameIn) and
+// its input the field names they know it by (harness.InputNames): the
+// chain judges the call as a call of that CLI, so that a policy written for
+// one CLI judges the calls of another — Claude Code's Bash is Gemini's
+// run_shell_command, and Windsurf's "command_line" is Bash's "command".
+// Left as they were, the name would match none of the settings' matchers,
+// the field none of their guards, and every guard would be skipped. The
+// answer is written for p's CLI as ever, a rewritten input given its
+// fields' names back. A tool nameIn cannot name is an input p refuses, the
 // reason starting with the command's name (cmd).
 func judgedAs(p harness.Profile, from, settingsOf, cmd string) harness.Profile {
 	if from == settingsOf {
 		return p
 	}
-	decode := p.Decode
+	to := profileOf(settingsOf)
+	decode, write := p.Decode, p.Write
 	p.Decode = func(input []byte) (hookchain.Event, harness.SessionInfo, error) {
 		e, s, err := decode(input)
 		if err != nil {
 			return e, s, err
 		}
+		claudeTool, one := only(p.Tools.Claude(e.Tool))
 		if e.Tool, err = nameIn(e.Tool, p.Tools.Claude(e.Tool), from, settingsOf); err != nil {
 			return e, s, fmt.Errorf("%s: %w", cmd, err)
 		}
+		if one {
+			if e.Input, err = translated(e.Input, p.Inputs.Claude, to.Inputs.Own, claudeTool); err != nil {
+				return e, s, fmt.Errorf("%s: %s's %s call, judged as %s's: %w", cmd, displayName(from), claudeTool, displayName(settingsOf), err)
+			}
+		}
 		return e, s, nil
 	}
+	p.Write = func(e hookchain.Event, o hookchain.Outcome) harness.Reply {
+		claudeTool, one := e.Tool, true // the settings' tool, and so Claude Code's, when they are Claude Code's
+		if settingsOf != claude {
+			claudeTool, one = only(to.Tools.Claude(e.Tool))
+		}
+		if one {
+			var err error
+			if e.Input, err = translated(e.Input, to.Inputs.Claude, p.Inputs.Own, claudeTool); err == nil {
+				o.Input, err = translated(o.Input, to.Inputs.Claude, p.Inputs.Own, claudeTool)
+			}
+			if err != nil {
+				// A rewrite the CLI cannot be given by its own names: the
+				// call must not run as the model wrote it either.
+				return p.Refuse(fmt.Sprintf("%s: the chain's input for %s cannot be given back in %s's names: %v", cmd, claudeTool, displayName(from), err))
+			}
+		}
+		return write(e, o)
+	}
 	return p
+}
+
+// translated is input renamed by first, then by second, for Claude Code's
+// tool; nil stays nil.
+func translated(input json.RawMessage, first, second func(string, json.RawMessage) (json.RawMessage, error), tool string) (json.RawMessage, error) {
+	if input == nil {
+		return nil, nil
+	}
+	mid, err := first(tool, input)
+	if err != nil {
+		return nil, err
+	}
+	return second(tool, mid)
+}
+
+// only is the one name of names, and false when there are more or none.
+func only(names []string) (string, bool) {
+	if len(names) != 1 {
+		return "", false
+	}
+	return names[0], true
+}
+
+// profileOf is the profile of the CLI named name, Claude Code's included.
+func profileOf(name string) harness.Profile {
+	if name == claude {
+		return claudecode.Profile()
+	}
+	return clis[name].profile()
 }

@@ -163,6 +163,16 @@ func TestHookWithHarnessWindsurfAnswersInWindsurfsForm(t *testing.T) {
 	require.NoError(t, err)
 	claudeDir, err := filepath.Abs("testdata")
 	require.NoError(t, err)
+	modifyFile, err := filepath.Abs("testdata/settings/modify.json")
+	require.NoError(t, err)
+	// A guard of Claude Code's Bash that reads its "command", as Claude
+	// Code's settings write one: Windsurf names it "command_line".
+	guardFile := filepath.Join(t.TempDir(), "guard.json")
+	require.NoError(t, os.WriteFile(guardFile, []byte(`{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[`+
+		`{"type":"command","command":"sh hooks/block.sh 'no recursive deletes'","if":"Bash(rm -rf *)"}]}]}}`), 0o644))
+	claudeInput := func(command string) string {
+		return hookInput(t, dir, "PreToolUse", "Bash", `{"command":"`+command+`"}`)
+	}
 	tests := []struct {
 		name           string
 		args           []string
@@ -170,6 +180,44 @@ func TestHookWithHarnessWindsurfAnswersInWindsurfsForm(t *testing.T) {
 		stdout, stderr string
 		code           int
 	}{
+		{
+			name:   "Claude Code's guard of Bash's command judges Windsurf's command_line",
+			args:   []string{"--harness", "windsurf", "--settings-harness", "claude", "--settings", guardFile, "--project", claudeDir},
+			stdin:  windsurfInput(t, "pre_run_command", `{"command_line":"rm -rf build","cwd":"`+claudeDir+`"}`),
+			stderr: "denied by block.sh: no recursive deletes\n",
+			code:   2,
+		},
+		{
+			name:  "and lets through what it does not guard",
+			args:  []string{"--harness", "windsurf", "--settings-harness", "claude", "--settings", guardFile, "--project", claudeDir},
+			stdin: windsurfInput(t, "pre_run_command", `{"command_line":"ls","cwd":"`+claudeDir+`"}`),
+		},
+		{
+			name:   "Claude Code's rewrite of the command, which Windsurf cannot run, is a block that shows it",
+			args:   []string{"--harness", "windsurf", "--settings-harness", "claude", "--settings", modifyFile, "--project", claudeDir},
+			stdin:  windsurfInput(t, "pre_run_command", `{"command_line":"make deploy","cwd":"`+claudeDir+`"}`),
+			stderr: "windsurf cannot run a rewritten input, so the call is denied; the chain would run it with {\"command\":\"make deploy --dry-run\"}\n",
+			code:   2,
+		},
+		{
+			name:  "Windsurf's guard of command_line judges Claude Code's Bash command",
+			args:  []string{"--harness", "claude", "--settings-harness", "windsurf", "--settings", hooksFile, "--project", dir},
+			stdin: claudeInput("rm -rf build"),
+			stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny",` +
+				`"permissionDecisionReason":"denied by python3 hooks/block-rm.py: recursive delete is not allowed here"}}` + "\n",
+		},
+		{
+			name:  "a Claude Code input with a decoy under Windsurf's name is blocked, never judged by the decoy",
+			args:  []string{"--harness", "claude", "--settings-harness", "windsurf", "--settings", hooksFile, "--project", dir},
+			stdin: hookInput(t, dir, "PreToolUse", "Bash", `{"command":"rm -rf build","command_line":"ls"}`),
+			stdout: `{"decision":"block","reason":"hookchain: hook: Claude Code's Bash call, judged as Windsurf's: ` +
+				`the input gives both command and command_line, which are one field to the other CLI"}` + "\n",
+		},
+		{
+			name:  "and lets Claude Code's other commands through",
+			args:  []string{"--harness", "claude", "--settings-harness", "windsurf", "--settings", hooksFile, "--project", dir},
+			stdin: claudeInput("ls"),
+		},
 		{
 			name:   "a denial is exit 2 with the reason on stderr",
 			args:   []string{"--harness", "windsurf", "--settings", hooksFile, "--project", dir},
