@@ -19,8 +19,9 @@ import (
 // that is not JSON or is over MaxLine (BadLine), an entry whose parent is
 // not in the file, a result without its call, a call without a tool name or
 // whose input is not an object (BadCall). Only r's error, ctx's end (checked
-// on every line) and yield's error stop it; the calls held then are not
-// yielded, and the error says so.
+// on every line) and yield's error stop it, and the error is returned. On
+// r's error the calls read whole before it are still yielded (those
+// waiting for a result without it); on ctx's or yield's, nothing more is.
 func Read(ctx context.Context, r io.Reader, file string, f Format, yield func(Call) error) (Stats, error) {
 	br := bufio.NewReaderSize(r, 256<<10)
 	if f == "" {
@@ -38,14 +39,20 @@ func Read(ctx context.Context, r io.Reader, file string, f Format, yield func(Ca
 		return run.stats, nil
 	}
 	err := read(run, br)
-	if err == nil {
-		err = run.held.flush()
+	var broken readError
+	if err == nil || errors.As(err, &broken) {
+		if ferr := run.held.flush(); ferr != nil {
+			return run.stats, ferr
+		}
 	}
-	if err != nil {
-		return run.stats, err
-	}
-	return run.stats, nil
+	return run.stats, err
 }
+
+// readError is the transcript's reader failing, as opposed to the read
+// being stopped.
+type readError struct{ error }
+
+func (e readError) Unwrap() error { return e.error }
 
 func unknownDetail(f Format) string {
 	if f == "" {
@@ -85,6 +92,7 @@ func openRegular(path string) (*os.File, error) {
 // the run.
 var readers = map[Format]func(*run, *bufio.Reader) error{
 	ClaudeCode: readClaudeCode,
+	Codex:      readCodex,
 }
 
 // run is one Read: where calls go, and what is counted.
@@ -128,7 +136,7 @@ func (r *run) eachLine(br *bufio.Reader, fn func(n int, line []byte) error) erro
 			return nil
 		}
 		if err != nil {
-			return fmt.Errorf("replay: reading %s after line %d: %w", r.file, l.n, err)
+			return readError{fmt.Errorf("replay: reading %s after line %d: %w", r.file, l.n, err)}
 		}
 		r.stats.Lines++
 		switch {

@@ -30,7 +30,7 @@ func contentText(v gjson.Result) string {
 			switch t := block.Get("type").Str; {
 			case block.Type == gjson.String:
 				b.WriteString(block.Str)
-			case t == "text":
+			case block.Get("text").Type == gjson.String: // text, input_text, output_text
 				b.WriteString(block.Get("text").Str)
 			case t == "":
 				b.WriteString("[block]")
