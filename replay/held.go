@@ -1,5 +1,7 @@
 package replay
 
+import "fmt"
+
 // The bounds on what a read holds while calls wait for their results.
 // Calls are yielded in file order, so a call waiting for its result holds
 // every call after it (a Task call holds its subagent's inline calls until
@@ -98,6 +100,9 @@ func (h *held) flush() error {
 }
 
 func (h *held) pop() error {
+	if err := h.r.ctx.Err(); err != nil {
+		return fmt.Errorf("replay: reading %s stopped: %w", h.r.file, err)
+	}
 	c := h.queue[h.head]
 	h.queue[h.head] = nil
 	h.head++
