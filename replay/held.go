@@ -121,12 +121,13 @@ func (h *held) pop() error {
 // recent is a set of the last n strings added.
 type recent struct {
 	set  map[string]struct{}
-	ring []string
+	ring []string // grown up to n, then reused from next on
+	n    int
 	next int
 }
 
 func newRecent(n int) *recent {
-	return &recent{set: make(map[string]struct{}), ring: make([]string, n)}
+	return &recent{set: map[string]struct{}{}, n: n}
 }
 
 func (r *recent) has(s string) bool {
@@ -138,10 +139,12 @@ func (r *recent) add(s string) {
 	if r.has(s) {
 		return
 	}
-	if old := r.ring[r.next]; old != "" {
-		delete(r.set, old)
+	if len(r.ring) < r.n {
+		r.ring = append(r.ring, s)
+	} else {
+		delete(r.set, r.ring[r.next])
+		r.ring[r.next] = s
+		r.next = (r.next + 1) % r.n
 	}
-	r.ring[r.next] = s
 	r.set[s] = struct{}{}
-	r.next = (r.next + 1) % len(r.ring)
 }
