@@ -27,12 +27,16 @@ func contentText(v gjson.Result) string {
 			if b.Len() > 0 {
 				b.WriteByte('\n')
 			}
-			switch t := block.Get("type").Str; {
-			case block.Type == gjson.String:
+			if block.Type == gjson.String {
 				b.WriteString(block.Str)
-			case block.Get("text").Type == gjson.String: // text, input_text, output_text
+				return true
+			}
+			// Only a text block is looked into: an image block is
+			// megabytes of base64 to walk past for nothing.
+			switch t := block.Get("type").Str; t {
+			case "text", "input_text", "output_text":
 				b.WriteString(block.Get("text").Str)
-			case t == "":
+			case "":
 				b.WriteString("[block]")
 			default:
 				b.WriteString("[" + t + "]")
