@@ -148,3 +148,18 @@ func (r *recent) add(s string) {
 	}
 	r.set[s] = struct{}{}
 }
+
+// waiting says the call id is held.
+func (h *held) waiting(id string) bool {
+	_, ok := h.byID[id]
+	return ok
+}
+
+// resolved says the call id is held with its result.
+func (h *held) resolved(id string) bool {
+	c, ok := h.byID[id]
+	return ok && c.Result != nil
+}
+
+// yielded says the call id was yielded (among the last ids remembered).
+func (h *held) yielded(id string) bool { return h.done.has(id) }

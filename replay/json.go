@@ -12,9 +12,17 @@ import (
 
 func isBlank(b []byte) bool { return len(bytes.TrimSpace(b)) == 0 }
 
-func validObject(b []byte) bool {
+// validJSON says b is one JSON value opening with open ('{' or '[').
+func validJSON(b []byte, open byte) bool {
 	b = bytes.TrimLeft(b, " \t")
-	return len(b) > 0 && b[0] == '{' && gjson.ValidBytes(b)
+	return len(b) > 0 && b[0] == open && gjson.ValidBytes(b)
+}
+
+func kindOf(open byte) string {
+	if open == '[' {
+		return "array"
+	}
+	return "object"
 }
 
 // excerpt is the start of a bad line, for a problem's detail.
@@ -71,3 +79,5 @@ func when(v gjson.Result) time.Time {
 func clone(s string) string { return strings.Clone(s) }
 
 func gjsonString(json, key string) string { return gjson.Get(json, key).Str }
+
+func trimBOM(b []byte) []byte { return bytes.TrimPrefix(b, bom) }

@@ -94,6 +94,7 @@ func openRegular(path string) (*os.File, error) {
 var readers = map[Format]func(*run, *bufio.Reader) error{
 	ClaudeCode: readClaudeCode,
 	Codex:      readCodex,
+	Gemini:     readGemini,
 }
 
 // run is one Read: where calls go, and what is counted.
@@ -132,6 +133,12 @@ func (r *run) emit(c Call) error {
 // until fn returns, so whatever a reader keeps of it is copied first
 // (str, clone, raw).
 func (r *run) eachLine(br *bufio.Reader, fn func(n int, line string) error) error {
+	return r.eachLineOf(br, '{', fn)
+}
+
+// eachLineOf is eachLine for lines that are JSON values opening with open:
+// '{' an object, '[' an array.
+func (r *run) eachLineOf(br *bufio.Reader, open byte, fn func(n int, line string) error) error {
 	l := newLines(br)
 	for {
 		if err := r.ctx.Err(); err != nil {
@@ -151,8 +158,8 @@ func (r *run) eachLine(br *bufio.Reader, fn func(n int, line string) error) erro
 			continue
 		case isBlank(line):
 			continue
-		case !validObject(line):
-			r.problem(l.n, BadLine, "not a JSON object (truncated or corrupted): "+excerpt(line))
+		case !validJSON(line, open):
+			r.problem(l.n, BadLine, "not a JSON "+kindOf(open)+" (truncated or corrupted): "+excerpt(line))
 			continue
 		}
 		if err := fn(l.n, unsafe.String(unsafe.SliceData(line), len(line))); err != nil {
