@@ -24,12 +24,14 @@ import (
 // workdir (working_directory), else the latest turn_context's, else the
 // session_meta's.
 func readCodex(r *run, br *bufio.Reader) error {
-	c := &codex{run: r}
+	c := &codex{run: r, format: Codex, exitCodes: true}
 	return r.eachLine(br, c.line)
 }
 
 type codex struct {
 	*run
+	format                             Format
+	exitCodes                          bool // errors derived from exit codes, as Codex writes them
 	session, version, metaCwd, turnCwd string
 }
 
@@ -89,7 +91,7 @@ func (c *codex) item(n int, t time.Time, p gjson.Result) error {
 	if id.Type != gjson.String || id.Str == "" {
 		id = itemID // local_shell_call names its call by id where call_id is absent
 	}
-	call := Call{Format: Codex, File: c.file, Line: n, Version: c.version, Session: c.session, Time: t, ID: str(id)}
+	call := Call{Format: c.format, File: c.file, Line: n, Version: c.version, Session: c.session, Time: t, ID: str(id)}
 	var input gjson.Result
 	switch typ {
 	case "function_call":
@@ -140,6 +142,10 @@ func (c *codex) output(n int, t time.Time, id, out gjson.Result) error {
 	res := Result{Line: n, Time: t, Content: raw(out)}
 	if res.Content == nil {
 		res.Content = []byte(`""`)
+	}
+	res.Original = Ran
+	if !c.exitCodes {
+		return c.held.result(id.Str, res)
 	}
 	text := contentText(out)
 	exit, known := 0, false

@@ -14,6 +14,7 @@ import (
 // time: the document is never held whole, only the element being read.
 type document struct {
 	r     *run
+	src   io.Reader
 	dec   *json.Decoder
 	lines *lineCounter
 }
@@ -22,7 +23,17 @@ func newDocument(r *run, br *bufio.Reader) *document {
 	lc := &lineCounter{line: 1}
 	dec := json.NewDecoder(io.TeeReader(br, lc))
 	dec.UseNumber()
-	return &document{r: r, dec: dec, lines: lc}
+	return &document{r: r, src: br, dec: dec, lines: lc}
+}
+
+// finish reads what is left after the document (or after its break) only
+// to count its lines, as a JSONL read counts them, and returns err.
+func (d *document) finish(err error) error {
+	if _, cerr := io.Copy(d.lines, d.src); cerr != nil && err == nil {
+		err = readError{fmt.Errorf("replay: reading %s: %w", d.r.file, cerr)}
+	}
+	d.r.stats.Lines = d.lines.total()
+	return ended(err)
 }
 
 // line is the 1-based line at which the decoder's next value starts.
@@ -77,7 +88,6 @@ func (d *document) array(fn func(line int, elem []byte) error) error {
 		if err := d.dec.Decode(&elem); err != nil {
 			return d.broken(err)
 		}
-		d.r.stats.Lines = d.line()
 		if err := fn(line, elem); err != nil {
 			return err
 		}
@@ -101,12 +111,26 @@ func skipSpace(r io.Reader) int {
 type lineCounter struct {
 	pending []byte // bytes from offset base on, not yet counted
 	base    int64
-	line    int // the line at offset base
+	line    int  // the line at offset base
+	last    byte // the last byte written
 }
 
 func (c *lineCounter) Write(p []byte) (int, error) {
 	c.pending = append(c.pending, p...)
+	if len(p) > 0 {
+		c.last = p[len(p)-1]
+	}
 	return len(p), nil
+}
+
+// total is the number of lines written: a last line without a newline is
+// one.
+func (c *lineCounter) total() int {
+	n := c.at(c.base+int64(len(c.pending))) - 1
+	if c.base > 0 && c.last != '\n' {
+		n++
+	}
+	return n
 }
 
 func (c *lineCounter) at(off int64) int {

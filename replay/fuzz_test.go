@@ -82,3 +82,19 @@ func FuzzReadGemini(f *testing.F) {
 	f.Add("{\n \"sessionId\": \"s\", \"projectHash\": \"h\",\n \"messages\": [\n {\"id\": \"m\", \"type\": \"gemini\", \"toolCalls\": [{\"id\": \"c\", \"name\": \"n\", \"args\": {}, \"status\": \"success\"}]}\n ]\n}\n")
 	f.Fuzz(func(t *testing.T, text string) { fuzzRead(t, replay.Gemini, text) })
 }
+
+func FuzzReadAnthropic(f *testing.F) {
+	f.Add(`[{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"bash","input":{"c":"ls"}}]},{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"x","is_error":true}]}]` + "\n")
+	f.Add("[\n {\"role\": \"assistant\", \"content\": [{\"type\": \"tool_use\", \"id\": \"t\", \"name\": \"n\", \"input\": {}}]}\n]\n")
+	f.Fuzz(func(t *testing.T, text string) { fuzzRead(t, replay.Anthropic, text) })
+}
+
+func FuzzReadOpenAIChat(f *testing.F) {
+	f.Add(`[{"role":"assistant","tool_calls":[{"id":"c1","type":"function","function":{"name":"a","arguments":"{\"x\":1}"}},{"type":"function","function":{"name":"b","arguments":{}}}]},{"role":"tool","tool_call_id":"c1","content":"r"},{"role":"tool","content":"r2"}]` + "\n")
+	f.Fuzz(func(t *testing.T, text string) { fuzzRead(t, replay.OpenAIChat, text) })
+}
+
+func FuzzReadOpenAIResponses(f *testing.F) {
+	f.Add(`[{"type":"function_call","call_id":"c1","name":"run","arguments":"{}"},{"type":"function_call_output","call_id":"c1","output":"ok"},{"type":"local_shell_call","id":"l1","action":{"type":"exec","command":["ls"]}}]` + "\n")
+	f.Fuzz(func(t *testing.T, text string) { fuzzRead(t, replay.OpenAIResponses, text) })
+}

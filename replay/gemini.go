@@ -2,6 +2,7 @@ package replay
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"strings"
 
@@ -26,21 +27,18 @@ import (
 func readGemini(r *run, br *bufio.Reader) error {
 	g := &gemini{run: r}
 	if wholeDocument(br) {
-		return ended(g.document(newDocument(r, br)))
+		d := newDocument(r, br)
+		return d.finish(g.document(d))
 	}
 	return r.eachLine(br, g.line)
 }
 
 // wholeDocument says the transcript is one pretty-printed document: its
-// first line is not a JSON value of its own.
+// first line that is not blank opens an object and is not one of its own.
 func wholeDocument(br *bufio.Reader) bool {
 	head, _ := br.Peek(detectBytes)
-	head = trimBOM(head)
-	first := head
-	if i := strings.IndexByte(string(head), '\n'); i >= 0 {
-		first = head[:i]
-	}
-	return !gjson.ValidBytes(first)
+	first := firstLine(string(bytes.TrimLeft(trimBOM(head), " \t\r\n")))
+	return strings.HasPrefix(first, "{") && !gjson.Valid(first)
 }
 
 type gemini struct {
@@ -141,7 +139,6 @@ func (g *gemini) document(d *document) error {
 			g.session = clone(gjson.ParseBytes(v).Str)
 		}
 	}
-	d.r.stats.Lines = d.line()
 	return nil
 }
 

@@ -92,9 +92,12 @@ func openRegular(path string) (*os.File, error) {
 // readers reads each format from a stream, handing calls and results to
 // the run.
 var readers = map[Format]func(*run, *bufio.Reader) error{
-	ClaudeCode: readClaudeCode,
-	Codex:      readCodex,
-	Gemini:     readGemini,
+	ClaudeCode:      readClaudeCode,
+	Codex:           readCodex,
+	Gemini:          readGemini,
+	Anthropic:       readAnthropic,
+	OpenAIChat:      readOpenAIChat,
+	OpenAIResponses: readOpenAIResponses,
 }
 
 // run is one Read: where calls go, and what is counted.
