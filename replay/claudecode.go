@@ -21,6 +21,19 @@ func readClaudeCode(r *run, br *bufio.Reader) error {
 type claudeCode struct {
 	*run
 	uuids *recent // entries read, to tell copies and dangling parents
+
+	agent, agentType string // the subagent whose type was looked up, and its type
+}
+
+// typeOf is the type of the subagent agent of session, looked up once.
+func (c *claudeCode) typeOf(agent, session string) string {
+	if agent == "" || c.run.agentType == nil {
+		return ""
+	}
+	if agent != c.agent {
+		c.agent, c.agentType = agent, c.run.agentType(session)
+	}
+	return c.agentType
 }
 
 // claudeEntry is what replay reads of one entry.
@@ -108,7 +121,7 @@ func (c *claudeCode) calls(n int, e *claudeEntry) error {
 		}
 		err = c.held.call(Call{
 			Format: ClaudeCode, File: c.file, Line: n, Version: clone(e.version),
-			Session: clone(e.session), AgentID: clone(e.agent), Sidechain: e.sidechain || e.agent != "",
+			Session: clone(e.session), AgentID: clone(e.agent), AgentType: c.typeOf(clone(e.agent), e.session), Sidechain: e.sidechain || e.agent != "",
 			Cwd: clone(e.cwd), Time: e.time,
 			ID: str(id), Tool: str(name), Input: raw(input),
 		})

@@ -32,6 +32,7 @@
 //
 // Where a format leaves a fact out, the call leaves it empty: Claude Code
 // 1.0.x subagents have no agent id (Call.Sidechain says they are a
-// subagent's); a subagent's type is recorded only on its parent's Agent
-// result, in another file, so AgentType is "" for Claude Code calls.
+// subagent's); a 2.x subagent's type is recorded only on its parent's
+// Agent result, in the session file, which ReadFile looks it up in (Read,
+// given a stream alone, leaves AgentType "").
 package replay
