@@ -2,6 +2,7 @@ package replay
 
 import (
 	"bufio"
+	"strings"
 	"time"
 
 	"github.com/tidwall/gjson"
@@ -135,42 +136,53 @@ func (c *claudeCode) results(n int, e *claudeEntry) error {
 	if !content.IsArray() {
 		return nil
 	}
-	var results []gjson.Result
+	type toolResult struct {
+		id, body gjson.Result
+		isError  bool
+	}
+	var results []toolResult
 	content.ForEach(func(_, block gjson.Result) bool {
-		if block.Get("type").Str == "tool_result" {
-			results = append(results, block)
+		var typ string
+		var r toolResult
+		object(block, func(k string, v gjson.Result) {
+			switch k {
+			case "type":
+				typ = v.Str
+			case "tool_use_id":
+				r.id = v
+			case "content":
+				r.body = v
+			case "is_error":
+				r.isError = v.Bool()
+			}
+		})
+		if typ == "tool_result" {
+			results = append(results, r)
 		}
 		return true
 	})
-	for _, block := range results {
-		var id, body gjson.Result
-		var isError bool
-		object(block, func(k string, v gjson.Result) {
-			switch k {
-			case "tool_use_id":
-				id = v
-			case "content":
-				body = v
-			case "is_error":
-				isError = v.Bool()
-			}
-		})
-		if id.Type != gjson.String || id.Str == "" {
+	for _, r := range results {
+		if r.id.Type != gjson.String || r.id.Str == "" {
 			c.problem(n, ResultWithoutCall, "a tool_result without a tool_use_id")
 			continue
 		}
-		text := contentText(body)
-		res := Result{Line: n, Time: e.time, Content: raw(body), IsError: isError,
-			Original: claudeOriginal(isError, text), Incomplete: persistedPreview(text)}
+		res := Result{Line: n, Time: e.time, Content: raw(r.body), IsError: r.isError, Original: Ran}
 		if res.Content == nil {
 			res.Content = []byte(`""`)
+		}
+		// The text is read only where it says something: what happened
+		// to a call that failed, a preview's marker. Walking a result of
+		// megabytes for nothing is most of the time of a read.
+		if preview := strings.Contains(r.body.Raw, "<persisted-output>"); preview || r.isError {
+			text := contentText(r.body)
+			res.Original, res.Incomplete = claudeOriginal(r.isError, text), persistedPreview(text)
 		}
 		// toolUseResult is the structured result of the entry's one
 		// tool_result; an entry of several cannot say whose it is.
 		if len(results) == 1 {
 			res.Structured = raw(e.toolUseResult)
 		}
-		if err := c.held.result(id.Str, res); err != nil {
+		if err := c.held.result(r.id.Str, res); err != nil {
 			return err
 		}
 	}

@@ -30,10 +30,11 @@ func codexOutput(id, output string) string {
 	return codexItem(fmt.Sprintf(`{"type":"function_call_output","call_id":%q,"output":%s}`, id, output))
 }
 
-// wrapped is 0.58.0's output: a JSON string of {output, metadata}.
+// wrapped is 0.58.0's output: a JSON string of {output, metadata}, in
+// the order Codex writes their keys.
 func wrapped(out string, exit int) string {
-	inner, _ := json.Marshal(map[string]any{"output": out, "metadata": map[string]any{"exit_code": exit, "duration_seconds": 0.1}})
-	s, _ := json.Marshal(string(inner))
+	text, _ := json.Marshal(out)
+	s, _ := json.Marshal(fmt.Sprintf(`{"output":%s,"metadata":{"exit_code":%d,"duration_seconds":0.1}}`, text, exit))
 	return string(s)
 }
 
