@@ -98,25 +98,12 @@ func (c *claudeCode) line(n int, line string) error {
 
 func (c *claudeCode) calls(n int, e *claudeEntry) error {
 	var err error
-	e.message.Get("content").ForEach(func(_, block gjson.Result) bool {
-		var typ string
-		var id, name, input gjson.Result
-		object(block, func(k string, v gjson.Result) {
-			switch k {
-			case "type":
-				typ = v.Str
-			case "id":
-				id = v
-			case "name":
-				name = v
-			case "input":
-				input = v
-			}
-		})
-		if typ != "tool_use" {
+	e.message.Get("content").ForEach(func(_, v gjson.Result) bool {
+		b := readBlock(v)
+		if b.typ != "tool_use" {
 			return true
 		}
-		if bad := badCall(id, name, input); bad != "" {
+		if bad := badCall(b.id, b.name, b.input); bad != "" {
 			c.problem(n, BadCall, bad)
 			return true
 		}
@@ -124,7 +111,7 @@ func (c *claudeCode) calls(n int, e *claudeEntry) error {
 			Format: ClaudeCode, File: c.file, Line: n, Version: clone(e.version),
 			Session: clone(e.session), AgentID: clone(e.agent), AgentType: c.typeOf(clone(e.agent), e.session), Sidechain: e.sidechain || e.agent != "",
 			Cwd: clone(e.cwd), Time: e.time,
-			ID: str(id), Tool: str(name), Input: raw(input),
+			ID: str(b.id), Tool: str(b.name), Input: raw(b.input),
 		})
 		return err == nil
 	})
@@ -136,33 +123,15 @@ func (c *claudeCode) results(n int, e *claudeEntry) error {
 	if !content.IsArray() {
 		return nil
 	}
-	type toolResult struct {
-		id, body gjson.Result
-		isError  bool
-	}
-	var results []toolResult
-	content.ForEach(func(_, block gjson.Result) bool {
-		var typ string
-		var r toolResult
-		object(block, func(k string, v gjson.Result) {
-			switch k {
-			case "type":
-				typ = v.Str
-			case "tool_use_id":
-				r.id = v
-			case "content":
-				r.body = v
-			case "is_error":
-				r.isError = v.Bool()
-			}
-		})
-		if typ == "tool_result" {
-			results = append(results, r)
+	var results []block
+	content.ForEach(func(_, v gjson.Result) bool {
+		if b := readBlock(v); b.typ == "tool_result" {
+			results = append(results, b)
 		}
 		return true
 	})
 	for _, r := range results {
-		if r.id.Type != gjson.String || r.id.Str == "" {
+		if r.toolUseID.Type != gjson.String || r.toolUseID.Str == "" {
 			c.problem(n, ResultWithoutCall, "a tool_result without a tool_use_id")
 			continue
 		}
@@ -182,11 +151,44 @@ func (c *claudeCode) results(n int, e *claudeEntry) error {
 		if len(results) == 1 {
 			res.Structured = raw(e.toolUseResult)
 		}
-		if err := c.held.result(r.id.Str, res); err != nil {
+		if err := c.held.result(r.toolUseID.Str, res); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// block is what replay reads of a content block of Anthropic's Messages
+// API, which Claude Code writes as they are: a tool_use {id, name, input}
+// or a tool_result {tool_use_id, content, is_error}.
+type block struct {
+	typ                              string
+	id, name, input, toolUseID, body gjson.Result
+	isError                          bool
+}
+
+// readBlock reads v's keys in one pass.
+func readBlock(v gjson.Result) block {
+	var b block
+	object(v, func(k string, v gjson.Result) {
+		switch k {
+		case "type":
+			b.typ = v.Str
+		case "id":
+			b.id = v
+		case "name":
+			b.name = v
+		case "input":
+			b.input = v
+		case "tool_use_id":
+			b.toolUseID = v
+		case "content":
+			b.body = v
+		case "is_error":
+			b.isError = v.Bool()
+		}
+	})
+	return b
 }
 
 // badCall says what is wrong with a call's id, name and input, or "".

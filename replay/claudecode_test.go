@@ -22,12 +22,7 @@ func TestClaudeCodeCallsAreReadInFileOrderWithTheirResultsMatchedByID(t *testing
 	split := func(uuid, parent, id, cmd string) string {
 		return `{"type":"assistant","uuid":"` + uuid + `","parentUuid":"` + parent + `","sessionId":"s1","message":{"id":"msg_m1","content":[{"type":"tool_use","id":"` + id + `","name":"Bash","input":{"command":"` + cmd + `"}}]}}`
 	}
-	tests := []struct {
-		name     string
-		text     string
-		want     []seen
-		problems []replay.ProblemKind
-	}{{
+	tests := []readCase{{
 		name: "a split message's calls are two calls, never one by message.id",
 		text: lines(
 			use("a0", "", "toolu_0", "Read", `{"file_path":"/w/a"}`, ""),
@@ -173,13 +168,7 @@ func TestClaudeCodeCallsAreReadInFileOrderWithTheirResultsMatchedByID(t *testing
 		want:     []seen{},
 		problems: []replay.ProblemKind{},
 	}}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, st := read(t, replay.ClaudeCode, tt.text)
-			assert.Equal(t, tt.want, seenAll(got))
-			assert.Equal(t, tt.problems, kinds(st))
-		})
-	}
+	checkReads(t, replay.ClaudeCode, tests)
 }
 
 func TestWhatHappenedToAClaudeCodeCallIsReadFromItsResultText(t *testing.T) {

@@ -39,12 +39,7 @@ func wrapped(out string, exit int) string {
 }
 
 func TestCodexCallsAreReadWithTheirArgumentsDecodedAndErrorsFromExitCodes(t *testing.T) {
-	tests := []struct {
-		name     string
-		text     string
-		want     []seen
-		problems []replay.ProblemKind
-	}{{
+	tests := []readCase{{
 		name: "a shell call's arguments string is the object the tool got, its exit code 0 ran",
 		text: lines(codexMeta,
 			codexCall("call_1", "shell", `{"command":["bash","-lc","ls"],"workdir":"/w/a"}`),
@@ -110,16 +105,7 @@ func TestCodexCallsAreReadWithTheirArgumentsDecodedAndErrorsFromExitCodes(t *tes
 			codexCall("call_1", "update_plan", `{"plan":[]}`)),
 		want: []seen{{ID: "call_1", Tool: "update_plan", Input: `{"plan":[]}`, Line: 6, Original: noResult}},
 	}}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, st := read(t, replay.Codex, tt.text)
-			assert.Equal(t, tt.want, seenAll(got))
-			if tt.problems == nil {
-				tt.problems = []replay.ProblemKind{}
-			}
-			assert.Equal(t, tt.problems, kinds(st))
-		})
-	}
+	checkReads(t, replay.Codex, tests)
 }
 
 func TestACodexCallsCwdIsItsWorkdirElseTheTurnsElseTheSessions(t *testing.T) {

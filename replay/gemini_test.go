@@ -17,12 +17,7 @@ func TestGeminiCallsAreReadOnceWithTheResultOfTheirFirstFinishedRecord(t *testin
 	msg := func(id, calls string) string {
 		return `{"id":"` + id + `","timestamp":"2026-04-10T10:00:04.000Z","type":"gemini","content":"","toolCalls":[` + calls + `]}`
 	}
-	tests := []struct {
-		name     string
-		text     string
-		want     []seen
-		problems []replay.ProblemKind
-	}{{
+	tests := []readCase{{
 		name: "a message appended again as its call finishes is one call, with the finished record's result",
 		text: lines(geminiMeta,
 			`{"id":"u1","timestamp":"2026-04-10T10:00:01.000Z","type":"user","content":[{"text":"clean up"}]}`,
@@ -82,16 +77,7 @@ func TestGeminiCallsAreReadOnceWithTheResultOfTheirFirstFinishedRecord(t *testin
 			{ID: "c9", Tool: "glob", Input: `{"pattern":"*"}`, Line: 3, ResultAt: 3, Original: ran},
 		},
 	}}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, st := read(t, replay.Gemini, tt.text)
-			assert.Equal(t, tt.want, seenAll(got))
-			if tt.problems == nil {
-				tt.problems = []replay.ProblemKind{}
-			}
-			assert.Equal(t, tt.problems, kinds(st))
-		})
-	}
+	checkReads(t, replay.Gemini, tests)
 }
 
 func TestAGeminiCallCarriesItsSessionAgentTimeAndResultParts(t *testing.T) {
