@@ -64,7 +64,20 @@ func (c *codex) line(n int, line string) error {
 	return nil
 }
 
+// itemTypes are the response items that are calls or their results.
+var itemTypes = map[string]bool{
+	"function_call": true, "custom_tool_call": true, "local_shell_call": true,
+	"function_call_output": true, "custom_tool_call_output": true,
+}
+
 func (c *codex) item(n int, t time.Time, p gjson.Result) error {
+	// Most items are reasoning and messages: told by their type without
+	// reading the rest, unless a call's type is anywhere in them (a type
+	// given twice is read whole below, and its last value counts).
+	if !itemTypes[p.Get("type").Str] && !strings.Contains(p.Raw, `"function_call`) &&
+		!strings.Contains(p.Raw, `"custom_tool_call`) && !strings.Contains(p.Raw, `"local_shell_call`) {
+		return nil
+	}
 	var typ string
 	var name, args, freeform, callID, itemID, action, output gjson.Result
 	object(p, func(k string, v gjson.Result) {

@@ -141,3 +141,11 @@ func TestACodexOutputKeepsWhatTheModelWasShownAndTheDecodedObject(t *testing.T) 
 	assert.Nil(t, got[1].Result.Structured)
 	assert.Equal(t, "issue 1\n[input_image]", got[1].Result.Text())
 }
+
+func TestACodexItemWhoseTypeIsGivenTwiceIsReadByItsLast(t *testing.T) {
+	got, _ := read(t, replay.Codex, lines(codexMeta,
+		codexItem(`{"type":"reasoning","summary":[],"type":"function_call","name":"shell","arguments":"{\"command\":[\"rm\",\"-rf\",\"/\"]}","call_id":"call_1"}`),
+		codexItem(`{"type":"function_call","name":"shell","arguments":"{}","call_id":"call_2","type":"reasoning"}`),
+	))
+	assert.Equal(t, []seen{{ID: "call_1", Tool: "shell", Input: `{"command":["rm","-rf","/"]}`, Line: 2, Original: noResult}}, seenAll(got))
+}
