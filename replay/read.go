@@ -31,7 +31,7 @@ func Read(ctx context.Context, r io.Reader, file string, f Format, yield func(Ca
 // agentType names a Claude Code subagent's type from its agent id and
 // session (nil: unknown).
 func read(ctx context.Context, r io.Reader, file string, f Format, yield func(Call) error, agentType func(session string) string) (Stats, error) {
-	br := bufio.NewReaderSize(r, 256<<10)
+	br := bufio.NewReaderSize(r, 64<<10)
 	if f == "" {
 		head, err := br.Peek(detectBytes)
 		if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
