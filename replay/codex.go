@@ -72,10 +72,10 @@ var itemTypes = map[string]bool{
 
 func (c *codex) item(n int, t time.Time, p gjson.Result) error {
 	// Most items are reasoning and messages: told by their type without
-	// reading the rest, unless a call's type is anywhere in them (a type
-	// given twice is read whole below, and its last value counts).
-	if !itemTypes[p.Get("type").Str] && !strings.Contains(p.Raw, `"function_call`) &&
-		!strings.Contains(p.Raw, `"custom_tool_call`) && !strings.Contains(p.Raw, `"local_shell_call`) {
+	// reading the rest, unless a call's type ("…_call…") is anywhere in
+	// them (a type given twice is read whole below, and its last value
+	// counts).
+	if !itemTypes[p.Get("type").Str] && !strings.Contains(p.Raw, "_call") {
 		return nil
 	}
 	var typ string

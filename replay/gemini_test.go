@@ -48,6 +48,12 @@ func TestGeminiCallsAreReadOnceWithTheResultOfTheirFirstFinishedRecord(t *testin
 			{ID: "c2", Tool: "run_shell_command", Input: `{"command":"sleep 99"}`, Line: 3, ResultAt: 3, Original: replay.Interrupted},
 		},
 	}, {
+		name: "an output Gemini cut and saved to a file is incomplete",
+		text: lines(geminiMeta,
+			msg("m1", `{"id":"c1","name":"run_shell_command","args":{"command":"cat big.log"},"status":"success","result":[{"functionResponse":{"id":"c1","name":"run_shell_command","response":{"output":"Tool output was too large and has been truncated.\nThe full output has been saved to: /h/.gemini/tmp/p/c1.output\n... [CONTENT TRUNCATED] ..."}}}]}`),
+		),
+		want: []seen{{ID: "c1", Tool: "run_shell_command", Input: `{"command":"cat big.log"}`, Line: 2, ResultAt: 2, Original: ran, Incomplete: true}},
+	}, {
 		name: "a call never finished has no result; a rewind keeps the calls that ran",
 		text: lines(geminiMeta,
 			msg("m1", `{"id":"c1","name":"read_file","args":{"file_path":"/w/a"},"status":"success","result":[{"text":"a"}]}`),
