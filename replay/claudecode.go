@@ -2,6 +2,7 @@ package replay
 
 import (
 	"bufio"
+	"bytes"
 	"strings"
 	"time"
 
@@ -14,8 +15,21 @@ import (
 // entries are told apart by uuid, never by message.id); results are the
 // tool_result blocks of user entries, matched to calls by tool_use_id.
 // Compaction summaries and metadata entries hold no calls.
+//
+// A transcript dumped as one JSON array of its entries (logs/chat.json of
+// hooks that copy it on every Stop) is read an entry at a time, each at the
+// line it starts on.
 func readClaudeCode(r *run, br *bufio.Reader) error {
 	c := &claudeCode{run: r, uuids: newRecent(recentIDs)}
+	if head, _ := br.Peek(detectBytes); bytes.HasPrefix(bytes.TrimLeft(trimBOM(head), " \t\r\n"), []byte("[")) {
+		return r.eachElement(br, func(line int, entry gjson.Result) error {
+			if !entry.IsObject() {
+				r.problem(line, BadLine, "an element that is not an entry: "+excerpt([]byte(entry.Raw)))
+				return nil
+			}
+			return c.line(line, entry.Raw)
+		})
+	}
 	return r.eachLine(br, c.line)
 }
 

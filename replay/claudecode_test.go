@@ -263,3 +263,15 @@ func TestAToolUseResultIsNotGivenToOneOfSeveralResultsInAnEntry(t *testing.T) {
 	assert.Nil(t, got[1].Result.Structured)
 	assert.Equal(t, `{"stdout":"c"}`, string(got[2].Result.Structured))
 }
+
+func TestAClaudeCodeTranscriptDumpedAsOneArrayIsReadAnEntryAtATime(t *testing.T) {
+	text := "[\n  " + use("a1", "", "toolu_1", "Read", `{"file_path":"/w/.env"}`, `"cwd":"/w",`) + ",\n  " +
+		result("r1", "a1", "toolu_1", `"Read operation blocked by hook:\n- [uv run ~/.claude/hooks/pre_tool_use.py]: BLOCKED: Access to .env files"`, true, "") + ",\n  " +
+		`"not an entry"` + "\n]\n"
+	got, st := read(t, "", text)
+	assert.Equal(t, []seen{{ID: "toolu_1", Tool: "Read", Input: `{"file_path":"/w/.env"}`, Line: 2, ResultAt: 3, Original: replay.Blocked, IsError: true}}, seenAll(got))
+	assert.Equal(t, replay.ClaudeCode, got[0].Format)
+	assert.Equal(t, "/w", got[0].Cwd)
+	assert.Equal(t, []replay.ProblemKind{replay.BadLine}, kinds(st))
+	assert.Equal(t, 5, st.Lines)
+}

@@ -133,6 +133,7 @@ func TestDetectNamesEachFormatFromItsFirstLines(t *testing.T) {
 		{"an Anthropic messages array", `[{"role":"user","content":"hi"},{"role":"assistant","content":[{"type":"tool_use","id":"t","name":"n","input":{}}]}]`, replay.Anthropic},
 		{"an OpenAI chat array", `[{"role":"system","content":"s"},{"role":"assistant","tool_calls":[{"id":"c","type":"function","function":{"name":"n","arguments":"{}"}}]}]`, replay.OpenAIChat},
 		{"an OpenAI responses array", `[{"type":"message","role":"user","content":"hi"},{"type":"function_call","call_id":"c","name":"n","arguments":"{}"}]`, replay.OpenAIResponses},
+		{"a Claude Code transcript dumped as one array", `[{"parentUuid":null,"sessionId":"s","type":"assistant","message":{"content":[{"type":"tool_use"}]}}]`, replay.ClaudeCode},
 		{"text", "hello", ""},
 		{"an object of nothing known", `{"hello":"world"}`, ""},
 		{"nothing", "", ""},
