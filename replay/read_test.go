@@ -173,6 +173,24 @@ func TestPastMaxHeldBytesTheOldestWaitingCallIsYieldedWithoutItsResult(t *testin
 	assert.Equal(t, map[replay.ProblemKind]int{replay.Unresolved: 1}, st.Counts)
 }
 
+func TestPastMaxHeldBytesOfInputsTheOldestWaitingCallIsYieldedWithoutItsResult(t *testing.T) {
+	big := `{"content":"` + strings.Repeat("x", 1<<20) + `"}`
+	var b strings.Builder
+	b.WriteString(use("first", "", "toolu_first", "Task", `{"prompt":"p"}`, "") + "\n")
+	n := replay.MaxHeldBytes>>20 + 1
+	for i := range n {
+		id := fmt.Sprintf("toolu_%d", i)
+		b.WriteString(use("u"+id, "first", id, "Write", big, "") + "\n")
+		b.WriteString(result("r"+id, "u"+id, id, `"ok"`, false, "") + "\n")
+	}
+	got, st := read(t, replay.ClaudeCode, b.String())
+	require.Len(t, got, n+1)
+	assert.Equal(t, "toolu_first", got[0].ID)
+	assert.Nil(t, got[0].Result)
+	assert.Equal(t, n, st.Results)
+	assert.Equal(t, map[replay.ProblemKind]int{replay.Unresolved: 1}, st.Counts)
+}
+
 func TestOnlyTheFirstHundredProblemsAreListedAndAllAreCounted(t *testing.T) {
 	text := strings.Repeat("not json\n", 250)
 	got, st := read(t, replay.ClaudeCode, text)
