@@ -23,7 +23,7 @@
 //   - Bounded memory: one line is held at a time (up to MaxLine; lines of
 //     several MB are normal), or one element of a whole-file document, and
 //     the calls waiting for their results, up to MaxHeld calls and
-//     MaxHeldBytes of results. Past a bound the oldest is
+//     MaxHeldBytes of their inputs and results. Past a bound the oldest is
 //     yielded without its result (Unresolved); a result that comes for it
 //     later is a ResultWithoutCall. Nothing of a yielded call is kept but
 //     its id, among the last 65,536, to tell a copy (Duplicate).
