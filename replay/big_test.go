@@ -75,8 +75,8 @@ func (h *history) next(b []byte) []byte {
 }
 
 func TestAGigabyteHistoryIsReadInBoundedMemory(t *testing.T) {
-	if testing.Short() {
-		t.Skip("reads 1 GB")
+	if testing.Short() || raceEnabled {
+		t.Skip("reads 1 GB, which takes minutes under the race detector")
 	}
 	const gigabyte = 1 << 30
 	calls := 0
