@@ -3,6 +3,7 @@ package harness_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -79,6 +80,51 @@ func TestAHooksSystemMessageIsAMessageForTheUser(t *testing.T) {
 				assert.Equal(t, tc.want, out.Messages, tc.answer)
 				assert.Empty(t, out.Notes, tc.answer)
 				assert.False(t, strings.Contains(out.Reason, "linter"), "not the model's reason: %q", out.Reason)
+			}
+		})
+	}
+}
+
+// Under 200 calls at once through one profile, each answer carries its own
+// call's message and no other's.
+func TestEachAnswerCarriesItsOwnCallsMessageUnderLoad(t *testing.T) {
+	chain := hookchain.New(hookchain.Before("echo", hookchain.Any(), func(_ context.Context, e hookchain.Event) (hookchain.Outcome, error) {
+		var in struct{ Command string }
+		if err := json.Unmarshal(e.Input, &in); err != nil {
+			return hookchain.Outcome{}, err
+		}
+		return hookchain.Allow().WithMessage("ran " + in.Command), nil
+	}))
+	for _, p := range profiles() {
+		if !p.Can.Message {
+			continue
+		}
+		t.Run(p.Name, func(t *testing.T) {
+			tool, _ := p.Tools.Own("Bash")
+			errs := make(chan error, 200)
+			for i := range 200 {
+				go func() {
+					command := fmt.Sprintf("echo %d", i)
+					e := hookchain.Event{Hook: hookchain.BeforeTool, Tool: tool, CallID: "c", Input: json.RawMessage(`{"command":"` + command + `"}`)}
+					input, err := p.Input(e, harness.SessionInfo{ID: "s", Cwd: "/"})
+					if err != nil {
+						errs <- err
+						return
+					}
+					r := harness.Answer(context.Background(), p, chain, input)
+					got, err := p.Read(e, process.Result{ExitCode: r.Exit, Stdout: r.Stdout, Stderr: r.Stderr})
+					switch {
+					case err != nil:
+						errs <- err
+					case len(got.Messages) != 1 || got.Messages[0].Text != "echo: ran "+command:
+						errs <- fmt.Errorf("call %q answered with %+v", command, got.Messages)
+					default:
+						errs <- nil
+					}
+				}()
+			}
+			for range 200 {
+				require.NoError(t, <-errs)
 			}
 		})
 	}
