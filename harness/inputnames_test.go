@@ -14,7 +14,7 @@ import (
 // the CLI's: renamed in place, every value as written; an input that
 // renaming cannot read one way only is left as it is.
 func TestAnInputIsRenamedBetweenACLIsFieldNamesAndClaudeCodesBothWays(t *testing.T) {
-	names := harness.InputNames{"Bash": {"command": "command_line"}}
+	names := harness.InputNames{"Bash": {"command": {"command_line"}}}
 	for _, tc := range []struct{ name, own, claude string }{
 		{"the field renamed in place", `{"command_line":"rm -rf /","cwd":"/w"}`, `{"command":"rm -rf /","cwd":"/w"}`},
 		{"values as written", `{"cwd":"/w","command_line":"a\u0041"}`, `{"cwd":"/w","command":"a\u0041"}`},
@@ -32,7 +32,7 @@ func TestAnInputIsRenamedBetweenACLIsFieldNamesAndClaudeCodesBothWays(t *testing
 	}
 	for _, tc := range []struct{ name, input, want string }{
 		{"both names: a decoy under the other name", `{"command":"ls","command_line":"rm -rf /"}`,
-			"the input gives both command_line and command, which are one field to the other CLI"},
+			"the input gives command and command_line, which are one field, command, to the other CLI"},
 		{"a key given twice", `{"command_line":"ls","command_line":"rm -rf /"}`,
 			`the input cannot be read one way only: the key "command_line" is given twice`},
 		{"not JSON", `{"command_line":`, "the input cannot be read one way only: EOF"},

@@ -211,7 +211,7 @@ func TestHookWithHarnessWindsurfAnswersInWindsurfsForm(t *testing.T) {
 			args:  []string{"--harness", "claude", "--settings-harness", "windsurf", "--settings", hooksFile, "--project", dir},
 			stdin: hookInput(t, dir, "PreToolUse", "Bash", `{"command":"rm -rf build","command_line":"ls"}`),
 			stdout: `{"decision":"block","reason":"hookchain: hook: Claude Code's Bash call, judged as Windsurf's: ` +
-				`the input gives both command and command_line, which are one field to the other CLI"}` + "\n",
+				`the input gives command and command_line, which are one field, command_line, to the other CLI"}` + "\n",
 		},
 		{
 			name:  "and lets Claude Code's other commands through",

@@ -28,6 +28,7 @@ func Profile() harness.Profile {
 		Name:     "cline",
 		Events:   map[hookchain.Hook]string{hookchain.BeforeTool: PreToolUse, hookchain.AfterTool: PostToolUse},
 		Tools:    tools(),
+		Inputs:   harness.InputNames{"Read": {"file_path": {"path"}}, "Write": {"file_path": {"path"}}, "Edit": {"file_path": {"path"}}},
 		Can:      harness.Capabilities{Context: true},
 		FailOpen: true,
 		Spec:     CommandSpec,

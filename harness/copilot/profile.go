@@ -30,6 +30,7 @@ func Profile() harness.Profile {
 		Name:   "copilot",
 		Events: map[hookchain.Hook]string{hookchain.BeforeTool: PreToolUse, hookchain.AfterTool: PostToolUse},
 		Tools:  platformTools(),
+		Inputs: harness.InputNames{"Read": {"file_path": {"path"}}, "Write": {"file_path": {"path"}, "content": {"file_text"}}, "Edit": {"file_path": {"path"}, "old_string": {"old_str"}, "new_string": {"new_str"}}},
 		Can:    harness.Capabilities{Ask: true, Rewrite: true, Replace: harness.ReplaceText, Context: true},
 		Spec:   CommandSpec,
 		Input:  encodeInput,

@@ -28,6 +28,7 @@ func Profile() harness.Profile {
 		Name:     "gemini",
 		Events:   map[hookchain.Hook]string{hookchain.BeforeTool: BeforeTool, hookchain.AfterTool: AfterTool},
 		Tools:    tools(),
+		Inputs:   harness.InputNames{"Read": {"file_path": {"file_path", "absolute_path", "path"}}},
 		Can:      harness.Capabilities{Ask: true, Rewrite: true, Replace: harness.ReplaceText, Context: true},
 		FailOpen: true,
 		Spec:     CommandSpec,

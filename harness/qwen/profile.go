@@ -28,6 +28,7 @@ func Profile() harness.Profile {
 		Name:     "qwen",
 		Events:   map[hookchain.Hook]string{hookchain.BeforeTool: PreToolUse, hookchain.AfterTool: PostToolUse},
 		Tools:    tools(),
+		Inputs:   harness.InputNames{"Read": {"file_path": {"file_path", "absolute_path", "path"}}},
 		Can:      harness.Capabilities{Ask: true, Replace: harness.ReplaceText, Context: true},
 		FailOpen: true,
 		Spec:     CommandSpec,

@@ -42,7 +42,7 @@ func Profile() harness.Profile {
 			hookchain.AfterTool:  PostRunCommand + "|" + PostReadCode + "|" + PostWriteCode + "|" + PostMCPToolUse,
 		},
 		Tools:    tools(),
-		Inputs:   harness.InputNames{"Bash": {"command": "command_line"}},
+		Inputs:   harness.InputNames{"Bash": {"command": {"command_line"}}},
 		Can:      harness.Capabilities{},
 		FailOpen: true,
 		Spec:     CommandSpec,
