@@ -30,6 +30,9 @@ type Call struct {
 	Session   string // the session id; "" when the format has none
 	AgentID   string // the subagent's id; "" for the main agent
 	AgentType string // the subagent's type; "" when not recorded
+	// Sidechain says the call is a subagent's: Claude Code 1.0.x writes
+	// subagents inline, marked isSidechain, with no agent id to tell them apart.
+	Sidechain bool
 	Cwd       string // where the agent worked at the call, as recorded (it may no longer exist)
 	Time      time.Time
 
@@ -76,6 +79,9 @@ const (
 	Blocked  Original = "blocked"   // a hook blocked it
 	Denied   Original = "denied"    // a permission rule or classifier refused it
 	NoResult Original = "no result" // the transcript holds no result for it
+	// Interrupted: the user stopped the call while it ran (Claude Code's
+	// "[Request interrupted by user for tool use]" as its result).
+	Interrupted Original = "interrupted"
 )
 
 // Problem is something a reader met that is not a call: counted and
@@ -97,4 +103,15 @@ const (
 	DanglingParent    ProblemKind = "dangling parent"     // an entry whose parent is not in the file (an excerpt, a resumed session)
 	ResultWithoutCall ProblemKind = "result without call" // a result whose call is not in the file
 	BadCall           ProblemKind = "bad call"            // a call without a tool name, or with input that is not an object
+	Duplicate         ProblemKind = "duplicate"           // an entry or call already read in the file (a copied line): read once
+	Unresolved        ProblemKind = "unresolved"          // a call let go without its result because too many were held (see Read)
 )
+
+// Original is what happened to the call when the session ran: its result's
+// Original, or NoResult when the transcript holds none.
+func (c Call) Original() Original {
+	if c.Result == nil {
+		return NoResult
+	}
+	return c.Result.Original
+}
