@@ -44,7 +44,7 @@ func bash(id, command string, result *replay.Result) replay.Call {
 	return replay.Call{Format: replay.ClaudeCode, File: "s.jsonl", Session: "s1", ID: id, Tool: "Bash", Input: in, Result: result}
 }
 
-func ran(content string) *replay.Result {
+func resulted(content string) *replay.Result {
 	return &replay.Result{Content: hookchain.Text(content), Original: replay.Ran}
 }
 
@@ -66,7 +66,7 @@ func TestEveryCallIsAskedBeforeAndAfterItRanWithTheInputThePolicyLeft(t *testing
 		Trail: []hookchain.Step{{Name: "pin-timeout", Verdict: hookchain.Modified, Reason: "a timeout"}}}
 	replaced := hookchain.Outcome{Verdict: hookchain.Replaced, Reason: "redact: a key", Output: hookchain.Text("[redacted]"),
 		Trail: []hookchain.Step{{Name: "redact", Verdict: hookchain.Replaced, Reason: "a key"}}}
-	structured := ran("shown to the model")
+	structured := resulted("shown to the model")
 	structured.Structured = hookchain.Text("AKIAIOSFODNN7EXAMPLE")
 	tests := []struct {
 		name      string
@@ -75,9 +75,9 @@ func TestEveryCallIsAskedBeforeAndAfterItRanWithTheInputThePolicyLeft(t *testing
 		after     *hookchain.Outcome
 		afterSeen *hookchain.Event // what the after links were asked about
 	}{
-		{"a denied call is not asked about after", bash("c1", "rm -rf /", ran("gone")), denied, nil, nil},
+		{"a denied call is not asked about after", bash("c1", "rm -rf /", resulted("gone")), denied, nil, nil},
 		{"a call without a result is asked about before only", bash("c2", "ls", nil), hookchain.Outcome{}, nil, nil},
-		{"a rewritten call is asked about after with the rewritten input", bash("c3", "curl example.com", ran("<html>")), modified, &hookchain.Outcome{},
+		{"a rewritten call is asked about after with the rewritten input", bash("c3", "curl example.com", resulted("<html>")), modified, &hookchain.Outcome{},
 			&hookchain.Event{Hook: hookchain.AfterTool, Tool: "Bash", CallID: "c3", Input: modified.Input, Output: hookchain.Text("<html>")}},
 		{"the structured result is the output, where recorded", bash("c4", "cat key", structured), hookchain.Outcome{}, &replaced,
 			&hookchain.Event{Hook: hookchain.AfterTool, Tool: "Bash", CallID: "c4", Input: json.RawMessage(`{"command":"cat key"}`), Output: hookchain.Text("AKIAIOSFODNN7EXAMPLE")}},
@@ -148,7 +148,7 @@ func sessions(n, per int) []replay.Call {
 	var calls []replay.Call
 	for i := range per {
 		for s := range n {
-			c := bash(fmt.Sprintf("s%d-c%d", s, i), fmt.Sprintf("echo %d", i), ran("ok"))
+			c := bash(fmt.Sprintf("s%d-c%d", s, i), fmt.Sprintf("echo %d", i), resulted("ok"))
 			c.Session = fmt.Sprintf("s%d", s)
 			calls = append(calls, c)
 		}
@@ -279,7 +279,7 @@ func TestALinkThatPanicsOrEndsItsGoroutineIsTheChainsFailureAndTheReplayGoesOn(t
 func TestDedupeAsksAnIdenticalQuestionOnceAndOnlyWhenAskedTo(t *testing.T) {
 	var calls []replay.Call
 	for i := range 12 {
-		c := bash(fmt.Sprint(i), []string{"ls", "rm -rf /", "pwd"}[i%3], ran("same"))
+		c := bash(fmt.Sprint(i), []string{"ls", "rm -rf /", "pwd"}[i%3], resulted("same"))
 		c.Cwd = "/p"
 		if i == 11 {
 			c.Cwd = "/elsewhere" // another cwd is another question
