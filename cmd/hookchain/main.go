@@ -174,6 +174,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return hookCmd(args[1:], stdin, stdout, stderr)
 	case "serve":
 		return serveCmd(args[1:], stderr)
+	case "replay":
+		return replayCmd(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
