@@ -36,12 +36,12 @@ type summary struct {
 
 // flips count the calls whose fate differs from the baseline's.
 type flips struct {
-	Against       string         `json:"against"` // "original": what happened then; "baseline settings"
-	NewlyDenied   int            `json:"newly_denied"`
-	NewlyAllowed  int            `json:"newly_allowed"`
-	Changed       int            `json:"changed_rewrite"`
-	Unchanged     int            `json:"unchanged"`
-	NotCompared   map[string]int `json:"not_compared,omitempty"` // by original, against it
+	Against      string         `json:"against"` // "original": what happened then; "baseline settings"
+	NewlyDenied  int            `json:"newly_denied"`
+	NewlyAllowed int            `json:"newly_allowed"`
+	Changed      int            `json:"changed_rewrite"`
+	Unchanged    int            `json:"unchanged"`
+	NotCompared  map[string]int `json:"not_compared,omitempty"` // by original, against it
 }
 
 // listed is one call the report names, with where it is.

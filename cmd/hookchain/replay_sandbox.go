@@ -68,7 +68,9 @@ func loopbackOnly() *http.Client {
 		},
 	}
 	return &http.Client{Transport: &http.Transport{
-		Proxy:       nil,
-		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) { return dialer.DialContext(ctx, network, addr) },
+		Proxy: nil,
+		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+			return dialer.DialContext(ctx, network, addr)
+		},
 	}}
 }
