@@ -276,12 +276,22 @@ func (r *replayer) callLine(j replay.Judged, f string) ([]byte, error) {
 		Before     json.RawMessage `json:"before"`
 		After      json.RawMessage `json:"after"`
 		Original   replay.Original `json:"original"`
+		Input      json.RawMessage `json:"input"`
 		Line       int             `json:"line"`
 		Session    string          `json:"session,omitempty"`
 		Agent      string          `json:"agent,omitempty"`
 		Cwd        string          `json:"cwd,omitempty"`
 		Flip       string          `json:"flip,omitempty"`
-	}{c.File, c.ID, c.Tool, before, after, c.Original(), c.Line, c.Session, c.AgentID, c.Cwd, f})
+	}{c.File, c.ID, c.Tool, before, after, c.Original(), callInput(c), c.Line, c.Session, c.AgentID, c.Cwd, f})
+}
+
+// callInput is the call's input as recorded, or {} where it is none, as the
+// chain reads it.
+func callInput(c replay.Call) json.RawMessage {
+	if len(c.Input) == 0 {
+		return json.RawMessage("{}")
+	}
+	return c.Input
 }
 
 // shown is an outcome as eval prints it for the CLI: another CLI's reason

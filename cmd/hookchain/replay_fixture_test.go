@@ -51,9 +51,14 @@ func claudeTranscript(t *testing.T, dir, session, cwd string, calls ...recorded)
 }
 
 // bashInput is a Bash call's input.
+// bashInput is a Bash call's input, written as Claude Code writes it
+// (JavaScript's JSON.stringify, which leaves "&" as it is).
 func bashInput(command string) string {
-	b, _ := json.Marshal(map[string]string{"command": command})
-	return string(b)
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(map[string]string{"command": command})
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // replayHooks are the hooks of the replay tests, bash and jq: a guard that
@@ -69,7 +74,7 @@ case "$cmd" in curl\ *) jq -c '{hookSpecificOutput:{hookEventName:"PreToolUse",p
 case "$cmd" in *crash*) echo "crash.sh: something broke" >&2; exit 1;; esac`,
 	"slow.sh": `in=$(cat); cmd=$(jq -r '.tool_input.command // ""' <<<"$in")
 case "$cmd" in *slow*) sleep 5;; esac`,
-	"notes.sh": `jq -r --arg pwd "$(pwd -P)" --arg home "$HOME" --arg tmp "$TMPDIR" '"\(.hook_event_name) \(.tool_use_id) ran in \($pwd) home \($home) tmp \($tmp) cwd \(.cwd) input \(.tool_input.command)"' >> "$REPLAY_NOTES"`,
+	"notes.sh": `jq -r --arg pwd "$(pwd -P)" --arg home "$HOME" --arg tmp "${TMPDIR:-unset}" '"\(.hook_event_name) \(.tool_use_id) ran in \($pwd) home \($home) tmp \($tmp) cwd \(.cwd) input \(.tool_input.command)"' >> "$REPLAY_NOTES"`,
 }
 
 // replayProject writes a project whose .claude/settings.json runs the

@@ -47,6 +47,7 @@ type flips struct {
 // listed is one call the report names, with where it is.
 type listed struct {
 	where, tool, id, what string
+	input                 string // the call's input, shown under it; "" for none
 }
 
 // The reasons a call was not judged whole.
@@ -94,6 +95,7 @@ func (s *summary) add(j replay.Judged, f string, full bool) {
 		s.HookFaults[st.Name]++
 	}
 	at := listed{where: fmt.Sprintf("%s:%d", j.Call.File, j.Call.Line), tool: j.Call.Tool, id: j.Call.ID}
+	at.input = callText(j, full)
 	switch v {
 	case verdictDeny, verdictAsk:
 		at.what = reasonOf(j, hookchain.Denied, hookchain.Asked)
@@ -103,7 +105,7 @@ func (s *summary) add(j replay.Judged, f string, full bool) {
 		s.rewritten = appendListed(s.rewritten, at)
 	}
 	if f != "" {
-		at.what = f + ": " + callText(j, full)
+		at.what, at.input = f+": "+at.input, ""
 		s.flipped = appendListed(s.flipped, at)
 	}
 }
@@ -220,6 +222,9 @@ func calls(w io.Writer, title string, l []listed, total int) {
 	fmt.Fprintf(w, "\n%s (%d):\n", title, total)
 	for _, c := range l {
 		fmt.Fprintf(w, "  %s  %s %s  %s\n", c.where, c.tool, c.id, c.what)
+		if c.input != "" {
+			fmt.Fprintf(w, "      %s\n", c.input)
+		}
 	}
 	if total > len(l) {
 		fmt.Fprintf(w, "  … and %d more (--json lists every call)\n", total-len(l))

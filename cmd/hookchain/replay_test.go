@@ -41,15 +41,15 @@ func TestReplayPutsEveryRecordedCallToTheSettingsHooksAndPrintsWhatEachDecided(t
 	fault := `hook \"bash \\\"$CLAUDE_PROJECT_DIR\\\"/.claude/hooks/`
 	want := []string{
 		head + `"t1","tool":"Bash","before":{"verdict":"deny","reason":"denied by guard.sh: recursive delete","decided_by":"guard.sh","cause":"link",` +
-			`"trail":[{"name":"guard.sh","verdict":"deny","reason":"recursive delete"}]},"after":null,"original":"ran","line":1,` + tail + `,"flip":"newly denied"}`,
+			`"trail":[{"name":"guard.sh","verdict":"deny","reason":"recursive delete"}]},"after":null,"original":"ran","input":{"command":"rm -rf build"},"line":1,` + tail + `,"flip":"newly denied"}`,
 		head + `"t2","tool":"Bash","before":{"verdict":"modify","reason":"rewrite.sh: a timeout","input":{"command":"curl --max-time 5 example.com"},` +
-			`"trail":[{"name":"rewrite.sh","verdict":"modify","reason":"a timeout"}]},"after":{"verdict":"allow"},"original":"ran","line":3,` + tail + `,"flip":"changed rewrite"}`,
+			`"trail":[{"name":"rewrite.sh","verdict":"modify","reason":"a timeout"}]},"after":{"verdict":"allow"},"original":"ran","input":{"command":"curl example.com"},"line":3,` + tail + `,"flip":"changed rewrite"}`,
 		head + `"t3","tool":"Bash","before":{"verdict":"allow","trail":[{"name":"crash.sh","verdict":"allow","fault":"` + fault +
-			`crash.sh\": exited with status 1; stderr: \"crash.sh: something broke\""}]},"after":{"verdict":"allow"},"original":"ran","line":5,` + tail + `}`,
+			`crash.sh\": exited with status 1; stderr: \"crash.sh: something broke\""}]},"after":{"verdict":"allow"},"original":"ran","input":{"command":"crash now"},"line":5,` + tail + `}`,
 		head + `"t4","tool":"Bash","before":{"verdict":"allow","trail":[{"name":"slow.sh","verdict":"allow","fault":"` + fault +
-			`slow.sh\": timed out after 1s"}]},"after":{"verdict":"allow"},"original":"ran","line":7,` + tail + `}`,
-		head + `"t5","tool":"Read","before":{"verdict":"allow"},"after":{"verdict":"allow"},"original":"ran","line":9,` + tail + `}`,
-		head + `"t6","tool":"Bash","before":{"verdict":"allow"},"after":null,"original":"no result","line":11,` + tail + `}`,
+			`slow.sh\": timed out after 1s"}]},"after":{"verdict":"allow"},"original":"ran","input":{"command":"slow build"},"line":7,` + tail + `}`,
+		head + `"t5","tool":"Read","before":{"verdict":"allow"},"after":{"verdict":"allow"},"original":"ran","input":{"file_path":"/etc/hosts"},"line":9,` + tail + `}`,
+		head + `"t6","tool":"Bash","before":{"verdict":"allow"},"after":null,"original":"no result","input":{"command":"ls"},"line":11,` + tail + `}`,
 		`{"summary":{"files":1,"calls":6,"verdicts":{"allow":2,"deny":1,"faulted":2,"modify":1},"deciding_hooks":{"guard.sh":1,"rewrite.sh":1},` +
 			`"tools":{"Bash":5,"Read":1},"sessions":{"s1":6},"originals":{"no result":1,"ran":5},` +
 			`"not_judged":{"a hook failed and the call went on: not judged by that hook":2,"no result recorded: the after-call hooks were not asked":1},` +
@@ -96,10 +96,13 @@ what happened then:
 
 denied (2):
   {FILE}:1  Bash t1  denied by guard.sh: recursive delete
+      {"command":"rm -rf build"}
   {OTHER}:1  Bash u1  denied by guard.sh: recursive delete
+      {"command":"rm -rf /"}
 
 rewritten (1):
   {FILE}:3  Bash t2  rewrite.sh: a timeout
+      {"command":"curl example.com"}
 
 not judged:
        1  a hook failed and the call went on: not judged by that hook
