@@ -191,7 +191,7 @@ func (s *summary) write(w io.Writer) {
 		fmt.Fprintf(w, "unreadable: %s\n", e)
 	}
 	if f := s.Flips; f != nil {
-		fmt.Fprintf(w, "\nflips against %s: %d newly denied, %d newly allowed, %d changed rewrites, %d unchanged\n",
+		fmt.Fprintf(w, "\nflips against %s: newly denied %d, newly allowed %d, changed rewrite %d, unchanged %d\n",
 			f.Against, f.NewlyDenied, f.NewlyAllowed, f.Changed, f.Unchanged)
 		if len(f.NotCompared) > 0 {
 			fmt.Fprintf(w, "  not compared: %s\n", inline(f.NotCompared))

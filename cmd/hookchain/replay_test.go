@@ -111,7 +111,7 @@ not judged:
 hook faults:
        1  crash.sh
 
-flips against what happened then (original): 2 newly denied, 0 newly allowed, 1 changed rewrites, 2 unchanged
+flips against what happened then (original): newly denied 2, newly allowed 0, changed rewrite 1, unchanged 2
   not compared: 1 no result
   {FILE}:1  Bash t1  newly denied: {"command":"rm -rf build"}
   {FILE}:3  Bash t2  changed rewrite: {"command":"curl example.com"}
