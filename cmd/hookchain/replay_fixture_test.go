@@ -89,6 +89,7 @@ func replayProject(t *testing.T, hooks ...string) (dir, settings string) {
 	}
 	dir, err := filepath.EvalSymlinks(t.TempDir())
 	require.NoError(t, err)
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, ".claude", "hooks"), 0o755))
 	var pre, post []string
 	for _, h := range hooks {
 		require.NoError(t, mkdirWrite(filepath.Join(dir, ".claude", "hooks"), h, "#!/bin/bash\n"+replayHooks[h]+"\n"))
