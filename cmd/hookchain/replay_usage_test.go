@@ -1,8 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -40,4 +44,25 @@ func TestReplayCountsWhatTheReaderCouldNotReadAndStillFinishes(t *testing.T) {
 	lines := jsonLines(t, stdout)
 	require.Len(t, lines, 2)
 	assert.Contains(t, lines[1], `"reader_problems":{"bad line":1},"reader_problem_lines":["`+file+`:3: bad line: `)
+}
+
+// brokenPipe is a stdout whose reader has gone.
+type brokenPipe struct{}
+
+func (brokenPipe) Write([]byte) (int, error) { return 0, syscall.EPIPE }
+
+func TestReplayWhoseOutputCannotBeWrittenStopsWithStatus1(t *testing.T) {
+	dir := t.TempDir()
+	var calls []recorded
+	for i := range 50 {
+		calls = append(calls, recorded{id: fmt.Sprint("t", i), tool: "Bash", input: bashInput("ls"), content: `"a"`})
+	}
+	file := claudeTranscript(t, dir, "s1", dir, calls...)
+	for _, format := range [][]string{{"--json"}, nil} {
+		var stderr strings.Builder
+		code := run(slices.Concat([]string{"replay", "--settings", "testdata/settings/allow.json", "--project", testdata(t)}, format, []string{file}),
+			strings.NewReader(""), brokenPipe{}, &stderr)
+		assert.Equal(t, 1, code)
+		assert.Contains(t, stderr.String(), "broken pipe")
+	}
 }
