@@ -33,26 +33,37 @@ func BenchmarkReplayGoChain(b *testing.B) {
 }
 
 // BenchmarkReplaySpawnedHooks replays calls of four sessions through a
-// Claude Code command hook, one process per question, at --jobs 1 and 2.
+// Claude Code command hook, one process per question, at --jobs 1 and 2:
+// a bash hook that reads its input with jq, as the hooks people write do
+// (its time is CPU: it scales with free cores), and one that waits 20 ms
+// for an answer, as a hook that asks a service does (it scales with jobs).
 func BenchmarkReplaySpawnedHooks(b *testing.B) {
-	if _, err := exec.LookPath("bash"); err != nil {
-		b.Skip("no bash")
+	for _, tool := range []string{"bash", "jq"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			b.Skip("no " + tool)
+		}
 	}
-	hook := claudecode.Command(process.Spec{Args: []string{"bash", "-c", `cat >/dev/null; exit 0`}}, claudecode.SessionInfo{})
-	c := hookchain.New(hookchain.Before("hook", hookchain.Any(), hook))
+	hooks := []struct{ name, script string }{
+		{"jq", `jq -e '.tool_input.command | test("rm -rf") | not' >/dev/null || exit 2`},
+		{"waits", `cat >/dev/null; sleep 0.02`},
+	}
 	calls := sessions(4, 10)
-	for _, jobs := range []int{1, 2} {
-		b.Run(fmt.Sprintf("jobs=%d", jobs), func(b *testing.B) {
-			n := 0
-			for b.Loop() {
-				t, err := replay.Run(context.Background(), slices.Values(calls), c, func(replay.Judged) error { return nil }, replay.Jobs(jobs))
-				if err != nil {
-					b.Fatal(err)
+	for _, h := range hooks {
+		hook := claudecode.Command(process.Spec{Args: []string{"bash", "-c", h.script}}, claudecode.SessionInfo{})
+		c := hookchain.New(hookchain.Before("hook", hookchain.Any(), hook))
+		for _, jobs := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/jobs=%d", h.name, jobs), func(b *testing.B) {
+				n := 0
+				for b.Loop() {
+					t, err := replay.Run(context.Background(), slices.Values(calls), c, func(replay.Judged) error { return nil }, replay.Jobs(jobs))
+					if err != nil {
+						b.Fatal(err)
+					}
+					n += t.Calls
 				}
-				n += t.Calls
-			}
-			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "calls/s")
-			b.ReportMetric(0, "ns/op")
-		})
+				b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "calls/s")
+				b.ReportMetric(0, "ns/op")
+			})
+		}
 	}
 }

@@ -12,11 +12,12 @@ type options struct {
 	jobs    int
 	dedupe  bool
 	project string
-	session func(ctx context.Context, c Call) context.Context
+	session func(ctx context.Context, c Call) context.Context // nil: SessionContext
 }
 
+
 func newOptions(opts []Option) options {
-	o := options{jobs: runtime.NumCPU(), session: SessionContext}
+	o := options{jobs: runtime.NumCPU()}
 	for _, opt := range opts {
 		opt(&o)
 	}

@@ -59,7 +59,7 @@ func Run(ctx context.Context, calls iter.Seq[Call], c *hookchain.Chain, each fun
 	r := &runner{opts: newOptions(opts), chain: c, lanes: map[string]*lane{}}
 	r.jobs = make(chan struct{}, r.opts.jobs)
 	parent := ctx
-	ctx, cancel := context.WithCancelCause(ctx)
+	ctx, cancel := context.WithCancelCause(process.WithFallbackDir(ctx, r.opts.project))
 	defer cancel(nil)
 
 	order := make(chan *slot, readAhead)
@@ -95,6 +95,31 @@ type lane struct {
 	mu      sync.Mutex
 	queue   []*slot
 	running bool // a goroutine is driving the lane
+
+	// The context of the lane's last call, kept for the next while it is
+	// in the same place: what SessionContext reads of a call is the same
+	// for most calls of a session, and making it anew for each cost a
+	// third of a Go chain's replay. Only the driver touches them.
+	last     sessionPlace
+	lastCtx  context.Context
+	lastBase context.Context
+}
+
+// sessionPlace is what SessionContext reads of a call.
+type sessionPlace struct{ session, file, cwd, agentID, agentType string }
+
+// context is the context call is judged in: session's for it, reused
+// from the lane's last call when session is SessionContext and the call's
+// session is the same.
+func (l *lane) context(ctx context.Context, call Call, session func(context.Context, Call) context.Context) context.Context {
+	if session != nil {
+		return session(ctx, call)
+	}
+	key := sessionPlace{call.Session, call.File, call.Cwd, call.AgentID, call.AgentType}
+	if l.lastCtx == nil || l.last != key || l.lastBase != ctx {
+		l.last, l.lastBase, l.lastCtx = key, ctx, SessionContext(ctx, call)
+	}
+	return l.lastCtx
 }
 
 type runner struct {
@@ -196,16 +221,16 @@ func (r *runner) drive(ctx context.Context, l *lane) {
 		if ctx.Err() != nil {
 			s.cancelled = true
 		} else {
-			r.judge(ctx, s)
+			r.judge(ctx, l, s)
 		}
 		close(s.done)
 	}
 }
 
 // judge asks the chain about s's call, before and after.
-func (r *runner) judge(ctx context.Context, s *slot) {
+func (r *runner) judge(ctx context.Context, l *lane, s *slot) {
 	call := s.call
-	cctx := process.WithFallbackDir(r.opts.session(ctx, call), r.opts.project)
+	cctx := l.context(ctx, call, r.opts.session)
 	s.asking = hookchain.BeforeTool
 	s.judged = Judged{Call: call, Before: r.ask(cctx, call, call.Before())}
 	if e, ok := call.After(s.judged.Before); ok && ctx.Err() == nil {
