@@ -15,7 +15,6 @@ type options struct {
 	session func(ctx context.Context, c Call) context.Context // nil: SessionContext
 }
 
-
 func newOptions(opts []Option) options {
 	o := options{jobs: runtime.NumCPU()}
 	for _, opt := range opts {
