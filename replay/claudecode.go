@@ -31,9 +31,9 @@ type claudeEntry struct {
 	message, toolUseResult                          gjson.Result
 }
 
-func (c *claudeCode) line(n int, line []byte) error {
+func (c *claudeCode) line(n int, line string) error {
 	var e claudeEntry
-	object(gjson.ParseBytes(line), func(k string, v gjson.Result) {
+	object(gjson.Parse(line), func(k string, v gjson.Result) {
 		switch k {
 		case "type":
 			e.typ = v.Str

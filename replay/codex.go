@@ -24,20 +24,22 @@ import (
 // workdir (working_directory), else the latest turn_context's, else the
 // session_meta's.
 func readCodex(r *run, br *bufio.Reader) error {
-	c := &codex{run: r}
+	c := &codex{run: r, format: Codex, exitCodes: true}
 	return r.eachLine(br, c.line)
 }
 
 type codex struct {
 	*run
+	format                             Format
+	exitCodes                          bool // errors derived from exit codes, as Codex writes them
 	session, version, metaCwd, turnCwd string
 }
 
-func (c *codex) line(n int, line []byte) error {
+func (c *codex) line(n int, line string) error {
 	var typ string
 	var t time.Time
 	var payload gjson.Result
-	object(gjson.ParseBytes(line), func(k string, v gjson.Result) {
+	object(gjson.Parse(line), func(k string, v gjson.Result) {
 		switch k {
 		case "type":
 			typ = v.Str
@@ -63,33 +65,53 @@ func (c *codex) line(n int, line []byte) error {
 }
 
 func (c *codex) item(n int, t time.Time, p gjson.Result) error {
-	f := map[string]gjson.Result{"type": {}, "name": {}, "arguments": {}, "input": {}, "call_id": {}, "id": {}, "action": {}, "output": {}}
-	fields(p, f)
-	id := f["call_id"]
+	var typ string
+	var name, args, freeform, callID, itemID, action, output gjson.Result
+	object(p, func(k string, v gjson.Result) {
+		switch k {
+		case "type":
+			typ = v.Str
+		case "name":
+			name = v
+		case "arguments":
+			args = v
+		case "input":
+			freeform = v
+		case "call_id":
+			callID = v
+		case "id":
+			itemID = v
+		case "action":
+			action = v
+		case "output":
+			output = v
+		}
+	})
+	id := callID
 	if id.Type != gjson.String || id.Str == "" {
-		id = f["id"] // local_shell_call names its call by id where call_id is absent
+		id = itemID // local_shell_call names its call by id where call_id is absent
 	}
-	call := Call{Format: Codex, File: c.file, Line: n, Version: c.version, Session: c.session, Time: t, ID: str(id)}
+	call := Call{Format: c.format, File: c.file, Line: n, Version: c.version, Session: c.session, Time: t, ID: str(id)}
 	var input gjson.Result
-	switch f["type"].Str {
+	switch typ {
 	case "function_call":
-		call.Tool, input = str(f["name"]), f["arguments"]
+		call.Tool, input = str(name), args
 		if input.Type == gjson.String {
-			input = gjson.Parse(input.Str)
-			if !gjson.Valid(f["arguments"].Str) {
+			input = gjson.Parse(args.Str)
+			if !gjson.Valid(args.Str) {
 				input = gjson.Result{}
 			}
 		}
 	case "custom_tool_call":
-		call.Tool = str(f["name"])
-		if f["input"].Type == gjson.String {
-			b, _ := json.Marshal(map[string]string{"input": f["input"].Str})
+		call.Tool = str(name)
+		if freeform.Type == gjson.String {
+			b, _ := json.Marshal(map[string]string{"input": freeform.Str})
 			input = gjson.ParseBytes(b)
 		}
 	case "local_shell_call":
-		call.Tool, input = "local_shell", f["action"]
+		call.Tool, input = "local_shell", action
 	case "function_call_output", "custom_tool_call_output":
-		return c.output(n, t, id, f["output"])
+		return c.output(n, t, id, output)
 	default:
 		return nil
 	}
@@ -121,18 +143,22 @@ func (c *codex) output(n int, t time.Time, id, out gjson.Result) error {
 	if res.Content == nil {
 		res.Content = []byte(`""`)
 	}
+	res.Original = Ran
+	if !c.exitCodes {
+		return c.held.result(id.Str, res)
+	}
 	text := contentText(out)
 	exit, known := 0, false
 	// 0.58.0 writes the output as a JSON string of {output, metadata}.
-	if inner := gjson.Parse(out.Str); out.Type == gjson.String && inner.IsObject() && gjson.Valid(out.Str) && inner.Get("output").Exists() {
-		res.Structured = json.RawMessage(out.Str)
-		text = contentText(inner.Get("output"))
-		if code := inner.Get("metadata.exit_code"); code.Type == gjson.Number {
+	if out.Type == gjson.String && strings.HasPrefix(out.Str, "{") && gjson.Valid(out.Str) {
+		if code := gjson.Get(out.Str, "metadata.exit_code"); code.Type == gjson.Number {
 			exit, known = int(code.Int()), true
 		}
+		res.Structured = json.RawMessage(out.Str)
+		text = outputStart(out.Str)
 	}
 	if !known {
-		if m := exitLine.FindStringSubmatch(text); m != nil {
+		if m := exitLine.FindStringSubmatch(text[:min(len(text), 512)]); m != nil {
 			exit, _ = strconv.Atoi(m[1])
 		}
 	}
@@ -151,4 +177,30 @@ func codexOriginal(isError bool, text string) Original {
 		return Errored
 	}
 	return Ran
+}
+
+// outputStart is the start of the output text of a 0.58.0 {output,
+// metadata} object: what is read of the text is at its start, and an
+// output of megabytes is not unescaped a second time for it. Codex writes
+// output first; any other order is read whole.
+func outputStart(obj string) string {
+	const key, n = `{"output":"`, 512
+	raw, ok := strings.CutPrefix(obj, key)
+	if !ok {
+		return gjson.Get(obj, "output").Str
+	}
+	// Cut after n bytes, between escapes, never in one.
+	i := 0
+	for i < len(raw) && i < n && raw[i] != '"' {
+		switch {
+		case raw[i] != '\\':
+			i++
+		case i+1 < len(raw) && raw[i+1] == 'u':
+			i += 6
+		default:
+			i += 2
+		}
+	}
+	i = min(i, len(raw))
+	return gjson.Parse(`"` + raw[:i] + `"`).Str
 }

@@ -1,5 +1,7 @@
 package replay
 
+import "fmt"
+
 // The bounds on what a read holds while calls wait for their results.
 // Calls are yielded in file order, so a call waiting for its result holds
 // every call after it (a Task call holds its subagent's inline calls until
@@ -98,6 +100,9 @@ func (h *held) flush() error {
 }
 
 func (h *held) pop() error {
+	if err := h.r.ctx.Err(); err != nil {
+		return fmt.Errorf("replay: reading %s stopped: %w", h.r.file, err)
+	}
 	c := h.queue[h.head]
 	h.queue[h.head] = nil
 	h.head++
@@ -116,12 +121,13 @@ func (h *held) pop() error {
 // recent is a set of the last n strings added.
 type recent struct {
 	set  map[string]struct{}
-	ring []string
+	ring []string // grown up to n, then reused from next on
+	n    int
 	next int
 }
 
 func newRecent(n int) *recent {
-	return &recent{set: make(map[string]struct{}), ring: make([]string, n)}
+	return &recent{set: map[string]struct{}{}, n: n}
 }
 
 func (r *recent) has(s string) bool {
@@ -133,10 +139,27 @@ func (r *recent) add(s string) {
 	if r.has(s) {
 		return
 	}
-	if old := r.ring[r.next]; old != "" {
-		delete(r.set, old)
+	if len(r.ring) < r.n {
+		r.ring = append(r.ring, s)
+	} else {
+		delete(r.set, r.ring[r.next])
+		r.ring[r.next] = s
+		r.next = (r.next + 1) % r.n
 	}
-	r.ring[r.next] = s
 	r.set[s] = struct{}{}
-	r.next = (r.next + 1) % len(r.ring)
 }
+
+// waiting says the call id is held.
+func (h *held) waiting(id string) bool {
+	_, ok := h.byID[id]
+	return ok
+}
+
+// resolved says the call id is held with its result.
+func (h *held) resolved(id string) bool {
+	c, ok := h.byID[id]
+	return ok && c.Result != nil
+}
+
+// yielded says the call id was yielded (among the last ids remembered).
+func (h *held) yielded(id string) bool { return h.done.has(id) }

@@ -12,9 +12,17 @@ import (
 
 func isBlank(b []byte) bool { return len(bytes.TrimSpace(b)) == 0 }
 
-func validObject(b []byte) bool {
-	b = bytes.TrimSpace(b)
-	return len(b) > 0 && b[0] == '{' && gjson.ValidBytes(b)
+// validJSON says b is one JSON value opening with open ('{' or '[').
+func validJSON(b []byte, open byte) bool {
+	b = bytes.TrimLeft(b, " \t")
+	return len(b) > 0 && b[0] == open && gjson.ValidBytes(b)
+}
+
+func kindOf(open byte) string {
+	if open == '[' {
+		return "array"
+	}
+	return "object"
 }
 
 // excerpt is the start of a bad line, for a problem's detail.
@@ -30,21 +38,11 @@ func excerpt(b []byte) string {
 	return string(b[:cut]) + "…"
 }
 
-// fields reads the keys of a JSON object wanted into out, in one pass.
-// A key given twice keeps its last value, as the JavaScript and Rust
-// writers and readers of these files do (encoding/json would also match
-// keys that differ in case; this matches exact keys only).
-func fields(obj gjson.Result, out map[string]gjson.Result) {
-	obj.ForEach(func(k, v gjson.Result) bool {
-		if _, want := out[k.Str]; want {
-			out[k.Str] = v
-		}
-		return true
-	})
-}
-
 // object is one pass over obj's keys, calling fn with each key and value
-// in order (so the last of a repeated key wins where fn assigns).
+// in order. Where fn assigns, a key given twice keeps its last value, as
+// the JavaScript and Rust writers and readers of these files do
+// (encoding/json would also match keys that differ in case; this matches
+// exact keys only).
 func object(obj gjson.Result, fn func(key string, v gjson.Result)) {
 	obj.ForEach(func(k, v gjson.Result) bool {
 		fn(k.Str, v)
@@ -81,3 +79,5 @@ func when(v gjson.Result) time.Time {
 func clone(s string) string { return strings.Clone(s) }
 
 func gjsonString(json, key string) string { return gjson.Get(json, key).Str }
+
+func trimBOM(b []byte) []byte { return bytes.TrimPrefix(b, bom) }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"unsafe"
 )
 
 // Read streams the calls of one transcript to yield, in file order of the
@@ -91,8 +92,12 @@ func openRegular(path string) (*os.File, error) {
 // readers reads each format from a stream, handing calls and results to
 // the run.
 var readers = map[Format]func(*run, *bufio.Reader) error{
-	ClaudeCode: readClaudeCode,
-	Codex:      readCodex,
+	ClaudeCode:      readClaudeCode,
+	Codex:           readCodex,
+	Gemini:          readGemini,
+	Anthropic:       readAnthropic,
+	OpenAIChat:      readOpenAIChat,
+	OpenAIResponses: readOpenAIResponses,
 }
 
 // run is one Read: where calls go, and what is counted.
@@ -125,7 +130,18 @@ func (r *run) emit(c Call) error {
 
 // eachLine calls fn with every line of a JSONL transcript that is a JSON
 // object, counting the others as BadLine; blank lines are skipped.
-func (r *run) eachLine(br *bufio.Reader, fn func(n int, line []byte) error) error {
+//
+// The line fn is given is a view of the reader's buffer, not a copy (a
+// copy of every line is a tenth of the time of a read): it is valid only
+// until fn returns, so whatever a reader keeps of it is copied first
+// (str, clone, raw).
+func (r *run) eachLine(br *bufio.Reader, fn func(n int, line string) error) error {
+	return r.eachLineOf(br, '{', fn)
+}
+
+// eachLineOf is eachLine for lines that are JSON values opening with open:
+// '{' an object, '[' an array.
+func (r *run) eachLineOf(br *bufio.Reader, open byte, fn func(n int, line string) error) error {
 	l := newLines(br)
 	for {
 		if err := r.ctx.Err(); err != nil {
@@ -145,11 +161,11 @@ func (r *run) eachLine(br *bufio.Reader, fn func(n int, line []byte) error) erro
 			continue
 		case isBlank(line):
 			continue
-		case !validObject(line):
-			r.problem(l.n, BadLine, "not a JSON object (truncated or corrupted): "+excerpt(line))
+		case !validJSON(line, open):
+			r.problem(l.n, BadLine, "not a JSON "+kindOf(open)+" (truncated or corrupted): "+excerpt(line))
 			continue
 		}
-		if err := fn(l.n, line); err != nil {
+		if err := fn(l.n, unsafe.String(unsafe.SliceData(line), len(line))); err != nil {
 			return err
 		}
 	}
