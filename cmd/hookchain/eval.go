@@ -137,13 +137,11 @@ func printOutcome(stdout io.Writer, out hookchain.Outcome, say errOut) int {
 // outcomeJSON is the object eval prints for an outcome, on one line
 // without its newline: replay prints the same for each call.
 func outcomeJSON(out hookchain.Outcome) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false) // commands and reasons read as written: 2>&1, not 2\u003e\u00261
-	if err := enc.Encode(out); err != nil {
+	line, err := marshalLine(out)
+	if err != nil {
 		return nil, err
 	}
-	line := bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+	line = bytes.TrimSuffix(line, []byte("\n"))
 	if harness.Stops(out) {
 		// The CLI ends its whole run here, not only this call.
 		return sjson.SetBytes(line, "stop", true)

@@ -333,7 +333,9 @@ func (r *replayer) finish() error {
 	return err
 }
 
-// marshalLine is v as one line of JSON, HTML characters as written.
+// marshalLine is v as one line of JSON, ending in a newline, with HTML
+// characters as written: commands and reasons read as written, 2>&1 and not
+// 2\u003e\u00261.
 func marshalLine(v any) ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)

@@ -29,7 +29,6 @@ func codexRollout(t *testing.T, dir, session, cwd string, commands map[string]st
 }
 
 func TestReplayPutsACodexRolloutsCallsToClaudeCodeSettingsUnderCodexsToolNames(t *testing.T) {
-	skipInShort(t)
 	project, _ := replayProject(t, "guard.sh")
 	settings := filepath.Join(project, "any-tool.json")
 	require.NoError(t, os.WriteFile(settings, []byte(`{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"bash \"$CLAUDE_PROJECT_DIR\"/.claude/hooks/guard.sh"}]}]}}`), 0o644))

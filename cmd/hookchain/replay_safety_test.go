@@ -72,7 +72,6 @@ func TestReplayRunsAHookWhoseRecordedCwdIsGoneInTheProjectWithAScratchHomeAndThe
 }
 
 func TestReplaySendsHTTPHooksToLoopbackOnlyAndCountsARefusedOneAsAFaultNeverAnAllow(t *testing.T) {
-	skipInShort(t)
 	var asked atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		asked.Add(1)
@@ -113,7 +112,6 @@ func TestReplaySendsHTTPHooksToLoopbackOnlyAndCountsARefusedOneAsAFaultNeverAnAl
 }
 
 func TestReplayMasksSecretsInWhatItPrintsUnlessFull(t *testing.T) {
-	skipInShort(t)
 	project, settings := replayProject(t, "guard.sh")
 	dir := t.TempDir()
 	file := claudeTranscript(t, dir, "s1", dir,
