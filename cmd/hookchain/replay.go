@@ -112,6 +112,7 @@ func replayCmd(args []string, stdout, stderr io.Writer) int {
 	code := r.run(ctx, chain, base)
 	if sig, ok := interruptedBy(ctx); ok {
 		r.sum.Stopped = sig.Error()
+		say.printf("%v after %s; the summary counts those", sig, count(r.sum.Calls, "call"))
 		code = exitFailed
 	}
 	if err := r.finish(); err != nil {

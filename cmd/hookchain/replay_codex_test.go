@@ -49,3 +49,20 @@ func TestReplayPutsACodexRolloutsCallsToClaudeCodeSettingsUnderCodexsToolNames(t
 	}, lines[:2])
 	assert.Contains(t, lines[2], `"tools":{"shell":2}`)
 }
+
+func TestReplayWithHarnessCodexRunsCodexsOwnHooksAndPrintsWhatCodexWouldTellTheModel(t *testing.T) {
+	project := t.TempDir()
+	require.NoError(t, mkdirWrite(filepath.Join(project, ".codex", "hooks"), "no-rm.sh", `in=$(cat); case "$in" in *"rm -rf"*) echo "no rm -rf" >&2; exit 2;; esac`+"\n"))
+	hooks := filepath.Join(project, ".codex", "hooks.json")
+	require.NoError(t, os.WriteFile(hooks, []byte(`{"hooks":{"PreToolUse":[{"matcher":"shell","hooks":[{"type":"command","command":"sh .codex/hooks/no-rm.sh"}]}]}}`), 0o644))
+	dir := t.TempDir()
+	file := codexRollout(t, dir, "019a93b9-f380-7600-98ff-940e6b99603c", project,
+		map[string]string{"call_1": "rm -rf build", "call_2": "ls"}, []string{"call_1", "call_2"}, nil)
+	code, stdout, stderr := hookchainCmd(t, "", "replay", "--harness", "codex", "--json", "--settings", hooks, "--project", project, file)
+	require.Equal(t, 0, code, stderr)
+	lines := jsonLines(t, stdout)
+	require.Len(t, lines, 3)
+	assert.Contains(t, lines[0], `"call_id":"call_1","tool":"shell","before":{"verdict":"deny","reason":"no rm -rf","decided_by":"sh .codex/hooks/no-rm.sh","cause":"link"`)
+	assert.Contains(t, lines[1], `"call_id":"call_2","tool":"shell","before":{"verdict":"allow"},"after":{"verdict":"allow"}`)
+	assert.Contains(t, lines[2], `"verdicts":{"allow":1,"deny":1}`)
+}
