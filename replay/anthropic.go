@@ -28,37 +28,16 @@ func readAnthropic(r *run, br *bufio.Reader) error {
 			return nil
 		}
 		var err error
-		content.ForEach(func(_, block gjson.Result) bool {
-			var typ string
-			var id, name, input, toolUseID, body gjson.Result
-			var isError bool
-			object(block, func(k string, v gjson.Result) {
-				switch k {
-				case "type":
-					typ = v.Str
-				case "id":
-					id = v
-				case "name":
-					name = v
-				case "input":
-					input = v
-				case "tool_use_id":
-					toolUseID = v
-				case "content":
-					body = v
-				case "is_error":
-					isError = v.Bool()
-				}
-			})
-			switch {
-			case typ == "tool_use" && role == "assistant":
-				if bad := badCall(id, name, input); bad != "" {
+		content.ForEach(func(_, v gjson.Result) bool {
+			switch b := readBlock(v); {
+			case b.typ == "tool_use" && role == "assistant":
+				if bad := badCall(b.id, b.name, b.input); bad != "" {
 					r.problem(line, BadCall, bad)
 					return true
 				}
-				err = r.held.call(Call{Format: Anthropic, File: r.file, Line: line, ID: str(id), Tool: str(name), Input: raw(input)})
-			case typ == "tool_result":
-				err = r.plainResult(line, toolUseID, body, isError)
+				err = r.held.call(Call{Format: Anthropic, File: r.file, Line: line, ID: str(b.id), Tool: str(b.name), Input: raw(b.input)})
+			case b.typ == "tool_result":
+				err = r.plainResult(line, b.toolUseID, b.body, b.isError)
 			}
 			return err == nil
 		})

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookchain/hookchain/replay"
@@ -99,4 +100,38 @@ func kinds(st replay.Stats) []replay.ProblemKind {
 		out = append(out, p.Kind)
 	}
 	return out
+}
+
+// readCase is one transcript, and the calls and problems a read of it
+// finds.
+type readCase struct {
+	name     string
+	format   replay.Format // "": checkReads's
+	text     string
+	want     []seen
+	problems []replay.ProblemKind // nil: none
+}
+
+// checkReads reads each case as its format, else as f ("" detects it), and
+// asserts what was found, and that each call is of the format read.
+func checkReads(t *testing.T, f replay.Format, tests []readCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.format == "" {
+				tt.format = f
+			}
+			got, st := read(t, tt.format, tt.text)
+			assert.Equal(t, tt.want, seenAll(got))
+			if tt.problems == nil {
+				tt.problems = []replay.ProblemKind{}
+			}
+			assert.Equal(t, tt.problems, kinds(st))
+			for _, c := range got {
+				if tt.format != "" {
+					assert.Equal(t, tt.format, c.Format)
+				}
+			}
+		})
+	}
 }

@@ -24,7 +24,7 @@ const (
 type Call struct {
 	Format  Format
 	File    string // the transcript file the call is in (a subagent's own file for its calls)
-	Line    int    // the 1-based line of the call in File
+	Line    int    // the 1-based line of the call in File (of a whole-file document, the line its message starts on)
 	Version string // the agent CLI's version that wrote the entry, "" when not recorded
 
 	Session   string // the session id; "" when the format has none
@@ -36,9 +36,12 @@ type Call struct {
 	Cwd       string // where the agent worked at the call, as recorded (it may no longer exist)
 	Time      time.Time
 
-	ID    string          // the call's id (tool_use id, call_id)
-	Tool  string          // the tool's name as the agent CLI named it
-	Input json.RawMessage // the input as the tool got it: a JSON object, decoded from a string where the format stores one
+	ID   string // the call's id (tool_use id, call_id)
+	Tool string // the tool's name as the agent CLI named it
+	// Input is the input as the tool got it: always a JSON object, decoded
+	// from a string where the format stores one (Codex's and OpenAI's
+	// arguments); a freeform input (Codex's custom tools) is {"input": "<the text>"}.
+	Input json.RawMessage
 
 	// Result is the call's result as recorded, or nil when the transcript
 	// holds none (an interrupted call, an excerpt, a crash).
@@ -50,8 +53,9 @@ type Result struct {
 	Line int // the 1-based line of the result in the call's File
 	Time time.Time
 
-	// Content is what the model was shown: a JSON string, or the format's
-	// block array.
+	// Content is what the model was shown, as recorded: a JSON string, or
+	// the format's block or part array (Text reads either). Gemini's
+	// cancelled calls may have none: null.
 	Content json.RawMessage
 	// Structured is the tool's structured result where the format keeps
 	// one beside Content (Claude Code's toolUseResult, close to a hook's

@@ -2,6 +2,8 @@ package replay
 
 import (
 	"bufio"
+	"bytes"
+	"strings"
 	"time"
 
 	"github.com/tidwall/gjson"
@@ -13,14 +15,40 @@ import (
 // entries are told apart by uuid, never by message.id); results are the
 // tool_result blocks of user entries, matched to calls by tool_use_id.
 // Compaction summaries and metadata entries hold no calls.
+//
+// A transcript dumped as one JSON array of its entries (logs/chat.json of
+// hooks that copy it on every Stop) is read an entry at a time, each at the
+// line it starts on.
 func readClaudeCode(r *run, br *bufio.Reader) error {
 	c := &claudeCode{run: r, uuids: newRecent(recentIDs)}
+	if head, _ := br.Peek(detectBytes); bytes.HasPrefix(bytes.TrimLeft(trimBOM(head), " \t\r\n"), []byte("[")) {
+		return r.eachElement(br, func(line int, entry gjson.Result) error {
+			if !entry.IsObject() {
+				r.problem(line, BadLine, "an element that is not an entry: "+excerpt([]byte(entry.Raw)))
+				return nil
+			}
+			return c.line(line, entry.Raw)
+		})
+	}
 	return r.eachLine(br, c.line)
 }
 
 type claudeCode struct {
 	*run
 	uuids *recent // entries read, to tell copies and dangling parents
+
+	agent, agentType string // the subagent whose type was looked up, and its type
+}
+
+// typeOf is the type of the subagent agent of session, looked up once.
+func (c *claudeCode) typeOf(agent, session string) string {
+	if agent == "" || c.run.agentType == nil {
+		return ""
+	}
+	if agent != c.agent {
+		c.agent, c.agentType = agent, c.run.agentType(session)
+	}
+	return c.agentType
 }
 
 // claudeEntry is what replay reads of one entry.
@@ -84,33 +112,20 @@ func (c *claudeCode) line(n int, line string) error {
 
 func (c *claudeCode) calls(n int, e *claudeEntry) error {
 	var err error
-	e.message.Get("content").ForEach(func(_, block gjson.Result) bool {
-		var typ string
-		var id, name, input gjson.Result
-		object(block, func(k string, v gjson.Result) {
-			switch k {
-			case "type":
-				typ = v.Str
-			case "id":
-				id = v
-			case "name":
-				name = v
-			case "input":
-				input = v
-			}
-		})
-		if typ != "tool_use" {
+	e.message.Get("content").ForEach(func(_, v gjson.Result) bool {
+		b := readBlock(v)
+		if b.typ != "tool_use" {
 			return true
 		}
-		if bad := badCall(id, name, input); bad != "" {
+		if bad := badCall(b.id, b.name, b.input); bad != "" {
 			c.problem(n, BadCall, bad)
 			return true
 		}
 		err = c.held.call(Call{
 			Format: ClaudeCode, File: c.file, Line: n, Version: clone(e.version),
-			Session: clone(e.session), AgentID: clone(e.agent), Sidechain: e.sidechain || e.agent != "",
+			Session: clone(e.session), AgentID: clone(e.agent), AgentType: c.typeOf(clone(e.agent), e.session), Sidechain: e.sidechain || e.agent != "",
 			Cwd: clone(e.cwd), Time: e.time,
-			ID: str(id), Tool: str(name), Input: raw(input),
+			ID: str(b.id), Tool: str(b.name), Input: raw(b.input),
 		})
 		return err == nil
 	})
@@ -122,46 +137,72 @@ func (c *claudeCode) results(n int, e *claudeEntry) error {
 	if !content.IsArray() {
 		return nil
 	}
-	var results []gjson.Result
-	content.ForEach(func(_, block gjson.Result) bool {
-		if block.Get("type").Str == "tool_result" {
-			results = append(results, block)
+	var results []block
+	content.ForEach(func(_, v gjson.Result) bool {
+		if b := readBlock(v); b.typ == "tool_result" {
+			results = append(results, b)
 		}
 		return true
 	})
-	for _, block := range results {
-		var id, body gjson.Result
-		var isError bool
-		object(block, func(k string, v gjson.Result) {
-			switch k {
-			case "tool_use_id":
-				id = v
-			case "content":
-				body = v
-			case "is_error":
-				isError = v.Bool()
-			}
-		})
-		if id.Type != gjson.String || id.Str == "" {
+	for _, r := range results {
+		if r.toolUseID.Type != gjson.String || r.toolUseID.Str == "" {
 			c.problem(n, ResultWithoutCall, "a tool_result without a tool_use_id")
 			continue
 		}
-		text := contentText(body)
-		res := Result{Line: n, Time: e.time, Content: raw(body), IsError: isError,
-			Original: claudeOriginal(isError, text), Incomplete: persistedPreview(text)}
+		res := Result{Line: n, Time: e.time, Content: raw(r.body), IsError: r.isError, Original: Ran}
 		if res.Content == nil {
 			res.Content = []byte(`""`)
+		}
+		// The text is read only where it says something: what happened
+		// to a call that failed, a preview's marker. Walking a result of
+		// megabytes for nothing is most of the time of a read.
+		if preview := strings.Contains(r.body.Raw, "<persisted-output>"); preview || r.isError {
+			text := contentText(r.body)
+			res.Original, res.Incomplete = claudeOriginal(r.isError, text), persistedPreview(text)
 		}
 		// toolUseResult is the structured result of the entry's one
 		// tool_result; an entry of several cannot say whose it is.
 		if len(results) == 1 {
 			res.Structured = raw(e.toolUseResult)
 		}
-		if err := c.held.result(id.Str, res); err != nil {
+		if err := c.held.result(r.toolUseID.Str, res); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// block is what replay reads of a content block of Anthropic's Messages
+// API, which Claude Code writes as they are: a tool_use {id, name, input}
+// or a tool_result {tool_use_id, content, is_error}.
+type block struct {
+	typ                              string
+	id, name, input, toolUseID, body gjson.Result
+	isError                          bool
+}
+
+// readBlock reads v's keys in one pass.
+func readBlock(v gjson.Result) block {
+	var b block
+	object(v, func(k string, v gjson.Result) {
+		switch k {
+		case "type":
+			b.typ = v.Str
+		case "id":
+			b.id = v
+		case "name":
+			b.name = v
+		case "input":
+			b.input = v
+		case "tool_use_id":
+			b.toolUseID = v
+		case "content":
+			b.body = v
+		case "is_error":
+			b.isError = v.Bool()
+		}
+	})
+	return b
 }
 
 // badCall says what is wrong with a call's id, name and input, or "".

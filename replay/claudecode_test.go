@@ -22,12 +22,7 @@ func TestClaudeCodeCallsAreReadInFileOrderWithTheirResultsMatchedByID(t *testing
 	split := func(uuid, parent, id, cmd string) string {
 		return `{"type":"assistant","uuid":"` + uuid + `","parentUuid":"` + parent + `","sessionId":"s1","message":{"id":"msg_m1","content":[{"type":"tool_use","id":"` + id + `","name":"Bash","input":{"command":"` + cmd + `"}}]}}`
 	}
-	tests := []struct {
-		name     string
-		text     string
-		want     []seen
-		problems []replay.ProblemKind
-	}{{
+	tests := []readCase{{
 		name: "a split message's calls are two calls, never one by message.id",
 		text: lines(
 			use("a0", "", "toolu_0", "Read", `{"file_path":"/w/a"}`, ""),
@@ -173,13 +168,7 @@ func TestClaudeCodeCallsAreReadInFileOrderWithTheirResultsMatchedByID(t *testing
 		want:     []seen{},
 		problems: []replay.ProblemKind{},
 	}}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, st := read(t, replay.ClaudeCode, tt.text)
-			assert.Equal(t, tt.want, seenAll(got))
-			assert.Equal(t, tt.problems, kinds(st))
-		})
-	}
+	checkReads(t, replay.ClaudeCode, tests)
 }
 
 func TestWhatHappenedToAClaudeCodeCallIsReadFromItsResultText(t *testing.T) {
@@ -273,4 +262,16 @@ func TestAToolUseResultIsNotGivenToOneOfSeveralResultsInAnEntry(t *testing.T) {
 	assert.Nil(t, got[0].Result.Structured)
 	assert.Nil(t, got[1].Result.Structured)
 	assert.Equal(t, `{"stdout":"c"}`, string(got[2].Result.Structured))
+}
+
+func TestAClaudeCodeTranscriptDumpedAsOneArrayIsReadAnEntryAtATime(t *testing.T) {
+	text := "[\n  " + use("a1", "", "toolu_1", "Read", `{"file_path":"/w/.env"}`, `"cwd":"/w",`) + ",\n  " +
+		result("r1", "a1", "toolu_1", `"Read operation blocked by hook:\n- [uv run ~/.claude/hooks/pre_tool_use.py]: BLOCKED: Access to .env files"`, true, "") + ",\n  " +
+		`"not an entry"` + "\n]\n"
+	got, st := read(t, "", text)
+	assert.Equal(t, []seen{{ID: "toolu_1", Tool: "Read", Input: `{"file_path":"/w/.env"}`, Line: 2, ResultAt: 3, Original: replay.Blocked, IsError: true}}, seenAll(got))
+	assert.Equal(t, replay.ClaudeCode, got[0].Format)
+	assert.Equal(t, "/w", got[0].Cwd)
+	assert.Equal(t, []replay.ProblemKind{replay.BadLine}, kinds(st))
+	assert.Equal(t, 5, st.Lines)
 }

@@ -64,7 +64,20 @@ func (c *codex) line(n int, line string) error {
 	return nil
 }
 
+// itemTypes are the response items that are calls or their results.
+var itemTypes = map[string]bool{
+	"function_call": true, "custom_tool_call": true, "local_shell_call": true,
+	"function_call_output": true, "custom_tool_call_output": true,
+}
+
 func (c *codex) item(n int, t time.Time, p gjson.Result) error {
+	// Most items are reasoning and messages: told by their type without
+	// reading the rest, unless a call's type ("…_call…") is anywhere in
+	// them (a type given twice is read whole below, and its last value
+	// counts).
+	if !itemTypes[p.Get("type").Str] && !strings.Contains(p.Raw, "_call") {
+		return nil
+	}
 	var typ string
 	var name, args, freeform, callID, itemID, action, output gjson.Result
 	object(p, func(k string, v gjson.Result) {
@@ -151,14 +164,14 @@ func (c *codex) output(n int, t time.Time, id, out gjson.Result) error {
 	exit, known := 0, false
 	// 0.58.0 writes the output as a JSON string of {output, metadata}.
 	if out.Type == gjson.String && strings.HasPrefix(out.Str, "{") && gjson.Valid(out.Str) {
-		if code := gjson.Get(out.Str, "metadata.exit_code"); code.Type == gjson.Number {
+		if code := exitCode(out.Str); code.Type == gjson.Number {
 			exit, known = int(code.Int()), true
 		}
 		res.Structured = json.RawMessage(out.Str)
 		text = outputStart(out.Str)
 	}
 	if !known {
-		if m := exitLine.FindStringSubmatch(text[:min(len(text), 512)]); m != nil {
+		if m := exitLine.FindStringSubmatch(text[:min(len(text), 160)]); m != nil {
 			exit, _ = strconv.Atoi(m[1])
 		}
 	}
@@ -184,12 +197,13 @@ func codexOriginal(isError bool, text string) Original {
 // output of megabytes is not unescaped a second time for it. Codex writes
 // output first; any other order is read whole.
 func outputStart(obj string) string {
-	const key, n = `{"output":"`, 512
+	const key, n = `{"output":"`, 160
 	raw, ok := strings.CutPrefix(obj, key)
 	if !ok {
 		return gjson.Get(obj, "output").Str
 	}
-	// Cut after n bytes, between escapes, never in one.
+	// Cut after n bytes (enough for the first line's markers), between
+	// escapes, never in one.
 	i := 0
 	for i < len(raw) && i < n && raw[i] != '"' {
 		switch {
@@ -203,4 +217,15 @@ func outputStart(obj string) string {
 	}
 	i = min(i, len(raw))
 	return gjson.Parse(`"` + raw[:i] + `"`).Str
+}
+
+// exitCode is metadata.exit_code of a 0.58.0 {output, metadata} object.
+// Codex writes metadata last, and in the object's text a quote inside the
+// output string is escaped, so the last `"metadata":` is the key: what
+// follows it is read, not the whole output again.
+func exitCode(obj string) gjson.Result {
+	if i := strings.LastIndex(obj, `"metadata":`); i > 0 {
+		return gjson.Get("{"+obj[i:], "metadata.exit_code")
+	}
+	return gjson.Get(obj, "metadata.exit_code")
 }

@@ -16,8 +16,23 @@ func TestTheStartOfACodexOutputIsCutBetweenEscapesNeverInOne(t *testing.T) {
 		require.NoError(t, err)
 		got := outputStart(string(obj))
 		assert.True(t, strings.HasPrefix(text, got), "shift %d: %q", shift, got)
-		assert.Greater(t, len(got), 200, "shift %d", shift)
+		assert.Greater(t, len(got), 60, "shift %d", shift)
 	}
 	assert.Equal(t, "short", outputStart(`{"output":"short","metadata":{}}`))
 	assert.Equal(t, "later", outputStart(`{"metadata":{},"output":"later"}`), "another key order is read whole")
+}
+
+func TestACodexExitCodeIsTheMetadatasNotOneTheOutputQuotes(t *testing.T) {
+	tests := []struct {
+		obj  string
+		want int64
+	}{
+		{`{"output":"x","metadata":{"exit_code":2,"duration_seconds":0.1}}`, 2},
+		{`{"output":"{\"metadata\":{\"exit_code\":0}}","metadata":{"exit_code":7}}`, 7},
+		{`{"metadata":{"exit_code":3},"output":"x"}`, 3},
+		{`{"output":"\"metadata\": {\"exit_code\": 9}"}`, 0},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, exitCode(tt.obj).Int(), tt.obj)
+	}
 }

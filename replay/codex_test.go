@@ -30,20 +30,16 @@ func codexOutput(id, output string) string {
 	return codexItem(fmt.Sprintf(`{"type":"function_call_output","call_id":%q,"output":%s}`, id, output))
 }
 
-// wrapped is 0.58.0's output: a JSON string of {output, metadata}.
+// wrapped is 0.58.0's output: a JSON string of {output, metadata}, in
+// the order Codex writes their keys.
 func wrapped(out string, exit int) string {
-	inner, _ := json.Marshal(map[string]any{"output": out, "metadata": map[string]any{"exit_code": exit, "duration_seconds": 0.1}})
-	s, _ := json.Marshal(string(inner))
+	text, _ := json.Marshal(out)
+	s, _ := json.Marshal(fmt.Sprintf(`{"output":%s,"metadata":{"exit_code":%d,"duration_seconds":0.1}}`, text, exit))
 	return string(s)
 }
 
 func TestCodexCallsAreReadWithTheirArgumentsDecodedAndErrorsFromExitCodes(t *testing.T) {
-	tests := []struct {
-		name     string
-		text     string
-		want     []seen
-		problems []replay.ProblemKind
-	}{{
+	tests := []readCase{{
 		name: "a shell call's arguments string is the object the tool got, its exit code 0 ran",
 		text: lines(codexMeta,
 			codexCall("call_1", "shell", `{"command":["bash","-lc","ls"],"workdir":"/w/a"}`),
@@ -109,16 +105,7 @@ func TestCodexCallsAreReadWithTheirArgumentsDecodedAndErrorsFromExitCodes(t *tes
 			codexCall("call_1", "update_plan", `{"plan":[]}`)),
 		want: []seen{{ID: "call_1", Tool: "update_plan", Input: `{"plan":[]}`, Line: 6, Original: noResult}},
 	}}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, st := read(t, replay.Codex, tt.text)
-			assert.Equal(t, tt.want, seenAll(got))
-			if tt.problems == nil {
-				tt.problems = []replay.ProblemKind{}
-			}
-			assert.Equal(t, tt.problems, kinds(st))
-		})
-	}
+	checkReads(t, replay.Codex, tests)
 }
 
 func TestACodexCallsCwdIsItsWorkdirElseTheTurnsElseTheSessions(t *testing.T) {
@@ -153,4 +140,12 @@ func TestACodexOutputKeepsWhatTheModelWasShownAndTheDecodedObject(t *testing.T) 
 	assert.JSONEq(t, `{"output":"a\n","metadata":{"exit_code":0,"duration_seconds":0.1}}`, string(got[0].Result.Structured))
 	assert.Nil(t, got[1].Result.Structured)
 	assert.Equal(t, "issue 1\n[input_image]", got[1].Result.Text())
+}
+
+func TestACodexItemWhoseTypeIsGivenTwiceIsReadByItsLast(t *testing.T) {
+	got, _ := read(t, replay.Codex, lines(codexMeta,
+		codexItem(`{"type":"reasoning","summary":[],"type":"function_call","name":"shell","arguments":"{\"command\":[\"rm\",\"-rf\",\"/\"]}","call_id":"call_1"}`),
+		codexItem(`{"type":"function_call","name":"shell","arguments":"{}","call_id":"call_2","type":"reasoning"}`),
+	))
+	assert.Equal(t, []seen{{ID: "call_1", Tool: "shell", Input: `{"command":["rm","-rf","/"]}`, Line: 2, Original: noResult}}, seenAll(got))
 }

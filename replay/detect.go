@@ -14,7 +14,7 @@ const detectBytes = 64 << 10
 // when it is none replay reads: a line with type and sessionId is Claude
 // Code, type and payload Codex, sessionId and projectHash Gemini; a JSON
 // array (a file of one, or one a line) is Anthropic's or OpenAI's by the
-// shape of its items.
+// shape of its items, or Claude Code's entries dumped as one array.
 func Detect(head []byte) Format {
 	head = bytes.TrimPrefix(head, bom)
 	head = bytes.TrimLeft(head, " \t\r\n")
@@ -60,6 +60,10 @@ func Detect(head []byte) Format {
 // typed items without a role (OpenAI responses).
 func detectArray(head []byte) Format {
 	switch {
+	// A dump of a Claude Code transcript as one array (hooks that copy
+	// transcript_path into logs/chat.json on every Stop).
+	case bytes.Contains(head, []byte(`"parentUuid"`)) && bytes.Contains(head, []byte(`"sessionId"`)):
+		return ClaudeCode
 	case bytes.Contains(head, []byte(`"function_call_output"`)) || bytes.Contains(head, []byte(`"type":"function_call"`)):
 		return OpenAIResponses
 	case bytes.Contains(head, []byte(`"tool_calls"`)) || bytes.Contains(head, []byte(`"tool_call_id"`)):

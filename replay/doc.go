@@ -6,9 +6,14 @@
 //
 // Formats, one file each: Claude Code sessions and their subagents
 // (claudecode.go: 1.0.x inline sidechains, 2.0.x agent-*.jsonl beside the
-// session, 2.1.x <session>/subagents/agent-*.jsonl) and Codex CLI rollouts
-// (codex.go). Files finds transcripts in folders and detects each one's
-// format; Read and ReadFile stream one file's calls.
+// session, 2.1.x <session>/subagents/agent-*.jsonl), Codex CLI rollouts
+// (codex.go), Gemini CLI sessions, JSONL and the older single object
+// (gemini.go), and the message arrays a Go runtime keeps: Anthropic
+// Messages (anthropic.go), OpenAI chat (openai_chat.go) and responses
+// (openai_responses.go), a file of one array or JSONL of one a line. Files
+// finds transcripts in folders and detects each one's format; Read and
+// ReadFile stream one file's calls. docs/replay.md has the table of what
+// each format records and how each field is read.
 //
 // The rules of a read:
 //
@@ -16,8 +21,9 @@
 //     its result when the file holds one (matched by id, never by
 //     position).
 //   - Bounded memory: one line is held at a time (up to MaxLine; lines of
-//     several MB are normal), and the calls waiting for their results, up to
-//     MaxHeld calls and MaxHeldBytes of results. Past a bound the oldest is
+//     several MB are normal), or one element of a whole-file document, and
+//     the calls waiting for their results, up to MaxHeld calls and
+//     MaxHeldBytes of their inputs and results. Past a bound the oldest is
 //     yielded without its result (Unresolved); a result that comes for it
 //     later is a ResultWithoutCall. Nothing of a yielded call is kept but
 //     its id, among the last 65,536, to tell a copy (Duplicate).
@@ -32,6 +38,7 @@
 //
 // Where a format leaves a fact out, the call leaves it empty: Claude Code
 // 1.0.x subagents have no agent id (Call.Sidechain says they are a
-// subagent's); a subagent's type is recorded only on its parent's Agent
-// result, in another file, so AgentType is "" for Claude Code calls.
+// subagent's); a 2.x subagent's type is recorded only on its parent's
+// Agent result, in the session file, which ReadFile looks it up in (Read,
+// given a stream alone, leaves AgentType "").
 package replay

@@ -107,15 +107,22 @@ func skipSpace(r io.Reader) int {
 
 // lineCounter counts the lines of what the decoder has read, to place an
 // offset on its line; it keeps only the bytes read ahead of the last offset
-// asked for.
+// asked for. The decoder may read megabytes ahead after a large element:
+// what is counted is skipped, not copied away, and the buffer compacted
+// only once half of it is counted, so the work stays linear.
 type lineCounter struct {
-	pending []byte // bytes from offset base on, not yet counted
+	pending []byte // pending[start:] are the bytes from offset base on, not yet counted
+	start   int
 	base    int64
 	line    int  // the line at offset base
 	last    byte // the last byte written
 }
 
 func (c *lineCounter) Write(p []byte) (int, error) {
+	if c.start > 0 && c.start >= len(c.pending)/2 {
+		c.pending = append(c.pending[:0], c.pending[c.start:]...)
+		c.start = 0
+	}
 	c.pending = append(c.pending, p...)
 	if len(p) > 0 {
 		c.last = p[len(p)-1]
@@ -123,22 +130,22 @@ func (c *lineCounter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+func (c *lineCounter) at(off int64) int {
+	if n := off - c.base; n > 0 {
+		n = min(n, int64(len(c.pending)-c.start))
+		end := c.start + int(n)
+		c.line += bytes.Count(c.pending[c.start:end], []byte("\n"))
+		c.start, c.base = end, c.base+n
+	}
+	return c.line
+}
+
 // total is the number of lines written: a last line without a newline is
 // one.
 func (c *lineCounter) total() int {
-	n := c.at(c.base+int64(len(c.pending))) - 1
+	n := c.at(c.base+int64(len(c.pending)-c.start)) - 1
 	if c.base > 0 && c.last != '\n' {
 		n++
 	}
 	return n
-}
-
-func (c *lineCounter) at(off int64) int {
-	if n := off - c.base; n > 0 {
-		n = min(n, int64(len(c.pending)))
-		c.line += bytes.Count(c.pending[:n], []byte("\n"))
-		c.pending = append(c.pending[:0], c.pending[n:]...)
-		c.base += n
-	}
-	return c.line
 }

@@ -133,6 +133,7 @@ func TestDetectNamesEachFormatFromItsFirstLines(t *testing.T) {
 		{"an Anthropic messages array", `[{"role":"user","content":"hi"},{"role":"assistant","content":[{"type":"tool_use","id":"t","name":"n","input":{}}]}]`, replay.Anthropic},
 		{"an OpenAI chat array", `[{"role":"system","content":"s"},{"role":"assistant","tool_calls":[{"id":"c","type":"function","function":{"name":"n","arguments":"{}"}}]}]`, replay.OpenAIChat},
 		{"an OpenAI responses array", `[{"type":"message","role":"user","content":"hi"},{"type":"function_call","call_id":"c","name":"n","arguments":"{}"}]`, replay.OpenAIResponses},
+		{"a Claude Code transcript dumped as one array", `[{"parentUuid":null,"sessionId":"s","type":"assistant","message":{"content":[{"type":"tool_use"}]}}]`, replay.ClaudeCode},
 		{"text", "hello", ""},
 		{"an object of nothing known", `{"hello":"world"}`, ""},
 		{"nothing", "", ""},
@@ -142,4 +143,50 @@ func TestDetectNamesEachFormatFromItsFirstLines(t *testing.T) {
 			assert.Equal(t, tt.want, replay.Detect([]byte(tt.head)))
 		})
 	}
+}
+
+func TestASubagentsTypeComesFromItsParentsAgentResultInTheSessionFile(t *testing.T) {
+	// Every entry here is of session s1, as use and result write it.
+	parent := func(agent, typ string) string {
+		return lines(
+			use("a1", "", "toolu_A", "Agent", `{"subagent_type":"`+typ+`","prompt":"p"}`, ""),
+			result("r1", "a1", "toolu_A", `[{"type":"text","text":"done"}]`, false, `"toolUseResult":{"status":"completed","agentId":"`+agent+`","agentType":"`+typ+`"},`),
+		)
+	}
+	sub := func(agent string) string {
+		return use("s1", "", "toolu_S", "Bash", `{"command":"ls"}`, `"isSidechain":true,"agentId":"`+agent+`",`) + "\n"
+	}
+	dir := tree(t, map[string]string{
+		"p21/s1.jsonl":                         parent("abc1234", "code-reviewer"),
+		"p21/s1/subagents/agent-abc1234.jsonl": sub("abc1234"),
+		"p20/s1.jsonl":                         parent("0badf00d", "general-purpose"),
+		"p20/agent-0badf00d.jsonl":             sub("0badf00d"),
+		"orphan/agent-feedf00d.jsonl":          sub("feedf00d"),
+	})
+	for _, tt := range []struct{ path, want string }{
+		{"p21/s1/subagents/agent-abc1234.jsonl", "code-reviewer"},
+		{"p20/agent-0badf00d.jsonl", "general-purpose"},
+		{"orphan/agent-feedf00d.jsonl", ""},
+	} {
+		var got []replay.Call
+		_, err := replay.ReadFile(context.Background(), filepath.Join(dir, tt.path), "", func(c replay.Call) error {
+			got = append(got, c)
+			return nil
+		})
+		require.NoError(t, err)
+		require.Len(t, got, 1)
+		assert.Equal(t, tt.want, got[0].AgentType, tt.path)
+		assert.NotEmpty(t, got[0].AgentID)
+	}
+	// Read has the stream only, and nothing beside it to look in.
+	fh, err := os.Open(filepath.Join(dir, "p20/agent-0badf00d.jsonl"))
+	require.NoError(t, err)
+	defer fh.Close()
+	var typ = "unread"
+	_, err = replay.Read(context.Background(), fh, filepath.Join(dir, "p20/agent-0badf00d.jsonl"), "", func(c replay.Call) error {
+		typ = c.AgentType
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Equal(t, "", typ)
 }

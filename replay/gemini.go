@@ -199,7 +199,7 @@ func (g *gemini) call(n int, tc gjson.Result) error {
 	}
 	text := contentText(result)
 	res := Result{Line: n, Time: when(ts), Content: raw(result), IsError: st == "error",
-		Original: geminiOriginal(st, text), Incomplete: strings.Contains(text, "Output too large.")}
+		Original: geminiOriginal(st, text), Incomplete: strings.Contains(text, "Tool output was too large and has been truncated")}
 	if res.Content == nil {
 		res.Content = []byte(`null`)
 	}

@@ -17,12 +17,7 @@ func TestGeminiCallsAreReadOnceWithTheResultOfTheirFirstFinishedRecord(t *testin
 	msg := func(id, calls string) string {
 		return `{"id":"` + id + `","timestamp":"2026-04-10T10:00:04.000Z","type":"gemini","content":"","toolCalls":[` + calls + `]}`
 	}
-	tests := []struct {
-		name     string
-		text     string
-		want     []seen
-		problems []replay.ProblemKind
-	}{{
+	tests := []readCase{{
 		name: "a message appended again as its call finishes is one call, with the finished record's result",
 		text: lines(geminiMeta,
 			`{"id":"u1","timestamp":"2026-04-10T10:00:01.000Z","type":"user","content":[{"text":"clean up"}]}`,
@@ -53,6 +48,12 @@ func TestGeminiCallsAreReadOnceWithTheResultOfTheirFirstFinishedRecord(t *testin
 			{ID: "c2", Tool: "run_shell_command", Input: `{"command":"sleep 99"}`, Line: 3, ResultAt: 3, Original: replay.Interrupted},
 		},
 	}, {
+		name: "an output Gemini cut and saved to a file is incomplete",
+		text: lines(geminiMeta,
+			msg("m1", `{"id":"c1","name":"run_shell_command","args":{"command":"cat big.log"},"status":"success","result":[{"functionResponse":{"id":"c1","name":"run_shell_command","response":{"output":"Tool output was too large and has been truncated.\nThe full output has been saved to: /h/.gemini/tmp/p/c1.output\n... [CONTENT TRUNCATED] ..."}}}]}`),
+		),
+		want: []seen{{ID: "c1", Tool: "run_shell_command", Input: `{"command":"cat big.log"}`, Line: 2, ResultAt: 2, Original: ran, Incomplete: true}},
+	}, {
 		name: "a call never finished has no result; a rewind keeps the calls that ran",
 		text: lines(geminiMeta,
 			msg("m1", `{"id":"c1","name":"read_file","args":{"file_path":"/w/a"},"status":"success","result":[{"text":"a"}]}`),
@@ -82,16 +83,7 @@ func TestGeminiCallsAreReadOnceWithTheResultOfTheirFirstFinishedRecord(t *testin
 			{ID: "c9", Tool: "glob", Input: `{"pattern":"*"}`, Line: 3, ResultAt: 3, Original: ran},
 		},
 	}}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, st := read(t, replay.Gemini, tt.text)
-			assert.Equal(t, tt.want, seenAll(got))
-			if tt.problems == nil {
-				tt.problems = []replay.ProblemKind{}
-			}
-			assert.Equal(t, tt.problems, kinds(st))
-		})
-	}
+	checkReads(t, replay.Gemini, tests)
 }
 
 func TestAGeminiCallCarriesItsSessionAgentTimeAndResultParts(t *testing.T) {

@@ -10,7 +10,7 @@ import "fmt"
 // result that comes for it later counts as ResultWithoutCall.
 const (
 	MaxHeld      = 4096     // calls held at once
-	MaxHeldBytes = 16 << 20 // bytes of held results' Content and Structured
+	MaxHeldBytes = 16 << 20 // bytes of held calls' inputs and results' Content and Structured
 )
 
 // recentIDs is how many ids (of entries, of calls yielded) a read
@@ -42,6 +42,7 @@ func (h *held) call(c Call) error {
 	p := &c
 	h.queue = append(h.queue, p)
 	h.byID[c.ID] = p
+	h.bytes += len(c.Input)
 	return h.bound()
 }
 
@@ -112,6 +113,7 @@ func (h *held) pop() error {
 	}
 	delete(h.byID, c.ID)
 	h.done.add(c.ID)
+	h.bytes -= len(c.Input)
 	if c.Result != nil {
 		h.bytes -= len(c.Result.Content) + len(c.Result.Structured)
 	}

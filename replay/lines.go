@@ -22,7 +22,7 @@ type lines struct {
 }
 
 func newLines(r io.Reader) *lines {
-	return &lines{r: bufio.NewReaderSize(r, 256<<10)}
+	return &lines{r: bufio.NewReaderSize(r, 64<<10)}
 }
 
 // next returns the next line without its line ending (and without a BOM on
@@ -30,8 +30,9 @@ func newLines(r io.Reader) *lines {
 // is a line. The bytes are valid until the next call.
 func (l *lines) next() ([]byte, error) {
 	l.buf, l.long = l.buf[:0], false
-	// A line that once needed a large buffer must not keep it for good.
-	if cap(l.buf) > 1<<20 {
+	// Lines of a few MB (images) come again and again: their buffer is
+	// kept; one that a larger line needed is not kept for good.
+	if cap(l.buf) > 4<<20 {
 		l.buf = nil
 	}
 	for {

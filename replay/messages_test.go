@@ -3,19 +3,11 @@ package replay_test
 import (
 	"testing"
 
-	"github.com/stretchr/testify/assert"
-
 	"github.com/hookchain/hookchain/replay"
 )
 
 func TestMessageArraysAreReadAsTheirAPIsShapeThem(t *testing.T) {
-	tests := []struct {
-		name     string
-		format   replay.Format
-		text     string
-		want     []seen
-		problems []replay.ProblemKind
-	}{{
+	tests := []readCase{{
 		name:   "Anthropic: parallel tool_use blocks, their results first in one user message, matched by id",
 		format: replay.Anthropic,
 		text: `[{"role":"user","content":"clean and list"},` +
@@ -68,21 +60,5 @@ func TestMessageArraysAreReadAsTheirAPIsShapeThem(t *testing.T) {
 			{ID: "call_2", Tool: "apply_patch", Input: `{"input":"*** Begin Patch"}`, Line: 1, Original: noResult},
 		},
 	}}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, st := read(t, tt.format, tt.text)
-			assert.Equal(t, tt.want, seenAll(got))
-			if tt.problems == nil {
-				tt.problems = []replay.ProblemKind{}
-			}
-			assert.Equal(t, tt.problems, kinds(st))
-			for _, c := range got {
-				if tt.format != "" {
-					assert.Equal(t, tt.format, c.Format)
-				}
-				assert.Equal(t, "", c.Session)
-				assert.Equal(t, "", c.Cwd)
-			}
-		})
-	}
+	checkReads(t, "", tests)
 }

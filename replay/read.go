@@ -24,7 +24,14 @@ import (
 // r's error the calls read whole before it are still yielded (those
 // waiting for a result without it); on ctx's or yield's, nothing more is.
 func Read(ctx context.Context, r io.Reader, file string, f Format, yield func(Call) error) (Stats, error) {
-	br := bufio.NewReaderSize(r, 256<<10)
+	return read(ctx, r, file, f, yield, nil)
+}
+
+// read is Read, with ReadFile's knowledge of what lies beside the file:
+// agentType names a Claude Code subagent's type from its agent id and
+// session (nil: unknown).
+func read(ctx context.Context, r io.Reader, file string, f Format, yield func(Call) error, agentType func(session string) string) (Stats, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
 	if f == "" {
 		head, err := br.Peek(detectBytes)
 		if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
@@ -32,7 +39,7 @@ func Read(ctx context.Context, r io.Reader, file string, f Format, yield func(Ca
 		}
 		f = Detect(head)
 	}
-	run := &run{ctx: ctx, file: file, format: f, yield: yield}
+	run := &run{ctx: ctx, file: file, format: f, yield: yield, agentType: agentType}
 	run.held = newHeld(run)
 	read, ok := readers[f]
 	if !ok {
@@ -64,14 +71,15 @@ func unknownDetail(f Format) string {
 
 // ReadFile opens path and Reads it (format detected when f is ""). Only a
 // regular file (or a symbolic link to one) is read: a named pipe or a
-// device may never end.
+// device may never end. A Claude Code subagent's calls get their AgentType
+// from the parent session file beside it, where only it is recorded.
 func ReadFile(ctx context.Context, path string, f Format, yield func(Call) error) (Stats, error) {
 	fh, err := openRegular(path)
 	if err != nil {
 		return Stats{}, err
 	}
 	defer fh.Close()
-	return Read(ctx, fh, path, f, yield)
+	return read(ctx, fh, path, f, yield, func(session string) string { return claudeAgentType(path, session) })
 }
 
 func openRegular(path string) (*os.File, error) {
@@ -108,6 +116,8 @@ type run struct {
 	yield  func(Call) error
 	held   *held
 	stats  Stats
+
+	agentType func(session string) string
 }
 
 func (r *run) problem(line int, k ProblemKind, detail string) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -172,6 +173,24 @@ func TestPastMaxHeldBytesTheOldestWaitingCallIsYieldedWithoutItsResult(t *testin
 	assert.Equal(t, map[replay.ProblemKind]int{replay.Unresolved: 1}, st.Counts)
 }
 
+func TestPastMaxHeldBytesOfInputsTheOldestWaitingCallIsYieldedWithoutItsResult(t *testing.T) {
+	big := `{"content":"` + strings.Repeat("x", 1<<20) + `"}`
+	var b strings.Builder
+	b.WriteString(use("first", "", "toolu_first", "Task", `{"prompt":"p"}`, "") + "\n")
+	n := replay.MaxHeldBytes>>20 + 1
+	for i := range n {
+		id := fmt.Sprintf("toolu_%d", i)
+		b.WriteString(use("u"+id, "first", id, "Write", big, "") + "\n")
+		b.WriteString(result("r"+id, "u"+id, id, `"ok"`, false, "") + "\n")
+	}
+	got, st := read(t, replay.ClaudeCode, b.String())
+	require.Len(t, got, n+1)
+	assert.Equal(t, "toolu_first", got[0].ID)
+	assert.Nil(t, got[0].Result)
+	assert.Equal(t, n, st.Results)
+	assert.Equal(t, map[replay.ProblemKind]int{replay.Unresolved: 1}, st.Counts)
+}
+
 func TestOnlyTheFirstHundredProblemsAreListedAndAllAreCounted(t *testing.T) {
 	text := strings.Repeat("not json\n", 250)
 	got, st := read(t, replay.ClaudeCode, text)
@@ -202,4 +221,49 @@ func TestStatsAddSumsReadsKeepingTheFirstHundredProblems(t *testing.T) {
 	assert.Equal(t, map[replay.ProblemKind]int{replay.BadLine: 120}, sum.Counts)
 	require.Len(t, sum.Problems, replay.MaxProblems)
 	assert.Equal(t, "t.jsonl:1: bad line: not a JSON object (truncated or corrupted): y", sum.Problems[60].String())
+}
+
+func TestReadsAtOnceShareNothing(t *testing.T) {
+	texts := map[replay.Format]string{
+		replay.ClaudeCode: lines(
+			use("a1", "", "toolu_1", "Bash", `{"command":"a"}`, ""),
+			use("a2", "a1", "toolu_2", "Bash", `{"command":"b"}`, ""),
+			result("r2", "a2", "toolu_2", `"b"`, true, ""),
+			result("r1", "r2", "toolu_1", `"The user doesn't want to proceed with this tool use."`, true, ""),
+			"truncated{",
+		),
+		replay.Codex:  lines(codexMeta, codexCall("call_1", "shell", `{"command":["ls"]}`), codexOutput("call_1", wrapped("x", 1))),
+		replay.Gemini: lines(geminiMeta, `{"id":"m1","type":"gemini","toolCalls":[{"id":"c1","name":"glob","args":{"p":"*"},"status":"success","result":[{"text":"a"}]}]}`),
+	}
+	type outcome struct {
+		calls []seen
+		st    replay.Stats
+	}
+	want := map[replay.Format]outcome{}
+	for f, text := range texts {
+		got, st := read(t, f, text)
+		want[f] = outcome{seenAll(got), st}
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 200)
+	for i := range 200 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f := []replay.Format{replay.ClaudeCode, replay.Codex, replay.Gemini}[i%3]
+			var got []replay.Call
+			st, err := replay.Read(context.Background(), strings.NewReader(texts[f]), "t.jsonl", "", func(c replay.Call) error {
+				got = append(got, c)
+				return nil
+			})
+			if err != nil || !assert.ObjectsAreEqual(want[f], outcome{seenAll(got), st}) {
+				errs <- fmt.Sprintf("%s: %v %+v", f, err, seenAll(got))
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
 }

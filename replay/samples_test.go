@@ -132,7 +132,7 @@ func TestTheSamplesCallsAreReadAsTheSessionsRecordedThem(t *testing.T) {
 		assert.Equal(t, 3, c.Line)
 		assert.Equal(t, "ab1e6e141221a29ab", c.AgentID)
 		assert.True(t, c.Sidechain)
-		assert.Equal(t, "", c.AgentType, "recorded on the parent's Agent result only")
+		assert.Equal(t, "general-purpose", c.AgentType, "from the parent's Agent result")
 		assert.Equal(t, "ef958aa1-0e93-49f0-bb71-150f63befcd1", c.Session)
 		assert.Equal(t, "2.1.114", c.Version)
 		assert.Equal(t, "-experiments/worktrees/.claude/worktrees/agent-ab1e6e14", c.Cwd)
@@ -142,6 +142,7 @@ func TestTheSamplesCallsAreReadAsTheSessionsRecordedThem(t *testing.T) {
 		other := calls[teammates+"/subagents/agent-a36efb2a1231c41e2.jsonl"]
 		for _, c := range other {
 			assert.Equal(t, "a36efb2a1231c41e2", c.AgentID)
+			assert.Equal(t, "general-purpose", c.AgentType)
 		}
 		parent := find(t, calls[teammates+".jsonl"], "toolu_01EaAN7bPNQrMTGoKhbEjVrx")
 		assert.Equal(t, "Agent", parent.Tool)
