@@ -67,9 +67,11 @@ func Run(ctx context.Context, s Spec, stdin []byte) (Result, error) {
 	if s.Dir != "" {
 		// Checked here because a child that cannot enter its directory
 		// reports ENOENT from exec, which would read as a missing program.
-		if err := checkDir(s.Dir); err != nil {
+		dir, err := runDir(ctx, s.Dir)
+		if err != nil {
 			return failed(command, &Error{Kind: StartFailed, Err: err}, nil)
 		}
+		s.Dir = dir
 	}
 	runCtx, cancel := context.WithTimeoutCause(ctx, s.timeout(), errTimedOut)
 	defer cancel()

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -31,6 +32,7 @@ type common struct {
 	inSession  bool
 	scope      scopeFlags           // managed settings, skills and agents
 	background *settings.Background // runs the async hooks; nil where none is run
+	httpClient *http.Client         // sends http hooks' requests; nil is claudecode's default (replay's refuses remote hosts)
 }
 
 func (c *common) register(fs *flag.FlagSet) {
@@ -168,6 +170,7 @@ func (c *common) options(project string, pool *process.Pool) settings.Options {
 		RequireRuntime: true,
 		UsesApprover:   true, // every command builds its chain with Settings.Chain or gives it Settings.Approver
 		Background:     c.background,
+		HTTPClient:     c.httpClient,
 		// The commands print what they have to say themselves; serve gives
 		// its own logger.
 		Logger: quiet,

@@ -7,6 +7,7 @@
 //	hookchain test  [flags] [--update] CASES...
 //	hookchain hook  [flags] [--settings-harness NAME]
 //	hookchain serve [flags] --listen 127.0.0.1:PORT [--token T]
+//	hookchain replay [flags] [--json] [--baseline-settings FILE]... [--emit-cases DIR] PATH...
 //
 // eval reads one Claude Code hook input (a PreToolUse, PostToolUse,
 // PostToolUseFailure or PermissionRequest event) on stdin, runs the
@@ -97,6 +98,19 @@
 // run. On SIGTERM or SIGINT it blocks new requests, gives the requests in flight
 // --shutdown-timeout (30s) to finish and blocks those still running then,
 // stops every hook process, and exits 0.
+//
+// replay reads the transcripts agent CLIs write (Claude Code sessions
+// and their subagents, Codex rollouts; package replay) and puts every tool
+// call to the settings' hooks as the CLI put it then, before the call and
+// after it, with the recorded result; no tool runs. It reports what the
+// hooks would have done — by verdict, deciding hook, tool and session, the
+// denied and rewritten calls at their file:line, the calls it could not
+// judge whole and why, the hooks that failed — and the flips against what
+// happened then or a --baseline-settings policy; --json prints a line per
+// call, each outcome as eval prints it, and a last {"summary": …}. Hooks run
+// with a scratch HOME and TMPDIR, in the recorded cwd or, when it is gone,
+// the project; an http hook to a host that is not loopback is refused and
+// counted as a fault. docs/replay.md has the rest.
 //
 // Without --settings the standard files that exist are used:
 // ~/.claude/settings.json, then the project's .claude/settings.json and
@@ -263,7 +277,8 @@
 //	0  eval: the call may go ahead (allow, modify, replace); check: every hook can run
 //	   (warnings or not); test: every case passed, or --update rewrote what changed;
 //	   serve: stopped by SIGTERM or SIGINT; hook: it answered, as Claude Code's hook,
-//	   or as Codex's hook, in JSON
+//	   or as Codex's hook, in JSON; replay: every call was replayed, whatever the
+//	   hooks decided
 //	2  eval: the call is denied (an ask too: eval has no one to put it to);
 //	   hook: the call is blocked where its CLI reads exit status 2 as a block
 //	   (Codex, with the reason on stderr; Claude Code, when stdout cannot be written)
@@ -272,7 +287,8 @@
 //	   case that failed, or case files that cannot be read; eval or test
 //	   interrupted by SIGINT or SIGTERM ("hookchain eval: interrupted by SIGINT
 //	   before the hooks decided"), which kills the hooks it was running and
-//	   prints no outcome (test: rewrites no case); a panic in hookchain
+//	   prints no outcome (test: rewrites no case; replay: prints the summary of the
+//	   calls replayed before); replay: a transcript that could not be read; a panic in hookchain
 //	   itself, reported as an internal error followed by its stack
 //
 // A fatal error of the Go runtime, or a panic outside the main goroutine,

@@ -124,24 +124,29 @@ func readInput(stdin io.Reader, say errOut) ([]byte, bool) {
 
 // printOutcome prints the outcome as eval does, and returns its exit status.
 func printOutcome(stdout io.Writer, out hookchain.Outcome, say errOut) int {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false) // commands and reasons read as written: 2>&1, not 2\u003e\u00261
-	if err := enc.Encode(out); err != nil {
+	line, err := outcomeJSON(out)
+	if err != nil {
 		return say.fail("writing the outcome: %v", err)
 	}
-	line := b.Bytes()
-	if harness.Stops(out) {
-		// The CLI ends its whole run here, not only this call.
-		var err error
-		if line, err = sjson.SetBytes(line, "stop", true); err != nil {
-			return say.fail("writing the outcome: %v", err)
-		}
-	}
-	if _, err := stdout.Write(line); err != nil {
+	if _, err := stdout.Write(append(line, '\n')); err != nil {
 		return say.fail("writing the outcome: %v", err)
 	}
 	return verdictExit(out)
+}
+
+// outcomeJSON is the object eval prints for an outcome, on one line
+// without its newline: replay prints the same for each call.
+func outcomeJSON(out hookchain.Outcome) ([]byte, error) {
+	line, err := marshalLine(out)
+	if err != nil {
+		return nil, err
+	}
+	line = bytes.TrimSuffix(line, []byte("\n"))
+	if harness.Stops(out) {
+		// The CLI ends its whole run here, not only this call.
+		return sjson.SetBytes(line, "stop", true)
+	}
+	return line, nil
 }
 
 // verdictExit is eval's exit status for an outcome: 2 for a call that does

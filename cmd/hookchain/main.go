@@ -40,6 +40,8 @@ const usage = `usage:
   hookchain test  [flags] [--update] CASES...
   hookchain hook  [flags] [--settings-harness NAME]
   hookchain serve [flags] --listen 127.0.0.1:PORT [--token T]
+  hookchain replay [flags] [--json] [--jobs N] [--dedupe] [--baseline-settings FILE]...
+                   [--emit-cases DIR] [--full] [--real-home] [--allow-remote-hooks] PATH...
 
 eval   runs one Claude Code hook input (PreToolUse, PostToolUse or PostToolUseFailure)
        through the settings' hooks as a chain and prints the outcome as JSON; a
@@ -77,11 +79,29 @@ serve  answers Claude Code's http hooks: POST / with a hook input, as Claude Cod
        /healthz says what runs. Reloads the settings on SIGHUP and when a file changes;
        stops on SIGTERM, once the requests in flight are done.
        Exit status: 0 stopped by a signal; 1 bad usage or settings, or a failed listener.
+replay puts every tool call of past sessions (PATH: transcript files or folders: a Claude
+       Code project folder with its subagents, a Codex sessions folder; the format is
+       found per file) through the settings' hooks, as the CLI would have put it then:
+       before the call and, when the transcript holds its result and the hooks did not
+       deny it, after. No tool is ever run. Hooks run with a scratch HOME and TMPDIR
+       (--real-home: the user's) and HOOKCHAIN_REPLAY=1, in the call's recorded cwd when
+       it exists, else in the project; http hooks are sent to loopback hosts only
+       (--allow-remote-hooks: anywhere), a refused one counted as a fault, never an
+       allow. Sessions run --jobs at a time (the CPU count), each call of one in order;
+       --dedupe asks identical calls once, for hooks that keep no state. Prints a
+       summary (--json: a line per call, {"transcript","call_id","tool","before",
+       "after","original",...} with each outcome as eval prints it, then {"summary"}),
+       with the flips against what happened then or --baseline-settings; --emit-cases
+       writes the flipped and denied calls as cases for hookchain test. Secrets are
+       masked in what is printed unless --full (case files keep inputs as recorded).
+       Exit status: 0 the replay finished, whatever the hooks decided; 1 bad usage or
+       settings, a transcript that could not be read, or interrupted (the summary of
+       the calls replayed before is printed).
 A crash of hookchain itself is never exit status 2: a panic exits 1, a fatal
 runtime error ends the process with SIGABRT.
 
 flags:
-  --harness NAME      eval, check, test, hook: the agent CLI whose hook protocol is spoken:
+  --harness NAME      eval, check, test, hook, replay: the agent CLI whose hook protocol is spoken:
                       claude (the default), codex, gemini, cursor, copilot, factory, cline,
                       windsurf, qwen or kiro, each a profile in package harness/NAME (one
                       without a profile yet is refused, naming those that work). For
@@ -174,6 +194,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return hookCmd(args[1:], stdin, stdout, stderr)
 	case "serve":
 		return serveCmd(args[1:], stderr)
+	case "replay":
+		return replayCmd(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
