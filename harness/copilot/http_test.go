@@ -35,7 +35,9 @@ func TestACopilotHTTPHookInAChainAnswersAsCopilotReadsIt(t *testing.T) {
 		{"permissionDecision allow lets the call run", 200, `{"permissionDecision":"allow"}`, shell("ls"), none},
 		{"an empty body is no decision", 204, "", shell("ls"), none},
 		{"permissionDecision deny denies with its reason", 200, `{"permissionDecision":"deny","permissionDecisionReason":"writes outside the project are not allowed"}`,
-			create("/etc/hosts"), func(string) hookchain.Outcome { return profiletest.Denied("writes outside the project are not allowed") }},
+			create("/etc/hosts"), func(string) hookchain.Outcome {
+				return profiletest.Denied("writes outside the project are not allowed")
+			}},
 		{"modifiedArgs rewrites the call", 200, `{"permissionDecision":"allow","modifiedArgs":{"command":"terraform plan","description":"run it"}}`,
 			shell("terraform apply"), func(string) hookchain.Outcome {
 				return hookchain.Outcome{Verdict: hookchain.Modified, Reason: "hook", Input: json.RawMessage(`{"command":"terraform plan","description":"run it"}`),
