@@ -1,0 +1,134 @@
+package harness_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/harness"
+	"github.com/hookchain/hookchain/harness/internal/profiletest"
+	"github.com/hookchain/hookchain/harness/qwen"
+	"github.com/hookchain/hookchain/process"
+)
+
+var shellCall = hookchain.Event{Hook: hookchain.BeforeTool, Tool: "run_shell_command", Input: json.RawMessage(`{"command":"rm -rf /"}`)}
+
+func serve(t *testing.T, handler http.HandlerFunc) string {
+	srv := httptest.NewServer(handler)
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// A body past the cap is never decided in part: one that starts as JSON
+// is given to the CLI's reader cut, which denies it; text is a failure.
+func TestAnHTTPHooksBodyPastTheCapIsDeniedAsJSONAndAFailureAsText(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sends two 10 MiB bodies")
+	}
+	big := strings.Repeat("x", harness.MaxHTTPBody)
+	jsonURL := serve(t, func(w http.ResponseWriter, _ *http.Request) {
+		_, _ = fmt.Fprint(w, `{"decision":"approve","reason":"`+big+`"}`)
+	})
+	textURL := serve(t, func(w http.ResponseWriter, _ *http.Request) { _, _ = fmt.Fprint(w, "ok"+big) })
+
+	fn, err := harness.HTTP(qwen.Profile(), harness.HTTPHook{URL: jsonURL, Timeout: 10 * time.Second}, harness.SessionInfo{})
+	require.NoError(t, err)
+	got, err := fn(context.Background(), shellCall)
+	require.NoError(t, err)
+	assert.Equal(t, hookchain.Deny(fmt.Sprintf("the hook's answer is longer than the %d bytes kept, and cannot be read; denied rather than guessed", harness.MaxHTTPBody)), got)
+
+	fn, err = harness.HTTP(qwen.Profile(), harness.HTTPHook{URL: textURL, Timeout: 10 * time.Second}, harness.SessionInfo{})
+	require.NoError(t, err)
+	_, err = fn(context.Background(), shellCall)
+	assert.EqualError(t, err, `hook "`+textURL+`": wrote more than 10485760 bytes on stdout`)
+	assert.ErrorIs(t, err, process.StdoutTooLarge)
+}
+
+// A server that quotes the request's token back in an error puts none of
+// it in the failure, nor does a URL's password.
+func TestAnHTTPHooksFailureNeverQuotesItsHeadersOrPassword(t *testing.T) {
+	u := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusUnauthorized)
+		_, _ = fmt.Fprintf(w, "bad token %s for %s", r.Header.Get("Authorization"), r.Header.Get("X-Key"))
+	})
+	withPassword := strings.Replace(u, "http://", "http://hook:pa55word@", 1)
+	fn, err := harness.HTTP(qwen.Profile(), harness.HTTPHook{URL: withPassword,
+		Headers: map[string]string{"Authorization": "Bearer s3cret-token", "X-Key": "s3cret"}, Timeout: 5 * time.Second}, harness.SessionInfo{})
+	require.NoError(t, err)
+	_, err = fn(context.Background(), shellCall)
+	masked := strings.Replace(u, "http://", "http://hook:xxxxx@", 1)
+	assert.EqualError(t, err, `hook "`+masked+`": gave no valid answer: status 401 Unauthorized: body "bad token [Authorization] for [X-Key]"`)
+}
+
+// The caller's leaving is not the hook's timeout: it reads as Canceled,
+// which a link counts as no failure of its own.
+func TestAnHTTPHookWhoseCallerLeavesIsCanceledNotTimedOut(t *testing.T) {
+	srv := profiletest.ServeHook(t, 200, "")
+	srv.Hang = true
+	fn, err := harness.HTTP(qwen.Profile(), harness.HTTPHook{URL: srv.URL, Timeout: time.Minute}, harness.SessionInfo{})
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		for h, _ := srv.Request(); h == nil; h, _ = srv.Request() {
+			time.Sleep(time.Millisecond)
+		}
+		cancel()
+	}()
+	_, err = fn(ctx, shellCall)
+	assert.EqualError(t, err, `hook "`+srv.URL+`": stopped because its context ended: context canceled`)
+	assert.ErrorIs(t, err, process.Canceled)
+}
+
+func TestAnHTTPHookIsRefusedForAURLThatIsNotHTTPOrANegativeTimeout(t *testing.T) {
+	for _, tt := range []struct {
+		hook harness.HTTPHook
+		err  string
+	}{
+		{harness.HTTPHook{URL: "file:///etc/passwd"}, `qwen: HTTP: "file:///etc/passwd" is not an http or https URL`},
+		{harness.HTTPHook{URL: "/relative"}, `qwen: HTTP: "/relative" is not an http or https URL`},
+		{harness.HTTPHook{URL: "http://127.0.0.1:1", Timeout: -time.Second}, `qwen: HTTP: the Timeout -1s is negative`},
+	} {
+		_, err := harness.HTTP(qwen.Profile(), tt.hook, harness.SessionInfo{})
+		assert.EqualError(t, err, tt.err)
+		_, err = qwen.Profile().HTTPLink("hook", hookchain.BeforeTool, hookchain.Any(), tt.hook, harness.SessionInfo{})
+		assert.EqualError(t, err, tt.err)
+	}
+}
+
+// 200 calls at once through one link, each from its own session, each
+// answered for itself: no answer reaches another call.
+func TestConcurrentCallsThroughOneHTTPLinkEachGetTheirOwnAnswer(t *testing.T) {
+	u := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		var in struct {
+			Session string `json:"session_id"`
+		}
+		_ = json.NewDecoder(r.Body).Decode(&in)
+		_ = json.NewEncoder(w).Encode(map[string]string{"decision": "block", "reason": "session " + in.Session})
+	})
+	link, err := qwen.Profile().HTTPLink("hook", hookchain.BeforeTool, hookchain.Any(), harness.HTTPHook{URL: u, Timeout: 30 * time.Second}, harness.SessionInfo{ID: "default"})
+	require.NoError(t, err)
+	chain := hookchain.New(link)
+	const n = 200
+	got := make([]hookchain.Outcome, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			ctx := harness.WithSessionInfo(context.Background(), harness.SessionInfo{ID: fmt.Sprint("s", i)})
+			got[i] = chain.Run(ctx, shellCall)
+		})
+	}
+	wg.Wait()
+	for i, o := range got {
+		assert.Equal(t, profiletest.Denied(fmt.Sprint("session s", i)), o, i)
+	}
+}
