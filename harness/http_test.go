@@ -70,12 +70,12 @@ func TestAnHTTPHooksFailureNeverQuotesItsHeadersOrPassword(t *testing.T) {
 	assert.EqualError(t, err, `hook "`+masked+`": gave no valid answer: status 401 Unauthorized: body "bad token [Authorization] for [X-Key]"`)
 }
 
-// The caller's leaving is not the hook's timeout: it reads as Canceled,
-// which a link counts as no failure of its own.
-func TestAnHTTPHookWhoseCallerLeavesIsCanceledNotTimedOut(t *testing.T) {
+// The caller's leaving is not the hook's timeout nor its failure: it reads
+// as Canceled, and a link that fails open denies all the same.
+func TestAnHTTPHookWhoseCallerLeavesIsCanceledAndDeniedThoughItFailsOpen(t *testing.T) {
 	srv := profiletest.ServeHook(t, 200, "")
 	srv.Hang = true
-	fn, err := harness.HTTP(qwen.Profile(), harness.HTTPHook{URL: srv.URL, Timeout: time.Minute}, harness.SessionInfo{})
+	link, err := qwen.Profile().HTTPLink("hook", hookchain.BeforeTool, hookchain.Any(), harness.HTTPHook{URL: srv.URL, Timeout: time.Minute}, harness.SessionInfo{})
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() {
@@ -84,9 +84,36 @@ func TestAnHTTPHookWhoseCallerLeavesIsCanceledNotTimedOut(t *testing.T) {
 		}
 		cancel()
 	}()
-	_, err = fn(ctx, shellCall)
-	assert.EqualError(t, err, `hook "`+srv.URL+`": stopped because its context ended: context canceled`)
-	assert.ErrorIs(t, err, process.Canceled)
+	fault := `hook "` + srv.URL + `": stopped because its context ended: context canceled`
+	assert.Equal(t, hookchain.Outcome{Verdict: hookchain.Denied, Reason: "hookchain: the context ended while hook was asked: context canceled", Cause: hookchain.CauseCaller,
+		Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Denied, Fault: fault}}}, hookchain.New(link).Run(ctx, shellCall))
+}
+
+// A body the server cuts short, or whose chunked framing breaks, is a
+// failure, never the part that arrived read as the answer.
+func TestAnHTTPHooksBodyCutShortIsAFailure(t *testing.T) {
+	for name, write := range map[string]func(w http.ResponseWriter){
+		"shorter than its Content-Length": func(w http.ResponseWriter) {
+			w.Header().Set("Content-Length", "100")
+			_, _ = fmt.Fprint(w, `{"decision":"approve"}`)
+		},
+		"broken chunked framing": func(w http.ResponseWriter) {
+			conn, buf, _ := w.(http.Hijacker).Hijack()
+			_, _ = buf.WriteString("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{\"dec\r\nzz\r\n")
+			_ = buf.Flush()
+			_ = conn.Close()
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			u := serve(t, func(w http.ResponseWriter, _ *http.Request) { write(w) })
+			fn, err := harness.HTTP(qwen.Profile(), harness.HTTPHook{URL: u, Timeout: 5 * time.Second}, harness.SessionInfo{})
+			require.NoError(t, err)
+			_, err = fn(context.Background(), shellCall)
+			require.Error(t, err)
+			assert.ErrorIs(t, err, process.IOFailed)
+			assert.True(t, strings.HasPrefix(err.Error(), `hook "`+u+`": i/o with it failed: `), err.Error())
+		})
+	}
 }
 
 func TestAnHTTPHookIsRefusedForAURLThatIsNotHTTPOrANegativeTimeout(t *testing.T) {

@@ -47,6 +47,12 @@ func TestACopilotHTTPHookInAChainAnswersAsCopilotReadsIt(t *testing.T) {
 			return hookchain.Outcome{Notes: []hookchain.Note{{Link: "hook", Text: "this repository uses pnpm"}}}
 		}},
 		{"a body that is not JSON is none, as Copilot reads stdout", 200, "permission granted", shell("rm -rf /"), none},
+		{"an HTML page is none", 200, "<html><body>It works!</body></html>", shell("rm -rf /"), none},
+		{"JSON that is not an object says nothing", 200, "null", shell("rm -rf /"), none},
+		{"an empty object says nothing", 200, "{}", shell("rm -rf /"), none},
+		{"a permissionDecision Copilot does not document denies", 200, `{"permissionDecision":"block"}`, shell("ls"), func(string) hookchain.Outcome {
+			return profiletest.Denied(`the hook's permissionDecision "block" is not one Copilot documents; denied rather than guessed`)
+		}},
 		{"a key given twice denies, whichever one Copilot keeps", 200, `{"permissionDecision":"allow","permissionDecision":"deny"}`, shell("ls"), func(string) hookchain.Outcome {
 			return profiletest.Denied(`the hook's answer is ambiguous (the key "permissionDecision" is given twice); denied rather than guessed`)
 		}},
@@ -156,6 +162,12 @@ func TestACopilotHTTPHookCopilotWouldNotSendIsAnError(t *testing.T) {
 			`copilot: f.json: hooks.postToolUse[0]: url "ftp://hooks.example.com/hook" is not an absolute http or https URL`},
 		{"no url", `{"version":1,"hooks":{"postToolUse":[{"type":"http"}]}}`, "1",
 			`copilot: f.json: hooks.postToolUse[0]: an http hook without a "url"`},
+		{"a url that is not a string", `{"version":1,"hooks":{"postToolUse":[{"type":"http","url":7}]}}`, "1",
+			`copilot: f.json: hooks.postToolUse[0]: url is not a string`},
+		{"allowedEnvVars that is not a list of names", entry("postToolUse", "https://hooks.example.com/hook", `,"allowedEnvVars":"TOKEN"`), "1",
+			`copilot: f.json: hooks.postToolUse[0]: allowedEnvVars is not a list of strings`},
+		{"a timeout that is not a positive number of seconds", entry("postToolUse", "https://hooks.example.com/hook", `,"timeoutSec":0`), "1",
+			`copilot: f.json: hooks.postToolUse[0]: timeoutSec 0 is not a positive number of seconds`},
 		{"headers that are not strings", entry("postToolUse", "https://hooks.example.com/hook", `,"headers":{"X":1}`), "1",
 			`copilot: f.json: hooks.postToolUse[0]: headers is not an object of strings`},
 		{"plain http to loopback with the variable is read", entry("postToolUse", "http://127.0.0.1:9/hook", ""), "1", ""},
