@@ -166,7 +166,7 @@ func httpFailure(name string, timeout time.Duration, mask func(string) string, e
 		pe.Kind = process.Canceled
 	case errors.As(err, &se) && se.location != "" && strings.HasPrefix(se.status, "3"):
 		pe.Kind = process.BadAnswer
-		pe.Err = fmt.Errorf("status %s: a redirect to %q, which hookchain never follows", se.status, clipText(mask(se.location), maxQuoted))
+		pe.Err = fmt.Errorf("status %s: a redirect to %q, which hookchain never follows", se.status, Clip(mask(se.location), maxQuoted))
 	case errors.As(err, &se):
 		pe.Kind = process.BadAnswer
 		pe.Err = fmt.Errorf("status %s: %s", se.status, quoted(mask(string(se.body))))
@@ -184,7 +184,7 @@ func quoted(body string) string {
 	if body == "" {
 		return "an empty body"
 	}
-	return fmt.Sprintf("body %q", clipText(body, maxQuoted))
+	return fmt.Sprintf("body %q", Clip(body, maxQuoted))
 }
 
 // masker returns a function that replaces every value of headers in a
@@ -205,8 +205,8 @@ func masker(headers map[string]string) func(string) string {
 	return strings.NewReplacer(pairs...).Replace
 }
 
-// clipText shortens s to at most n bytes, on a rune boundary, marking the cut.
-func clipText(s string, n int) string {
+// Clip shortens s to at most n bytes, on a rune boundary, marking the cut.
+func Clip(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
 	"time"
 
@@ -77,33 +76,16 @@ func TestACopilotHTTPHookInAChainAnswersAsCopilotReadsIt(t *testing.T) {
 // What no server answered — a timeout, a redirect, a refused connection —
 // lets the call go on in Copilot; built into a plain link, each denies.
 func TestACopilotHTTPHookThatGetsNoAnswerFailsOpenAndAPlainLinkFailsClosed(t *testing.T) {
-	hang := profiletest.ServeHook(t, 200, "")
-	hang.Hang = true
-	redirect := httptest.NewServer(http.RedirectHandler("http://127.0.0.1:1/elsewhere", http.StatusFound))
-	t.Cleanup(redirect.Close)
-	refused := profiletest.Refused(t)
-	tests := []struct {
-		name    string
-		url     string
-		timeout time.Duration
-		fault   string
-	}{
-		{"a server that answers later than the timeout", hang.URL, 200 * time.Millisecond, `hook "` + hang.URL + `": timed out after 200ms`},
-		{"a redirect, which is never followed", redirect.URL, 5 * time.Second,
-			`hook "` + redirect.URL + `": gave no valid answer: status 302 Found: a redirect to "http://127.0.0.1:1/elsewhere", which hookchain never follows`},
-		{"a refused connection", refused, 5 * time.Second,
-			`hook "` + refused + `": i/o with it failed: Post "` + refused + `": dial tcp ` + strings.TrimSuffix(strings.TrimPrefix(refused, "http://"), "/hook") + `: connect: connection refused`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			h := harness.HTTPHook{URL: tt.url, Timeout: tt.timeout}
+	for _, tt := range profiletest.NoAnswers(t) {
+		t.Run(tt.Name, func(t *testing.T) {
+			h := harness.HTTPHook{URL: tt.URL, Timeout: tt.Timeout}
 			open, err := copilot.HTTPLink("hook", hookchain.BeforeTool, hookchain.Any(), h, session(t))
 			require.NoError(t, err)
-			assert.Equal(t, profiletest.Fault(tt.fault), hookchain.New(open).Run(context.Background(), shell("rm -rf /")))
+			assert.Equal(t, profiletest.Fault(tt.Fault), hookchain.New(open).Run(context.Background(), shell("rm -rf /")))
 
 			fn, err := harness.HTTP(copilot.Profile(), h, session(t))
 			require.NoError(t, err)
-			assert.Equal(t, errored(tt.fault), hookchain.New(hookchain.Before("hook", hookchain.Any(), fn)).Run(context.Background(), shell("rm -rf /")))
+			assert.Equal(t, errored(tt.Fault), hookchain.New(hookchain.Before("hook", hookchain.Any(), fn)).Run(context.Background(), shell("rm -rf /")))
 		})
 	}
 }

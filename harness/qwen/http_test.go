@@ -78,39 +78,20 @@ func TestAQwenHTTPHookInAChainAnswersAsQwenReadsIt(t *testing.T) {
 // A timeout, a redirect and a refused connection let the call go on in
 // Qwen; a hook whose failMode is "closed" denies on each.
 func TestAQwenHTTPHookThatGetsNoAnswerFailsOpenUnlessItsFailModeIsClosed(t *testing.T) {
-	hang := profiletest.ServeHook(t, 200, "")
-	hang.Hang = true
-	redirect := httptest.NewServer(http.RedirectHandler("https://elsewhere.example/hook", http.StatusTemporaryRedirect))
-	t.Cleanup(redirect.Close)
-	refused := profiletest.Refused(t)
-	tests := []struct {
-		name, url, timeout, fault string
-	}{
-		{"a server that answers later than the timeout", hang.URL, "0.2", `hook "` + hang.URL + `": timed out after 200ms`},
-		{"a redirect, which is never followed", redirect.URL, "5",
-			`hook "` + redirect.URL + `": gave no valid answer: status 307 Temporary Redirect: a redirect to "https://elsewhere.example/hook", which hookchain never follows`},
-		{"a refused connection", refused, "5", ""},
-	}
-	for _, tt := range tests {
+	for _, tt := range profiletest.NoAnswers(t) {
 		for _, mode := range []string{"open", "closed"} {
-			t.Run(tt.name+", failMode "+mode, func(t *testing.T) {
-				file := fmt.Sprintf(`{"hooks":{"PreToolUse":[{"hooks":[{"type":"http","url":%q,"timeout":%s,"failMode":%q}]}]}}`, tt.url, tt.timeout, mode)
+			t.Run(tt.Name+", failMode "+mode, func(t *testing.T) {
+				file := fmt.Sprintf(`{"hooks":{"PreToolUse":[{"hooks":[{"type":"http","url":%q,"timeout":%v,"failMode":%q}]}]}}`, tt.URL, tt.Timeout.Seconds(), mode)
 				hooks, _, err := qwen.ParseSettings("settings.json", []byte(file))
 				require.NoError(t, err)
 				links, err := qwen.Links(hooks, qwenSession(t))
 				require.NoError(t, err)
 				got := hookchain.New(links...).Run(context.Background(), qwenShell("rm -rf /"))
-				require.Len(t, got.Trail, 1)
-				fault := got.Trail[0].Fault
-				if tt.fault != "" {
-					assert.Equal(t, tt.fault, fault)
-				} else {
-					assert.Regexp(t, `^hook "`+tt.url+`": i/o with it failed: Post "`+tt.url+`": dial tcp [0-9.:]+: connect: connection refused$`, fault)
-				}
-				want := hookchain.Outcome{Trail: []hookchain.Step{{Name: tt.url, Verdict: hookchain.Allowed, Fault: fault}}}
+				fault := tt.Fault
+				want := hookchain.Outcome{Trail: []hookchain.Step{{Name: tt.URL, Verdict: hookchain.Allowed, Fault: fault}}}
 				if mode == "closed" {
-					want = hookchain.Outcome{Verdict: hookchain.Denied, Reason: tt.url + " failed and denies on failure: " + fault, DecidedBy: tt.url, Cause: hookchain.CauseFailure,
-						Trail: []hookchain.Step{{Name: tt.url, Verdict: hookchain.Denied, Fault: fault}}}
+					want = hookchain.Outcome{Verdict: hookchain.Denied, Reason: tt.URL + " failed and denies on failure: " + fault, DecidedBy: tt.URL, Cause: hookchain.CauseFailure,
+						Trail: []hookchain.Step{{Name: tt.URL, Verdict: hookchain.Denied, Fault: fault}}}
 				}
 				assert.Equal(t, want, got)
 			})

@@ -1,7 +1,6 @@
 package qwen
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/hookchain/hookchain/harness"
@@ -28,13 +27,8 @@ func httpHandler(f harness.Object) (Hook, string, error) {
 	if h.Timeout, err = f.Seconds("timeout"); err != nil {
 		return Hook{}, "", err
 	}
-	switch mode, _, err := f.String("failMode"); {
-	case err != nil:
+	if h.FailClosed, err = failClosed(f); err != nil {
 		return Hook{}, "", err
-	case mode == "closed":
-		h.FailClosed = true
-	case mode != "" && mode != "open":
-		return Hook{}, "", fmt.Errorf(`failMode %q is not "open" or "closed"`, mode)
 	}
 	return h, "", nil
 }

@@ -167,13 +167,8 @@ func readHandler(raw json.RawMessage, event string) (h Hook, skip string, err er
 	} else if sh == "powershell" {
 		return Hook{}, "", errors.New(`shell "powershell": hookchain runs hooks with bash`)
 	}
-	switch mode, err := str("failMode"); {
-	case err != nil:
+	if h.FailClosed, err = failClosed(f); err != nil {
 		return Hook{}, "", err
-	case mode == "closed":
-		h.FailClosed = true
-	case mode != "" && mode != "open":
-		return Hook{}, "", fmt.Errorf(`failMode %q is not "open" or "closed"`, mode)
 	}
 	if h.Timeout, err = f.Milliseconds("timeout"); err != nil {
 		return Hook{}, "", err
@@ -182,6 +177,19 @@ func readHandler(raw json.RawMessage, event string) (h Hook, skip string, err er
 		return Hook{}, "", err
 	}
 	return h, "", nil
+}
+
+// failClosed reads a hook's "failMode": "closed" is true, "open" or none
+// false, and any other an error.
+func failClosed(f harness.Object) (bool, error) {
+	switch mode, _, err := f.String("failMode"); {
+	case err != nil:
+		return false, err
+	case mode != "" && mode != "open" && mode != "closed":
+		return false, fmt.Errorf(`failMode %q is not "open" or "closed"`, mode)
+	default:
+		return mode == "closed", nil
+	}
 }
 
 // hookName is the name Qwen gives a hook: its name, or else its command

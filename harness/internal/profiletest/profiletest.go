@@ -141,3 +141,32 @@ func Refused(t testing.TB) string {
 	require.NoError(t, l.Close())
 	return url
 }
+
+// Unanswered is an http hook that gets no answer a CLI could read, and
+// the fault its link reports.
+type Unanswered struct {
+	Name    string
+	URL     string
+	Timeout time.Duration // the hook's; the server outlasts a short one
+	Fault   string
+}
+
+// NoAnswers are the http hooks that get no answer: a server that answers
+// later than the hook's timeout, a redirect (never followed), a refused
+// connection — each on loopback, closed when the test ends.
+func NoAnswers(t testing.TB) []Unanswered {
+	t.Helper()
+	hang := ServeHook(t, 200, "")
+	hang.Hang = true
+	redirect := httptest.NewServer(http.RedirectHandler("https://elsewhere.example/hook", http.StatusTemporaryRedirect))
+	t.Cleanup(redirect.Close)
+	refused := Refused(t)
+	addr := strings.TrimSuffix(strings.TrimPrefix(refused, "http://"), "/hook")
+	return []Unanswered{
+		{"a server that answers later than the timeout", hang.URL, 200 * time.Millisecond, `hook "` + hang.URL + `": timed out after 200ms`},
+		{"a redirect, which is never followed", redirect.URL, 5 * time.Second,
+			`hook "` + redirect.URL + `": gave no valid answer: status 307 Temporary Redirect: a redirect to "https://elsewhere.example/hook", which hookchain never follows`},
+		{"a refused connection", refused, 5 * time.Second,
+			`hook "` + refused + `": i/o with it failed: Post "` + refused + `": dial tcp ` + addr + `: connect: connection refused`},
+	}
+}
