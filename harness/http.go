@@ -218,8 +218,8 @@ func Clip(s string, n int) string {
 
 // HTTPLink is Link for an http hook (HTTP): the link that runs h at hook
 // at of a chain for the calls m matches, with p's failure policy. Its
-// Identity is p's name, h's URL, the names of its headers, its timeout
-// and s, so that two links that send different requests give their chains
+// Identity is p's name and event names (the input it sends), h's URL,
+// the names of its headers, its timeout and s, so that two links that send different requests give their chains
 // different IDs. The headers' values are left out: they are a token more
 // often than not, and an ID is a digest anyone may test a guess against.
 func (p Profile) HTTPLink(name string, at hookchain.Hook, m hookchain.Matcher, h HTTPHook, s SessionInfo) (hookchain.Link, error) {
@@ -227,5 +227,6 @@ func (p Profile) HTTPLink(name string, at hookchain.Hook, m hookchain.Matcher, h
 	if err != nil {
 		return hookchain.Link{}, err
 	}
-	return p.link(name, at, m, fn, fmt.Sprintf("%s\x00http\x00%s\x00%v\x00%v\x00%#v", p.Name, h.URL, slices.Sorted(maps.Keys(h.Headers)), h.Timeout, s))
+	return p.link(name, at, m, fn, fmt.Sprintf("%s\x00%s\x00http\x00%s\x00%v\x00%v\x00%#v",
+		p.Name, p.Events[hookchain.BeforeTool], h.URL, slices.Sorted(maps.Keys(h.Headers)), h.Timeout, s))
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
+	"github.com/hookchain/hookchain/harness/copilot"
 	"github.com/hookchain/hookchain/harness/internal/profiletest"
 	"github.com/hookchain/hookchain/harness/qwen"
 	"github.com/hookchain/hookchain/process"
@@ -158,4 +159,21 @@ func TestConcurrentCallsThroughOneHTTPLinkEachGetTheirOwnAnswer(t *testing.T) {
 	for i, o := range got {
 		assert.Equal(t, profiletest.Denied(fmt.Sprint("session s", i)), o, i)
 	}
+}
+
+// Two http links that send different requests — another URL, another
+// header, another input — give their chains different IDs; a header's
+// value, a token more often than not, is not in the ID.
+func TestHTTPLinksThatSendDifferentRequestsGiveTheirChainsDifferentIDs(t *testing.T) {
+	chainOf := func(p harness.Profile, h harness.HTTPHook) string {
+		l, err := p.HTTPLink("hook", hookchain.BeforeTool, hookchain.Any(), h, harness.SessionInfo{})
+		require.NoError(t, err)
+		return hookchain.New(l).ID()
+	}
+	base := harness.HTTPHook{URL: "https://policy.example/hook", Headers: map[string]string{"Authorization": "Bearer one"}}
+	id := chainOf(copilot.Profile(), base)
+	assert.NotEqual(t, id, chainOf(copilot.Profile(), harness.HTTPHook{URL: "https://policy.example/other", Headers: base.Headers}))
+	assert.NotEqual(t, id, chainOf(copilot.Profile(), harness.HTTPHook{URL: base.URL, Headers: map[string]string{"X-Key": "Bearer one"}}))
+	assert.NotEqual(t, id, chainOf(copilot.PascalProfile(), base), "a PascalCase entry is sent another input")
+	assert.Equal(t, id, chainOf(copilot.Profile(), harness.HTTPHook{URL: base.URL, Headers: map[string]string{"Authorization": "Bearer two"}}))
 }
