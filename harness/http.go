@@ -92,7 +92,7 @@ func HTTP(p Profile, h HTTPHook, s SessionInfo) (hookchain.Interceptor, error) {
 		}
 		body, cut, err := post(ctx, &client, h.URL, headers, stdin, timeout)
 		if err != nil {
-			return hookchain.Outcome{}, httpFailure(name, timeout, mask, err)
+			return hookchain.Outcome{}, httpFailure(ctx, name, timeout, mask, err)
 		}
 		r := process.Result{Stdout: body, StdoutTruncated: cut}
 		out, err := p.Read(e, r)
@@ -155,15 +155,17 @@ func ended(ctx context.Context, err error) error {
 	return err
 }
 
-// httpFailure is a request's failure as a *process.Error naming the URL.
-func httpFailure(name string, timeout time.Duration, mask func(string) string, err error) *process.Error {
+// httpFailure is a request's failure, for a call whose context is ctx, as
+// a *process.Error naming the URL. It is Canceled only when ctx ended: a
+// Client's own timeout is the hook's failure, whatever error says.
+func httpFailure(ctx context.Context, name string, timeout time.Duration, mask func(string) string, err error) *process.Error {
 	pe := &process.Error{Command: name, ExitCode: -1, Err: err}
 	var se *statusError
 	switch {
+	case ctx.Err() != nil:
+		pe.Kind, pe.Err = process.Canceled, context.Cause(ctx)
 	case errors.Is(err, errHTTPTimeout):
 		pe.Kind, pe.Timeout, pe.Err = process.TimedOut, timeout, context.DeadlineExceeded
-	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		pe.Kind = process.Canceled
 	case errors.As(err, &se) && se.location != "" && strings.HasPrefix(se.status, "3"):
 		pe.Kind = process.BadAnswer
 		pe.Err = fmt.Errorf("status %s: a redirect to %q, which hookchain never follows", se.status, Clip(mask(se.location), maxQuoted))

@@ -177,3 +177,17 @@ func TestHTTPLinksThatSendDifferentRequestsGiveTheirChainsDifferentIDs(t *testin
 	assert.NotEqual(t, id, chainOf(copilot.PascalProfile(), base), "a PascalCase entry is sent another input")
 	assert.Equal(t, id, chainOf(copilot.Profile(), harness.HTTPHook{URL: base.URL, Headers: map[string]string{"Authorization": "Bearer two"}}))
 }
+
+// A Client's own timeout is the hook's failure, not the caller's leaving:
+// a link that fails open lets the call go on, with the fault in its trail.
+func TestAnHTTPHooksClientTimeoutIsTheHooksFailureNotTheCallers(t *testing.T) {
+	srv := profiletest.ServeHook(t, 200, "")
+	srv.Hang = true
+	h := harness.HTTPHook{URL: srv.URL, Timeout: time.Minute, Client: &http.Client{Timeout: 100 * time.Millisecond}}
+	link, err := qwen.Profile().HTTPLink("hook", hookchain.BeforeTool, hookchain.Any(), h, harness.SessionInfo{})
+	require.NoError(t, err)
+	got := hookchain.New(link).Run(context.Background(), shellCall)
+	require.Len(t, got.Trail, 1)
+	assert.Equal(t, hookchain.Outcome{Trail: []hookchain.Step{{Name: "hook", Verdict: hookchain.Allowed, Fault: got.Trail[0].Fault}}}, got)
+	assert.Equal(t, `hook "`+srv.URL+`": i/o with it failed: Post "`+srv.URL+`": context deadline exceeded (Client.Timeout exceeded while awaiting headers)`, got.Trail[0].Fault)
+}

@@ -4,8 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"net/url"
+	"slices"
+	"strings"
 	"time"
 )
 
@@ -39,6 +42,9 @@ func (o Object) HTTPEntry() (HTTPEntry, error) {
 		if err := json.Unmarshal(v, &e.Headers); err != nil {
 			return HTTPEntry{}, errors.New("headers is not an object of strings")
 		}
+		if err := checkHeaders(e.Headers); err != nil {
+			return HTTPEntry{}, err
+		}
 	}
 	if v, ok := o["allowedEnvVars"]; ok && string(v) != "null" {
 		if err := json.Unmarshal(v, &e.AllowedEnvVars); err != nil {
@@ -46,6 +52,32 @@ func (o Object) HTTPEntry() (HTTPEntry, error) {
 		}
 	}
 	return e, nil
+}
+
+// checkHeaders refuses headers no request can carry as written: a name
+// that is not an HTTP token, two names alike but for case — one header,
+// whose value would be whichever Go set last — and a value with a CR, LF
+// or NUL, which would end the header or the request early.
+func checkHeaders(headers map[string]string) error {
+	seen := map[string]string{}
+	for _, k := range slices.Sorted(maps.Keys(headers)) {
+		if k == "" || strings.IndexFunc(k, func(r rune) bool { return !isTokenChar(r) }) >= 0 {
+			return fmt.Errorf("headers: %q is not a header name", k)
+		}
+		if other, ok := seen[strings.ToLower(k)]; ok {
+			return fmt.Errorf("headers: %q and %q are one header, and which value is sent cannot be known", other, k)
+		}
+		seen[strings.ToLower(k)] = k
+		if strings.ContainsAny(headers[k], "\r\n\x00") {
+			return fmt.Errorf("headers: the value of %q holds a line break or a NUL", k)
+		}
+	}
+	return nil
+}
+
+// isTokenChar reports whether r may be in a header's name (RFC 9110 tchar).
+func isTokenChar(r rune) bool {
+	return r < 0x80 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("!#$%&'*+-.^_`|~", r))
 }
 
 // Scheme is the URL's scheme, "http" or "https".
