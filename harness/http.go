@@ -20,7 +20,7 @@ import (
 )
 
 // MaxHTTPBody bounds an http hook's response body: what Copilot reads of
-// one (10 MiB), and a command hook's stdout cap here.
+// one, and what claudecode reads of Claude Code's (10 MiB).
 const MaxHTTPBody = 10 << 20
 
 // maxQuoted bounds how much of a failed response a failure quotes.
@@ -190,19 +190,25 @@ func quoted(body string) string {
 }
 
 // masker returns a function that replaces every value of headers in a
-// text with the header's name, so that no secret a request carried is
-// quoted back.
+// text with the header's name, and every word of one that could be a
+// secret alone (the token of "Bearer TOKEN"), so that no secret a request
+// carried is quoted back.
 func masker(headers map[string]string) func(string) string {
-	keys := slices.SortedFunc(maps.Keys(headers), func(a, b string) int {
-		// The longest value first, so that one inside another is not
-		// masked in part and the rest shown.
-		return cmp.Or(len(headers[b])-len(headers[a]), strings.Compare(a, b))
-	})
-	var pairs []string
-	for _, k := range keys {
-		if v := headers[k]; len(strings.TrimSpace(v)) >= 4 { // a shorter value would mask ordinary words
-			pairs = append(pairs, v, "["+k+"]")
+	secret := map[string]string{}
+	for k, v := range headers {
+		for _, w := range append(strings.Fields(v), v) {
+			// A shorter one would mask ordinary words.
+			if len(strings.TrimSpace(w)) >= 8 && (secret[w] == "" || k < secret[w]) {
+				secret[w] = k
+			}
 		}
+	}
+	// The longest first, so that one inside another is not masked in
+	// part and the rest shown.
+	words := slices.SortedFunc(maps.Keys(secret), func(a, b string) int { return cmp.Or(len(b)-len(a), strings.Compare(a, b)) })
+	var pairs []string
+	for _, w := range words {
+		pairs = append(pairs, w, "["+secret[w]+"]")
 	}
 	return strings.NewReplacer(pairs...).Replace
 }
@@ -221,9 +227,10 @@ func Clip(s string, n int) string {
 // HTTPLink is Link for an http hook (HTTP): the link that runs h at hook
 // at of a chain for the calls m matches, with p's failure policy. Its
 // Identity is p's name and event names (the input it sends), h's URL,
-// the names of its headers, its timeout and s, so that two links that send different requests give their chains
-// different IDs. The headers' values are left out: they are a token more
-// often than not, and an ID is a digest anyone may test a guess against.
+// the names of its headers, its timeout and s, so that two links that
+// send different requests give their chains different IDs. The headers'
+// values are left out: they are a token more often than not, and an ID is
+// a digest anyone may test a guess against.
 func (p Profile) HTTPLink(name string, at hookchain.Hook, m hookchain.Matcher, h HTTPHook, s SessionInfo) (hookchain.Link, error) {
 	fn, err := HTTP(p, h, s)
 	if err != nil {

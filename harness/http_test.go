@@ -55,20 +55,21 @@ func TestAnHTTPHooksBodyPastTheCapIsDeniedAsJSONAndAFailureAsText(t *testing.T) 
 	assert.ErrorIs(t, err, process.StdoutTooLarge)
 }
 
-// A server that quotes the request's token back in an error puts none of
-// it in the failure, nor does a URL's password.
+// A server that quotes the request's token back in an error, whole or
+// without its scheme, puts none of it in the failure, nor does a URL's
+// password.
 func TestAnHTTPHooksFailureNeverQuotesItsHeadersOrPassword(t *testing.T) {
 	u := serve(t, func(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusUnauthorized)
-		_, _ = fmt.Fprintf(w, "bad token %s for %s", r.Header.Get("Authorization"), r.Header.Get("X-Key"))
+		_, _ = fmt.Fprintf(w, "bad token %s (%s) for %s", r.Header.Get("Authorization"), strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer "), r.Header.Get("X-Key"))
 	})
 	withPassword := strings.Replace(u, "http://", "http://hook:pa55word@", 1)
 	fn, err := harness.HTTP(qwen.Profile(), harness.HTTPHook{URL: withPassword,
-		Headers: map[string]string{"Authorization": "Bearer s3cret-token", "X-Key": "s3cret"}, Timeout: 5 * time.Second}, harness.SessionInfo{})
+		Headers: map[string]string{"Authorization": "Bearer s3cret-token", "X-Key": "k3y-s3cret"}, Timeout: 5 * time.Second}, harness.SessionInfo{})
 	require.NoError(t, err)
 	_, err = fn(context.Background(), shellCall)
 	masked := strings.Replace(u, "http://", "http://hook:xxxxx@", 1)
-	assert.EqualError(t, err, `hook "`+masked+`": gave no valid answer: status 401 Unauthorized: body "bad token [Authorization] for [X-Key]"`)
+	assert.EqualError(t, err, `hook "`+masked+`": gave no valid answer: status 401 Unauthorized: body "bad token [Authorization] ([Authorization]) for [X-Key]"`)
 }
 
 // The caller's leaving is not the hook's timeout nor its failure: it reads
