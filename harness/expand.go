@@ -14,6 +14,18 @@ func ExpandHeaders(headers map[string]string, allowed []string, lookup func(stri
 	if headers == nil {
 		return nil
 	}
+	value := Allowed(allowed, lookup)
+	out := make(map[string]string, len(headers))
+	for k, v := range headers {
+		out[k] = Expand(v, value)
+	}
+	return out
+}
+
+// Allowed is the value of a variable as Expand is to give it: lookup's,
+// for a name in allowed, and "" for every other; lookup nil is
+// os.LookupEnv.
+func Allowed(allowed []string, lookup func(string) (string, bool)) func(string) string {
 	if lookup == nil {
 		lookup = os.LookupEnv
 	}
@@ -21,17 +33,13 @@ func ExpandHeaders(headers map[string]string, allowed []string, lookup func(stri
 	for _, a := range allowed {
 		ok[a] = true
 	}
-	out := make(map[string]string, len(headers))
-	for k, v := range headers {
-		out[k] = Expand(v, func(name string) string {
-			if !ok[name] {
-				return ""
-			}
-			val, _ := lookup(name)
-			return val
-		})
+	return func(name string) string {
+		if !ok[name] {
+			return ""
+		}
+		val, _ := lookup(name)
+		return val
 	}
-	return out
 }
 
 // Expand replaces $NAME and ${NAME}, where NAME is a letter or '_'

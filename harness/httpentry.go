@@ -97,7 +97,7 @@ func (e HTTPEntry) Hostname() string {
 func (e HTTPEntry) Hook(timeout time.Duration, inURL bool, lookup func(string) (string, bool)) HTTPHook {
 	h := HTTPHook{URL: e.URL, Headers: ExpandHeaders(e.Headers, e.AllowedEnvVars, lookup), Timeout: timeout}
 	if inURL {
-		h.URL = ExpandHeaders(map[string]string{"": e.URL}, e.AllowedEnvVars, lookup)[""]
+		h.URL = Expand(e.URL, Allowed(e.AllowedEnvVars, lookup))
 	}
 	return h
 }
