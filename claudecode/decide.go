@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
@@ -161,17 +160,6 @@ func ambiguousAnswer(b []byte, what string) (hookchain.Outcome, bool) {
 		return hookchain.Outcome{}, false
 	}
 	return hookchain.Deny(fmt.Sprintf("the hook's answer (%s) is %s; denied rather than guessed", what, f)), true
-}
-
-// clip shortens s to at most n bytes, on a rune boundary, marking the cut.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
 }
 
 // Outcome is the answer that a hook's JSON output gives to event e.

@@ -13,6 +13,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/harness"
 	"github.com/hookchain/hookchain/internal/jsonscan"
 	"github.com/hookchain/hookchain/process"
 )
@@ -170,5 +171,5 @@ func bodyText(b []byte) string {
 	if s == "" {
 		return "empty body"
 	}
-	return "body: " + clip(s, maxBodyInError)
+	return "body: " + harness.Clip(s, maxBodyInError)
 }

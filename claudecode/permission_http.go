@@ -8,6 +8,8 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+
+	"github.com/hookchain/hookchain/harness"
 )
 
 // errTooLong marks a response body past maxHTTPBody; poster returns what
@@ -66,7 +68,7 @@ func poster(h HTTPHook, caller string) (func(ctx context.Context, body []byte) (
 		}
 		if loc := resp.Header.Get("Location"); resp.StatusCode >= 300 && resp.StatusCode <= 399 && loc != "" {
 			return fail("status %s: a redirect to %s, which hookchain never follows: "+
-				"it would send the call on without its input, or to a URL the settings never named", resp.Status, clip(loc, maxBodyInError))
+				"it would send the call on without its input, or to a URL the settings never named", resp.Status, harness.Clip(loc, maxBodyInError))
 		}
 		if resp.StatusCode < 200 || resp.StatusCode > 299 {
 			return fail("status %s: %s", resp.Status, bodyText(got))

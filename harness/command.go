@@ -129,6 +129,12 @@ func (p Profile) Link(name string, h hookchain.Hook, m hookchain.Matcher, spec p
 	if err != nil {
 		return hookchain.Link{}, err
 	}
+	return p.link(name, h, m, fn, fmt.Sprintf("%s\x00%#v\x00%#v", p.Name, spec, s))
+}
+
+// link is fn as the link named name at hook h for the calls m matches,
+// with p's failure policy and the identity id.
+func (p Profile) link(name string, h hookchain.Hook, m hookchain.Matcher, fn hookchain.Interceptor, id string) (hookchain.Link, error) {
 	var l hookchain.Link
 	switch h {
 	case hookchain.BeforeTool:
@@ -141,5 +147,5 @@ func (p Profile) Link(name string, h hookchain.Hook, m hookchain.Matcher, spec p
 	if p.FailOpen {
 		l = l.FailOpen()
 	}
-	return l.Identity(fmt.Sprintf("%s\x00%#v\x00%#v", p.Name, spec, s)), nil
+	return l.Identity(id), nil
 }

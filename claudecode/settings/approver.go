@@ -10,6 +10,7 @@ import (
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/claudecode"
+	"github.com/hookchain/hookchain/harness"
 	"github.com/hookchain/hookchain/process"
 )
 
@@ -41,7 +42,7 @@ func (s *Settings) asker(e *entry, name string, c *candidate, opts Options) (*as
 		}
 		ask, err := claudecode.CompilePermissionHTTP(claudecode.HTTPHook{
 			URL:     h.URL,
-			Headers: expandHeaders(h.Headers, envAllowed(e.allowed, s.httpEnv), s.lookupEnv(opts.LookupEnv)),
+			Headers: harness.ExpandHeaders(h.Headers, envAllowed(e.allowed, s.httpEnv), s.lookupEnv(opts.LookupEnv)),
 			Timeout: h.Timeout,
 			Client:  opts.HTTPClient,
 		}, session)

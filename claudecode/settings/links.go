@@ -15,6 +15,7 @@ import (
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/claudecode"
+	"github.com/hookchain/hookchain/harness"
 	"github.com/hookchain/hookchain/process"
 )
 
@@ -543,7 +544,7 @@ func (s *Settings) link(e *entry, name string, c *candidate, b *builder) (hookch
 		var err error
 		fn, err = claudecode.CompileHTTP(claudecode.HTTPHook{
 			URL:     h.URL,
-			Headers: expandHeaders(h.Headers, envAllowed(e.allowed, s.httpEnv), s.lookupEnv(opts.LookupEnv)),
+			Headers: harness.ExpandHeaders(h.Headers, envAllowed(e.allowed, s.httpEnv), s.lookupEnv(opts.LookupEnv)),
 			Timeout: h.Timeout,
 			Client:  opts.HTTPClient,
 		}, session)
@@ -695,74 +696,4 @@ func (c *candidate) matches(def claudecode.SessionInfo, home string) func(contex
 		}
 		return false
 	}
-}
-
-// expandHeaders interpolates $NAME and ${NAME} in header values, as Claude
-// Code does: a variable listed in allowed is replaced by its value (empty
-// when unset), and any other reference by nothing, so that a settings file
-// can never read a secret it did not declare.
-func expandHeaders(headers map[string]string, allowed []string, lookup func(string) (string, bool)) map[string]string {
-	if headers == nil {
-		return nil
-	}
-	if lookup == nil {
-		lookup = os.LookupEnv
-	}
-	ok := map[string]bool{}
-	for _, a := range allowed {
-		ok[a] = true
-	}
-	out := make(map[string]string, len(headers))
-	for k, v := range headers {
-		out[k] = expand(v, func(name string) string {
-			if !ok[name] {
-				return ""
-			}
-			val, _ := lookup(name)
-			return val
-		})
-	}
-	return out
-}
-
-// expand replaces $NAME and ${NAME}, where NAME is a letter or '_'
-// followed by letters, digits and '_'. A '$' that starts no such reference
-// is kept as written.
-func expand(s string, value func(string) string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] != '$' {
-			b.WriteByte(s[i])
-			continue
-		}
-		rest := s[i+1:]
-		braced := strings.HasPrefix(rest, "{")
-		if braced {
-			rest = rest[1:]
-		}
-		n := nameLen(rest)
-		if n == 0 || braced && (n == len(rest) || rest[n] != '}') {
-			b.WriteByte('$')
-			continue
-		}
-		b.WriteString(value(rest[:n]))
-		i += n
-		if braced {
-			i += 2
-		}
-	}
-	return b.String()
-}
-
-func nameLen(s string) int {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '_', 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
-		case '0' <= c && c <= '9' && i > 0:
-		default:
-			return i
-		}
-	}
-	return len(s)
 }

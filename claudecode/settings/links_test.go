@@ -503,29 +503,6 @@ func TestHTTPHooksPostTheInputWithTheirHeaders(t *testing.T) {
 	assert.Equal(t, "http hook "+srv.URL+"/hook: status 503 Service Unavailable: body: policy server is down", out.Trail[0].Fault)
 }
 
-func TestExpandReplacesOnlyWellFormedReferences(t *testing.T) {
-	vars := map[string]string{"A": "1", "B_2": "2"}
-	value := func(k string) string { return vars[k] }
-	tests := map[string]string{
-		"$A":          "1",
-		"${A}":        "1",
-		"x$A-y":       "x1-y",
-		"$B_2$A":      "21",
-		"${B_2}x":     "2x",
-		"$":           "$",
-		"$$A":         "$1",
-		"${A":         "${A",
-		"${}":         "${}",
-		"$1":          "$1",
-		"price: 5$":   "price: 5$",
-		"$MISSING.":   ".",
-		"Bearer ${A}": "Bearer 1",
-	}
-	for in, want := range tests {
-		assert.Equal(t, want, expand(in, value), in)
-	}
-}
-
 func TestChainLoadsFilesAndBuildsAChain(t *testing.T) {
 	dir := t.TempDir()
 	path := write(t, dir, "settings.json", `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "cat >/dev/null; echo no >&2; exit 2"}]}]}}`)

@@ -23,9 +23,9 @@ func copilotChain(files []string, s harness.SessionInfo) (*hookchain.Chain, erro
 }
 
 // checkCopilot is check for --harness copilot with Copilot's own hooks
-// files: it lists every hook and the link it runs as — a hook before the
-// call denies when it fails, but for a timeout — and says on stderr what
-// Copilot would not run.
+// files: it lists every hook and the link it runs as — a command hook
+// before the call denies when it fails, but for a timeout; an http hook
+// never does — and says on stderr what Copilot would not run.
 func checkCopilot(c *common, fs *flag.FlagSet, stdout io.Writer, say errOut) int {
 	return checkHooks(copilot, copilotHooks, copilotcli.Links, func(h copilotcli.Hook) hookRow {
 		r := hookRow{h.Place, h.Matcher, h.String(), copilotcli.DefaultTimeout, h.Event, 0, false}
@@ -34,7 +34,7 @@ func checkCopilot(c *common, fs *flag.FlagSet, stdout io.Writer, say errOut) int
 		}
 		switch h.Event {
 		case copilotcli.PreToolUse, copilotcli.PascalPreToolUse:
-			r.at, r.denies = hookchain.BeforeTool, true // but for a timeout, which goes on
+			r.at, r.denies = hookchain.BeforeTool, h.HTTP.URL == "" // a command hook, but for a timeout, which goes on
 		case copilotcli.PostToolUse, copilotcli.PascalPostToolUse:
 			r.at = hookchain.AfterTool
 		}

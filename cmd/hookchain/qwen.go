@@ -38,6 +38,9 @@ func qwenChain(files []string, s harness.SessionInfo) (*hookchain.Chain, error) 
 func checkQwen(c *common, fs *flag.FlagSet, stdout io.Writer, say errOut) int {
 	return checkHooks(qwen, qwenHooks, qwencli.Links, func(h qwencli.Hook) hookRow {
 		r := hookRow{h.Place, h.Matcher, h.Command, qwencli.DefaultTimeout, h.Event, 0, h.FailClosed}
+		if h.HTTP.URL != "" {
+			r.command, r.timeout = h.HTTP.URL, qwencli.DefaultHTTPTimeout
+		}
 		if h.Timeout > 0 {
 			r.timeout = h.Timeout
 		}

@@ -142,7 +142,7 @@ func TestHookWithHarnessQwenAnswersInQwensForm(t *testing.T) {
 	require.NoError(t, err)
 	settingsFile, err := filepath.Abs(qwenSettingsFile)
 	require.NoError(t, err)
-	httpFile, err := filepath.Abs("testdata/qwen/http.json")
+	promptFile, err := filepath.Abs("testdata/qwen/prompt.json")
 	require.NoError(t, err)
 	refusal := func(reason string) string {
 		b, _ := json.Marshal("hookchain: " + reason)
@@ -198,11 +198,11 @@ func TestHookWithHarnessQwenAnswersInQwensForm(t *testing.T) {
 			code:   2,
 		},
 		{
-			name:   "and a settings file with an http hook hookchain cannot run",
-			args:   []string{"--harness", "qwen", "--settings", httpFile},
+			name:   "and a settings file with a prompt hook hookchain cannot run",
+			args:   []string{"--harness", "qwen", "--settings", promptFile},
 			stdin:  qwenInput(t, "run_shell_command", `{"command":"ls"}`, ""),
-			stdout: refusal(`hook: qwen: ` + httpFile + `: hooks.PreToolUse[0].hooks[0]: a hook of type "http": Qwen runs it, and hookchain runs command hooks only; left out, it would let calls by that it judges`),
-			stderr: refusal(`hook: qwen: ` + httpFile + `: hooks.PreToolUse[0].hooks[0]: a hook of type "http": Qwen runs it, and hookchain runs command hooks only; left out, it would let calls by that it judges`),
+			stdout: refusal(`hook: qwen: ` + promptFile + `: hooks.PreToolUse[0].hooks[0]: a hook of type "prompt": Qwen runs it, and hookchain runs command and http hooks only; left out, it would let calls by that it judges`),
+			stderr: refusal(`hook: qwen: ` + promptFile + `: hooks.PreToolUse[0].hooks[0]: a hook of type "prompt": Qwen runs it, and hookchain runs command and http hooks only; left out, it would let calls by that it judges`),
 			code:   2,
 		},
 	}

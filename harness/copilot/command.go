@@ -97,3 +97,26 @@ func CommandSpec(spec process.Spec, s harness.SessionInfo) process.Spec {
 	}
 	return spec
 }
+
+// HTTPLink is the link that sends the input of a camelCase Copilot hook to
+// h, an http hook, at hook at (BeforeTool or AfterTool) for the calls m
+// matches, read as Copilot reads the body (Decide, as the stdout of a
+// hook that exited 0), with Copilot's policy for http hooks: every
+// failure — a refused connection, a timeout, a non-2xx status, a
+// redirect — lets the call go on, before the call as after it, and is in
+// the outcome's trail with its Fault. For a chain that denies when the
+// hook fails, build the link from harness.HTTP with hookchain.Before.
+func HTTPLink(name string, at hookchain.Hook, m hookchain.Matcher, h harness.HTTPHook, s harness.SessionInfo) (hookchain.Link, error) {
+	return httpLink(Profile(), name, at, m, h, s)
+}
+
+// PascalHTTPLink is HTTPLink for the hook of a PascalCase entry, with the
+// snake_case input (PascalProfile).
+func PascalHTTPLink(name string, at hookchain.Hook, m hookchain.Matcher, h harness.HTTPHook, s harness.SessionInfo) (hookchain.Link, error) {
+	return httpLink(PascalProfile(), name, at, m, h, s)
+}
+
+func httpLink(p harness.Profile, name string, at hookchain.Hook, m hookchain.Matcher, h harness.HTTPHook, s harness.SessionInfo) (hookchain.Link, error) {
+	p.FailOpen = true // Copilot's http hooks fail open, unlike its command hooks before the call
+	return p.HTTPLink(name, at, m, h, s)
+}

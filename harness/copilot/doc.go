@@ -87,9 +87,10 @@
 // # Hooks files
 //
 // ParseHooksFile reads one file, {"version": 1, "hooks": {EVENT: [ENTRY]}},
-// flat: each entry is a hook, of type "command" (the default); http and
-// prompt hooks, an entry with only a powershell command, and a file with
-// disableAllHooks are warned of and skipped; hooks of every other Copilot
+// flat: each entry is a hook, of type "command" (the default) or "http"
+// (HTTPLink: it fails open, before the call as after it, as Copilot's
+// http hooks do); prompt hooks, an entry with only a powershell command,
+// and a file with disableAllHooks are warned of and skipped; hooks of every other Copilot
 // event are read, and Links leaves them out. Copilot drops a malformed
 // entry and keeps its siblings; ParseHooksFile refuses the file, so that
 // no guard is dropped unseen. ConfigFiles are the files Copilot reads, in

@@ -42,8 +42,8 @@ func ExampleAnswer() {
 }
 
 // A Copilot hooks file read as Copilot reads it: its tool-call hooks, the
-// camelCase and the PascalCase ones, become links; a hook of another event
-// is read and left out; one Copilot would not run here is a warning.
+// camelCase and the PascalCase ones, command or http, become links; a hook
+// of another event is read and left out.
 func ExampleParseHooksFile() {
 	file := []byte(`{"version": 1, "hooks": {
 	  "sessionStart": [{"type": "command", "bash": "echo started"}],
@@ -67,8 +67,8 @@ func ExampleParseHooksFile() {
 	fmt.Println(len(links), "links")
 	// Output:
 	// .github/hooks/guards.json:hooks.preToolUse[0] preToolUse bash|edit ./guard.sh
+	// .github/hooks/guards.json:hooks.postToolUse[0] postToolUse  https://hooks.example.com/copilot
 	// .github/hooks/guards.json:hooks.sessionStart[0] sessionStart  echo started
 	// .github/hooks/guards.json:hooks.PreToolUse[0] PreToolUse Edit|Write ./claude-guard.sh
-	// warning: .github/hooks/guards.json:hooks.postToolUse[0]: skipped: hookchain runs command hooks only, not "http"
-	// 2 links
+	// 3 links
 }

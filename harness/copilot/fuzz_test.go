@@ -52,13 +52,14 @@ func FuzzAnyOutputOrInputIsReadAndAnswered(f *testing.F) {
 }
 
 // Whatever a hooks file holds, it is read without panicking, and every
-// hook it gives runs a command: no entry becomes a link that runs nothing,
-// which would let every call through.
+// hook it gives runs a command or sends a request: no entry becomes a
+// link that runs nothing, which would let every call through.
 func FuzzAnyHooksFileIsReadOrRefused(f *testing.F) {
 	for _, s := range []string{`{"version":1,"hooks":{"preToolUse":[{"bash":"a","matcher":"bash"}]}}`,
 		`{"version":1,"hooks":{"PreToolUse":[{"exec":"a","args":["b"],"matcher":"Edit|Write"}],"postToolUse":[{"command":"c","env":{"K":"v"},"timeoutSec":1.5}]}}`,
 		`{"version":1,"disableAllHooks":true,"hooks":{"preToolUse":[{"bash":"a"}]}}`,
 		`{"version":1,"hooks":{"preToolUse":[{"powershell":"a"},{"type":"http","url":"u"}]}}`,
+		`{"version":1,"hooks":{"postToolUse":[{"type":"http","url":"https://h.example/x","headers":{"A":"$B"},"allowedEnvVars":["B"]}]}}`,
 		`{"version":1,"hooks":{"preToolUse":[{"bash":" "},{"exec":" "}]}}`} {
 		f.Add([]byte(s))
 	}
@@ -69,7 +70,7 @@ func FuzzAnyHooksFileIsReadOrRefused(f *testing.F) {
 			return
 		}
 		for _, h := range hooks {
-			require.True(t, strings.TrimSpace(h.Command) != "" || len(h.Args) > 0 && h.Args[0] != "", "%+v runs nothing", h)
+			require.True(t, strings.TrimSpace(h.Command) != "" || len(h.Args) > 0 && h.Args[0] != "" || h.HTTP.URL != "", "%+v runs nothing", h)
 		}
 		links, err := copilot.Links(hooks, harness.SessionInfo{Cwd: "/work"})
 		if err == nil {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"math"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -17,16 +16,17 @@ import (
 	"github.com/hookchain/hookchain/process"
 )
 
-// Hook is one command hook of a Copilot hooks file.
+// Hook is one command or http hook of a Copilot hooks file.
 type Hook struct {
-	Event   string        // "preToolUse", "PreToolUse", … or one of Copilot's other events
-	Matcher string        // as written; "" when there is none
-	Command string        // the bash command ("bash", else "command"); "" for an exec hook
-	Args    []string      // an exec hook's "exec" and "args"; nil for a shell command
-	Cwd     string        // the entry's "cwd", under the repository root when relative; "" when none
-	Env     []string      // the entry's "env", as KEY=VALUE, sorted by key
-	Timeout time.Duration // 0 when the entry gives none: DefaultTimeout
-	Place   string        // where it is written: FILE:hooks.EVENT[INDEX]
+	Event   string            // "preToolUse", "PreToolUse", … or one of Copilot's other events
+	Matcher string            // as written; "" when there is none
+	HTTP    harness.HTTPEntry // an http hook's url, headers and allowedEnvVars; its URL is "" for a command hook
+	Command string            // the bash command ("bash", else "command"); "" for an exec or http hook
+	Args    []string          // an exec hook's "exec" and "args"; nil for a shell command
+	Cwd     string            // the entry's "cwd", under the repository root when relative; "" when none
+	Env     []string          // the entry's "env", as KEY=VALUE, sorted by key
+	Timeout time.Duration     // 0 when the entry gives none: DefaultTimeout
+	Place   string            // where it is written: FILE:hooks.EVENT[INDEX]
 }
 
 // Spec is the command h runs, before CommandSpec: Copilot's shell, cwd,
@@ -35,9 +35,23 @@ func (h Hook) Spec() process.Spec {
 	return process.Spec{Shell: h.Command, Args: slices.Clone(h.Args), Dir: h.Cwd, Env: slices.Clone(h.Env), Timeout: h.Timeout}
 }
 
-// String is the command as a person wrote it: the bash command, or the
-// exec hook's program and arguments.
+// Request is the request an http hook makes, its headers' variables
+// expanded from hookchain's environment as Copilot expands them from its
+// own, within DefaultTimeout when the entry gives no timeout.
+func (h Hook) Request() harness.HTTPHook {
+	t := h.Timeout
+	if t == 0 {
+		t = DefaultTimeout
+	}
+	return h.HTTP.Hook(t, false, nil)
+}
+
+// String is the hook as a person wrote it: the bash command, the exec
+// hook's program and arguments, or the http hook's URL.
 func (h Hook) String() string {
+	if h.HTTP.URL != "" {
+		return h.HTTP.URL
+	}
 	if h.Command != "" {
 		return h.Command
 	}
@@ -58,20 +72,23 @@ var fileEvents = []string{
 // file (a .github/hooks/*.json, ~/.copilot/hooks/*.json or policy file),
 // as Copilot reads one: {"version": 1, "hooks": {EVENT: [{"type":
 // "command", "matcher": M, "bash": C, "command": C, "exec": P, "args": [A],
-// "cwd": D, "env": {K: V}, "timeoutSec": S}]}} — flat, each entry a hook,
-// in the file's order for each event, events in Copilot's order
-// (fileEvents). It warns of what Copilot would not run, or hookchain
-// cannot, which is skipped: the whole file when "disableAllHooks" is
-// true, an http hook, a prompt hook, an entry with only a "powershell"
-// command (which Copilot runs on Windows only), a blank command, which
-// runs nothing, an event Copilot does not have. Hooks of Copilot's events that are not tool calls are returned
-// with their event, and Links leaves them out.
+// "cwd": D, "env": {K: V}, "timeoutSec": S}, {"type": "http", "url": U,
+// "headers": {K: V}, "allowedEnvVars": [N], "timeoutSec": S}]}} — flat,
+// each entry a hook, in the file's order for each event, events in
+// Copilot's order (fileEvents). It warns of what Copilot would not run,
+// or hookchain cannot, which is skipped: the whole file when
+// "disableAllHooks" is true, a prompt hook, an entry with only a
+// "powershell" command (which Copilot runs on Windows only), a blank
+// command, which runs nothing, an event Copilot does not have. Hooks of
+// Copilot's events that are not tool calls are returned with their
+// event, and Links leaves them out.
 //
 // It is an error, rather than a misreading, when the file is not JSON of
 // that shape or gives a key twice; when version is not 1; when a field has
 // the wrong type; when an entry has no command, or combines "exec" with a
 // shell command; when a timeout is not a positive number of seconds; when
 // an env value holds a "$", which Copilot expands and hookchain does not;
+// when an http hook's URL is one Copilot will not send it to (httpEntry);
 // and when a tool-call entry's matcher does not compile (Copilot skips the
 // entry: a guard silently gone). Copilot drops only the malformed entry
 // and keeps its siblings; hookchain refuses the file, so that no guard is
@@ -143,8 +160,10 @@ func entry(event string, raw json.RawMessage) (h Hook, skip string, err error) {
 	case err != nil:
 		return Hook{}, "", err
 	case !ok || typ == "command": // Copilot's default
-	case typ == "http" || typ == "prompt":
-		return Hook{}, fmt.Sprintf("hookchain runs command hooks only, not %q", typ), nil
+	case typ == "http":
+		return httpEntry(event, f)
+	case typ == "prompt":
+		return Hook{}, fmt.Sprintf("hookchain runs command and http hooks, not %q", typ), nil
 	default:
 		return Hook{}, "", fmt.Errorf("a hook type Copilot does not have: %q", typ)
 	}
@@ -197,19 +216,19 @@ func entry(event string, raw json.RawMessage) (h Hook, skip string, err error) {
 	if h.Env, err = env(f); err != nil {
 		return Hook{}, "", err
 	}
-	for _, key := range []string{"timeoutSec", "timeout"} {
-		v, ok := f[key]
-		if !ok || string(v) == "null" {
-			continue
-		}
-		var n float64
-		if json.Unmarshal(v, &n) != nil || !(n > 0) || n > math.MaxInt32 {
-			return Hook{}, "", fmt.Errorf("%s %s is not a positive number of seconds", key, v)
-		}
-		h.Timeout = time.Duration(n * float64(time.Second))
-		break // timeoutSec wins over its alias
+	if h.Timeout, err = timeout(f); err != nil {
+		return Hook{}, "", err
 	}
 	return h, "", nil
+}
+
+// timeout is an entry's "timeoutSec", or else its alias "timeout", in
+// seconds; 0 when it gives neither.
+func timeout(f harness.Object) (time.Duration, error) {
+	if d, err := f.Seconds("timeoutSec"); d != 0 || err != nil {
+		return d, err
+	}
+	return f.Seconds("timeout")
 }
 
 // claudeNamed is the warning for a camelCase tool-call hook whose matcher
@@ -306,11 +325,17 @@ func Links(hooks []Hook, s harness.SessionInfo) ([]hookchain.Link, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", h.Place, err)
 		}
-		link := Link
-		if pascal(h.Event) {
-			link = PascalLink
+		var l hookchain.Link
+		switch {
+		case pascal(h.Event) && h.HTTP.URL != "":
+			l, err = PascalHTTPLink(names[i], where, m, h.Request(), s)
+		case h.HTTP.URL != "":
+			l, err = HTTPLink(names[i], where, m, h.Request(), s)
+		case pascal(h.Event):
+			l, err = PascalLink(names[i], where, m, h.Spec(), s)
+		default:
+			l, err = Link(names[i], where, m, h.Spec(), s)
 		}
-		l, err := link(names[i], where, m, h.Spec(), s)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", h.Place, err)
 		}

@@ -34,6 +34,8 @@ func TestAHooksFileIsReadAsCopilotReadsIt(t *testing.T) {
 	assert.Equal(t, []copilot.Hook{
 		{Event: "preToolUse", Matcher: "create", Command: "python3 hooks/deny.py", Timeout: 5 * time.Second, Place: at("preToolUse", 0)},
 		{Event: "preToolUse", Matcher: "bash", Command: "node hooks/dry-run.js", Place: at("preToolUse", 1)},
+		{Event: "preToolUse", Matcher: "web_fetch", HTTP: harness.HTTPEntry{URL: "https://hooks.example.com/copilot",
+			Headers: map[string]string{"Authorization": "Bearer $POLICY_TOKEN"}, AllowedEnvVars: []string{"POLICY_TOKEN"}}, Timeout: 3 * time.Second, Place: at("preToolUse", 3)},
 		{Event: "postToolUse", Args: []string{"python3", "hooks/redact.py"}, Cwd: ".", Env: []string{"POLICY=strict"}, Place: at("postToolUse", 0)},
 		{Event: "sessionStart", Command: "echo started", Place: at("sessionStart", 0)},
 		{Event: "errorOccurred", Command: "echo failed", Place: at("errorOccurred", 0)},
@@ -41,7 +43,6 @@ func TestAHooksFileIsReadAsCopilotReadsIt(t *testing.T) {
 	}, hooks)
 	assert.Equal(t, []string{
 		at("preToolUse", 2) + ": skipped: a powershell command only: Copilot runs it on Windows, and hookchain runs bash",
-		at("preToolUse", 3) + `: skipped: hookchain runs command hooks only, not "http"`,
 		guardsFile + ": hooks.beforeEverything: skipped: Copilot has no such event",
 	}, warnings)
 }
@@ -54,7 +55,7 @@ func TestAHooksFilesToolCallHooksRunAsCopilotRunsThem(t *testing.T) {
 	require.NoError(t, err)
 	links, err := copilot.Links(hooks, harness.SessionInfo{Cwd: dir})
 	require.NoError(t, err)
-	require.Len(t, links, 4)
+	require.Len(t, links, 5)
 	chain := hookchain.New(links...)
 	tests := []struct {
 		name    string

@@ -35,9 +35,10 @@
 //
 // ParseSettings reads the hooks section of one settings.json file,
 // Merge merges files as Qwen does, ConfigFiles names them, and Links makes
-// the PreToolUse and PostToolUse hooks links in order. A hook of type
-// http, prompt or plugin on a tool-call event is an error: Qwen runs it,
-// and hookchain cannot yet.
+// the PreToolUse and PostToolUse hooks links in order, command and http
+// hooks alike (an http hook's timeout is in seconds). A hook of type
+// prompt or plugin on a tool-call event is an error: Qwen runs it, and
+// hookchain cannot yet.
 //
 // Writing Qwen's hook in Go:
 //

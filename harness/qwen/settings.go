@@ -13,18 +13,19 @@ import (
 	"github.com/hookchain/hookchain/process"
 )
 
-// Hook is one command hook of the hooks section of a Qwen settings.json
-// file.
+// Hook is one command or http hook of the hooks section of a Qwen
+// settings.json file.
 type Hook struct {
-	Event      string        // "PreToolUse", "PostToolUse", or one of Qwen's other events
-	Matcher    string        // as written; "" when there is none
-	Sequential bool          // the group's "sequential"
-	Name       string        // the hook's "name"; "" when there is none
-	Command    string        // the command line, run by bash
-	Timeout    time.Duration // 0 when the file gives none: DefaultTimeout
-	Env        []string      // the hook's "env", as KEY=VALUE, sorted by key
-	FailClosed bool          // "failMode": "closed": a failure denies
-	Place      string        // where it is written: FILE:hooks.EVENT[GROUP].hooks[INDEX]
+	Event      string            // "PreToolUse", "PostToolUse", or one of Qwen's other events
+	Matcher    string            // as written; "" when there is none
+	Sequential bool              // the group's "sequential"
+	Name       string            // the hook's "name"; "" when there is none
+	Command    string            // the command line, run by bash; "" for an http hook
+	HTTP       harness.HTTPEntry // an http hook's url, headers and allowedEnvVars; its URL is "" for a command hook
+	Timeout    time.Duration     // 0 when the file gives none: DefaultTimeout, or DefaultHTTPTimeout
+	Env        []string          // the hook's "env", as KEY=VALUE, sorted by key
+	FailClosed bool              // "failMode": "closed": a failure denies
+	Place      string            // where it is written: FILE:hooks.EVENT[GROUP].hooks[INDEX]
 }
 
 // settingsEvents are Qwen's hook events (HookEventName in Qwen's
@@ -40,7 +41,9 @@ var settingsOnly = []string{"enabled", "disabled", "notifications"}
 // Qwen reads it: {"hooks": {EVENT: [{"matcher": M, "sequential": B,
 // "hooks": [{"type": "command", "command": C, "name": N, "timeout":
 // MILLISECONDS, "env": {K: V}, "shell": "bash", "failMode": "open" or
-// "closed"}]}]}}, events in the file's order, groups and hooks in theirs.
+// "closed"}, {"type": "http", "url": U, "headers": {K: V},
+// "allowedEnvVars": [N], "timeout": SECONDS, "name": N}]}]}}, events in
+// the file's order, groups and hooks in theirs.
 // It warns of what Qwen would not run, which is skipped: an event Qwen
 // does not have, a handler of a type Qwen does not have or without its
 // command, a hook named in the section's "disabled" list, an "async" hook
@@ -56,9 +59,10 @@ var settingsOnly = []string{"enabled", "disabled", "notifications"}
 // a timeout is not a positive whole number of milliseconds, or a
 // failMode not one of Qwen's; when a hook asks for powershell; when a
 // matcher would select tools in Qwen that it cannot here
-// (CompileMatcher); and when a PreToolUse or PostToolUse handler is of
-// type http, prompt or plugin, which Qwen runs and hookchain cannot yet:
-// leaving one out would let calls by that it would judge. Fields it does
+// (CompileMatcher); when an http hook has no "url", or one that is not
+// http or https; and when a PreToolUse or PostToolUse handler is of type
+// prompt or plugin, which Qwen runs and hookchain cannot yet: leaving one
+// out would let calls by that it would judge. Fields it does
 // not know are ignored, as Qwen ignores them; keys are read exactly as
 // written.
 //
@@ -133,10 +137,12 @@ func readHandler(raw json.RawMessage, event string) (h Hook, skip string, err er
 	switch {
 	case err != nil:
 		return Hook{}, "", err
-	case (typ == "http" || typ == "prompt" || typ == "plugin") && toolCall:
-		return Hook{}, "", fmt.Errorf("a hook of type %q: Qwen runs it, and hookchain runs command hooks only; left out, it would let calls by that it judges", typ)
-	case typ == "http" || typ == "prompt" || typ == "plugin":
-		return Hook{}, fmt.Sprintf("hookchain runs command hooks only, not %q", typ), nil
+	case typ == "http":
+		return httpHandler(f)
+	case (typ == "prompt" || typ == "plugin") && toolCall:
+		return Hook{}, "", fmt.Errorf("a hook of type %q: Qwen runs it, and hookchain runs command and http hooks only; left out, it would let calls by that it judges", typ)
+	case typ == "prompt" || typ == "plugin":
+		return Hook{}, fmt.Sprintf("hookchain runs command and http hooks, not %q", typ), nil
 	case typ == "":
 		return Hook{}, `a handler without a "type": Qwen discards it`, nil
 	case typ != "command":
@@ -161,13 +167,8 @@ func readHandler(raw json.RawMessage, event string) (h Hook, skip string, err er
 	} else if sh == "powershell" {
 		return Hook{}, "", errors.New(`shell "powershell": hookchain runs hooks with bash`)
 	}
-	switch mode, err := str("failMode"); {
-	case err != nil:
+	if h.FailClosed, err = failClosed(f); err != nil {
 		return Hook{}, "", err
-	case mode == "closed":
-		h.FailClosed = true
-	case mode != "" && mode != "open":
-		return Hook{}, "", fmt.Errorf(`failMode %q is not "open" or "closed"`, mode)
 	}
 	if h.Timeout, err = f.Milliseconds("timeout"); err != nil {
 		return Hook{}, "", err
@@ -178,10 +179,27 @@ func readHandler(raw json.RawMessage, event string) (h Hook, skip string, err er
 	return h, "", nil
 }
 
-// hookName is the name Qwen gives a hook: its name, or else its command.
+// failClosed reads a hook's "failMode": "closed" is true, "open" or none
+// false, and any other an error.
+func failClosed(f harness.Object) (bool, error) {
+	switch mode, _, err := f.String("failMode"); {
+	case err != nil:
+		return false, err
+	case mode != "" && mode != "open" && mode != "closed":
+		return false, fmt.Errorf(`failMode %q is not "open" or "closed"`, mode)
+	default:
+		return mode == "closed", nil
+	}
+}
+
+// hookName is the name Qwen gives a hook: its name, or else its command
+// or URL.
 func hookName(h Hook) string {
-	if h.Name != "" {
+	switch {
+	case h.Name != "":
 		return h.Name
+	case h.HTTP.URL != "":
+		return h.HTTP.URL
 	}
 	return h.Command
 }
@@ -220,7 +238,12 @@ func Links(hooks []Hook, s harness.SessionInfo) ([]hookchain.Link, error) {
 		}
 		p := Profile()
 		p.FailOpen = !h.FailClosed
-		l, err := p.Link(names[i], at, m, process.Spec{Shell: h.Command, Timeout: h.Timeout, Env: h.Env}, s)
+		var l hookchain.Link
+		if h.HTTP.URL != "" {
+			l, err = p.HTTPLink(names[i], at, m, h.Request(), s)
+		} else {
+			l, err = p.Link(names[i], at, m, process.Spec{Shell: h.Command, Timeout: h.Timeout, Env: h.Env}, s)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", h.Place, err)
 		}

@@ -6,8 +6,13 @@ package profiletest
 import (
 	"bytes"
 	"context"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -83,4 +88,85 @@ func Served(p harness.Profile, c *hookchain.Chain, input string) harness.Reply {
 		r.Stderr = nil
 	}
 	return r
+}
+
+// HookServer is an http hook on 127.0.0.1 that answers every request with
+// Status and Body — or, when Hang is set, not before the request ends —
+// and keeps the last request it was sent.
+type HookServer struct {
+	*httptest.Server
+	Status int
+	Body   string
+	Hang   bool
+
+	mu      sync.Mutex
+	header  http.Header
+	request []byte
+}
+
+// ServeHook starts a HookServer answering status and body, closed when the
+// test ends.
+func ServeHook(t testing.TB, status int, body string) *HookServer {
+	t.Helper()
+	h := &HookServer{Status: status, Body: body}
+	h.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		h.mu.Lock()
+		h.header, h.request = r.Header.Clone(), b
+		h.mu.Unlock()
+		if h.Hang {
+			<-r.Context().Done() // the client gave up: its timeout, not ours, is what is tested
+			return
+		}
+		w.WriteHeader(h.Status)
+		_, _ = io.WriteString(w, h.Body)
+	}))
+	t.Cleanup(h.Close)
+	return h
+}
+
+// Request is the last request's headers and body.
+func (h *HookServer) Request() (http.Header, []byte) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.header, h.request
+}
+
+// Refused is a URL on 127.0.0.1 that nothing listens on.
+func Refused(t testing.TB) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	url := "http://" + l.Addr().String() + "/hook"
+	require.NoError(t, l.Close())
+	return url
+}
+
+// Unanswered is an http hook that gets no answer a CLI could read, and
+// the fault its link reports.
+type Unanswered struct {
+	Name    string
+	URL     string
+	Timeout time.Duration // the hook's; the server outlasts a short one
+	Fault   string
+}
+
+// NoAnswers are the http hooks that get no answer: a server that answers
+// later than the hook's timeout, a redirect (never followed), a refused
+// connection — each on loopback, closed when the test ends.
+func NoAnswers(t testing.TB) []Unanswered {
+	t.Helper()
+	hang := ServeHook(t, 200, "")
+	hang.Hang = true
+	redirect := httptest.NewServer(http.RedirectHandler("https://elsewhere.example/hook", http.StatusTemporaryRedirect))
+	t.Cleanup(redirect.Close)
+	refused := Refused(t)
+	addr := strings.TrimSuffix(strings.TrimPrefix(refused, "http://"), "/hook")
+	return []Unanswered{
+		{"a server that answers later than the timeout", hang.URL, 200 * time.Millisecond, `hook "` + hang.URL + `": timed out after 200ms`},
+		{"a redirect, which is never followed", redirect.URL, 5 * time.Second,
+			`hook "` + redirect.URL + `": gave no valid answer: status 307 Temporary Redirect: a redirect to "https://elsewhere.example/hook", which hookchain never follows`},
+		{"a refused connection", refused, 5 * time.Second,
+			`hook "` + refused + `": i/o with it failed: Post "` + refused + `": dial tcp ` + addr + `: connect: connection refused`},
+	}
 }
