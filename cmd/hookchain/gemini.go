@@ -14,7 +14,8 @@ import (
 // priority first, and returns their hooks as Gemini merges them
 // (gemini.Layers) less those a file's disabled list names
 // (gemini.Enabled), with the warnings of each file and of each hook left
-// out (hooks Gemini would not run).
+// out (hooks Gemini would not run), and of folder trust turned on
+// (gemini.FolderTrust).
 func geminiHooks(files []string) ([]geminicli.Hook, []string, error) {
 	var layers [][]geminicli.Hook
 	var warnings, disabled []string
@@ -23,6 +24,9 @@ func geminiHooks(files []string) ([]geminicli.Hook, []string, error) {
 		hooks, w, err := geminicli.ParseSettings(file, data)
 		if err != nil {
 			return nil, nil, err
+		}
+		if trust := geminicli.FolderTrust(file, data); trust != "" {
+			w = append(w, trust)
 		}
 		names, err := geminicli.Disabled(file, data)
 		disabled = append(disabled, names...)

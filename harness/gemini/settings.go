@@ -241,7 +241,8 @@ func hookName(h Hook) string {
 //
 // Gemini runs a project's hooks only in a folder the user trusts, and
 // keeps that trust in its own state, which hookchain does not read: the
-// caller that names these files is the one who trusts them.
+// caller that names these files is the one who trusts them (FolderTrust
+// warns of it).
 func ConfigFiles(project, home string) []string {
 	var files []string
 	if project != "" && (home == "" || filepath.Clean(project) != filepath.Clean(home)) {

@@ -81,3 +81,21 @@ func TestCheckWithHarnessGeminiSaysWhyADisabledHookDoesNotRun(t *testing.T) {
 	assert.Equal(t, "hookchain eval: gemini: "+home+"/.gemini/settings.json: hooksConfig.disabled: not a list of hook names\n", stderr)
 	assert.Equal(t, 1, code)
 }
+
+// hookchain does not read which folders the user trusts: with folder trust
+// on, check says so, and eval still runs the project's hooks, as in a
+// trusted folder, rather than leave out guards Gemini may run.
+func TestWithGeminisFolderTrustOnCheckWarnsAndEvalRunsTheProjectsHooks(t *testing.T) {
+	dir, home := geminiLayers(t, geminiGuards, `{"security":{"folderTrust":{"enabled":true}}}`)
+	code, _, stderr := hookchainCmd(t, "", "check", "--harness", "gemini", "--project", dir, "--home", home)
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "hookchain check: "+home+"/.gemini/settings.json: security.folderTrust.enabled: Gemini runs a project's hooks only in a folder its user trusts "+
+		"(~/.gemini/trustedFolders.json), which hookchain does not read: it runs them as in a trusted folder\n"+
+		"hookchain check: 1 warning, and no error: every hook can run (warnings do not change the exit status)\n", stderr)
+
+	in := `{"hook_event_name":"BeforeTool","session_id":"g","cwd":"` + dir + `","tool_name":"run_shell_command","tool_input":{"command":"rm -rf x"}}`
+	code, stdout, stderr := hookchainCmd(t, in, "eval", "--harness", "gemini", "--home", home)
+	assert.JSONEq(t, `{"verdict":"deny","reason":"no rm","decided_by":"no-rm","cause":"link","trail":[{"name":"no-rm","verdict":"deny","reason":"no rm"}]}`, stdout)
+	assert.Empty(t, stderr)
+	assert.Equal(t, 2, code)
+}
