@@ -173,8 +173,10 @@
 // input; another Gemini event exits 1); without --settings, the project's,
 // the user's and the system's settings.json, merged as Gemini merges them
 // (gemini.ConfigFiles, gemini.Layers). A file it cannot read exactly (comments,
-// which Gemini strips; "enabled": false; a non-empty "disabled"; a hook
-// given twice for an event, which Gemini runs once) is refused.
+// which Gemini strips; "enabled": false; a hook given twice for an event,
+// which Gemini runs once) is refused; a hook that a "disabled" list of any
+// of the files names (gemini.Disabled, gemini.Enabled) is not run, and
+// check says so.
 //
 // --harness cursor is the same with Cursor hooks.json files, read by
 // cursor.ParseHooksFile and run by cursor.Links, and the input of one of

@@ -12,17 +12,32 @@ import (
 
 // geminiHooks reads the Gemini settings.json files named, highest
 // priority first, and returns their hooks as Gemini merges them
-// (gemini.Layers), with the warnings of each file (hooks Gemini would not
-// run).
+// (gemini.Layers) less those a file's disabled list names
+// (gemini.Enabled), with the warnings of each file and of each hook left
+// out (hooks Gemini would not run), and of folder trust turned on
+// (gemini.FolderTrust).
 func geminiHooks(files []string) ([]geminicli.Hook, []string, error) {
 	var layers [][]geminicli.Hook
-	var warnings []string
+	var warnings, disabled []string
 	var errs []error
+	parse := func(file string, data []byte) ([]geminicli.Hook, []string, error) {
+		hooks, w, err := geminicli.ParseSettings(file, data)
+		if err != nil {
+			return nil, nil, err
+		}
+		if trust := geminicli.FolderTrust(file, data); trust != "" {
+			w = append(w, trust)
+		}
+		names, err := geminicli.Disabled(file, data)
+		disabled = append(disabled, names...)
+		return hooks, w, err
+	}
 	for _, f := range files {
-		hooks, w, err := readHooks([]string{f}, "a Gemini settings file", geminicli.ParseSettings)
+		hooks, w, err := readHooks([]string{f}, "a Gemini settings file", parse)
 		layers, warnings, errs = append(layers, hooks), append(warnings, w...), append(errs, err)
 	}
-	return geminicli.Layers(layers...), warnings, errors.Join(errs...)
+	hooks, off := geminicli.Enabled(geminicli.Layers(layers...), disabled)
+	return hooks, append(warnings, off...), errors.Join(errs...)
 }
 
 // geminiChain is the chain of the files' tool-call hooks, run as Gemini

@@ -28,9 +28,10 @@
 //
 // ParseSettings reads the hooks section of one settings.json file, and
 // Links makes its BeforeTool and AfterTool hooks links in the file's
-// order; what it cannot read exactly (comments, hooks turned off or
-// disabled, a hook given twice for an event) is an error. Where the files
-// are, and how Gemini merges them, is not this package's yet.
+// order; what it cannot read exactly (comments, hooks turned off, a hook
+// given twice for an event) is an error. ConfigFiles are where Gemini
+// finds the files, Layers merges them, and Disabled and Enabled leave out
+// the hooks a "disabled" list of any of them names, as Gemini does.
 //
 // Writing Gemini's hook in Go:
 //

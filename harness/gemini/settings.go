@@ -43,13 +43,17 @@ var settingsEvents = []string{BeforeTool, AfterTool, "BeforeAgent", "Notificatio
 // that shape or gives a key twice; when it has comments (Gemini strips
 // them; this reader does not yet); when a timeout is not a positive whole
 // number of milliseconds; when a matcher would select tools in Gemini that
-// it cannot here (CompileMatcher); and when the section turns hooks off or
-// disables some ("enabled": false, a non-empty "disabled"), which this
-// reader does not reproduce. Fields it does not know are ignored, as
-// Gemini ignores them; keys are read exactly as written.
+// it cannot here (CompileMatcher); when hooks are turned off
+// ("hooks.enabled" or "hooksConfig.enabled" false), which this reader does
+// not reproduce; and when a "disabled" list is not a list of names. Fields
+// it does not know are ignored, as Gemini ignores them; keys are read
+// exactly as written.
 //
-// Where the files are, how Gemini merges them, and which projects it
-// trusts, is not this function's: it reads the file it is given.
+// The hooks it returns include those a "disabled" list names: Gemini
+// unions those lists across files, so which hooks they leave unrun is
+// known only with every layer read (Disabled, Enabled). Where the files
+// are, how Gemini merges them, and which projects it trusts, is not this
+// function's either: it reads the file it is given.
 func ParseSettings(file string, data []byte) ([]Hook, []string, error) {
 	fail := func(format string, args ...any) ([]Hook, []string, error) {
 		return nil, nil, fmt.Errorf("gemini: %s: "+format, append([]any{file}, args...)...)
@@ -60,6 +64,15 @@ func ParseSettings(file string, data []byte) ([]Hook, []string, error) {
 	top, err := harness.Fields(data)
 	if err != nil {
 		return fail("not a settings file: %v", err)
+	}
+	if raw, ok := top["hooksConfig"]; ok && string(raw) != "null" {
+		keys, err := harness.Fields(raw)
+		if err != nil {
+			return fail("hooksConfig: %v", err)
+		}
+		if err := switches(keys); err != nil {
+			return fail("hooksConfig.%v", err)
+		}
 	}
 	raw, ok := top["hooks"]
 	if !ok || string(raw) == "null" {
@@ -94,8 +107,10 @@ func ParseSettings(file string, data []byte) ([]Hook, []string, error) {
 // (HOOKS_CONFIG_FIELDS in Gemini's hooks/types.ts).
 var settingsOnly = []string{"enabled", "disabled", "notifications"}
 
-// switches refuses the keys of the hooks section that would leave hooks
-// unrun in Gemini: running them here would judge calls Gemini lets by.
+// switches refuses the keys of the hooks section, or of hooksConfig, that
+// would leave hooks unrun in Gemini and that hookchain does not reproduce:
+// running them here would judge calls Gemini lets by. A "disabled" list
+// must be names; which hooks it leaves unrun is Enabled's.
 func switches(events map[string]json.RawMessage) error {
 	if v, ok := events["enabled"]; ok && string(v) != "null" {
 		var on bool
@@ -107,12 +122,8 @@ func switches(events map[string]json.RawMessage) error {
 		}
 	}
 	if v, ok := events["disabled"]; ok && string(v) != "null" {
-		var names []string
-		if err := json.Unmarshal(v, &names); err != nil {
+		if err := json.Unmarshal(v, new([]string)); err != nil {
 			return errors.New("disabled: not a list of hook names")
-		}
-		if len(names) > 0 {
-			return errors.New("disabled: Gemini leaves these hooks unrun; hookchain does not read that yet")
 		}
 	}
 	return nil
@@ -230,7 +241,8 @@ func hookName(h Hook) string {
 //
 // Gemini runs a project's hooks only in a folder the user trusts, and
 // keeps that trust in its own state, which hookchain does not read: the
-// caller that names these files is the one who trusts them.
+// caller that names these files is the one who trusts them (FolderTrust
+// warns of it).
 func ConfigFiles(project, home string) []string {
 	var files []string
 	if project != "" && (home == "" || filepath.Clean(project) != filepath.Clean(home)) {

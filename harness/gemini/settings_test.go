@@ -89,7 +89,10 @@ func TestASettingsFileThatCannotBeReadExactlyIsAnError(t *testing.T) {
 		{`{"hooks":{"BeforeTool":[{"hooks":[{"type":"command","command":"x","timeout":0}]}]}}`, "gemini: f: hooks.BeforeTool[0].hooks[0]: timeout 0 is not a positive whole number of milliseconds"},
 		{`{"hooks":{"BeforeTool":[{"hooks":[{"type":"command","command":"x","env":{"A":1}}]}]}}`, "gemini: f: hooks.BeforeTool[0].hooks[0]: env is not an object of strings"},
 		{`{"hooks":{"enabled":false}}`, "gemini: f: hooks.enabled: false turns Gemini's hooks off; hookchain does not read that yet"},
-		{`{"hooks":{"disabled":["no-rm"]}}`, "gemini: f: hooks.disabled: Gemini leaves these hooks unrun; hookchain does not read that yet"},
+		{`{"hooksConfig":{"enabled":false}}`, "gemini: f: hooksConfig.enabled: false turns Gemini's hooks off; hookchain does not read that yet"},
+		{`{"hooksConfig":[]}`, "gemini: f: hooksConfig: not a JSON object"},
+		{`{"hooks":{"disabled":"no-rm"}}`, "gemini: f: hooks.disabled: not a list of hook names"},
+		{`{"hooksConfig":{"disabled":[1]}}`, "gemini: f: hooksConfig.disabled: not a list of hook names"},
 	} {
 		hooks, warnings, err := gemini.ParseSettings("f", []byte(c.doc))
 		require.Error(t, err, c.doc)
@@ -102,7 +105,7 @@ func TestASettingsFileThatCannotBeReadExactlyIsAnError(t *testing.T) {
 // A file with no hooks section, or hooks turned on and none disabled, has
 // nothing to refuse.
 func TestASettingsFileWithoutHooksHasNone(t *testing.T) {
-	for _, doc := range []string{`{}`, `{"hooks":null}`, `{"hooks":{"enabled":true,"disabled":[]}}`, `{"url":"http://x//y"}`} {
+	for _, doc := range []string{`{}`, `{"hooks":null}`, `{"hooks":{"enabled":true,"disabled":[]}}`, `{"hooksConfig":{"enabled":true,"disabled":["x"]}}`, `{"url":"http://x//y"}`} {
 		hooks, warnings, err := gemini.ParseSettings("f", []byte(doc))
 		require.NoError(t, err, doc)
 		assert.Empty(t, hooks, doc)
