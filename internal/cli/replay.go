@@ -1,0 +1,346 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"iter"
+	"os"
+	"runtime"
+
+	"github.com/hookchain/hookchain"
+	"github.com/hookchain/hookchain/harness"
+	"github.com/hookchain/hookchain/process"
+	"github.com/hookchain/hookchain/replay"
+)
+
+// replayFlags are replay's own flags, beside the common ones.
+type replayFlags struct {
+	json, dedupe, full, realHome, allowRemote bool
+	jobs                                      int
+	baseline                                  []string
+	emitCases                                 string
+}
+
+func (f *replayFlags) register(fs *flag.FlagSet) {
+	fs.BoolVar(&f.json, "json", false, "print one JSON object per call, then the summary")
+	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "how many sessions to replay at once")
+	fs.BoolVar(&f.dedupe, "dedupe", false, "ask identical questions once (for hooks that keep no state)")
+	fs.Func("baseline-settings", "the settings `file` to compare with (repeatable)", func(s string) error {
+		f.baseline = append(f.baseline, s)
+		return nil
+	})
+	fs.StringVar(&f.emitCases, "emit-cases", "", "write hookchain test cases for flipped and denied calls into `DIR`")
+	fs.BoolVar(&f.full, "full", false, "print secrets and long inputs as recorded")
+	fs.BoolVar(&f.realHome, "real-home", false, "run hooks with the real HOME and TMPDIR")
+	fs.BoolVar(&f.allowRemote, "allow-remote-hooks", false, "send http hooks to hosts other than loopback")
+}
+
+// replayCmd puts every tool call of the transcripts through the settings'
+// hooks and reports what they would have done.
+func replayCmd(ext Extensions, args []string, stdout, stderr io.Writer) int {
+	var (
+		c common
+		h harnessFlags
+		f replayFlags
+	)
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	c.register(fs)
+	h.register(fs, false)
+	f.register(fs)
+	if !parse("replay", fs, args, stderr, true) {
+		return exitFailed
+	}
+	defer c.useHome()()
+	say := errOut{"replay", stderr}
+	if !h.check(say, supported()...) {
+		return exitFailed
+	}
+	if fs.NArg() == 0 {
+		return say.fail("no transcripts: name the files or folders to replay (~/.claude/projects/PROJECT, ~/.codex/sessions); see 'hookchain help'")
+	}
+	if f.jobs < 1 {
+		return say.fail("--jobs %d: want at least 1", f.jobs)
+	}
+	if h.name != claude && !refuseClaudeFlags(fs, h.name, say) {
+		return exitFailed
+	}
+	files, err := replay.Files(fs.Args()...)
+	if err != nil {
+		return say.failOn(err)
+	}
+	if f.emitCases != "" {
+		if err := os.MkdirAll(f.emitCases, 0o755); err != nil {
+			return say.failOn(err)
+		}
+	}
+	if !f.allowRemote {
+		c.httpClient = loopbackOnly()
+	}
+	var pool process.Pool
+	defer closePool(&pool)
+	c.background = reporting("replay", stderr)
+	defer closeBackground(c.background)
+	cwd, _ := os.Getwd()
+	chain, project, err := policyChain(&c, h.name, c.settings, cwd, &pool)
+	if err != nil {
+		return say.failOn(err)
+	}
+	var base *hookchain.Chain
+	if len(f.baseline) > 0 {
+		if base, _, err = policyChain(&c, h.name, f.baseline, cwd, &pool); err != nil {
+			return say.failOn(err)
+		}
+	}
+	restore, err := sandbox(f.realHome)
+	if err != nil {
+		return say.failOn(err)
+	}
+	defer restore()
+
+	ctx, stop := untilSignal(context.Background())
+	defer stop()
+	r := &replayer{flags: f, harness: h.name, files: files, project: project, stdout: stdout, stderr: stderr, sum: newSummary()}
+	r.sum.Files = len(files)
+	if f.emitCases != "" {
+		r.cases = &caseWriter{dir: f.emitCases, claude: h.name == claude}
+	}
+	code := r.run(ctx, chain, base)
+	if sig, ok := interruptedBy(ctx); ok {
+		r.sum.Stopped = sig.Error()
+		say.printf("%v after %s; the summary counts those", sig, count(r.sum.Calls, "call"))
+		code = exitFailed
+	}
+	if err := r.finish(); err != nil {
+		say.printErr(err)
+		code = exitFailed
+	}
+	if len(r.sum.ReadErrors) > 0 {
+		code = exitFailed
+	}
+	awaitBackground("replay", c.background, stderr)
+	return code
+}
+
+// policyChain is the chain of the settings files of CLI name, as eval and
+// test build it: for Claude Code, common's settings loading (so that one
+// settings file works for all three); for another CLI, its hooks files.
+// It returns the project the hooks run in.
+func policyChain(c *common, name string, files []string, cwd string, pool *process.Pool) (*hookchain.Chain, string, error) {
+	cc := *c
+	cc.settings = files
+	if name == claude {
+		return cc.chain(cwd, pool)
+	}
+	project := cc.projectOf(name, cwd)
+	hooks, err := cc.hookFiles(name, project)
+	if err != nil {
+		return nil, "", err
+	}
+	chain, err := clis[name].chain(hooks, harness.SessionInfo{Cwd: project, Project: project})
+	return chain, project, err
+}
+
+// replayer is one run of the command.
+type replayer struct {
+	flags          replayFlags
+	harness        string
+	files          []replay.File
+	project        string
+	stdout, stderr io.Writer
+	sum            *summary
+	cases          *caseWriter
+	baseline       map[string]decision // by callKey; nil: against what happened then
+	progress       *progress
+}
+
+// run replays the files through chain, and first through base when there
+// is one.
+func (r *replayer) run(ctx context.Context, chain, base *hookchain.Chain) int {
+	r.progress = newProgress(r.stderr)
+	if base != nil {
+		r.baseline = map[string]decision{}
+		_, err := r.replay(ctx, base, func(j replay.Judged) error {
+			r.baseline[callKey(j.Call)] = decisionOf(j)
+			r.progress.tick(j.Call.File)
+			return nil
+		}, false)
+		if err != nil {
+			return exitFailed
+		}
+	}
+	r.sum.Flips = &flips{Against: "what happened then (original)", NotCompared: map[string]int{}}
+	if base != nil {
+		r.sum.Flips.Against = "the baseline settings"
+	}
+	_, err := r.replay(ctx, chain, r.each, true)
+	if err != nil && !errors.Is(err, context.Canceled) {
+		fmt.Fprintf(r.stderr, "hookchain replay: %v\n", err)
+		return exitFailed
+	}
+	return exitOK
+}
+
+// replay runs one replay of the files through chain; count says that its
+// reader's problems go in the summary (the first of two replays of the
+// same files does not count them).
+func (r *replayer) replay(ctx context.Context, chain *hookchain.Chain, each func(replay.Judged) error, count bool) (replay.Totals, error) {
+	opts := []replay.Option{replay.Jobs(r.flags.jobs), replay.ProjectDir(r.project)}
+	if r.flags.dedupe {
+		opts = append(opts, replay.Dedupe())
+	}
+	return replay.Run(ctx, r.calls(ctx, count), chain, each, opts...)
+}
+
+// errStopped ends a read whose replay has stopped taking calls.
+var errStopped = errors.New("the replay stopped")
+
+// calls are the calls of every file, in order. A file that cannot be read
+// to its end is reported, and the others are still read.
+func (r *replayer) calls(ctx context.Context, count bool) iter.Seq[replay.Call] {
+	return func(yield func(replay.Call) bool) {
+		for _, f := range r.files {
+			st, err := replay.ReadFile(ctx, f.Path, f.Format, func(c replay.Call) error {
+				if !yield(c) {
+					return errStopped
+				}
+				return nil
+			})
+			if count {
+				r.sum.addStats(st)
+			}
+			switch {
+			case errors.Is(err, errStopped) || ctx.Err() != nil:
+				return
+			case err != nil && count:
+				r.sum.ReadErrors = append(r.sum.ReadErrors, err.Error())
+			}
+		}
+	}
+}
+
+// each reports one judged call.
+func (r *replayer) each(j replay.Judged) error {
+	now := decisionOf(j)
+	then, compared := originalDecision(j.Call)
+	if r.baseline != nil {
+		then, compared = r.baseline[callKey(j.Call)]
+	}
+	f := ""
+	if compared {
+		f = flip(then, now)
+	}
+	r.sum.addFlip(f, compared, j.Call.Original())
+	r.sum.add(j, f, r.flags.full)
+	r.progress.tick(j.Call.File)
+	if r.cases != nil && (f != "" || now.denied) {
+		why := f
+		if why == "" {
+			why = "denied"
+		}
+		if err := r.cases.write(j, why); err != nil {
+			return err
+		}
+	}
+	if !r.flags.json {
+		return nil
+	}
+	line, err := r.callLine(j, f)
+	if err != nil {
+		return err
+	}
+	_, err = r.stdout.Write(r.printable(line))
+	return err
+}
+
+// callLine is the JSON line --json prints for a call.
+func (r *replayer) callLine(j replay.Judged, f string) ([]byte, error) {
+	before, err := outcomeJSON(r.shown(j.Before))
+	if err != nil {
+		return nil, err
+	}
+	after := []byte("null")
+	if j.After != nil {
+		if after, err = outcomeJSON(r.shown(*j.After)); err != nil {
+			return nil, err
+		}
+	}
+	c := j.Call
+	return marshalLine(struct {
+		Transcript string          `json:"transcript"`
+		CallID     string          `json:"call_id"`
+		Tool       string          `json:"tool"`
+		Before     json.RawMessage `json:"before"`
+		After      json.RawMessage `json:"after"`
+		Original   replay.Original `json:"original"`
+		Input      json.RawMessage `json:"input"`
+		Line       int             `json:"line"`
+		Session    string          `json:"session,omitempty"`
+		Agent      string          `json:"agent,omitempty"`
+		Cwd        string          `json:"cwd,omitempty"`
+		Flip       string          `json:"flip,omitempty"`
+	}{c.File, c.ID, c.Tool, before, after, c.Original(), callInput(c), c.Line, c.Session, c.AgentID, c.Cwd, f})
+}
+
+// callInput is the call's input as recorded, or {} where it is none, as the
+// chain reads it.
+func callInput(c replay.Call) json.RawMessage {
+	if len(c.Input) == 0 {
+		return json.RawMessage("{}")
+	}
+	return c.Input
+}
+
+// shown is an outcome as eval prints it for the CLI: another CLI's reason
+// is what that CLI gives the model.
+func (r *replayer) shown(o hookchain.Outcome) hookchain.Outcome {
+	if r.harness != claude {
+		o.Reason = hookReason(o)
+	}
+	return o
+}
+
+// printable is what is printed of text: secrets masked, unless --full.
+func (r *replayer) printable(text []byte) []byte {
+	if r.flags.full {
+		return text
+	}
+	return mask(text)
+}
+
+// finish prints the summary: the last JSON line, or the report.
+func (r *replayer) finish() error {
+	r.progress.done()
+	if r.cases != nil {
+		fmt.Fprintf(r.stderr, "hookchain replay: wrote %s into %s (their inputs as recorded, unmasked)\n", count(r.cases.n, "case file"), r.cases.dir)
+	}
+	if r.flags.json {
+		line, err := marshalLine(struct {
+			Summary *summary `json:"summary"`
+		}{r.sum})
+		if err != nil {
+			return err
+		}
+		_, err = r.stdout.Write(r.printable(line))
+		return err
+	}
+	var b bytes.Buffer
+	r.sum.write(&b)
+	_, err := r.stdout.Write(r.printable(b.Bytes()))
+	return err
+}
+
+// marshalLine is v as one line of JSON, ending in a newline, with HTML
+// characters as written: commands and reasons read as written, 2>&1 and not
+// 2\u003e\u00261.
+func marshalLine(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	err := enc.Encode(v)
+	return b.Bytes(), err
+}
