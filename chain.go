@@ -3,6 +3,7 @@ package hookchain
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sync/atomic"
 	"time"
@@ -99,6 +100,30 @@ func (c *Chain) WithID(id string) *Chain {
 
 // Links returns the chain's links in the order they are asked.
 func (c *Chain) Links() []Link { return append([]Link(nil), c.links...) }
+
+// WithLinks returns a copy of the chain with links asked after its own:
+// the way a host adds its guards to a chain built from configuration (a
+// settings file) without losing what that chain was configured with. Its
+// observers, approver and input checks are kept; its ID is derived anew
+// from all the links, as the policy is another (an ID given with WithID is
+// not carried over). The error is Build's, its Index counting the chain's
+// own links first — a new link named as one of the chain's is
+// ErrDuplicateName — or the refusal of a chain that was not built: the
+// zero Chain stays a wiring mistake and never becomes a chain of the new
+// links alone.
+func (c *Chain) WithLinks(links ...Link) (*Chain, error) {
+	if c == nil || !c.built {
+		return nil, errors.New("hookchain: WithLinks on a Chain that New or Build did not make")
+	}
+	n, err := Build(append(c.Links(), links...)...)
+	if err != nil {
+		return nil, err
+	}
+	n.observers = c.observers
+	n.approver = c.approver
+	n.inputChecks = c.inputChecks
+	return n, nil
+}
 
 // WithObserver returns a copy of the chain that also reports to o. Observers
 // added this way are called in the order they were added.
