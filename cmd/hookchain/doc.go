@@ -110,7 +110,10 @@
 // call, each outcome as eval prints it, and a last {"summary": …}. Hooks run
 // with a scratch HOME and TMPDIR, in the recorded cwd or, when it is gone,
 // the project; an http hook to a host that is not loopback is refused and
-// counted as a fault. docs/replay.md has the rest.
+// counted as a fault. An OPA policy (--opa FILE.rego) is replayed by the
+// build of module opa, github.com/hookchain/hookchain/opa/cmd/hookchain,
+// which is this command with OPA in it; this build refuses --opa, as OPA is
+// too large a dependency for the core's module. docs/replay.md has the rest.
 //
 // Without --settings the standard files that exist are used:
 // ~/.claude/settings.json, then the project's .claude/settings.json and

@@ -43,6 +43,7 @@ const usage = `usage:
   hookchain hook  [flags] [--settings-harness NAME]
   hookchain serve [flags] --listen 127.0.0.1:PORT [--token T]
   hookchain replay [flags] [--json] [--jobs N] [--dedupe] [--baseline-settings FILE]...
+                   [--opa FILE.rego]... [--baseline-opa FILE.rego]... [--opa-query Q]
                    [--emit-cases DIR] [--full] [--real-home] [--allow-remote-hooks] PATH...
 
 eval   runs one Claude Code hook input (PreToolUse, PostToolUse or PostToolUseFailure)
@@ -96,6 +97,11 @@ replay puts every tool call of past sessions (PATH: transcript files or folders:
        with the flips against what happened then or --baseline-settings; --emit-cases
        writes the flipped and denied calls as cases for hookchain test. Secrets are
        masked in what is printed unless --full (case files keep inputs as recorded).
+       --opa FILE.rego (repeatable, one policy): the OPA policy, the link "opa", asked
+       after the --settings' hooks (alone without --settings), its decision at
+       --opa-query (data.hookchain.decision); --baseline-opa the policy to compare
+       with. Only the build with OPA has them (go install
+       github.com/hookchain/hookchain/opa/cmd/hookchain@latest); this one exits 1.
        Exit status: 0 the replay finished, whatever the hooks decided; 1 bad usage or
        settings, a transcript that could not be read, or interrupted (the summary of
        the calls replayed before is printed).

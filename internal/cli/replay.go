@@ -47,11 +47,13 @@ func replayCmd(ext Extensions, args []string, stdout, stderr io.Writer) int {
 		c common
 		h harnessFlags
 		f replayFlags
+		p policyFlags
 	)
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	c.register(fs)
 	h.register(fs, false)
 	f.register(fs)
+	p.register(fs)
 	if !parse("replay", fs, args, stderr, true) {
 		return exitFailed
 	}
@@ -86,13 +88,17 @@ func replayCmd(ext Extensions, args []string, stdout, stderr io.Writer) int {
 	c.background = reporting("replay", stderr)
 	defer closeBackground(c.background)
 	cwd, _ := os.Getwd()
-	chain, project, err := policyChain(&c, h.name, c.settings, cwd, &pool)
+	project := policyProject(&c, h.name, cwd)
+	hooks := func(files []string) func() (*hookchain.Chain, error) {
+		return func() (*hookchain.Chain, error) { return policyChain(&c, h.name, files, cwd, &pool) }
+	}
+	chain, err := withPolicy(ext, p.query, "--opa", p.opa, len(c.settings) > 0, hooks(c.settings))
 	if err != nil {
 		return say.failOn(err)
 	}
 	var base *hookchain.Chain
-	if len(f.baseline) > 0 {
-		if base, _, err = policyChain(&c, h.name, f.baseline, cwd, &pool); err != nil {
+	if len(f.baseline) > 0 || len(p.baselineOPA) > 0 {
+		if base, err = withPolicy(ext, p.query, "--baseline-opa", p.baselineOPA, len(f.baseline) > 0, hooks(f.baseline)); err != nil {
 			return say.failOn(err)
 		}
 	}
@@ -106,6 +112,10 @@ func replayCmd(ext Extensions, args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	r := &replayer{flags: f, harness: h.name, files: files, project: project, stdout: stdout, stderr: stderr, sum: newSummary()}
 	r.sum.Files = len(files)
+	r.against = "the baseline settings"
+	if len(p.baselineOPA) > 0 {
+		r.against = "the baseline policy"
+	}
 	if f.emitCases != "" {
 		r.cases = &caseWriter{dir: f.emitCases, claude: h.name == claude}
 	}
@@ -129,20 +139,28 @@ func replayCmd(ext Extensions, args []string, stdout, stderr io.Writer) int {
 // policyChain is the chain of the settings files of CLI name, as eval and
 // test build it: for Claude Code, common's settings loading (so that one
 // settings file works for all three); for another CLI, its hooks files.
-// It returns the project the hooks run in.
-func policyChain(c *common, name string, files []string, cwd string, pool *process.Pool) (*hookchain.Chain, string, error) {
+func policyChain(c *common, name string, files []string, cwd string, pool *process.Pool) (*hookchain.Chain, error) {
 	cc := *c
 	cc.settings = files
 	if name == claude {
-		return cc.chain(cwd, pool)
+		chain, _, err := cc.chain(cwd, pool)
+		return chain, err
 	}
 	project := cc.projectOf(name, cwd)
 	hooks, err := cc.hookFiles(name, project)
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
-	chain, err := clis[name].chain(hooks, harness.SessionInfo{Cwd: project, Project: project})
-	return chain, project, err
+	return clis[name].chain(hooks, harness.SessionInfo{Cwd: project, Project: project})
+}
+
+// policyProject is the project the hooks run in when a call's recorded cwd
+// is gone: the one the settings are found for.
+func policyProject(c *common, name, cwd string) string {
+	if name == claude {
+		return c.projectFor(cwd)
+	}
+	return c.projectOf(name, cwd)
 }
 
 // replayer is one run of the command.
@@ -156,6 +174,7 @@ type replayer struct {
 	cases          *caseWriter
 	baseline       map[string]decision // by callKey; nil: against what happened then
 	progress       *progress
+	against        string // what a baseline is called in the summary
 }
 
 // run replays the files through chain, and first through base when there
@@ -175,7 +194,7 @@ func (r *replayer) run(ctx context.Context, chain, base *hookchain.Chain) int {
 	}
 	r.sum.Flips = &flips{Against: "what happened then (original)", NotCompared: map[string]int{}}
 	if base != nil {
-		r.sum.Flips.Against = "the baseline settings"
+		r.sum.Flips.Against = r.against
 	}
 	_, err := r.replay(ctx, chain, r.each, true)
 	if err != nil && !errors.Is(err, context.Canceled) {

@@ -50,7 +50,6 @@ func claudeTranscript(t *testing.T, dir, session, cwd string, calls ...recorded)
 	return path
 }
 
-// bashInput is a Bash call's input.
 // bashInput is a Bash call's input, written as Claude Code writes it
 // (JavaScript's JSON.stringify, which leaves "&" as it is).
 func bashInput(command string) string {

@@ -13,6 +13,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// noOPA is what the build without OPA answers a policy flag, naming the
+// build that has it.
+const noOPA = "this build of hookchain has no OPA; run the one that has: go run github.com/hookchain/hookchain/opa/cmd/hookchain@latest replay ..., or go install it"
+
 func TestReplayRefusesBadUsageSettingsAndPathsWithStatus1(t *testing.T) {
 	dir := t.TempDir()
 	file := claudeTranscript(t, dir, "s1", dir, recorded{id: "t1", tool: "Bash", input: bashInput("ls"), content: `"a"`})
@@ -26,8 +30,12 @@ func TestReplayRefusesBadUsageSettingsAndPathsWithStatus1(t *testing.T) {
 		{name: "broken settings", args: []string{"--settings", "testdata/settings/broken.json", file},
 			stderr: "hookchain replay: testdata/settings/broken.json:4:89: invalid character ']' looking for beginning of value\n"},
 		{name: "no jobs", args: []string{"--jobs", "0", file}, stderr: "hookchain replay: --jobs 0: want at least 1\n"},
-		{name: "an unknown flag", args: []string{"--opa", "x.rego", file},
-			stderr: "hookchain replay: flag provided but not defined: -opa; see 'hookchain help'\n"},
+		{name: "an unknown flag", args: []string{"--no-such-flag", file},
+			stderr: "hookchain replay: flag provided but not defined: -no-such-flag; see 'hookchain help'\n"},
+		{name: "an OPA policy, to the build without OPA", args: []string{"--opa", "x.rego", file},
+			stderr: "hookchain replay: --opa: " + noOPA + "\n"},
+		{name: "an OPA baseline, to the build without OPA", args: []string{"--settings", "testdata/settings/allow.json", "--baseline-opa", "x.rego", file},
+			stderr: "hookchain replay: --baseline-opa: " + noOPA + "\n"},
 	})
 }
 

@@ -1,0 +1,3 @@
+package hookchain
+
+decision := {"verdict": "allow"}
