@@ -197,7 +197,10 @@ func TestTheFlipsAgainstABaselinePolicyAreTheCallsTheNewPolicyDenies(t *testing.
 func TestAPolicyThatCannotBeReadIsRefusedBeforeAnyCallIsReplayed(t *testing.T) {
 	dir := t.TempDir()
 	file := session(t, dir, dir)
+	latin1 := filepath.Join(dir, "latin1.rego")
+	require.NoError(t, os.WriteFile(latin1, []byte("package hookchain\n\n# caf\xe9\ndecision := {\"verdict\": \"allow\"}\n"), 0o644))
 	for _, c := range []struct{ name, file, stderr string }{
+		{"a file not in UTF-8", latin1, "hookchain replay: --opa: " + latin1 + ": not UTF-8\n"},
 		{"a file that does not exist", "testdata/none.rego",
 			"hookchain replay: --opa: stat testdata/none.rego: no such file or directory\n"},
 		{"a folder", "testdata",
@@ -215,6 +218,10 @@ func TestAPolicyThatCannotBeReadIsRefusedBeforeAnyCallIsReplayed(t *testing.T) {
 			assert.Equal(t, c.stderr, stderr)
 		})
 	}
+	code, lines, _, stderr := replay(t, "--opa", "testdata/policy.rego", "--opa", "testdata/policy.rego", file)
+	assert.Equal(t, 1, code)
+	assert.Empty(t, lines)
+	assert.Equal(t, "hookchain replay: --opa: testdata/policy.rego: given twice\n", stderr)
 }
 
 // samples is the folder of real transcripts beside the repository (CI has
