@@ -15,6 +15,15 @@
 // ReadFile stream one file's calls. docs/replay.md has the table of what
 // each format records and how each field is read.
 //
+// Run puts the calls through a *hookchain.Chain as the agent CLI would have
+// put them to its hooks — before each call and, when its result is
+// recorded and the chain did not deny it, after — and hands on each Judged
+// in input order: sessions at once (Jobs), the calls of one in order, each
+// with its session in the context (SessionContext), Dedupe on request. The
+// chain may hold any links: a settings file's hooks, Go interceptors, an
+// OPA policy (package opa's Embedded). The hookchain command's replay is
+// Run over Files.
+//
 // The rules of a read:
 //
 //   - Order: calls are yielded in the file order of the calls, each with
