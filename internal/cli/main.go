@@ -204,7 +204,7 @@ func Run(ext Extensions, args []string, stdin io.Reader, stdout, stderr io.Write
 	case "check":
 		return checkCmd(args[1:], stdout, stderr)
 	case "test":
-		return testCmd(args[1:], stdout, stderr)
+		return testCmd(ext, args[1:], stdout, stderr)
 	case "hook":
 		return hookCmd(args[1:], stdin, stdout, stderr)
 	case "serve":

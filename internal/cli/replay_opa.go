@@ -30,20 +30,26 @@ type policyFlags struct {
 	query            string
 }
 
-func (p *policyFlags) register(fs *flag.FlagSet) {
+// registerPolicy registers the policy's flags, --opa and --opa-query.
+func (p *policyFlags) registerPolicy(fs *flag.FlagSet) {
 	fs.Func("opa", "a Rego `file` of the policy, asked before and after every call (repeatable)", func(s string) error {
 		p.opa = append(p.opa, s)
-		return nil
-	})
-	fs.Func("baseline-opa", "a Rego `file` of the policy to compare with (repeatable)", func(s string) error {
-		p.baselineOPA = append(p.baselineOPA, s)
 		return nil
 	})
 	fs.StringVar(&p.query, "opa-query", defaultOPAQuery, "the `query` whose value is the OPA policy's decision")
 }
 
+// register registers the policy's flags and the baseline's, for replay.
+func (p *policyFlags) register(fs *flag.FlagSet) {
+	p.registerPolicy(fs)
+	fs.Func("baseline-opa", "a Rego `file` of the policy to compare with (repeatable)", func(s string) error {
+		p.baselineOPA = append(p.baselineOPA, s)
+		return nil
+	})
+}
+
 // errNoOPA is what a build without OPA answers a policy flag.
-var errNoOPA = errors.New("this build of hookchain has no OPA; run the one that has: go run " + opaBuild + "@latest replay ..., or go install it")
+var errNoOPA = errors.New("this build of hookchain has no OPA; run the one that has: go run " + opaBuild + "@latest, or go install it")
 
 // regoLink is the link that asks the policy of the Rego files.
 func regoLink(ext Extensions, query string, files []string) (hookchain.Link, error) {

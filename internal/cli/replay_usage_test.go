@@ -15,7 +15,7 @@ import (
 
 // noOPA is what the build without OPA answers a policy flag, naming the
 // build that has it.
-const noOPA = "this build of hookchain has no OPA; run the one that has: go run github.com/hookchain/hookchain/opa/cmd/hookchain@latest replay ..., or go install it"
+const noOPA = "this build of hookchain has no OPA; run the one that has: go run github.com/hookchain/hookchain/opa/cmd/hookchain@latest, or go install it"
 
 func TestReplayRefusesBadUsageSettingsAndPathsWithStatus1(t *testing.T) {
 	dir := t.TempDir()

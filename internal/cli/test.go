@@ -19,13 +19,15 @@ import (
 
 // testCmd runs case files against the settings' hooks, or, with --update,
 // rewrites what they want.
-func testCmd(args []string, stdout, stderr io.Writer) int {
+func testCmd(ext Extensions, args []string, stdout, stderr io.Writer) int {
 	var c common
 	var update bool
 	var h harnessFlags
+	var p policyFlags
 	fs := flag.NewFlagSet("test", flag.ContinueOnError)
 	c.register(fs)
 	h.register(fs, false)
+	p.registerPolicy(fs)
 	fs.BoolVar(&update, "update", false, "rewrite the cases' want")
 	if !parse("test", fs, args, stderr, true) {
 		return exitFailed
@@ -42,28 +44,32 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 	cwd, _ := os.Getwd()
 	var pool process.Pool
 	defer closePool(&pool)
-	var chain *hookchain.Chain
+	var hooks func() (*hookchain.Chain, error)
 	var format casefile.Format = claudecodeinput.Format{}
 	if h.name == claude {
 		c.background = reporting("test", stderr)
 		defer closeBackground(c.background)
-		var err error
-		if chain, _, err = c.chain(cwd, &pool); err != nil {
-			return say.failOn(err)
+		hooks = func() (*hookchain.Chain, error) {
+			chain, _, err := c.chain(cwd, &pool)
+			return chain, err
 		}
 	} else {
 		if !refuseClaudeFlags(fs, h.name, say) {
 			return exitFailed
 		}
 		project := c.projectOf(h.name, cwd)
-		files, err := c.hookFiles(h.name, project)
-		if err == nil {
-			chain, err = clis[h.name].chain(files, harness.SessionInfo{Cwd: cwd, Project: project})
-		}
-		if err != nil {
-			return say.failOn(err)
+		hooks = func() (*hookchain.Chain, error) {
+			files, err := c.hookFiles(h.name, project)
+			if err != nil {
+				return nil, err
+			}
+			return clis[h.name].chain(files, harness.SessionInfo{Cwd: cwd, Project: project})
 		}
 		format = harnessinput.Format{Profile: clis[h.name].profile()}
+	}
+	chain, err := withPolicy(ext, p.query, "--opa", p.opa, len(c.settings) > 0, hooks)
+	if err != nil {
+		return say.failOn(err)
 	}
 	ctx, stop := untilSignal(context.Background())
 	defer stop()

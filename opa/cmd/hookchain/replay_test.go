@@ -285,3 +285,29 @@ func TestTwoHundredSessionsAreJudgedAtOnceEachCallByThePolicy(t *testing.T) {
 	}
 	assert.Contains(t, summary, `"calls":600,"verdicts":{"allow":200,"deny":400},"deciding_hooks":{"opa":400},`)
 }
+
+// run runs the OPA build's command line args, and returns its exit
+// status, stdout and stderr.
+func run(args ...string) (int, string, string) {
+	var stdout, stderr bytes.Buffer
+	code := cli.Run(extensions, args, strings.NewReader(""), &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+func TestTheCasesAReplayEmitsPassUnderItsPolicyAndFailUnderAnother(t *testing.T) {
+	dir := t.TempDir()
+	file := session(t, dir, dir)
+	cases := filepath.Join(t.TempDir(), "cases")
+	code, _, stderr := run("replay", "--opa", "testdata/policy.rego", "--emit-cases", cases, file)
+	require.Equal(t, 0, code, stderr)
+	emitted, err := filepath.Glob(filepath.Join(cases, "*.json"))
+	require.NoError(t, err)
+	assert.Len(t, emitted, 4, "the three denied calls and the redacted one")
+
+	code, stdout, stderr := run("test", "--opa", "testdata/policy.rego", filepath.Join(cases, "*.json"))
+	assert.Equal(t, 0, code, stdout+stderr)
+
+	code, stdout, _ = run("test", "--opa", "testdata/allow.rego", filepath.Join(cases, "*.json"))
+	assert.Equal(t, 1, code, "a policy that allows everything is not the one the cases were made under")
+	assert.Contains(t, stdout, "FAIL")
+}
