@@ -11,7 +11,8 @@
 // (gemini.go), and the message arrays a Go runtime keeps: Anthropic
 // Messages (anthropic.go), OpenAI chat (openai_chat.go) and responses
 // (openai_responses.go), a file of one array or JSONL of one a line. Files
-// finds transcripts in folders and detects each one's format; Read and
+// finds transcripts in folders and detects each one's format, and
+// HistoryRoots the folders the CLIs keep them in; Read and
 // ReadFile stream one file's calls. docs/replay.md has the table of what
 // each format records and how each field is read.
 //

@@ -64,3 +64,25 @@ func ExampleFiles() {
 	// toolu_2 Bash agent="ab12" type="reviewer" cwd=/w/worktree: no result
 	// 2 files, 2 calls, 1 without result
 }
+
+// The roots the CLIs of a home keep their histories in, and which exist:
+// Files of their Dirs reads them all.
+func ExampleHistoryRoots() {
+	home, err := os.MkdirTemp("", "home")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(home)
+	if err := os.MkdirAll(filepath.Join(home, ".codex", "sessions"), 0o755); err != nil {
+		panic(err)
+	}
+	noVariables := func(string) string { return "" }
+	for _, h := range replay.HistoryRoots(home, noVariables) {
+		root, _ := filepath.Rel(home, h.Root)
+		fmt.Printf("%s %s: %d folders, error %v\n", h.Format, root, len(h.Dirs), h.Err)
+	}
+	// Output:
+	// claude-code .claude/projects: 0 folders, error <nil>
+	// codex .codex/sessions: 1 folders, error <nil>
+	// gemini .gemini/tmp/*/chats: 0 folders, error <nil>
+}

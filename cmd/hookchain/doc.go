@@ -7,7 +7,7 @@
 //	hookchain test  [flags] [--update] CASES...
 //	hookchain hook  [flags] [--settings-harness NAME]
 //	hookchain serve [flags] --listen 127.0.0.1:PORT [--token T]
-//	hookchain replay [flags] [--json] [--baseline-settings FILE]... [--emit-cases DIR] PATH...
+//	hookchain replay [flags] [--json] [--baseline-settings FILE]... [--emit-cases DIR] [--since WHEN] [--until WHEN] [PATH...]
 //
 // eval reads one Claude Code hook input (a PreToolUse, PostToolUse,
 // PostToolUseFailure or PermissionRequest event) on stdin, runs the
@@ -100,7 +100,11 @@
 // stops every hook process, and exits 0.
 //
 // replay reads the transcripts agent CLIs write (Claude Code sessions
-// and their subagents, Codex rollouts; package replay) and puts every tool
+// and their subagents, Codex rollouts, Gemini CLI sessions; package
+// replay) — the files and folders named, or with none the CLIs' histories
+// that exist ($CLAUDE_CONFIG_DIR/projects or ~/.claude/projects,
+// $CODEX_HOME/sessions or ~/.codex/sessions, ~/.gemini/tmp/*/chats; ~ is
+// --home when given), which it names on stderr — and puts every tool
 // call to the settings' hooks as the CLI put it then, before the call and
 // after it, with the recorded result; no tool runs. It reports what the
 // hooks would have done — by verdict, deciding hook, tool and session, the
@@ -113,7 +117,13 @@
 // counted as a fault. An OPA policy (--opa FILE.rego) is replayed by the
 // build of module opa, github.com/hookchain/hookchain/opa/cmd/hookchain,
 // which is this command with OPA in it; this build refuses --opa, as OPA is
-// too large a dependency for the core's module. docs/replay.md has the rest.
+// too large a dependency for the core's module. --since and --until (30d,
+// 12h, 2026-11-01 for midnight UTC, 2026-11-01T10:00:00Z) replay the calls
+// made at or after since and before until; the others are counted as not
+// judged, and a call with no time recorded is replayed and counted as
+// such. A history holds what its CLI kept: Claude Code deletes transcripts
+// after its cleanupPeriodDays, 30 days by default, so few calls is not a
+// clean record. docs/replay.md has the rest.
 //
 // Without --settings the standard files that exist are used:
 // ~/.claude/settings.json, then the project's .claude/settings.json and
@@ -293,7 +303,9 @@
 //	   interrupted by SIGINT or SIGTERM ("hookchain eval: interrupted by SIGINT
 //	   before the hooks decided"), which kills the hooks it was running and
 //	   prints no outcome (test: rewrites no case; replay: prints the summary of the
-//	   calls replayed before); replay: a transcript that could not be read; a panic in hookchain
+//	   calls replayed before); replay: a transcript that could not be read, no
+//	   PATH and none of the CLIs' histories, or a history root that is not a
+//	   folder; a panic in hookchain
 //	   itself, reported as an internal error followed by its stack
 //
 // A fatal error of the Go runtime, or a panic outside the main goroutine,

@@ -44,7 +44,8 @@ const usage = `usage:
   hookchain serve [flags] --listen 127.0.0.1:PORT [--token T]
   hookchain replay [flags] [--json] [--jobs N] [--dedupe] [--baseline-settings FILE]...
                    [--opa FILE.rego]... [--baseline-opa FILE.rego]... [--opa-query Q]
-                   [--emit-cases DIR] [--full] [--real-home] [--allow-remote-hooks] PATH...
+                   [--emit-cases DIR] [--since WHEN] [--until WHEN] [--full] [--real-home]
+                   [--allow-remote-hooks] [PATH...]
 
 eval   runs one Claude Code hook input (PreToolUse, PostToolUse or PostToolUseFailure)
        through the settings' hooks as a chain and prints the outcome as JSON; a
@@ -84,9 +85,12 @@ serve  answers Claude Code's http hooks: POST / with a hook input, as Claude Cod
        Exit status: 0 stopped by a signal; 1 bad usage or settings, or a failed listener.
 replay puts every tool call of past sessions (PATH: transcript files or folders: a Claude
        Code project folder with its subagents, a Codex sessions folder; the format is
-       found per file) through the settings' hooks, as the CLI would have put it then:
-       before the call and, when the transcript holds its result and the hooks did not
-       deny it, after. No tool is ever run. Hooks run with a scratch HOME and TMPDIR
+       found per file; with none, the CLIs' histories that exist, named on stderr:
+       $CLAUDE_CONFIG_DIR/projects or ~/.claude/projects, $CODEX_HOME/sessions or
+       ~/.codex/sessions, ~/.gemini/tmp/*/chats, ~ being --home) through the settings'
+       hooks, as the CLI would have put it then: before the call and, when the
+       transcript holds its result and the hooks did not deny it, after. No tool is ever
+       run. Hooks run with a scratch HOME and TMPDIR
        (--real-home: the user's) and HOOKCHAIN_REPLAY=1, in the call's recorded cwd when
        it exists, else in the project; http hooks are sent to loopback hosts only
        (--allow-remote-hooks: anywhere), a refused one counted as a fault, never an
@@ -102,9 +106,14 @@ replay puts every tool call of past sessions (PATH: transcript files or folders:
        --opa-query (data.hookchain.decision); --baseline-opa the policy to compare
        with. Only the build with OPA has them (go install
        github.com/hookchain/hookchain/opa/cmd/hookchain@latest); this one exits 1.
+       --since and --until WHEN (30d, 12h: that long ago; 2026-11-01: midnight UTC;
+       2026-11-01T10:00:00Z) replay the calls made at or after since and before
+       until, counting the others as not judged; a call with no time recorded is
+       replayed and counted. A history holds what its CLI kept: Claude Code deletes
+       transcripts after cleanupPeriodDays (30 days by default).
        Exit status: 0 the replay finished, whatever the hooks decided; 1 bad usage or
-       settings, a transcript that could not be read, or interrupted (the summary of
-       the calls replayed before is printed).
+       settings, no PATH and no history, a transcript or history root that could not
+       be read, or interrupted (the summary of the calls replayed before is printed).
 A crash of hookchain itself is never exit status 2: a panic exits 1, a fatal
 runtime error ends the process with SIGABRT.
 

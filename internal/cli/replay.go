@@ -11,6 +11,8 @@ import (
 	"iter"
 	"os"
 	"runtime"
+	"strings"
+	"time"
 
 	"github.com/hookchain/hookchain"
 	"github.com/hookchain/hookchain/harness"
@@ -24,6 +26,7 @@ type replayFlags struct {
 	jobs                                      int
 	baseline                                  []string
 	emitCases                                 string
+	window                                    window
 }
 
 func (f *replayFlags) register(fs *flag.FlagSet) {
@@ -38,6 +41,7 @@ func (f *replayFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.full, "full", false, "print secrets and long inputs as recorded")
 	fs.BoolVar(&f.realHome, "real-home", false, "run hooks with the real HOME and TMPDIR")
 	fs.BoolVar(&f.allowRemote, "allow-remote-hooks", false, "send http hooks to hosts other than loopback")
+	f.window.register(fs, time.Now())
 }
 
 // replayCmd puts every tool call of the transcripts through the settings'
@@ -62,16 +66,29 @@ func replayCmd(ext Extensions, args []string, stdout, stderr io.Writer) int {
 	if !h.check(say, supported()...) {
 		return exitFailed
 	}
-	if fs.NArg() == 0 {
-		return say.fail("no transcripts: name the files or folders to replay (~/.claude/projects/PROJECT, ~/.codex/sessions); see 'hookchain help'")
-	}
 	if f.jobs < 1 {
 		return say.fail("--jobs %d: want at least 1", f.jobs)
+	}
+	if err := f.window.check(); err != nil {
+		return say.failOn(err)
 	}
 	if h.name != claude && !refuseClaudeFlags(fs, h.name, say) {
 		return exitFailed
 	}
-	files, err := replay.Files(fs.Args()...)
+	paths := fs.Args()
+	var hist history
+	if len(paths) == 0 {
+		// Read before sandbox gives the hooks a scratch HOME.
+		if hist = findHistory(homeDir(), c.home == ""); len(hist.dirs) == 0 {
+			return say.fail("%s", hist.noHistory())
+		}
+		say.printf("reading %s (no PATH given)", strings.Join(hist.read, ", "))
+		for _, p := range hist.problems {
+			say.printf("not read: %v", p)
+		}
+		paths = hist.dirs
+	}
+	files, err := replay.Files(paths...)
 	if err != nil {
 		return say.failOn(err)
 	}
@@ -115,6 +132,13 @@ func replayCmd(ext Extensions, args []string, stdout, stderr io.Writer) int {
 	r.against = "the baseline settings"
 	if len(p.baselineOPA) > 0 {
 		r.against = "the baseline policy"
+	}
+	r.sum.HistoryRoots = hist.read
+	for _, problem := range hist.problems {
+		r.sum.ReadErrors = append(r.sum.ReadErrors, problem.Error())
+	}
+	if f.window.set() {
+		r.window = newWindowed(f.window)
 	}
 	if f.emitCases != "" {
 		r.cases = &caseWriter{dir: f.emitCases, claude: h.name == claude}
@@ -175,6 +199,9 @@ type replayer struct {
 	baseline       map[string]decision // by callKey; nil: against what happened then
 	progress       *progress
 	against        string // what a baseline is called in the summary
+	// window counts what --since and --until left out; nil without them.
+	// Only the reading goroutine writes it, the summary takes it at finish.
+	window *windowed
 }
 
 // run replays the files through chain, and first through base when there
@@ -224,6 +251,9 @@ func (r *replayer) calls(ctx context.Context, count bool) iter.Seq[replay.Call] 
 	return func(yield func(replay.Call) bool) {
 		for _, f := range r.files {
 			st, err := replay.ReadFile(ctx, f.Path, f.Format, func(c replay.Call) error {
+				if !r.take(c, count) {
+					return nil
+				}
 				if !yield(c) {
 					return errStopped
 				}
@@ -334,6 +364,7 @@ func (r *replayer) printable(text []byte) []byte {
 // finish prints the summary: the last JSON line, or the report.
 func (r *replayer) finish() error {
 	r.progress.done()
+	r.sum.addWindow(r.window)
 	if r.cases != nil {
 		fmt.Fprintf(r.stderr, "hookchain replay: wrote %s into %s (their inputs as recorded, unmasked)\n", count(r.cases.n, "case file"), r.cases.dir)
 	}

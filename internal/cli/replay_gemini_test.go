@@ -10,9 +10,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// geminiSession writes a Gemini CLI session file (JSONL) of shell calls,
+// geminiShellSession writes a Gemini CLI session file (JSONL) of shell calls,
 // each with its output, into dir.
-func geminiSession(t *testing.T, dir string, commands map[string]string, order []string) string {
+func geminiShellSession(t *testing.T, dir string, commands map[string]string, order []string) string {
 	t.Helper()
 	lines := []string{`{"sessionId":"g-sess","projectHash":"abc123","startTime":"2026-04-10T10:00:00.000Z","lastUpdated":"2026-04-10T10:00:00.000Z","kind":"main"}`}
 	for i, id := range order {
@@ -31,7 +31,7 @@ func TestReplayWithHarnessGeminiRunsGeminisOwnHooksOnItsSessionsCalls(t *testing
 		`in=$(cat); case "$in" in *"rm -rf"*) echo "no rm -rf" >&2; exit 2;; esac`+"\n"))
 	settings := filepath.Join(project, ".gemini", "settings.json")
 	require.NoError(t, os.WriteFile(settings, []byte(`{"hooks":{"BeforeTool":[{"matcher":"run_shell_command","hooks":[{"type":"command","name":"no-rm","command":"sh .gemini/hooks/no-rm.sh"}]}]}}`), 0o644))
-	file := geminiSession(t, t.TempDir(), map[string]string{"c1": "rm -rf build", "c2": "ls"}, []string{"c1", "c2"})
+	file := geminiShellSession(t, t.TempDir(), map[string]string{"c1": "rm -rf build", "c2": "ls"}, []string{"c1", "c2"})
 	code, stdout, stderr := hookchainCmd(t, "", "replay", "--harness", "gemini", "--json", "--settings", settings, "--project", project, file)
 	require.Equal(t, 0, code, stderr)
 	lines := jsonLines(t, stdout)

@@ -15,6 +15,7 @@ import (
 // and the report without --json shows it.
 type summary struct {
 	Files         int            `json:"files"`
+	HistoryRoots  []string       `json:"history_roots,omitempty"` // the CLIs' histories read, when no PATH was given
 	Calls         int            `json:"calls"`
 	Verdicts      map[string]int `json:"verdicts"`
 	DecidingHooks map[string]int `json:"deciding_hooks"`
@@ -22,6 +23,7 @@ type summary struct {
 	Sessions      map[string]int `json:"sessions"`
 	Originals     map[string]int `json:"originals"`
 	NotJudged     map[string]int `json:"not_judged"`
+	Window        *windowed      `json:"window,omitempty"` // --since and --until
 	HookFaults    map[string]int `json:"hook_faults"`
 	Problems      map[string]int `json:"reader_problems"`
 	ProblemLines  []string       `json:"reader_problem_lines,omitempty"` // the first of them, file:line: kind: detail
@@ -171,6 +173,16 @@ func (s *summary) addFlip(f string, compared bool, original replay.Original) {
 // write prints the report people read.
 func (s *summary) write(w io.Writer) {
 	fmt.Fprintf(w, "replayed %s from %s\n", count(s.Calls, "call"), count(s.Files, "file"))
+	if len(s.HistoryRoots) > 0 {
+		fmt.Fprintf(w, "read from %s (no PATH given): what the CLIs kept; Claude Code deletes\n"+
+			"transcripts after cleanupPeriodDays (30 days by default): few calls here is not few calls made\n", strings.Join(s.HistoryRoots, ", "))
+	}
+	if t := s.Window; t != nil {
+		fmt.Fprintf(w, "calls made %s\n", t.span())
+		if t.NoTime > 0 {
+			fmt.Fprintf(w, "fidelity: %s with no time recorded replayed: the window could not be checked on them\n", count(t.NoTime, "call"))
+		}
+	}
 	if s.Stopped != "" {
 		fmt.Fprintf(w, "stopped early: %s; what follows counts the calls replayed before\n", s.Stopped)
 	}

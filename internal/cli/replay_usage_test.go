@@ -21,8 +21,6 @@ func TestReplayRefusesBadUsageSettingsAndPathsWithStatus1(t *testing.T) {
 	dir := t.TempDir()
 	file := claudeTranscript(t, dir, "s1", dir, recorded{id: "t1", tool: "Bash", input: bashInput("ls"), content: `"a"`})
 	requireRefusals(t, []string{"replay"}, []refusal{
-		{name: "no transcripts", args: nil,
-			stderr: "hookchain replay: no transcripts: name the files or folders to replay (~/.claude/projects/PROJECT, ~/.codex/sessions); see 'hookchain help'\n"},
 		{name: "a path that does not exist", args: []string{"--settings", "testdata/settings/block.json", filepath.Join(dir, "nope")},
 			stderr: "hookchain replay: replay: stat " + filepath.Join(dir, "nope") + ": no such file or directory\n"},
 		{name: "settings that do not exist", args: []string{"--settings", filepath.Join(dir, "none.json"), file},
