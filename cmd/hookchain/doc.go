@@ -4,7 +4,7 @@
 //
 //	hookchain eval  [flags] < input.json
 //	hookchain check [flags] [--json]
-//	hookchain test  [flags] [--update] CASES...
+//	hookchain test  [flags] [--update] [--opa FILE.rego]... CASES...
 //	hookchain hook  [flags] [--settings-harness NAME]
 //	hookchain serve [flags] --listen 127.0.0.1:PORT [--token T]
 //	hookchain replay [flags] [--json] [--baseline-settings FILE]... [--emit-cases DIR] [--since WHEN] [--until WHEN] [PATH...]

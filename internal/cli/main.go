@@ -39,7 +39,7 @@ var crashTest = func() {}
 const usage = `usage:
   hookchain eval  [flags] < input.json
   hookchain check [flags] [--json]
-  hookchain test  [flags] [--update] CASES...
+  hookchain test  [flags] [--update] [--opa FILE.rego]... CASES...
   hookchain hook  [flags] [--settings-harness NAME]
   hookchain serve [flags] --listen 127.0.0.1:PORT [--token T]
   hookchain replay [flags] [--json] [--jobs N] [--dedupe] [--baseline-settings FILE]...
@@ -67,7 +67,8 @@ check  validates the settings, lists every hook and the link it runs as, and pri
        run as configured, or bad usage or settings.
 test   runs JSON case files (files or glob patterns; see package hookchaintest) against
        the settings' hooks and prints a pass/fail report. --update rewrites what the
-       cases want from what the hooks now answer.
+       cases want from what the hooks now answer. --opa and --opa-query as replay's:
+       the OPA policy after the settings' hooks, for the cases replay --opa wrote.
        Exit status: 0 every case passed (or was updated); 1 otherwise.
 hook   is the one command hook of the CLI --harness names: reads its hook input on stdin
        and answers exactly as it expects (stdout, stderr, exit status), from the chain of
