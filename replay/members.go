@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -22,22 +23,68 @@ func members(obj string, fn func(key, raw string)) {
 		return
 	}
 	for i = space(b, i+1); i < len(b) && b[i] == '"'; i = space(b, i+1) {
-		end, ok := validStr(b, i+1)
-		if !ok {
-			return
-		}
+		end := skipStr(b, i+1)
 		key := unquote(obj[i:end])
 		if i = space(b, end); i >= len(b) || b[i] != ':' {
 			return
 		}
 		start := space(b, i+1)
-		if end, ok = validValue(b, start); !ok {
-			return
-		}
+		end = skip(b, start)
 		fn(key, obj[start:end])
 		if i = space(b, end); i >= len(b) || b[i] != ',' {
 			return
 		}
+	}
+}
+
+// skip is where the value at b[i], in a valid text, ends: it is not
+// validated again, and its strings are crossed quote to quote.
+func skip(b []byte, i int) int {
+	depth := 0
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			if i = skipStr(b, i+1); depth == 0 {
+				return i
+			}
+			i--
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return i
+			}
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		case ',', ':', ' ', '\t', '\n', '\r':
+			if depth == 0 {
+				return i // the end of a number, true, false or null
+			}
+		}
+	}
+	return i
+}
+
+// skipStr is where the string whose opening quote is before b[i] ends,
+// past its closing quote: the first quote after an even run of
+// backslashes.
+func skipStr(b []byte, i int) int {
+	start := i
+	for {
+		j := bytes.IndexByte(b[i:], '"')
+		if j < 0 {
+			return len(b)
+		}
+		q := i + j
+		n := 0
+		for k := q - 1; k >= start && b[k] == '\\'; k-- {
+			n++
+		}
+		if n%2 == 0 {
+			return q + 1
+		}
+		i = q + 1
 	}
 }
 

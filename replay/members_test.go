@@ -32,7 +32,8 @@ func TestMembersAreWhatGjsonWalksToWithTheirStringsDecodedAlike(t *testing.T) {
 		`{"typ\u0065":"x\ny","a\"b":"\\\/\b\f\n\r\t"}`,
 		`{"s":"\ud83d\ude00 \ud83d \ude00 \ud83dx \u00e9\u0000"}`,
 		`{"s":"\ud83d\u0041","t":"\ud83d\ud83d\ude00","u":"tail\\"}`,
-		`{"a":1,"a":2}`, `{"n":-1.5e3,"t":true,"f":false}`,
+		`{"a":1,"a":2}`, `{"n":-1.5e3,"t":true,"f":false}`, `{"n":0 , "m":[true,null] ,"o":-2}`,
+		`{"a":"x\\\\","b":"\\\"","c":[{"d":"]}\"{"}],"e":"\\"}`, `{"k":"\"\\\"\\\\\""}`,
 	} {
 		sameMembers(t, obj)
 	}
