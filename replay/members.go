@@ -111,18 +111,10 @@ func unquote(raw string) string {
 		out = append(out, s[:i]...)
 		c := s[i+1]
 		s = s[i+2:]
-		switch c {
-		case 'b':
-			out = append(out, '\b')
-		case 'f':
-			out = append(out, '\f')
-		case 'n':
-			out = append(out, '\n')
-		case 'r':
-			out = append(out, '\r')
-		case 't':
-			out = append(out, '\t')
-		case 'u':
+		switch e := strings.IndexByte("bfnrt", c); {
+		case e >= 0:
+			out = append(out, "\b\f\n\r\t"[e])
+		case c == 'u':
 			r := hex4(s)
 			s = s[4:]
 			if r >= 0xD800 && r < 0xDC00 && len(s) >= 6 && s[0] == '\\' && s[1] == 'u' {

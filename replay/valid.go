@@ -71,16 +71,25 @@ func validObject(b []byte, i int) (int, bool) {
 		if i, ok = validValue(b, space(b, i+1)); !ok {
 			return i, false
 		}
-		switch i = space(b, i); {
-		case i >= len(b):
-			return i, false
-		case b[i] == '}':
-			return i + 1, true
-		case b[i] != ',':
-			return i, false
+		var closed bool
+		if i, closed, ok = validAfter(b, i, '}'); !ok || closed {
+			return i, ok
 		}
-		i = space(b, i+1)
 	}
+}
+
+// validAfter is where a container closed by end goes on after a value
+// ending at b[i]: past end (closed), or at the next value after a comma.
+func validAfter(b []byte, i int, end byte) (next int, closed, ok bool) {
+	switch i = space(b, i); {
+	case i >= len(b):
+		return i, false, false
+	case b[i] == end:
+		return i + 1, true, true
+	case b[i] != ',':
+		return i, false, false
+	}
+	return space(b, i+1), false, true
 }
 
 func validArray(b []byte, i int) (int, bool) {
@@ -90,18 +99,13 @@ func validArray(b []byte, i int) (int, bool) {
 	}
 	for {
 		var ok bool
-		if i, ok = validValue(b, space(b, i)); !ok {
+		if i, ok = validValue(b, i); !ok {
 			return i, false
 		}
-		switch i = space(b, i); {
-		case i >= len(b):
-			return i, false
-		case b[i] == ']':
-			return i + 1, true
-		case b[i] != ',':
-			return i, false
+		var closed bool
+		if i, closed, ok = validAfter(b, i, ']'); !ok || closed {
+			return i, ok
 		}
-		i++
 	}
 }
 
