@@ -9,11 +9,95 @@ import (
 // valid says b is one JSON value, with whitespace around it allowed: what
 // gjson.ValidBytes says, in its grammar exactly (a line one says is valid
 // is read by gjson), but with the bytes of strings scanned eight at a
-// time. Validating every line is the largest part of a read, and a
-// transcript's bytes are nearly all strings (outputs, base64 images).
+// time — validating every line is the largest part of a read, and a
+// transcript's bytes are nearly all strings (outputs, base64 images) —
+// and without recursion: a line of 32 MB opening arrays keeps a bit a
+// level, where a call a level would exceed the goroutine's stack, which
+// is fatal.
 func valid(b []byte) bool {
-	i, ok := validValue(b, space(b, 0))
-	return ok && space(b, i) == len(b)
+	var objects []uint64 // a bit a container open: 1 an object, 0 an array
+	depth := 0
+	push := func(object bool) {
+		if depth/64 == len(objects) {
+			objects = append(objects, 0)
+		}
+		if object {
+			objects[depth/64] |= 1 << (depth % 64)
+		} else {
+			objects[depth/64] &^= 1 << (depth % 64)
+		}
+		depth++
+	}
+	inObject := func() bool { return objects[(depth-1)/64]>>((depth-1)%64)&1 == 1 }
+	var ok bool
+	i := space(b, 0)
+	for {
+		// A value starts at b[i].
+		if i >= len(b) {
+			return false
+		}
+		ok = true // an empty container breaks out whole
+		switch c := b[i]; {
+		case c == '{':
+			if i = space(b, i+1); i < len(b) && b[i] == '}' {
+				i++
+				break
+			}
+			push(true)
+			if i, ok = validKey(b, i); !ok {
+				return false
+			}
+			continue
+		case c == '[':
+			if i = space(b, i+1); i < len(b) && b[i] == ']' {
+				i++
+				break
+			}
+			push(false)
+			continue
+		case c == '"':
+			i, ok = validStr(b, i+1)
+		case c == '-' || c >= '0' && c <= '9':
+			i, ok = validNumber(b, i)
+		case c == 't':
+			i, ok = validWord(b, i, "true")
+		case c == 'f':
+			i, ok = validWord(b, i, "false")
+		case c == 'n':
+			i, ok = validWord(b, i, "null")
+		default:
+			return false
+		}
+		if !ok {
+			return false
+		}
+		// A value ended before b[i]: close what it ends, up to the next
+		// value.
+		for {
+			i = space(b, i)
+			if depth == 0 {
+				return i == len(b)
+			}
+			end := byte(']')
+			if inObject() {
+				end = '}'
+			}
+			if i < len(b) && b[i] == end {
+				i++
+				depth--
+				continue
+			}
+			if i >= len(b) || b[i] != ',' {
+				return false
+			}
+			if i = space(b, i+1); inObject() {
+				if i, ok = validKey(b, i); !ok {
+					return false
+				}
+			}
+			break
+		}
+	}
 }
 
 func validString(s string) bool {
@@ -27,86 +111,19 @@ func space(b []byte, i int) int {
 	return i
 }
 
-// validValue is the value at b[i] (no whitespace before it) and where it
-// ends.
-func validValue(b []byte, i int) (int, bool) {
-	if i >= len(b) {
+// validKey is an object's key at b[i] and its colon, up to its value.
+func validKey(b []byte, i int) (int, bool) {
+	if i >= len(b) || b[i] != '"' {
 		return i, false
 	}
-	switch c := b[i]; {
-	case c == '{':
-		return validObject(b, i+1)
-	case c == '[':
-		return validArray(b, i+1)
-	case c == '"':
-		return validStr(b, i+1)
-	case c == '-' || c >= '0' && c <= '9':
-		return validNumber(b, i)
-	case c == 't':
-		return validWord(b, i, "true")
-	case c == 'f':
-		return validWord(b, i, "false")
-	case c == 'n':
-		return validWord(b, i, "null")
+	i, ok := validStr(b, i+1)
+	if !ok {
+		return i, false
 	}
-	return i, false
-}
-
-func validObject(b []byte, i int) (int, bool) {
-	i = space(b, i)
-	if i < len(b) && b[i] == '}' {
-		return i + 1, true
+	if i = space(b, i); i >= len(b) || b[i] != ':' {
+		return i, false
 	}
-	for {
-		if i >= len(b) || b[i] != '"' {
-			return i, false
-		}
-		var ok bool
-		if i, ok = validStr(b, i+1); !ok {
-			return i, false
-		}
-		if i = space(b, i); i >= len(b) || b[i] != ':' {
-			return i, false
-		}
-		if i, ok = validValue(b, space(b, i+1)); !ok {
-			return i, false
-		}
-		var closed bool
-		if i, closed, ok = validAfter(b, i, '}'); !ok || closed {
-			return i, ok
-		}
-	}
-}
-
-// validAfter is where a container closed by end goes on after a value
-// ending at b[i]: past end (closed), or at the next value after a comma.
-func validAfter(b []byte, i int, end byte) (next int, closed, ok bool) {
-	switch i = space(b, i); {
-	case i >= len(b):
-		return i, false, false
-	case b[i] == end:
-		return i + 1, true, true
-	case b[i] != ',':
-		return i, false, false
-	}
-	return space(b, i+1), false, true
-}
-
-func validArray(b []byte, i int) (int, bool) {
-	i = space(b, i)
-	if i < len(b) && b[i] == ']' {
-		return i + 1, true
-	}
-	for {
-		var ok bool
-		if i, ok = validValue(b, i); !ok {
-			return i, false
-		}
-		var closed bool
-		if i, closed, ok = validAfter(b, i, ']'); !ok || closed {
-			return i, ok
-		}
-	}
+	return space(b, i+1), true
 }
 
 const ones, highs = 0x0101010101010101, 0x8080808080808080
