@@ -109,6 +109,7 @@ const (
 	BadCall           ProblemKind = "bad call"            // a call without a tool name, or with input that is not an object
 	Duplicate         ProblemKind = "duplicate"           // an entry or call already read in the file (a copied line): read once
 	Unresolved        ProblemKind = "unresolved"          // a call let go without its result because too many were held (see Read)
+	BadRegistry       ProblemKind = "bad registry"        // a Gemini project registry or .project_root unreadable, garbage, too large, or naming two projects: Cwd is ""
 )
 
 // Original is what happened to the call when the session ran: its result's

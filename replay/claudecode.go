@@ -42,11 +42,11 @@ type claudeCode struct {
 
 // typeOf is the type of the subagent agent of session, looked up once.
 func (c *claudeCode) typeOf(agent, session string) string {
-	if agent == "" || c.run.agentType == nil {
+	if agent == "" || c.path == "" {
 		return ""
 	}
 	if agent != c.agent {
-		c.agent, c.agentType = agent, c.run.agentType(session)
+		c.agent, c.agentType = agent, claudeAgentType(c.path, session)
 	}
 	return c.agentType
 }

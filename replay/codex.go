@@ -36,20 +36,19 @@ type codex struct {
 }
 
 func (c *codex) line(n int, line string) error {
-	var typ string
-	var t time.Time
-	var payload gjson.Result
-	object(gjson.Parse(line), func(k string, v gjson.Result) {
+	var typ, ts, pay string
+	members(line, func(k, raw string) {
 		switch k {
 		case "type":
-			typ = v.Str
+			typ = raw
 		case "timestamp":
-			t = when(v)
+			ts = raw
 		case "payload":
-			payload = v
+			pay = raw
 		}
 	})
-	switch typ {
+	t, payload := when(value(ts)), value(pay)
+	switch typ = value(typ).Str; typ {
 	case "session_meta":
 		c.session = clone(payload.Get("id").Str)
 		c.version = clone(payload.Get("cli_version").Str)
@@ -78,28 +77,29 @@ func (c *codex) item(n int, t time.Time, p gjson.Result) error {
 	if !itemTypes[p.Get("type").Str] && !strings.Contains(p.Raw, "_call") {
 		return nil
 	}
-	var typ string
-	var name, args, freeform, callID, itemID, action, output gjson.Result
-	object(p, func(k string, v gjson.Result) {
+	var typRaw, nameRaw, argsRaw, inputRaw, callIDRaw, idRaw, actionRaw, outputRaw string
+	members(p.Raw, func(k, raw string) {
 		switch k {
 		case "type":
-			typ = v.Str
+			typRaw = raw
 		case "name":
-			name = v
+			nameRaw = raw
 		case "arguments":
-			args = v
+			argsRaw = raw
 		case "input":
-			freeform = v
+			inputRaw = raw
 		case "call_id":
-			callID = v
+			callIDRaw = raw
 		case "id":
-			itemID = v
+			idRaw = raw
 		case "action":
-			action = v
+			actionRaw = raw
 		case "output":
-			output = v
+			outputRaw = raw
 		}
 	})
+	// Only the last value of each key is decoded.
+	typ, callID, itemID := value(typRaw).Str, value(callIDRaw), value(idRaw)
 	id := callID
 	if id.Type != gjson.String || id.Str == "" {
 		id = itemID // local_shell_call names its call by id where call_id is absent
@@ -108,23 +108,23 @@ func (c *codex) item(n int, t time.Time, p gjson.Result) error {
 	var input gjson.Result
 	switch typ {
 	case "function_call":
-		call.Tool, input = str(name), args
-		if input.Type == gjson.String {
+		call.Tool, input = str(value(nameRaw)), value(argsRaw)
+		if args := input; input.Type == gjson.String {
 			input = gjson.Parse(args.Str)
-			if !gjson.Valid(args.Str) {
+			if !validString(args.Str) {
 				input = gjson.Result{}
 			}
 		}
 	case "custom_tool_call":
-		call.Tool = str(name)
-		if freeform.Type == gjson.String {
+		call.Tool = str(value(nameRaw))
+		if freeform := value(inputRaw); freeform.Type == gjson.String {
 			b, _ := json.Marshal(map[string]string{"input": freeform.Str})
 			input = gjson.ParseBytes(b)
 		}
 	case "local_shell_call":
-		call.Tool, input = "local_shell", action
+		call.Tool, input = "local_shell", value(actionRaw)
 	case "function_call_output", "custom_tool_call_output":
-		return c.output(n, t, id, output)
+		return c.output(n, t, id, value(outputRaw))
 	default:
 		return nil
 	}
@@ -163,11 +163,11 @@ func (c *codex) output(n int, t time.Time, id, out gjson.Result) error {
 	text := contentText(out)
 	exit, known := 0, false
 	// 0.58.0 writes the output as a JSON string of {output, metadata}.
-	if out.Type == gjson.String && strings.HasPrefix(out.Str, "{") && gjson.Valid(out.Str) {
+	if out.Type == gjson.String && strings.HasPrefix(out.Str, "{") && validString(out.Str) {
 		if code := exitCode(out.Str); code.Type == gjson.Number {
 			exit, known = int(code.Int()), true
 		}
-		res.Structured = json.RawMessage(out.Str)
+		res.Structured = decoded(out)
 		text = outputStart(out.Str)
 	}
 	if !known {

@@ -71,3 +71,36 @@ func TestADocumentsLargeElementDoesNotMakeTheElementsAfterItCostlier(t *testing.
 	assert.Equal(t, 200_001, got[len(got)-1].Line)
 	assert.Equal(t, 200_003, st.Lines)
 }
+
+func TestALineNestedAsDeepAsALineMayBeIsReadWithoutExhaustingTheStack(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("reads lines of 30 MB")
+	}
+	// A call a level, as a recursive validator makes, would pass the
+	// goroutine's 1 GB stack at 15 million levels: fatal, not a panic.
+	const depth = 15 << 20
+	cut, closed := strings.Repeat("[", depth), strings.Repeat("[", depth)+strings.Repeat("]", depth)+"}"
+	bad := map[replay.ProblemKind]int{replay.BadLine: 1}
+	tests := []struct {
+		name   string
+		format replay.Format
+		line   string
+		counts map[replay.ProblemKind]int
+	}{
+		{"a Codex payload cut", replay.Codex, `{"type":"response_item","payload":` + cut, bad},
+		{"a Codex payload closed", replay.Codex, `{"type":"response_item","payload":` + closed, map[replay.ProblemKind]int{}},
+		{"a Claude Code message cut", replay.ClaudeCode, `{"type":"assistant","sessionId":"s","uuid":"u","message":` + cut, bad},
+		{"a Claude Code message closed", replay.ClaudeCode, `{"type":"assistant","sessionId":"s","uuid":"u","message":` + closed, map[replay.ProblemKind]int{}},
+		{"a Gemini message's calls closed (past the document reader's depth)", replay.Gemini, `{"id":"m1","type":"gemini","toolCalls":` + closed, bad},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, st := read(t, tt.format, tt.line+"\n")
+			assert.Empty(t, got)
+			if st.Counts == nil {
+				st.Counts = map[replay.ProblemKind]int{}
+			}
+			assert.Equal(t, tt.counts, st.Counts)
+		})
+	}
+}

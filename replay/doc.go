@@ -41,7 +41,8 @@
 //     (BadLine), a parent not in the file (DanglingParent), a result whose
 //     call is not in the file (ResultWithoutCall), a call without a tool or
 //     an object input (BadCall), a file of no known format
-//     (UnknownFormat); a call without a result is yielded with Result nil
+//     (UnknownFormat), a Gemini project registry that cannot say the cwd
+//     (BadRegistry); a call without a result is yielded with Result nil
 //     and counted in Stats.WithoutResult.
 //   - Only the reader's error, the context's end (checked every line) and
 //     yield's error stop a read, and the error is returned.
@@ -50,5 +51,7 @@
 // 1.0.x subagents have no agent id (Call.Sidechain says they are a
 // subagent's); a 2.x subagent's type is recorded only on its parent's
 // Agent result, in the session file, which ReadFile looks it up in (Read,
-// given a stream alone, leaves AgentType "").
+// given a stream alone, leaves AgentType ""); Gemini records no cwd, and
+// ReadFile gives a session's calls the project its folder is named for
+// in the CLI's registry (gemini.go), Read "".
 package replay

@@ -19,13 +19,26 @@ import (
 // results arriving, tokens counted), and $set can rewrite all messages: a
 // call is yielded once, with the result of the first record of it that has
 // one. A $rewindTo drops messages from the CLI's history, not from what ran:
-// their calls stay read. Gemini records no cwd per call: Cwd is "".
+// their calls stay read.
+//
+// Gemini records no cwd per call, nor in the file: the project is named by
+// the folder the file lies in, which ReadFile looks up in the CLI's
+// registry beside it (geminiProject), giving every call of the file that
+// project as Cwd. Where nothing names it, or the sources disagree, or one
+// is unreadable or garbage (a BadRegistry problem), Cwd is "" — as it is
+// for Read, given a stream alone.
 //
 // What happened is the status: success ran; error errored (denied where
 // the text says a policy denied it); cancelled rejected where the user did
 // not allow it, else interrupted.
 func readGemini(r *run, br *bufio.Reader) error {
 	g := &gemini{run: r}
+	if r.path != "" {
+		var problem string
+		if g.cwd, problem = geminiProject(r.path); problem != "" {
+			r.problem(0, BadRegistry, problem)
+		}
+	}
 	if wholeDocument(br) {
 		d := newDocument(r, br)
 		return d.finish(g.document(d))
@@ -44,6 +57,7 @@ func wholeDocument(br *bufio.Reader) bool {
 type gemini struct {
 	*run
 	session, kind string
+	cwd           string // the project the file's folder is named for, "" when not known
 }
 
 func (g *gemini) line(n int, line string) error {
@@ -183,7 +197,7 @@ func (g *gemini) call(n int, tc gjson.Result) error {
 			g.problem(n, BadCall, bad)
 			return nil
 		}
-		c := Call{Format: Gemini, File: g.file, Line: n, Session: g.session, AgentID: str(agent),
+		c := Call{Format: Gemini, File: g.file, Line: n, Session: g.session, AgentID: str(agent), Cwd: g.cwd,
 			Time: when(ts), ID: str(id), Tool: str(name), Input: raw(args)}
 		c.Sidechain = c.AgentID != "" || g.kind == "subagent"
 		if err := g.held.call(c); err != nil {

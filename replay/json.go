@@ -15,7 +15,7 @@ func isBlank(b []byte) bool { return len(bytes.TrimSpace(b)) == 0 }
 // validJSON says b is one JSON value opening with open ('{' or '[').
 func validJSON(b []byte, open byte) bool {
 	b = bytes.TrimLeft(b, " \t")
-	return len(b) > 0 && b[0] == open && gjson.ValidBytes(b)
+	return len(b) > 0 && b[0] == open && valid(b)
 }
 
 func kindOf(open byte) string {

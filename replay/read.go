@@ -24,13 +24,12 @@ import (
 // r's error the calls read whole before it are still yielded (those
 // waiting for a result without it); on ctx's or yield's, nothing more is.
 func Read(ctx context.Context, r io.Reader, file string, f Format, yield func(Call) error) (Stats, error) {
-	return read(ctx, r, file, f, yield, nil)
+	return read(ctx, r, file, f, yield, "")
 }
 
-// read is Read, with ReadFile's knowledge of what lies beside the file:
-// agentType names a Claude Code subagent's type from its agent id and
-// session (nil: unknown).
-func read(ctx context.Context, r io.Reader, file string, f Format, yield func(Call) error, agentType func(session string) string) (Stats, error) {
+// read is Read, with ReadFile's knowledge of what lies beside the file at
+// path ("": none, the stream is all there is).
+func read(ctx context.Context, r io.Reader, file string, f Format, yield func(Call) error, path string) (Stats, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	if f == "" {
 		head, err := br.Peek(detectBytes)
@@ -39,7 +38,7 @@ func read(ctx context.Context, r io.Reader, file string, f Format, yield func(Ca
 		}
 		f = Detect(head)
 	}
-	run := &run{ctx: ctx, file: file, format: f, yield: yield, agentType: agentType}
+	run := &run{ctx: ctx, file: file, format: f, yield: yield, path: path}
 	run.held = newHeld(run)
 	read, ok := readers[f]
 	if !ok {
@@ -72,14 +71,16 @@ func unknownDetail(f Format) string {
 // ReadFile opens path and Reads it (format detected when f is ""). Only a
 // regular file (or a symbolic link to one) is read: a named pipe or a
 // device may never end. A Claude Code subagent's calls get their AgentType
-// from the parent session file beside it, where only it is recorded.
+// from the parent session file beside it, where only it is recorded; a
+// Gemini CLI session's calls their Cwd from the CLI's project registry
+// (see readGemini).
 func ReadFile(ctx context.Context, path string, f Format, yield func(Call) error) (Stats, error) {
 	fh, err := openRegular(path)
 	if err != nil {
 		return Stats{}, err
 	}
 	defer fh.Close()
-	return read(ctx, fh, path, f, yield, func(session string) string { return claudeAgentType(path, session) })
+	return read(ctx, fh, path, f, yield, path)
 }
 
 func openRegular(path string) (*os.File, error) {
@@ -117,7 +118,7 @@ type run struct {
 	held   *held
 	stats  Stats
 
-	agentType func(session string) string
+	path string // the transcript's file, for what lies beside it; "" for a stream
 }
 
 func (r *run) problem(line int, k ProblemKind, detail string) {
