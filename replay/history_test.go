@@ -1,6 +1,7 @@
 package replay_test
 
 import (
+	"log"
 	"os"
 	"path/filepath"
 	"testing"
@@ -90,4 +91,28 @@ func TestHistoryRootsWithoutAHomeAreOnlyThoseTheVariablesName(t *testing.T) {
 	roots := replay.HistoryRoots("", env(map[string]string{"CODEX_HOME": codex}))
 	assert.Equal(t, []replay.History{{Format: replay.Codex, Root: filepath.Join(codex, "sessions")}}, roots)
 	assert.Empty(t, replay.HistoryRoots("", env(nil)))
+}
+
+func TestEveryHistoryOfAHomeIsReadByFilesOfTheRootsDirs(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("CLAUDE_CONFIG_DIR", "")
+	t.Setenv("CODEX_HOME", "")
+	mkdirs(t, home, ".codex/sessions/2026/11/01", ".gemini/tmp/app/chats")
+	rollout := filepath.Join(home, ".codex/sessions/2026/11/01/rollout-2026-11-01T10-00-00-s1.jsonl")
+	require.NoError(t, os.WriteFile(rollout, []byte(`{"timestamp":"2026-11-01T10:00:00.000Z","type":"session_meta","payload":{"id":"s1","cwd":"/w"}}`+"\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(home, ".gemini/tmp/app/chats/notes.txt"), []byte("not a transcript\n"), 0o644))
+
+	// As docs/replay.md reads them:
+	var dirs []string
+	for _, h := range replay.HistoryRoots(home, os.Getenv) {
+		if h.Err != nil {
+			log.Printf("not read: %v", h.Err)
+		}
+		dirs = append(dirs, h.Dirs...)
+	}
+	files, err := replay.Files(dirs...)
+	require.NoError(t, err)
+	require.Len(t, files, 1, "the rollout; a .txt is no transcript")
+	assert.Equal(t, rollout, files[0].Path)
+	assert.Equal(t, replay.Codex, files[0].Format)
 }
