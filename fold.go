@@ -52,7 +52,7 @@ type walk struct {
 	// in trail: each one appended to trail would cost an allocation that
 	// nobody reads. They join trail (flush) as soon as anything else is
 	// recorded or the outcome is read whole — a denial, a failure, an ask.
-	held  [2]Step
+	held  [2]heldStep
 	nheld uint8
 	notes []Note
 	// messages are the links' text for the user, kept as notes are.
@@ -302,7 +302,7 @@ func (c *Chain) settle(ctx context.Context, f *fold, l *Link, a *reply, next *js
 		return false // Allowed: nothing to record
 	}
 	if f.lean && out.Verdict != Asked {
-		w.hold(step)
+		w.hold(l, out.Verdict, out.Reason)
 	} else {
 		w.record(step)
 	}
@@ -315,22 +315,30 @@ func (w *walk) record(step Step) {
 	w.trail = append(w.trail, step)
 }
 
-// hold keeps the step of a rewrite in a lean fold, to join the trail only
-// if it is read.
-func (w *walk) hold(step Step) {
+// heldStep is the step of a rewrite that l answered, held: all that such a
+// step says, kept small because every run clears the walk.
+type heldStep struct {
+	l       *Link
+	verdict Verdict
+	reason  string
+}
+
+// hold keeps the step of a rewrite l answered in a lean fold, to join the
+// trail only if it is read.
+func (w *walk) hold(l *Link, v Verdict, reason string) {
 	if int(w.nheld) == len(w.held) {
 		w.flush()
 	}
-	w.held[w.nheld] = step
+	w.held[w.nheld] = heldStep{l, v, reason}
 	w.nheld++
 }
 
 // flush appends the held steps to the trail.
 func (w *walk) flush() {
-	if w.nheld > 0 {
-		w.trail = append(w.trail, w.held[:w.nheld]...)
-		w.held, w.nheld = [len(w.held)]Step{}, 0
+	for _, h := range w.held[:w.nheld] {
+		w.trail = append(w.trail, Step{Name: h.l.name, Verdict: h.verdict, Reason: h.reason})
 	}
+	w.nheld = 0
 }
 
 // finish writes the outcome of a walk that every link let through, when
