@@ -5,9 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/tidwall/gjson"
 	"github.com/tidwall/sjson"
 
 	hc "github.com/hookchain/hookchain"
@@ -234,7 +236,8 @@ func BenchmarkWrap(b *testing.B) {
 // The policy bench/peers times beside mcp-go's and the MCP
 // go-sdk's middleware — deny rm -rf, pin a missing timeout, redact a secret
 // in the result — on its two workloads, so that the hook layer's overhead
-// per call can be profiled here: wrapped minus direct.
+// per call can be profiled here: wrapped minus direct, beside the floor
+// (floor minus direct).
 func BenchmarkPeerPolicy(b *testing.B) {
 	const secret = "hunter2"
 	bash := hc.Tool("bash")
@@ -263,6 +266,28 @@ func BenchmarkPeerPolicy(b *testing.B) {
 		return hc.Result{Output: json.RawMessage(`"ok"`)}, nil
 	}
 	wrapped := chain.Wrap(tool)
+	// floor is the same policy by hand on the same raw JSON, with no chain:
+	// wrapped minus floor is what the chain itself costs.
+	rmrf := regexp.MustCompile(`rm\s+-rf`)
+	floor := func(ctx context.Context, c hc.Call) (hc.Result, error) {
+		if c.Tool == "bash" {
+			if rmrf.MatchString(gjson.GetBytes(c.Input, "command").String()) {
+				return hc.ErrorResult("denied: destructive command"), nil
+			}
+			if !gjson.GetBytes(c.Input, "timeout").Exists() {
+				in, err := sjson.SetRawBytes(c.Input, "timeout", []byte(`60`))
+				if err != nil {
+					return hc.Result{}, err
+				}
+				c.Input = in
+			}
+		}
+		res, err := tool(ctx, c)
+		if err == nil && c.Tool == "bash" && bytes.Contains(res.Output, []byte(secret)) {
+			res = hc.Result{Output: json.RawMessage(`"TOKEN=[redacted]"`), IsError: res.IsError}
+		}
+		return res, err
+	}
 	for _, wl := range []struct {
 		name   string
 		inputs []string
@@ -277,7 +302,7 @@ func BenchmarkPeerPolicy(b *testing.B) {
 		for _, side := range []struct {
 			name string
 			exec hc.Executor
-		}{{"direct", tool}, {"wrapped", wrapped}} {
+		}{{"direct", tool}, {"floor", floor}, {"wrapped", wrapped}} {
 			b.Run(wl.name+"/"+side.name, func(b *testing.B) {
 				b.ReportAllocs()
 				ctx := context.Background()

@@ -152,13 +152,14 @@ func (c *Chain) Run(ctx context.Context, e Event) Outcome {
 		out  Outcome
 		kept keeper
 	)
-	c.runOnce(ctx, notAsked, &e, false, &out, &kept)
+	c.runOnce(ctx, notAsked, &e, false, false, &out, &kept)
 	return out
 }
 
 // runOnce is Run, told whether e.Input is already known to be acceptable
 // (Execute knows it after the call when it checked it before), and telling
-// whether it checked e.Input itself. It leaves the outcome in *out.
+// whether it checked e.Input itself. It leaves the outcome in *out. lean
+// says that the caller reads of a rewrite only its bytes (see fold.lean).
 //
 // The outcome is written in place, down to the walk, rather than returned:
 // an Outcome is too large for registers, and returning it through each
@@ -170,22 +171,23 @@ func (c *Chain) Run(ctx context.Context, e Event) Outcome {
 // chain puts to the context is whether it is done, and an interface call
 // for each would cost every call. Run passes notAsked, and the run asks
 // only if some link is registered at the hook.
-func (c *Chain) runOnce(ctx context.Context, done <-chan struct{}, e *Event, inputChecked bool, out *Outcome, kept *keeper) bool {
+func (c *Chain) runOnce(ctx context.Context, done <-chan struct{}, e *Event, inputChecked, lean bool, out *Outcome, kept *keeper) bool {
 	if c == nil {
 		// A nil chain is a wiring mistake; it must not read as "no guards".
 		refuse(out, CauseChain, "Run on a nil *Chain")
 		return false
 	}
 	if len(c.observers) == 0 {
-		return c.run(ctx, done, e, nil, inputChecked, out, kept)
+		return c.run(ctx, done, e, nil, inputChecked, lean, out, kept)
 	}
 	obs := &observation{start: time.Now(), given: *e}
-	checked := c.run(ctx, done, e, obs, inputChecked, out, kept)
+	// Observers read the outcome whole: never lean.
+	checked := c.run(ctx, done, e, obs, inputChecked, false, out, kept)
 	c.reportRun(ctx, *e, *out, obs)
 	return checked
 }
 
-func (c *Chain) run(ctx context.Context, done <-chan struct{}, e *Event, obs *observation, inputChecked bool, out *Outcome, kept *keeper) bool {
+func (c *Chain) run(ctx context.Context, done <-chan struct{}, e *Event, obs *observation, inputChecked, lean bool, out *Outcome, kept *keeper) bool {
 	var p *plan
 	switch e.Hook {
 	case BeforeTool:
@@ -226,7 +228,7 @@ func (c *Chain) run(ctx context.Context, done <-chan struct{}, e *Event, obs *ob
 		return false
 	}
 	kept.keep(judged(e))
-	f := fold{done: done, e: e, w: &w, links: p.linksFor(e.Tool), obs: obs, res: out, kept: kept}
+	f := fold{done: done, e: e, w: &w, links: p.linksFor(e.Tool), obs: obs, lean: lean, res: out, kept: kept}
 	// The fold: walk returns false when a link panicked, and is resumed at
 	// that link, which is then recorded as failed.
 	for !c.walk(ctx, &f) {

@@ -97,7 +97,7 @@ func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (res Resu
 		// left it, and tells whether the tool left it so too.
 		kept keeper
 	)
-	checked := c.runOnce(ctx, done, &Event{Hook: BeforeTool, Tool: call.Tool, CallID: call.ID, Input: call.Input}, false, &before, &kept)
+	checked := c.runOnce(ctx, done, &Event{Hook: BeforeTool, Tool: call.Tool, CallID: call.ID, Input: call.Input}, false, true, &before, &kept)
 	if before.Verdict != Allowed {
 		if before.Verdict != Modified {
 			notRun(&before, &res, &err)
@@ -124,7 +124,7 @@ func (c *Chain) Execute(ctx context.Context, call Call, next Executor) (res Resu
 	}
 	checked = checked && kept.same(call.Input)
 	var out Outcome
-	c.runOnce(ctx, done, &after, checked, &out, &kept)
+	c.runOnce(ctx, done, &after, checked, true, &out, &kept)
 	if out.Verdict == Allowed && before.Notes == nil && out.Notes == nil && before.Messages == nil && out.Messages == nil {
 		res.Verdict = Allowed
 		return

@@ -27,7 +27,12 @@ type fold struct {
 	w     *walk           // what the links' answers gathered, and where the walk is
 	links []*Link         // the links the plan put this event to, in chain order
 	obs   *observation    // nil unless the chain has observers
-	res   *Outcome        // the outcome, written in place; the zero Outcome, an allow, until then
+	// lean is set when whoever reads the outcome reads of a rewrite only
+	// its bytes (Execute, with no observers): then the steps of rewrites
+	// are held in the walk, and the trail is built, and the reason for
+	// the change worded, only if something reads them (see walk.held).
+	lean bool
+	res  *Outcome // the outcome, written in place; the zero Outcome, an allow, until then
 	// kept is what the links are judging (see judged) as it was when it
 	// became theirs: checked when a rewrite replaces it, and by run when
 	// the walk ends. It is the caller's, so that Execute can go on to judge
@@ -43,6 +48,12 @@ type walk struct {
 	// jsonscan.Index), for the links' input matchers.
 	ix    jsonscan.Index
 	trail []Step
+	// held are the steps of rewrites in a lean fold, in order, after those
+	// in trail: each one appended to trail would cost an allocation that
+	// nobody reads. They join trail (flush) as soon as anything else is
+	// recorded or the outcome is read whole — a denial, a failure, an ask.
+	held  [2]heldStep
+	nheld uint8
 	notes []Note
 	// messages are the links' text for the user, kept as notes are.
 	messages []Note
@@ -130,7 +141,7 @@ func (c *Chain) goexit(ctx context.Context, f *fold) {
 	}
 	const fault = "ended the caller's goroutine (runtime.Goexit) without answering"
 	step := Step{Name: name, Verdict: Denied, Fault: fault}
-	w.trail = append(w.trail, step)
+	w.record(step)
 	*f.res = Outcome{Verdict: Denied, Reason: name + " failed and denies on failure: " + fault, Trail: w.trail, Notes: w.notes, Messages: w.messages,
 		DecidedBy: name, Cause: CauseFailure}
 	if f.obs != nil {
@@ -244,7 +255,7 @@ func (c *Chain) settle(ctx context.Context, f *fold, l *Link, a *reply, next *js
 	}
 	if a.fault != "" {
 		// A failed link's answer is void, its notes and messages with it.
-		w.trail = append(w.trail, step)
+		w.record(step)
 		if gone {
 			*f.res = w.callerGone(ctx, "while "+l.name+" was asked")
 			return true
@@ -261,7 +272,7 @@ func (c *Chain) settle(ctx context.Context, f *fold, l *Link, a *reply, next *js
 	out := &a.out
 	switch out.Verdict {
 	case Denied:
-		w.trail = append(w.trail, step)
+		w.record(step)
 		*f.res = Outcome{Verdict: Denied, Reason: deniedBy(l.name, out.Reason), Trail: w.trail, Notes: w.notes, Messages: w.messages,
 			DecidedBy: l.name, Cause: CauseLink}
 		return true
@@ -290,8 +301,44 @@ func (c *Chain) settle(ctx context.Context, f *fold, l *Link, a *reply, next *js
 	default:
 		return false // Allowed: nothing to record
 	}
-	w.trail = append(w.trail, step)
+	if f.lean && out.Verdict != Asked {
+		w.hold(l, out.Verdict, out.Reason)
+	} else {
+		w.record(step)
+	}
 	return false
+}
+
+// record appends step to the trail, after the steps held so far.
+func (w *walk) record(step Step) {
+	w.flush()
+	w.trail = append(w.trail, step)
+}
+
+// heldStep is the step of a rewrite that l answered, held: all that such a
+// step says, kept small because every run clears the walk.
+type heldStep struct {
+	l       *Link
+	verdict Verdict
+	reason  string
+}
+
+// hold keeps the step of a rewrite l answered in a lean fold, to join the
+// trail only if it is read.
+func (w *walk) hold(l *Link, v Verdict, reason string) {
+	if int(w.nheld) == len(w.held) {
+		w.flush()
+	}
+	w.held[w.nheld] = heldStep{l, v, reason}
+	w.nheld++
+}
+
+// flush appends the held steps to the trail.
+func (w *walk) flush() {
+	for _, h := range w.held[:w.nheld] {
+		w.trail = append(w.trail, Step{Name: h.l.name, Verdict: h.verdict, Reason: h.reason})
+	}
+	w.nheld = 0
 }
 
 // finish writes the outcome of a walk that every link let through, when
@@ -303,6 +350,12 @@ func (c *Chain) finish(ctx context.Context, f *fold) {
 		*res = w.callerGone(ctx, "before the chain answered")
 		return
 	}
+	// A lean outcome has the whole trail or none: none when only rewrites
+	// would be in it and nobody asks about them, the one case in which
+	// what Execute reads of it is the new bytes alone.
+	if !f.lean || w.asked || w.trail != nil {
+		w.flush()
+	}
 	// *res is still the zero Outcome runOnce was given, an allow: only what
 	// the walk gathered is written, and a whole Outcome is not cleared
 	// again for every call.
@@ -310,7 +363,9 @@ func (c *Chain) finish(ctx context.Context, f *fold) {
 		res.Trail, res.Notes, res.Messages = w.trail, w.notes, w.messages
 	}
 	if w.changed {
-		res.Reason = changedBy(w.trail, w.askedAbout, w.changer)
+		if w.nheld == 0 {
+			res.Reason = changedBy(w.trail, w.askedAbout, w.changer)
+		}
 		if e.Hook == BeforeTool {
 			res.Verdict, res.Input = Modified, e.Input
 		} else {
@@ -328,6 +383,7 @@ func (c *Chain) finish(ctx context.Context, f *fold) {
 // walk. It is the same whatever the links' failure policies: an answer for a
 // caller who has gone away is never an allow, and a tool is never run for one.
 func (w *walk) callerGone(ctx context.Context, when string) Outcome {
+	w.flush()
 	return Outcome{
 		Verdict:  Denied,
 		Reason:   "hookchain: the context ended " + when + ": " + ctx.Err().Error(),
