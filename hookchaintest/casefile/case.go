@@ -42,7 +42,8 @@ type Case struct {
 // decided matters as much as what was decided: a deny by the wrong guard is a
 // bug even when the verdict is right. So are the notes, because they are read
 // by the model: a note that appears, goes or changes its words changes what
-// the model is told.
+// the model is told; and the messages, for the same reason, of what the user
+// is shown.
 //
 // An Asked outcome (the approver deferred) carries a ticket for the host to
 // resolve; it is bound to the chain in this process and is not compared.
@@ -60,7 +61,8 @@ type Case struct {
 //
 // In reports and in Mismatch.Field, fields go by their JSON names: "verdict",
 // "reason", "decided_by", "cause", "input", "output", "is_error", "trail",
-// "steps[i].name" and so on, and "notes[i].link" and "notes[i].text".
+// "steps[i].name" and so on, "notes[i].link" and "notes[i].text", and
+// "messages[i].link" and "messages[i].text".
 type Want struct {
 	Verdict        hookchain.Verdict
 	Reason         string           // compared exactly, unless ReasonContains or ReasonMatches is given ("" wants no reason)
@@ -74,6 +76,7 @@ type Want struct {
 	Trail          []string         // names of Outcome.Trail, in order; ALWAYS compared (nil/empty means the trail must be empty)
 	Steps          []hookchain.Step // optional: when non-nil, the whole trail is compared step by step (name, verdict, reason, fault, by) too
 	Notes          []hookchain.Note // Outcome.Notes, note by note; ALWAYS compared (nil/empty means the outcome must carry none)
+	Messages       []hookchain.Note // Outcome.Messages, as Notes; ALWAYS compared (nil/empty means none)
 }
 
 // WantOf returns the Want that o satisfies, with every step of its trail, so
@@ -94,6 +97,9 @@ func WantOf(o hookchain.Outcome) Want {
 	if len(o.Notes) > 0 {
 		w.Notes = slices.Clone(o.Notes)
 	}
+	if len(o.Messages) > 0 {
+		w.Messages = slices.Clone(o.Messages)
+	}
 	return w
 }
 
@@ -109,7 +115,7 @@ func (m Mismatch) String() string {
 
 // Check runs one case and returns the chain's outcome and every way it
 // differs from the case's Want, in the order verdict, reason, decided_by,
-// cause, input, output, is_error, trail, steps, notes. It is what
+// cause, input, output, is_error, trail, steps, notes, messages. It is what
 // hookchaintest.Run does for each case, without a testing.T.
 //
 // A case with a SessionInfo is run in the context it gives (NewContext).
@@ -187,17 +193,24 @@ func Diff(want Want, got hookchain.Outcome) []Mismatch {
 			}
 		}
 	}
-	// Note by note, as steps are: a note is a link and a sentence, and a
-	// changed word is easier to find in two aligned texts than in two lists.
-	for i := range max(len(want.Notes), len(got.Notes)) {
-		field := "notes[" + strconv.Itoa(i) + "]"
+	diffNotes(add, "notes", want.Notes, got.Notes)
+	diffNotes(add, "messages", want.Messages, got.Messages)
+	return ms
+}
+
+// diffNotes compares notes (or messages) one by one, as steps are: a note
+// is a link and a sentence, and a changed word is easier to find in two
+// aligned texts than in two lists.
+func diffNotes(add func(field, w, g string), name string, want, got []hookchain.Note) {
+	for i := range max(len(want), len(got)) {
+		field := name + "[" + strconv.Itoa(i) + "]"
 		switch {
-		case i >= len(got.Notes):
-			add(field, noteText(want.Notes[i]), "(none)")
-		case i >= len(want.Notes):
-			add(field, "(none)", noteText(got.Notes[i]))
+		case i >= len(got):
+			add(field, noteText(want[i]), "(none)")
+		case i >= len(want):
+			add(field, "(none)", noteText(got[i]))
 		default:
-			w, g := want.Notes[i], got.Notes[i]
+			w, g := want[i], got[i]
 			if w.Link != g.Link {
 				add(field+".link", nameText(w.Link), nameText(g.Link))
 			}
@@ -206,7 +219,6 @@ func Diff(want Want, got hookchain.Outcome) []Mismatch {
 			}
 		}
 	}
-	return ms
 }
 
 func trailNames(trail []hookchain.Step) []string {

@@ -68,11 +68,12 @@
 // A want has "verdict" (required), "reason", "input" (required with
 // "modify" and allowed only there), "output" and "is_error" (likewise with
 // "replace"), "trail", "notes", each note with "link" and "text" (both
-// required), and optionally "steps", each with "name", "verdict",
+// required), "messages" (the text for the user only, each as a note), and
+// optionally "steps", each with "name", "verdict",
 // "reason", "fault", "by" and "approver". A want may also say "decided_by"
 // and "cause" (see hookchain.Outcome); like "reason" they are always
-// compared, so leaving them out wants them empty. A missing "trail" or
-// "notes" means the chain must give none.
+// compared, so leaving them out wants them empty. A missing "trail",
+// "notes" or "messages" means the chain must give none.
 //
 // The reason is the sentence for people, and its wording may improve, while
 // "decided_by" and "cause" are what programs read: a want may say only the
@@ -99,7 +100,7 @@
 // answers, for review with git diff. Only files with a changed case are
 // written, whole, indented by two spaces; the events and names are kept,
 // and so is a file's shape. Steps are written for the cases that had them,
-// the notes when the chain gives some, and a "reason_contains" or
+// the notes and messages when the chain gives some, and a "reason_contains" or
 // "reason_matches" is kept as written while it still holds: the author
 // chose to pin only those words.
 package casefile

@@ -151,6 +151,7 @@ type (
 		Trail          []string          `json:"trail"`
 		Steps          []json.RawMessage `json:"steps"`
 		Context        []json.RawMessage `json:"notes"`
+		Messages       []json.RawMessage `json:"messages"`
 	}
 	stepIn struct {
 		Name     string  `json:"name"`
@@ -405,27 +406,37 @@ func decodeWant(raw json.RawMessage) (Want, error) {
 		}
 		w.Steps[i] = step
 	}
-	for i, raw := range in.Context {
-		field := "want.notes[" + strconv.Itoa(i) + "]"
+	if w.Notes, err = decodeNotes(in.Context, "want.notes"); err != nil {
+		return w, err
+	}
+	w.Messages, err = decodeNotes(in.Messages, "want.messages")
+	return w, err
+}
+
+// decodeNotes reads want.notes or want.messages; name is the field's.
+func decodeNotes(list []json.RawMessage, name string) ([]hookchain.Note, error) {
+	var notes []hookchain.Note
+	for i, raw := range list {
+		field := name + "[" + strconv.Itoa(i) + "]"
 		if err := object(raw, field); err != nil {
-			return w, err
+			return nil, err
 		}
 		var n noteIn
 		if err := strict(raw, &n, field+"."); err != nil {
-			return w, err
+			return nil, err
 		}
 		// A chain stamps every note with its link's name, so a note
 		// without one could never match; and a note is its text, so the
 		// text is written even when it is empty.
 		if n.Link == "" {
-			return w, fmt.Errorf("%s.link is missing", field)
+			return nil, fmt.Errorf("%s.link is missing", field)
 		}
 		if n.Text == nil {
-			return w, fmt.Errorf("%s.text is missing", field)
+			return nil, fmt.Errorf("%s.text is missing", field)
 		}
-		w.Notes = append(w.Notes, hookchain.Note{Link: n.Link, Text: *n.Text})
+		notes = append(notes, hookchain.Note{Link: n.Link, Text: *n.Text})
 	}
-	return w, nil
+	return notes, nil
 }
 
 // object checks that a nested value is a JSON object; null counts as absent
@@ -630,6 +641,7 @@ type (
 		Trail          []string          `json:"trail,omitzero"`
 		Steps          []stepOut         `json:"steps,omitzero"`
 		Context        []hookchain.Note  `json:"notes,omitempty"`
+		Messages       []hookchain.Note  `json:"messages,omitempty"`
 	}
 	stepOut struct {
 		Name     string            `json:"name"`
@@ -690,7 +702,7 @@ func toOut(tc Case) caseOut {
 			Verdict: w.Verdict, Reason: w.Reason, ReasonContains: w.ReasonContains, ReasonMatches: w.ReasonMatches,
 			DecidedBy: w.DecidedBy, Cause: w.Cause,
 			Input: w.Input, Output: w.Output, IsError: w.IsError,
-			Trail: w.Trail, Context: w.Notes,
+			Trail: w.Trail, Context: w.Notes, Messages: w.Messages,
 		},
 	}
 	if w.Steps != nil {

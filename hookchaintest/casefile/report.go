@@ -8,7 +8,8 @@ import (
 )
 
 // Report renders a case's mismatches for a test failure, followed by the
-// whole trail the chain produced and, when it gave any, its notes, so that
+// whole trail the chain produced and, when it gave any, its notes and
+// messages, so that
 // the failure can be understood without running the case again:
 //
 //	case "rm -rf is denied" (testdata/guards.json #2):
@@ -20,9 +21,10 @@ import (
 //	  (empty)
 //
 // The notes are listed under "chain's notes:", one note a line, as
-// `#0 npm-note: "this repository uses pnpm, not npm"`; a chain that gave
-// none gets no such section, since most give none and the mismatches
-// already say when some was wanted.
+// `#0 npm-note: "this repository uses pnpm, not npm"`, and the messages
+// under "chain's messages:" the same way; a chain that gave none gets no
+// such section, since most give none and the mismatches already say when
+// some was wanted.
 //
 // Short values share a line; text that must be compared character by
 // character (reasons, faults, JSON, whole steps) or any long value is shown
@@ -60,10 +62,15 @@ func Report(tc Case, got hookchain.Outcome, ms []Mismatch) string {
 	for i, s := range got.Trail {
 		b.WriteString("\n  #" + strconv.Itoa(i) + " " + stepText(s))
 	}
-	if len(got.Notes) > 0 {
-		b.WriteString("\nchain's notes:")
-		for i, n := range got.Notes {
-			b.WriteString("\n  #" + strconv.Itoa(i) + " " + noteText(n))
+	for _, list := range []struct {
+		name  string
+		notes []hookchain.Note
+	}{{"notes", got.Notes}, {"messages", got.Messages}} {
+		if len(list.notes) > 0 {
+			b.WriteString("\nchain's " + list.name + ":")
+			for i, n := range list.notes {
+				b.WriteString("\n  #" + strconv.Itoa(i) + " " + noteText(n))
+			}
 		}
 	}
 	return b.String()
@@ -80,7 +87,7 @@ func sharesALine(m Mismatch) bool {
 	field := m.Field
 	if i := strings.LastIndexByte(field, '.'); i >= 0 {
 		field = field[i+1:]
-	} else if strings.HasPrefix(field, "steps[") || strings.HasPrefix(field, "notes[") {
+	} else if strings.HasPrefix(field, "steps[") || strings.HasPrefix(field, "notes[") || strings.HasPrefix(field, "messages[") {
 		return false // a whole step or note
 	}
 	switch field {
