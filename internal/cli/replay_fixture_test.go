@@ -61,14 +61,14 @@ func bashInput(command string) string {
 }
 
 // replayHooks are the hooks of the replay tests, bash and jq: a guard that
-// denies rm -rf, one that rewrites curl, one that crashes on "crash", one
+// denies rm -rf, one that rewrites curl (and tells the user), one that crashes on "crash", one
 // that sleeps past its timeout on "slow", and one that notes where it ran
 // (its directory, HOME, TMPDIR and the input's cwd) in $REPLAY_NOTES.
 var replayHooks = map[string]string{
 	"guard.sh": `in=$(cat); cmd=$(jq -r '.tool_input.command // ""' <<<"$in")
 case "$cmd" in *"rm -rf"*) echo "recursive delete" >&2; exit 2;; esac`,
 	"rewrite.sh": `in=$(cat); cmd=$(jq -r '.tool_input.command // ""' <<<"$in")
-case "$cmd" in curl\ *) jq -c '{hookSpecificOutput:{hookEventName:"PreToolUse",permissionDecision:"allow",permissionDecisionReason:"a timeout",updatedInput:{command:("curl --max-time 5 " + (.tool_input.command | ltrimstr("curl ")))}}}' <<<"$in";; esac`,
+case "$cmd" in curl\ *) jq -c '{hookSpecificOutput:{hookEventName:"PreToolUse",permissionDecision:"allow",permissionDecisionReason:"a timeout",updatedInput:{command:("curl --max-time 5 " + (.tool_input.command | ltrimstr("curl ")))}},systemMessage:"curl was given a timeout"}' <<<"$in";; esac`,
 	"crash.sh": `in=$(cat); cmd=$(jq -r '.tool_input.command // ""' <<<"$in")
 case "$cmd" in *crash*) echo "crash.sh: something broke" >&2; exit 1;; esac`,
 	"slow.sh": `in=$(cat); cmd=$(jq -r '.tool_input.command // ""' <<<"$in")

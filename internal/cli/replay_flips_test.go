@@ -87,6 +87,12 @@ func TestReplayWritesCasesOfTheFlippedAndDeniedCallsThatHookchainTestPasses(t *t
 	data, err := os.ReadFile(filepath.Join(cases, "s1-1-t1.json"))
 	require.NoError(t, err)
 	assert.Contains(t, string(data), `"cwd": "`+gone+`"`, "the case keeps the recorded cwd")
+	data, err = os.ReadFile(filepath.Join(cases, "s1-3-t2.json"))
+	require.NoError(t, err)
+	assert.Contains(t, string(data), `"messages": [
+        {
+          "link": "rewrite.sh",
+          "text": "curl was given a timeout"`, "the case wants what the user was shown")
 
 	code, stdout, stderr := hookchainCmd(t, "", "test", "--settings", settings, "--project", project, filepath.Join(cases, "*.json"))
 	assert.Equal(t, 0, code, stderr)

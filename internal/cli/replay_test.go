@@ -43,7 +43,7 @@ func TestReplayPutsEveryRecordedCallToTheSettingsHooksAndPrintsWhatEachDecided(t
 		head + `"t1","tool":"Bash","before":{"verdict":"deny","reason":"denied by guard.sh: recursive delete","decided_by":"guard.sh","cause":"link",` +
 			`"trail":[{"name":"guard.sh","verdict":"deny","reason":"recursive delete"}]},"after":null,"original":"ran","input":{"command":"rm -rf build"},"line":1,` + tail + `,"flip":"newly denied"}`,
 		head + `"t2","tool":"Bash","before":{"verdict":"modify","reason":"rewrite.sh: a timeout","input":{"command":"curl --max-time 5 example.com"},` +
-			`"trail":[{"name":"rewrite.sh","verdict":"modify","reason":"a timeout"}]},"after":{"verdict":"allow"},"original":"ran","input":{"command":"curl example.com"},"line":3,` + tail + `,"flip":"changed rewrite"}`,
+			`"trail":[{"name":"rewrite.sh","verdict":"modify","reason":"a timeout"}],"messages":[{"link":"rewrite.sh","text":"curl was given a timeout"}]},"after":{"verdict":"allow"},"original":"ran","input":{"command":"curl example.com"},"line":3,` + tail + `,"flip":"changed rewrite"}`,
 		head + `"t3","tool":"Bash","before":{"verdict":"allow","trail":[{"name":"crash.sh","verdict":"allow","fault":"` + fault +
 			`crash.sh\": exited with status 1; stderr: \"crash.sh: something broke\""}]},"after":{"verdict":"allow"},"original":"ran","input":{"command":"crash now"},"line":5,` + tail + `}`,
 		head + `"t4","tool":"Bash","before":{"verdict":"allow","trail":[{"name":"slow.sh","verdict":"allow","fault":"` + fault +
