@@ -2,29 +2,15 @@ package replay_test
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hookchain/hookchain/internal/testfiles"
 	"github.com/hookchain/hookchain/replay"
 )
-
-// samples is the folder of real transcripts beside the repository (CI has
-// it as ../shared from the repository root); the test skips without it,
-// and never copies them in.
-func samples(t *testing.T) string {
-	t.Helper()
-	for _, dir := range []string{filepath.Join("..", "..", "shared", "replay", "samples"), "/work/shared/replay/samples"} {
-		if info, err := os.Stat(dir); err == nil && info.IsDir() {
-			return dir
-		}
-	}
-	t.Skip("no ../shared/replay/samples beside the repository")
-	return ""
-}
 
 // readAll reads every file Files finds under dir, keyed by the path below dir.
 func readAll(t *testing.T, dir string) (map[string][]replay.Call, map[string]replay.Stats) {
@@ -47,7 +33,7 @@ func readAll(t *testing.T, dir string) (map[string][]replay.Call, map[string]rep
 }
 
 func TestEverySampleReadsToTheCallsItsSourceCounts(t *testing.T) {
-	dir := samples(t)
+	dir := testfiles.ReplaySamples(t)
 	calls, stats := readAll(t, dir)
 	const teammates = "claude-code/ccl-2.1.114-teammates/ef958aa1-0e93-49f0-bb71-150f63befcd1"
 	tests := []struct {
@@ -104,7 +90,7 @@ func find(t *testing.T, calls []replay.Call, id string) replay.Call {
 }
 
 func TestTheSamplesCallsAreReadAsTheSessionsRecordedThem(t *testing.T) {
-	dir := samples(t)
+	dir := testfiles.ReplaySamples(t)
 	calls, _ := readAll(t, dir)
 	const teammates = "claude-code/ccl-2.1.114-teammates/ef958aa1-0e93-49f0-bb71-150f63befcd1"
 

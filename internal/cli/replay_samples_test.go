@@ -9,21 +9,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-)
 
-// replaySamples is the folder of real transcripts beside the repository
-// (../shared from its root, as CI has it), or the test skips: the samples
-// are never copied in.
-func replaySamples(t *testing.T) string {
-	t.Helper()
-	for _, dir := range []string{filepath.Join("..", "..", "..", "shared", "replay", "samples"), "/work/shared/replay/samples"} {
-		if info, err := os.Stat(dir); err == nil && info.IsDir() {
-			return dir
-		}
-	}
-	t.Skip("no ../shared/replay/samples beside the repository")
-	return ""
-}
+	"github.com/hookchain/hookchain/internal/testfiles"
+)
 
 // sampleGuard denies what a team's first guard denies: a recursive delete,
 // a force push, a download piped into a shell.
@@ -36,7 +24,7 @@ esac`
 
 func TestReplayOfTheSyntheticSampleDeniesExactlyTheCallsAGuardShould(t *testing.T) {
 	skipInShort(t)
-	samples := replaySamples(t)
+	samples := testfiles.ReplaySamples(t)
 	project, _ := replayProject(t)
 	require.NoError(t, mkdirWrite(filepath.Join(project, ".claude", "hooks"), "guard.sh", "#!/bin/bash\n"+sampleGuard+"\n"))
 	settings := filepath.Join(project, ".claude", "settings.json")
@@ -67,7 +55,7 @@ func TestReplayOfTheSyntheticSampleDeniesExactlyTheCallsAGuardShould(t *testing.
 
 func TestReplayOfEveryRealSampleFinishesAndJudgesEveryCallItRead(t *testing.T) {
 	skipInShort(t)
-	samples := replaySamples(t)
+	samples := testfiles.ReplaySamples(t)
 	code, stdout, stderr := hookchainCmd(t, "", "replay", "--json", "--settings", "testdata/settings/allow.json", "--project", testdata(t), "--dedupe", samples)
 	require.Equal(t, 0, code, stderr)
 	lines := jsonLines(t, stdout)

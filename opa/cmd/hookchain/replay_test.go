@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookchain/hookchain/internal/cli"
+	"github.com/hookchain/hookchain/internal/testfiles"
 )
 
 // call is a tool call of a transcript the tests write, with its result
@@ -224,21 +225,8 @@ func TestAPolicyThatCannotBeReadIsRefusedBeforeAnyCallIsReplayed(t *testing.T) {
 	assert.Equal(t, "hookchain replay: --opa: testdata/policy.rego: given twice\n", stderr)
 }
 
-// samples is the folder of real transcripts beside the repository (CI has
-// it), or the test skips: they are never copied in.
-func samples(t *testing.T) string {
-	t.Helper()
-	for _, dir := range []string{filepath.Join("..", "..", "..", "..", "shared", "replay", "samples"), "/work/shared/replay/samples"} {
-		if info, err := os.Stat(dir); err == nil && info.IsDir() {
-			return dir
-		}
-	}
-	t.Skip("no ../shared/replay/samples beside the repository")
-	return ""
-}
-
 func TestThePolicyDeniesExactlyTheSyntheticSamplesDangerousCalls(t *testing.T) {
-	dir := filepath.Join(samples(t), "claude-code", "synthetic-2.1.146-policy-edges")
+	dir := filepath.Join(testfiles.ReplaySamples(t), "claude-code", "synthetic-2.1.146-policy-edges")
 	code, lines, summary, stderr := replay(t, "--opa", "testdata/policy.rego", "--project", t.TempDir(), dir)
 	require.Equal(t, 0, code, stderr)
 	denied := map[string]string{}
